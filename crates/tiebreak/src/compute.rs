@@ -93,78 +93,38 @@ impl Computer<'_> {
 
     /// Buchholz of every player, with a cut.
     pub fn buchholz(&self, cut: Cut) -> Vec<i64> {
-        let vur_exception = self.c07_exception();
-        if cut == Cut::None {
-            return (0..self.ctx.n())
-                .map(|i| {
-                    self.ctx
-                        .contributions(i)
-                        .iter()
-                        .filter(|c| c.counts)
-                        .map(|c| c.value as i64)
-                        .sum()
-                })
-                .collect();
-        }
-        (0..self.ctx.n())
-            .map(|i| {
-                let items: Vec<Contribution> = self
-                    .ctx
-                    .contributions(i)
-                    .iter()
-                    .copied()
-                    .filter(|c| c.counts)
-                    .collect();
-                apply_cut(
-                    items,
-                    cut,
-                    |c| (c.value as i64, 0),
-                    |c| c.vur,
-                    |c| c.value as i64,
-                    vur_exception,
-                )
-                .iter()
-                .map(|c| c.value as i64)
-                .sum()
-            })
-            .collect()
+        self.cut_sums(cut, |c| (c.value as i64, 0), |c| c.value as i64)
     }
 
     /// Sonneborn-Berger in hundredths, with a cut (LSV: the lowest-scored opponent's product).
     pub fn sonneborn_berger(&self, cut: Cut) -> Vec<i64> {
+        self.cut_sums(
+            cut,
+            |c| (c.value as i64, c.product()),
+            Contribution::product,
+        )
+    }
+
+    /// Every player's sum of `amount` over the contributions that count, after the Art. 14
+    /// cut: `key` orders them by significance and `amount` is also what 16.5 compares.
+    fn cut_sums(
+        &self,
+        cut: Cut,
+        key: impl Fn(&Contribution) -> (i64, i64),
+        amount: impl Fn(&Contribution) -> i64,
+    ) -> Vec<i64> {
         let vur_exception = self.c07_exception();
-        if cut == Cut::None {
-            return (0..self.ctx.n())
-                .map(|i| {
-                    self.ctx
-                        .contributions(i)
-                        .iter()
-                        .filter(|c| c.counts)
-                        .map(Contribution::product)
-                        .sum()
-                })
-                .collect();
-        }
         (0..self.ctx.n())
             .map(|i| {
-                let items: Vec<Contribution> = self
-                    .ctx
-                    .contributions(i)
+                let counted = self.ctx.contributions(i).iter().filter(|c| c.counts);
+                if cut == Cut::None {
+                    return counted.map(&amount).sum();
+                }
+                let items: Vec<Contribution> = counted.copied().collect();
+                apply_cut(items, cut, &key, |c| c.vur, &amount, vur_exception)
                     .iter()
-                    .copied()
-                    .filter(|c| c.counts)
-                    .collect();
-                apply_cut(
-                    items,
-                    cut,
-                    |c| (c.value as i64, c.product()),
-                    |c| c.vur,
-                    |c| c.product(),
-                    vur_exception,
-                )
-                .iter()
-                .map(Contribution::product)
-                .sum()
+                    .map(&amount)
+                    .sum()
             })
             .collect()
     }
