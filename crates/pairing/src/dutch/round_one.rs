@@ -109,7 +109,7 @@ mod tests {
 
     use super::super::brackets::Variant;
     use super::super::solver::BlossomFactory;
-    use super::super::{prepare, solve_round_general, DutchOptions, Prepared};
+    use super::super::{build_pairing, prepare, solve_round_general, DutchOptions, Prepared};
     use super::direct_mates;
     use crate::PairingError;
 
@@ -582,13 +582,20 @@ mod tests {
         let start = Instant::now();
         let direct = direct_mates(&p).expect("a plain round 1 takes the shortcut");
         let direct_time = start.elapsed();
+        let start = Instant::now();
+        let pairing = build_pairing(&p, &direct, 1).expect("colours and boards");
+        let build_time = start.elapsed();
         println!(
-            "{n} players, round 1: prepare {:.3} s, direct_mates {:.3} s",
-            prepare_time.as_secs_f64(),
-            direct_time.as_secs_f64()
+            "{n} players, round 1: prepare {:.1} ms, direct_mates {:.1} ms, colours and boards \
+             {:.1} ms",
+            prepare_time.as_secs_f64() * 1e3,
+            direct_time.as_secs_f64() * 1e3,
+            build_time.as_secs_f64() * 1e3
         );
         assert_eq!(direct.iter().filter(|m| m.is_none()).count(), 1);
         assert_eq!(direct[n as usize - 1], None);
         assert_eq!(direct[0], Some(n as usize / 2));
+        assert_eq!(pairing.bye, Some(PlayerId(n)));
+        assert_eq!(pairing.boards.len(), n as usize / 2);
     }
 }
