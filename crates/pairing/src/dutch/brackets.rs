@@ -47,6 +47,24 @@ impl Compatibility {
         let i = a * self.n + b;
         self.bits[i / 64] >> (i % 64) & 1 == 1
     }
+
+    /// How many of the participants `from..to` may be paired with `a`.
+    pub fn count_in(&self, a: usize, from: usize, to: usize) -> u32 {
+        let (mut i, end) = (a * self.n + from, a * self.n + to.max(from));
+        let mut count = 0;
+        while i < end {
+            let word = self.bits[i / 64] >> (i % 64);
+            let take = (64 - i % 64).min(end - i);
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                (1 << take) - 1
+            };
+            count += (word & mask).count_ones();
+            i += take;
+        }
+        count
+    }
 }
 
 /// Options that reproduce variants of the reference behaviour.
@@ -57,6 +75,10 @@ pub struct Variant {
     pub c9_played_games: bool,
     /// Rank C9 candidates so that the players with the most games are kept unpaired.
     pub c9_descending: bool,
+    /// Keep the players below the current bracket and the next scoregroup outside the graph
+    /// when that provably changes nothing (see [`super::window`]); off, the graph always holds
+    /// every unpaired player.
+    pub windows: bool,
 }
 
 impl Default for Variant {
@@ -65,6 +87,7 @@ impl Default for Variant {
         Variant {
             c9_played_games: true,
             c9_descending: true,
+            windows: true,
         }
     }
 }
@@ -212,6 +235,10 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
 }
 
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
+///
+/// `robust` says that the whole round is known to be completable with any PAB candidate left
+/// out ([`super::window::Windowed::whole_round_is_robust`]): the whole-round pre-check is then
+/// skipped and the solver may keep the players below each window implicit.
 pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     parts: &'a [Participant],
     compat: &Compatibility,
@@ -219,6 +246,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     solver: S,
     variant: Variant,
     trace: Option<&'a mut Trace>,
+    robust: bool,
 ) -> Result<Mates, Failure> {
     let n = parts.len();
     let mut result: Mates = vec![None; n];
@@ -237,52 +265,67 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     let no_ranks: HashMap<u32, u32> = HashMap::new();
     let odd = n % 2 == 1;
 
-    // Whole-round pre-check (C4) and, with an odd count, the lowest PAB score (C5).
-    for p in 0..n {
-        for o in 0..p {
-            let w = if !compat.allowed(p, o) {
-                Wide::ZERO
-            } else if odd {
-                let mut w = Wide::<L>::from_u64(
-                    1 + !parts[p].bye_eligible as u64 + !parts[o].bye_eligible as u64,
-                );
-                w.shl(s);
-                w.add_u64(
-                    (e.layout.score_offset[&parts[p].score]
-                        + e.layout.score_offset[&parts[o].score]) as u64,
-                );
-                w.shl(c);
-                w.add_u64((parts[p].score >= top) as u64);
-                w
-            } else {
-                let weights = BracketWeights {
-                    layout: &e.layout,
-                    bye_score: 0,
-                    single_downfloater_is_bye: false,
-                    played_games_rank: &no_ranks,
+    // Whole-round pre-check (C4) and, with an odd count, the lowest PAB score (C5). A robust
+    // round needs none: any PAB candidate can be left out, so the lowest one is.
+    let first = if robust {
+        None
+    } else {
+        for p in 0..n {
+            for o in 0..p {
+                let w = if !compat.allowed(p, o) {
+                    Wide::ZERO
+                } else if odd {
+                    let mut w = Wide::<L>::from_u64(
+                        1 + !parts[p].bye_eligible as u64 + !parts[o].bye_eligible as u64,
+                    );
+                    w.shl(s);
+                    w.add_u64(
+                        (e.layout.score_offset[&parts[p].score]
+                            + e.layout.score_offset[&parts[o].score])
+                            as u64,
+                    );
+                    w.shl(c);
+                    w.add_u64((parts[p].score >= top) as u64);
+                    w
+                } else {
+                    let weights = BracketWeights {
+                        layout: &e.layout,
+                        bye_score: 0,
+                        single_downfloater_is_bye: false,
+                        played_games_rank: &no_ranks,
+                    };
+                    weights.edge(&parts[o], &parts[p], false, false)
                 };
-                weights.edge(&parts[o], &parts[p], false, false)
-            };
-            e.solver.set_edge(p, o, w);
+                e.solver.set_edge(p, o, w);
+            }
         }
-    }
-    let first = e.solve();
-    let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
-    // C4 and C2: everybody paired but at most one, who may receive the PAB.
-    if unmatched.len() > 1 || unmatched.iter().any(|&v| !parts[v].bye_eligible) {
-        return Err(Failure::NoValidPairing);
-    }
+        let first = e.solve();
+        let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+        // C4 and C2: everybody paired but at most one, who may receive the PAB.
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !parts[v].bye_eligible) {
+            return Err(Failure::NoValidPairing);
+        }
+        Some((first, unmatched))
+    };
 
     let mut bye_score = 0;
     let mut single_is_bye = false;
     let mut ranks: HashMap<u32, u32> = HashMap::new();
     if odd {
-        let bye_vertex = unmatched.first().copied().unwrap_or(n - 1);
+        let bye_vertex = match &first {
+            Some((_, unmatched)) => unmatched.first().copied().unwrap_or(n - 1),
+            None => (0..n)
+                .rev()
+                .find(|&v| parts[v].bye_eligible)
+                .unwrap_or(n - 1),
+        };
         bye_score = parts[bye_vertex].score;
         if let Some(t) = e.trace.as_deref_mut() {
             t.bye_score = Some(bye_score);
         }
         if bye_score >= top {
+            // Robust rounds are only taken when the PAB score is below the top (mod.rs).
+            let first = &first.as_ref().ok_or(Failure::Stuck)?.0;
             single_is_bye = (0..n)
                 .take_while(|&v| parts[v].score >= top)
                 .all(|v| parts[first[v]].score >= top);
@@ -324,7 +367,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         })
         .collect();
 
-    if odd {
+    // The completion edges of an odd round (with a robust round the solver keeps them
+    // implicit, see window.rs).
+    if odd && !robust {
         let weights = BracketWeights {
             layout: &e.layout,
             bye_score,
@@ -363,6 +408,13 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         }
         let size = members.len();
         let in_group = |m: usize| m >= group_begin_vertex && m < next_begin_vertex;
+        // The players below the next scoregroup stay outside the graph while none of them
+        // changes the criteria of this bracket: no C9 here, and the PAB below the window.
+        let implicit = robust
+            && !single_is_bye
+            && next_pos < n
+            && (!odd || parts.get(group_start).is_some_and(|p| p.score > bye_score));
+        e.solver.window(&members, next_pos, implicit);
 
         // Base weights of the pairs inside this bracket and into the next scoregroup:
         // base[l][h] for member positions h < l, l >= mdp_count.
@@ -684,7 +736,8 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 if i < bracket_end {
                     new_mdp_count += 1;
                 }
-                if single_is_bye && Some(parts[stable[v]].score) < next_score {
+                // A mate outside the graph (index n) is a tail player, below the next score.
+                if single_is_bye && parts.get(stable[v]).map(|p| p.score) < next_score {
                     single_is_bye = false;
                 }
             }

@@ -38,9 +38,11 @@ pub mod board_order;
 pub mod brackets;
 pub mod colours;
 pub mod explain;
+pub(crate) mod round_one;
 pub mod solver;
 pub mod state;
 pub mod weights;
+pub mod window;
 
 use tournament::{ByeKind, Color, Entry, PlayerId, Tournament};
 
@@ -251,7 +253,7 @@ macro_rules! dispatch_limbs {
     };
 }
 
-fn run_brackets<'a, const L: usize, F: SolverFactory>(
+fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
     parts: &'a [Participant],
     compat: &Compatibility,
     layout: Layout,
@@ -260,12 +262,56 @@ fn run_brackets<'a, const L: usize, F: SolverFactory>(
     round: u32,
     trace: Option<&'a mut brackets::Trace>,
 ) -> Result<brackets::Mates, PairingError> {
-    let solver: F::Solver<L> = factory.create::<L>(parts.len());
-    brackets::pair_brackets::<L, _>(parts, compat, layout, solver, variant, trace).map_err(|f| {
-        match f {
-            Failure::NoValidPairing | Failure::Stuck => PairingError::NoValidPairing { round },
+    let result = match robust_candidates(parts, compat, variant) {
+        Some(candidate) => {
+            let solver = window::Windowed::<L, F>::new(
+                factory.clone(),
+                compat.clone(),
+                layout.low_bits(),
+                candidate,
+            );
+            brackets::pair_brackets::<L, _>(parts, compat, layout, solver, variant, trace, true)
         }
+        None => {
+            let solver: F::Solver<L> = factory.create::<L>(parts.len());
+            brackets::pair_brackets::<L, _>(parts, compat, layout, solver, variant, trace, false)
+        }
+    };
+    result.map_err(|f| match f {
+        Failure::NoValidPairing | Failure::Stuck => PairingError::NoValidPairing { round },
     })
+}
+
+/// When the round is robust (every player can be paired, and with an odd count any PAB
+/// candidate left out), the PAB candidates of the completion field; `None` otherwise, or when
+/// the PAB could go to the top scoregroup (then C9 shapes every edge).
+fn robust_candidates(
+    parts: &[Participant],
+    compat: &Compatibility,
+    variant: Variant,
+) -> Option<Vec<bool>> {
+    let n = parts.len();
+    let odd = n % 2 == 1;
+    if !variant.windows
+        || !window::Windowed::<1, solver::BruteForceFactory>::whole_round_is_robust(compat, n, odd)
+    {
+        return None;
+    }
+    let bye_score = if odd {
+        let lowest = parts.iter().rev().find(|p| p.bye_eligible)?.score;
+        if lowest >= parts[0].score {
+            return None;
+        }
+        lowest
+    } else {
+        0
+    };
+    Some(
+        parts
+            .iter()
+            .map(|p| p.bye_eligible && p.score <= bye_score)
+            .collect(),
+    )
 }
 
 /// The participants of the round, sorted in pairing order, with what the criteria need.
@@ -403,7 +449,7 @@ pub(crate) fn prepare(
 
 /// [`pair`] with a chosen matching implementation and reference-behaviour variant.
 #[doc(hidden)]
-pub fn pair_with<F: SolverFactory>(
+pub fn pair_with<F: SolverFactory + Clone>(
     t: &Tournament,
     round: u32,
     options: &DutchOptions,
@@ -415,11 +461,42 @@ pub fn pair_with<F: SolverFactory>(
     build_pairing(&prepared, &mates, round)
 }
 
+/// Whether the engine pairs this round bracket window by bracket window (see [`window`]):
+/// the round is robust and the option is on. For tests and measurements.
+#[doc(hidden)]
+pub fn uses_windows(
+    t: &Tournament,
+    round: u32,
+    options: &DutchOptions,
+    variant: Variant,
+) -> Result<bool, PairingError> {
+    let prepared = prepare(t, round, options)?;
+    Ok(robust_candidates(&prepared.parts, &prepared.compat, variant).is_some())
+}
+
 /// Largest weight matrix the engine allocates (the matching crate keeps a dense one).
 const MAX_MATRIX_BYTES: u64 = 4 << 30;
 
 /// Runs the bracket procedure on prepared participants.
-pub(crate) fn solve_round<'a, F: SolverFactory>(
+pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
+    prepared: &'a Prepared,
+    factory: &F,
+    variant: Variant,
+    round: u32,
+    trace: Option<&'a mut brackets::Trace>,
+) -> Result<brackets::Mates, PairingError> {
+    // A round without history has one answer (round_one.rs); `--explain` still walks the graph
+    // to say why.
+    if trace.is_none() {
+        if let Some(mates) = round_one::direct_mates(prepared) {
+            return Ok(mates);
+        }
+    }
+    solve_round_general(prepared, factory, variant, round, trace)
+}
+
+/// [`solve_round`] through the matching graph, whatever the round looks like.
+pub(crate) fn solve_round_general<'a, F: SolverFactory + Clone>(
     prepared: &'a Prepared,
     factory: &F,
     variant: Variant,
@@ -434,10 +511,13 @@ pub(crate) fn solve_round<'a, F: SolverFactory>(
     let layout = prepared.layout.clone();
     // The matching needs two spare high bits (it works with doubled weights).
     let limbs = (layout.total_bits() + 2).div_ceil(64) as usize;
-    // The matching keeps a dense matrix of weights: refuse rather than exhaust memory.
+    // The matching keeps a dense matrix of weights: refuse rather than exhaust memory. A
+    // robust round holds one bracket and the next scoregroup at a time (window.rs).
     let n = prepared.parts.len() as u64;
     let matrix_bytes = n * n * 8 * limbs as u64;
-    if matrix_bytes > MAX_MATRIX_BYTES {
+    if matrix_bytes > MAX_MATRIX_BYTES
+        && robust_candidates(&prepared.parts, &prepared.compat, variant).is_none()
+    {
         return Err(PairingError::BeyondLimits(format!(
             "{n} players need a {} MB weight matrix, more than the {} MB this engine allows",
             matrix_bytes >> 20,

@@ -22,6 +22,10 @@ pub trait Solver<const L: usize>: Clone {
     fn weight(&self, u: usize, v: usize) -> Wide<L>;
     fn solve(&mut self);
     fn mate(&self, v: usize) -> Option<usize>;
+    /// Called at the start of each bracket with the bracket's players and the next scoregroup
+    /// (`members`) and the first participant below them; `implicit` says whether the players
+    /// below may stay outside the graph (see [`super::window`]). Plain solvers hold everybody.
+    fn window(&mut self, _members: &[usize], _tail_start: usize, _implicit: bool) {}
 }
 
 /// Creates solvers for a given vertex count and weight width.

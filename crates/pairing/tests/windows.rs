@@ -1,0 +1,51 @@
+//! The engine with bracket windows (window.rs) against the engine that keeps every unpaired
+//! player in one graph: identical pairings on every round of many random tournaments, large
+//! enough that most rounds are paired window by window.
+
+use pairing::dutch::brackets::Variant;
+use pairing::dutch::solver::BlossomFactory;
+use pairing::dutch::{self, DutchOptions};
+use pairing::generator::{generate, Settings};
+
+#[test]
+fn windows_give_the_same_pairings_as_the_whole_graph() {
+    let whole = Variant {
+        windows: false,
+        ..Variant::default()
+    };
+    let options = DutchOptions::default();
+    let (mut rounds, mut windowed) = (0u32, 0u32);
+    for seed in 0..24u64 {
+        let settings = Settings {
+            players: Some(40 + (seed as u32 * 37) % 170),
+            rounds: Some(5 + (seed as u32) % 5),
+            draw_percentage: Some((seed * 13 % 60) as u32),
+            forfeit_rate: Some([0, 30, 12][seed as usize % 3]),
+            retired_rate: Some([0, 60][seed as usize % 2]),
+            half_point_bye_rate: Some([0, 40, 15][seed as usize % 3]),
+            ..Settings::default()
+        };
+        let result = generate(&settings, seed, |t, r| {
+            let with = dutch::pair_with(t, r, &options, &BlossomFactory, Variant::default());
+            let without = dutch::pair_with(t, r, &options, &BlossomFactory, whole);
+            assert_eq!(
+                with, without,
+                "seed {seed}, round {r}: windows changed the pairing"
+            );
+            rounds += 1;
+            if dutch::uses_windows(t, r, &options, Variant::default()).unwrap_or(false) {
+                windowed += 1;
+            }
+            with
+        });
+        if let Err(e) = result {
+            // A round without a valid pairing is fine, as long as both engines agreed.
+            eprintln!("seed {seed}: {e}");
+        }
+    }
+    eprintln!("{windowed} of {rounds} rounds paired window by window, all identical");
+    assert!(
+        windowed * 2 > rounds,
+        "too few rounds used windows: {windowed} of {rounds}"
+    );
+}
