@@ -1,7 +1,10 @@
 //! `arbiter bridge ...` driven as a binary, with exact output where it matters.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::Path;
+
+use common::{path_str, run, stderr, stdout, temp_dir, write};
 
 /// Seed 003, board 4 (the club traveller), in the CSV traveller format.
 const SEED: &str = "board,ns,ew,contract,declarer,lead,result,score\n\
@@ -14,33 +17,12 @@ const SEED: &str = "board,ns,ew,contract,declarer,lead,result,score\n\
 4,7,5,2S,W,C3,=,-110\n\
 4,8,7,1NT,N,SA,+4,210\n";
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn fixture(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn contract_score_of_the_seed() {
-    let o = arbiter(&["bridge", "contract-score", "3NT N -3", "--board", "4"]);
+    let o = run(&["bridge", "contract-score", "3NT N -3", "--board", "4"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "NS -300 (EW 300, vulnerable All)\n");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "contract-score",
         "3NT",
@@ -50,7 +32,7 @@ fn contract_score_of_the_seed() {
         "none",
     ]);
     assert_eq!(stdout(&o), "NS -150 (EW 150, vulnerable None)\n");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "contract-score",
         "2HX S 8",
@@ -61,7 +43,7 @@ fn contract_score_of_the_seed() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["score_ns"], 670);
-    let o = arbiter(&["bridge", "contract-score", "8NT N =", "--board", "1"]);
+    let o = run(&["bridge", "contract-score", "8NT N =", "--board", "1"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(
         stderr(&o).contains("expected a contract level 1-7"),
@@ -72,9 +54,9 @@ fn contract_score_of_the_seed() {
 
 #[test]
 fn seed_traveller_text() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "seed.csv", SEED);
-    let o = arbiter(&["bridge", "score", f.to_str().unwrap()]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "seed.csv", SEED);
+    let o = run(&["bridge", "score", path_str(&f)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let want = "\
 Board 4  Dealer W  Vulnerable All  Top 14
@@ -115,9 +97,9 @@ Rank  Pair     MP  Top       %  Boards
 
 #[test]
 fn seed_traveller_json_and_one_point_scale() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "seed.csv", SEED);
-    let o = arbiter(&["bridge", "score", f.to_str().unwrap(), "--format", "json"]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "seed.csv", SEED);
+    let o = run(&["bridge", "score", path_str(&f), "--format", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let lines = v["boards"][0]["lines"].as_array().unwrap();
@@ -144,10 +126,10 @@ fn seed_traveller_json_and_one_point_scale() {
         ),
         (Some("NS"), Some(8), Some(1))
     );
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "score",
-        f.to_str().unwrap(),
+        path_str(&f),
         "--format",
         "json",
         "--scale",
@@ -166,40 +148,36 @@ fn seed_traveller_json_and_one_point_scale() {
 
 #[test]
 fn bad_input_is_an_error_with_position_and_no_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(
+    let dir = temp_dir();
+    let f = write(
         dir.path(),
         "bad.csv",
         "board,ns,ew,contract,declarer,result\n4,1,8,3C,S,+1\n4,2,2,3NT,N,+5\n",
     );
     let out = dir.path().join("out.pbn");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "score",
-        f.to_str().unwrap(),
+        path_str(&f),
         "--format",
         "pbn",
         "-o",
-        out.to_str().unwrap(),
+        path_str(&out),
     ]);
     assert_eq!(o.status.code(), Some(3));
     let msg = stderr(&o);
     assert!(msg.contains("bad.csv:3:13: expected a possible number of tricks (0-13), found +5 (14 tricks for 3NT)"), "{msg}");
     assert!(!out.exists(), "no partial output");
     assert!(stdout(&o).is_empty());
-    let o = arbiter(&[
-        "bridge",
-        "score",
-        dir.path().join("missing.pbn").to_str().unwrap(),
-    ]);
+    let o = run(&["bridge", "score", path_str(&dir.path().join("missing.pbn"))]);
     assert_eq!(o.status.code(), Some(5));
 }
 
 #[test]
 fn generated_session_round_trips_through_pbn_and_usebio() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let gen = dir.path().join("gen.pbn");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "generate",
         "--tables",
@@ -207,37 +185,37 @@ fn generated_session_round_trips_through_pbn_and_usebio() {
         "--boards",
         "5",
         "-o",
-        gen.to_str().unwrap(),
+        path_str(&gen),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let scored = dir.path().join("scored.pbn");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "score",
-        gen.to_str().unwrap(),
+        path_str(&gen),
         "--format",
         "pbn",
         "-o",
-        scored.to_str().unwrap(),
+        path_str(&scored),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&scored).unwrap();
     assert!(text.contains("MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R"));
     assert!(text.contains("[TotalScoreTable"));
     let xml = dir.path().join("scored.xml");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "score",
-        scored.to_str().unwrap(),
+        path_str(&scored),
         "--format",
         "usebio",
         "-o",
-        xml.to_str().unwrap(),
+        path_str(&xml),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // The same ranking from the original, the written PBN and the written USEBIO.
     let ranking = |p: &Path| {
-        let o = arbiter(&["bridge", "score", p.to_str().unwrap(), "--format", "json"]);
+        let o = run(&["bridge", "score", path_str(p), "--format", "json"]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
         v["ranking"].clone()
@@ -255,19 +233,19 @@ fn example_session_scores() {
         "/../../examples/bridge/club_mitchell.csv"
     );
     for format in ["text", "csv", "html", "json", "pbn"] {
-        let o = arbiter(&["bridge", "score", example, "--format", format]);
+        let o = run(&["bridge", "score", example, "--format", format]);
         assert_eq!(o.status.code(), Some(0), "{format}: {}", stderr(&o));
         assert!(!o.stdout.is_empty());
     }
     // Artificial scores cannot be written as USEBIO: refused, not guessed.
-    let o = arbiter(&["bridge", "score", example, "--format", "usebio"]);
+    let o = run(&["bridge", "score", example, "--format", "usebio"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(
         stderr(&o).contains("cannot be written in USEBIO"),
         "{}",
         stderr(&o)
     );
-    let o = arbiter(&[
+    let o = run(&[
         "bridge", "score", example, "--method", "butler", "--format", "json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

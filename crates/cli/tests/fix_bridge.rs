@@ -1,23 +1,16 @@
 //! QA regressions for `arbiter bridge score`: decimals out of range, a session without
 //! results, and a reader that closes the pipe early.
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use common::{arbiter, path_str, run, temp_dir, text};
 
 fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bridge/club_mitchell.csv")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
 }
 
 #[test]
@@ -25,13 +18,13 @@ fn decimals_from_0_to_9_are_accepted() {
     let f = example();
     for flag in ["--decimals", "--percent-decimals"] {
         for n in ["0", "9"] {
-            let o = arbiter(&["bridge", "score", f.to_str().unwrap(), flag, n]);
+            let o = run(&["bridge", "score", path_str(&f), flag, n]);
             assert_eq!(o.status.code(), Some(0), "{flag} {n}: {}", text(&o.stderr));
             assert!(!o.stdout.is_empty(), "{flag} {n}");
         }
         for n in ["10", "36", "1000", "-1"] {
             let arg = format!("{flag}={n}");
-            let o = arbiter(&["bridge", "score", f.to_str().unwrap(), &arg]);
+            let o = run(&["bridge", "score", path_str(&f), &arg]);
             assert_eq!(o.status.code(), Some(3), "{flag} {n}");
             assert!(o.stdout.is_empty(), "{flag} {n}");
             assert!(
@@ -45,14 +38,14 @@ fn decimals_from_0_to_9_are_accepted() {
 
 #[test]
 fn a_session_without_results_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = dir.path().join("header.csv");
     std::fs::write(
         &f,
         "board,round,table,ns,ew,contract,declarer,lead,result,score\n",
     )
     .unwrap();
-    let o = arbiter(&["bridge", "score", f.to_str().unwrap()]);
+    let o = run(&["bridge", "score", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(o.stdout.is_empty());
     assert_eq!(
@@ -67,9 +60,9 @@ fn a_session_without_results_is_refused() {
 #[test]
 fn a_reader_that_stops_early_ends_the_output_quietly() {
     // Enough boards that the JSON does not fit in the pipe's buffer.
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let big = dir.path().join("big.csv");
-    let o = arbiter(&[
+    let o = run(&[
         "bridge",
         "generate",
         "--tables",
@@ -79,11 +72,11 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
         "-f",
         "csv",
         "-o",
-        big.to_str().unwrap(),
+        path_str(&big),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["bridge", "score", big.to_str().unwrap(), "-f", "json"])
+    let mut child = arbiter()
+        .args(["bridge", "score", path_str(&big), "-f", "json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -1,32 +1,11 @@
 //! QA regressions for `arbiter standings` / `crosstable`: rounds not played yet, bad tie-break
 //! lists in the file (212/202) and contradictory modifiers.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use std::path::Path;
 
-fn fixture(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-/// Standard output with LF line ends (CSV output ends its lines with CRLF).
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
-        .replace("\r\n", "\n")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{path_str, run, stderr, stdout_lf, temp_dir, write};
 
 /// Round 1 played (1 beats 2, 3 has the PAB); the lines after it are added per test.
 const ONE_ROUND: &str = "012 S\n\
@@ -43,16 +22,16 @@ fn a_bye_entered_for_the_round_to_pair_is_not_counted() {
     let duarte = text.lines().find(|l| l.contains("Duarte")).unwrap();
     assert!(duarte.ends_with("  0000 - H"));
     let five = text.replace(duarte, duarte.trim_end_matches("  0000 - H"));
-    let dir = tempfile::tempdir().unwrap();
-    let five = fixture(dir.path(), "open5.trf", &five);
+    let dir = temp_dir();
+    let five = write(dir.path(), "open5.trf", &five);
     for command in ["standings", "crosstable"] {
-        let with_bye = arbiter(&[command, open.to_str().unwrap()]);
-        let without = arbiter(&[command, five.to_str().unwrap()]);
+        let with_bye = run(&[command, path_str(&open)]);
+        let without = run(&[command, path_str(&five)]);
         assert_eq!(with_bye.status.code(), Some(0), "{}", stderr(&with_bye));
-        assert_eq!(stdout(&with_bye), stdout(&without), "{command}");
+        assert_eq!(stdout_lf(&with_bye), stdout_lf(&without), "{command}");
     }
-    let s = arbiter(&["standings", five.to_str().unwrap()]);
-    let row = stdout(&s)
+    let s = run(&["standings", path_str(&five)]);
+    let row = stdout_lf(&s)
         .lines()
         .find(|l| l.contains("Duarte"))
         .unwrap()
@@ -66,12 +45,12 @@ fn a_full_bye_announced_for_round_one_scores_nothing_yet() {
 001    1      Alpha, A                          2000                             0.0    1\n\
 001    2      Beta, B                           1900                             0.0    2\n\
 001    3      Gamma, C                          1800                             0.0    3  0000 - F\n";
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "preF.trf", text);
-    let o = arbiter(&["standings", f.to_str().unwrap(), "-f", "csv"]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "preF.trf", text);
+    let o = run(&["standings", path_str(&f), "-f", "csv"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
-        stdout(&o),
+        stdout_lf(&o),
         "Rank,No,Name,Pts,BH/C1,BH,SB\n\
 1-3,1,\"Alpha, A\",0.0,0.0,0.0,0.00\n\
 1-3,2,\"Beta, B\",0.0,0.0,0.0,0.00\n\
@@ -81,34 +60,34 @@ fn a_full_bye_announced_for_round_one_scores_nothing_yet() {
 
 #[test]
 fn a_withdrawal_from_later_rounds_changes_nothing_yet() {
-    let dir = tempfile::tempdir().unwrap();
-    let w0 = fixture(dir.path(), "w0.trf", ONE_ROUND);
-    let w1 = fixture(dir.path(), "w1.trf", &format!("{ONE_ROUND}XXW 2 2 3\n"));
+    let dir = temp_dir();
+    let w0 = write(dir.path(), "w0.trf", ONE_ROUND);
+    let w1 = write(dir.path(), "w1.trf", format!("{ONE_ROUND}XXW 2 2 3\n"));
     for command in ["standings", "crosstable"] {
-        let a = arbiter(&[command, w0.to_str().unwrap(), "-f", "csv"]);
-        let b = arbiter(&[command, w1.to_str().unwrap(), "-f", "csv"]);
+        let a = run(&[command, path_str(&w0), "-f", "csv"]);
+        let b = run(&[command, path_str(&w1), "-f", "csv"]);
         assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
-        assert_eq!(stdout(&a), stdout(&b), "{command}");
+        assert_eq!(stdout_lf(&a), stdout_lf(&b), "{command}");
     }
-    let o = arbiter(&["crosstable", w1.to_str().unwrap(), "-f", "csv"]);
+    let o = run(&["crosstable", path_str(&w1), "-f", "csv"]);
     assert!(
-        stdout(&o).starts_with("Rank,No,Name,Rtg,R1,Pts\n"),
+        stdout_lf(&o).starts_with("Rank,No,Name,Rtg,R1,Pts\n"),
         "{}",
-        stdout(&o)
+        stdout_lf(&o)
     );
-    let o = arbiter(&["standings", w1.to_str().unwrap(), "-f", "csv"]);
+    let o = run(&["standings", path_str(&w1), "-f", "csv"]);
     assert!(
-        stdout(&o).contains("2,1,\"Alpha, A\",1.0,0.0,0.0,0.00\n"),
+        stdout_lf(&o).contains("2,1,\"Alpha, A\",1.0,0.0,0.0,0.00\n"),
         "{}",
-        stdout(&o)
+        stdout_lf(&o)
     );
 }
 
 #[test]
 fn an_unknown_code_in_the_file_list_is_reported_where_it_is() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tb202.trf", &format!("{ONE_ROUND}202 BH,XYZ\n"));
-    let o = arbiter(&["standings", f.to_str().unwrap()]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "tb202.trf", format!("{ONE_ROUND}202 BH,XYZ\n"));
+    let o = run(&["standings", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(o.stdout.is_empty());
     assert_eq!(
@@ -118,20 +97,20 @@ fn an_unknown_code_in_the_file_list_is_reported_where_it_is() {
             f.display()
         )
     );
-    let o = arbiter(&["crosstable", f.to_str().unwrap()]);
+    let o = run(&["crosstable", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     // --tiebreaks replaces the file's list.
-    let o = arbiter(&["standings", f.to_str().unwrap(), "--tiebreaks", "BH"]);
+    let o = run(&["standings", path_str(&f), "--tiebreaks", "BH"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 #[test]
 fn a_bad_212_does_not_hide_behind_a_good_202() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // CRLF line ends: the line number must still be right.
     let text = format!("{ONE_ROUND}202 SB,BH\n212 PTS;BH/C9\n").replace('\n', "\r\n");
-    let f = fixture(dir.path(), "tb212.trf", &text);
-    let o = arbiter(&["standings", f.to_str().unwrap()]);
+    let f = write(dir.path(), "tb212.trf", &text);
+    let o = run(&["standings", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(
         stderr(&o).trim_end(),
@@ -144,21 +123,21 @@ fn a_bad_212_does_not_hide_behind_a_good_202() {
 
 #[test]
 fn a_good_file_list_is_used() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tb.trf", &format!("{ONE_ROUND}202 SB BH\n"));
-    let o = arbiter(&["standings", f.to_str().unwrap(), "-f", "csv"]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "tb.trf", format!("{ONE_ROUND}202 SB BH\n"));
+    let o = run(&["standings", path_str(&f), "-f", "csv"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stdout(&o).starts_with("Rank,No,Name,Pts,SB,BH\n"),
+        stdout_lf(&o).starts_with("Rank,No,Name,Pts,SB,BH\n"),
         "{}",
-        stdout(&o)
+        stdout_lf(&o)
     );
 }
 
 #[test]
 fn contradictory_modifiers_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "one.trf", ONE_ROUND);
+    let dir = temp_dir();
+    let f = write(dir.path(), "one.trf", ONE_ROUND);
     for (list, message) in [
         (
             "BH/C1/C2",
@@ -185,7 +164,7 @@ fn contradictory_modifiers_are_refused() {
             "DE: expected the modifier \"P\" once, found it twice",
         ),
     ] {
-        let o = arbiter(&["standings", f.to_str().unwrap(), "--tiebreaks", list]);
+        let o = run(&["standings", path_str(&f), "--tiebreaks", list]);
         assert_eq!(o.status.code(), Some(3), "{list}");
         assert_eq!(
             stderr(&o).trim_end(),

@@ -1,25 +1,11 @@
 //! QA regressions for reading TRF files through the binary: files that are not TRF at all,
 //! a player in two teams, and a player forbidden to meet themself.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use std::path::Path;
 
-fn fixture(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
-}
+use common::{path_str, run, temp_dir, text, write};
 
 const PLAYERS: &str = "012 S\nXXR 3\nXXC white1\n\
 001    1      Alpha, A                          2000                             1.0    1     2 w 1\n\
@@ -29,8 +15,8 @@ const PLAYERS: &str = "012 S\nXXR 3\nXXC white1\n\
 /// Every command that reads a TRF refuses the file with exit 3 and prints nothing on stdout
 /// except `validate`'s list of problems.
 fn refused_everywhere(f: &Path, message: &str) {
-    let path = f.to_str().unwrap();
-    let o = arbiter(&["validate", path]);
+    let path = path_str(f);
+    let o = run(&["validate", path]);
     assert_eq!(o.status.code(), Some(3), "validate {path}");
     assert_eq!(text(&o.stdout), format!("{path}:{message}\n"));
     for args in [
@@ -39,7 +25,7 @@ fn refused_everywhere(f: &Path, message: &str) {
         vec!["check", path],
         vec!["pair", path],
     ] {
-        let o = arbiter(&args);
+        let o = run(&args);
         assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o.stderr));
         assert!(o.stdout.is_empty(), "{args:?}");
         assert!(
@@ -52,8 +38,8 @@ fn refused_everywhere(f: &Path, message: &str) {
 
 #[test]
 fn an_empty_file_is_not_a_tournament() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "empty.trf", "");
+    let dir = temp_dir();
+    let f = write(dir.path(), "empty.trf", "");
     refused_everywhere(
         &f,
         "1:1: expected at least one player line (001), found none",
@@ -75,11 +61,11 @@ fn a_bridge_session_is_not_a_tournament() {
 
 #[test]
 fn a_player_in_two_teams_is_refused_at_the_second_listing() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(
+    let dir = temp_dir();
+    let f = write(
         dir.path(),
         "team2.trf",
-        &format!(
+        format!(
             "{PLAYERS}013 Team A                             1    2\n\
 013 Team B                             3    1\n"
         ),
@@ -92,16 +78,16 @@ fn a_player_in_two_teams_is_refused_at_the_second_listing() {
 
 #[test]
 fn a_player_forbidden_to_meet_themself_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "xxp.trf", &format!("{PLAYERS}XXP 2 1 2\n"));
+    let dir = temp_dir();
+    let f = write(dir.path(), "xxp.trf", format!("{PLAYERS}XXP 2 1 2\n"));
     refused_everywhere(
         &f,
         "7:9: expected different players in a forbidden-pairs group, found player 2 twice",
     );
-    let f = fixture(
+    let f = write(
         dir.path(),
         "260.trf",
-        &format!("{PLAYERS}260            3    3\n"),
+        format!("{PLAYERS}260            3    3\n"),
     );
     refused_everywhere(
         &f,

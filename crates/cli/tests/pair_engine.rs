@@ -1,8 +1,9 @@
 //! The engine-style interface (`arbiter --dutch …`) driven as a binary: exact output, exit
 //! codes and messages, as the FIDE-endorsed engines give them (trf.md §6).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{read, run_in, stderr, stdout, temp_dir, write};
 
 /// trf.md §2.5: six players after two rounds, player 6 with a half-point bye in round 3.
 const EXAMPLE: &str = "012 Example Open
@@ -43,81 +44,59 @@ fn ten_players() -> String {
     s
 }
 
-fn arbiter(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn fixture(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn pairs_the_next_round_to_stdout_and_to_a_file() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "ex.trf", EXAMPLE);
-    let o = arbiter(dir.path(), &["--dutch", "ex.trf", "-p"]);
+    let dir = temp_dir();
+    write(dir.path(), "ex.trf", EXAMPLE);
+    let o = run_in(dir.path(), &["--dutch", "ex.trf", "-p"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "3\n1 2\n4 5\n3 0\n");
 
-    let o = arbiter(dir.path(), &["--dutch", "ex.trf", "-p", "out.txt"]);
+    let o = run_in(dir.path(), &["--dutch", "ex.trf", "-p", "out.txt"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
-    let written = std::fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    let written = read(dir.path(), "out.txt");
     assert_eq!(written, "3\n1 2\n4 5\n3 0\n");
 }
 
 #[test]
 fn javafo_style_without_a_system_flag_means_dutch() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "ex.trf", EXAMPLE);
-    let o = arbiter(dir.path(), &["ex.trf", "-p"]);
+    let dir = temp_dir();
+    write(dir.path(), "ex.trf", EXAMPLE);
+    let o = run_in(dir.path(), &["ex.trf", "-p"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "3\n1 2\n4 5\n3 0\n");
 }
 
 #[test]
 fn round_one_follows_the_initial_colour() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "r1.trf", &ten_players());
-    let o = arbiter(dir.path(), &["--dutch", "r1.trf", "-p"]);
+    let dir = temp_dir();
+    write(dir.path(), "r1.trf", ten_players());
+    let o = run_in(dir.path(), &["--dutch", "r1.trf", "-p"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "5\n1 6\n7 2\n3 8\n9 4\n5 10\n");
 }
 
 #[test]
 fn banner_alone_and_before_work() {
-    let dir = tempfile::tempdir().unwrap();
-    let o = arbiter(dir.path(), &["-r"]);
+    let dir = temp_dir();
+    let o = run_in(dir.path(), &["-r"]);
     assert_eq!(o.status.code(), Some(0));
     let banner = stdout(&o);
     assert!(banner.starts_with("arbiter "), "{banner}");
     assert_eq!(banner.lines().count(), 1);
 
-    fixture(dir.path(), "ex.trf", EXAMPLE);
-    let o = arbiter(dir.path(), &["-r", "--dutch", "ex.trf", "-p"]);
+    write(dir.path(), "ex.trf", EXAMPLE);
+    let o = run_in(dir.path(), &["-r", "--dutch", "ex.trf", "-p"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), format!("{banner}3\n1 2\n4 5\n3 0\n"));
 }
 
 #[test]
 fn no_valid_pairing_is_exit_1_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "two.trf", NO_PAIRING);
-    let o = arbiter(dir.path(), &["--dutch", "two.trf", "-p", "out.txt"]);
+    let dir = temp_dir();
+    write(dir.path(), "two.trf", NO_PAIRING);
+    let o = run_in(dir.path(), &["--dutch", "two.trf", "-p", "out.txt"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), "No valid pairing exists for round 2.\n");
     assert!(!dir.path().join("out.txt").exists());
@@ -125,10 +104,10 @@ fn no_valid_pairing_is_exit_1_and_writes_nothing() {
 
 #[test]
 fn invalid_file_is_exit_3_with_file_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let bad = EXAMPLE.replace("001    3 m", "001    x m");
-    fixture(dir.path(), "bad.trf", &bad);
-    let o = arbiter(dir.path(), &["--dutch", "bad.trf", "-p"]);
+    write(dir.path(), "bad.trf", &bad);
+    let o = run_in(dir.path(), &["--dutch", "bad.trf", "-p"]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(stdout(&o), "");
     let err = stderr(&o);
@@ -138,16 +117,16 @@ fn invalid_file_is_exit_3_with_file_line_and_column() {
 
 #[test]
 fn missing_file_is_exit_5() {
-    let dir = tempfile::tempdir().unwrap();
-    let o = arbiter(dir.path(), &["--dutch", "nowhere.trf", "-p"]);
+    let dir = temp_dir();
+    let o = run_in(dir.path(), &["--dutch", "nowhere.trf", "-p"]);
     assert_eq!(o.status.code(), Some(5));
     assert!(stderr(&o).starts_with("nowhere.trf: "), "{}", stderr(&o));
 }
 
 #[test]
 fn bad_requests_are_exit_3() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "ex.trf", EXAMPLE);
+    let dir = temp_dir();
+    write(dir.path(), "ex.trf", EXAMPLE);
     for (args, message) in [
         (
             &["--dutch", "ex.trf", "-p", "-s", "1"][..],
@@ -168,7 +147,7 @@ fn bad_requests_are_exit_3() {
             "the Burstein system is not supported; use --dutch\n",
         ),
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");
         assert_eq!(stderr(&o), message, "{args:?}");
         assert_eq!(stdout(&o), "", "{args:?}");
@@ -177,49 +156,49 @@ fn bad_requests_are_exit_3() {
 
 #[test]
 fn generator_is_reproducible_and_checks_clean() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(
+    let dir = temp_dir();
+    write(
         dir.path(),
         "rtg.cfg",
         "# small event\nPlayersNumber=15\nRoundsNumber=5\nDrawPercentage=30\nForfeitRate=10\n\
          RetiredRate=20\nHalfPointByeRate=20\n",
     );
     for out in ["a.trf", "b.trf"] {
-        let o = arbiter(
+        let o = run_in(
             dir.path(),
             &["--dutch", "-g", "rtg.cfg", "-o", out, "-s", "42"],
         );
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert_eq!(stdout(&o), "");
     }
-    let a = std::fs::read_to_string(dir.path().join("a.trf")).unwrap();
-    let b = std::fs::read_to_string(dir.path().join("b.trf")).unwrap();
+    let a = read(dir.path(), "a.trf");
+    let b = read(dir.path(), "b.trf");
     assert_eq!(a, b);
     assert!(a.starts_with("012 AutoTest Tournament 42\n"), "{a}");
     assert!(a.contains("\n092 FIDE_DUTCH_2025\n"), "{a}");
     assert_eq!(a.lines().filter(|l| l.starts_with("001 ")).count(), 15);
     assert!(a.contains("Test0015 Player0015"));
 
-    let o = arbiter(dir.path(), &["--dutch", "a.trf", "-c"]);
+    let o = run_in(dir.path(), &["--dutch", "a.trf", "-c"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let expected: String = (1..=5).map(|r| format!("a: Round #{r}\n")).collect();
     assert_eq!(stdout(&o), expected);
 
     // The generated file serves as a model too.
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["--dutch", "a.trf", "-g", "-o", "c.trf", "-s", "1"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let c = std::fs::read_to_string(dir.path().join("c.trf")).unwrap();
+    let c = read(dir.path(), "c.trf");
     assert_eq!(c.lines().filter(|l| l.starts_with("001 ")).count(), 15);
 }
 
 #[test]
 fn generator_configuration_errors_name_the_line() {
-    let dir = tempfile::tempdir().unwrap();
-    fixture(dir.path(), "bad.cfg", "PlayersNumber=15\nPlayersNumbr=3\n");
-    let o = arbiter(dir.path(), &["--dutch", "-g", "bad.cfg", "-o", "x.trf"]);
+    let dir = temp_dir();
+    write(dir.path(), "bad.cfg", "PlayersNumber=15\nPlayersNumbr=3\n");
+    let o = run_in(dir.path(), &["--dutch", "-g", "bad.cfg", "-o", "x.trf"]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(stderr(&o), "bad.cfg:2:1: unknown key \"PlayersNumbr\"\n");
     assert!(!dir.path().join("x.trf").exists());
@@ -228,7 +207,7 @@ fn generator_configuration_errors_name_the_line() {
 #[test]
 fn checker_prints_the_differing_boards() {
     // The file's round 3 reverses the colours the engine gives (1-2 in trf.md §2.5's answer).
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let finished = EXAMPLE
         .replace("XXR 5\n", "XXR 3\n")
         .replace(
@@ -260,8 +239,8 @@ fn checker_prints_the_differing_boards() {
             "1.5    4     3 b 1     1 w =  0000 - H",
             "2.0    4     3 b 1     1 w =  0000 - H",
         );
-    fixture(dir.path(), "done.trf", &finished);
-    let o = arbiter(dir.path(), &["--dutch", "done.trf", "-c"]);
+    write(dir.path(), "done.trf", &finished);
+    let o = run_in(dir.path(), &["--dutch", "done.trf", "-c"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     let round3 = out.split("done: Round #3\n").nth(1).unwrap_or_default();

@@ -2,8 +2,9 @@
 //! names in pairing errors, round-robin files that do not follow the table, engine `--help`,
 //! options that do not apply, and `--latin1`.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{read, run_in, stderr, stdout, temp_dir, write, write_all};
 
 /// Round 1 played (1 beat 2, 3 had the bye), three rounds announced.
 const SMALL: &str = "012 Small
@@ -43,32 +44,6 @@ XXC white1
 001    3      Gamma, C                          1800                             0.0    3     2 b 0
 ";
 
-fn arbiter(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn files(dir: &Path, list: &[(&str, &str)]) {
-    for (name, text) in list {
-        std::fs::write(dir.join(name), text).unwrap();
-    }
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn read(dir: &Path, name: &str) -> String {
-    std::fs::read_to_string(dir.join(name)).unwrap()
-}
-
 const SMALL_ROUND_2_LIST: &str = "\nID\tPts\t--\tPref\tC2\tC14\tC16\t  Cur\t\tR1\t\n\n\
 \x201\t1.0\t W\t (B)\t Y\t   \t   \t (3B)\t\t 2\t\n\
 \x203\t1.0\t  \t  A \t N\t  D\t   \t (1W)\t\t  \t\n\n\
@@ -76,14 +51,14 @@ const SMALL_ROUND_2_LIST: &str = "\nID\tPts\t--\tPref\tC2\tC14\tC16\t  Cur\t\tR1
 
 #[test]
 fn checklist_of_the_paired_round_defaults_to_the_input_name() {
-    let dir = tempfile::tempdir().unwrap();
-    files(dir.path(), &[("small.trf", SMALL)]);
-    let o = arbiter(dir.path(), &["--dutch", "small.trf", "-p", "-l"]);
+    let dir = temp_dir();
+    write_all(dir.path(), &[("small.trf", SMALL)]);
+    let o = run_in(dir.path(), &["--dutch", "small.trf", "-p", "-l"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "2\n3 1\n2 0\n");
     assert_eq!(read(dir.path(), "small.list"), SMALL_ROUND_2_LIST);
 
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["small.trf", "-p", "out.txt", "-l", "named.txt"],
     );
@@ -94,9 +69,9 @@ fn checklist_of_the_paired_round_defaults_to_the_input_name() {
 
 #[test]
 fn checker_checklist_has_every_round() {
-    let dir = tempfile::tempdir().unwrap();
-    files(dir.path(), &[("small.trf", SMALL)]);
-    let o = arbiter(dir.path(), &["--dutch", "small.trf", "-c", "-l", "c.list"]);
+    let dir = temp_dir();
+    write_all(dir.path(), &[("small.trf", SMALL)]);
+    let o = run_in(dir.path(), &["--dutch", "small.trf", "-c", "-l", "c.list"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "small: Round #1\n");
     assert_eq!(
@@ -110,15 +85,15 @@ fn checker_checklist_has_every_round() {
 
 #[test]
 fn generator_checklist_has_a_header_per_round() {
-    let dir = tempfile::tempdir().unwrap();
-    files(
+    let dir = temp_dir();
+    write_all(
         dir.path(),
         &[(
             "g.cfg",
             "PlayersNumber=5\nRoundsNumber=3\nRetiredRate=0\nHalfPointByeRate=0\nForfeitRate=0\n",
         )],
     );
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["--dutch", "-g", "g.cfg", "-o", "g.trf", "-s", "7", "-l"],
     );
@@ -131,8 +106,8 @@ fn generator_checklist_has_a_header_per_round() {
 
 #[test]
 fn explain_prints_the_engine_reasons_and_keeps_out_for_the_pairing() {
-    let dir = tempfile::tempdir().unwrap();
-    files(dir.path(), &[("small.trf", SMALL)]);
+    let dir = temp_dir();
+    write_all(dir.path(), &[("small.trf", SMALL)]);
     let explanation = "Round 2: brackets, top-down
   1.0: residents 1 3
 Players, in pairing order
@@ -140,7 +115,7 @@ Players, in pairing order
   3 (1.0): White against 1; no colour preference; no float: paired inside the 1.0 scoregroup
   2 (0.0): pairing-allocated bye; strong preference for White; downfloat (bye): odd number of players: the PAB goes to the lowest score possible (0.0, C5) among the players who may receive it (C2)
 ";
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["pair", "small.trf", "--explain", "-o", "out.txt"],
     );
@@ -148,18 +123,18 @@ Players, in pairing order
     assert_eq!(read(dir.path(), "out.txt"), "2\n3 1\n2 0\n");
     assert_eq!(stdout(&o), explanation);
 
-    let o = arbiter(dir.path(), &["pair", "small.trf", "--explain"]);
+    let o = run_in(dir.path(), &["pair", "small.trf", "--explain"]);
     assert_eq!(stdout(&o), format!("2\n3 1\n2 0\n\n{explanation}"));
 }
 
 #[test]
 fn pairing_errors_name_the_file() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let no_colour = "012 S\nXXR 3\n\
 001    1      Alpha, A                          2000                             0.0    1
 001    2      Beta, B                           1900                             0.0    2
 ";
-    files(
+    write_all(
         dir.path(),
         &[("nocolour.trf", no_colour), ("done.trf", DONE)],
     );
@@ -169,7 +144,7 @@ fn pairing_errors_name_the_file() {
         &["pair", "nocolour.trf", "--explain"],
         &["--dutch", "nocolour.trf", "-p", "-l"],
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");
         assert_eq!(
             stderr(&o),
@@ -179,7 +154,7 @@ fn pairing_errors_name_the_file() {
     // No checklist is written for an invalid request.
     assert!(!dir.path().join("nocolour.list").exists());
     for args in [&["pair", "done.trf"][..], &["--dutch", "done.trf", "-p"]] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");
         assert_eq!(
             stderr(&o),
@@ -191,8 +166,8 @@ fn pairing_errors_name_the_file() {
 
 #[test]
 fn round_robin_checks_the_file_against_the_table() {
-    let dir = tempfile::tempdir().unwrap();
-    files(
+    let dir = temp_dir();
+    write_all(
         dir.path(),
         &[
             ("small.trf", SMALL),
@@ -201,7 +176,7 @@ fn round_robin_checks_the_file_against_the_table() {
             ("robin.trf", ROBIN),
         ],
     );
-    let o = arbiter(dir.path(), &["pair", "robin.trf", "--round-robin", "3"]);
+    let o = run_in(dir.path(), &["pair", "robin.trf", "--round-robin", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "2\n1 2\n3 0\n");
 
@@ -225,7 +200,7 @@ fn round_robin_checks_the_file_against_the_table() {
         ),
     ];
     for (file, n, message) in cases {
-        let o = arbiter(dir.path(), &["pair", file, "--round-robin", n]);
+        let o = run_in(dir.path(), &["pair", file, "--round-robin", n]);
         assert_eq!(o.status.code(), Some(3), "{file}");
         assert_eq!(stderr(&o), message, "{file}");
         assert_eq!(stdout(&o), "");
@@ -234,14 +209,14 @@ fn round_robin_checks_the_file_against_the_table() {
 
 #[test]
 fn engine_help_is_usage_and_exit_0() {
-    let dir = tempfile::tempdir().unwrap();
-    files(dir.path(), &[("small.trf", SMALL)]);
+    let dir = temp_dir();
+    write_all(dir.path(), &[("small.trf", SMALL)]);
     for args in [
         &["--dutch", "--help"][..],
         &["--dutch", "small.trf", "-p", "--help"],
         &["-r", "-h"],
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(0), "{args:?}");
         assert!(
             stdout(&o).starts_with("Usage (the interface of the FIDE-endorsed pairing engines"),
@@ -253,8 +228,8 @@ fn engine_help_is_usage_and_exit_0() {
 
 #[test]
 fn options_that_do_not_apply_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    files(dir.path(), &[("small.trf", SMALL)]);
+    let dir = temp_dir();
+    write_all(dir.path(), &[("small.trf", SMALL)]);
     for (args, message) in [
         (
             &["--dutch", "small.trf", "-p", "-s", "5"][..],
@@ -269,7 +244,7 @@ fn options_that_do_not_apply_are_refused() {
             "-o applies only to -g; give the output after -p\n",
         ),
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");
         assert_eq!(stderr(&o), message);
         assert_eq!(stdout(&o), "");
@@ -278,30 +253,30 @@ fn options_that_do_not_apply_are_refused() {
 
 #[test]
 fn latin1_files_can_be_paired_and_checked() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // "Müller" in Latin-1: one byte 0xFC, not valid UTF-8.
     let text = SMALL.replace("Alpha, A ", "M\u{fc}ller, A");
     let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
-    std::fs::write(dir.path().join("old.trf"), bytes).unwrap();
-    let o = arbiter(dir.path(), &["pair", "old.trf"]);
+    write(dir.path(), "old.trf", bytes);
+    let o = run_in(dir.path(), &["pair", "old.trf"]);
     assert_eq!(o.status.code(), Some(3));
     for args in [
         &["pair", "old.trf", "--latin1"][..],
         &["--dutch", "old.trf", "-p", "--latin1"],
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         assert_eq!(stdout(&o), "2\n3 1\n2 0\n");
     }
-    let o = arbiter(dir.path(), &["check", "old.trf", "--latin1"]);
+    let o = run_in(dir.path(), &["check", "old.trf", "--latin1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "old: Round #1\n");
 }
 
 #[test]
 fn generator_limits_and_range_errors_are_located() {
-    let dir = tempfile::tempdir().unwrap();
-    files(
+    let dir = temp_dir();
+    write_all(
         dir.path(),
         &[
             ("zero.cfg", "PlayersNumber=0\n"),
@@ -311,7 +286,7 @@ fn generator_limits_and_range_errors_are_located() {
             ),
         ],
     );
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["--dutch", "-g", "zero.cfg", "-o", "z.trf", "-s", "1"],
     );
@@ -324,7 +299,7 @@ fn generator_limits_and_range_errors_are_located() {
         &["--dutch", "-g", "big.cfg", "-o", "b.trf", "-s", "1"][..],
         &["generate", "big.cfg", "-o", "b.trf", "-s", "1"],
     ] {
-        let o = arbiter(dir.path(), args);
+        let o = run_in(dir.path(), args);
         assert_eq!(o.status.code(), Some(4), "{args:?}");
         assert_eq!(
             stderr(&o),

@@ -1,7 +1,8 @@
 //! `arbiter pair`, `arbiter check` and `arbiter generate` driven as a binary.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{read, run_in, stderr, stdout, temp_dir, write};
 
 /// trf.md §2.5: six players after two rounds, player 6 with a half-point bye in round 3.
 const EXAMPLE: &str = "012 Example Open
@@ -15,39 +16,23 @@ XXC white1
 001    6 m    Foxtrot, Finn                     2000 BEL     1000006 2000/06/06  1.5    4     3 b 1     1 w =  0000 - H
 ";
 
-fn arbiter(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn round_robin_tables() {
-    let dir = tempfile::tempdir().unwrap();
-    let o = arbiter(dir.path(), &["pair", "--round-robin", "6"]);
+    let dir = temp_dir();
+    let o = run_in(dir.path(), &["pair", "--round-robin", "6"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "Round 1: 1-6, 2-5, 3-4\nRound 2: 6-4, 5-3, 1-2\nRound 3: 2-6, 3-1, 4-5\n\
          Round 4: 6-5, 1-4, 2-3\nRound 5: 3-6, 4-2, 5-1\n"
     );
-    let o = arbiter(dir.path(), &["pair", "--round-robin", "3", "--double"]);
+    let o = run_in(dir.path(), &["pair", "--round-robin", "3", "--double"]);
     assert_eq!(
         stdout(&o),
         "Round 1: 2-3; bye 1\nRound 2: 3-1; bye 2\nRound 3: 1-2; bye 3\n\
          Round 4: 3-2; bye 1\nRound 5: 2-1; bye 3\nRound 6: 1-3; bye 2\n"
     );
-    let o = arbiter(dir.path(), &["pair", "--round-robin", "1"]);
+    let o = run_in(dir.path(), &["pair", "--round-robin", "1"]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(
         stderr(&o),
@@ -69,18 +54,18 @@ XXC white1
 
 #[test]
 fn round_robin_pairs_the_next_round_of_a_file() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("ex.trf"), EXAMPLE).unwrap();
-    std::fs::write(dir.path().join("robin.trf"), ROBIN).unwrap();
+    let dir = temp_dir();
+    write(dir.path(), "ex.trf", EXAMPLE);
+    write(dir.path(), "robin.trf", ROBIN);
     // Round 3 of the 6-player table: 2-6, 3-1, 4-5.
-    let o = arbiter(dir.path(), &["pair", "robin.trf", "--round-robin", "6"]);
+    let o = run_in(dir.path(), &["pair", "robin.trf", "--round-robin", "6"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "3\n2 6\n3 1\n4 5\n");
-    let o = arbiter(dir.path(), &["pair", "ex.trf", "--round-robin", "8"]);
+    let o = run_in(dir.path(), &["pair", "ex.trf", "--round-robin", "8"]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(stderr(&o), "ex.trf: the tournament has 6 players, not 8\n");
     // A Swiss history is not the table's: the first differing board is named.
-    let o = arbiter(dir.path(), &["pair", "ex.trf", "--round-robin", "6"]);
+    let o = run_in(dir.path(), &["pair", "ex.trf", "--round-robin", "6"]);
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(
         stderr(&o),
@@ -91,17 +76,14 @@ fn round_robin_pairs_the_next_round_of_a_file() {
 
 #[test]
 fn pair_writes_the_engine_format() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("ex.trf"), EXAMPLE).unwrap();
-    let o = arbiter(dir.path(), &["pair", "ex.trf", "-o", "out.txt"]);
+    let dir = temp_dir();
+    write(dir.path(), "ex.trf", EXAMPLE);
+    let o = run_in(dir.path(), &["pair", "ex.trf", "-o", "out.txt"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("out.txt")).unwrap(),
-        "3\n1 2\n4 5\n3 0\n"
-    );
+    assert_eq!(read(dir.path(), "out.txt"), "3\n1 2\n4 5\n3 0\n");
     // The Dutch engine's explanation: brackets, floats and why, colour preferences.
-    let o = arbiter(dir.path(), &["pair", "ex.trf", "--explain"]);
+    let o = run_in(dir.path(), &["pair", "ex.trf", "--explain"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
@@ -121,30 +103,30 @@ Players, in pairing order\n\
 
 #[test]
 fn check_and_generate() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     std::fs::write(
         dir.path().join("cfg.txt"),
         "PlayersNumber=9\nRoundsNumber=4\n",
     )
     .unwrap();
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["generate", "cfg.txt", "-o", "g.trf", "-s", "7"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let g = std::fs::read_to_string(dir.path().join("g.trf")).unwrap();
+    let g = read(dir.path(), "g.trf");
     assert!(g.starts_with("012 AutoTest Tournament 7\n"));
-    let o = arbiter(dir.path(), &["check", "g.trf"]);
+    let o = run_in(dir.path(), &["check", "g.trf"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "g: Round #1\ng: Round #2\ng: Round #3\ng: Round #4\n"
     );
-    let o = arbiter(
+    let o = run_in(
         dir.path(),
         &["generate", "--model", "g.trf", "-o", "h.trf", "-s", "8"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let h = std::fs::read_to_string(dir.path().join("h.trf")).unwrap();
+    let h = read(dir.path(), "h.trf");
     assert_eq!(h.lines().filter(|l| l.starts_with("001 ")).count(), 9);
 }

@@ -1,33 +1,9 @@
 //! QA regression tests for `arbiter bridge`: contract scores, bad session files and format
 //! round trips. Small inputs only, written to a temporary folder.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn write(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, contents).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{path_str, run, stderr, stdout, temp_dir, write};
 
 const HEADER: &str = "board,round,table,ns,ew,contract,declarer,lead,result,score\n";
 
@@ -105,7 +81,7 @@ fn impossible_contracts_are_refused_with_exit_3() {
 
 #[test]
 fn damaged_csv_sessions_name_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for (name, body, want) in [
         (
             "short.csv",
@@ -134,24 +110,27 @@ fn damaged_csv_sessions_name_line_and_column() {
         ),
     ] {
         let f = write(dir.path(), name, format!("{HEADER}{body}").as_bytes());
-        let o = run(&["bridge", "score", s(&f)]);
+        let o = run(&["bridge", "score", path_str(&f)]);
         assert_eq!(o.status.code(), Some(3), "{name}");
         assert!(o.stdout.is_empty(), "{name}");
         assert!(stderr(&o).contains(want), "{name}: {}", stderr(&o));
     }
     let empty = write(dir.path(), "empty.csv", b"");
-    let o = run(&["bridge", "score", s(&empty)]);
+    let o = run(&["bridge", "score", path_str(&empty)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("empty.csv:1:1:"), "{}", stderr(&o));
     let cols = write(dir.path(), "cols.csv", b"foo,bar\n1,2\n");
-    assert_eq!(run(&["bridge", "score", s(&cols)]).status.code(), Some(3));
+    assert_eq!(
+        run(&["bridge", "score", path_str(&cols)]).status.code(),
+        Some(3)
+    );
 }
 
 #[test]
 fn damaged_pbn_and_usebio_files_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let pbn = write(dir.path(), "a.pbn", b"[Event \"x\"]\n[Board \"1\"]\n");
-    let o = run(&["bridge", "score", s(&pbn)]);
+    let o = run(&["bridge", "score", path_str(&pbn)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("a.pbn:2:1:"), "{}", stderr(&o));
     let xml = write(
@@ -159,16 +138,19 @@ fn damaged_pbn_and_usebio_files_are_refused() {
         "a.xml",
         b"<?xml version=\"1.0\"?><USEBIO Version=\"1.2\"><EVENT",
     );
-    let o = run(&["bridge", "score", s(&xml)]);
+    let o = run(&["bridge", "score", path_str(&xml)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("a.xml:1:"), "{}", stderr(&o));
     let none = write(dir.path(), "b.xml", b"");
-    assert_eq!(run(&["bridge", "score", s(&none)]).status.code(), Some(3));
+    assert_eq!(
+        run(&["bridge", "score", path_str(&none)]).status.code(),
+        Some(3)
+    );
 }
 
 #[test]
 fn crlf_csv_scores_like_lf() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let body = format!("{HEADER}1,1,1,1,1,4H,N,DQ,=,\n1,2,2,2,3,3NT,S,S9,+1,\n");
     let lf = write(dir.path(), "lf.csv", body.as_bytes());
     let crlf = write(
@@ -176,15 +158,15 @@ fn crlf_csv_scores_like_lf() {
         "crlf.csv",
         body.replace('\n', "\r\n").as_bytes(),
     );
-    let a = run(&["bridge", "score", s(&lf), "-f", "json"]);
-    let b = run(&["bridge", "score", s(&crlf), "-f", "json"]);
+    let a = run(&["bridge", "score", path_str(&lf), "-f", "json"]);
+    let b = run(&["bridge", "score", path_str(&crlf), "-f", "json"]);
     assert_eq!(a.status.code(), Some(0));
     assert_eq!(stdout(&a), stdout(&b));
 }
 
 #[test]
 fn a_scored_session_written_as_pbn_scores_the_same_again() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(
         dir.path(),
         "s.csv",
@@ -197,46 +179,69 @@ fn a_scored_session_written_as_pbn_scores_the_same_again() {
     let pbn = dir.path().join("s.pbn");
     let xml = dir.path().join("s.xml");
     assert_eq!(
-        run(&["bridge", "score", s(&f), "-f", "pbn", "-o", s(&pbn)])
-            .status
-            .code(),
+        run(&[
+            "bridge",
+            "score",
+            path_str(&f),
+            "-f",
+            "pbn",
+            "-o",
+            path_str(&pbn)
+        ])
+        .status
+        .code(),
         Some(0)
     );
     assert_eq!(
-        run(&["bridge", "score", s(&f), "-f", "usebio", "-o", s(&xml)])
-            .status
-            .code(),
+        run(&[
+            "bridge",
+            "score",
+            path_str(&f),
+            "-f",
+            "usebio",
+            "-o",
+            path_str(&xml)
+        ])
+        .status
+        .code(),
         Some(0)
     );
     let want = stdout(&run(&[
         "bridge",
         "score",
-        s(&f),
+        path_str(&f),
         "--ranking-only",
         "-f",
         "csv",
     ]));
     assert!(want.contains("NS,1,"), "{want}");
     for other in [&pbn, &xml] {
-        let o = run(&["bridge", "score", s(other), "--ranking-only", "-f", "csv"]);
+        let o = run(&[
+            "bridge",
+            "score",
+            path_str(other),
+            "--ranking-only",
+            "-f",
+            "csv",
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert_eq!(stdout(&o), want, "{}", other.display());
     }
     // Writing the PBN again gives the same bytes.
-    let again = run(&["bridge", "score", s(&pbn), "-f", "pbn"]);
+    let again = run(&["bridge", "score", path_str(&pbn), "-f", "pbn"]);
     assert_eq!(again.stdout, std::fs::read(&pbn).unwrap());
 }
 
 #[test]
 fn bridge_output_errors_are_file_access_errors() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(
         dir.path(),
         "s.csv",
         format!("{HEADER}1,1,1,1,1,4H,N,DQ,=,\n1,2,2,2,3,3NT,S,S9,+1,\n").as_bytes(),
     );
     let bad = dir.path().join("none/out.txt");
-    let o = run(&["bridge", "score", s(&f), "-o", s(&bad)]);
+    let o = run(&["bridge", "score", path_str(&f), "-o", path_str(&bad)]);
     assert_eq!(o.status.code(), Some(5));
     assert!(o.stdout.is_empty());
     let o = run(&[
@@ -247,7 +252,7 @@ fn bridge_output_errors_are_file_access_errors() {
         "--boards",
         "2",
         "-o",
-        s(&bad),
+        path_str(&bad),
     ]);
     assert_eq!(o.status.code(), Some(5));
     let o = run(&["bridge", "generate", "--tables", "0", "--boards", "0"]);
@@ -256,7 +261,7 @@ fn bridge_output_errors_are_file_access_errors() {
 
 #[test]
 fn bridge_scoring_options_in_every_combination_do_not_fail() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(
         dir.path(),
         "s.csv",
@@ -268,7 +273,7 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
             let o = run(&[
                 "bridge",
                 "score",
-                s(&f),
+                path_str(&f),
                 "--method",
                 method,
                 "-f",
@@ -292,7 +297,7 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
         ["--averages", "60/50"],
         ["--expected", "0"],
     ] {
-        let o = run(&["bridge", "score", s(&f), bad[0], bad[1]]);
+        let o = run(&["bridge", "score", path_str(&f), bad[0], bad[1]]);
         assert_eq!(o.status.code(), Some(3), "{bad:?}");
     }
 }

@@ -2,15 +2,11 @@
 //! fast: engine pairings, the checker on finished tournaments, validate and convert round
 //! trips, and standings against FIDE's tie-break software. Skipped when the folder is absent.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::path::{Path, PathBuf};
+
+use common::{path_str, run, stdout, temp_dir};
 
 fn conformance(sub: &str) -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -22,10 +18,6 @@ fn conformance(sub: &str) -> Option<PathBuf> {
         println!("skipped: {} not found", p.display());
         None
     }
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 /// Every 37th case of the Dutch corpus: a spread of sizes and situations.
@@ -44,11 +36,16 @@ fn sample_cases() -> Vec<PathBuf> {
 
 #[test]
 fn engine_pairings_match_the_reference_on_a_sample() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let cases = sample_cases();
     for case in &cases {
         let out = dir.path().join("out.txt");
-        let o = run(&["--dutch", s(&case.join("input.trf")), "-p", s(&out)]);
+        let o = run(&[
+            "--dutch",
+            path_str(&case.join("input.trf")),
+            "-p",
+            path_str(&out),
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", case.display());
         assert!(o.stdout.is_empty());
         assert_eq!(
@@ -64,9 +61,9 @@ fn engine_pairings_match_the_reference_on_a_sample() {
 #[test]
 fn the_checker_finds_no_difference_in_finished_reference_tournaments() {
     for case in sample_cases() {
-        let o = run(&["--dutch", s(&case.join("full.trf")), "-c"]);
+        let o = run(&["--dutch", path_str(&case.join("full.trf")), "-c"]);
         assert_eq!(o.status.code(), Some(0), "{}", case.display());
-        let text = String::from_utf8(o.stdout).unwrap();
+        let text = stdout(&o);
         assert!(!text.is_empty());
         for line in text.lines() {
             assert!(
@@ -80,7 +77,7 @@ fn the_checker_finds_no_difference_in_finished_reference_tournaments() {
 
 #[test]
 fn reference_files_validate_and_convert_round_trips_are_stable() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let mut files: Vec<PathBuf> = Vec::new();
     for case in sample_cases() {
         files.push(case.join("input.trf"));
@@ -99,14 +96,14 @@ fn reference_files_validate_and_convert_round_trips_are_stable() {
     let a26 = dir.path().join("a26.trf");
     let b16 = dir.path().join("b16.trf");
     for f in &files {
-        let v = run(&["validate", s(f)]);
+        let v = run(&["validate", path_str(f)]);
         assert_eq!(v.status.code(), Some(0), "{}", f.display());
         for (i, o, to) in [
             (f, &a16, "trf16"),
             (&a16, &a26, "trf26"),
             (&a26, &b16, "trf16"),
         ] {
-            let r = run(&["convert", s(i), "--to", to, "-o", s(o)]);
+            let r = run(&["convert", path_str(i), "--to", to, "-o", path_str(o)]);
             assert_eq!(r.status.code(), Some(0), "{}", f.display());
         }
         assert_eq!(
@@ -145,7 +142,7 @@ fn standings_agree_with_fide_tie_break_software_on_one_event() {
         let list = codes.join(",");
         let o = run(&[
             "standings",
-            s(&trf),
+            path_str(&trf),
             "--swiss",
             "--rules",
             &edition[1..],

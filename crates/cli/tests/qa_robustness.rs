@@ -1,34 +1,11 @@
 //! QA regression tests: the `arbiter` binary on bad input, odd option combinations and
 //! cross-checks between commands. Every file is small and written to a temporary folder.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-}
+use std::process::Output;
 
-fn run(args: &[&str]) -> Output {
-    arbiter().args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn write(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, contents).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{path_str, run, stderr, stdout, temp_dir, write};
 
 /// Three players after round 1 of 3: 1 beat 2, 3 had the pairing-allocated bye.
 const AFTER_ROUND_1: &str = "012 Small\n\
@@ -54,9 +31,9 @@ fn no_panic(o: &Output) {
 
 #[test]
 fn a_missing_input_file_is_a_file_access_error_for_every_command() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let missing = dir.path().join("missing.trf");
-    let m = s(&missing);
+    let m = path_str(&missing);
     let calls: Vec<Vec<&str>> = vec![
         vec!["validate", m],
         vec!["convert", m, "--to", "trf16"],
@@ -83,8 +60,8 @@ fn a_missing_input_file_is_a_file_access_error_for_every_command() {
 
 #[test]
 fn a_directory_given_as_input_is_a_file_access_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = s(dir.path());
+    let dir = temp_dir();
+    let d = path_str(dir.path());
     for args in [
         vec!["validate", d],
         vec!["standings", d],
@@ -101,17 +78,17 @@ fn a_directory_given_as_input_is_a_file_access_error() {
 
 #[test]
 fn binary_garbage_is_refused_with_exit_3_and_a_line_number() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let bytes: Vec<u8> = (0..400u32).map(|i| (i * 7919 % 251) as u8 | 0x80).collect();
     let f = write(dir.path(), "garbage.trf", &bytes);
     for args in [
-        vec!["validate", s(&f)],
-        vec!["convert", s(&f), "--to", "trf26"],
-        vec!["standings", s(&f)],
-        vec!["crosstable", s(&f)],
-        vec!["pair", s(&f)],
-        vec!["--dutch", s(&f), "-p"],
-        vec!["--dutch", s(&f), "-c"],
+        vec!["validate", path_str(&f)],
+        vec!["convert", path_str(&f), "--to", "trf26"],
+        vec!["standings", path_str(&f)],
+        vec!["crosstable", path_str(&f)],
+        vec!["pair", path_str(&f)],
+        vec!["--dutch", path_str(&f), "-p"],
+        vec!["--dutch", path_str(&f), "-c"],
     ] {
         let o = run(&args);
         no_panic(&o);
@@ -123,16 +100,16 @@ fn binary_garbage_is_refused_with_exit_3_and_a_line_number() {
 
 #[test]
 fn an_unwritable_output_path_gives_exit_5_and_no_output() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
     let bad = dir.path().join("no/such/dir/out.txt");
-    let b = s(&bad);
+    let b = path_str(&bad);
     for args in [
-        vec!["convert", s(&f), "--to", "trf26", "-o", b],
-        vec!["standings", s(&f), "-o", b],
-        vec!["crosstable", s(&f), "-o", b],
-        vec!["pair", s(&f), "-o", b],
-        vec!["--dutch", s(&f), "-p", b],
+        vec!["convert", path_str(&f), "--to", "trf26", "-o", b],
+        vec!["standings", path_str(&f), "-o", b],
+        vec!["crosstable", path_str(&f), "-o", b],
+        vec!["pair", path_str(&f), "-o", b],
+        vec!["--dutch", path_str(&f), "-p", b],
     ] {
         let o = run(&args);
         no_panic(&o);
@@ -145,7 +122,7 @@ fn an_unwritable_output_path_gives_exit_5_and_no_output() {
 
 #[test]
 fn a_failed_command_leaves_an_existing_output_file_untouched() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let bad = write(
         dir.path(),
         "bad.trf",
@@ -153,10 +130,17 @@ fn a_failed_command_leaves_an_existing_output_file_untouched() {
     );
     let out = write(dir.path(), "out.txt", b"previous contents\n");
     for args in [
-        vec!["convert", s(&bad), "--to", "trf16", "-o", s(&out)],
-        vec!["standings", s(&bad), "-o", s(&out)],
-        vec!["pair", s(&bad), "-o", s(&out)],
-        vec!["--dutch", s(&bad), "-p", s(&out)],
+        vec![
+            "convert",
+            path_str(&bad),
+            "--to",
+            "trf16",
+            "-o",
+            path_str(&out),
+        ],
+        vec!["standings", path_str(&bad), "-o", path_str(&out)],
+        vec!["pair", path_str(&bad), "-o", path_str(&out)],
+        vec!["--dutch", path_str(&bad), "-p", path_str(&out)],
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");
@@ -172,7 +156,7 @@ fn a_failed_command_leaves_an_existing_output_file_untouched() {
 
 #[test]
 fn a_bad_round_count_names_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for (value, name) in [
         ("0", "zero.trf"),
         ("-3", "neg.trf"),
@@ -185,7 +169,7 @@ fn a_bad_round_count_names_line_and_column() {
                 .replace("XXR 3", &format!("XXR {value}"))
                 .as_bytes(),
         );
-        let o = run(&["validate", s(&f)]);
+        let o = run(&["validate", path_str(&f)]);
         no_panic(&o);
         assert_eq!(o.status.code(), Some(3));
         assert!(
@@ -199,7 +183,7 @@ fn a_bad_round_count_names_line_and_column() {
 
 #[test]
 fn a_truncated_player_line_is_reported_with_its_column() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let text: String = AFTER_ROUND_1
         .lines()
         .map(|l| {
@@ -212,7 +196,7 @@ fn a_truncated_player_line_is_reported_with_its_column() {
         .map(|l| format!("{l}\n"))
         .collect();
     let f = write(dir.path(), "trunc.trf", text.as_bytes());
-    let o = run(&["validate", s(&f)]);
+    let o = run(&["validate", path_str(&f)]);
     no_panic(&o);
     assert_eq!(o.status.code(), Some(3));
     assert!(stdout(&o).contains("trunc.trf:4:81:"), "{}", stdout(&o));
@@ -220,7 +204,7 @@ fn a_truncated_player_line_is_reported_with_its_column() {
 
 #[test]
 fn lf_crlf_and_cr_line_endings_pair_the_same() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let lf = write(dir.path(), "lf.trf", AFTER_ROUND_1.as_bytes());
     let crlf = write(
         dir.path(),
@@ -232,32 +216,42 @@ fn lf_crlf_and_cr_line_endings_pair_the_same() {
         "cr.trf",
         AFTER_ROUND_1.replace('\n', "\r").as_bytes(),
     );
-    let want = run(&["--dutch", s(&lf), "-p"]);
+    let want = run(&["--dutch", path_str(&lf), "-p"]);
     assert_eq!(want.status.code(), Some(0));
     assert_eq!(stdout(&want), "2\n3 1\n2 0\n");
     for f in [&crlf, &cr] {
-        let o = run(&["--dutch", s(f), "-p"]);
+        let o = run(&["--dutch", path_str(f), "-p"]);
         assert_eq!(o.status.code(), Some(0));
         assert_eq!(stdout(&o), stdout(&want));
-        let v = run(&["validate", s(f)]);
+        let v = run(&["validate", path_str(f)]);
         assert_eq!(v.status.code(), Some(0));
         // The writer always emits LF, so every ending converts to the same bytes.
-        let c = run(&["convert", s(f), "--to", "trf16"]);
+        let c = run(&["convert", path_str(f), "--to", "trf16"]);
         assert_eq!(
             stdout(&c),
-            stdout(&run(&["convert", s(&lf), "--to", "trf16"]))
+            stdout(&run(&["convert", path_str(&lf), "--to", "trf16"]))
         );
     }
 }
 
 #[test]
 fn pair_and_engine_call_agree_and_write_the_same_file() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "r1.trf", BEFORE_ROUND_1.as_bytes());
     let a = dir.path().join("a.txt");
     let b = dir.path().join("b.txt");
-    assert_eq!(run(&["--dutch", s(&f), "-p", s(&a)]).status.code(), Some(0));
-    assert_eq!(run(&["pair", s(&f), "-o", s(&b)]).status.code(), Some(0));
+    assert_eq!(
+        run(&["--dutch", path_str(&f), "-p", path_str(&a)])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["pair", path_str(&f), "-o", path_str(&b)])
+            .status
+            .code(),
+        Some(0)
+    );
     assert_eq!(std::fs::read_to_string(&a).unwrap(), "2\n1 3\n4 2\n");
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     let black = write(
@@ -265,18 +259,24 @@ fn pair_and_engine_call_agree_and_write_the_same_file() {
         "black.trf",
         BEFORE_ROUND_1.replace("white1", "black1").as_bytes(),
     );
-    assert_eq!(stdout(&run(&["--dutch", s(&black), "-p"])), "2\n3 1\n2 4\n");
+    assert_eq!(
+        stdout(&run(&["--dutch", path_str(&black), "-p"])),
+        "2\n3 1\n2 4\n"
+    );
 }
 
 #[test]
 fn round_one_without_an_initial_colour_is_an_invalid_request() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(
         dir.path(),
         "nocolour.trf",
         BEFORE_ROUND_1.replace("XXC white1\n", "").as_bytes(),
     );
-    for args in [vec!["--dutch", s(&f), "-p"], vec!["pair", s(&f)]] {
+    for args in [
+        vec!["--dutch", path_str(&f), "-p"],
+        vec!["pair", path_str(&f)],
+    ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(3));
         assert!(o.stdout.is_empty());
@@ -286,15 +286,15 @@ fn round_one_without_an_initial_colour_is_an_invalid_request() {
 
 #[test]
 fn no_valid_pairing_is_exit_1_for_p_and_a_line_for_c() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // 3 is absent in round 2, and 1 and 2 have already met.
     let text = AFTER_ROUND_1.replace("0000 - U\n", "0000 - U  0000 - H\n");
     let f = write(dir.path(), "rematch.trf", text.as_bytes());
-    let o = run(&["--dutch", s(&f), "-p"]);
+    let o = run(&["--dutch", path_str(&f), "-p"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
     assert!(stderr(&o).contains("No valid pairing exists"));
-    let c = run(&["--dutch", s(&f), "-c"]);
+    let c = run(&["--dutch", path_str(&f), "-c"]);
     assert_eq!(c.status.code(), Some(0));
     assert_eq!(
         stdout(&c),
@@ -304,7 +304,7 @@ fn no_valid_pairing_is_exit_1_for_p_and_a_line_for_c() {
 
 #[test]
 fn a_second_pairing_allocated_bye_is_never_given() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // Only 3 is left to pair in round 2, and 3 already had the bye.
     let text = AFTER_ROUND_1
         .replace("1     2 w 1\n", "1     2 w 1  0000 - H\n")
@@ -312,31 +312,31 @@ fn a_second_pairing_allocated_bye_is_never_given() {
         .replace("1.0    1     2 w 1", "1.5    1     2 w 1")
         .replace("0.0    3     1 b 0", "0.5    3     1 b 0");
     let f = write(dir.path(), "onlybye.trf", text.as_bytes());
-    let o = run(&["--dutch", s(&f), "-p"]);
+    let o = run(&["--dutch", path_str(&f), "-p"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
 }
 
 #[test]
 fn checker_names_the_file_without_folder_and_last_extension_only() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "my.event.v2.trf", AFTER_ROUND_1.as_bytes());
-    let o = run(&["--dutch", s(&f), "-c"]);
+    let o = run(&["--dutch", path_str(&f), "-c"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "my.event.v2: Round #1\n");
-    let o = run(&["check", s(&f)]);
+    let o = run(&["check", path_str(&f)]);
     assert_eq!(stdout(&o), "my.event.v2: Round #1\n");
 }
 
 #[test]
 fn checker_prints_only_the_boards_that_differ_even_by_colour() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     // Round 1 as played with colours reversed on the only board: with XXC white1 the
     // engine gives 1 White.
     let text = AFTER_ROUND_1
         .replace("2 w 1\n", "2 b 1\n")
         .replace("1 b 0\n", "1 w 0\n");
     let f = write(dir.path(), "swap.trf", text.as_bytes());
-    let o = run(&["--dutch", s(&f), "-c"]);
+    let o = run(&["--dutch", path_str(&f), "-c"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
@@ -346,15 +346,15 @@ fn checker_prints_only_the_boards_that_differ_even_by_colour() {
 
 #[test]
 fn engine_flags_in_bad_combinations_are_invalid_requests() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
     for args in [
         vec!["--dutch"],
-        vec!["--dutch", s(&f)],
-        vec!["--dutch", s(&f), "-p", "-c"],
-        vec!["--dutch", s(&f), "-x"],
+        vec!["--dutch", path_str(&f)],
+        vec!["--dutch", path_str(&f), "-p", "-c"],
+        vec!["--dutch", path_str(&f), "-x"],
         vec!["--dutch", "-p"],
-        vec!["--dutch", s(&f), s(&f), "-p"],
+        vec!["--dutch", path_str(&f), path_str(&f), "-p"],
         vec!["--dutch", "-g", "-s", "abc", "-o", "x.trf"],
         vec!["--dutch", "-g", "-o"],
     ] {
@@ -368,9 +368,9 @@ fn engine_flags_in_bad_combinations_are_invalid_requests() {
 
 #[test]
 fn r_prints_a_banner_and_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
-    let o = run(&["-r", "--dutch", s(&f), "-p"]);
+    let o = run(&["-r", "--dutch", path_str(&f), "-p"]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     let (banner, rest) = out.split_once('\n').unwrap();
@@ -403,7 +403,7 @@ fn every_subcommand_has_help_and_the_binary_a_version() {
 
 #[test]
 fn convert_round_trips_byte_for_byte_through_both_layouts() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let text = "### a comment\n012 S\nXXR 3\nXXC white1\nBBW  3.0\nBBD  1.0\n\
 001    1      Alpha, A                          2000                             3.0    1     2 w 1\n\
 001    2      Beta, B                           1900                             0.0    3     1 b 0\n\
@@ -421,7 +421,7 @@ XXP 1 3\n240 H 002 0001\n";
         (&a26, &b16, "trf16"),
         (&b16, &b26, "trf26"),
     ] {
-        let r = run(&["convert", s(i), "--to", to, "-o", s(o)]);
+        let r = run(&["convert", path_str(i), "--to", to, "-o", path_str(o)]);
         assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
     }
     assert_eq!(std::fs::read(&a16).unwrap(), std::fs::read(&b16).unwrap());
@@ -431,45 +431,48 @@ XXP 1 3\n240 H 002 0001\n";
     assert!(t26.contains("162 ") && t26.contains("260 "), "{t26}");
     // Both layouts pair the same.
     assert_eq!(
-        stdout(&run(&["--dutch", s(&a16), "-p"])),
-        stdout(&run(&["--dutch", s(&a26), "-p"]))
+        stdout(&run(&["--dutch", path_str(&a16), "-p"])),
+        stdout(&run(&["--dutch", path_str(&a26), "-p"]))
     );
 }
 
 #[test]
 fn latin1_files_need_the_option_and_then_read() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let text = AFTER_ROUND_1.replace("Alpha, A ", "M\u{fc}ller, J");
     let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
     let f = write(dir.path(), "old.trf", &latin1);
-    let o = run(&["validate", s(&f)]);
+    let o = run(&["validate", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(stdout(&o).contains("old.trf:4:"), "{}", stdout(&o));
-    let o = run(&["validate", "--latin1", s(&f)]);
+    let o = run(&["validate", "--latin1", path_str(&f)]);
     assert_eq!(o.status.code(), Some(0));
-    let c = run(&["convert", "--latin1", s(&f), "--to", "trf16"]);
+    let c = run(&["convert", "--latin1", path_str(&f), "--to", "trf16"]);
     assert_eq!(c.status.code(), Some(0));
     assert!(stdout(&c).contains("M\u{fc}ller, J"));
 }
 
 #[test]
 fn utf8_names_keep_the_fixed_columns() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let text = AFTER_ROUND_1.replace("Alpha, A      ", "M\u{fc}ller, J\u{fc}rgen");
     let f = write(dir.path(), "utf.trf", text.as_bytes());
-    assert_eq!(run(&["validate", s(&f)]).status.code(), Some(0));
-    assert_eq!(stdout(&run(&["--dutch", s(&f), "-p"])), "2\n3 1\n2 0\n");
-    let c = run(&["convert", s(&f), "--to", "trf16"]);
+    assert_eq!(run(&["validate", path_str(&f)]).status.code(), Some(0));
+    assert_eq!(
+        stdout(&run(&["--dutch", path_str(&f), "-p"])),
+        "2\n3 1\n2 0\n"
+    );
+    let c = run(&["convert", path_str(&f), "--to", "trf16"]);
     assert!(stdout(&c).contains("M\u{fc}ller, J\u{fc}rgen                    2000"));
 }
 
 #[test]
 fn standings_json_has_the_documented_shape() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
     let o = run(&[
         "standings",
-        s(&f),
+        path_str(&f),
         "-t",
         "BH,SB",
         "--rules",
@@ -495,14 +498,14 @@ fn standings_json_has_the_documented_shape() {
 
 #[test]
 fn standings_options_are_checked() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
     for args in [
-        vec!["standings", s(&f), "-t", "XYZ"],
-        vec!["standings", s(&f), "-t", "BH/C9"],
-        vec!["standings", s(&f), "--rules", "1999"],
-        vec!["standings", s(&f), "--unrated", "abc"],
-        vec!["standings", s(&f), "--teams"],
+        vec!["standings", path_str(&f), "-t", "XYZ"],
+        vec!["standings", path_str(&f), "-t", "BH/C9"],
+        vec!["standings", path_str(&f), "--rules", "1999"],
+        vec!["standings", path_str(&f), "--unrated", "abc"],
+        vec!["standings", path_str(&f), "--teams"],
     ] {
         let o = run(&args);
         no_panic(&o);
@@ -513,11 +516,11 @@ fn standings_options_are_checked() {
 
 #[test]
 fn every_output_format_of_standings_and_crosstable_works() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "t.trf", AFTER_ROUND_1.as_bytes());
     for cmd in ["standings", "crosstable"] {
         for fmt in ["text", "csv", "json", "html"] {
-            let o = run(&[cmd, s(&f), "-f", fmt]);
+            let o = run(&[cmd, path_str(&f), "-f", fmt]);
             assert_eq!(o.status.code(), Some(0), "{cmd} {fmt}: {}", stderr(&o));
             assert!(stdout(&o).contains("Gamma, C"), "{cmd} {fmt}");
         }
@@ -526,7 +529,7 @@ fn every_output_format_of_standings_and_crosstable_works() {
 
 #[test]
 fn generated_tournaments_check_clean_validate_and_rank() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let cfg = write(
         dir.path(),
         "g.cfg",
@@ -534,15 +537,30 @@ fn generated_tournaments_check_clean_validate_and_rank() {
     );
     for seed in ["1", "2", "3"] {
         let out = dir.path().join(format!("g{seed}.trf"));
-        let o = run(&["--dutch", "-g", s(&cfg), "-o", s(&out), "-s", seed]);
+        let o = run(&[
+            "--dutch",
+            "-g",
+            path_str(&cfg),
+            "-o",
+            path_str(&out),
+            "-s",
+            seed,
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let text = std::fs::read_to_string(&out).unwrap();
         assert!(text.starts_with(&format!("012 AutoTest Tournament {seed}\n")));
         // Same seed, same tournament.
         let again = dir.path().join("again.trf");
-        run(&["generate", s(&cfg), "-o", s(&again), "-s", seed]);
+        run(&[
+            "generate",
+            path_str(&cfg),
+            "-o",
+            path_str(&again),
+            "-s",
+            seed,
+        ]);
         assert_eq!(std::fs::read(&again).unwrap(), text.as_bytes());
-        let c = run(&["--dutch", s(&out), "-c"]);
+        let c = run(&["--dutch", path_str(&out), "-c"]);
         assert_eq!(c.status.code(), Some(0));
         assert!(
             stdout(&c).lines().all(|l| l.contains(": Round #")),
@@ -550,17 +568,25 @@ fn generated_tournaments_check_clean_validate_and_rank() {
             stdout(&c)
         );
         assert_eq!(stdout(&c).lines().count(), 5);
-        assert_eq!(run(&["validate", s(&out)]).status.code(), Some(0));
-        let st = run(&["standings", s(&out), "-t", "DE,BH/C1,BH,SB,PS,KS,WIN"]);
+        assert_eq!(run(&["validate", path_str(&out)]).status.code(), Some(0));
+        let st = run(&[
+            "standings",
+            path_str(&out),
+            "-t",
+            "DE,BH/C1,BH,SB,PS,KS,WIN",
+        ]);
         assert_eq!(st.status.code(), Some(0), "{}", stderr(&st));
         // The generator writes the canonical TRF-2026 layout.
-        assert_eq!(stdout(&run(&["convert", s(&out), "--to", "trf26"])), text);
+        assert_eq!(
+            stdout(&run(&["convert", path_str(&out), "--to", "trf26"])),
+            text
+        );
     }
 }
 
 #[test]
 fn generator_configuration_errors_are_invalid_requests() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for (i, cfg) in [
         "PlayersNumber=10000\n",
         "PlayersNumber=abc\n",
@@ -575,7 +601,15 @@ fn generator_configuration_errors_are_invalid_requests() {
     {
         let c = write(dir.path(), &format!("c{i}.cfg"), cfg.as_bytes());
         let out = dir.path().join(format!("o{i}.trf"));
-        let o = run(&["--dutch", "-g", s(&c), "-o", s(&out), "-s", "1"]);
+        let o = run(&[
+            "--dutch",
+            "-g",
+            path_str(&c),
+            "-o",
+            path_str(&out),
+            "-s",
+            "1",
+        ]);
         no_panic(&o);
         assert_eq!(o.status.code(), Some(3), "{cfg}");
         assert!(!out.exists(), "{cfg}");
@@ -594,13 +628,13 @@ fn round_robin_tables_put_the_bye_on_the_last_number() {
 
 #[test]
 fn a_bad_byte_in_a_crlf_file_is_located_on_its_real_line() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = write(dir.path(), "crlf.trf", b"012 S\r\nXXR 3\r\n\xe9\r\n");
     for args in [
-        vec!["validate", s(&f)],
-        vec!["standings", s(&f)],
-        vec!["pair", s(&f)],
-        vec!["--dutch", s(&f), "-c"],
+        vec!["validate", path_str(&f)],
+        vec!["standings", path_str(&f)],
+        vec!["pair", path_str(&f)],
+        vec!["--dutch", path_str(&f), "-c"],
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(3), "{args:?}");

@@ -1,7 +1,10 @@
 //! `arbiter standings` and `arbiter crosstable` driven as a binary, with exact output.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use std::path::PathBuf;
+
+use common::{path_str, run, stderr, stdout, temp_dir, write};
 
 const TINY: &str = "012 Tiny Open\n\
 042 2026/04/01\n\
@@ -13,39 +16,12 @@ XXR 3\n\
 001    4      Delta, Dan                        1800                             0.5    0     1 b 0     3 w 0     2 w =\n\
 ";
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
-
-fn fixture(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
 #[test]
 fn standings_text() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&[
-        "standings",
-        f.to_str().unwrap(),
-        "--tiebreaks",
-        "DE,BH,SB,ARO,TPR",
-    ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["standings", path_str(&f), "--tiebreaks", "DE,BH,SB,ARO,TPR"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "Tiny Open: Standings (tie-break rules 2026)\n\
@@ -59,16 +35,9 @@ Rank  No  Name         Pts  DE   BH    SB   ARO   TPR\n   \
 
 #[test]
 fn standings_shared_places_csv_and_html() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&[
-        "standings",
-        f.to_str().unwrap(),
-        "-t",
-        "BH,SB",
-        "--format",
-        "csv",
-    ]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["standings", path_str(&f), "-t", "BH,SB", "--format", "csv"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
@@ -76,13 +45,13 @@ fn standings_shared_places_csv_and_html() {
 2-3,3,\"Charlie, Cy\",1.5,4.5,1.75\r\n4,4,\"Delta, Dan\",0.5,5.5,0.75\r\n"
     );
     let out = dir.path().join("out.html");
-    let o = arbiter(&[
+    let o = run(&[
         "standings",
-        f.to_str().unwrap(),
+        path_str(&f),
         "-f",
         "html",
         "-o",
-        out.to_str().unwrap(),
+        path_str(&out),
     ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(o.stdout.is_empty());
@@ -96,11 +65,11 @@ fn standings_shared_places_csv_and_html() {
 
 #[test]
 fn standings_json_schema() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&[
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&[
         "standings",
-        f.to_str().unwrap(),
+        path_str(&f),
         "-t",
         "BH/C1,SB,AOB",
         "--rules",
@@ -133,15 +102,10 @@ fn standings_json_schema() {
 
 #[test]
 fn crosstable_text_and_json() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&["crosstable", f.to_str().unwrap(), "-t", "DE"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["crosstable", path_str(&f), "-t", "DE"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "Tiny Open: Crosstable (tie-break rules 2026)\n\
@@ -151,7 +115,7 @@ Rank  No  Name          Rtg   R1   R2   R3  Pts\n   \
 3   3  Charlie, Cy  1900  2w0  4b1  1b½  1.5\n   \
 4   4  Delta, Dan   1800  1b0  3w0  2w½  0.5\n"
     );
-    let o = arbiter(&["crosstable", f.to_str().unwrap(), "-f", "json"]);
+    let o = run(&["crosstable", path_str(&f), "-f", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["rounds"], 3);
     assert_eq!(doc["players"][0]["rounds"][0]["opponent"], 4);
@@ -160,23 +124,18 @@ Rank  No  Name          Rtg   R1   R2   R3  Pts\n   \
 
 #[test]
 fn crosstable_round_robin_matrix() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&[
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&[
         "crosstable",
-        f.to_str().unwrap(),
+        path_str(&f),
         "--round-robin",
         "-t",
         "SB",
         "-f",
         "csv",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
         "Rank,No,Name,Rtg,1,2,3,4,Pts\r\n1,1,\"Alpha, Ann\",2100,X,1,½,1,2.5\r\n\
@@ -188,23 +147,18 @@ fn crosstable_round_robin_matrix() {
 /// A player without a rating: ARO is undefined (C.07 10) unless --unrated gives one.
 #[test]
 fn unrated_players_and_rules() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let text = TINY.replacen(
         "Delta, Dan                        1800",
         "Delta, Dan                           0",
         1,
     );
-    let f = fixture(dir.path(), "unrated.trf", &text);
+    let f = write(dir.path(), "unrated.trf", &text);
     let json = |extra: &[&str]| -> serde_json::Value {
-        let mut args = vec!["standings", f.to_str().unwrap(), "-t", "ARO", "-f", "json"];
+        let mut args = vec!["standings", path_str(&f), "-t", "ARO", "-f", "json"];
         args.extend_from_slice(extra);
-        let o = arbiter(&args);
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         serde_json::from_slice(&o.stdout).unwrap()
     };
     assert!(json(&[])["standings"][0]["values"][0].is_null());
@@ -226,26 +180,23 @@ fn unrated_players_and_rules() {
 
 #[test]
 fn errors_and_exit_codes() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = fixture(dir.path(), "tiny.trf", TINY);
-    let o = arbiter(&["standings", f.to_str().unwrap(), "-t", "BH,XYZ"]);
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["standings", path_str(&f), "-t", "BH,XYZ"]);
     assert_eq!(o.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("XYZ"));
+    assert!(stderr(&o).contains("XYZ"));
     assert!(o.stdout.is_empty());
-    let o = arbiter(&["standings", f.to_str().unwrap(), "--rules", "1999"]);
+    let o = run(&["standings", path_str(&f), "--rules", "1999"]);
     assert_eq!(o.status.code(), Some(3));
-    let bad = fixture(dir.path(), "bad.trf", "001 bad\n");
-    let o = arbiter(&["standings", bad.to_str().unwrap()]);
+    let bad = write(dir.path(), "bad.trf", "001 bad\n");
+    let o = run(&["standings", path_str(&bad)]);
     assert_eq!(o.status.code(), Some(3));
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let err = stderr(&o);
     assert!(
         err.starts_with(&format!("{}:1:5: expected", bad.display())),
         "{err}"
     );
-    let o = arbiter(&[
-        "standings",
-        dir.path().join("missing.trf").to_str().unwrap(),
-    ]);
+    let o = run(&["standings", path_str(&dir.path().join("missing.trf"))]);
     assert_eq!(o.status.code(), Some(5));
 }
 
@@ -261,9 +212,9 @@ fn fide_exercise_through_the_binary() {
         return;
     }
     let trf = dir.join("tec_exercise.trf");
-    let o = arbiter(&[
+    let o = run(&[
         "standings",
-        trf.to_str().unwrap(),
+        path_str(&trf),
         "-t",
         "BH,BH/C1,SB",
         "--rules",

@@ -1,6 +1,8 @@
 //! `arbiter standings --teams`: team standings from a TRF with 013 team records.
 
-use std::process::Command;
+mod common;
+
+use common::{path_str, stderr, stdout, temp_dir, write};
 
 /// Four teams of two, a round robin of matches: A–B 1½–½, C–D 0–2; A–C 1–1, B–D 2–0;
 /// A–D 1–1, B–C ½–1½.
@@ -21,20 +23,12 @@ XXR 3\n\
 ";
 
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("teams.trf");
-    std::fs::write(&f, TEAMS).unwrap();
-    let mut all = vec!["standings", f.to_str().unwrap()];
+    let dir = temp_dir();
+    let f = write(dir.path(), "teams.trf", TEAMS);
+    let mut all = vec!["standings", path_str(&f)];
     all.extend_from_slice(args);
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(&all)
-        .output()
-        .unwrap();
-    (
-        o.status.code(),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
+    let o = common::run(&all);
+    (o.status.code(), stdout(&o), stderr(&o))
 }
 
 #[test]

@@ -1,13 +1,12 @@
 //! `arbiter validate` and `arbiter convert` driven as a real binary, with exact output.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tournament::trf::{self, Format};
 
-fn arbiter() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-}
+use common::{arbiter, stderr, stdout, temp_dir};
 
 fn fixtures(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -37,19 +36,14 @@ fn validate_reports_every_problem_of_each_broken_fixture_with_exit_code_3() {
             .map(|l| format!("{}:{l}\n", f.display()))
             .collect();
         assert_eq!(out.status.code(), Some(3), "{}", f.display());
-        assert_eq!(
-            String::from_utf8(out.stdout).unwrap(),
-            expected,
-            "{}",
-            f.display()
-        );
+        assert_eq!(stdout(&out), expected, "{}", f.display());
         let n = expected.lines().count();
         let summary = format!(
             "{}: {n} problem{}\n",
             f.display(),
             if n == 1 { "" } else { "s" }
         );
-        assert_eq!(String::from_utf8(out.stderr).unwrap(), summary);
+        assert_eq!(stderr(&out), summary);
     }
 }
 
@@ -59,7 +53,7 @@ fn validate_accepts_the_valid_fixtures() {
     let out = arbiter().arg("validate").arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        stdout(&out),
         format!("{}: ok, 8 players, 4 rounds of 5 recorded\n", f.display())
     );
     for f in files("valid", "trf") {
@@ -70,7 +64,7 @@ fn validate_accepts_the_valid_fixtures() {
 
 #[test]
 fn convert_writes_both_layouts_and_reads_back() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for f in files("valid", "trf") {
         let model = trf::read(&std::fs::read_to_string(&f).unwrap()).unwrap();
         for (flag, format) in [("trf16", Format::Trf16), ("trf26", Format::Trf26)] {
@@ -81,13 +75,8 @@ fn convert_writes_both_layouts_and_reads_back() {
                 .args(["--to", flag])
                 .output()
                 .unwrap();
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let text = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let text = stdout(&out);
             assert_eq!(text, trf::write(&model, format));
             assert_eq!(trf::read(&text).unwrap(), model);
             // To a file, and that file converts to itself byte for byte.
@@ -108,7 +97,7 @@ fn convert_writes_both_layouts_and_reads_back() {
                 .args(["--to", flag])
                 .output()
                 .unwrap();
-            assert_eq!(String::from_utf8(again.stdout).unwrap(), first);
+            assert_eq!(stdout(&again), first);
         }
     }
     let small = fixtures("valid").join("small.trf");
@@ -118,7 +107,7 @@ fn convert_writes_both_layouts_and_reads_back() {
         .args(["--to", "trf26"])
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(
         text.contains("\n142 5\n152 W\n001    1 m FM Halvorsen, Dag"),
         "{text}"
@@ -130,7 +119,7 @@ fn convert_writes_both_layouts_and_reads_back() {
         .args(["--to", "trf16"])
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     assert!(
         text.contains("\nXXR 5\nXXC white1\n001    1 m FM Halvorsen, Dag"),
         "{text}"
@@ -139,7 +128,7 @@ fn convert_writes_both_layouts_and_reads_back() {
 
 #[test]
 fn convert_refuses_a_broken_file_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let target = dir.path().join("out.trf");
     let f = fixtures("broken").join("14_score_does_not_add_up.trf");
     let out = arbiter()
@@ -151,7 +140,7 @@ fn convert_refuses_a_broken_file_and_writes_nothing() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
+        stderr(&out),
         format!(
             "{}:12:81: expected points 2.5 (the sum of the round results), found 3.0\n",
             f.display()
@@ -177,7 +166,7 @@ fn missing_file_is_exit_code_5() {
 
 #[test]
 fn invalid_utf8_is_located_and_latin1_reads_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let f = dir.path().join("latin1.trf");
     std::fs::write(
         &f,
@@ -187,7 +176,7 @@ fn invalid_utf8_is_located_and_latin1_reads_it() {
     let out = arbiter().arg("validate").arg(&f).output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        stdout(&out),
         format!(
             "{}:1:19: expected UTF-8 text (or read the file as Latin-1), found the byte 0xc9\n",
             f.display()
@@ -199,7 +188,7 @@ fn invalid_utf8_is_located_and_latin1_reads_it() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let written = String::from_utf8(out.stdout).unwrap();
+    let written = stdout(&out);
     assert!(
         written.starts_with("012 Open de Saint-\u{c9}tienne\n001    1      Alpha, A "),
         "{written}"
