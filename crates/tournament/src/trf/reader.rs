@@ -438,6 +438,27 @@ fn header_text(p: &mut Parsed, l: &Line, code: &'static str) -> Option<String> {
     p.once(code, l.no).then(|| l.rest(5))
 }
 
+/// The number of rounds of a 142 or XXR record (one per file, a single number), with where
+/// it stands; None after reporting what is wrong.
+fn number_of_rounds(p: &mut Parsed, l: &Line, code: &'static str) -> Option<(u32, At)> {
+    if !blanks(p, l, &[4], "after the record code") || !p.once(code, l.no) {
+        return None;
+    }
+    let toks = l.tokens(5);
+    if let Some((col, tok)) = toks.get(1) {
+        p.err(
+            l.no,
+            *col,
+            K::BadField,
+            "only the number of rounds",
+            quote(tok),
+        );
+        return None;
+    }
+    let n = token_number(p, l, toks.first(), "a number of rounds", MAX_ROUNDS)?;
+    Some((n, At { line: l.no, col: 5 }))
+}
+
 /// Parses one record; false when the code is not one we interpret.
 fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
     match code {
@@ -500,21 +521,8 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
             }
         }
         "142" => {
-            if blanks(p, l, &[4], "after the record code") && p.once("142", l.no) {
-                let toks = l.tokens(5);
-                if toks.len() > 1 {
-                    p.err(
-                        l.no,
-                        toks[1].0,
-                        K::BadField,
-                        "only the number of rounds",
-                        quote(&toks[1].1),
-                    );
-                } else if let Some(n) =
-                    token_number(p, l, toks.first(), "a number of rounds", MAX_ROUNDS)
-                {
-                    p.r142 = Some((n, At { line: l.no, col: 5 }));
-                }
+            if let Some(n) = number_of_rounds(p, l, "142") {
+                p.r142 = Some(n);
             }
         }
         "152" => {
@@ -562,21 +570,8 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
         "250" => acceleration_250(p, l),
         "260" => forbidden_260(p, l),
         "XXR" => {
-            if blanks(p, l, &[4], "after the record code") && p.once("XXR", l.no) {
-                let toks = l.tokens(5);
-                if toks.len() > 1 {
-                    p.err(
-                        l.no,
-                        toks[1].0,
-                        K::BadField,
-                        "only the number of rounds",
-                        quote(&toks[1].1),
-                    );
-                } else if let Some(n) =
-                    token_number(p, l, toks.first(), "a number of rounds", MAX_ROUNDS)
-                {
-                    p.xxr = Some((n, At { line: l.no, col: 5 }));
-                }
+            if let Some(n) = number_of_rounds(p, l, "XXR") {
+                p.xxr = Some(n);
             }
         }
         "XXC" => {
@@ -1548,4 +1543,60 @@ fn withdrawal(p: &mut Parsed, l: &Line) {
         at,
         rounds_at,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::trf;
+
+    const PLAYER: &str =
+        "001    1      Alpha, A                          2000                             0.0    1\n";
+
+    /// Every problem of `records` (placed before one player line) as `line:column: expected X, found Y`.
+    fn problems(records: &str) -> Vec<String> {
+        match trf::read(&format!("{records}{PLAYER}")) {
+            Ok(_) => Vec::new(),
+            Err(e) => e
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{}:{}: expected {}, found {}",
+                        e.line, e.column, e.expected, e.found
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn number_of_rounds_records_are_checked_alike() {
+        for code in ["142", "XXR"] {
+            assert_eq!(
+                problems(&format!("{code} 3\n")),
+                Vec::<String>::new(),
+                "{code}"
+            );
+            assert_eq!(
+                problems(&format!("{code} 3 4\n")),
+                ["1:7: expected only the number of rounds, found \"4\""],
+                "{code}"
+            );
+            assert_eq!(
+                problems(&format!("{code} x\n")),
+                ["1:5: expected a number of rounds from 1 to 999, found \"x\""],
+                "{code}"
+            );
+            assert_eq!(
+                problems(&format!("{code} \n")),
+                ["1:5: expected a number of rounds, found end of line"],
+                "{code}"
+            );
+            assert_eq!(problems(&format!("{code}-3\n")).len(), 1, "{code}");
+            assert_eq!(
+                problems(&format!("{code} 3\n{code} 3\n")).len(),
+                1,
+                "{code} twice"
+            );
+        }
+    }
 }
