@@ -248,6 +248,26 @@ fn title(t: &Tournament, what: &str, s: &Standings) -> String {
     }
 }
 
+/// An empty standings table: Rank, No, the `name` column, the `scores` columns, then one
+/// column per tie-break as the user wrote it.
+fn standings_table(name: &str, scores: &[&str], tiebreaks: &[String], title: String) -> Table {
+    let mut headers: Vec<(String, Align)> = vec![
+        ("Rank".into(), Align::Right),
+        ("No".into(), Align::Right),
+        (name.into(), Align::Left),
+    ];
+    headers.extend(scores.iter().map(|c| (c.to_string(), Align::Right)));
+    headers.extend(tiebreaks.iter().map(|c| (c.clone(), Align::Right)));
+    let mut table = Table::new(headers);
+    table.title = Some(title);
+    table
+}
+
+/// A tie-break value with the decimals its code is shown with.
+fn tiebreak_text(tb: &TieBreak, v: tiebreak::Value) -> String {
+    format!("{v:.prec$}", prec = tb.code.decimals())
+}
+
 fn render(table: &Table, format: Format) -> String {
     match format {
         Format::Csv => table.to_csv(),
@@ -341,15 +361,8 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
             to_json(&doc)?
         }
         format => {
-            let mut headers: Vec<(String, Align)> = vec![
-                ("Rank".into(), Align::Right),
-                ("No".into(), Align::Right),
-                ("Name".into(), Align::Left),
-                ("Pts".into(), Align::Right),
-            ];
-            headers.extend(texts.iter().map(|c| (c.clone(), Align::Right)));
-            let mut table = Table::new(headers);
-            table.title = Some(title(&t, "Standings", &s));
+            let title = title(&t, "Standings", &s);
+            let mut table = standings_table("Name", &["Pts"], &texts, title);
             for r in &s.rows {
                 let mut row = vec![
                     place(r.rank, r.rank_to),
@@ -358,10 +371,7 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
                     r.points.to_string(),
                 ];
                 for (tb, v) in list.iter().zip(&r.values) {
-                    row.push(match v {
-                        Some(v) => format!("{v:.prec$}", prec = tb.code.decimals()),
-                        None => String::new(),
-                    });
+                    row.push(v.map(|v| tiebreak_text(tb, v)).unwrap_or_default());
                 }
                 table.push(row);
             }
@@ -447,19 +457,11 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
             to_json(&doc)?
         }
         format => {
-            let mut headers: Vec<(String, Align)> = vec![
-                ("Rank".into(), Align::Right),
-                ("No".into(), Align::Right),
-                ("Team".into(), Align::Left),
-                ("MP".into(), Align::Right),
-                ("GP".into(), Align::Right),
-            ];
-            headers.extend(texts.iter().map(|c| (c.clone(), Align::Right)));
-            let mut table = Table::new(headers);
-            table.title = Some(match &t.header.name {
+            let title = match &t.header.name {
                 Some(name) => format!("{name}: Team standings (tie-break rules {})", s.edition),
                 None => format!("Team standings (tie-break rules {})", s.edition),
-            });
+            };
+            let mut table = standings_table("Team", &["MP", "GP"], &texts, title);
             for r in &s.rows {
                 let mut row = vec![
                     place(r.rank, r.rank_to),
@@ -470,7 +472,7 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
                 ];
                 for (tb, v) in list.iter().zip(&r.values) {
                     row.push(match v {
-                        TeamValue::One(Some(x)) => format!("{x:.prec$}", prec = tb.code.decimals()),
+                        TeamValue::One(Some(x)) => tiebreak_text(tb, *x),
                         other => other.to_string(),
                     });
                 }
