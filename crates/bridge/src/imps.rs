@@ -50,8 +50,16 @@ pub fn datum(scores: &[Ratio], rule: Datum) -> Ratio {
         _ => &s,
     };
     let mean = kept.iter().copied().sum::<Ratio>() / Ratio::from_int(kept.len() as i64);
-    let tens = (mean / Ratio::from_int(10)).round_scaled(0);
-    Ratio::new(tens * 10, 1)
+    // A mean too large to round to whole tens in an i128 (far beyond any bridge score)
+    // stays as it is.
+    match (mean / Ratio::from_int(10))
+        .round_scaled(0)
+        .ok()
+        .and_then(|tens| tens.checked_mul(10))
+    {
+        Some(rounded) => Ratio::new(rounded, 1),
+        None => mean,
+    }
 }
 
 /// Cross-IMPs of each result against every other (results as weighted components, from the

@@ -976,6 +976,7 @@ fn seat_str(s: Seat) -> &'static str {
 /// through `fmt` for numbers.
 fn put(out: &mut String, cell: &Cell2, width: usize, left: bool) {
     let mut buf = [0u8; 48];
+    let wide: String;
     // Numbers and contracts are ASCII bytes pushed one by one: no UTF-8 re-validation.
     let ascii: &[u8] = match cell {
         Cell2::Str(s) => s.as_bytes(),
@@ -983,7 +984,16 @@ fn put(out: &mut String, cell: &Cell2, width: usize, left: bool) {
         Cell2::Int(i) => digits(&mut buf, i128::from(*i), 0, false),
         Cell2::Contract(c) => contract_bytes(&mut buf, *c),
         Cell2::Fixed(None, _, _) => b"-",
-        Cell2::Fixed(Some(v), d, caret) => digits(&mut buf, v.round_scaled(*d), *d, *caret),
+        Cell2::Fixed(Some(v), d, caret) => match v.round_scaled(*d) {
+            Ok(q) if *d <= 40 && u64::try_from(q.unsigned_abs()).is_ok() => {
+                digits(&mut buf, q, *d, *caret)
+            }
+            // Too wide for the buffer: the exact digits, allocated.
+            _ => {
+                wide = format!("{}{}", if *caret { "^" } else { "" }, v.fixed(*d));
+                wide.as_bytes()
+            }
+        },
     };
     let (text, len) = match cell {
         Cell2::Str(s) => (Some(*s), s.chars().count()),
@@ -1029,7 +1039,7 @@ fn contract_bytes(buf: &mut [u8; 48], c: crate::contract::Contract) -> &[u8] {
 /// `q` scaled by 10^decimals, written with its decimal point (and a caret if asked).
 fn digits(buf: &mut [u8; 48], q: i128, decimals: u32, caret: bool) -> &[u8] {
     let mut i = buf.len();
-    // u64 division is much cheaper than u128; matchpoints always fit.
+    // u64 division is much cheaper than u128; the caller sends wider values elsewhere.
     let mut a = u64::try_from(q.unsigned_abs()).unwrap_or(u64::MAX);
     let mut written = 0;
     loop {
@@ -1098,5 +1108,31 @@ fn art_text(a: Artificial) -> String {
         Artificial::Average => "A".to_string(),
         Artificial::AverageMinus => "A-".to_string(),
         Artificial::Percent(p) => p.to_short(4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{write, WriteOptions};
+
+    #[test]
+    fn any_number_of_decimals_is_written_in_full() {
+        // Three results on one board: 0, 2 and 4 matchpoints of 4, so 0 %, 50 % and 100 %.
+        let csv = "board,ns,ew,score\n1,1,2,100\n1,3,4,120\n1,5,6,90\n";
+        let session = crate::csv::read(csv, "x.csv").unwrap();
+        let scored = crate::score_session(&session, &crate::Options::default());
+        for n in [0u32, 2, 40, 1000] {
+            let opts = WriteOptions {
+                decimals: n,
+                percent_decimals: n,
+            };
+            let text = write(&session, Some(&scored), &opts);
+            let zeros = "0".repeat(n as usize);
+            let point = if n == 0 { "" } else { "." };
+            for shown in ["50", "100", "2", "4"] {
+                let want = format!(" {shown}{point}{zeros} ");
+                assert!(text.contains(&want), "{n}: no {want:?} in\n{text}");
+            }
+        }
     }
 }

@@ -56,6 +56,22 @@ fn binary_gcd(mut a: u64, mut b: u64) -> u64 {
     }
 }
 
+/// [`Ratio::round_scaled`] was asked for more places than its `i128` result can hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a value with {decimals} decimals does not fit in a 128-bit integer")]
+pub struct ScaleOverflow {
+    pub decimals: u32,
+}
+
+/// `magnitude` with a sign, when it fits an `i128` (−2^127 does).
+fn signed(negative: bool, magnitude: u128) -> Option<i128> {
+    if negative {
+        0i128.checked_sub_unsigned(magnitude)
+    } else {
+        i128::try_from(magnitude).ok()
+    }
+}
+
 impl Ratio {
     pub const ZERO: Ratio = Ratio {
         num: 0,
@@ -123,47 +139,110 @@ impl Ratio {
 
     /// Rounds to `decimals` places, halves away from zero, and returns the scaled integer
     /// (e.g. 71.428… with 2 decimals gives 7143).
-    pub fn round_scaled(self, decimals: u32) -> i128 {
-        let scale = 10i128.pow(decimals);
-        let n = self.num * scale;
-        if self.d() == 1 {
-            return n;
+    ///
+    /// Any number of places may be asked for; the error says that the scaled result does not
+    /// fit in an `i128` (always so past 38 places unless the value rounds to zero).
+    ///
+    /// ```
+    /// use bridge::rational::{Ratio, ScaleOverflow};
+    /// assert_eq!(Ratio::new(500, 7).round_scaled(2), Ok(7143));
+    /// assert_eq!(Ratio::new(1, 3).round_scaled(40), Err(ScaleOverflow { decimals: 40 }));
+    /// assert_eq!(Ratio::new(1, 30_000).round_scaled(1000), Err(ScaleOverflow { decimals: 1000 }));
+    /// assert_eq!(Ratio::ZERO.round_scaled(1000), Ok(0));
+    /// ```
+    pub fn round_scaled(self, decimals: u32) -> Result<i128, ScaleOverflow> {
+        let d = self.d();
+        if let Some(n) = 10i128
+            .checked_pow(decimals)
+            .and_then(|scale| self.num.checked_mul(scale))
+        {
+            if d == 1 {
+                return Ok(n);
+            }
+            // Half away from zero: round up when the remainder is at least d − remainder
+            // (no 2 × remainder, which could overflow).
+            if let (Ok(a), Ok(d)) = (u64::try_from(n.unsigned_abs()), u64::try_from(d)) {
+                let r = a % d;
+                let q = a / d + u64::from(r >= d - r);
+                return Ok(if n < 0 { -i128::from(q) } else { i128::from(q) });
+            }
+            let (a, d) = (n.unsigned_abs(), d.unsigned_abs());
+            let r = a % d;
+            let q = a / d + u128::from(r >= d - r);
+            return signed(n < 0, q).ok_or(ScaleOverflow { decimals });
         }
-        if let (Ok(a), Ok(d)) = (u64::try_from(n.unsigned_abs()), u64::try_from(self.d())) {
-            let q = a / d + u64::from(2 * (a % d) >= d);
-            return if n < 0 { -i128::from(q) } else { i128::from(q) };
+        // 10^decimals or the product does not fit: build the result digit by digit, so that
+        // the error means the result itself is too large.
+        let (int, frac) = self.rounded_digits(decimals);
+        let q = frac.iter().try_fold(int, |q, &digit| {
+            q.checked_mul(10)?.checked_add(u128::from(digit))
+        });
+        q.and_then(|q| signed(self.num < 0, q))
+            .ok_or(ScaleOverflow { decimals })
+    }
+
+    /// |self| rounded half away from zero to `decimals` places: the integer part and the
+    /// fractional digits. Exact for any number of places: a long division whose remainder
+    /// stays below the denominator.
+    fn rounded_digits(self, decimals: u32) -> (u128, Vec<u8>) {
+        let d = self.d().unsigned_abs();
+        let a = self.num.unsigned_abs();
+        let mut int = a / d;
+        let mut r = a % d;
+        let mut frac = Vec::with_capacity(decimals as usize);
+        for _ in 0..decimals {
+            // 10 × r by repeated addition: r + r' < 2d ≤ 2^128 never overflows.
+            let mut digit = 0u8;
+            let mut next = 0u128;
+            for _ in 0..10 {
+                if next >= d - r {
+                    next -= d - r;
+                    digit += 1;
+                } else {
+                    next += r;
+                }
+            }
+            frac.push(digit);
+            r = next;
         }
-        let q = n.abs() / self.d();
-        let r = n.abs() % self.d();
-        let q = if 2 * r >= self.d() { q + 1 } else { q };
-        if n < 0 {
-            -q
-        } else {
-            q
+        if r >= d - r {
+            // Round up: carry through the nines.
+            let mut carry = true;
+            for digit in frac.iter_mut().rev() {
+                if *digit == 9 {
+                    *digit = 0;
+                } else {
+                    *digit += 1;
+                    carry = false;
+                    break;
+                }
+            }
+            if carry {
+                // At most 2^127, which fits a u128.
+                int += 1;
+            }
         }
+        (int, frac)
     }
 
     /// Shows the value with `decimals` places (rounded half away from zero) through
-    /// `Display`, honouring width and alignment, without allocating.
+    /// `Display`, honouring width and alignment; exact for any number of places, and without
+    /// allocating up to 38 places.
     pub fn fixed(self, decimals: u32) -> Fixed {
         Fixed(self, decimals)
     }
 
-    /// A fixed-point string with `decimals` places, rounded half away from zero.
+    /// A fixed-point string with `decimals` places, rounded half away from zero; exact for any
+    /// number of places.
+    ///
+    /// ```
+    /// use bridge::Ratio;
+    /// assert_eq!(Ratio::new(-1, 8).to_fixed(2), "-0.13");
+    /// assert_eq!(Ratio::new(-1, 8).to_fixed(0), "0");
+    /// assert_eq!(Ratio::new(2, 3).to_fixed(40), format!("0.{}7", "6".repeat(39)));
+    /// ```
     pub fn to_fixed(self, decimals: u32) -> String {
-        let q = self.round_scaled(decimals);
-        if decimals == 0 {
-            return q.to_string();
-        }
-        let scale = 10i128.pow(decimals);
-        let sign = if q < 0 { "-" } else { "" };
-        let a = q.abs();
-        format!(
-            "{sign}{}.{:0width$}",
-            a / scale,
-            a % scale,
-            width = decimals as usize
-        )
+        self.fixed(decimals).to_string()
     }
 
     /// Like [`Ratio::to_fixed`], but an exact integer is shown without decimals.
@@ -214,9 +293,24 @@ pub struct Fixed(Ratio, u32);
 impl fmt::Display for Fixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Fixed(r, decimals) = *self;
+        // The buffer holds the sign, the point and 62 digits.
+        let Some(q) = r.round_scaled(decimals).ok().filter(|_| decimals <= 60) else {
+            // Past what an i128 holds: the digits of a long division.
+            let (int, frac) = r.rounded_digits(decimals);
+            let negative = r.num < 0 && (int != 0 || frac.iter().any(|&d| d != 0));
+            let mut text = String::with_capacity(frac.len() + 42);
+            if negative {
+                text.push('-');
+            }
+            text.push_str(&int.to_string());
+            if !frac.is_empty() {
+                text.push('.');
+                text.extend(frac.iter().map(|&d| char::from(b'0' + d)));
+            }
+            return f.pad(&text);
+        };
         let mut buf = [0u8; 64];
         let mut i = buf.len();
-        let q = r.round_scaled(decimals);
         let mut a = q.unsigned_abs();
         let mut written = 0;
         loop {
@@ -389,6 +483,76 @@ mod tests {
             Ratio::new(10, 14) * Ratio::from_int(100),
             Ratio::new(500, 7)
         );
+    }
+
+    #[test]
+    fn many_decimals_neither_overflow_nor_panic() {
+        let big = i128::MAX;
+        let values = [
+            Ratio::new(500, 7),
+            Ratio::new(-1, 8),
+            Ratio::new(2, 3),
+            Ratio::new(-2, 3),
+            Ratio::new(big, 1),
+            Ratio::new(i128::MIN, 1),
+            Ratio::new(1, big),
+            Ratio::new(big - 1, big),
+            Ratio::new(-(big / 3), big),
+            Ratio::ZERO,
+        ];
+        for n in [40u32, 1000] {
+            for v in values {
+                let text = v.to_fixed(n);
+                assert_eq!(format!("{}", v.fixed(n)), text, "{v:?} {n}");
+                let (int, frac) = text.trim_start_matches('-').split_once('.').unwrap();
+                assert_eq!(frac.len(), n as usize, "{v:?} {n}");
+                let whole = v.numer().unsigned_abs() / v.denom().unsigned_abs();
+                assert_eq!(int, whole.to_string(), "{v:?} {n}");
+                match v.round_scaled(n) {
+                    Ok(q) => {
+                        // The same digits as the text, without the point.
+                        let plain = text.replace('.', "");
+                        let body = plain.trim_start_matches('-').trim_start_matches('0');
+                        let sign = if plain.starts_with('-') { "-" } else { "" };
+                        let same = if body.is_empty() {
+                            "0".to_string()
+                        } else {
+                            format!("{sign}{body}")
+                        };
+                        assert_eq!(q.to_string(), same, "{v:?} {n}");
+                    }
+                    Err(e) => assert_eq!(e, ScaleOverflow { decimals: n }),
+                }
+            }
+        }
+        assert_eq!(
+            Ratio::new(2, 3).to_fixed(40),
+            format!("0.{}7", "6".repeat(39))
+        );
+        assert_eq!(
+            Ratio::new(-2, 3).to_fixed(1000),
+            format!("-0.{}7", "6".repeat(999))
+        );
+        assert_eq!(
+            Ratio::new(-1, 8).to_fixed(40),
+            format!("-0.125{}", "0".repeat(37))
+        );
+        assert_eq!(Ratio::new(-1, 8).to_fixed(2), "-0.13");
+        assert_eq!(Ratio::new(-1, 8).to_fixed(0), "0");
+        assert_eq!(
+            Ratio::new(big, 1).to_fixed(40),
+            format!("{big}.{}", "0".repeat(40))
+        );
+        assert_eq!(Ratio::new(i128::MIN, 1).round_scaled(0), Ok(i128::MIN));
+        // 1/(2^127 - 1) ≈ 5.88e-39: 40 places give 59 (fits), 1000 do not.
+        assert_eq!(Ratio::new(1, big).round_scaled(40), Ok(59));
+        assert_eq!(
+            Ratio::new(1, big).to_fixed(40),
+            format!("0.{}59", "0".repeat(38))
+        );
+        // Halves round away from zero, with the carry into the integer part.
+        assert_eq!(Ratio::new(-19_999, 2000).to_fixed(2), "-10.00");
+        assert_eq!(Ratio::new(-19_999, 2000).round_scaled(2), Ok(-1000));
     }
 
     #[test]
