@@ -261,6 +261,13 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     };
     let c = e.layout.count_bits;
     let s = e.layout.scores_bits;
+    let hint_bits = e.layout.hint_bits;
+    // `v` in units of the Art. 4 field, above the solver's hint.
+    let art4 = |v: u64| -> Wide<L> {
+        let mut w = Wide::from_u64(v);
+        w.shl(hint_bits);
+        w
+    };
     let top = parts[0].score;
     let no_ranks: HashMap<u32, u32> = HashMap::new();
     let odd = n % 2 == 1;
@@ -463,9 +470,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             let mut w = base_at(base, l, h);
             if !w.is_zero() {
                 if h_remainder_index < remainder_pairs {
-                    w.add_bit(2 * c + 1);
+                    w.add_bit(2 * c + 1 + hint_bits);
                 }
-                w.sub_u64(2 * h_remainder_index as u64);
+                w.sub(&art4(2 * h_remainder_index as u64));
             }
             w
         };
@@ -503,7 +510,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 for o in mdp_count..bracket_end {
                     let mut w = base[o][i];
                     if !w.is_zero() {
-                        w.0[0] |= 1;
+                        w.add(&art4(1));
                         e.solver.set_edge(v, members[o], w);
                     }
                 }
@@ -515,8 +522,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 for o in mdp_count..bracket_end {
                     let mut w = base[o][i];
                     if !w.is_zero() {
-                        w.0[0] |= (bracket_end - mdp_count) as u64;
-                        w.add_u64(1);
+                        w.add(&art4((bracket_end - mdp_count) as u64 + 1));
                         e.solver.set_edge(v, members[o], w);
                     }
                 }
@@ -544,7 +550,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                     }
                     let mut w = base[o][i];
                     if !w.is_zero() {
-                        w.add_u64(addend);
+                        w.add(&art4(addend));
                         e.solver.set_edge(v, ov, w);
                         addend += 1;
                     }
@@ -597,7 +603,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 for &o in &remainder[ri + 1..] {
                     let mut w = exchange_weight(&base, p, o, ri, remainder_pairs);
                     if !w.is_zero() {
-                        w.sub_u64(1);
+                        w.sub(&art4(1));
                         e.solver.set_edge(pv, members[o], w);
                     }
                 }
@@ -627,7 +633,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 for &o in &remainder[ri + 1..] {
                     let mut w = exchange_weight(&base, p, o, ri, remainder_pairs);
                     if !w.is_zero() {
-                        w.add_u64(1);
+                        w.add(&art4(1));
                         e.solver.set_edge(pv, members[o], w);
                     }
                 }
@@ -653,15 +659,36 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             ri += 1;
         }
 
-        // Freeze the S1/S2 split: only upper–lower remainder pairs stay possible.
+        // Freeze the S1/S2 split: only upper–lower remainder pairs stay possible. Each gets
+        // the hint (k − a)(m − b) for the a-th of k upper and the b-th of m lower players:
+        // among optimal pairings the solver then prefers S1 and S2 in order, which is what
+        // the loop below ends with most of the time, so most of its solves are skipped.
+        let is_upper: Vec<bool> = remainder
+            .iter()
+            .map(|&p| upper(&stable, members[p]))
+            .collect();
+        let uppers = is_upper.iter().filter(|&&u| u).count() as u64;
+        let lowers = remainder.len() as u64 - uppers;
+        let mut a = 0u64;
         for (pi, &p) in remainder.iter().enumerate() {
             let pv = members[p];
-            for &o in &remainder[pi + 1..] {
+            let mut b = 0u64;
+            for (oi, &o) in remainder.iter().enumerate().skip(pi + 1) {
                 let ov = members[o];
-                if !upper(&stable, pv) || upper(&stable, ov) {
+                if !is_upper[pi] || is_upper[oi] {
                     base[o][p] = Wide::ZERO;
                 }
-                e.solver.set_edge(pv, ov, base[o][p]);
+                let mut w = base[o][p];
+                if !w.is_zero() {
+                    w.add_u64((uppers - a) * (lowers - b));
+                }
+                e.solver.set_edge(pv, ov, w);
+                if !is_upper[oi] {
+                    b += 1;
+                }
+            }
+            if is_upper[pi] {
+                a += 1;
             }
         }
 
@@ -687,7 +714,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                     }
                     let mut w = base[o][p];
                     if !w.is_zero() {
-                        w.add_u64(addend);
+                        w.add(&art4(addend));
                         e.solver.set_edge(pv, ov, w);
                     }
                     addend += 1;

@@ -161,6 +161,10 @@ pub struct Layout {
     /// Whether the round can have a PAB (an odd number of participants). Without one, C9 is
     /// zero on every edge, so its field is left out and the weights need fewer bits.
     pub bye_possible: bool,
+    /// Width of the lowest field, below every criterion and the Art. 4 order: a preference for
+    /// pairing S1 and S2 in order, so that among optimal pairings the solver tends to return the
+    /// one the S1 loop will settle on, and the loop can skip most solves. It never decides.
+    pub hint_bits: u32,
 }
 
 impl Layout {
@@ -183,12 +187,15 @@ impl Layout {
             largest = largest.max(size);
             i = j;
         }
+        let count_bits = bits_for(largest).max(1);
         Layout {
-            count_bits: bits_for(largest).max(1),
+            count_bits,
             scores_bits: offset,
             score_offset,
             played_rounds,
             bye_possible: true,
+            // A hint is at most (S1 size) x (S2 size), summed over at most S1-size pairs.
+            hint_bits: 3 * count_bits,
         }
     }
 
@@ -216,7 +223,7 @@ impl Layout {
         if self.played_rounds >= 2 {
             bits += 2 * c + 2 * s;
         }
-        bits + 3 * c + 1
+        bits + 3 * c + 1 + self.hint_bits
     }
 
     /// Bits the heaviest possible weight uses.
@@ -266,6 +273,7 @@ impl Layout {
             ));
         }
         f.push(("Art. 4 (order of transpositions and exchanges)", 3 * c + 1));
+        f.push(("no criterion (a hint for the solver)", self.hint_bits));
         f
     }
 
@@ -464,8 +472,8 @@ impl BracketWeights<'_> {
                 }
             }
         }
-        // Room for the generation-order tie-breaks (Art. 4).
-        w.shl(3 * c + 1);
+        // Room for the generation-order tie-breaks (Art. 4), then the solver's hint.
+        w.shl(3 * c + 1 + layout.hint_bits);
         w.finish()
     }
 }
