@@ -254,6 +254,38 @@ impl Ratio {
         }
     }
 
+    /// Parses a percentage from 0 to 100 with at most 4 decimals (`"60"`, `"62.5"`,
+    /// `"33.3333"`), with checked arithmetic so that no digit string overflows; `None` for
+    /// anything else. More decimals are refused so that the exact sums built on such a
+    /// percentage keep small denominators.
+    ///
+    /// ```
+    /// use bridge::Ratio;
+    /// assert_eq!(Ratio::parse_percent("62.5"), Some(Ratio::new(125, 2)));
+    /// assert_eq!(Ratio::parse_percent("33.33333"), None);
+    /// assert_eq!(Ratio::parse_percent(&"9".repeat(40)), None);
+    /// ```
+    pub fn parse_percent(s: &str) -> Option<Ratio> {
+        const PLACES: usize = 4;
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        if int.is_empty() && frac.is_empty()
+            || frac.len() > PLACES
+            || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        // In ten-thousandths of a percent.
+        let mut units: i64 = 0;
+        let digits = int
+            .bytes()
+            .chain(frac.bytes())
+            .chain(std::iter::repeat_n(b'0', PLACES - frac.len()));
+        for b in digits {
+            units = units.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+        }
+        (units <= 100 * 10_000).then(|| Ratio::new(i128::from(units), 10_000))
+    }
+
     /// Parses `"60"`, `"-12.5"`, `"0.7"` or `"7/10"` exactly.
     pub fn parse_decimal(s: &str) -> Option<Ratio> {
         if let Some((a, b)) = s.split_once('/') {
@@ -553,6 +585,33 @@ mod tests {
         // Halves round away from zero, with the carry into the integer part.
         assert_eq!(Ratio::new(-19_999, 2000).to_fixed(2), "-10.00");
         assert_eq!(Ratio::new(-19_999, 2000).round_scaled(2), Ok(-1000));
+    }
+
+    #[test]
+    fn percentages_take_at_most_four_decimals_and_never_overflow() {
+        assert_eq!(Ratio::parse_percent("60"), Some(Ratio::from_int(60)));
+        assert_eq!(Ratio::parse_percent("100"), Some(Ratio::from_int(100)));
+        assert_eq!(Ratio::parse_percent("0"), Some(Ratio::ZERO));
+        assert_eq!(
+            Ratio::parse_percent("33.3333"),
+            Some(Ratio::new(333_333, 10_000))
+        );
+        assert_eq!(Ratio::parse_percent(".5"), Some(Ratio::new(1, 2)));
+        assert_eq!(Ratio::parse_percent("50."), Some(Ratio::from_int(50)));
+        let forty = format!("{}40", "0".repeat(60));
+        assert_eq!(Ratio::parse_percent(&forty), Some(Ratio::from_int(40)));
+        for bad in [
+            "", ".", "100.0001", "101", "33.33333", "-40", "+40", "4e1", "7/10", " 60", "1.2.3",
+        ] {
+            assert_eq!(Ratio::parse_percent(bad), None, "{bad:?}");
+        }
+        for n in [19, 20, 40, 1000] {
+            assert_eq!(Ratio::parse_percent(&"9".repeat(n)), None, "{n} nines");
+            let long = format!("1{}", "0".repeat(n));
+            assert_eq!(Ratio::parse_percent(&long), None, "{n} zeros");
+            let tail = format!("50.{}", "0".repeat(n));
+            assert_eq!(Ratio::parse_percent(&tail), None, "{n} decimals");
+        }
     }
 
     #[test]

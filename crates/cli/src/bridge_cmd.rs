@@ -248,17 +248,29 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
     Ok(exit::OK)
 }
 
-fn parse_averages(s: &str) -> Option<(Ratio, Ratio, Ratio)> {
-    let p: Vec<&str> = s.split('/').collect();
-    if p.len() != 3 {
-        return None;
+/// `--averages 60/50/40`: three percentages from 0 to 100 with at most 4 decimals each, as
+/// artificial scores in files; a bad one is named with its column in the argument.
+fn parse_averages(s: &str) -> Result<(Ratio, Ratio, Ratio), CliError> {
+    let parts: Vec<&str> = s.split('/').collect();
+    let [plus, average, minus] = parts[..] else {
+        return Err(CliError::invalid(format!(
+            "--averages: expected three percentages such as 60/50/40, found \"{s}\""
+        )));
+    };
+    let mut column = 1;
+    let mut values = [Ratio::ZERO; 3];
+    for (value, part) in values.iter_mut().zip([plus, average, minus]) {
+        let text = part.trim();
+        let at = column + part.chars().take_while(|c| c.is_whitespace()).count();
+        *value = Ratio::parse_percent(text).ok_or_else(|| {
+            CliError::invalid(format!(
+                "--averages, column {at}: expected a percentage from 0 to 100 with at most 4 \
+                 decimals, found \"{text}\""
+            ))
+        })?;
+        column += part.chars().count() + 1;
     }
-    let r: Option<Vec<Ratio>> = p.iter().map(|x| Ratio::parse_decimal(x.trim())).collect();
-    let r = r?;
-    let ok = r
-        .iter()
-        .all(|x| *x >= Ratio::ZERO && *x <= Ratio::from_int(100));
-    ok.then(|| (r[0], r[1], r[2]))
+    Ok((values[0], values[1], values[2]))
 }
 
 fn score(a: ScoreArgs) -> Result<u8, CliError> {
@@ -285,12 +297,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
             }
         },
     };
-    let (plus, average, minus) = parse_averages(&a.averages).ok_or_else(|| {
-        CliError::invalid(format!(
-            "--averages: expected three percentages such as 60/50/40, found \"{}\"",
-            a.averages
-        ))
-    })?;
+    let (plus, average, minus) = parse_averages(&a.averages)?;
     let opts = Options {
         scale: match a.scale {
             ScaleArg::Two => Scale::TwoPerBeat,

@@ -301,3 +301,41 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
         assert_eq!(o.status.code(), Some(3), "{bad:?}");
     }
 }
+
+#[test]
+fn averages_take_at_most_four_decimals_and_name_the_column() {
+    let dir = temp_dir();
+    let f = write(
+        dir.path(),
+        "s.csv",
+        format!("{HEADER}1,1,1,1,2,4H,N,DQ,=,\n1,1,2,3,4,3NT,S,S9,+1,\n1,1,3,5,6,,,,,A+/A-\n"),
+    );
+    let score = |averages: &str| run(&["bridge", "score", path_str(&f), "--averages", averages]);
+    let o = score("60/50.1234/40");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let long = "9".repeat(40);
+    for (averages, column, found) in [
+        ("60/50.12345/40", 4, "50.12345"),
+        ("60/50/0.00001", 7, "0.00001"),
+        (&format!("60/50/{long}") as &str, 7, &long as &str),
+        (&format!("{long}/50/40"), 1, &long),
+        (
+            &format!("60/ 1{}/40", "0".repeat(30)),
+            5,
+            &format!("1{}", "0".repeat(30)),
+        ),
+        ("200/50/40", 1, "200"),
+    ] {
+        let o = score(averages);
+        assert_eq!(o.status.code(), Some(3), "{averages}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "--averages, column {column}: expected a percentage from 0 to 100 with at \
+                 most 4 decimals, found \"{found}\"\n"
+            ),
+            "{averages}"
+        );
+        assert!(o.stdout.is_empty(), "{averages}");
+    }
+}
