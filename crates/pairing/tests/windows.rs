@@ -33,7 +33,9 @@ fn windows_give_the_same_pairings_as_the_whole_graph() {
                 "seed {seed}, round {r}: windows changed the pairing"
             );
             rounds += 1;
-            if dutch::uses_windows(t, r, &options, Variant::default()).unwrap_or(false) {
+            if dutch::method(t, r, &options, Variant::default()).ok()
+                == Some(dutch::Method::Windows)
+            {
                 windowed += 1;
             }
             with

@@ -92,6 +92,9 @@ impl Default for Variant {
     }
 }
 
+/// Largest weight matrix of one window (see [`super::window`]).
+pub const MAX_WINDOW_BYTES: u64 = 4 << 30;
+
 /// The result: each participant's opponent (by participant index), `None` for the PAB.
 pub type Mates = Vec<Option<usize>>;
 
@@ -138,6 +141,8 @@ pub enum Failure {
     NoValidPairing,
     /// The procedure could not make progress (should not happen).
     Stuck,
+    /// A bracket's graph would need a weight matrix of more than this many bytes.
+    TooLarge(u64),
 }
 
 struct Engine<'a, const L: usize, S: Solver<L>> {
@@ -421,6 +426,12 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             && !single_is_bye
             && next_pos < n
             && (!odd || parts.get(group_start).is_some_and(|p| p.score > bye_score));
+        // The graph of a window is dense: refuse rather than exhaust memory.
+        let in_graph = (size + if implicit { 0 } else { n - next_pos }) as u64;
+        let bytes = in_graph * in_graph * 8 * L as u64;
+        if robust && bytes > MAX_WINDOW_BYTES {
+            return Err(Failure::TooLarge(bytes));
+        }
         e.solver.window(&members, next_pos, implicit);
 
         // Base weights of the pairs inside this bracket and into the next scoregroup:

@@ -279,6 +279,12 @@ fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
     };
     result.map_err(|f| match f {
         Failure::NoValidPairing | Failure::Stuck => PairingError::NoValidPairing { round },
+        Failure::TooLarge(bytes) => PairingError::BeyondLimits(format!(
+            "a bracket of this round needs a {} MB weight matrix, more than the {} MB this \
+             engine allows",
+            bytes >> 20,
+            brackets::MAX_WINDOW_BYTES >> 20
+        )),
     })
 }
 
@@ -461,17 +467,34 @@ pub fn pair_with<F: SolverFactory + Clone>(
     build_pairing(&prepared, &mates, round)
 }
 
-/// Whether the engine pairs this round bracket window by bracket window (see [`window`]):
-/// the round is robust and the option is on. For tests and measurements.
+/// How the engine pairs a round.
 #[doc(hidden)]
-pub fn uses_windows(
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// A round without history, paired directly (round_one.rs).
+    Direct,
+    /// Bracket window by bracket window, the tail implicit ([`window`]).
+    Windows,
+    /// One graph holding every unpaired player.
+    WholeGraph,
+}
+
+/// How the engine pairs this round, for tests and measurements.
+#[doc(hidden)]
+pub fn method(
     t: &Tournament,
     round: u32,
     options: &DutchOptions,
     variant: Variant,
-) -> Result<bool, PairingError> {
+) -> Result<Method, PairingError> {
     let prepared = prepare(t, round, options)?;
-    Ok(robust_candidates(&prepared.parts, &prepared.compat, variant).is_some())
+    Ok(if round_one::direct_mates(&prepared).is_some() {
+        Method::Direct
+    } else if robust_candidates(&prepared.parts, &prepared.compat, variant).is_some() {
+        Method::Windows
+    } else {
+        Method::WholeGraph
+    })
 }
 
 /// Largest weight matrix the engine allocates (the matching crate keeps a dense one).

@@ -1,0 +1,65 @@
+//! Pairs every round of a tournament made by our generator and prints, per round, the seconds
+//! the Dutch engine took and how it paired (directly, window by window, whole graph); then the
+//! process's peak memory (VmHWM). This is where the engine stands beyond the conformance
+//! cases: the default is 2,000 players and 7 rounds; `9999 1` times a 9,999-player round 1.
+//!
+//! `cargo bench -p pairing --bench dutch_generated [-- PLAYERS ROUNDS]`
+
+use std::fs;
+use std::time::Instant;
+
+use pairing::dutch::brackets::Variant;
+use pairing::dutch::{self, DutchOptions};
+use pairing::generator::{generate, Settings};
+
+fn peak_memory_mb() -> String {
+    fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map_or("?".to_string(), |kb| format!("{:.0}", kb as f64 / 1024.0))
+}
+
+fn main() {
+    let numbers: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let players = numbers.first().copied().unwrap_or(2000);
+    let rounds = numbers.get(1).copied().unwrap_or(7);
+    // The settings of the dutch-large conformance cases.
+    let settings = Settings {
+        players: Some(players),
+        rounds: Some(rounds),
+        draw_percentage: Some(30),
+        forfeit_rate: Some(40),
+        retired_rate: Some(200),
+        half_point_bye_rate: Some(200),
+        ..Settings::default()
+    };
+    let options = DutchOptions::default();
+    let mut total = 0.0;
+    let result = generate(&settings, 11, |t, round| {
+        let method = dutch::method(t, round, &options, Variant::default());
+        let start = Instant::now();
+        let pairing = dutch::pair(t, round, &options);
+        let seconds = start.elapsed().as_secs_f64();
+        total += seconds;
+        let how = match method {
+            Ok(dutch::Method::Direct) => "direct (no history)",
+            Ok(dutch::Method::Windows) => "window by window",
+            _ => "whole graph",
+        };
+        println!("{players} players, round {round}: {seconds:.2} s, {how}");
+        pairing
+    });
+    if let Err(e) = result {
+        println!("stopped: {e}");
+    }
+    println!(
+        "{players} players, {rounds} rounds: {total:.2} s pairing, peak memory {} MB",
+        peak_memory_mb()
+    );
+}
