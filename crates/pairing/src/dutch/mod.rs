@@ -2,7 +2,9 @@
 //!
 //! [`pair`] pairs one round of a [`Tournament`]: it collects the participants (§4.1), ranks them
 //! by pairing score and pairing number, pairs the brackets top-down on one maximum-weight
-//! matching graph ([`brackets`], criteria as weight fields in [`weights`]), allocates colours
+//! matching graph ([`brackets`], criteria as weight fields in [`weights`]; when the players below
+//! provably take any leftovers, the graph holds only the bracket and the next scoregroup,
+//! [`window`]; a round without history is paired directly, `round_one`), allocates colours
 //! ([`colours`], Art. 5.2) and orders the boards ([`board_order`]). [`explain()`] says why, and
 //! [`checklist`] prints the engines' `-l` table.
 //!
