@@ -5,21 +5,16 @@
 //!
 //! `cargo bench -p pairing --bench dutch_generated [-- PLAYERS ROUNDS]`
 
-use std::fs;
 use std::time::Instant;
 
 use pairing::dutch::brackets::Variant;
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{generate, Settings};
 
+mod common;
+
 fn peak_memory_mb() -> String {
-    fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .map_or("?".to_string(), |kb| format!("{:.0}", kb as f64 / 1024.0))
+    common::peak_memory_kb().map_or("?".to_string(), |kb| format!("{:.0}", kb as f64 / 1024.0))
 }
 
 fn main() {

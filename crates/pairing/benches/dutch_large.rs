@@ -11,11 +11,8 @@ use std::time::Instant;
 use pairing::dutch::{self, DutchOptions};
 use pairing::request::round_to_pair;
 
-fn peak_memory_kb() -> Option<u64> {
-    let status = fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
+mod common;
+use common::peak_memory_kb;
 
 fn format_pairing(p: &pairing::Pairing) -> String {
     let mut out = format!("{}\n", p.boards.len() + p.bye.is_some() as usize);

@@ -79,6 +79,8 @@ pub struct Variant {
     /// when that provably changes nothing (see [`super::window`]); off, the graph always holds
     /// every unpaired player.
     pub windows: bool,
+    /// Pair a round without history directly (round_one.rs) rather than on the graph.
+    pub direct: bool,
 }
 
 impl Default for Variant {
@@ -88,6 +90,7 @@ impl Default for Variant {
             c9_played_games: true,
             c9_descending: true,
             windows: true,
+            direct: true,
         }
     }
 }

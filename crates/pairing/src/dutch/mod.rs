@@ -502,7 +502,9 @@ pub fn method(
 /// Largest weight matrix the engine allocates (the matching crate keeps a dense one).
 const MAX_MATRIX_BYTES: u64 = 4 << 30;
 
-/// Runs the bracket procedure on prepared participants.
+/// Runs the bracket procedure on prepared participants. A round without history has one
+/// answer (round_one.rs), taken directly unless the variant says otherwise or `--explain` needs
+/// the graph to say why.
 pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
     prepared: &'a Prepared,
     factory: &F,
@@ -510,24 +512,11 @@ pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
     round: u32,
     trace: Option<&'a mut brackets::Trace>,
 ) -> Result<brackets::Mates, PairingError> {
-    // A round without history has one answer (round_one.rs); `--explain` still walks the graph
-    // to say why.
-    if trace.is_none() {
+    if variant.direct && trace.is_none() {
         if let Some(mates) = round_one::direct_mates(prepared) {
             return Ok(mates);
         }
     }
-    solve_round_general(prepared, factory, variant, round, trace)
-}
-
-/// [`solve_round`] through the matching graph, whatever the round looks like.
-pub(crate) fn solve_round_general<'a, F: SolverFactory + Clone>(
-    prepared: &'a Prepared,
-    factory: &F,
-    variant: Variant,
-    round: u32,
-    trace: Option<&'a mut brackets::Trace>,
-) -> Result<brackets::Mates, PairingError> {
     if prepared.fixed_bye.is_some() && prepared.parts.len() % 2 == 1 {
         return Err(PairingError::InvalidRequest(
             "a pairing-allocated bye is fixed but an odd number of players remains".to_string(),
