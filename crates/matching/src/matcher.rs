@@ -78,6 +78,8 @@ pub struct Matcher<W: Weight> {
     ss_list: Vec<Vec<(u32, u32)>>,
     has_list: Vec<bool>,
     queue: Vec<u32>,
+    /// Per vertex: in `queue`, labeled S but not scanned yet.
+    unscanned: Vec<bool>,
     /// Scratch: tight edges found by a scan.
     tight: Vec<u32>,
     mark: Vec<u32>,
@@ -217,6 +219,7 @@ impl<W: Weight> Matcher<W> {
             ss_list: vec![Vec::new(); m],
             has_list: vec![false; m],
             queue: Vec::new(),
+            unscanned: vec![false; n],
             tight: Vec::new(),
             mark: vec![0; m],
             stamp: 0,
@@ -285,7 +288,7 @@ impl<W: Weight> Matcher<W> {
         self.weights[v * n + u] = w.clone();
         self.weights[u * n + v] = w;
         if self.solved {
-            if self.changed.len() < n * n / 8 {
+            if self.changed.len() < n * n / 2 {
                 self.changed.push((u as u32, v as u32));
             } else {
                 // So many changes that starting afresh is cheaper.
@@ -311,8 +314,8 @@ impl<W: Weight> Matcher<W> {
     /// changes leave them valid: only the vertices at broken edges (and their mates) are
     /// unmatched and given feasible duals again, and the search resumes from there. Each such
     /// vertex then costs about one augmenting-path search (`O(n^2)` on a dense graph) instead of
-    /// a full `O(n^3)` solve. After changes to more than an eighth of all vertex pairs, the
-    /// solve starts afresh.
+    /// a full `O(n^3)` solve. Only after about as many changes as there are vertex pairs does
+    /// the solve start afresh (measured: even mass changes of low weight fields repair faster).
     pub fn solve(&mut self) {
         self.stats.solves += 1;
         if self.solved {
@@ -661,6 +664,7 @@ impl<W: Weight> Matcher<W> {
         }
         for v in 0..n {
             self.best_s[v] = NONE;
+            self.unscanned[v] = false;
             self.set_vlabel(v, Label::Free);
         }
         self.queue.clear();
@@ -679,7 +683,11 @@ impl<W: Weight> Matcher<W> {
 
     fn push_leaves(&mut self, b: u32) {
         let mut q = std::mem::take(&mut self.queue);
+        let from = q.len();
         self.leaves_into(b, &mut q);
+        for &v in &q[from..] {
+            self.unscanned[v as usize] = true;
+        }
         self.queue = q;
     }
 
@@ -701,6 +709,7 @@ impl<W: Weight> Matcher<W> {
         self.stats.row_scans += 1;
         let n = self.n;
         let ui = u as usize;
+        self.unscanned[ui] = false;
         let bu = self.top[ui];
         let bi = bu as usize;
         // Duals do not change during the pass; tight edges are handled after it, as they may
@@ -736,6 +745,17 @@ impl<W: Weight> Matcher<W> {
                         best_s[v] = u;
                         best_slack[v] = slack;
                     } else {
+                        if lv == Label::S {
+                            // Also recorded as an S-S edge: if the trees end before it is
+                            // handled, `end_trees` still sees its slack.
+                            if let Some(list) = list.as_mut() {
+                                list.push((u, v as u32));
+                            }
+                            if ss_best.0 == NONE || slack < ss_slack {
+                                ss_best = (u, v as u32);
+                                ss_slack = slack.clone();
+                            }
+                        }
                         tight.push(v as u32);
                     }
                 } else if lv == Label::S {
@@ -1207,6 +1227,18 @@ impl<W: Weight> Matcher<W> {
         let mut ex_s = std::mem::take(&mut self.buf_b);
         zero_s.clear();
         ex_s.clear();
+        // The least S-S slack recorded by any top-level S-blossom bounds every edge between two
+        // of them from below (the kind-3 dual change relies on it), so it bounds the edges from
+        // the vertices leaving S to those that stay S.
+        let mut least_ss: Option<W> = None;
+        for x in 0..self.id_end {
+            if self.label[x] == Label::S && self.is_top_level(x) && self.best_ss[x].0 != NONE {
+                let slack = &self.best_ss_slack[x];
+                if least_ss.as_ref().is_none_or(|l| slack < l) {
+                    least_ss = Some(slack.clone());
+                }
+            }
+        }
         for x in 0..self.id_end {
             if self.label[x] == Label::Free
                 || !self.is_top_level(x)
@@ -1239,10 +1271,25 @@ impl<W: Weight> Matcher<W> {
         let mut queue = std::mem::take(&mut self.queue);
         queue.retain(|&v| self.is_s_vertex(v));
         self.queue = queue;
-        // Entries pointing into the ended trees are repaired lazily (see `dual_step`); only the
-        // vertices that were S have no entry at all yet.
+        // Entries pointing into the ended trees are repaired lazily (see `dual_step`). The
+        // vertices that were S get the bound above as an entry pointing at themselves, so it is
+        // never valid: `dual_step` computes the real one only when it is the least (a later scan
+        // may replace it with a real edge first, which is then the least). A vertex never
+        // scanned recorded no S-S edges, so its entry is computed now.
         for &v in &ex_s {
-            self.recompute_best_s(v);
+            let vi = v as usize;
+            if self.unscanned[vi] {
+                self.unscanned[vi] = false;
+                self.recompute_best_s(v);
+                continue;
+            }
+            match &least_ss {
+                Some(bound) => {
+                    self.best_s[vi] = v;
+                    self.best_slack[vi] = bound.clone();
+                }
+                None => self.best_s[vi] = NONE,
+            }
         }
         self.buf_b = ex_s;
     }
