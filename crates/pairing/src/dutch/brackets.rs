@@ -245,7 +245,7 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
 ///
 /// `robust` says that the whole round is known to be completable with any PAB candidate left
-/// out ([`super::window::Windowed::whole_round_is_robust`]): the whole-round pre-check is then
+/// out ([`super::window::whole_round_is_robust`]): the whole-round pre-check is then
 /// skipped and the solver may keep the players below each window implicit.
 pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     parts: &'a [Participant],

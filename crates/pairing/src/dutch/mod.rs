@@ -300,9 +300,7 @@ fn robust_candidates(
 ) -> Option<Vec<bool>> {
     let n = parts.len();
     let odd = n % 2 == 1;
-    if !variant.windows
-        || !window::Windowed::<1, solver::BruteForceFactory>::whole_round_is_robust(compat, n, odd)
-    {
+    if !variant.windows || !window::whole_round_is_robust(compat, n, odd) {
         return None;
     }
     let bye_score = if odd {

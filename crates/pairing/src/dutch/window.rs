@@ -57,6 +57,18 @@ struct Tail {
     has_candidate: bool,
 }
 
+/// Whether the whole round can be paired with the tail left implicit from the start: the graph
+/// of compatible pairs is itself robust (Dirac), so every participant can be paired (C4) and,
+/// with an odd count, any PAB candidate can be left out (C5).
+pub fn whole_round_is_robust(compat: &Compatibility, n: usize, odd: bool) -> bool {
+    let m = n - odd as usize;
+    if m < 4 {
+        return false;
+    }
+    let need = (m / 2 + odd as usize) as u32;
+    (0..n).all(|v| compat.count_in(v, 0, n) >= need)
+}
+
 /// A [`Solver`] over the window of the current bracket (see the module documentation).
 #[derive(Clone)]
 pub struct Windowed<const L: usize, F: SolverFactory> {
@@ -105,18 +117,6 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
             inner,
             tail: None,
         }
-    }
-
-    /// Whether the whole round can be paired with the tail left implicit from the start: the
-    /// complete graph of compatible pairs is itself robust (Dirac), so every participant can be
-    /// paired (C4) and, with an odd count, any PAB candidate can be left out (C5).
-    pub fn whole_round_is_robust(compat: &Compatibility, n: usize, odd: bool) -> bool {
-        let m = n - odd as usize;
-        if m < 4 {
-            return false;
-        }
-        let need = (m / 2 + odd as usize) as u32;
-        (0..n).all(|v| compat.count_in(v, 0, n) >= need)
     }
 
     fn lift(&self, u: usize, v: usize) -> Wide<L> {
