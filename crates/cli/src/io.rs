@@ -87,23 +87,23 @@ pub fn read_trf_text(path: &Path, latin1: bool) -> Result<String, CliError> {
     }
 }
 
+/// One TRF problem as `FILE:LINE:COL: expected …, found …`.
+pub fn located(path: &Path, e: &tournament::trf::TrfError) -> String {
+    format!(
+        "{}:{}:{}: expected {}, found {}",
+        path.display(),
+        e.line,
+        e.column,
+        e.expected,
+        e.found
+    )
+}
+
 /// Parses and checks a TRF text read from `path`: exit code 3 with one
 /// `FILE:LINE:COL: expected ..., found ...` line per problem when it is not valid TRF.
 pub fn parse_trf(path: &Path, text: &str) -> Result<tournament::Tournament, CliError> {
     tournament::trf::read(text).map_err(|errors| {
-        let lines: Vec<String> = errors
-            .iter()
-            .map(|e| {
-                format!(
-                    "{}:{}:{}: expected {}, found {}",
-                    path.display(),
-                    e.line,
-                    e.column,
-                    e.expected,
-                    e.found
-                )
-            })
-            .collect();
+        let lines: Vec<String> = errors.iter().map(|e| located(path, e)).collect();
         CliError::invalid(lines.join("\n"))
     })
 }

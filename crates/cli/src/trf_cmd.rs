@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tournament::trf::{self, TrfError, TrfErrors};
+use tournament::trf::{self, TrfErrors};
 use tournament::Tournament;
 
 use crate::error::{exit, CliError};
@@ -41,20 +41,11 @@ pub struct ValidateArgs {
     pub latin1: bool,
 }
 
-/// `FILE:LINE:COL: expected …, found …`
-fn located(path: &Path, e: &TrfError) -> String {
-    format!(
-        "{}:{}:{}: expected {}, found {}",
-        path.display(),
-        e.line,
-        e.column,
-        e.expected,
-        e.found
-    )
-}
-
 fn report(path: &Path, errors: &TrfErrors) -> String {
-    errors.iter().map(|e| located(path, e) + "\n").collect()
+    errors
+        .iter()
+        .map(|e| crate::io::located(path, e) + "\n")
+        .collect()
 }
 
 /// Reads the file's text; a decoding problem is reported like any other problem of the file.

@@ -256,15 +256,16 @@ macro_rules! dispatch_limbs {
 }
 
 fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
-    parts: &'a [Participant],
-    compat: &Compatibility,
-    layout: Layout,
+    prepared: &'a Prepared,
     factory: &F,
     variant: Variant,
     round: u32,
     trace: Option<&'a mut brackets::Trace>,
+    robust: Option<Vec<bool>>,
 ) -> Result<brackets::Mates, PairingError> {
-    let result = match robust_candidates(parts, compat, variant) {
+    let (parts, compat) = (&prepared.parts, &prepared.compat);
+    let layout = prepared.layout.clone();
+    let result = match robust {
         Some(candidate) => {
             let solver = window::Windowed::<L, F>::new(
                 factory.clone(),
@@ -520,16 +521,14 @@ pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
             "a pairing-allocated bye is fixed but an odd number of players remains".to_string(),
         ));
     }
-    let layout = prepared.layout.clone();
     // The matching needs two spare high bits (it works with doubled weights).
-    let limbs = (layout.total_bits() + 2).div_ceil(64) as usize;
+    let limbs = (prepared.layout.total_bits() + 2).div_ceil(64) as usize;
     // The matching keeps a dense matrix of weights: refuse rather than exhaust memory. A
     // robust round holds one bracket and the next scoregroup at a time (window.rs).
+    let robust = robust_candidates(&prepared.parts, &prepared.compat, variant);
     let n = prepared.parts.len() as u64;
     let matrix_bytes = n * n * 8 * limbs as u64;
-    if matrix_bytes > MAX_MATRIX_BYTES
-        && robust_candidates(&prepared.parts, &prepared.compat, variant).is_none()
-    {
+    if matrix_bytes > MAX_MATRIX_BYTES && robust.is_none() {
         return Err(PairingError::BeyondLimits(format!(
             "{n} players need a {} MB weight matrix, more than the {} MB this engine allows",
             matrix_bytes >> 20,
@@ -539,13 +538,12 @@ pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
     dispatch_limbs!(
         limbs,
         run_brackets,
-        &prepared.parts,
-        &prepared.compat,
-        layout,
+        prepared,
         factory,
         variant,
         round,
-        trace
+        trace,
+        robust
     )
 }
 
