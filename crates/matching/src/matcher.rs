@@ -439,6 +439,13 @@ impl<W: Weight> Matcher<W> {
         let mut count = vec![0u32; n];
         let mut pending = Vec::new();
         for &(u, v) in &changed {
+            // Dual changes at matched ends first: they keep the matching as it is.
+            for x in [u, v] {
+                let m = self.mate[x as usize];
+                if m != NONE && self.edge_broken(u, v) {
+                    self.retighten(x, m);
+                }
+            }
             if self.edge_broken(u, v) {
                 count[u as usize] += 1;
                 count[v as usize] += 1;
@@ -563,13 +570,48 @@ impl<W: Weight> Matcher<W> {
         self.expand(b, false);
     }
 
+    /// Keeps the matched edge `{u, v}` if new duals of its two ends can make it tight while
+    /// every other edge at them is feasible: each end takes its least feasible dual without
+    /// the other, and the edge's need above that is shared. Returns whether it could. A change
+    /// of low weight fields over many edges then costs two row passes per matched edge instead
+    /// of an augmenting-path search per vertex.
+    fn retighten(&mut self, u: u32, v: u32) -> bool {
+        let (ui, vi) = (u as usize, v as usize);
+        if self.top[ui] != u || self.top[vi] != v || self.w(u, v).is_zero() {
+            return false;
+        }
+        let low_u = self.least_feasible_dual_except(u, v);
+        let low_v = self.least_feasible_dual_except(v, u);
+        let mut need = self.w(u, v).clone();
+        need.add_in_place(self.w(u, v));
+        let mut both = low_u.clone();
+        both.add_in_place(&low_v);
+        if both > need {
+            return false;
+        }
+        let mut share = need.clone();
+        share.sub_in_place(&both);
+        share.halve_in_place();
+        let mut du = low_u;
+        du.add_in_place(&share);
+        need.sub_in_place(&du);
+        self.dual[ui] = du;
+        self.dual[vi] = need;
+        true
+    }
+
     /// The least dual for trivial vertex `f` that keeps all its edges' slacks non-negative.
     fn least_feasible_dual(&self, f: u32) -> W {
+        self.least_feasible_dual_except(f, NONE)
+    }
+
+    /// As [`Self::least_feasible_dual`], leaving out the edge to `skip`.
+    fn least_feasible_dual_except(&self, f: u32, skip: u32) -> W {
         let n = self.n;
         let row = &self.weights[f as usize * n..(f as usize + 1) * n];
         let mut best = W::default();
         for (u, w) in row.iter().enumerate() {
-            if w.is_zero() {
+            if w.is_zero() || u as u32 == skip {
                 continue;
             }
             // Needed: dual[f] >= 2w - dual[u].
