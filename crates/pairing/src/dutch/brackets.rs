@@ -242,6 +242,28 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
     }
 }
 
+/// Whether `members` (a bracket: any moved-down players, then a scoregroup) can surely be
+/// paired completely among themselves: an even count of at least four, each compatible with
+/// at least half of them, has a Hamiltonian cycle (Dirac), hence a perfect matching.
+fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
+    let m = members.len();
+    if m % 2 == 1 || m < 4 {
+        return false;
+    }
+    // Members are ascending; the residents are one run of consecutive indices at the end.
+    let mut run_start = m - 1;
+    while run_start > 0 && members[run_start - 1] + 1 == members[run_start] {
+        run_start -= 1;
+    }
+    let (scattered, run) = members.split_at(run_start);
+    let (first, last) = (run[0], run[run.len() - 1] + 1);
+    members.iter().all(|&v| {
+        let degree = compat.count_in(v, first, last) as usize
+            + scattered.iter().filter(|&&u| compat.allowed(v, u)).count();
+        degree >= m / 2
+    })
+}
+
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
 ///
 /// `robust` says that the whole round is known to be completable with any PAB candidate left
@@ -410,25 +432,36 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     let mut mdp_count = 0usize;
     let mut group_begin_vertex = 0usize;
 
+    // Appends the scoregroup starting at `next_pos`.
+    let take_group = |members: &mut Vec<usize>, next_pos: &mut usize| {
+        if let Some(score) = parts.get(*next_pos).map(|p| p.score) {
+            while *next_pos < n && parts[*next_pos].score >= score {
+                members.push(*next_pos);
+                *next_pos += 1;
+            }
+        }
+    };
+
     while members.len() > 1 || next_pos < n {
         let bracket_end = members.len();
         let next_begin_vertex = group_begin_vertex + (bracket_end - mdp_count);
         let group_start = next_pos;
-        if next_pos < n {
-            let score = parts[next_pos].score;
-            while next_pos < n && parts[next_pos].score >= score {
-                members.push(next_pos);
-                next_pos += 1;
-            }
+        // The players below the bracket stay outside the graph while none of them changes
+        // the criteria of this bracket: no C9 here, and the PAB below the window.
+        let tail_may_wait = robust
+            && !single_is_bye
+            && group_start < n
+            && (!odd || parts[group_start].score > bye_score);
+        // A bracket that can be paired completely within itself is paired so (C6 is the
+        // highest criterion after completion), and then nobody floats down: the next
+        // scoregroup changes none of its criteria and may wait in the tail too.
+        let alone = tail_may_wait && pairs_within(compat, &members);
+        if !alone {
+            take_group(&mut members, &mut next_pos);
         }
         let size = members.len();
         let in_group = |m: usize| m >= group_begin_vertex && m < next_begin_vertex;
-        // The players below the next scoregroup stay outside the graph while none of them
-        // changes the criteria of this bracket: no C9 here, and the PAB below the window.
-        let implicit = robust
-            && !single_is_bye
-            && next_pos < n
-            && (!odd || parts.get(group_start).is_some_and(|p| p.score > bye_score));
+        let implicit = tail_may_wait && next_pos < n;
         // The graph of a window is dense: refuse rather than exhaust memory.
         let in_graph = (size + if implicit { 0 } else { n - next_pos }) as u64;
         let bytes = in_graph * in_graph * 8 * L as u64;
@@ -785,6 +818,10 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         }
         if !progress && group_start >= n {
             return Err(Failure::Stuck);
+        }
+        if alone {
+            // The next scoregroup is the next bracket's residents, as if it had been here.
+            take_group(&mut new_members, &mut next_pos);
         }
         members = new_members;
         mdp_count = new_mdp_count;
