@@ -242,26 +242,57 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
     }
 }
 
-/// Whether `members` (a bracket: any moved-down players, then a scoregroup) can surely be
-/// paired completely among themselves: an even count of at least four, each compatible with
-/// at least half of them, has a Hamiltonian cycle (Dirac), hence a perfect matching.
-fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
-    let m = members.len();
-    if m % 2 == 1 || m < 4 {
-        return false;
-    }
-    // Members are ascending; the residents are one run of consecutive indices at the end.
-    let mut run_start = m - 1;
+/// Whether each of `members` (ascending) is compatible with at least `need` of them.
+fn degrees_within(compat: &Compatibility, members: &[usize], need: usize) -> bool {
+    let Some(&last) = members.last() else {
+        return true;
+    };
+    // The residents are one run of consecutive indices at the end; moved-down players before.
+    let mut run_start = members.len() - 1;
     while run_start > 0 && members[run_start - 1] + 1 == members[run_start] {
         run_start -= 1;
     }
     let (scattered, run) = members.split_at(run_start);
-    let (first, last) = (run[0], run[run.len() - 1] + 1);
     members.iter().all(|&v| {
-        let degree = compat.count_in(v, first, last) as usize
+        let degree = compat.count_in(v, run[0], last + 1) as usize
             + scattered.iter().filter(|&&u| compat.allowed(v, u)).count();
-        degree >= m / 2
+        degree >= need
     })
+}
+
+/// Whether a bracket (`members`: any moved-down players, then a scoregroup) surely pairs
+/// completely within itself: an even count of at least four, each compatible with at least
+/// half of them, has a Hamiltonian cycle (Dirac), hence a perfect matching.
+fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
+    let m = members.len();
+    m % 2 == 0 && m >= 4 && degrees_within(compat, members, m / 2)
+}
+
+/// Whether, for an odd bracket, the first player of the next scoregroup (`first..group_end`)
+/// can stand in for the whole group. Then:
+/// - whoever floats, the rest of the bracket pairs completely (Dirac on the bracket less any
+///   one player), so exactly one player floats (C6);
+/// - the floater is compatible with `first`, and the group less `first` still pairs
+///   completely but for one at most (Dirac again), so the next bracket has as many pairs
+///   whoever floats (C8's count);
+/// - the floater's edge to `first` weighs what its edge to any other player of the group
+///   would above the completion field (C8's score is the floater's).
+///
+/// So the choice of the floater, and every other choice in the bracket, is the same with the
+/// group in the graph or with `first` alone.
+fn first_stands_in(
+    compat: &Compatibility,
+    members: &[usize],
+    first: usize,
+    group_end: usize,
+) -> bool {
+    let (m, g) = (members.len(), group_end - first);
+    m % 2 == 1
+        && m >= 5
+        && g >= 5
+        && members.iter().all(|&v| compat.allowed(v, first))
+        && degrees_within(compat, members, m.div_ceil(2))
+        && (first..group_end).all(|x| compat.count_in(x, first, group_end) as usize > g / 2)
 }
 
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
@@ -432,6 +463,14 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     let mut mdp_count = 0usize;
     let mut group_begin_vertex = 0usize;
 
+    // The end of the scoregroup starting at `start`.
+    let group_end = |start: usize| {
+        let mut end = start;
+        while end < n && parts[end].score == parts[start].score {
+            end += 1;
+        }
+        end
+    };
     // Appends the scoregroup starting at `next_pos`.
     let take_group = |members: &mut Vec<usize>, next_pos: &mut usize| {
         if let Some(score) = parts.get(*next_pos).map(|p| p.score) {
@@ -456,7 +495,13 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         // highest criterion after completion), and then nobody floats down: the next
         // scoregroup changes none of its criteria and may wait in the tail too.
         let alone = tail_may_wait && pairs_within(compat, &members);
-        if !alone {
+        let stand_in = !alone
+            && tail_may_wait
+            && first_stands_in(compat, &members, group_start, group_end(group_start));
+        if stand_in {
+            members.push(group_start);
+            next_pos += 1;
+        } else if !alone {
             take_group(&mut members, &mut next_pos);
         }
         let size = members.len();
@@ -819,7 +864,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         if !progress && group_start >= n {
             return Err(Failure::Stuck);
         }
-        if alone {
+        if alone || stand_in {
             // The next scoregroup is the next bracket's residents, as if it had been here.
             take_group(&mut new_members, &mut next_pos);
         }
