@@ -99,6 +99,8 @@ pub struct Matcher<W: Weight> {
     solved: bool,
     /// Edges set since the last solve (while `solved`), for incremental re-solving.
     changed: Vec<(u32, u32)>,
+    /// Pairs proposed for the next solve (see `suggest`).
+    suggested: Vec<(u32, u32)>,
     stats: SolveStats,
 }
 
@@ -186,6 +188,8 @@ pub struct SolveStats {
     pub dual_steps: u64,
     /// Augmenting paths applied.
     pub augmentations: u64,
+    /// Suggested pairs taken into the matching (see `Matcher::suggest`).
+    pub suggestions_taken: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -237,6 +241,7 @@ impl<W: Weight> Matcher<W> {
             buf_b: Vec::new(),
             solved: false,
             changed: Vec::new(),
+            suggested: Vec::new(),
             stats: SolveStats::default(),
         };
         s.reset_structure();
@@ -304,6 +309,24 @@ impl<W: Weight> Matcher<W> {
             }
         }
         Ok(())
+    }
+
+    /// Proposes pairs for the next solve, after edge changes. Each pair is taken into the
+    /// matching if duals can make its edge tight while the edges around it stay feasible (the
+    /// previous mates are freed); the solve then repairs the rest. The result is optimal
+    /// whatever is proposed: a proposal close to the optimum only saves search work, as when
+    /// a change of low weight fields moves many pairs in a known way. Ignored before the first
+    /// solve and for vertices inside blossoms.
+    pub fn suggest(&mut self, pairs: &[(usize, usize)]) {
+        if !self.solved {
+            return;
+        }
+        self.suggested.extend(
+            pairs
+                .iter()
+                .filter(|&&(u, v)| u != v && u < self.n && v < self.n)
+                .map(|&(u, v)| (u as u32, v as u32)),
+        );
     }
 
     /// The weight of edge `{u, v}`, or `None` if there is no such edge.
@@ -386,6 +409,7 @@ impl<W: Weight> Matcher<W> {
 
     fn init_scratch(&mut self) {
         self.reset_structure();
+        self.suggested.clear();
         let n = self.n;
         // Each vertex's heaviest edge: feasible (du + dv >= 2w) whatever the others hold.
         for v in 0..n {
@@ -436,6 +460,10 @@ impl<W: Weight> Matcher<W> {
     fn prepare_resolve(&mut self) {
         let n = self.n;
         let changed = std::mem::take(&mut self.changed);
+        let mut freed = Vec::new();
+        for (u, v) in std::mem::take(&mut self.suggested) {
+            self.take_suggestion(u, v, &mut freed);
+        }
         let mut count = vec![0u32; n];
         let mut pending = Vec::new();
         for &(u, v) in &changed {
@@ -453,7 +481,6 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let mut reset = vec![false; n];
-        let mut freed = Vec::new();
         for &(u, v) in &pending {
             if reset[u as usize] || reset[v as usize] || !self.edge_broken(u, v) {
                 continue;
@@ -568,6 +595,35 @@ impl<W: Weight> Matcher<W> {
         }
         self.label[bi] = Label::Free;
         self.expand(b, false);
+    }
+
+    /// Matches `u` with `v` if duals can make their edge tight (see [`Self::retighten`]),
+    /// after dissolving the blossoms around them; vertices left free are pushed to `freed`.
+    fn take_suggestion(&mut self, u: u32, v: u32, freed: &mut Vec<u32>) {
+        let (ui, vi) = (u as usize, v as usize);
+        if self.mate[ui] == v || self.w(u, v).is_zero() {
+            return;
+        }
+        for x in [ui, vi] {
+            while self.is_blossom(self.top[x]) {
+                self.dissolve(self.top[x], freed);
+            }
+        }
+        let old = [self.mate[ui], self.mate[vi]];
+        self.mate[ui] = v;
+        self.mate[vi] = u;
+        if self.retighten(u, v) {
+            self.stats.suggestions_taken += 1;
+            for m in old {
+                if m != NONE {
+                    self.mate[m as usize] = NONE;
+                    freed.push(m);
+                }
+            }
+        } else {
+            self.mate[ui] = old[0];
+            self.mate[vi] = old[1];
+        }
     }
 
     /// Keeps the matched edge `{u, v}` if new duals of its two ends can make it tight while

@@ -155,6 +155,58 @@ fn incremental_larger_graphs() {
     });
 }
 
+/// Suggestions never change the optimum: random pairs, absent edges, and the optimal
+/// matching of the edited graph (which should mostly be taken) are proposed before re-solves.
+fn check_suggestions<W: Total>(
+    seed: u64,
+    graphs: usize,
+    max_n: usize,
+    mut weight: impl FnMut(&mut StdRng) -> W,
+) -> u64 {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut taken = 0;
+    for i in 0..graphs * stress() {
+        let n = rng.gen_range(2..=max_n);
+        let mut g = random_graph(&mut rng, n, [0.4, 0.8, 1.0][i % 3], &mut weight);
+        let mut m = load(&g);
+        m.solve();
+        for step in 0..6 {
+            edit(&mut rng, &mut g, &mut m, &mut weight);
+            let pairs: Vec<(usize, usize)> = if step % 2 == 0 {
+                let mut fresh = load(&g);
+                fresh.solve();
+                (0..n)
+                    .filter_map(|v| fresh.mate(v).filter(|&u| u > v).map(|u| (v, u)))
+                    .collect()
+            } else {
+                (0..rng.gen_range(0..=n))
+                    .map(|_| (rng.gen_range(0..n), rng.gen_range(0..n + 1)))
+                    .collect()
+            };
+            let before = m.stats().suggestions_taken;
+            m.suggest(&pairs);
+            m.solve();
+            taken += m.stats().suggestions_taken - before;
+            assert_eq!(
+                matching_weight(&m, &g),
+                brute_force(&g),
+                "graph #{i} step {step} (seed {seed}): {g:?}"
+            );
+            if let Err(e) = m.check_optimality() {
+                panic!("graph #{i} step {step} (seed {seed}): {e}");
+            }
+        }
+    }
+    taken
+}
+
+#[test]
+fn suggestions_keep_the_optimum() {
+    assert!(check_suggestions(41, 300, 11, small_ties) > 100);
+    assert!(check_suggestions(42, 300, 11, medium) > 100);
+    check_suggestions(43, 100, 10, fields_wide3);
+}
+
 #[test]
 fn deterministic() {
     let mut rng = StdRng::seed_from_u64(31);
