@@ -295,6 +295,71 @@ fn first_stands_in(
         && (first..group_end).all(|x| compat.count_in(x, first, group_end) as usize > g / 2)
 }
 
+/// After the S1/S2 split is frozen: the current upper–lower pairs, re-paired in order within
+/// each class of lower players that every upper player sees alike (the same weight, or none,
+/// from each upper player). Re-pairing within a class leaves every criterion as it is and
+/// raises the solver's order hint, so the result is a good start for the next solve. `base`
+/// holds the frozen weights by member position, `remainder` the member positions of the
+/// remainder, `stable` the current mates by participant.
+fn in_order_by_class<const L: usize>(
+    base: &[Vec<Wide<L>>],
+    remainder: &[usize],
+    is_upper: &[bool],
+    members: &[usize],
+    stable: &[usize],
+) -> Vec<(usize, usize)> {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let uppers: Vec<usize> = (0..remainder.len()).filter(|&i| is_upper[i]).collect();
+    // Weight between upper and lower remainder indices (zero unless the upper ranks higher).
+    let weight = |u: usize, l: usize| -> Wide<L> {
+        let (p, o) = (remainder[u], remainder[l]);
+        if p < o {
+            base[o][p]
+        } else {
+            Wide::ZERO
+        }
+    };
+    let same_column = |a: usize, b: usize| uppers.iter().all(|&u| weight(u, a) == weight(u, b));
+    // Classes of lowers: by a hash of their column, checked exactly against a representative.
+    let mut classes: HashMap<u64, Vec<Vec<usize>>> = HashMap::new();
+    for l in (0..remainder.len()).filter(|&i| !is_upper[i]) {
+        let mut hasher = DefaultHasher::new();
+        for &u in &uppers {
+            weight(u, l).hash(&mut hasher);
+        }
+        let bucket = classes.entry(hasher.finish()).or_default();
+        match bucket.iter_mut().find(|class| same_column(class[0], l)) {
+            Some(class) => class.push(l),
+            None => bucket.push(vec![l]),
+        }
+    }
+    let position: HashMap<usize, usize> = remainder
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| (members[m], i))
+        .collect();
+    let mut proposal = Vec::new();
+    for class in classes.into_values().flatten() {
+        // The lowers of the class paired with an upper now, and those uppers.
+        let mut lows = Vec::new();
+        let mut ups = Vec::new();
+        for &l in &class {
+            if let Some(&u) = position.get(&stable[members[remainder[l]]]) {
+                if is_upper[u] {
+                    lows.push(l);
+                    ups.push(u);
+                }
+            }
+        }
+        ups.sort_unstable();
+        for (&u, &l) in ups.iter().zip(&lows) {
+            proposal.push((members[remainder[u]], members[remainder[l]]));
+        }
+    }
+    proposal
+}
+
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
 ///
 /// `robust` says that the whole round is known to be completable with any PAB candidate left
@@ -783,6 +848,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 a += 1;
             }
         }
+
+        let proposal = in_order_by_class(&base, &remainder, &is_upper, members.as_slice(), &stable);
+        e.solver.suggest(&proposal);
 
         // 4.2: pair S1 in order, each with the highest S2 player possible.
         for &p in &remainder {

@@ -26,6 +26,9 @@ pub trait Solver<const L: usize>: Clone {
     /// (`members`) and the first participant below them; `implicit` says whether the players
     /// below may stay outside the graph (see [`super::window`]). Plain solvers hold everybody.
     fn window(&mut self, _members: &[usize], _tail_start: usize, _implicit: bool) {}
+    /// Proposes pairs that the next solve may start from (a hint for speed; the result is
+    /// optimal whatever is proposed).
+    fn suggest(&mut self, _pairs: &[(usize, usize)]) {}
 }
 
 /// Creates solvers for a given vertex count and weight width.
@@ -50,6 +53,10 @@ impl<const L: usize> Solver<L> for matching::Matcher<matching::Wide<L>> {
 
     fn mate(&self, v: usize) -> Option<usize> {
         matching::Matcher::mate(self, v)
+    }
+
+    fn suggest(&mut self, pairs: &[(usize, usize)]) {
+        matching::Matcher::suggest(self, pairs);
     }
 }
 

@@ -313,4 +313,15 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
     fn window(&mut self, members: &[usize], tail_start: usize, implicit: bool) {
         self.start_window(members, tail_start, implicit);
     }
+
+    fn suggest(&mut self, pairs: &[(usize, usize)]) {
+        let local: Vec<(usize, usize)> = pairs
+            .iter()
+            .filter_map(|&(u, v)| {
+                let (lu, lv) = (*self.local.get(u)?, *self.local.get(v)?);
+                (lu != NONE && lv != NONE).then_some((lu as usize, lv as usize))
+            })
+            .collect();
+        self.inner.suggest(&local);
+    }
 }
