@@ -559,9 +559,17 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         // A bracket that can be paired completely within itself is paired so (C6 is the
         // highest criterion after completion), and then nobody floats down: the next
         // scoregroup changes none of its criteria and may wait in the tail too.
+        // A stand-in also works with the PAB in the next scoregroup: the floater is not a
+        // PAB candidate, and the next bracket has as many pairs whoever floats. (Measured
+        // too: no difference over the corpus' 7,020 rounds, where 447 brackets use it. A
+        // bracket paired alone does need the PAB below: 43 rounds differ without.)
+        let next_may_wait = robust
+            && !single_is_bye
+            && group_start < n
+            && (!odd || parts[group_start].score >= bye_score);
         let alone = tail_may_wait && pairs_within(compat, &members);
         let stand_in = !alone
-            && tail_may_wait
+            && next_may_wait
             && first_stands_in(compat, &members, group_start, group_end(group_start));
         if stand_in {
             members.push(group_start);
@@ -571,7 +579,11 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         }
         let size = members.len();
         let in_group = |m: usize| m >= group_begin_vertex && m < next_begin_vertex;
-        let implicit = tail_may_wait && next_pos < n;
+        let implicit = if stand_in {
+            next_may_wait
+        } else {
+            tail_may_wait && next_pos < n
+        };
         // The graph of a window is dense: refuse rather than exhaust memory.
         let in_graph = (size + if implicit { 0 } else { n - next_pos }) as u64;
         let bytes = in_graph * in_graph * 8 * L as u64;
