@@ -56,6 +56,10 @@
 //! solution wherever the changes leave it valid; each vertex that has to be reset costs about one
 //! augmenting-path search (`O(n^2)` on a dense graph) rather than a new `O(n^3)` solve. The result
 //! has the same weight as a fresh solve (the matching itself may differ among equal-weight ones).
+//! A changed edge at a matched vertex is first met with new duals for that vertex and its mate,
+//! which keeps the pair when they can make it tight. [`Matcher::suggest`] proposes pairs for the
+//! next re-solve (a caller that knows how a change moves the optimum saves the search); the
+//! result is optimal whatever is proposed.
 //! [`Matcher::check_optimality`] verifies the dual certificate of the current solution, and
 //! [`Matcher::stats`] counts the work done.
 //!

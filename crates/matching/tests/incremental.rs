@@ -80,15 +80,7 @@ fn check_against_brute<W: Total>(
             edit(&mut rng, &mut g, &mut m, &mut weight);
             m.solve();
             solves += 1;
-            let expected = brute_force(&g);
-            assert_eq!(
-                matching_weight(&m, &g),
-                expected,
-                "graph #{i} step {step} (seed {seed}): {g:?}"
-            );
-            if let Err(e) = m.check_optimality() {
-                panic!("graph #{i} step {step} (seed {seed}): {e}");
-            }
+            assert_optimal(&m, &g, &format!("graph #{i} step {step} (seed {seed})"));
         }
     }
     solves
@@ -187,14 +179,7 @@ fn check_suggestions<W: Total>(
             m.suggest(&pairs);
             m.solve();
             taken += m.stats().suggestions_taken - before;
-            assert_eq!(
-                matching_weight(&m, &g),
-                brute_force(&g),
-                "graph #{i} step {step} (seed {seed}): {g:?}"
-            );
-            if let Err(e) = m.check_optimality() {
-                panic!("graph #{i} step {step} (seed {seed}): {e}");
-            }
+            assert_optimal(&m, &g, &format!("graph #{i} step {step} (seed {seed})"));
         }
     }
     taken

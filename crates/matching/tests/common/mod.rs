@@ -151,3 +151,12 @@ pub fn fields_wide3(rng: &mut StdRng) -> Wide<3> {
         .with_field(100, 5, rng.gen_range(0..32))
         .with_field(63, 2, rng.gen_range(0..2))
 }
+
+/// Asserts that the matcher's matching weighs what exhaustive search finds for `g` and that
+/// its dual certificate holds; `context` names the case in the failure message.
+pub fn assert_optimal<W: Total>(m: &Matcher<W>, g: &Graph<W>, context: &str) {
+    assert_eq!(matching_weight(m, g), brute_force(g), "{context}: {g:?}");
+    if let Err(e) = m.check_optimality() {
+        panic!("{context}: {e}");
+    }
+}
