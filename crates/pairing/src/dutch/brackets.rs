@@ -556,17 +556,18 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             && !single_is_bye
             && group_start < n
             && (!odd || parts[group_start].score > bye_score);
-        // A bracket that can be paired completely within itself is paired so (C6 is the
-        // highest criterion after completion), and then nobody floats down: the next
-        // scoregroup changes none of its criteria and may wait in the tail too.
-        // A stand-in also works with the PAB in the next scoregroup: the floater is not a
-        // PAB candidate, and the next bracket has as many pairs whoever floats. (Measured
-        // too: no difference over the corpus' 7,020 rounds, where 447 brackets use it. A
-        // bracket paired alone does need the PAB below: 43 rounds differ without.)
+        // A stand-in (first_stands_in) also works with the PAB in the next scoregroup: the
+        // floater is not a PAB candidate, and the next bracket has as many pairs whoever
+        // floats. (Measured too: no difference over the corpus' 7,020 rounds, where 447
+        // brackets use it. A bracket paired alone does need the PAB below: 43 rounds differ
+        // without.)
         let next_may_wait = robust
             && !single_is_bye
             && group_start < n
             && (!odd || parts[group_start].score >= bye_score);
+        // A bracket that can be paired completely within itself is paired so (C6 is the
+        // highest criterion after completion), and then nobody floats down: the next
+        // scoregroup changes none of its criteria and may wait in the tail too.
         let alone = tail_may_wait && pairs_within(compat, &members);
         let stand_in = !alone
             && next_may_wait
