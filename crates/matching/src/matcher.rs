@@ -316,7 +316,7 @@ impl<W: Weight> Matcher<W> {
     /// previous mates are freed); the solve then repairs the rest. The result is optimal
     /// whatever is proposed: a proposal close to the optimum only saves search work, as when
     /// a change of low weight fields moves many pairs in a known way. Ignored before the first
-    /// solve and for vertices inside blossoms.
+    /// solve; the blossoms around a proposed pair are dissolved before it is tried.
     pub fn suggest(&mut self, pairs: &[(usize, usize)]) {
         if !self.solved {
             return;
