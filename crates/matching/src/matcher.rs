@@ -111,6 +111,9 @@ pub struct Matcher<W: Weight> {
 /// on random ones).
 const MAX_TREES: usize = 4;
 
+/// Rounds of the search for hubs at a fresh start (see `Matcher::hubs`).
+const HUB_ROUNDS: usize = 3;
+
 /// `du + dv - 2w`, the slack of an edge outside any common blossom.
 #[inline]
 fn edge_slack<W: Weight>(du: &W, dv: &W, w: &W) -> W {
@@ -190,6 +193,8 @@ pub struct SolveStats {
     pub augmentations: u64,
     /// Suggested pairs taken into the matching (see `Matcher::suggest`).
     pub suggestions_taken: u64,
+    /// Hubs found at fresh starts: vertices given a dual of their own before the greedy start.
+    pub hubs: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -288,6 +293,12 @@ impl<W: Weight> Matcher<W> {
         if (!on && !present) || self.weights[u * n + v] == w {
             return Ok(());
         }
+        // A lighter (or removed) edge that is neither matched nor inside a blossom only gains
+        // slack: the solution stays optimal, and the next solve has nothing to look at.
+        let harmless = self.solved
+            && w < self.weights[u * n + v]
+            && self.mate[u] != v as u32
+            && self.top[u] != self.top[v];
         for (x, y) in [(u, v), (v, u)] {
             let word = &mut self.present[x * self.words + y / 64];
             let bit = 1u64 << (y % 64);
@@ -299,7 +310,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.weights[v * n + u] = w.clone();
         self.weights[u * n + v] = w;
-        if self.solved {
+        if self.solved && !harmless {
             if self.changed.len() < n * n / 2 {
                 self.changed.push((u as u32, v as u32));
             } else {
@@ -327,6 +338,32 @@ impl<W: Weight> Matcher<W> {
                 .filter(|&&(u, v)| u != v && u < self.n && v < self.n)
                 .map(|&(u, v)| (u as u32, v as u32)),
         );
+    }
+
+    /// After a [`solve`](Self::solve), the slack of edge `{u, v}` under the optimal duals
+    /// (doubled scale: `dual[u] + dual[v] - 2w`), when `u` and `v` lie in different top-level
+    /// blossoms; `None` before a solve, out of range or inside a common blossom. By
+    /// complementary slackness, every matching that contains `{u, v}` weighs at most the
+    /// optimum less half this slack, so a caller can rule the edge out of nearly optimal
+    /// matchings without solving again. Edges lowered or removed since the solve keep the
+    /// bound valid; after any other change there is no bound until the next solve.
+    pub fn edge_slack(&self, u: usize, v: usize) -> Option<W> {
+        if !self.solved || !self.changed.is_empty() || u >= self.n || v >= self.n || u == v {
+            return None;
+        }
+        if self.top[u] == self.top[v] {
+            return None;
+        }
+        let mut s = self.dual[u].clone();
+        s.add_in_place(&self.dual[v]);
+        let w = self.w(u as u32, v as u32);
+        for _ in 0..2 {
+            if s < *w {
+                return None;
+            }
+            s.sub_in_place(w);
+        }
+        Some(s)
     }
 
     /// The weight of edge `{u, v}`, or `None` if there is no such edge.
@@ -411,13 +448,82 @@ impl<W: Weight> Matcher<W> {
         self.reset_structure();
         self.suggested.clear();
         let n = self.n;
-        // Each vertex's heaviest edge: feasible (du + dv >= 2w) whatever the others hold.
+        let hub = self.hubs();
+        // Each other vertex starts at its heaviest edge to a non-hub, which covers every edge
+        // between non-hubs (du + dv >= 2w); each hub starts at its heaviest edge, feasible
+        // whatever the others hold, and is then lowered to its least feasible dual, which
+        // covers its own edges. Without this, a vertex whose edges outweigh the rest (a player
+        // moved down into a bracket) lifts every dual to its edge, and the greedy start below
+        // finds no tight edge but to it.
         for v in 0..n {
             let row = &self.weights[v * n..(v + 1) * n];
-            self.dual[v] = row.iter().max().cloned().unwrap_or_default();
+            self.dual[v] = if hub[v] {
+                row.iter().max().cloned().unwrap_or_default()
+            } else {
+                row.iter()
+                    .zip(&hub)
+                    .filter(|(_, &h)| !h)
+                    .map(|(w, _)| w)
+                    .max()
+                    .cloned()
+                    .unwrap_or_default()
+            };
         }
-        let all: Vec<u32> = (0..n as u32).collect();
-        self.tighten_and_match(&all);
+        let hubs: Vec<u32> = (0..n as u32).filter(|&v| hub[v as usize]).collect();
+        for &h in &hubs {
+            self.dual[h as usize] = self.least_feasible_dual(h);
+        }
+        let order: Vec<u32> = hubs
+            .iter()
+            .copied()
+            .chain((0..n as u32).filter(|&v| !hub[v as usize]))
+            .collect();
+        self.stats.hubs += hubs.len() as u64;
+        self.tighten_and_match(&order);
+    }
+
+    /// Vertices that are the single heaviest neighbour of at least two others (looking only at
+    /// non-hubs, a few rounds, so that a hub's neighbours can reveal the next one). At most one
+    /// of those others can be matched to it, so their duals are better set without its edges.
+    fn hubs(&self) -> Vec<bool> {
+        let n = self.n;
+        let mut hub = vec![false; n];
+        let mut chosen = vec![0u32; n];
+        for _ in 0..HUB_ROUNDS {
+            chosen.iter_mut().for_each(|c| *c = 0);
+            for v in (0..n).filter(|&v| !hub[v]) {
+                let row = &self.weights[v * n..(v + 1) * n];
+                let mut best: Option<(usize, &W)> = None;
+                let mut unique = false;
+                for u in PresentIter::new(&self.present[v * self.words..(v + 1) * self.words]) {
+                    if hub[u] {
+                        continue;
+                    }
+                    match best {
+                        Some((_, w)) if row[u] < *w => {}
+                        Some((_, w)) if row[u] == *w => unique = false,
+                        _ => {
+                            best = Some((u, &row[u]));
+                            unique = true;
+                        }
+                    }
+                }
+                if let (Some((u, _)), true) = (best, unique) {
+                    chosen[u] += 1;
+                }
+            }
+            let mut more = false;
+            for u in 0..n {
+                if chosen[u] >= 2 && !hub[u] {
+                    hub[u] = true;
+                    more = true;
+                }
+            }
+            if !more {
+                break;
+            }
+        }
+        hub
     }
 
     /// Lowers the dual of each free trivial vertex of `vertices` in turn to the least feasible
@@ -466,12 +572,20 @@ impl<W: Weight> Matcher<W> {
         }
         let mut count = vec![0u32; n];
         let mut pending = Vec::new();
+        // Pairs whose retightening failed: not tried again for their other edges (each try is
+        // two row passes, and a mass change touches every edge of a vertex).
+        let mut failed = vec![false; n];
         for &(u, v) in &changed {
             // Dual changes at matched ends first: they keep the matching as it is.
             for x in [u, v] {
                 let m = self.mate[x as usize];
-                if m != NONE && self.edge_broken(u, v) {
-                    self.retighten(x, m);
+                if m != NONE
+                    && !failed[x as usize]
+                    && self.edge_broken(u, v)
+                    && !self.retighten(x, m)
+                {
+                    failed[x as usize] = true;
+                    failed[m as usize] = true;
                 }
             }
             if self.edge_broken(u, v) {
