@@ -1,5 +1,6 @@
-//! The engine with bracket windows (window.rs) against the engine that keeps every unpaired
-//! player in one graph: identical pairings on every round of many random tournaments, large
+//! The engine's shortcuts against the plain procedure: bracket windows (window.rs) against the
+//! engine that keeps every unpaired player in one graph, and the S1 loop's dual skips against
+//! solving at every choice. Identical pairings on every round of many random tournaments, large
 //! enough that most rounds are paired window by window.
 
 use pairing::dutch::brackets::Variant;
@@ -50,4 +51,40 @@ fn windows_give_the_same_pairings_as_the_whole_graph() {
         windowed * 2 > rounds,
         "too few rounds used windows: {windowed} of {rounds}"
     );
+}
+
+#[test]
+fn dual_skips_give_the_same_pairings_as_solving_every_choice() {
+    let plain = Variant {
+        windows: false,
+        dual_skips: false,
+        ..Variant::default()
+    };
+    let options = DutchOptions::default();
+    let mut rounds = 0u32;
+    for seed in 100..116u64 {
+        let settings = Settings {
+            players: Some(30 + (seed as u32 * 53) % 180),
+            rounds: Some(4 + (seed as u32) % 6),
+            draw_percentage: Some((seed * 17 % 50) as u32),
+            forfeit_rate: Some([0, 25][seed as usize % 2]),
+            half_point_bye_rate: Some([0, 30, 10][seed as usize % 3]),
+            ..Settings::default()
+        };
+        let result = generate(&settings, seed, |t, r| {
+            let with = dutch::pair_with(t, r, &options, &BlossomFactory, Variant::default());
+            let without = dutch::pair_with(t, r, &options, &BlossomFactory, plain);
+            assert_eq!(
+                with, without,
+                "seed {seed}, round {r}: dual skips changed the pairing"
+            );
+            rounds += 1;
+            with
+        });
+        if let Err(e) = result {
+            eprintln!("seed {seed}: {e}");
+        }
+    }
+    eprintln!("{rounds} rounds identical");
+    assert!(rounds > 80, "too few rounds compared: {rounds}");
 }

@@ -81,6 +81,10 @@ pub struct Variant {
     pub windows: bool,
     /// Pair a round without history directly (round_one.rs) rather than on the graph.
     pub direct: bool,
+    /// In the S1 loop, skip the solves that the solver's duals show would change nothing
+    /// ([`super::solver::Solver::slack`]); off, solve whenever an S1 player's mate is not the
+    /// first opponent allowed.
+    pub dual_skips: bool,
 }
 
 impl Default for Variant {
@@ -91,6 +95,7 @@ impl Default for Variant {
             c9_descending: true,
             windows: true,
             direct: true,
+            dual_skips: true,
         }
     }
 }
@@ -268,31 +273,34 @@ fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
     m % 2 == 0 && m >= 4 && degrees_within(compat, members, m / 2)
 }
 
-/// Whether, for an odd bracket, the first player of the next scoregroup (`first..group_end`)
-/// can stand in for the whole group. Then:
+/// For an odd bracket, a player of the next scoregroup (`first..group_end`) who can stand in
+/// for the whole group: the first one compatible with every member, when
 /// - whoever floats, the rest of the bracket pairs completely (Dirac on the bracket less any
 ///   one player), so exactly one player floats (C6);
-/// - the floater is compatible with `first`, and the group less `first` still pairs
+/// - the floater is compatible with the stand-in, and the group less the stand-in still pairs
 ///   completely but for one at most (Dirac again), so the next bracket has as many pairs
 ///   whoever floats (C8's count);
-/// - the floater's edge to `first` weighs what its edge to any other player of the group
+/// - the floater's edge to the stand-in weighs what its edge to any other player of the group
 ///   would above the completion field (C8's score is the floater's).
 ///
 /// So the choice of the floater, and every other choice in the bracket, is the same with the
-/// group in the graph or with `first` alone.
-fn first_stands_in(
+/// group in the graph or with the stand-in alone.
+fn stand_in_for(
     compat: &Compatibility,
     members: &[usize],
     first: usize,
     group_end: usize,
-) -> bool {
+) -> Option<usize> {
     let (m, g) = (members.len(), group_end - first);
-    m % 2 == 1
+    let fits = m % 2 == 1
         && m >= 5
         && g >= 5
-        && members.iter().all(|&v| compat.allowed(v, first))
         && degrees_within(compat, members, m.div_ceil(2))
-        && (first..group_end).all(|x| compat.count_in(x, first, group_end) as usize > g / 2)
+        && (first..group_end).all(|x| compat.count_in(x, first, group_end) as usize > g / 2);
+    if !fits {
+        return None;
+    }
+    (first..group_end).find(|&x| members.iter().all(|&v| compat.allowed(v, x)))
 }
 
 /// After the S1/S2 split is frozen: the current upper–lower pairs, re-paired in order within
@@ -569,24 +577,26 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         // highest criterion after completion), and then nobody floats down: the next
         // scoregroup changes none of its criteria and may wait in the tail too.
         let alone = tail_may_wait && pairs_within(compat, &members);
-        let stand_in = !alone
-            && next_may_wait
-            && first_stands_in(compat, &members, group_start, group_end(group_start));
-        if stand_in {
-            members.push(group_start);
-            next_pos += 1;
+        let stand_in = if !alone && next_may_wait {
+            stand_in_for(compat, &members, group_start, group_end(group_start))
+        } else {
+            None
+        };
+        if let Some(x) = stand_in {
+            // The tail is the rest from `next_pos` on (the group less `x`, then below).
+            members.push(x);
         } else if !alone {
             take_group(&mut members, &mut next_pos);
         }
         let size = members.len();
         let in_group = |m: usize| m >= group_begin_vertex && m < next_begin_vertex;
-        let implicit = if stand_in {
+        let implicit = if stand_in.is_some() {
             next_may_wait
         } else {
             tail_may_wait && next_pos < n
         };
         // The graph of a window is dense: refuse rather than exhaust memory.
-        let in_graph = (size + if implicit { 0 } else { n - next_pos }) as u64;
+        let in_graph = if implicit { size } else { size + n - next_pos } as u64;
         let bytes = in_graph * in_graph * 8 * L as u64;
         if robust && bytes > MAX_WINDOW_BYTES {
             return Err(Failure::TooLarge(bytes));
@@ -862,6 +872,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             }
         }
 
+        // Twice the largest hint total a pairing can have, in the solver's doubled scale.
+        let mut hint_room = Wide::<L>::from_u64(1);
+        hint_room.shl(hint_bits + 1);
         let proposal = in_order_by_class(&base, &remainder, &is_upper, members.as_slice(), &stable);
         e.solver.suggest(&proposal);
 
@@ -877,7 +890,22 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 .iter()
                 .find(|&&o| o > p && !matched[members[o]] && !base[o][p].is_zero())
                 .map(|&o| members[o]);
-            if favourite != Some(stable[pv]) {
+            // The solve is skipped too when every opponent ranked above p's mate is ruled out
+            // by the duals: below the criteria the weights differ only by the hint, so an
+            // opponent in an equally good pairing has a slack under twice the largest hint
+            // total. (Not in explain mode, which records the solve's reasons.)
+            let possible = |o: usize| {
+                e.trace.is_some()
+                    || !variant.dual_skips
+                    || e.solver
+                        .slack(pv, members[o])
+                        .is_none_or(|slack| slack < hint_room)
+            };
+            let best_possible = remainder
+                .iter()
+                .find(|&&o| o > p && !matched[members[o]] && !base[o][p].is_zero() && possible(o))
+                .map(|&o| members[o]);
+            if best_possible != Some(stable[pv]) {
                 let before = e.snapshot(&stable);
                 let mut addend = 0u64;
                 for &o in remainder.iter().rev() {
@@ -945,8 +973,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         if !progress && group_start >= n {
             return Err(Failure::Stuck);
         }
-        if alone || stand_in {
+        if alone || stand_in.is_some() {
             // The next scoregroup is the next bracket's residents, as if it had been here.
+            new_members.retain(|&v| Some(v) != stand_in);
             take_group(&mut new_members, &mut next_pos);
         }
         members = new_members;

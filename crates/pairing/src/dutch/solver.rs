@@ -23,12 +23,18 @@ pub trait Solver<const L: usize>: Clone {
     fn solve(&mut self);
     fn mate(&self, v: usize) -> Option<usize>;
     /// Called at the start of each bracket with the bracket's players and the next scoregroup
-    /// (`members`) and the first participant below them; `implicit` says whether the players
-    /// below may stay outside the graph (see [`super::window`]). Plain solvers hold everybody.
+    /// or a stand-in for it (`members`), and the first participant of the tail, which is
+    /// everybody from there on who is not a member; `implicit` says whether the tail may stay
+    /// outside the graph (see [`super::window`]). Plain solvers hold everybody.
     fn window(&mut self, _members: &[usize], _tail_start: usize, _implicit: bool) {}
     /// Proposes pairs that the next solve may start from (a hint for speed; the result is
     /// optimal whatever is proposed).
     fn suggest(&mut self, _pairs: &[(usize, usize)]) {}
+    /// After a solve, a number `s` such that every complete pairing containing `{u, v}` weighs
+    /// at most the optimum less `s / 2`; `None` when the solver knows no such bound.
+    fn slack(&self, _u: usize, _v: usize) -> Option<Wide<L>> {
+        None
+    }
 }
 
 /// Creates solvers for a given vertex count and weight width.
@@ -57,6 +63,10 @@ impl<const L: usize> Solver<L> for matching::Matcher<matching::Wide<L>> {
 
     fn suggest(&mut self, pairs: &[(usize, usize)]) {
         matching::Matcher::suggest(self, pairs);
+    }
+
+    fn slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
+        matching::Matcher::edge_slack(self, u, v).map(|s| Wide(*s.limbs()))
     }
 }
 

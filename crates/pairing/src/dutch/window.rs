@@ -47,8 +47,10 @@ const NONE: u32 = u32::MAX;
 /// What the robustness check needs to know about the tail of the current window.
 #[derive(Clone, Debug)]
 struct Tail {
-    /// First participant index of the tail; the tail is `start..n`.
+    /// First participant index of the tail; the tail is `start..n` less `inside`.
     start: usize,
+    /// Window members at or after `start` (a stand-in of the next scoregroup).
+    inside: Vec<usize>,
     /// Per window vertex (local index): compatible tail players.
     degree: Vec<u32>,
     /// The least number of compatible tail players of a tail player.
@@ -129,41 +131,64 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
     }
 
     fn in_tail(&self, v: usize) -> bool {
-        self.tail.as_ref().is_some_and(|t| v >= t.start)
+        self.tail
+            .as_ref()
+            .is_some_and(|t| v >= t.start && !t.inside.contains(&v))
     }
 
     /// Starts the graph of a new bracket: `members` are the bracket's players and the next
-    /// scoregroup, `tail_start` the first participant below them. With `implicit` false (or an
-    /// empty tail) the graph takes every unpaired player, and keeps them to the end.
+    /// scoregroup (or a stand-in for it), and the tail is every participant from `tail_start`
+    /// on who is not a member. With `implicit` false (or an empty tail) the graph takes every
+    /// unpaired player, and keeps them to the end.
     pub fn start_window(&mut self, members: &[usize], tail_start: usize, implicit: bool) {
         if !self.verts.is_empty() && self.tail.is_none() {
             // Already the whole graph.
             return;
         }
-        if !implicit || tail_start >= self.n {
+        let inside: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&v| v >= tail_start)
+            .collect();
+        let tail: Vec<usize> = (tail_start..self.n)
+            .filter(|v| !inside.contains(v))
+            .collect();
+        if !implicit || tail.is_empty() {
             let mut all: Vec<usize> = members.to_vec();
-            all.extend(tail_start..self.n);
+            all.extend(tail);
             self.rebuild(all, None);
             return;
         }
-        let degree: Vec<u32> = members
-            .iter()
-            .map(|&v| self.compat.count_in(v, tail_start, self.n))
-            .collect();
-        let least_tail_degree = (tail_start..self.n)
-            .map(|t| self.compat.count_in(t, tail_start, self.n))
-            .min()
-            .unwrap_or(0);
-        let has_candidate = (tail_start..self.n).any(|t| self.candidate[t]);
+        // Compatible tail players: those from `tail_start` on, less the members among them.
+        let tail_degree = |v: usize| {
+            self.compat.count_in(v, tail_start, self.n)
+                - inside
+                    .iter()
+                    .filter(|&&x| self.compat.allowed(v, x))
+                    .count() as u32
+        };
+        let degree: Vec<u32> = members.iter().map(|&v| tail_degree(v)).collect();
+        let least_tail_degree = tail.iter().map(|&t| tail_degree(t)).min().unwrap_or(0);
+        let has_candidate = tail.iter().any(|&t| self.candidate[t]);
         self.rebuild(
             members.to_vec(),
             Some(Tail {
                 start: tail_start,
+                inside,
                 degree,
                 least_tail_degree,
                 has_candidate,
             }),
         );
+    }
+
+    /// The players of the implicit tail.
+    fn tail_players(&self) -> impl Iterator<Item = usize> + '_ {
+        let (start, inside) = match &self.tail {
+            Some(t) => (t.start, t.inside.as_slice()),
+            None => (self.n, &[][..]),
+        };
+        (start..self.n).filter(move |v| !inside.contains(v))
     }
 
     /// A new inner graph over `verts`. Pairs that were in the old graph keep their weight;
@@ -224,15 +249,14 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
                 least = least.min(d);
             }
         }
-        let m = self.n - tail.start + unpaired - odd as usize;
+        let m = self.n - tail.start - tail.inside.len() + unpaired - odd as usize;
         m == 0 || (m >= 4 && least as usize >= m / 2 + odd as usize)
     }
 
     /// Makes the tail explicit: the graph takes every player not yet paired for good.
     fn go_whole(&mut self) {
-        let start = self.tail.as_ref().map_or(self.n, |t| t.start);
         let mut all = self.verts.clone();
-        all.extend(start..self.n);
+        all.extend(self.tail_players());
         self.rebuild(all, None);
     }
 }
@@ -312,6 +336,16 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
 
     fn window(&mut self, members: &[usize], tail_start: usize, implicit: bool) {
         self.start_window(members, tail_start, implicit);
+    }
+
+    /// The inner graph's slack: its weights differ from the whole graph's by the lifts, which
+    /// sum to the same total over every complete pairing, so the bound carries over.
+    fn slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
+        let (lu, lv) = (*self.local.get(u)?, *self.local.get(v)?);
+        if lu == NONE || lv == NONE {
+            return None;
+        }
+        self.inner.slack(lu as usize, lv as usize)
     }
 
     fn suggest(&mut self, pairs: &[(usize, usize)]) {
