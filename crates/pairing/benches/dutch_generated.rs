@@ -4,7 +4,10 @@
 //! cases: the default is 2,000 players and 7 rounds; `9999 1` times a 9,999-player round 1,
 //! `9999 9 2` the first two rounds of a 9-round tournament of 9,999 players.
 //!
-//! `cargo bench -p pairing --bench dutch_generated [-- PLAYERS ROUNDS [PAIRED]]`
+//! `--save FILE` writes the tournament as it stands before the last round paired (TRF-16), so
+//! that round can be timed again through the binary: `arbiter --dutch FILE -p`.
+//!
+//! `cargo bench -p pairing --bench dutch_generated [-- PLAYERS ROUNDS [PAIRED] [--save FILE]]`
 
 use std::time::Instant;
 
@@ -20,10 +23,12 @@ fn peak_memory_mb() -> String {
 }
 
 fn main() {
-    let numbers: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let numbers: Vec<u32> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let save = args
+        .iter()
+        .position(|a| a == "--save")
+        .and_then(|i| args.get(i + 1).cloned());
     let players = numbers.first().copied().unwrap_or(2000);
     let rounds = numbers.get(1).copied().unwrap_or(7);
     // Pair only the first rounds of a longer tournament: its last round has the topscorer
@@ -46,6 +51,12 @@ fn main() {
             return Err(PairingError::InvalidRequest(format!(
                 "the benchmark ends after round {paired}"
             )));
+        }
+        if let (Some(path), true) = (&save, round == paired) {
+            let text = tournament::trf::write(t, tournament::trf::Format::Trf16);
+            std::fs::write(path, text)
+                .map_err(|e| PairingError::InvalidRequest(format!("cannot write {path}: {e}")))?;
+            println!("round {round} to pair written to {path}");
         }
         let method = dutch::method(t, round, &options, Variant::default());
         let start = Instant::now();
