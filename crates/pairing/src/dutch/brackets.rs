@@ -348,7 +348,11 @@ fn in_order_by_class<const L: usize>(
         .map(|(i, &m)| (members[m], i))
         .collect();
     let mut proposal = Vec::new();
-    for class in classes.into_values().flatten() {
+    // Classes in the order of their first lower player, so that runs are reproducible (the
+    // order proposals are taken in changes the work of the next solve, not its result).
+    let mut classes: Vec<Vec<usize>> = classes.into_values().flatten().collect();
+    classes.sort_unstable_by_key(|class| class[0]);
+    for class in classes {
         // The lowers of the class paired with an upper now, and those uppers.
         let mut lows = Vec::new();
         let mut ups = Vec::new();
