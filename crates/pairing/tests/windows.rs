@@ -8,30 +8,24 @@ use pairing::dutch::solver::BlossomFactory;
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{generate, Settings};
 
-#[test]
-fn windows_give_the_same_pairings_as_the_whole_graph() {
-    let whole = Variant {
-        windows: false,
-        ..Variant::default()
-    };
+/// Pairs every round of the tournaments generated from `seeds` with the default engine and
+/// with `plain`, asserting identical pairings. Returns the rounds compared and how many of them
+/// were paired window by window.
+fn compare(
+    seeds: std::ops::Range<u64>,
+    settings: impl Fn(u64) -> Settings,
+    plain: Variant,
+    what: &str,
+) -> (u32, u32) {
     let options = DutchOptions::default();
     let (mut rounds, mut windowed) = (0u32, 0u32);
-    for seed in 0..24u64 {
-        let settings = Settings {
-            players: Some(40 + (seed as u32 * 37) % 170),
-            rounds: Some(5 + (seed as u32) % 5),
-            draw_percentage: Some((seed * 13 % 60) as u32),
-            forfeit_rate: Some([0, 30, 12][seed as usize % 3]),
-            retired_rate: Some([0, 60][seed as usize % 2]),
-            half_point_bye_rate: Some([0, 40, 15][seed as usize % 3]),
-            ..Settings::default()
-        };
-        let result = generate(&settings, seed, |t, r| {
+    for seed in seeds {
+        let result = generate(&settings(seed), seed, |t, r| {
             let with = dutch::pair_with(t, r, &options, &BlossomFactory, Variant::default());
-            let without = dutch::pair_with(t, r, &options, &BlossomFactory, whole);
+            let without = dutch::pair_with(t, r, &options, &BlossomFactory, plain);
             assert_eq!(
                 with, without,
-                "seed {seed}, round {r}: windows changed the pairing"
+                "seed {seed}, round {r}: {what} changed the pairing"
             );
             rounds += 1;
             if dutch::method(t, r, &options, Variant::default()).ok()
@@ -46,6 +40,25 @@ fn windows_give_the_same_pairings_as_the_whole_graph() {
             eprintln!("seed {seed}: {e}");
         }
     }
+    (rounds, windowed)
+}
+
+#[test]
+fn windows_give_the_same_pairings_as_the_whole_graph() {
+    let whole = Variant {
+        windows: false,
+        ..Variant::default()
+    };
+    let settings = |seed: u64| Settings {
+        players: Some(40 + (seed as u32 * 37) % 170),
+        rounds: Some(5 + (seed as u32) % 5),
+        draw_percentage: Some((seed * 13 % 60) as u32),
+        forfeit_rate: Some([0, 30, 12][seed as usize % 3]),
+        retired_rate: Some([0, 60][seed as usize % 2]),
+        half_point_bye_rate: Some([0, 40, 15][seed as usize % 3]),
+        ..Settings::default()
+    };
+    let (rounds, windowed) = compare(0..24, settings, whole, "windows");
     eprintln!("{windowed} of {rounds} rounds paired window by window, all identical");
     assert!(
         windowed * 2 > rounds,
@@ -60,31 +73,15 @@ fn dual_skips_give_the_same_pairings_as_solving_every_choice() {
         dual_skips: false,
         ..Variant::default()
     };
-    let options = DutchOptions::default();
-    let mut rounds = 0u32;
-    for seed in 100..116u64 {
-        let settings = Settings {
-            players: Some(30 + (seed as u32 * 53) % 180),
-            rounds: Some(4 + (seed as u32) % 6),
-            draw_percentage: Some((seed * 17 % 50) as u32),
-            forfeit_rate: Some([0, 25][seed as usize % 2]),
-            half_point_bye_rate: Some([0, 30, 10][seed as usize % 3]),
-            ..Settings::default()
-        };
-        let result = generate(&settings, seed, |t, r| {
-            let with = dutch::pair_with(t, r, &options, &BlossomFactory, Variant::default());
-            let without = dutch::pair_with(t, r, &options, &BlossomFactory, plain);
-            assert_eq!(
-                with, without,
-                "seed {seed}, round {r}: dual skips changed the pairing"
-            );
-            rounds += 1;
-            with
-        });
-        if let Err(e) = result {
-            eprintln!("seed {seed}: {e}");
-        }
-    }
+    let settings = |seed: u64| Settings {
+        players: Some(30 + (seed as u32 * 53) % 180),
+        rounds: Some(4 + (seed as u32) % 6),
+        draw_percentage: Some((seed * 17 % 50) as u32),
+        forfeit_rate: Some([0, 25][seed as usize % 2]),
+        half_point_bye_rate: Some([0, 30, 10][seed as usize % 3]),
+        ..Settings::default()
+    };
+    let (rounds, _) = compare(100..116, settings, plain, "dual skips");
     eprintln!("{rounds} rounds identical");
     assert!(rounds > 80, "too few rounds compared: {rounds}");
 }

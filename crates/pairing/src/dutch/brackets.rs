@@ -82,7 +82,7 @@ pub struct Variant {
     /// Pair a round without history directly (round_one.rs) rather than on the graph.
     pub direct: bool,
     /// In the S1 loop, skip the solves that the solver's duals show would change nothing
-    /// ([`super::solver::Solver::slack`]); off, solve whenever an S1 player's mate is not the
+    /// ([`super::solver::Solver::edge_slack`]); off, solve whenever an S1 player's mate is not the
     /// first opponent allowed.
     pub dual_skips: bool,
 }
@@ -904,7 +904,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 e.trace.is_some()
                     || !variant.dual_skips
                     || e.solver
-                        .slack(pv, members[o])
+                        .edge_slack(pv, members[o])
                         .is_none_or(|slack| slack < hint_room)
             };
             let best_possible = remainder

@@ -32,7 +32,7 @@ pub trait Solver<const L: usize>: Clone {
     fn suggest(&mut self, _pairs: &[(usize, usize)]) {}
     /// After a solve, a number `s` such that every complete pairing containing `{u, v}` weighs
     /// at most the optimum less `s / 2`; `None` when the solver knows no such bound.
-    fn slack(&self, _u: usize, _v: usize) -> Option<Wide<L>> {
+    fn edge_slack(&self, _u: usize, _v: usize) -> Option<Wide<L>> {
         None
     }
 }
@@ -65,7 +65,7 @@ impl<const L: usize> Solver<L> for matching::Matcher<matching::Wide<L>> {
         matching::Matcher::suggest(self, pairs);
     }
 
-    fn slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
+    fn edge_slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
         matching::Matcher::edge_slack(self, u, v).map(|s| Wide(*s.limbs()))
     }
 }

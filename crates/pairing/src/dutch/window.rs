@@ -340,12 +340,12 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
 
     /// The inner graph's slack: its weights differ from the whole graph's by the lifts, which
     /// sum to the same total over every complete pairing, so the bound carries over.
-    fn slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
+    fn edge_slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
         let (lu, lv) = (*self.local.get(u)?, *self.local.get(v)?);
         if lu == NONE || lv == NONE {
             return None;
         }
-        self.inner.slack(lu as usize, lv as usize)
+        self.inner.edge_slack(lu as usize, lv as usize)
     }
 
     fn suggest(&mut self, pairs: &[(usize, usize)]) {
