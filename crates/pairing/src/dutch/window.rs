@@ -184,11 +184,8 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
 
     /// The players of the implicit tail.
     fn tail_players(&self) -> impl Iterator<Item = usize> + '_ {
-        let (start, inside) = match &self.tail {
-            Some(t) => (t.start, t.inside.as_slice()),
-            None => (self.n, &[][..]),
-        };
-        (start..self.n).filter(move |v| !inside.contains(v))
+        let start = self.tail.as_ref().map_or(self.n, |t| t.start);
+        (start..self.n).filter(|&v| self.in_tail(v))
     }
 
     /// A new inner graph over `verts`. Pairs that were in the old graph keep their weight;
