@@ -942,9 +942,10 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         // Lowers ranked by the upper proposed for them (the rest after, in order).
         let upper_rank: HashMap<usize, u64> = remainder
             .iter()
-            .filter(|&&p| upper(&stable, members[p]))
+            .zip(&is_upper)
+            .filter(|&(_, &up)| up)
             .enumerate()
-            .map(|(a, &p)| (members[p], a as u64))
+            .map(|(a, (&p, _))| (members[p], a as u64))
             .collect();
         let proposed: HashMap<usize, u64> = proposal
             .iter()
