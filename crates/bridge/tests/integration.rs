@@ -1,0 +1,15 @@
+//! Every integration test of this crate, in one binary: one link instead of one per file
+//! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
+
+#[path = "conformance.rs"]
+mod conformance;
+#[path = "errors.rs"]
+mod errors;
+#[path = "formats.rs"]
+mod formats;
+#[path = "fuzz_regressions.rs"]
+mod fuzz_regressions;
+#[path = "properties.rs"]
+mod properties;
+#[path = "scoring.rs"]
+mod scoring;

@@ -1,0 +1,29 @@
+//! Every integration test of this crate, in one binary: one link instead of one per file
+//! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
+
+#[path = "bridge_cli.rs"]
+mod bridge_cli;
+#[path = "fix_bridge.rs"]
+mod fix_bridge;
+#[path = "fix_standings.rs"]
+mod fix_standings;
+#[path = "fix_trf.rs"]
+mod fix_trf;
+#[path = "pair_engine.rs"]
+mod pair_engine;
+#[path = "pair_fixes.rs"]
+mod pair_fixes;
+#[path = "pair_subcommands.rs"]
+mod pair_subcommands;
+#[path = "qa_bridge.rs"]
+mod qa_bridge;
+#[path = "qa_conformance.rs"]
+mod qa_conformance;
+#[path = "qa_robustness.rs"]
+mod qa_robustness;
+#[path = "standings_cli.rs"]
+mod standings_cli;
+#[path = "standings_teams.rs"]
+mod standings_teams;
+#[path = "trf_cli.rs"]
+mod trf_cli;

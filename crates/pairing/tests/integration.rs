@@ -1,0 +1,19 @@
+//! Every integration test of this crate, in one binary: one link instead of one per file
+//! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
+
+#[path = "berger.rs"]
+mod berger;
+#[path = "checker.rs"]
+mod checker;
+#[path = "dutch_conformance.rs"]
+mod dutch_conformance;
+#[path = "dutch_explain.rs"]
+mod dutch_explain;
+#[path = "dutch_rules.rs"]
+mod dutch_rules;
+#[path = "generator.rs"]
+mod generator;
+#[path = "properties.rs"]
+mod properties;
+#[path = "windows.rs"]
+mod windows;

@@ -1,0 +1,9 @@
+//! Every integration test of this crate, in one binary: one link instead of one per file
+//! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
+
+#[path = "trf_conformance.rs"]
+mod trf_conformance;
+#[path = "trf_fixtures.rs"]
+mod trf_fixtures;
+#[path = "trf_proptest.rs"]
+mod trf_proptest;
