@@ -1,7 +1,7 @@
 //! Reading input files and writing output files atomically.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::CliError;
 
@@ -35,6 +35,101 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
             e.as_bytes()[at]
         ))
     })
+}
+
+/// Refuses, before any work starts, an output that names one of the inputs (the same file,
+/// also through a symlink or a hard link) or another output: writing it would destroy the
+/// input, or one output would replace the other. Outputs that are not regular files (devices,
+/// FIFOs) are written in place and never replace anything, so they are not compared.
+pub fn refuse_overwrites<I: AsRef<Path>, O: AsRef<Path>>(
+    inputs: &[I],
+    outputs: &[O],
+) -> Result<(), CliError> {
+    let input_ids: Vec<(&Path, FileId)> = inputs
+        .iter()
+        .filter_map(|p| file_id(p.as_ref()).map(|id| (p.as_ref(), id)))
+        .collect();
+    let mut output_ids: Vec<(&Path, FileId)> = Vec::new();
+    for out in outputs {
+        let out = out.as_ref();
+        let Some(id) = file_id(out) else { continue };
+        if let Some((input, _)) = input_ids.iter().find(|(_, i)| *i == id) {
+            return Err(CliError::invalid(format!(
+                "{}: refusing to write the output over the input file {} (the same file); \
+                 nothing was done, choose another output file",
+                out.display(),
+                input.display()
+            )));
+        }
+        if let Some((other, _)) = output_ids.iter().find(|(_, o)| *o == id) {
+            return Err(CliError::invalid(format!(
+                "{}: refusing to write two outputs to the same file ({} and {}); nothing \
+                 was done, choose two files",
+                out.display(),
+                other.display(),
+                out.display()
+            )));
+        }
+        output_ids.push((out, id));
+    }
+    Ok(())
+}
+
+/// What makes two paths the same file.
+#[derive(Debug, PartialEq, Eq)]
+enum FileId {
+    /// An existing file: its device and inode, shared by every link to it.
+    #[cfg(unix)]
+    Inode(u64, u64),
+    /// A file that does not exist yet (or, off unix, any file): where it is or will be.
+    Path(PathBuf),
+}
+
+/// The identity of the regular file at `path` (following symlinks), or of the file a write
+/// would create there; `None` for things that are not regular files.
+fn file_id(path: &Path) -> Option<FileId> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => None,
+        #[cfg(unix)]
+        Ok(m) => {
+            use std::os::unix::fs::MetadataExt;
+            Some(FileId::Inode(m.dev(), m.ino()))
+        }
+        #[cfg(not(unix))]
+        Ok(_) => std::fs::canonicalize(path).ok().map(FileId::Path),
+        Err(_) => {
+            let target = resolve_links(path).ok()?;
+            let name = target.file_name()?;
+            let dir = std::fs::canonicalize(parent_dir(&target)).ok()?;
+            Some(FileId::Path(dir.join(name)))
+        }
+    }
+}
+
+/// The folder of `path`, `.` for a bare file name.
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// The path a write to `path` lands on: symlinks followed, each relative to its own folder,
+/// down to the final target, which need not exist yet.
+fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    // The kernel's own limit on links followed in one lookup.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                // `join` keeps an absolute target as it is.
+                p = parent_dir(&p).join(target);
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, then a rename,

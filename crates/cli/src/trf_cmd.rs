@@ -63,6 +63,7 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
+    io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let t = match load(&args.input, args.latin1)? {
         Ok(t) => t,
         Err(errors) => {

@@ -1,0 +1,175 @@
+//! Output safety: an output never replaces an input, devices and FIFOs are written in place,
+//! symlinks are kept, temporary files of killed runs are cleaned up, and a failed or closed
+//! standard output ends the run without a panic.
+#![cfg(unix)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{path_str, read, run, stderr, temp_dir, write};
+
+/// Three players after round 1 of 3: 1 beat 2, 3 had the pairing-allocated bye.
+const AFTER_ROUND_1: &str = "012 Small\n\
+XXR 3\n\
+XXC white1\n\
+001    1      Alpha, A                          2000                             1.0    1     2 w 1\n\
+001    2      Beta, B                           1900                             0.0    3     1 b 0\n\
+001    3      Gamma, C                          1800                             1.0    2  0000 - U\n";
+
+const CONFIG: &str = "PlayersNumber=6\nRoundsNumber=2\n";
+
+fn club_mitchell() -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bridge/club_mitchell.csv");
+    std::fs::read_to_string(p).expect("bridge example")
+}
+
+fn no_panic(o: &Output) {
+    assert_ne!(o.status.code(), Some(101), "panic: {}", stderr(o));
+    assert!(!stderr(o).contains("panicked"), "panic: {}", stderr(o));
+}
+
+/// Every command line that reads a file and writes one, with `IN` for the input's path and
+/// `OUT` for the output's, and the input's contents.
+fn commands() -> Vec<(Vec<&'static str>, String)> {
+    let trf = AFTER_ROUND_1.to_string();
+    vec![
+        (vec!["pair", "IN", "-o", "OUT"], trf.clone()),
+        (vec!["--dutch", "IN", "-p", "OUT"], trf.clone()),
+        (vec!["IN", "-p", "OUT"], trf.clone()),
+        (vec!["--dutch", "IN", "-p", "-l", "OUT"], trf.clone()),
+        (vec!["--dutch", "IN", "-c", "-l", "OUT"], trf.clone()),
+        (
+            vec!["--dutch", "IN", "-g", "-o", "OUT", "-s", "1"],
+            trf.clone(),
+        ),
+        (
+            vec!["--dutch", "-g", "IN", "-o", "OUT", "-s", "1"],
+            CONFIG.to_string(),
+        ),
+        (
+            vec!["generate", "--model", "IN", "-o", "OUT", "-s", "1"],
+            trf.clone(),
+        ),
+        (
+            vec!["generate", "IN", "-o", "OUT", "-s", "1"],
+            CONFIG.to_string(),
+        ),
+        (vec!["standings", "IN", "-o", "OUT"], trf.clone()),
+        (vec!["crosstable", "IN", "-o", "OUT"], trf.clone()),
+        (vec!["convert", "IN", "--to", "trf16", "-o", "OUT"], trf),
+        (vec!["bridge", "score", "IN", "-o", "OUT"], club_mitchell()),
+    ]
+}
+
+fn substitute<'a>(args: &[&'a str], input: &'a str, output: &'a str) -> Vec<&'a str> {
+    args.iter()
+        .map(|&a| match a {
+            "IN" => input,
+            "OUT" => output,
+            a => a,
+        })
+        .collect()
+}
+
+#[test]
+fn an_output_naming_an_input_is_refused_before_anything_runs() {
+    for (args, contents) in commands() {
+        for how in ["same path", "symlink", "hard link"] {
+            let dir = temp_dir();
+            let input = write(dir.path(), "in.txt", &contents);
+            let output: PathBuf = match how {
+                "same path" => input.clone(),
+                "symlink" => {
+                    let l = dir.path().join("link.txt");
+                    std::os::unix::fs::symlink(&input, &l).unwrap();
+                    l
+                }
+                _ => {
+                    let l = dir.path().join("hard.txt");
+                    std::fs::hard_link(&input, &l).unwrap();
+                    l
+                }
+            };
+            let argv = substitute(&args, path_str(&input), path_str(&output));
+            let o = run(&argv);
+            no_panic(&o);
+            assert_eq!(o.status.code(), Some(3), "{how}: {argv:?}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains("in.txt"),
+                "{how}: {argv:?}: {}",
+                stderr(&o)
+            );
+            assert_eq!(read(dir.path(), "in.txt"), contents, "{how}: {argv:?}");
+            assert!(o.stdout.is_empty(), "{how}: {argv:?}");
+            if how == "symlink" {
+                assert!(output.symlink_metadata().unwrap().is_symlink());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_default_checklist_path_may_not_be_the_input() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "t.list", AFTER_ROUND_1);
+    for args in [
+        vec!["--dutch", path_str(&input), "-p", "-l"],
+        vec!["--dutch", path_str(&input), "-c", "-l"],
+    ] {
+        let o = run(&args);
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
+        assert_eq!(read(dir.path(), "t.list"), AFTER_ROUND_1, "{args:?}");
+    }
+    // The -g checklist goes next to the output: the model may not sit there.
+    let model = write(dir.path(), "g.list", AFTER_ROUND_1);
+    let out = dir.path().join("g.trf");
+    let o = run(&[
+        "--dutch",
+        path_str(&model),
+        "-g",
+        "-o",
+        path_str(&out),
+        "-l",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(read(dir.path(), "g.list"), AFTER_ROUND_1);
+    assert!(!out.exists(), "nothing runs once the request is refused");
+}
+
+#[test]
+fn two_outputs_naming_the_same_file_are_refused() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let out = dir.path().join("out.txt");
+    let o = run(&[
+        "--dutch",
+        path_str(&input),
+        "-p",
+        path_str(&out),
+        "-l",
+        path_str(&out),
+    ]);
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(!out.exists());
+}
+
+#[test]
+fn distinct_files_with_the_same_contents_are_not_the_same_file() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    write(dir.path(), "copy.trf", AFTER_ROUND_1);
+    let copy = dir.path().join("copy.trf");
+    let o = run(&[
+        "convert",
+        path_str(&input),
+        "--to",
+        "trf16",
+        "-o",
+        path_str(&copy),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
