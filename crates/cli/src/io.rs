@@ -132,28 +132,62 @@ fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
-/// Writes `contents` to `path` atomically: a temporary file in the same folder, then a rename,
-/// so a reader never sees a half-written file and a failure leaves the old file untouched.
+/// True for paths that name a descriptor the caller already opened (`/dev/stdout`,
+/// `/dev/fd/3`, `/proc/self/fd/1`): they are written there, as a shell redirection would.
+fn names_open_descriptor(path: &Path) -> bool {
+    let Some(s) = path.to_str() else { return false };
+    if s == "/dev/stdout" || s == "/dev/stderr" || s.starts_with("/dev/fd/") {
+        return true;
+    }
+    let mut parts = s.split('/');
+    parts.next() == Some("")
+        && parts.next() == Some("proc")
+        && parts.next().is_some_and(|p| {
+            p == "self" || (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        })
+        && parts.next() == Some("fd")
+}
+
+/// Writes `contents` to the file `path` names. A regular file (or a new one) is replaced
+/// atomically: a temporary file in the same folder, then a rename, so a reader never sees a
+/// half-written file and a failure leaves the old file untouched. A symlink is followed and
+/// kept: its target is replaced. Devices, FIFOs and open descriptors are written in place,
+/// since renaming over them would replace the device itself.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let file_name = path
+    let fail = |e: std::io::Error| CliError::file_access(path, &e);
+    let descriptor = names_open_descriptor(path);
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if descriptor || special {
+        // Appending to a reopened descriptor keeps what the caller wrote there before.
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .append(descriptor)
+            .open(path)
+            .map_err(fail)?;
+        return f.write_all(contents).and_then(|()| f.flush()).map_err(fail);
+    }
+    let target = resolve_links(path).map_err(fail)?;
+    replace_file(&target, contents).map_err(fail)
+}
+
+/// Replaces the regular file `target` (or creates it) through a temporary file and a rename.
+fn replace_file(target: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = parent_dir(target);
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "output".to_string());
-    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents)?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, target)
     })();
-    result.map_err(|e| {
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        CliError::file_access(path, &e)
-    })
+    }
+    result
 }
 
 /// Writes to the named file atomically, or to stdout when there is no file.

@@ -5,10 +5,11 @@
 
 mod common;
 
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{path_str, read, run, stderr, temp_dir, write};
+use common::{path_str, read, run, stderr, stdout, temp_dir, write};
 
 /// Three players after round 1 of 3: 1 beat 2, 3 had the pairing-allocated bye.
 const AFTER_ROUND_1: &str = "012 Small\n\
@@ -172,4 +173,96 @@ fn distinct_files_with_the_same_contents_are_not_the_same_file() {
         path_str(&copy),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn output_to_a_device_writes_to_it_and_keeps_it() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    for args in [
+        vec!["pair", path_str(&input), "-o", "/dev/null"],
+        vec!["standings", path_str(&input), "-o", "/dev/null"],
+        vec![
+            "--dutch",
+            path_str(&input),
+            "-p",
+            "/dev/null",
+            "-l",
+            "/dev/null",
+        ],
+        vec![
+            "bridge",
+            "generate",
+            "--tables",
+            "3",
+            "--boards",
+            "2",
+            "-o",
+            "/dev/null",
+        ],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let m = std::fs::symlink_metadata("/dev/null").unwrap();
+        assert!(
+            m.file_type().is_char_device(),
+            "{args:?} replaced /dev/null"
+        );
+    }
+    // Nothing is left next to the device.
+    let leftovers: Vec<_> = std::fs::read_dir("/dev")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".null."))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn output_to_a_fifo_reaches_its_reader() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let expected = stdout(&run(&["pair", path_str(&input)]));
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = run(&["pair", path_str(&input), "-o", path_str(&fifo)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Checked before joining: a replaced FIFO would leave the reader waiting for ever.
+    let m = std::fs::symlink_metadata(&fifo).unwrap();
+    assert!(m.file_type().is_fifo(), "the FIFO was replaced");
+    assert_eq!(reader.join().unwrap(), expected);
+}
+
+#[test]
+fn an_output_symlink_is_kept_and_its_target_replaced() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let expected = stdout(&run(&["pair", path_str(&input)]));
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let target = write(&dir.path().join("sub"), "target.txt", "old\n");
+    let link = dir.path().join("link.txt");
+    // A relative link, resolved from the link's folder, not the working folder.
+    std::os::unix::fs::symlink("sub/target.txt", &link).unwrap();
+    let o = run(&["pair", path_str(&input), "-o", path_str(&link)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        link.symlink_metadata().unwrap().is_symlink(),
+        "the link was replaced"
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), expected);
+    // A dangling link creates its target.
+    let dangling = dir.path().join("dangling.txt");
+    std::os::unix::fs::symlink("sub/new.txt", &dangling).unwrap();
+    let o = run(&["pair", path_str(&input), "-o", path_str(&dangling)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(dangling.symlink_metadata().unwrap().is_symlink());
+    assert_eq!(read(&dir.path().join("sub"), "new.txt"), expected);
 }
