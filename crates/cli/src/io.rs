@@ -170,6 +170,12 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), CliError> {
     replace_file(&target, contents).map_err(fail)
 }
 
+/// The temporary file of process `pid` writing the target `name`: hidden, and named after both
+/// so that a leftover is recognisable and can be cleaned up.
+fn temp_name(name: &str, pid: u32) -> String {
+    format!(".{name}.arbiter-{pid}.tmp")
+}
+
 /// Replaces the regular file `target` (or creates it) through a temporary file and a rename.
 fn replace_file(target: &Path, contents: &[u8]) -> std::io::Result<()> {
     let dir = parent_dir(target);
@@ -177,9 +183,15 @@ fn replace_file(target: &Path, contents: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "output".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    remove_stale_temps(dir, &name);
+    let tmp = dir.join(temp_name(&name, std::process::id()));
+    // A file with this process's id can only be left by an ended run that had the same id.
+    let _ = std::fs::remove_file(&tmp);
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         f.write_all(contents)?;
         f.sync_all()?;
         std::fs::rename(&tmp, target)
@@ -188,6 +200,34 @@ fn replace_file(target: &Path, contents: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Removes the temporary files that runs killed while writing `name` left in `dir`: those
+/// whose process has ended. Without /proc nothing is removed, since a live run's file cannot
+/// be told from a dead one's.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.arbiter-");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|f| f.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let is_pid = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+        if is_pid && !proc.join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Writes to the named file atomically, or to stdout when there is no file.

@@ -266,3 +266,36 @@ fn an_output_symlink_is_kept_and_its_target_replaced() {
     assert!(dangling.symlink_metadata().unwrap().is_symlink());
     assert_eq!(read(&dir.path().join("sub"), "new.txt"), expected);
 }
+
+/// The id of a process that has ended.
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let id = child.id();
+    child.wait().unwrap();
+    id
+}
+
+#[test]
+fn stale_temporary_files_of_ended_runs_are_removed_by_the_next_write() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let stale = format!(".out.txt.arbiter-{}.tmp", dead_pid());
+    write(dir.path(), &stale, "half a file");
+    // A run still going (this test's own process) keeps its temporary file.
+    let live = format!(".out.txt.arbiter-{}.tmp", std::process::id());
+    write(dir.path(), &live, "being written");
+    // Another target's temporary file is not ours to remove.
+    let other = format!(".other.txt.arbiter-{}.tmp", dead_pid());
+    write(dir.path(), &other, "another target");
+    let out = dir.path().join("out.txt");
+    let o = run(&["pair", path_str(&input), "-o", path_str(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want = vec!["in.trf".to_string(), "out.txt".to_string(), live, other];
+    want.sort();
+    assert_eq!(names, want);
+}
