@@ -159,14 +159,14 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
 pub fn run(args: &[OsString]) -> Result<u8, CliError> {
     let request = parse(args)?;
     if request.help {
-        print!("{USAGE}");
+        io::print(USAGE)?;
         return Ok(exit::OK);
     }
     if request.banner {
-        println!(
-            "arbiter {}: FIDE Dutch system (C.04.3, rules applied from 1 February 2026)",
+        io::print(&format!(
+            "arbiter {}: FIDE Dutch system (C.04.3, rules applied from 1 February 2026)\n",
             env!("CARGO_PKG_VERSION")
-        );
+        ))?;
     }
     let Some(mode) = request.mode else {
         if request.input.is_some() || request.dutch {

@@ -230,21 +230,41 @@ fn remove_stale_temps(dir: &Path, name: &str) {
     }
 }
 
-/// Writes to the named file atomically, or to stdout when there is no file.
+/// Writes to the named file, or to stdout when there is no file.
 pub fn write_output(path: Option<&Path>, contents: &[u8]) -> Result<(), CliError> {
     match path {
         Some(p) => write_atomic(p, contents),
         None => {
             let mut out = std::io::stdout().lock();
-            match out.write_all(contents).and_then(|_| out.flush()) {
-                // The reader left (`| head`): like other command-line tools, stop quietly.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                r => r.map_err(|e| {
-                    CliError::new(crate::error::exit::FILE_ACCESS, format!("stdout: {e}"))
-                }),
-            }
+            stdout_result(out.write_all(contents).and_then(|_| out.flush()))
         }
     }
+}
+
+/// Prints `text` on stdout: exit code 5 when it cannot be written, quietly nothing more when
+/// the reader has left.
+pub fn print(text: &str) -> Result<(), CliError> {
+    write_output(None, text.as_bytes())
+}
+
+/// The outcome of a write to stdout. When the reader left (`| head`) the run goes on quietly,
+/// as with other command-line tools; any other failure (a full disk) is exit code 5.
+pub fn stdout_result(result: std::io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.map_err(|e| {
+            CliError::new(
+                crate::error::exit::FILE_ACCESS,
+                format!("stdout: cannot write: {e}"),
+            )
+        }),
+    }
+}
+
+/// Prints a message on stderr. Unlike `eprintln!` it does not panic when stderr cannot be
+/// written: the exit code still tells what happened.
+pub fn print_error(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
 /// Reads a TRF file's text: UTF-8, or Latin-1 for old files when `latin1` is set.

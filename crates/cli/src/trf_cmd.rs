@@ -87,22 +87,22 @@ pub fn run_validate(args: ValidateArgs) -> Result<u8, CliError> {
                 .header
                 .rounds
                 .map_or(String::new(), |n| format!(" of {n}"));
-            println!(
-                "{}: ok, {} players, {} rounds{planned} recorded",
+            io::print(&format!(
+                "{}: ok, {} players, {} rounds{planned} recorded\n",
                 args.file.display(),
                 t.players.len(),
                 t.recorded_rounds(),
-            );
+            ))?;
             Ok(exit::OK)
         }
         Err(errors) => {
-            print!("{}", report(&args.file, &errors));
+            io::print(&report(&args.file, &errors))?;
             let n = errors.len();
-            eprintln!(
+            io::print_error(&format!(
                 "{}: {n} problem{}",
                 args.file.display(),
                 if n == 1 { "" } else { "s" }
-            );
+            ));
             Ok(exit::INVALID)
         }
     }

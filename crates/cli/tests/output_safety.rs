@@ -5,11 +5,13 @@
 
 mod common;
 
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Output, Stdio};
 
-use common::{path_str, read, run, stderr, stdout, temp_dir, write};
+use common::{arbiter, path_str, read, run, stderr, stdout, temp_dir, write};
 
 /// Three players after round 1 of 3: 1 beat 2, 3 had the pairing-allocated bye.
 const AFTER_ROUND_1: &str = "012 Small\n\
@@ -298,4 +300,79 @@ fn stale_temporary_files_of_ended_runs_are_removed_by_the_next_write() {
     let mut want = vec!["in.trf".to_string(), "out.txt".to_string(), live, other];
     want.sort();
     assert_eq!(names, want);
+}
+
+/// Runs `arbiter` with /dev/full as its standard output.
+fn run_into_full(args: &[&str]) -> Output {
+    let full = File::options().write(true).open("/dev/full").unwrap();
+    arbiter()
+        .args(args)
+        .stdout(full)
+        .output()
+        .expect("run arbiter")
+}
+
+#[test]
+fn a_full_standard_output_is_a_file_access_error() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let bad = write(dir.path(), "bad.trf", "001 nonsense\n");
+    let i = path_str(&input);
+    for args in [
+        vec!["validate", i],
+        vec!["validate", path_str(&bad)],
+        vec!["pair", i],
+        vec!["standings", i],
+        vec!["check", i],
+        vec!["--dutch", i, "-p"],
+        vec!["-r"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["pair", "--help"],
+        vec!["--dutch", "--help"],
+        vec!["bridge", "contract-score", "3NT", "N", "=", "--board", "1"],
+    ] {
+        let o = run_into_full(&args);
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(5), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("stdout"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Runs `arbiter`, reads one line of its output and closes the pipe.
+fn run_and_close_early(args: &[&str]) -> Output {
+    let mut child = arbiter()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run arbiter");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty(), "{args:?} printed nothing");
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let dir = temp_dir();
+    // Far more report than a pipe holds.
+    let bad = write(dir.path(), "bad.trf", "001 nonsense\n".repeat(20_000));
+    let big = path_str(&bad);
+    for args in [
+        vec!["validate", big],
+        vec!["pair", "--round-robin", "300"],
+        vec!["bridge", "generate", "--tables", "200", "--boards", "30"],
+    ] {
+        let o = run_and_close_early(&args);
+        no_panic(&o);
+        assert!(o.status.code().is_some(), "{args:?}: killed");
+        assert!(
+            !stderr(&o).contains("Broken pipe"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
 }
