@@ -192,6 +192,11 @@ fn replace_file(target: &Path, contents: &[u8]) -> std::io::Result<()> {
             .write(true)
             .create_new(true)
             .open(&tmp)?;
+        // The new file keeps the old one's permissions (a private file stays private); a
+        // file system without them still gets the output.
+        if let Ok(old) = std::fs::metadata(target) {
+            let _ = f.set_permissions(old.permissions());
+        }
         f.write_all(contents)?;
         f.sync_all()?;
         std::fs::rename(&tmp, target)

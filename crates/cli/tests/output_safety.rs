@@ -269,6 +269,20 @@ fn an_output_symlink_is_kept_and_its_target_replaced() {
     assert_eq!(read(&dir.path().join("sub"), "new.txt"), expected);
 }
 
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let out = write(dir.path(), "out.txt", "old\n");
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = run(&["pair", path_str(&input), "-o", path_str(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_ne!(read(dir.path(), "out.txt"), "old\n");
+    let mode = std::fs::metadata(&out).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+}
+
 /// The id of a process that has ended.
 fn dead_pid() -> u32 {
     let mut child = std::process::Command::new("true").spawn().unwrap();
