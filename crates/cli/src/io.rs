@@ -45,9 +45,12 @@ pub fn refuse_overwrites<I: AsRef<Path>, O: AsRef<Path>>(
     inputs: &[I],
     outputs: &[O],
 ) -> Result<(), CliError> {
+    // A missing input is reported when it is read (exit 5), not as an overwrite.
     let input_ids: Vec<(&Path, FileId)> = inputs
         .iter()
-        .filter_map(|p| file_id(p.as_ref()).map(|id| (p.as_ref(), id)))
+        .map(AsRef::as_ref)
+        .filter(|p| p.exists())
+        .filter_map(|p| file_id(p).map(|id| (p, id)))
         .collect();
     let mut output_ids: Vec<(&Path, FileId)> = Vec::new();
     for out in outputs {

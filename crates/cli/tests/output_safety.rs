@@ -178,6 +178,16 @@ fn distinct_files_with_the_same_contents_are_not_the_same_file() {
 }
 
 #[test]
+fn a_missing_input_named_as_the_output_is_still_a_missing_file() {
+    let dir = temp_dir();
+    let missing = dir.path().join("missing.trf");
+    let m = path_str(&missing);
+    let o = run(&["standings", m, "-o", m]);
+    assert_eq!(o.status.code(), Some(5), "{}", stderr(&o));
+    assert!(!missing.exists());
+}
+
+#[test]
 fn output_to_a_device_writes_to_it_and_keeps_it() {
     let dir = temp_dir();
     let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
