@@ -231,6 +231,31 @@ fn output_to_a_device_writes_to_it_and_keeps_it() {
 }
 
 #[test]
+fn output_to_dev_stdout_goes_where_stdout_goes() {
+    let dir = temp_dir();
+    let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
+    let i = path_str(&input);
+    let expected = stdout(&run(&["pair", i]));
+    let o = run(&["pair", i, "-o", "/dev/stdout"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), expected);
+    // Redirected to a file with >>: what the file had stays.
+    let log = write(dir.path(), "log.txt", "before\n");
+    let append = File::options().append(true).open(&log).unwrap();
+    let o = arbiter()
+        .args(["pair", i, "-o", "/dev/stdout"])
+        .stdout(append)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(read(dir.path(), "log.txt"), format!("before\n{expected}"));
+    assert!(std::fs::symlink_metadata("/dev/stdout")
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
 fn output_to_a_fifo_reaches_its_reader() {
     let dir = temp_dir();
     let input = write(dir.path(), "in.trf", AFTER_ROUND_1);
