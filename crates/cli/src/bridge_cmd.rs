@@ -274,6 +274,7 @@ fn parse_averages(s: &str) -> Result<(Ratio, Ratio, Ratio), CliError> {
 }
 
 fn score(a: ScoreArgs) -> Result<u8, CliError> {
+    crate::io::refuse_overwrites(&[&a.input], a.output.as_slice())?;
     let text = read_text(&a.input)?;
     let name = a.input.display().to_string();
     let session =

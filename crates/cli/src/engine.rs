@@ -159,14 +159,14 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
 pub fn run(args: &[OsString]) -> Result<u8, CliError> {
     let request = parse(args)?;
     if request.help {
-        print!("{USAGE}");
+        io::print(USAGE)?;
         return Ok(exit::OK);
     }
     if request.banner {
-        println!(
-            "arbiter {}: FIDE Dutch system (C.04.3, rules applied from 1 February 2026)",
+        io::print(&format!(
+            "arbiter {}: FIDE Dutch system (C.04.3, rules applied from 1 February 2026)\n",
             env!("CARGO_PKG_VERSION")
-        );
+        ))?;
     }
     let Some(mode) = request.mode else {
         if request.input.is_some() || request.dutch {
@@ -192,6 +192,12 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             _ => base.with_extension("list"),
         }
     };
+    let files = Files {
+        input: request.input.as_deref(),
+        output: request.output.as_deref(),
+        checklist: request.checklist.is_some(),
+    };
+    refuse_overwrites(&files, &mode, &checklist_path)?;
     match mode {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
@@ -240,6 +246,39 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             Ok(exit::OK)
         }
     }
+}
+
+/// The files an engine-style request names besides those its mode carries.
+struct Files<'a> {
+    input: Option<&'a Path>,
+    output: Option<&'a Path>,
+    checklist: bool,
+}
+
+/// Refuses the request when an output (the default checklist path included) names an input.
+fn refuse_overwrites(
+    files: &Files,
+    mode: &Mode,
+    checklist_path: &dyn Fn(&Path) -> PathBuf,
+) -> Result<(), CliError> {
+    let mut inputs: Vec<&Path> = files.input.into_iter().collect();
+    let mut outputs: Vec<PathBuf> = Vec::new();
+    let checklist_base = match mode {
+        Mode::Pair { output } => {
+            outputs.extend(output.clone());
+            files.input
+        }
+        Mode::Check => files.input,
+        Mode::Generate { config } => {
+            inputs.extend(config.as_deref());
+            outputs.extend(files.output.map(Path::to_path_buf));
+            files.output
+        }
+    };
+    if let (true, Some(base)) = (files.checklist, checklist_base) {
+        outputs.push(checklist_path(base));
+    }
+    io::refuse_overwrites(&inputs, &outputs)
 }
 
 fn need_input<'a>(input: &'a Option<PathBuf>, flag: &str) -> Result<&'a Path, CliError> {

@@ -76,20 +76,34 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(CliError { code, message }) => {
-            eprintln!("{message}");
-            ExitCode::from(code)
-        }
+        Err(e) => fail(e),
     }
 }
 
-/// Prints clap's message; help and version are successes, any other usage error is an
-/// invalid request (exit 3), since exit 2 is kept for unexpected internal errors.
+fn fail(CliError { code, message }: CliError) -> ExitCode {
+    io::print_error(&message);
+    ExitCode::from(code)
+}
+
+/// Prints clap's message; help and version are successes when they reach stdout, any other
+/// usage error is an invalid request (exit 3), since exit 2 is kept for unexpected internal
+/// errors.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    let _ = e.print();
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
-        _ => ExitCode::from(error::exit::INVALID),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let printed = e
+                .print()
+                .and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
+            match io::stdout_result(printed) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(e),
+            }
+        }
+        _ => {
+            // The message goes to stderr; if even that fails, the exit code still tells.
+            let _ = e.print();
+            ExitCode::from(error::exit::INVALID)
+        }
     }
 }

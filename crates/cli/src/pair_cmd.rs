@@ -88,6 +88,7 @@ pub struct GenerateArgs {
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
+    io::refuse_overwrites(args.input.as_slice(), args.output.as_slice())?;
     // The pairing goes to OUT (or stdout); an explanation always goes to stdout, after it.
     let (text, explanation) = match (args.round_robin, &args.input) {
         (Some(players), None) => {
@@ -223,6 +224,8 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
 }
 
 pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
+    let inputs: Vec<&PathBuf> = args.model.iter().chain(&args.config).collect();
+    io::refuse_overwrites(&inputs, &[&args.output])?;
     let source = match (args.model, args.config) {
         (Some(model), _) => SettingsSource::Model(model),
         (None, Some(config)) => SettingsSource::Config(config),

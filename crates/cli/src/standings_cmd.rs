@@ -330,6 +330,7 @@ fn points_json(p: tournament::Points) -> Json {
 }
 
 pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
+    io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let (t, text) = read_tournament(&args.input)?;
     if args.teams {
         return run_team_standings(&args, &t);
@@ -621,6 +622,7 @@ fn entry_json(e: &Entry) -> Json {
 }
 
 pub fn run_crosstable(args: CrosstableArgs) -> Result<u8, CliError> {
+    io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let (t, text) = read_tournament(&args.input)?;
     let (list, _) = tiebreak_list(args.tiebreaks.as_deref(), &args.input, &text)?;
     let options = options(args.rules.as_deref(), &args.common)?;

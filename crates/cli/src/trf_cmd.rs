@@ -63,6 +63,7 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
+    io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let t = match load(&args.input, args.latin1)? {
         Ok(t) => t,
         Err(errors) => {
@@ -86,22 +87,22 @@ pub fn run_validate(args: ValidateArgs) -> Result<u8, CliError> {
                 .header
                 .rounds
                 .map_or(String::new(), |n| format!(" of {n}"));
-            println!(
-                "{}: ok, {} players, {} rounds{planned} recorded",
+            io::print(&format!(
+                "{}: ok, {} players, {} rounds{planned} recorded\n",
                 args.file.display(),
                 t.players.len(),
                 t.recorded_rounds(),
-            );
+            ))?;
             Ok(exit::OK)
         }
         Err(errors) => {
-            print!("{}", report(&args.file, &errors));
+            io::print(&report(&args.file, &errors))?;
             let n = errors.len();
-            eprintln!(
+            io::print_error(&format!(
                 "{}: {n} problem{}",
                 args.file.display(),
                 if n == 1 { "" } else { "s" }
-            );
+            ));
             Ok(exit::INVALID)
         }
     }
