@@ -13,6 +13,8 @@ mod fix_bridge;
 mod fix_standings;
 #[path = "fix_trf.rs"]
 mod fix_trf;
+#[path = "output_safety.rs"]
+mod output_safety;
 #[path = "pair_engine.rs"]
 mod pair_engine;
 #[path = "pair_fixes.rs"]
