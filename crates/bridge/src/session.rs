@@ -434,16 +434,28 @@ impl Session {
                     ));
                 }
                 if let TableResult::Weighted(parts) = &line.result {
-                    let total: Ratio = parts.iter().map(|p| p.1).sum();
-                    if total != Ratio::ONE || parts.iter().any(|p| p.1 <= Ratio::ZERO) {
+                    let percent = |r: Ratio| {
+                        let s = (r * Ratio::from_int(100)).to_fixed(4);
+                        s.trim_end_matches('0').trim_end_matches('.').to_string()
+                    };
+                    // Name the zero or negative weight itself: weights such as 120% and
+                    // -20% add up to 100% and the total alone would not say what is wrong.
+                    if let Some(bad) = parts.iter().find(|p| p.1 <= Ratio::ZERO) {
                         return Err(InputError::new(
                             file,
                             line.pos,
-                            "positive weights adding up to 100%",
-                            format!(
-                                "weights adding up to {}%",
-                                (total * Ratio::from_int(100)).to_short(2)
-                            ),
+                            "weights above 0%",
+                            format!("a weight of {}% (score {})", percent(bad.1), bad.0),
+                        ));
+                    }
+                    let total: Ratio = parts.iter().map(|p| p.1).sum();
+                    if total != Ratio::ONE {
+                        // Weights have at most 4 decimals, so 4 decimals show the exact total.
+                        return Err(InputError::new(
+                            file,
+                            line.pos,
+                            "weights adding up to 100%",
+                            format!("weights adding up to {}%", percent(total)),
                         ));
                     }
                 }

@@ -139,3 +139,15 @@ fn absurd_scores() {
     let e = err_csv("board,ns,ew,contract,declarer,result\n1,1,2,3NT,N,+99999999999\n");
     assert!(e.expected.contains("a result such as"), "{e}");
 }
+
+#[test]
+fn weights_message_says_what_is_wrong() {
+    // 120% and -20% add up to 100%: the message names the negative weight.
+    let e = err_csv("board,ns,ew,contract,score\n1,1,2,,620@120%;-100@-20%\n");
+    assert_eq!(e.expected, "weights above 0%", "{e}");
+    assert_eq!(e.found, "a weight of -20% (score -100)", "{e}");
+    // 100.004% was shown rounded as 100%.
+    let e = err_csv("board,ns,ew,contract,score\n1,1,2,,620@33.333%;-100@33.333%;170@33.338%\n");
+    assert_eq!(e.expected, "weights adding up to 100%", "{e}");
+    assert_eq!(e.found, "weights adding up to 100.004%", "{e}");
+}
