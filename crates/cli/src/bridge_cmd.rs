@@ -276,8 +276,7 @@ fn parse_averages(s: &str) -> Result<(Ratio, Ratio, Ratio), CliError> {
 fn score(a: ScoreArgs) -> Result<u8, CliError> {
     let text = read_text(&a.input)?;
     let name = a.input.display().to_string();
-    let session =
-        bridge::read_session(&text, &name).map_err(|e| CliError::invalid(e.to_string()))?;
+    let session = bridge::read_session(&text, &name).map_err(input_error)?;
     // Nothing to score (a header alone, or deals without travellers): say so rather than
     // print empty tables.
     if session.boards.iter().all(|b| b.lines.is_empty()) {
@@ -332,9 +331,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     };
     if let Some(field) = opts.field {
         // A forced field changes what "a pair twice on a board" means: check again.
-        session
-            .validate(&name, field)
-            .map_err(|e| CliError::invalid(e.to_string()))?;
+        session.validate(&name, field).map_err(input_error)?;
     }
     let scored = bridge::score_session(&session, &opts);
     let view = View {
@@ -344,15 +341,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
         pct_decimals: a.percent_decimals,
     };
     let out = match a.format {
-        OutFormat::Text => {
-            let mut s = String::new();
-            for t in view.tables(a.ranking_only) {
-                s.push_str(&t.to_text());
-                s.push('\n');
-            }
-            s.pop();
-            s
-        }
+        OutFormat::Text => view.text(a.ranking_only),
         OutFormat::Csv => view.csv(a.ranking_only),
         OutFormat::Html => view.html(a.ranking_only),
         OutFormat::Json => {
@@ -376,12 +365,36 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     Ok(exit::OK)
 }
 
+/// A reader's error: beyond the documented limits is exit 4, anything else exit 3.
+fn input_error(e: bridge::InputError) -> CliError {
+    let code = match e.kind {
+        bridge::InputErrorKind::BeyondLimits => exit::LIMITS,
+        bridge::InputErrorKind::Invalid => exit::INVALID,
+    };
+    CliError::new(code, e.to_string())
+}
+
 fn generate(a: GenerateArgs) -> Result<u8, CliError> {
-    if a.tables < 1 || a.boards < 1 || a.tables > 100_000 || a.boards > 1_000 {
+    if a.tables < 1 || a.boards < 1 {
         return Err(CliError::invalid(format!(
-            "generate: expected 1-100000 tables and 1-1000 boards, found {} tables and {} boards",
+            "generate: expected at least 1 table and 1 board, found {} tables and {} boards",
             a.tables, a.boards
         )));
+    }
+    // Checked before anything is allocated: the session and its text take about 200 bytes
+    // a line, and 30,000 tables × 1,000 boards took 6.1 GB.
+    let lines = u64::from(a.tables) * u64::from(a.boards);
+    if a.tables > 100_000 || a.boards > 1_000 || lines > bridge::MAX_LINES as u64 {
+        return Err(CliError::new(
+            exit::LIMITS,
+            format!(
+                "generate: expected at most 100000 tables, 1000 boards and {} traveller lines \
+                 (tables × boards), found {} tables × {} boards = {lines} lines",
+                bridge::MAX_LINES,
+                a.tables,
+                a.boards
+            ),
+        ));
     }
     let session = bridge::generate::mitchell_session(a.tables, a.boards, a.seed);
     let out = match a.format {
@@ -611,32 +624,38 @@ impl View<'_> {
         out
     }
 
-    fn tables(&self, ranking_only: bool) -> Vec<Table> {
-        let mut v = Vec::new();
+    /// Each table rendered as soon as it is built: holding every board's table first took
+    /// about 1.5 KB a board (2.6 GB for 1,000,000 boards).
+    fn text(&self, ranking_only: bool) -> String {
+        let mut s = String::new();
+        let mut put = |t: Table| {
+            s.push_str(&t.to_text());
+            s.push('\n');
+        };
         if !ranking_only {
-            v.extend((0..self.session.boards.len()).map(|i| self.board_table(i, false)));
+            (0..self.session.boards.len()).for_each(|i| put(self.board_table(i, false)));
         }
-        v.extend(self.ranking_tables());
-        v
+        self.ranking_tables().into_iter().for_each(put);
+        s.pop();
+        s
     }
 
     /// One CSV table of every traveller line, a blank line, then the ranking(s) with a field
     /// column.
     fn csv(&self, ranking_only: bool) -> String {
         let mut s = String::new();
-        if !ranking_only {
-            let mut all: Option<Table> = None;
+        if !ranking_only && !self.session.boards.is_empty() {
+            // One board at a time, the header once, rather than one table of every line.
             for i in 0..self.session.boards.len() {
-                let t = self.board_table(i, true);
-                match &mut all {
-                    None => all = Some(t),
-                    Some(a) => a.rows.extend(t.rows),
-                }
+                let csv = self.board_table(i, true).to_csv();
+                let rows = if i == 0 {
+                    &csv[..]
+                } else {
+                    csv.split_once("\r\n").map_or("", |(_, rows)| rows)
+                };
+                s.push_str(rows);
             }
-            if let Some(a) = all {
-                s.push_str(&a.to_csv());
-                s.push_str("\r\n");
-            }
+            s.push_str("\r\n");
         }
         let mut rank: Option<Table> = None;
         for t in self.ranking_tables() {
@@ -670,10 +689,16 @@ impl View<'_> {
         out.push_str(&format!("<title>{}</title>\n", escape_html(title)));
         out.push_str("<style>table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}</style>\n</head>\n<body>\n");
         out.push_str(&format!("<h1>{}</h1>\n", escape_html(title)));
-        let mut tables = self.ranking_tables();
-        if !ranking_only {
-            tables.extend((0..self.session.boards.len()).map(|i| self.board_table(i, false)));
-        }
+        let boards = if ranking_only {
+            0
+        } else {
+            self.session.boards.len()
+        };
+        // Board tables are built one at a time, as for text.
+        let tables = self
+            .ranking_tables()
+            .into_iter()
+            .chain((0..boards).map(|i| self.board_table(i, false)));
         for t in tables {
             if let Some(h) = &t.title {
                 out.push_str(&format!("<h2>{}</h2>\n", escape_html(h)));
