@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use crate::error::{exit, CliError};
-use crate::io::{read_text, write_output};
+use crate::io::{read_trf_text, write_output};
 use crate::table::{escape_html, Align, Table};
 
 /// Most decimals shown: the library rounds with a power of ten in 64-bit integers, which
@@ -112,9 +112,10 @@ pub enum DatumArg {
 pub struct ScoreArgs {
     /// Session file: .pbn, .xml (USEBIO 1.2) or .csv.
     pub input: PathBuf,
-    /// Matchpoint scale: 2 per beat (top 2(n-1)) or 1 per beat (top n-1).
-    #[arg(long, value_enum, default_value = "2")]
-    pub scale: ScaleArg,
+    /// Matchpoint scale: 2 per beat (top 2(n-1), the default) or 1 per beat (top n-1);
+    /// matchpoints only.
+    #[arg(long, value_enum)]
+    pub scale: Option<ScaleArg>,
     /// Output format: tables (text, csv, html), JSON, or the session written back as PBN
     /// (ScoreTable with matchpoints, TotalScoreTable) or USEBIO 1.2.
     #[arg(long, short, value_enum, default_value = "text")]
@@ -141,18 +142,21 @@ pub struct ScoreArgs {
     /// Scoring method.
     #[arg(long, value_enum, default_value = "mp")]
     pub method: MethodArg,
-    /// Butler datum.
-    #[arg(long, value_enum, default_value = "trimmed")]
-    pub datum: DatumArg,
+    /// Butler datum (default trimmed); Butler only.
+    #[arg(long, value_enum)]
+    pub datum: Option<DatumArg>,
     /// Decimals shown for matchpoints and IMPs (0 to 9).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
     pub decimals: u32,
-    /// Decimals shown for percentages (0 to 9).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
-    pub percent_decimals: u32,
+    /// Decimals shown for percentages (0 to 9, default 2); matchpoints only.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
+    pub percent_decimals: Option<u32>,
     /// Print only the ranking (text, csv, html).
     #[arg(long)]
     pub ranking_only: bool,
+    /// Read the input as Latin-1 (old files) instead of UTF-8.
+    #[arg(long)]
+    pub latin1: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -198,17 +202,20 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
     let bid: Bid = first
         .parse()
         .map_err(|e: bridge::contract::ContractError| bad(e.expected, &e.found))?;
+    // The options are checked whatever the contract: a mistake there is still a mistake.
     let vul = match (&a.vul, a.board) {
-        (Some(v), _) => v
-            .parse::<Vulnerability>()
-            .map_err(|_| bad("a vulnerability (none, ns, ew, all)", &format!("\"{v}\"")))?,
-        (None, Some(b)) if b > 0 => bridge::vulnerability_of(b),
-        (None, Some(_)) => return Err(bad("a board number from 1", "0")),
-        (None, None) => {
+        (Some(v), _) => Some(v.parse::<Vulnerability>().map_err(|_| {
+            CliError::invalid(format!(
+                "--vul: expected a vulnerability (none, ns, ew or all), found \"{v}\""
+            ))
+        })?),
+        (None, Some(0)) => {
             return Err(CliError::invalid(
-                "contract-score: give --board N or --vul none|ns|ew|all",
+                "--board: expected a board number from 1, found 0",
             ))
         }
+        (None, Some(b)) => Some(bridge::vulnerability_of(b)),
+        (None, None) => None,
     };
     let played = match bid {
         Bid::Pass => {
@@ -219,9 +226,14 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
         }
         Bid::Contract(c) => {
             if words.len() != 3 {
+                let found = match words.len() {
+                    1 => "the contract alone".to_string(),
+                    2 => format!("no result after the declarer \"{}\"", words[1]),
+                    _ => format!("\"{}\" after the result", words[3..].join(" ")),
+                };
                 return Err(bad(
                     "contract, declarer and result (e.g. \"3NT N -3\")",
-                    &format!("{} words", words.len()),
+                    &found,
                 ));
             }
             let declarer: Seat = words[1]
@@ -236,16 +248,72 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
             }
         }
     };
-    let ns = played.score_ns(vul);
-    let out = match a.format {
-        ScoreFormat::Text => format!("NS {ns} (EW {}, vulnerable {vul})\n", -ns),
-        ScoreFormat::Json => format!(
+    // A pass-out scores 0 at any vulnerability: only a played contract needs one.
+    if vul.is_none() && played != Played::PassedOut {
+        return Err(CliError::invalid(format!(
+            "contract \"{text}\": expected --board N or --vul none|ns|ew|all for the \
+             vulnerability, found neither"
+        )));
+    }
+    let ns = vul.map_or(0, |v| played.score_ns(v));
+    let out = match (a.format, vul) {
+        (ScoreFormat::Text, Some(vul)) => format!("NS {ns} (EW {}, vulnerable {vul})\n", -ns),
+        (ScoreFormat::Text, None) => format!("NS {ns} (EW {})\n", -ns),
+        (ScoreFormat::Json, _) => format!(
             "{}\n",
-            json!({"contract": text, "vulnerable": vul.pbn(), "score_ns": ns, "score_ew": -ns})
+            json!({"contract": text, "vulnerable": vul.map(|v| v.pbn()), "score_ns": ns, "score_ew": -ns})
         ),
     };
     write_output(None, out.as_bytes())?;
     Ok(exit::OK)
+}
+
+/// An option given where it has no effect is refused rather than ignored: the user meant
+/// something by it.
+fn check_options(a: &ScoreArgs) -> Result<(), CliError> {
+    let method = match a.method {
+        MethodArg::Mp => "mp",
+        MethodArg::CrossImps => "cross-imps",
+        MethodArg::CrossImpsTotal => "cross-imps-total",
+        MethodArg::Butler => "butler",
+    };
+    let refuse = |option: &str, why: String| {
+        Err(CliError::invalid(format!(
+            "{option}: this option does not apply here: {why}"
+        )))
+    };
+    if a.method != MethodArg::Mp {
+        if a.scale.is_some() {
+            return refuse(
+                "--scale",
+                format!("it sets the matchpoint scale, and --method {method} scores in IMPs"),
+            );
+        }
+        if a.percent_decimals.is_some() {
+            return refuse(
+                "--percent-decimals",
+                format!("--method {method} scores in IMPs and shows no percentages"),
+            );
+        }
+    }
+    if a.datum.is_some() && a.method != MethodArg::Butler {
+        return refuse(
+            "--datum",
+            format!("a datum is used by --method butler only, not --method {method}"),
+        );
+    }
+    if a.ranking_only && !matches!(a.format, OutFormat::Text | OutFormat::Csv | OutFormat::Html) {
+        let format = match a.format {
+            OutFormat::Json => "json",
+            OutFormat::Pbn => "pbn",
+            _ => "usebio",
+        };
+        return refuse(
+            "--ranking-only",
+            format!("it applies to --format text, csv and html, and --format {format} always holds the boards"),
+        );
+    }
+    Ok(())
 }
 
 /// `--averages 60/50/40`: three percentages from 0 to 100 with at most 4 decimals each, as
@@ -274,7 +342,9 @@ fn parse_averages(s: &str) -> Result<(Ratio, Ratio, Ratio), CliError> {
 }
 
 fn score(a: ScoreArgs) -> Result<u8, CliError> {
-    let text = read_text(&a.input)?;
+    check_options(&a)?;
+    // Latin-1 decoding is the same for any text file, TRF or not.
+    let text = read_trf_text(&a.input, a.latin1)?;
     let name = a.input.display().to_string();
     let session = bridge::read_session(&text, &name).map_err(input_error)?;
     // Nothing to score (a header alone, or deals without travellers): say so rather than
@@ -299,16 +369,16 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     let (plus, average, minus) = parse_averages(&a.averages)?;
     let opts = Options {
         scale: match a.scale {
-            ScaleArg::Two => Scale::TwoPerBeat,
-            ScaleArg::One => Scale::OnePerBeat,
+            Some(ScaleArg::Two) | None => Scale::TwoPerBeat,
+            Some(ScaleArg::One) => Scale::OnePerBeat,
         },
         method: match a.method {
             MethodArg::Mp => Method::Matchpoints,
             MethodArg::CrossImps => Method::CrossImps { average: true },
             MethodArg::CrossImpsTotal => Method::CrossImps { average: false },
             MethodArg::Butler => Method::Butler(match a.datum {
-                DatumArg::Trimmed => Datum::TrimmedMean,
-                DatumArg::Mean => Datum::Mean,
+                Some(DatumArg::Trimmed) | None => Datum::TrimmedMean,
+                Some(DatumArg::Mean) => Datum::Mean,
             }),
         },
         field: match a.field {
@@ -338,7 +408,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
         session: &session,
         scored: &scored,
         decimals: a.decimals,
-        pct_decimals: a.percent_decimals,
+        pct_decimals: a.percent_decimals.unwrap_or(2),
     };
     let out = match a.format {
         OutFormat::Text => view.text(a.ranking_only),
@@ -355,11 +425,15 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
             Some(&scored),
             &bridge::pbn::WriteOptions {
                 decimals: a.decimals,
-                percent_decimals: a.percent_decimals,
+                percent_decimals: a.percent_decimals.unwrap_or(2),
             },
         ),
-        OutFormat::Usebio => bridge::usebio::write(&session, &scored)
-            .map_err(|e| CliError::invalid(format!("{name}: {e}")))?,
+        OutFormat::Usebio => bridge::usebio::write(&session, &scored).map_err(|e| {
+            CliError::invalid(format!(
+                "{name}: {e} (USEBIO has no element for it); --format pbn and --format csv \
+                 keep it"
+            ))
+        })?,
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
@@ -510,8 +584,10 @@ impl View<'_> {
         self.scored.method == Method::Matchpoints
     }
 
+    /// One number of decimals per column: `3` beside `4.20` read as a different kind of
+    /// value.
     fn value(&self, v: Option<Ratio>) -> String {
-        v.map_or(String::new(), |v| v.to_short(self.decimals))
+        v.map_or(String::new(), |v| v.to_fixed(self.decimals))
     }
 
     fn pct(&self, v: Option<Ratio>) -> String {
@@ -613,7 +689,7 @@ impl View<'_> {
                 r.total.to_fixed(self.decimals),
             ];
             if self.mp() {
-                row.push(r.top.to_short(self.decimals));
+                row.push(r.top.to_fixed(self.decimals));
                 row.push(self.pct(r.percent));
             }
             row.push(r.boards.to_string());
