@@ -130,13 +130,15 @@ pub struct ScoreArgs {
     /// board's own lines) or a number.
     #[arg(long, default_value = "most")]
     pub expected: String,
-    /// Fouled boards: each group Neubergised, or the ACBL 1991 small-group rule.
-    #[arg(long, value_enum, default_value = "neuberg")]
-    pub fouled: FouledArg,
+    /// Fouled boards: each group Neubergised (the default), or the ACBL 1991 small-group
+    /// rule; matchpoints only.
+    #[arg(long, value_enum)]
+    pub fouled: Option<FouledArg>,
     /// Average+/Average/Average- percentages, e.g. 60/50/40.
     #[arg(long, default_value = "60/50/40")]
     pub averages: String,
-    /// Average+ is at least the pair's session percentage, Average- at most (WBF LC option).
+    /// Average+ is at least the pair's session percentage, Average- at most (WBF LC option);
+    /// matchpoints only.
     #[arg(long)]
     pub session_average: bool,
     /// Scoring method.
@@ -145,9 +147,9 @@ pub struct ScoreArgs {
     /// Butler datum (default trimmed); Butler only.
     #[arg(long, value_enum)]
     pub datum: Option<DatumArg>,
-    /// Decimals shown for matchpoints and IMPs (0 to 9).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
-    pub decimals: u32,
+    /// Decimals shown for matchpoints and IMPs (0 to 9, default 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
+    pub decimals: Option<u32>,
     /// Decimals shown for percentages (0 to 9, default 2); matchpoints only.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
     pub percent_decimals: Option<u32>,
@@ -295,12 +297,37 @@ fn check_options(a: &ScoreArgs) -> Result<(), CliError> {
                 format!("--method {method} scores in IMPs and shows no percentages"),
             );
         }
+        if a.fouled.is_some() {
+            return refuse(
+                "--fouled",
+                format!("it chooses how fouled boards are matchpointed, and --method {method} scores in IMPs"),
+            );
+        }
+        if a.session_average {
+            return refuse(
+                "--session-average",
+                format!("it bounds Average+ and Average- by the pair's matchpoint percentage, and --method {method} scores in IMPs"),
+            );
+        }
     }
     if a.datum.is_some() && a.method != MethodArg::Butler {
         return refuse(
             "--datum",
             format!("a datum is used by --method butler only, not --method {method}"),
         );
+    }
+    if a.format == OutFormat::Usebio {
+        // The USEBIO writer always writes two decimals, as the EBU's files do.
+        let given = [
+            ("--decimals", a.decimals.is_some()),
+            ("--percent-decimals", a.percent_decimals.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|g| g.1) {
+            return refuse(
+                option,
+                "--format usebio always writes two decimals".to_string(),
+            );
+        }
     }
     if a.ranking_only && !matches!(a.format, OutFormat::Text | OutFormat::Csv | OutFormat::Html) {
         let format = match a.format {
@@ -388,8 +415,8 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
         },
         expected,
         fouled: match a.fouled {
-            FouledArg::Neuberg => bridge::Fouled::Neuberg,
-            FouledArg::Acbl => bridge::Fouled::AcblSmallGroups,
+            Some(FouledArg::Neuberg) | None => bridge::Fouled::Neuberg,
+            Some(FouledArg::Acbl) => bridge::Fouled::AcblSmallGroups,
         },
         averages: Averages {
             plus,
@@ -407,7 +434,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     let view = View {
         session: &session,
         scored: &scored,
-        decimals: a.decimals,
+        decimals: a.decimals.unwrap_or(2),
         pct_decimals: a.percent_decimals.unwrap_or(2),
     };
     let out = match a.format {
@@ -424,7 +451,7 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
             &session,
             Some(&scored),
             &bridge::pbn::WriteOptions {
-                decimals: a.decimals,
+                decimals: a.decimals.unwrap_or(2),
                 percent_decimals: a.percent_decimals.unwrap_or(2),
             },
         ),

@@ -271,7 +271,7 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
     for method in ["mp", "cross-imps", "cross-imps-total", "butler"] {
         // The scale is the matchpoints' and the datum Butler's: elsewhere they are refused.
         let own: &[&str] = match method {
-            "mp" => &["--scale", "1"],
+            "mp" => &["--scale", "1", "--fouled", "acbl", "--session-average"],
             "butler" => &["--datum", "mean"],
             _ => &[],
         };
@@ -288,9 +288,6 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
                 "two",
                 "--expected",
                 "5",
-                "--fouled",
-                "acbl",
-                "--session-average",
             ];
             args.extend(own);
             let o = run(&args);
@@ -389,6 +386,21 @@ fn options_that_do_not_apply_are_refused() {
             vec!["--method", "cross-imps", "--datum", "mean"],
             "--datum",
             "not --method cross-imps",
+        ),
+        (
+            vec!["--method", "butler", "--fouled", "neuberg"],
+            "--fouled",
+            "--method butler scores in IMPs",
+        ),
+        (
+            vec!["--method", "cross-imps-total", "--session-average"],
+            "--session-average",
+            "--method cross-imps-total scores in IMPs",
+        ),
+        (
+            vec!["-f", "usebio", "--decimals", "3"],
+            "--decimals",
+            "--format usebio always writes two decimals",
         ),
         (
             vec!["--ranking-only", "-f", "json"],
