@@ -841,45 +841,10 @@ impl View<'_> {
         }
     }
 
-    fn json(&self) -> JsonSession {
+    fn json(&self) -> JsonSession<'_, '_> {
         let d = self.decimals;
-        let pd = self.pct_decimals;
         let mp = self.mp();
-        let num = |v: Option<Ratio>, d: u32| v.map_or(Value::Null, |v| Self::number(v, d));
         let only = |on: bool, v: Value| on.then_some(v);
-        let boards: Vec<JsonBoard> = self
-            .session
-            .boards
-            .iter()
-            .zip(&self.scored.boards)
-            .map(|(b, sb)| JsonBoard {
-                board: b.number,
-                top: only(mp, Self::number(sb.top, d)),
-                lines: b
-                    .lines
-                    .iter()
-                    .zip(&sb.lines)
-                    .map(|(l, sl)| {
-                        let (contract, declarer, result, score_ns, _, _) =
-                            result_cells(b.vulnerability, &l.result);
-                        JsonLine {
-                            ns: l.ns,
-                            ew: l.ew,
-                            contract,
-                            declarer,
-                            result,
-                            score_ns,
-                            mp_ns: only(mp, num(sl.ns, d)),
-                            mp_ew: only(mp, num(sl.ew, d)),
-                            pct_ns: only(mp, num(sb.percent(sl.ns), pd)),
-                            pct_ew: only(mp, num(sb.percent(sl.ew), pd)),
-                            imp_ns: only(!mp, num(sl.ns, d)),
-                            imp_ew: only(!mp, num(sl.ew, d)),
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
         let ranking: Vec<JsonStanding> = self
             .scored
             .ranking
@@ -890,21 +855,75 @@ impl View<'_> {
                 mp: only(mp, Self::number(r.total, d)),
                 imps: only(!mp, Self::number(r.total, d)),
                 top: only(mp, Self::number(r.top, d)),
-                percent: only(mp, num(r.percent, pd)),
+                percent: only(
+                    mp,
+                    r.percent
+                        .map_or(Value::Null, |v| Self::number(v, self.pct_decimals)),
+                ),
                 rank: r.rank,
                 tied: r.tied,
                 boards: r.boards,
             })
             .collect();
-        JsonSession { boards, ranking }
+        JsonSession {
+            boards: JsonBoards(self),
+            ranking,
+        }
+    }
+
+    /// One board's JSON, built only when it is written.
+    fn json_board(&self, i: usize) -> JsonBoard {
+        let d = self.decimals;
+        let pd = self.pct_decimals;
+        let mp = self.mp();
+        let num = |v: Option<Ratio>, d: u32| v.map_or(Value::Null, |v| Self::number(v, d));
+        let only = |on: bool, v: Value| on.then_some(v);
+        let (b, sb) = (&self.session.boards[i], &self.scored.boards[i]);
+        JsonBoard {
+            board: b.number,
+            top: only(mp, Self::number(sb.top, d)),
+            lines: b
+                .lines
+                .iter()
+                .zip(&sb.lines)
+                .map(|(l, sl)| {
+                    let (contract, declarer, result, score_ns, _, _) =
+                        result_cells(b.vulnerability, &l.result);
+                    JsonLine {
+                        ns: l.ns,
+                        ew: l.ew,
+                        contract,
+                        declarer,
+                        result,
+                        score_ns,
+                        mp_ns: only(mp, num(sl.ns, d)),
+                        mp_ew: only(mp, num(sl.ew, d)),
+                        pct_ns: only(mp, num(sb.percent(sl.ns), pd)),
+                        pct_ew: only(mp, num(sb.percent(sl.ew), pd)),
+                        imp_ns: only(!mp, num(sl.ns, d)),
+                        imp_ew: only(!mp, num(sl.ew, d)),
+                    }
+                })
+                .collect(),
+        }
     }
 }
 
 // The JSON schema, in the documented field order.
 #[derive(serde::Serialize)]
-struct JsonSession {
-    boards: Vec<JsonBoard>,
+struct JsonSession<'a, 'v> {
+    boards: JsonBoards<'a, 'v>,
     ranking: Vec<JsonStanding>,
+}
+
+/// The boards, each built and written in turn: holding every line's JSON values at once
+/// took about 350 bytes a line.
+struct JsonBoards<'a, 'v>(&'a View<'v>);
+
+impl serde::Serialize for JsonBoards<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((0..self.0.session.boards.len()).map(|i| self.0.json_board(i)))
+    }
 }
 
 #[derive(serde::Serialize)]
