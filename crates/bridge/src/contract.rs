@@ -219,7 +219,7 @@ impl FromStr for Bid {
             found: if found.is_empty() {
                 "the end of the contract".to_string()
             } else {
-                format!("\"{found}\"")
+                crate::session::quote(found)
             },
         };
         let mut chars = t.char_indices().peekable();
@@ -344,7 +344,12 @@ pub fn parse_result(contract: Contract, text: &str) -> Result<u8, (&'static str,
             .then(|| x.parse().ok())
             .flatten()
     };
-    let bad = || ("a result such as =, +1, -2 or a trick count", t.to_string());
+    let bad = || {
+        (
+            "a result such as =, +1, -2 or a trick count",
+            crate::session::excerpt(t),
+        )
+    };
     let tricks: i64 = if t == "=" || t.eq_ignore_ascii_case("m") {
         target
     } else if let Some(rest) = t.strip_prefix('+') {

@@ -20,7 +20,9 @@ use std::collections::BTreeMap;
 use crate::board::{dealer_of, vulnerability_of, Seat, Vulnerability};
 use crate::contract::{parse_result, Bid, Played};
 use crate::pbn::{parse_artificial, parse_weighted};
-use crate::session::{Artificial, Board, InputError, Line, PairId, Pos, Session, TableResult};
+use crate::session::{
+    Artificial, Board, Budget, InputError, Line, PairId, Pos, Session, TableResult,
+};
 
 struct Field<'a> {
     text: std::borrow::Cow<'a, str>,
@@ -32,8 +34,12 @@ fn split<'a>(line: &'a str, line_no: u32, file: &str) -> Result<Vec<Field<'a>>, 
     let mut out = Vec::with_capacity(10);
     let bytes = line.as_bytes();
     let mut i = 0;
+    // Columns are counted on from the previous field, not from the line's start each time
+    // (quadratic on a long line).
+    let (mut counted, mut col) = (0, 1u32);
     loop {
-        let col = line[..i].chars().count() as u32 + 1;
+        col += line[counted..i].chars().count() as u32;
+        counted = i;
         if i < bytes.len() && bytes[i] == b'"' {
             let mut s = String::new();
             i += 1;
@@ -74,7 +80,7 @@ fn split<'a>(line: &'a str, line_no: u32, file: &str) -> Result<Vec<Field<'a>>, 
                         file,
                         Pos::new(line_no, line[..i].chars().count() as u32 + 1),
                         "a comma after a quoted field",
-                        format!("\"{}\"", &line[i..]),
+                        crate::session::quote(&line[i..]),
                     ))
                 }
             }
@@ -97,7 +103,7 @@ fn q(s: &str) -> String {
     if s.is_empty() {
         "an empty field".to_string()
     } else {
-        format!("\"{s}\"")
+        crate::session::quote(s)
     }
 }
 
@@ -159,10 +165,12 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         ));
     }
     let mut boards: BTreeMap<u32, Board> = BTreeMap::new();
+    let mut budget = Budget::default();
     for (line_no, l) in lines {
         if l.trim().is_empty() || l.starts_with('#') {
             continue;
         }
+        budget.line(file, Pos::new(line_no, 1))?;
         let row = split(l, line_no, file)?;
         if row.len() != names.len() {
             return Err(InputError::new(
@@ -183,6 +191,9 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         let b = num(&row[c_board], "a board number")?;
         let ns: PairId = num(&row[c_ns], "a pair number")?;
         let ew: PairId = num(&row[c_ew], "a pair number")?;
+        if !boards.contains_key(&b) {
+            budget.board(file, row[c_board].pos, b)?;
+        }
         let board = boards.entry(b).or_insert_with(|| {
             let mut board = Board::standard(b);
             board.pos = row[c_board].pos;

@@ -42,7 +42,8 @@ pub use score::{
     ScoredLine, Standing,
 };
 pub use session::{
-    Artificial, Board, FieldKind, InputError, Line, PairId, Pos, Session, TableResult,
+    Artificial, Board, FieldKind, InputError, InputErrorKind, Line, PairId, Pos, Session,
+    TableResult, MAX_BOARDS, MAX_LINES,
 };
 
 /// Reads a session, choosing the reader from the file name (`.pbn`, `.xml`, `.csv`) or,

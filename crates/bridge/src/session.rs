@@ -115,6 +115,80 @@ impl Pos {
     }
 }
 
+/// Most traveller lines in one session (all boards together). The generated benchmark has
+/// 72,000; a session at this bound is read, scored and written in a few hundred MB.
+pub const MAX_LINES: usize = 1_000_000;
+
+/// Most boards in one session (a club session has 20 to 36).
+pub const MAX_BOARDS: usize = 10_000;
+
+/// Characters of the input quoted in a message, at most.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The start of `s`, cut after [`EXCERPT_CHARS`] characters with `…` and the full length:
+/// a 50 MB field must not make a 50 MB message.
+pub fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        None => s.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &s[..cut], s.chars().count()),
+    }
+}
+
+/// `s` in double quotes, as an [`excerpt`] when long.
+pub fn quote(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        None => format!("\"{s}\""),
+        Some((cut, _)) => format!("\"{}…\" ({} characters)", &s[..cut], s.chars().count()),
+    }
+}
+
+/// Counts the boards and lines a reader stores, refusing the first past [`MAX_BOARDS`] or
+/// [`MAX_LINES`] before it is stored.
+#[derive(Debug, Default)]
+pub(crate) struct Budget {
+    boards: usize,
+    lines: usize,
+}
+
+impl Budget {
+    pub(crate) fn board(&mut self, file: &str, pos: Pos, number: u32) -> Result<(), InputError> {
+        self.boards += 1;
+        if self.boards > MAX_BOARDS {
+            return Err(InputError::beyond_limits(
+                file,
+                pos,
+                format!("at most {MAX_BOARDS} boards in a session"),
+                format!("board {number} after {MAX_BOARDS} others"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn line(&mut self, file: &str, pos: Pos) -> Result<(), InputError> {
+        self.lines += 1;
+        if self.lines > MAX_LINES {
+            return Err(InputError::beyond_limits(
+                file,
+                pos,
+                format!("at most {MAX_LINES} traveller lines in a session"),
+                format!("a line after {MAX_LINES} others"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Why the input was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum InputErrorKind {
+    /// Not a valid file of its format.
+    #[default]
+    Invalid,
+    /// Valid as far as read, but larger than the documented limits ([`MAX_LINES`],
+    /// [`MAX_BOARDS`]).
+    BeyondLimits,
+}
+
 /// Bad input: which file, where, what was expected and what was found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{line}:{column}: expected {expected}, found {found}")]
@@ -124,6 +198,21 @@ pub struct InputError {
     pub column: u32,
     pub expected: String,
     pub found: String,
+    pub kind: InputErrorKind,
+}
+
+/// Longest `expected` or `found` kept: a safety net behind the quoting helpers.
+const MAX_MESSAGE_PART: usize = 300;
+
+fn capped(s: String) -> String {
+    if s.len() <= MAX_MESSAGE_PART {
+        return s;
+    }
+    let mut cut = MAX_MESSAGE_PART;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}… ({} bytes)", &s[..cut], s.len())
 }
 
 impl InputError {
@@ -137,8 +226,22 @@ impl InputError {
             file: file.to_string(),
             line: pos.line,
             column: pos.column,
-            expected: expected.into(),
-            found: found.into(),
+            expected: capped(expected.into()),
+            found: capped(found.into()),
+            kind: InputErrorKind::Invalid,
+        }
+    }
+
+    /// An input past [`MAX_LINES`] or [`MAX_BOARDS`], refused before it is stored.
+    pub fn beyond_limits(
+        file: &str,
+        pos: Pos,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            kind: InputErrorKind::BeyondLimits,
+            ..InputError::new(file, pos, expected, found)
         }
     }
 }
@@ -434,16 +537,28 @@ impl Session {
                     ));
                 }
                 if let TableResult::Weighted(parts) = &line.result {
-                    let total: Ratio = parts.iter().map(|p| p.1).sum();
-                    if total != Ratio::ONE || parts.iter().any(|p| p.1 <= Ratio::ZERO) {
+                    let percent = |r: Ratio| {
+                        let s = (r * Ratio::from_int(100)).to_fixed(4);
+                        s.trim_end_matches('0').trim_end_matches('.').to_string()
+                    };
+                    // Name the zero or negative weight itself: weights such as 120% and
+                    // -20% add up to 100% and the total alone would not say what is wrong.
+                    if let Some(bad) = parts.iter().find(|p| p.1 <= Ratio::ZERO) {
                         return Err(InputError::new(
                             file,
                             line.pos,
-                            "positive weights adding up to 100%",
-                            format!(
-                                "weights adding up to {}%",
-                                (total * Ratio::from_int(100)).to_short(2)
-                            ),
+                            "weights above 0%",
+                            format!("a weight of {}% (score {})", percent(bad.1), bad.0),
+                        ));
+                    }
+                    let total: Ratio = parts.iter().map(|p| p.1).sum();
+                    if total != Ratio::ONE {
+                        // Weights have at most 4 decimals, so 4 decimals show the exact total.
+                        return Err(InputError::new(
+                            file,
+                            line.pos,
+                            "weights adding up to 100%",
+                            format!("weights adding up to {}%", percent(total)),
                         ));
                     }
                 }

@@ -13,7 +13,9 @@ use quick_xml::Reader;
 use crate::board::Seat;
 use crate::contract::{Bid, Played};
 use crate::score::{Field, Method, Scored};
-use crate::session::{Board, FieldKind, InputError, Line, PairId, Pos, Session, TableResult};
+use crate::session::{
+    excerpt, Board, Budget, FieldKind, InputError, Line, PairId, Pos, Session, TableResult,
+};
 
 /// A parsed XML element.
 #[derive(Debug, Default)]
@@ -36,29 +38,50 @@ impl Node {
     }
 }
 
-/// Byte offsets to 1-based line and column.
-struct Lines(Vec<usize>);
+/// Byte offsets to 1-based line and column. Events come in file order, so each column is
+/// counted on from the previous position: counting from the line's start every time made a
+/// file on one long line quadratic.
+struct Lines {
+    starts: Vec<usize>,
+    /// The last offset asked for, its line index and its 1-based column.
+    last: (usize, usize, usize),
+}
 
 impl Lines {
     fn new(text: &str) -> Lines {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines(starts)
+        Lines {
+            starts,
+            last: (0, 0, 1),
+        }
     }
 
-    fn pos(&self, text: &str, offset: usize) -> Pos {
-        let offset = offset.min(text.len());
-        let line = self.0.partition_point(|&s| s <= offset);
-        let start = self.0[line - 1];
-        let col = text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
-        Pos::new(line as u32, col as u32 + 1)
+    fn pos(&mut self, text: &str, offset: usize) -> Pos {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let (last_offset, last_line, last_col) = self.last;
+        let (from, col) = if line == last_line && offset >= last_offset {
+            (last_offset, last_col)
+        } else {
+            (self.starts[line], 1)
+        };
+        let col = col + text[from..offset].chars().count();
+        self.last = (offset, line, col);
+        Pos::new(line as u32 + 1, col as u32)
     }
 }
 
+/// Deepest element nesting read. USEBIO itself needs seven levels (USEBIO, EVENT, SESSION,
+/// SECTION, BOARD, TRAVELLER_LINE, a field); the bound keeps a file nested 150,000 deep from
+/// overflowing the stack when the tree is walked or dropped.
+pub const MAX_DEPTH: usize = 200;
+
 fn parse_tree(text: &str, file: &str) -> Result<Node, InputError> {
-    let lines = Lines::new(text);
+    let mut lines = Lines::new(text);
     let mut reader = Reader::from_str(text);
     reader.config_mut().trim_text(true);
     let mut stack: Vec<Node> = vec![Node::default()];
@@ -93,6 +116,13 @@ fn parse_tree(text: &str, file: &str) -> Result<Node, InputError> {
                     if let Some(top) = stack.last_mut() {
                         top.children.push(node);
                     }
+                } else if stack.len() > MAX_DEPTH {
+                    return Err(InputError::new(
+                        file,
+                        pos,
+                        format!("elements nested at most {MAX_DEPTH} deep"),
+                        format!("<{}> at depth {}", excerpt(&node.name), stack.len()),
+                    ));
                 } else {
                     stack.push(node);
                 }
@@ -129,7 +159,7 @@ fn parse_tree(text: &str, file: &str) -> Result<Node, InputError> {
         }
     }
     if stack.len() != 1 {
-        let open = stack.last().map(|n| n.name.clone()).unwrap_or_default();
+        let open = stack.last().map(|n| excerpt(&n.name)).unwrap_or_default();
         return Err(InputError::new(
             file,
             lines.pos(text, text.len()),
@@ -141,7 +171,7 @@ fn parse_tree(text: &str, file: &str) -> Result<Node, InputError> {
 }
 
 fn q(s: &str) -> String {
-    format!("\"{s}\"")
+    crate::session::quote(s)
 }
 
 /// Reads a USEBIO 1.2 file.
@@ -151,7 +181,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         let found = root
             .children
             .first()
-            .map_or("nothing".to_string(), |c| format!("<{}>", c.name));
+            .map_or("nothing".to_string(), |c| format!("<{}>", excerpt(&c.name)));
         return Err(InputError::new(
             file,
             Pos::new(1, 1),
@@ -190,10 +220,18 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         boards: Vec::new(),
     };
     let mut deals: Vec<(u32, String)> = Vec::new();
-    collect(event, file, &mut session.boards, &mut deals, false)?;
+    let mut budget = Budget::default();
+    collect(
+        event,
+        file,
+        &mut session.boards,
+        &mut deals,
+        false,
+        &mut budget,
+    )?;
     // HANDSET may sit beside EVENT as well as inside it.
     for h in usebio.children.iter().filter(|c| c.name == "HANDSET") {
-        collect(h, file, &mut Vec::new(), &mut deals, true)?;
+        collect(h, file, &mut Vec::new(), &mut deals, true, &mut budget)?;
     }
     for (n, deal) in deals {
         if let Some(b) = session.boards.iter_mut().find(|b| b.number == n) {
@@ -212,6 +250,7 @@ fn collect(
     boards: &mut Vec<Board>,
     deals: &mut Vec<(u32, String)>,
     in_handset: bool,
+    budget: &mut Budget,
 ) -> Result<(), InputError> {
     for c in &node.children {
         match c.name.as_str() {
@@ -221,9 +260,9 @@ fn collect(
                     deals.push((n, deal));
                 }
             }
-            "BOARD" => boards.push(read_board(c, file)?),
-            "HANDSET" => collect(c, file, boards, deals, true)?,
-            "SESSION" | "SECTION" => collect(c, file, boards, deals, in_handset)?,
+            "BOARD" => boards.push(read_board(c, file, budget)?),
+            "HANDSET" => collect(c, file, boards, deals, true, budget)?,
+            "SESSION" | "SECTION" => collect(c, file, boards, deals, in_handset, budget)?,
             _ => {}
         }
     }
@@ -279,11 +318,13 @@ fn pair_number(n: &Node, name: &str, file: &str) -> Result<PairId, InputError> {
     })
 }
 
-fn read_board(b: &Node, file: &str) -> Result<Board, InputError> {
+fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputError> {
     let number = board_number(b, file)?;
+    budget.board(file, b.pos, number)?;
     let mut board = Board::standard(number);
     board.pos = b.pos;
     for t in b.children.iter().filter(|c| c.name == "TRAVELLER_LINE") {
+        budget.line(file, t.pos)?;
         let ns = pair_number(t, "NS_PAIR_NUMBER", file)?;
         let ew = pair_number(t, "EW_PAIR_NUMBER", file)?;
         let at = |name: &str| t.child(name).map_or(t.pos, |c| c.pos);

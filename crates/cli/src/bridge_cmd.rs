@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use serde_json::{json, Value};
 
 use crate::error::{exit, CliError};
-use crate::io::{read_text, write_output};
+use crate::io::{read_trf_text, write_output};
 use crate::table::{escape_html, Align, Table};
 
 /// Most decimals shown: the library rounds with a power of ten in 64-bit integers, which
@@ -112,9 +112,10 @@ pub enum DatumArg {
 pub struct ScoreArgs {
     /// Session file: .pbn, .xml (USEBIO 1.2) or .csv.
     pub input: PathBuf,
-    /// Matchpoint scale: 2 per beat (top 2(n-1)) or 1 per beat (top n-1).
-    #[arg(long, value_enum, default_value = "2")]
-    pub scale: ScaleArg,
+    /// Matchpoint scale: 2 per beat (top 2(n-1), the default) or 1 per beat (top n-1);
+    /// matchpoints only.
+    #[arg(long, value_enum)]
+    pub scale: Option<ScaleArg>,
     /// Output format: tables (text, csv, html), JSON, or the session written back as PBN
     /// (ScoreTable with matchpoints, TotalScoreTable) or USEBIO 1.2.
     #[arg(long, short, value_enum, default_value = "text")]
@@ -129,30 +130,35 @@ pub struct ScoreArgs {
     /// board's own lines) or a number.
     #[arg(long, default_value = "most")]
     pub expected: String,
-    /// Fouled boards: each group Neubergised, or the ACBL 1991 small-group rule.
-    #[arg(long, value_enum, default_value = "neuberg")]
-    pub fouled: FouledArg,
+    /// Fouled boards: each group Neubergised (the default), or the ACBL 1991 small-group
+    /// rule; matchpoints only.
+    #[arg(long, value_enum)]
+    pub fouled: Option<FouledArg>,
     /// Average+/Average/Average- percentages, e.g. 60/50/40.
     #[arg(long, default_value = "60/50/40")]
     pub averages: String,
-    /// Average+ is at least the pair's session percentage, Average- at most (WBF LC option).
+    /// Average+ is at least the pair's session percentage, Average- at most (WBF LC option);
+    /// matchpoints only.
     #[arg(long)]
     pub session_average: bool,
     /// Scoring method.
     #[arg(long, value_enum, default_value = "mp")]
     pub method: MethodArg,
-    /// Butler datum.
-    #[arg(long, value_enum, default_value = "trimmed")]
-    pub datum: DatumArg,
-    /// Decimals shown for matchpoints and IMPs (0 to 9).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
-    pub decimals: u32,
-    /// Decimals shown for percentages (0 to 9).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
-    pub percent_decimals: u32,
+    /// Butler datum (default trimmed); Butler only.
+    #[arg(long, value_enum)]
+    pub datum: Option<DatumArg>,
+    /// Decimals shown for matchpoints and IMPs (0 to 9, default 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
+    pub decimals: Option<u32>,
+    /// Decimals shown for percentages (0 to 9, default 2); matchpoints only.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DECIMALS))]
+    pub percent_decimals: Option<u32>,
     /// Print only the ranking (text, csv, html).
     #[arg(long)]
     pub ranking_only: bool,
+    /// Read the input as Latin-1 (old files) instead of UTF-8.
+    #[arg(long)]
+    pub latin1: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -198,17 +204,20 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
     let bid: Bid = first
         .parse()
         .map_err(|e: bridge::contract::ContractError| bad(e.expected, &e.found))?;
+    // The options are checked whatever the contract: a mistake there is still a mistake.
     let vul = match (&a.vul, a.board) {
-        (Some(v), _) => v
-            .parse::<Vulnerability>()
-            .map_err(|_| bad("a vulnerability (none, ns, ew, all)", &format!("\"{v}\"")))?,
-        (None, Some(b)) if b > 0 => bridge::vulnerability_of(b),
-        (None, Some(_)) => return Err(bad("a board number from 1", "0")),
-        (None, None) => {
+        (Some(v), _) => Some(v.parse::<Vulnerability>().map_err(|_| {
+            CliError::invalid(format!(
+                "--vul: expected a vulnerability (none, ns, ew or all), found \"{v}\""
+            ))
+        })?),
+        (None, Some(0)) => {
             return Err(CliError::invalid(
-                "contract-score: give --board N or --vul none|ns|ew|all",
+                "--board: expected a board number from 1, found 0",
             ))
         }
+        (None, Some(b)) => Some(bridge::vulnerability_of(b)),
+        (None, None) => None,
     };
     let played = match bid {
         Bid::Pass => {
@@ -219,9 +228,14 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
         }
         Bid::Contract(c) => {
             if words.len() != 3 {
+                let found = match words.len() {
+                    1 => "the contract alone".to_string(),
+                    2 => format!("no result after the declarer \"{}\"", words[1]),
+                    _ => format!("\"{}\" after the result", words[3..].join(" ")),
+                };
                 return Err(bad(
                     "contract, declarer and result (e.g. \"3NT N -3\")",
-                    &format!("{} words", words.len()),
+                    &found,
                 ));
             }
             let declarer: Seat = words[1]
@@ -236,16 +250,97 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
             }
         }
     };
-    let ns = played.score_ns(vul);
-    let out = match a.format {
-        ScoreFormat::Text => format!("NS {ns} (EW {}, vulnerable {vul})\n", -ns),
-        ScoreFormat::Json => format!(
+    // A pass-out scores 0 at any vulnerability: only a played contract needs one.
+    if vul.is_none() && played != Played::PassedOut {
+        return Err(CliError::invalid(format!(
+            "contract \"{text}\": expected --board N or --vul none|ns|ew|all for the \
+             vulnerability, found neither"
+        )));
+    }
+    let ns = vul.map_or(0, |v| played.score_ns(v));
+    let out = match (a.format, vul) {
+        (ScoreFormat::Text, Some(vul)) => format!("NS {ns} (EW {}, vulnerable {vul})\n", -ns),
+        (ScoreFormat::Text, None) => format!("NS {ns} (EW {})\n", -ns),
+        (ScoreFormat::Json, _) => format!(
             "{}\n",
-            json!({"contract": text, "vulnerable": vul.pbn(), "score_ns": ns, "score_ew": -ns})
+            json!({"contract": text, "vulnerable": vul.map(|v| v.pbn()), "score_ns": ns, "score_ew": -ns})
         ),
     };
     write_output(None, out.as_bytes())?;
     Ok(exit::OK)
+}
+
+/// An option given where it has no effect is refused rather than ignored: the user meant
+/// something by it.
+fn check_options(a: &ScoreArgs) -> Result<(), CliError> {
+    let method = match a.method {
+        MethodArg::Mp => "mp",
+        MethodArg::CrossImps => "cross-imps",
+        MethodArg::CrossImpsTotal => "cross-imps-total",
+        MethodArg::Butler => "butler",
+    };
+    let refuse = |option: &str, why: String| {
+        Err(CliError::invalid(format!(
+            "{option}: this option does not apply here: {why}"
+        )))
+    };
+    if a.method != MethodArg::Mp {
+        if a.scale.is_some() {
+            return refuse(
+                "--scale",
+                format!("it sets the matchpoint scale, and --method {method} scores in IMPs"),
+            );
+        }
+        if a.percent_decimals.is_some() {
+            return refuse(
+                "--percent-decimals",
+                format!("--method {method} scores in IMPs and shows no percentages"),
+            );
+        }
+        if a.fouled.is_some() {
+            return refuse(
+                "--fouled",
+                format!("it chooses how fouled boards are matchpointed, and --method {method} scores in IMPs"),
+            );
+        }
+        if a.session_average {
+            return refuse(
+                "--session-average",
+                format!("it bounds Average+ and Average- by the pair's matchpoint percentage, and --method {method} scores in IMPs"),
+            );
+        }
+    }
+    if a.datum.is_some() && a.method != MethodArg::Butler {
+        return refuse(
+            "--datum",
+            format!("a datum is used by --method butler only, not --method {method}"),
+        );
+    }
+    if a.format == OutFormat::Usebio {
+        // The USEBIO writer always writes two decimals, as the EBU's files do.
+        let given = [
+            ("--decimals", a.decimals.is_some()),
+            ("--percent-decimals", a.percent_decimals.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|g| g.1) {
+            return refuse(
+                option,
+                "--format usebio always writes two decimals".to_string(),
+            );
+        }
+    }
+    if a.ranking_only && !matches!(a.format, OutFormat::Text | OutFormat::Csv | OutFormat::Html) {
+        let format = match a.format {
+            OutFormat::Json => "json",
+            OutFormat::Pbn => "pbn",
+            _ => "usebio",
+        };
+        return refuse(
+            "--ranking-only",
+            format!("it applies to --format text, csv and html, and --format {format} always holds the boards"),
+        );
+    }
+    Ok(())
 }
 
 /// `--averages 60/50/40`: three percentages from 0 to 100 with at most 4 decimals each, as
@@ -274,11 +369,12 @@ fn parse_averages(s: &str) -> Result<(Ratio, Ratio, Ratio), CliError> {
 }
 
 fn score(a: ScoreArgs) -> Result<u8, CliError> {
+    check_options(&a)?;
     crate::io::refuse_overwrites(&[&a.input], a.output.as_slice())?;
-    let text = read_text(&a.input)?;
+    // Latin-1 decoding is the same for any text file, TRF or not.
+    let text = read_trf_text(&a.input, a.latin1)?;
     let name = a.input.display().to_string();
-    let session =
-        bridge::read_session(&text, &name).map_err(|e| CliError::invalid(e.to_string()))?;
+    let session = bridge::read_session(&text, &name).map_err(input_error)?;
     // Nothing to score (a header alone, or deals without travellers): say so rather than
     // print empty tables.
     if session.boards.iter().all(|b| b.lines.is_empty()) {
@@ -301,16 +397,16 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     let (plus, average, minus) = parse_averages(&a.averages)?;
     let opts = Options {
         scale: match a.scale {
-            ScaleArg::Two => Scale::TwoPerBeat,
-            ScaleArg::One => Scale::OnePerBeat,
+            Some(ScaleArg::Two) | None => Scale::TwoPerBeat,
+            Some(ScaleArg::One) => Scale::OnePerBeat,
         },
         method: match a.method {
             MethodArg::Mp => Method::Matchpoints,
             MethodArg::CrossImps => Method::CrossImps { average: true },
             MethodArg::CrossImpsTotal => Method::CrossImps { average: false },
             MethodArg::Butler => Method::Butler(match a.datum {
-                DatumArg::Trimmed => Datum::TrimmedMean,
-                DatumArg::Mean => Datum::Mean,
+                Some(DatumArg::Trimmed) | None => Datum::TrimmedMean,
+                Some(DatumArg::Mean) => Datum::Mean,
             }),
         },
         field: match a.field {
@@ -320,8 +416,8 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
         },
         expected,
         fouled: match a.fouled {
-            FouledArg::Neuberg => bridge::Fouled::Neuberg,
-            FouledArg::Acbl => bridge::Fouled::AcblSmallGroups,
+            Some(FouledArg::Neuberg) | None => bridge::Fouled::Neuberg,
+            Some(FouledArg::Acbl) => bridge::Fouled::AcblSmallGroups,
         },
         averages: Averages {
             plus,
@@ -333,27 +429,17 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     };
     if let Some(field) = opts.field {
         // A forced field changes what "a pair twice on a board" means: check again.
-        session
-            .validate(&name, field)
-            .map_err(|e| CliError::invalid(e.to_string()))?;
+        session.validate(&name, field).map_err(input_error)?;
     }
     let scored = bridge::score_session(&session, &opts);
     let view = View {
         session: &session,
         scored: &scored,
-        decimals: a.decimals,
-        pct_decimals: a.percent_decimals,
+        decimals: a.decimals.unwrap_or(2),
+        pct_decimals: a.percent_decimals.unwrap_or(2),
     };
     let out = match a.format {
-        OutFormat::Text => {
-            let mut s = String::new();
-            for t in view.tables(a.ranking_only) {
-                s.push_str(&t.to_text());
-                s.push('\n');
-            }
-            s.pop();
-            s
-        }
+        OutFormat::Text => view.text(a.ranking_only),
         OutFormat::Csv => view.csv(a.ranking_only),
         OutFormat::Html => view.html(a.ranking_only),
         OutFormat::Json => {
@@ -366,23 +452,51 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
             &session,
             Some(&scored),
             &bridge::pbn::WriteOptions {
-                decimals: a.decimals,
-                percent_decimals: a.percent_decimals,
+                decimals: a.decimals.unwrap_or(2),
+                percent_decimals: a.percent_decimals.unwrap_or(2),
             },
         ),
-        OutFormat::Usebio => bridge::usebio::write(&session, &scored)
-            .map_err(|e| CliError::invalid(format!("{name}: {e}")))?,
+        OutFormat::Usebio => bridge::usebio::write(&session, &scored).map_err(|e| {
+            CliError::invalid(format!(
+                "{name}: {e} (USEBIO has no element for it); --format pbn and --format csv \
+                 keep it"
+            ))
+        })?,
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
 }
 
+/// A reader's error: beyond the documented limits is exit 4, anything else exit 3.
+fn input_error(e: bridge::InputError) -> CliError {
+    let code = match e.kind {
+        bridge::InputErrorKind::BeyondLimits => exit::LIMITS,
+        bridge::InputErrorKind::Invalid => exit::INVALID,
+    };
+    CliError::new(code, e.to_string())
+}
+
 fn generate(a: GenerateArgs) -> Result<u8, CliError> {
-    if a.tables < 1 || a.boards < 1 || a.tables > 100_000 || a.boards > 1_000 {
+    if a.tables < 1 || a.boards < 1 {
         return Err(CliError::invalid(format!(
-            "generate: expected 1-100000 tables and 1-1000 boards, found {} tables and {} boards",
+            "generate: expected at least 1 table and 1 board, found {} tables and {} boards",
             a.tables, a.boards
         )));
+    }
+    // Checked before anything is allocated: the session and its text take about 200 bytes
+    // a line, and 30,000 tables × 1,000 boards took 6.1 GB.
+    let lines = u64::from(a.tables) * u64::from(a.boards);
+    if a.tables > 100_000 || a.boards > 1_000 || lines > bridge::MAX_LINES as u64 {
+        return Err(CliError::new(
+            exit::LIMITS,
+            format!(
+                "generate: expected at most 100000 tables, 1000 boards and {} traveller lines \
+                 (tables × boards), found {} tables × {} boards = {lines} lines",
+                bridge::MAX_LINES,
+                a.tables,
+                a.boards
+            ),
+        ));
     }
     let session = bridge::generate::mitchell_session(a.tables, a.boards, a.seed);
     let out = match a.format {
@@ -498,8 +612,10 @@ impl View<'_> {
         self.scored.method == Method::Matchpoints
     }
 
+    /// One number of decimals per column: `3` beside `4.20` read as a different kind of
+    /// value.
     fn value(&self, v: Option<Ratio>) -> String {
-        v.map_or(String::new(), |v| v.to_short(self.decimals))
+        v.map_or(String::new(), |v| v.to_fixed(self.decimals))
     }
 
     fn pct(&self, v: Option<Ratio>) -> String {
@@ -601,7 +717,7 @@ impl View<'_> {
                 r.total.to_fixed(self.decimals),
             ];
             if self.mp() {
-                row.push(r.top.to_short(self.decimals));
+                row.push(r.top.to_fixed(self.decimals));
                 row.push(self.pct(r.percent));
             }
             row.push(r.boards.to_string());
@@ -612,32 +728,38 @@ impl View<'_> {
         out
     }
 
-    fn tables(&self, ranking_only: bool) -> Vec<Table> {
-        let mut v = Vec::new();
+    /// Each table rendered as soon as it is built: holding every board's table first took
+    /// about 1.5 KB a board (2.6 GB for 1,000,000 boards).
+    fn text(&self, ranking_only: bool) -> String {
+        let mut s = String::new();
+        let mut put = |t: Table| {
+            s.push_str(&t.to_text());
+            s.push('\n');
+        };
         if !ranking_only {
-            v.extend((0..self.session.boards.len()).map(|i| self.board_table(i, false)));
+            (0..self.session.boards.len()).for_each(|i| put(self.board_table(i, false)));
         }
-        v.extend(self.ranking_tables());
-        v
+        self.ranking_tables().into_iter().for_each(put);
+        s.pop();
+        s
     }
 
     /// One CSV table of every traveller line, a blank line, then the ranking(s) with a field
     /// column.
     fn csv(&self, ranking_only: bool) -> String {
         let mut s = String::new();
-        if !ranking_only {
-            let mut all: Option<Table> = None;
+        if !ranking_only && !self.session.boards.is_empty() {
+            // One board at a time, the header once, rather than one table of every line.
             for i in 0..self.session.boards.len() {
-                let t = self.board_table(i, true);
-                match &mut all {
-                    None => all = Some(t),
-                    Some(a) => a.rows.extend(t.rows),
-                }
+                let csv = self.board_table(i, true).to_csv();
+                let rows = if i == 0 {
+                    &csv[..]
+                } else {
+                    csv.split_once("\r\n").map_or("", |(_, rows)| rows)
+                };
+                s.push_str(rows);
             }
-            if let Some(a) = all {
-                s.push_str(&a.to_csv());
-                s.push_str("\r\n");
-            }
+            s.push_str("\r\n");
         }
         let mut rank: Option<Table> = None;
         for t in self.ranking_tables() {
@@ -671,10 +793,16 @@ impl View<'_> {
         out.push_str(&format!("<title>{}</title>\n", escape_html(title)));
         out.push_str("<style>table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}</style>\n</head>\n<body>\n");
         out.push_str(&format!("<h1>{}</h1>\n", escape_html(title)));
-        let mut tables = self.ranking_tables();
-        if !ranking_only {
-            tables.extend((0..self.session.boards.len()).map(|i| self.board_table(i, false)));
-        }
+        let boards = if ranking_only {
+            0
+        } else {
+            self.session.boards.len()
+        };
+        // Board tables are built one at a time, as for text.
+        let tables = self
+            .ranking_tables()
+            .into_iter()
+            .chain((0..boards).map(|i| self.board_table(i, false)));
         for t in tables {
             if let Some(h) = &t.title {
                 out.push_str(&format!("<h2>{}</h2>\n", escape_html(h)));
@@ -714,45 +842,10 @@ impl View<'_> {
         }
     }
 
-    fn json(&self) -> JsonSession {
+    fn json(&self) -> JsonSession<'_, '_> {
         let d = self.decimals;
-        let pd = self.pct_decimals;
         let mp = self.mp();
-        let num = |v: Option<Ratio>, d: u32| v.map_or(Value::Null, |v| Self::number(v, d));
         let only = |on: bool, v: Value| on.then_some(v);
-        let boards: Vec<JsonBoard> = self
-            .session
-            .boards
-            .iter()
-            .zip(&self.scored.boards)
-            .map(|(b, sb)| JsonBoard {
-                board: b.number,
-                top: only(mp, Self::number(sb.top, d)),
-                lines: b
-                    .lines
-                    .iter()
-                    .zip(&sb.lines)
-                    .map(|(l, sl)| {
-                        let (contract, declarer, result, score_ns, _, _) =
-                            result_cells(b.vulnerability, &l.result);
-                        JsonLine {
-                            ns: l.ns,
-                            ew: l.ew,
-                            contract,
-                            declarer,
-                            result,
-                            score_ns,
-                            mp_ns: only(mp, num(sl.ns, d)),
-                            mp_ew: only(mp, num(sl.ew, d)),
-                            pct_ns: only(mp, num(sb.percent(sl.ns), pd)),
-                            pct_ew: only(mp, num(sb.percent(sl.ew), pd)),
-                            imp_ns: only(!mp, num(sl.ns, d)),
-                            imp_ew: only(!mp, num(sl.ew, d)),
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
         let ranking: Vec<JsonStanding> = self
             .scored
             .ranking
@@ -763,21 +856,75 @@ impl View<'_> {
                 mp: only(mp, Self::number(r.total, d)),
                 imps: only(!mp, Self::number(r.total, d)),
                 top: only(mp, Self::number(r.top, d)),
-                percent: only(mp, num(r.percent, pd)),
+                percent: only(
+                    mp,
+                    r.percent
+                        .map_or(Value::Null, |v| Self::number(v, self.pct_decimals)),
+                ),
                 rank: r.rank,
                 tied: r.tied,
                 boards: r.boards,
             })
             .collect();
-        JsonSession { boards, ranking }
+        JsonSession {
+            boards: JsonBoards(self),
+            ranking,
+        }
+    }
+
+    /// One board's JSON, built only when it is written.
+    fn json_board(&self, i: usize) -> JsonBoard {
+        let d = self.decimals;
+        let pd = self.pct_decimals;
+        let mp = self.mp();
+        let num = |v: Option<Ratio>, d: u32| v.map_or(Value::Null, |v| Self::number(v, d));
+        let only = |on: bool, v: Value| on.then_some(v);
+        let (b, sb) = (&self.session.boards[i], &self.scored.boards[i]);
+        JsonBoard {
+            board: b.number,
+            top: only(mp, Self::number(sb.top, d)),
+            lines: b
+                .lines
+                .iter()
+                .zip(&sb.lines)
+                .map(|(l, sl)| {
+                    let (contract, declarer, result, score_ns, _, _) =
+                        result_cells(b.vulnerability, &l.result);
+                    JsonLine {
+                        ns: l.ns,
+                        ew: l.ew,
+                        contract,
+                        declarer,
+                        result,
+                        score_ns,
+                        mp_ns: only(mp, num(sl.ns, d)),
+                        mp_ew: only(mp, num(sl.ew, d)),
+                        pct_ns: only(mp, num(sb.percent(sl.ns), pd)),
+                        pct_ew: only(mp, num(sb.percent(sl.ew), pd)),
+                        imp_ns: only(!mp, num(sl.ns, d)),
+                        imp_ew: only(!mp, num(sl.ew, d)),
+                    }
+                })
+                .collect(),
+        }
     }
 }
 
 // The JSON schema, in the documented field order.
 #[derive(serde::Serialize)]
-struct JsonSession {
-    boards: Vec<JsonBoard>,
+struct JsonSession<'a, 'v> {
+    boards: JsonBoards<'a, 'v>,
     ranking: Vec<JsonStanding>,
+}
+
+/// The boards, each built and written in turn: holding every line's JSON values at once
+/// took about 350 bytes a line.
+struct JsonBoards<'a, 'v>(&'a View<'v>);
+
+impl serde::Serialize for JsonBoards<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((0..self.0.session.boards.len()).map(|i| self.0.json_board(i)))
+    }
 }
 
 #[derive(serde::Serialize)]

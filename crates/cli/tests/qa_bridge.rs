@@ -269,8 +269,14 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
             .as_bytes(),
     );
     for method in ["mp", "cross-imps", "cross-imps-total", "butler"] {
+        // The scale is the matchpoints' and the datum Butler's: elsewhere they are refused.
+        let own: &[&str] = match method {
+            "mp" => &["--scale", "1", "--fouled", "acbl", "--session-average"],
+            "butler" => &["--datum", "mean"],
+            _ => &[],
+        };
         for fmt in ["text", "csv", "json", "html", "pbn", "usebio"] {
-            let o = run(&[
+            let mut args = vec![
                 "bridge",
                 "score",
                 path_str(&f),
@@ -278,16 +284,13 @@ fn bridge_scoring_options_in_every_combination_do_not_fail() {
                 method,
                 "-f",
                 fmt,
-                "--scale",
-                "1",
                 "--field",
                 "two",
                 "--expected",
                 "5",
-                "--fouled",
-                "acbl",
-                "--session-average",
-            ]);
+            ];
+            args.extend(own);
+            let o = run(&args);
             assert_eq!(o.status.code(), Some(0), "{method} {fmt}: {}", stderr(&o));
             assert!(!o.stdout.is_empty());
         }
@@ -337,5 +340,254 @@ fn averages_take_at_most_four_decimals_and_name_the_column() {
             "{averages}"
         );
         assert!(o.stdout.is_empty(), "{averages}");
+    }
+}
+
+#[test]
+fn latin1_sessions_are_read_with_latin1() {
+    let dir = temp_dir();
+    let mut bytes = HEADER.as_bytes().to_vec();
+    bytes.extend_from_slice(b"1,1,1,1,2,3NT,N,C\xe9,=,\n1,2,2,3,4,3NT,N,S2,+1,\n");
+    let f = write(dir.path(), "old.csv", &bytes);
+    let o = run(&["bridge", "score", path_str(&f)]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("expected UTF-8 text"), "{}", stderr(&o));
+    let o = run(&["bridge", "score", path_str(&f), "--latin1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(" Cé "), "{}", stdout(&o));
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let dir = temp_dir();
+    let f = write(
+        dir.path(),
+        "s.csv",
+        format!("{HEADER}1,1,1,1,2,3NT,N,S2,=,\n1,2,2,3,4,3NT,N,S2,+1,\n1,3,3,5,6,4H,N,S2,=,\n"),
+    );
+    let f = path_str(&f);
+    for (args, option, why) in [
+        (
+            vec!["--method", "butler", "--scale", "1"],
+            "--scale",
+            "--method butler scores in IMPs",
+        ),
+        (
+            vec!["--method", "cross-imps", "--percent-decimals", "3"],
+            "--percent-decimals",
+            "shows no percentages",
+        ),
+        (
+            vec!["--datum", "mean"],
+            "--datum",
+            "--method butler only, not --method mp",
+        ),
+        (
+            vec!["--method", "cross-imps", "--datum", "mean"],
+            "--datum",
+            "not --method cross-imps",
+        ),
+        (
+            vec!["--method", "butler", "--fouled", "neuberg"],
+            "--fouled",
+            "--method butler scores in IMPs",
+        ),
+        (
+            vec!["--method", "cross-imps-total", "--session-average"],
+            "--session-average",
+            "--method cross-imps-total scores in IMPs",
+        ),
+        (
+            vec!["-f", "usebio", "--decimals", "3"],
+            "--decimals",
+            "--format usebio always writes two decimals",
+        ),
+        (
+            vec!["--ranking-only", "-f", "json"],
+            "--ranking-only",
+            "--format json always holds the boards",
+        ),
+        (
+            vec!["--ranking-only", "-f", "pbn"],
+            "--ranking-only",
+            "--format pbn",
+        ),
+    ] {
+        let mut all = vec!["bridge", "score", f];
+        all.extend(&args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(3), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let e = stderr(&o);
+        assert!(
+            e.starts_with(&format!("{option}: this option does not apply here: ")),
+            "{args:?}: {e}"
+        );
+        assert!(e.contains(why), "{args:?}: {e}");
+    }
+    // Where they apply, they are taken.
+    for args in [
+        vec!["--method", "butler", "--datum", "mean"],
+        vec!["--scale", "1", "--percent-decimals", "3"],
+        vec!["--ranking-only", "-f", "html"],
+    ] {
+        let mut all = vec!["bridge", "score", f];
+        all.extend(&args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn contract_score_messages_blame_what_is_wrong() {
+    for (args, want) in [
+        (
+            vec!["3NT N -3", "--board", "0"],
+            "--board: expected a board number from 1, found 0",
+        ),
+        (
+            vec!["3NT N -3", "--vul", "sometimes"],
+            "--vul: expected a vulnerability (none, ns, ew or all), found \"sometimes\"",
+        ),
+        (
+            vec!["3NT", "--board", "1"],
+            "contract \"3NT\": expected contract, declarer and result (e.g. \"3NT N -3\"), found the contract alone",
+        ),
+        (
+            vec!["3NT N", "--board", "1"],
+            "contract \"3NT N\": expected contract, declarer and result (e.g. \"3NT N -3\"), found no result after the declarer \"N\"",
+        ),
+        (
+            vec!["3NT N = 400", "--board", "1"],
+            "contract \"3NT N = 400\": expected contract, declarer and result (e.g. \"3NT N -3\"), found \"400\" after the result",
+        ),
+        (
+            vec!["3NT N ="],
+            "contract \"3NT N =\": expected --board N or --vul none|ns|ew|all for the vulnerability, found neither",
+        ),
+    ] {
+        let mut all = vec!["bridge", "contract-score"];
+        all.extend(&args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(3), "{args:?}");
+        assert_eq!(stderr(&o).trim_end(), want, "{args:?}");
+    }
+    // A pass-out scores 0 at any vulnerability: none is asked for.
+    let o = run(&["bridge", "contract-score", "PASS"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "NS 0 (EW 0)\n");
+}
+
+#[test]
+fn matchpoint_columns_keep_one_number_of_decimals() {
+    // Board 1 has three results (whole matchpoints), board 2 two results and Neuberg to
+    // three (fractions): 4.00 and 3.00 in one column, never 4 beside 4.50.
+    let dir = temp_dir();
+    let f = write(
+        dir.path(),
+        "s.csv",
+        format!(
+            "{HEADER}1,1,1,1,2,3NT,N,S2,=,\n1,2,2,3,4,3NT,N,S2,+1,\n1,3,3,5,6,4H,N,S2,=,\n\
+             2,1,1,1,2,3NT,N,S2,=,\n2,2,2,3,4,3NT,N,S2,+1,\n"
+        ),
+    );
+    let o = run(&["bridge", "score", path_str(&f)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Every MP cell of the travellers (the 9th and 10th columns) has two decimals.
+    let mut cells = 0;
+    for line in out
+        .lines()
+        .filter(|l| l.contains("3NT") || l.contains("4H"))
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for mp in &words[words.len() - 4..words.len() - 2] {
+            assert!(
+                mp.split_once('.').is_some_and(|(_, d)| d.len() == 2),
+                "{line}"
+            );
+            cells += 1;
+        }
+    }
+    assert_eq!(cells, 10, "{out}");
+    // The same in CSV and HTML, and with --decimals 1.
+    let o = run(&[
+        "bridge",
+        "score",
+        path_str(&f),
+        "-f",
+        "csv",
+        "--decimals",
+        "1",
+    ]);
+    let csv = stdout(&o);
+    let rows: Vec<&str> = csv.lines().skip(1).take(5).collect();
+    for row in rows {
+        let cells: Vec<&str> = row.split(',').collect();
+        for mp in &cells[9..11] {
+            assert!(
+                mp.split_once('.').is_some_and(|(_, d)| d.len() == 1),
+                "{row}"
+            );
+        }
+    }
+    let o = run(&["bridge", "score", path_str(&f), "-f", "html"]);
+    // NS 1 scored 0 on board 1; nothing else in the tables is 0.
+    assert!(
+        !stdout(&o).contains("<td class=\"r\">0</td>"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("<td class=\"r\">0.00</td>"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_weighted_score_refused_by_usebio_says_what_keeps_it() {
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/bridge/club_mitchell.csv");
+    let o = run(&["bridge", "score", path_str(&example), "-f", "usebio"]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = stderr(&o);
+    assert!(
+        e.contains("a weighted score cannot be written in USEBIO 1.2"),
+        "{e}"
+    );
+    assert!(e.contains("--format pbn and --format csv keep it"), "{e}");
+}
+
+#[test]
+fn the_readme_examples_run() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bridge");
+    for name in ["session.pbn", "session.xml"] {
+        let f = dir.join(name);
+        let o = run(&[
+            "bridge",
+            "score",
+            path_str(&f),
+            "--scale",
+            "1",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(
+            v["boards"].as_array().is_some_and(|b| b.len() > 1),
+            "{name}"
+        );
+        let o = run(&[
+            "bridge",
+            "score",
+            path_str(&f),
+            "--method",
+            "butler",
+            "--datum",
+            "trimmed",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
     }
 }
