@@ -21,6 +21,7 @@ import os
 import random
 import re
 import resource
+import shlex
 import shutil
 import signal
 import subprocess
@@ -34,6 +35,7 @@ SHARED = REPO.parent / "shared" / "conformance"
 MAX_INPUT = 4 << 20  # bytes; a mutated input is cut to this
 MEMORY_LIMIT = 4 << 30  # RLIMIT_AS of every child
 STDERR_KEEP = 4000
+LOST = "exit 0, output lost"
 
 TIEBREAKS = [
     "BH/C1,BH,SB", "DE,WIN,BPG,BWG", "ARO,TPR,PTP,APRO,APPO,RTNG", "KS,FB,AOB,PS,REP,STD,TPN",
@@ -380,7 +382,15 @@ def kind_commands():
     cmds.append(("contract", "bridge contract-score", None))
     cmds.append(("config", "generate CONFIG", None))
     cmds.append(("config", "--dutch -g CONFIG", None))
+    cmds.append(("help", "--help", None))
     return cmds
+
+
+HELP = [["--help"], ["--version"], ["--dutch", "--help"], ["-h"], ["pair", "--help"],
+        ["check", "--help"], ["generate", "--help"], ["standings", "--help"],
+        ["crosstable", "-h"], ["convert", "--help"], ["validate", "--help"], ["bridge", "--help"],
+        ["bridge", "score", "--help"], ["bridge", "contract-score", "--help"],
+        ["bridge", "generate", "--help"], ["help"], ["--dutch"], []]
 
 
 def build_case(index, args, seeds):
@@ -388,6 +398,10 @@ def build_case(index, args, seeds):
     rng = random.Random(f"{args.seed}:{index}")
     cmds = kind_commands()
     kind, name, build = cmds[index % len(cmds)]
+    if kind == "help":
+        # Help and usage texts, mostly into a full disk or a closed pipe.
+        muts = [rng.choice(["stdout=/dev/full", "stdout=closed pipe", "stdout=file"])]
+        return name, kind, None, list(rng.choice(HELP)), muts
     good = seeds.get("good_" + kind)
     pool = good if good and rng.random() < 0.75 else seeds[kind]
     if name == "standings --teams":
@@ -418,14 +432,18 @@ def build_case(index, args, seeds):
     if name == "pair --round-robin" and rng.random() < 0.7:
         # The table must have as many players as the file to pair from it.
         argv[3] = str(len(re.findall(rb"(?m)^001", seed)))
-    # Sometimes the output goes to a full disk: write errors are errors, not panics.
-    if rng.random() < 0.03:
+    # Sometimes the output goes to a full disk or a closed pipe (`| head -0`): write errors
+    # are errors, not panics.
+    sink = rng.random()
+    if sink < 0.03:
         muts.append("stdout=/dev/full")
+    elif sink < 0.05:
+        muts.append("stdout=closed pipe")
     return name, kind, data, argv, muts
 
 
 EXT = {"trf": ".trf", "pbn": ".pbn", "xml": ".xml", "csv": ".csv", "config": ".properties",
-       "tiebreak": ".trf", "contract": ".txt"}
+       "tiebreak": ".trf", "contract": ".txt", "help": ".txt"}
 
 
 def limit_child():
@@ -443,7 +461,15 @@ def run_case(index, args, seeds):
             infile.write_bytes(data)
         full = [str(args.binary)] + [str(infile) if a == "IN" else a for a in argv]
         full_stdout = "stdout=/dev/full" in muts
-        out = open("/dev/full", "wb") if full_stdout else open(tmp / "stdout", "wb")
+        closed_pipe = "stdout=closed pipe" in muts
+        if full_stdout:
+            out = open("/dev/full", "wb")
+        elif closed_pipe:
+            read_end, write_end = os.pipe()
+            os.close(read_end)
+            out = os.fdopen(write_end, "wb")
+        else:
+            out = open(tmp / "stdout", "wb")
         err_path = tmp / "stderr"
         with out, open(err_path, "wb") as err:
             proc = subprocess.Popen(full, cwd=tmp, stdin=subprocess.DEVNULL, stdout=out,
@@ -464,18 +490,33 @@ def run_case(index, args, seeds):
             outcome = f"panic (exit {code})"
         elif code > 5:
             outcome = f"exit {code}"
+        elif code == 0 and full_stdout and has_output(full, tmp, args.timeout):
+            # Success reported while the output went nowhere: not a crash, so not counted
+            # as a failure, but listed (issue 14: "--help > /dev/full must not report success").
+            outcome = LOST
         else:
             return name, f"exit {code}", None
         m = re.search(rb"panicked at ([^\n]*)", stderr)
         where = m.group(1).decode(errors="replace") if m else ""
         if "memory allocation" in stderr.decode(errors="replace"):
             where = "memory allocation failed"
+        sink = " > /dev/full" if full_stdout else " | true" if closed_pipe else ""
         saved = save_failure(args, index, name, outcome, infile if data is not None else None,
-                             full, stderr, muts, full_stdout)
+                             full, stderr, muts, sink)
         return name, outcome, (where, saved)
 
 
-def save_failure(args, index, name, outcome, infile, argv, stderr, muts, full_stdout):
+def has_output(argv, cwd, timeout):
+    """Whether the command prints anything on stdout when stdout can take it."""
+    try:
+        r = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=timeout, preexec_fn=limit_child, check=False)
+    except subprocess.TimeoutExpired:
+        return False
+    return bool(r.stdout)
+
+
+def save_failure(args, index, name, outcome, infile, argv, stderr, muts, sink):
     slug = re.sub(r"[^a-z0-9]+", "-", f"{name} {outcome}".lower()).strip("-")
     d = Path(args.results) / f"{index:06d}-{slug}"
     d.mkdir(parents=True, exist_ok=True)
@@ -484,17 +525,12 @@ def save_failure(args, index, name, outcome, infile, argv, stderr, muts, full_st
         shutil.copy(infile, d / infile.name)
         argv = [infile.name if a == str(infile) else a for a in argv]
     argv[0] = "arbiter"
-    line = " ".join(shlex_quote(a) for a in argv) + (" > /dev/full" if full_stdout else "")
+    line = " ".join(shlex.quote(a) for a in argv) + sink
     (d / "command.txt").write_text(
         f"{line}\n# case {index} of seed {args.seed}; outcome: {outcome}; "
         f"mutations: {', '.join(muts)}\n")
     (d / "stderr.txt").write_bytes(stderr[-STDERR_KEEP:])
     return str(d)
-
-
-def shlex_quote(s):
-    import shlex
-    return shlex.quote(s)
 
 
 def main():
@@ -522,7 +558,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="arbiter-fuzz-seeds-") as work:
         seeds = collect_seeds(args.binary, Path(work))
     for kind in EXT:
-        if not seeds[kind]:
+        if kind != "help" and not seeds[kind]:
             sys.exit(f"no seed of kind {kind}")
     print("seeds: " + ", ".join(f"{k} {len(v)}" for k, v in sorted(seeds.items())),
           flush=True)
@@ -530,11 +566,14 @@ def main():
     cases = args.only or range(args.cases)
     per_command = defaultdict(Counter)
     failures = defaultdict(list)
+    lost = defaultdict(list)
     done = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for name, outcome, fail in pool.map(lambda i: run_case(i, args, seeds), cases):
             per_command[name][outcome] += 1
-            if fail:
+            if outcome == LOST:
+                lost[name].append(fail[1])
+            elif fail:
                 failures[(name, outcome, fail[0])].append(fail[1])
             done += 1
             if done % 500 == 0:
@@ -557,6 +596,10 @@ def main():
         print(f"\ndistinct failures (command, outcome, where), inputs under {args.results}:")
         for (name, outcome, where), dirs in sorted(failures.items()):
             print(f"  {len(dirs):>5}  {name} | {outcome} | {where or '-'} | e.g. {dirs[0]}")
+    if lost:
+        print("\nexit 0 with stdout on a full disk, output lost (not counted as failures):")
+        for name, dirs in sorted(lost.items()):
+            print(f"  {len(dirs):>5}  {name} | e.g. {dirs[0]}")
     print(f"\n{done - nfail} passed, {nfail} failed")
     return 1 if nfail else 0
 
