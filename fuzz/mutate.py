@@ -383,7 +383,20 @@ def kind_commands():
     cmds.append(("config", "generate CONFIG", None))
     cmds.append(("config", "--dutch -g CONFIG", None))
     cmds.append(("help", "--help", None))
+    cmds.append(("help", "bridge generate", None))
     return cmds
+
+
+def bridge_generate(rng):
+    """`bridge generate` with sizes mostly small, sometimes at or past the limits."""
+    def size(small, big):
+        return str(rng.choice(small) if rng.random() < 0.9 else rng.choice(big))
+    argv = ["bridge", "generate", "--tables", size([1, 2, 3, 7, 13], [0, 1000, 30000, 100000,
+                                                                      4294967295]),
+            "--boards", size([1, 2, 4, 27, 36], [0, 1000, 10000, 4294967295]),
+            "-s", str(rng.choice([0, 1, 2, 18446744073709551615])),
+            "-f", rng.choice(["pbn", "csv"])]
+    return argv + (["-o", "out.txt"] if rng.random() < 0.8 else [])
 
 
 HELP = [["--help"], ["--version"], ["--dutch", "--help"], ["-h"], ["pair", "--help"],
@@ -398,6 +411,10 @@ def build_case(index, args, seeds):
     rng = random.Random(f"{args.seed}:{index}")
     cmds = kind_commands()
     kind, name, build = cmds[index % len(cmds)]
+    if name == "bridge generate":
+        argv = bridge_generate(rng)
+        muts = ["stdout=/dev/full"] if rng.random() < 0.05 else []
+        return name, kind, None, argv, muts
     if kind == "help":
         # Help and usage texts, mostly into a full disk or a closed pipe.
         muts = [rng.choice(["stdout=/dev/full", "stdout=closed pipe", "stdout=file"])]
@@ -482,14 +499,9 @@ def run_case(index, args, seeds):
                 code = None
         with open(err_path, "rb") as f:
             stderr = f.read(200_000)
-        if code is None:
-            outcome = "timeout"
-        elif code < 0:
-            outcome = "signal " + signal.Signals(-code).name
-        elif b"panicked at" in stderr:
-            outcome = f"panic (exit {code})"
-        elif code > 5:
-            outcome = f"exit {code}"
+        outcome = classify(code, stderr)
+        if outcome is not None:
+            pass
         elif code == 0 and full_stdout and has_output(full, tmp, args.timeout):
             # Success reported while the output went nowhere: not a crash, so not counted
             # as a failure, but listed (issue 14: "--help > /dev/full must not report success").
@@ -498,12 +510,69 @@ def run_case(index, args, seeds):
             return name, f"exit {code}", None
         m = re.search(rb"panicked at ([^\n]*)", stderr)
         where = m.group(1).decode(errors="replace") if m else ""
-        if "memory allocation" in stderr.decode(errors="replace"):
+        if b"memory allocation" in stderr:
             where = "memory allocation failed"
+        elif b"overflowed its stack" in stderr:
+            where = "stack overflow"
         sink = " > /dev/full" if full_stdout else " | true" if closed_pipe else ""
         saved = save_failure(args, index, name, outcome, infile if data is not None else None,
                              full, stderr, muts, sink)
         return name, outcome, (where, saved)
+
+
+def classify(code, stderr):
+    """The outcome of one run; None when it is not a failure."""
+    if code is None:
+        return "timeout"
+    if code < 0:
+        return "signal " + signal.Signals(-code).name
+    if b"panicked at" in stderr:
+        return f"panic (exit {code})"
+    if code > 5:
+        return f"exit {code}"
+    return None
+
+
+def replay(args):
+    """Runs the first line of every `command.txt` under args.replay through a shell, in a
+    copy of its folder, with `arbiter` replaced by the binary; `make_input.py` there, when
+    present, writes a large input first."""
+    cases = sorted(p.parent for p in args.replay.rglob("command.txt"))
+    failed = 0
+    for case in cases:
+        with tempfile.TemporaryDirectory(prefix="arbiter-replay-") as tmp:
+            shutil.copytree(case, tmp, dirs_exist_ok=True)
+            if (Path(tmp) / "make_input.py").is_file():
+                subprocess.run([sys.executable, "make_input.py"], cwd=tmp, check=True)
+            line = (case / "command.txt").read_text().splitlines()[0]
+            line = re.sub(r"^arbiter\b", shlex.quote(str(args.binary)), line)
+            # "| true" stands for a reader that has gone: stdout is a pipe closed beforehand,
+            # as in the fuzzing run (a real `| true` would race with the writer).
+            out = subprocess.DEVNULL
+            if line.endswith(" | true"):
+                line = line[:-len(" | true")]
+                read_end, out = os.pipe()
+                os.close(read_end)
+            proc = subprocess.Popen(["bash", "-c", line], cwd=tmp, stdin=subprocess.DEVNULL,
+                                    stdout=out, stderr=subprocess.PIPE,
+                                    preexec_fn=limit_child)
+            if out != subprocess.DEVNULL:
+                os.close(out)
+            try:
+                _, stderr = proc.communicate(timeout=args.timeout)
+                code = proc.returncode
+                # bash reports a child's signal as 128 + its number.
+                if code > 128 and code - 128 in signal.valid_signals():
+                    code = -(code - 128)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+                code, stderr = None, b""
+            outcome = classify(code, stderr)
+            failed += outcome is not None
+            print(f"{case.name}: {outcome or f'exit {code}'}", flush=True)
+    print(f"\n{len(cases) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 def has_output(argv, cwd, timeout):
@@ -544,10 +613,15 @@ def main():
     ap.add_argument("--jobs", "-j", type=int, default=1)
     ap.add_argument("--only", type=int, action="append",
                     help="run only this case number (repeatable)")
+    ap.add_argument("--replay", type=Path,
+                    help="re-run the saved cases under this folder (one per subfolder "
+                         "with command.txt) instead of fuzzing")
     args = ap.parse_args()
     args.binary = args.binary.resolve()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary}: not an executable")
+    if args.replay:
+        return replay(args)
     if args.results is None:
         args.results = tempfile.mkdtemp(prefix="arbiter-fuzz-results-")
     results = Path(args.results).resolve()
