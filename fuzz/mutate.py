@@ -544,7 +544,12 @@ def replay(args):
             shutil.copytree(case, tmp, dirs_exist_ok=True)
             if (Path(tmp) / "make_input.py").is_file():
                 subprocess.run([sys.executable, "make_input.py"], cwd=tmp, check=True)
-            line = (case / "command.txt").read_text().splitlines()[0]
+            lines = (case / "command.txt").read_text().splitlines()
+            line = lines[0]
+            # "# timeout: SEC" on a later line: a case that is only too slow.
+            limits = [float(m.group(1)) for m in
+                      (re.match(r"# timeout: ([0-9.]+)", x) for x in lines) if m]
+            timeout = limits[0] if limits else args.timeout
             line = re.sub(r"^arbiter\b", shlex.quote(str(args.binary)), line)
             # "| true" stands for a reader that has gone: stdout is a pipe closed beforehand,
             # as in the fuzzing run (a real `| true` would race with the writer).
@@ -559,7 +564,7 @@ def replay(args):
             if out != subprocess.DEVNULL:
                 os.close(out)
             try:
-                _, stderr = proc.communicate(timeout=args.timeout)
+                _, stderr = proc.communicate(timeout=timeout)
                 code = proc.returncode
                 # bash reports a child's signal as 128 + its number.
                 if code > 128 and code - 128 in signal.valid_signals():
