@@ -2,6 +2,7 @@
 """Mutation fuzzing of the `arbiter` binary: every reader and command, any input.
 
     python3 fuzz/mutate.py BINARY [--cases N] [--seed S] [--results DIR] [--timeout SEC] [--jobs J]
+    python3 fuzz/mutate.py BINARY --replay fuzz/regressions/cli
 
 Seeds come from the repository (examples/, the tests' fixtures and inline samples), from
 small samples of ../shared/conformance/ when present, and from files the binary itself writes
@@ -463,10 +464,11 @@ EXT = {"trf": ".trf", "pbn": ".pbn", "xml": ".xml", "csv": ".csv", "config": ".p
        "tiebreak": ".trf", "contract": ".txt", "help": ".txt"}
 
 
-def limit_child():
+def limit_children():
+    """Caps this process, so every child inherits the caps: set once here rather than in a
+    preexec_fn, which is not safe with the worker threads."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    os.setsid()
 
 
 def run_case(index, args, seeds):
@@ -490,7 +492,7 @@ def run_case(index, args, seeds):
         err_path = tmp / "stderr"
         with out, open(err_path, "wb") as err:
             proc = subprocess.Popen(full, cwd=tmp, stdin=subprocess.DEVNULL, stdout=out,
-                                    stderr=err, preexec_fn=limit_child)
+                                    stderr=err, start_new_session=True)
             try:
                 code = proc.wait(timeout=args.timeout)
             except subprocess.TimeoutExpired:
@@ -560,7 +562,7 @@ def replay(args):
                 os.close(read_end)
             proc = subprocess.Popen(["bash", "-c", line], cwd=tmp, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=subprocess.PIPE,
-                                    preexec_fn=limit_child)
+                                    start_new_session=True)
             if out != subprocess.DEVNULL:
                 os.close(out)
             try:
@@ -584,7 +586,7 @@ def has_output(argv, cwd, timeout):
     """Whether the command prints anything on stdout when stdout can take it."""
     try:
         r = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
-                           timeout=timeout, preexec_fn=limit_child, check=False)
+                           timeout=timeout, start_new_session=True, check=False)
     except subprocess.TimeoutExpired:
         return False
     return bool(r.stdout)
@@ -623,6 +625,7 @@ def main():
                          "with command.txt) instead of fuzzing")
     args = ap.parse_args()
     args.binary = args.binary.resolve()
+    limit_children()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary}: not an executable")
     if args.replay:
