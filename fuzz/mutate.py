@@ -206,6 +206,12 @@ def lines_of(data):
     return data.split(b"\n")
 
 
+def copies(wanted, unit):
+    """How many copies of `unit` to make: `wanted`, or fewer to stay within MAX_INPUT (a line
+    already made 1 MB long, copied 20,000 times, would not fit in memory)."""
+    return max(1, min(wanted, MAX_INPUT // (len(unit) + 1)))
+
+
 def mutate_once(rng, data, kind, seeds):
     """One mutation; returns the new bytes and its name."""
     choices = ["flip", "special", "insert_special", "delete_range", "dup_line", "del_line",
@@ -233,7 +239,7 @@ def mutate_once(rng, data, kind, seeds):
         ls = lines_of(data)
         i = rng.randrange(len(ls))
         if m == "dup_line":
-            ls[i:i] = [ls[i]] * rng.choice([1, 1, 2, 10])
+            ls[i:i] = [ls[i]] * copies(rng.choice([1, 1, 2, 10]), ls[i])
         elif m == "del_line" and len(ls) > 1:
             del ls[i]
         else:
@@ -261,7 +267,8 @@ def mutate_once(rng, data, kind, seeds):
         return data[:pos] + rng.choice(WORDS) + data[pos:], m
     if m == "repeat_range" and n:
         end = min(n, pos + rng.choice([1, 4, 16, 80]))
-        return data[:pos] + data[pos:end] * rng.choice([2, 10, 100, 1000]) + data[end:], m
+        unit = data[pos:end]
+        return data[:pos] + unit * copies(rng.choice([2, 10, 100, 1000]), unit) + data[end:], m
     if m == "same_class" and n:
         # A byte swapped for one of its class keeps fixed columns aligned, so the file
         # still reads and the change reaches pairing and scoring.
@@ -294,7 +301,7 @@ def mutate_once(rng, data, kind, seeds):
     if m == "many_lines":
         ls = lines_of(data)
         i = rng.randrange(len(ls))
-        ls[i:i] = [ls[i]] * rng.choice([1_000, 20_000])
+        ls[i:i] = [ls[i]] * copies(rng.choice([1_000, 20_000]), ls[i])
         return b"\n".join(ls), m
     return data, "none"
 
