@@ -14,10 +14,18 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(t) = trf::read(&text) {
         for format in [Format::Trf16, Format::Trf26] {
             let written = trf::write(&t, format);
-            let back = trf::read(&written)
-                .unwrap_or_else(|e| panic!("{format:?} output does not read back:\n{e}\n{written}"));
-            assert_eq!(back, t, "{format:?} output reads back different:\n{written}");
-            assert_eq!(trf::write(&back, format), written, "{format:?} output is not canonical");
+            let back = trf::read(&written).unwrap_or_else(|e| {
+                panic!("{format:?} output does not read back:\n{e}\n{written}")
+            });
+            assert_eq!(
+                back, t,
+                "{format:?} output reads back different:\n{written}"
+            );
+            assert_eq!(
+                trf::write(&back, format),
+                written,
+                "{format:?} output is not canonical"
+            );
         }
     }
 });
