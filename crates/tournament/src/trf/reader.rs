@@ -83,13 +83,28 @@ pub(crate) fn split_lines(text: &str) -> Vec<Line> {
     lines
 }
 
-/// Quotes file text for a message.
+/// Longest piece of file text a message quotes: a 50 MB line must not make a 50 MB message.
+const QUOTE_CHARS: usize = 40;
+
+/// Quotes file text for a message: spaces alone read "blank"; other white space (a tab) is
+/// shown escaped, since "blank" would hide it; long text is cut to an excerpt with its length.
 pub(crate) fn quote(s: &str) -> String {
-    let t = s.trim();
+    let t = s.trim_matches(' ');
     if t.is_empty() {
-        "blank".to_string()
+        return "blank".to_string();
+    }
+    let t = if t.trim().is_empty() { t } else { t.trim() };
+    let n = t.chars().count();
+    if n <= QUOTE_CHARS {
+        let shown = format!("{t:?}");
+        if t.contains('\t') {
+            format!("{shown} (a tab: TRF columns take spaces)")
+        } else {
+            shown
+        }
     } else {
-        format!("{t:?}")
+        let head: String = t.chars().take(QUOTE_CHARS).collect();
+        format!("{head:?}… ({n} characters)")
     }
 }
 
@@ -1566,6 +1581,30 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn a_tab_is_named_and_not_called_blank() {
+        // Column 14 separates the title from the name; a tab there is not a blank.
+        let line = "001    1     \tAlpha, A                          2000                             0.0    1\n";
+        let errors = trf::read(line).unwrap_err();
+        let found: Vec<&str> = errors.iter().map(|e| e.found.as_str()).collect();
+        assert!(
+            found
+                .iter()
+                .any(|f| f.contains("\\t") && f.contains("a tab")),
+            "{found:?}"
+        );
+        assert!(!found.contains(&"blank"), "{found:?}");
+    }
+
+    #[test]
+    fn a_long_bad_field_is_quoted_as_a_short_excerpt() {
+        let long = "x".repeat(1_000_000);
+        let errors = trf::read(&format!("XXR {long}\n{PLAYER}")).unwrap_err();
+        let message = errors.to_string();
+        assert!(message.len() < 2_000, "{} bytes", message.len());
+        assert!(message.contains("(1000000 characters)"), "{message}");
     }
 
     #[test]
