@@ -141,12 +141,8 @@ fn tiebreak_list(
     let text = chosen.unwrap_or_else(|| DEFAULT_TIEBREAKS.to_string());
     let list =
         tiebreak::parse_list(&text).map_err(|e| CliError::invalid(format!("{source}: {e}")))?;
-    let texts = text
-        .split([',', ' ', ';'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
+    // Headers show each code as the rules spell it, however it was typed (`bh` reads BH).
+    let texts = list.iter().map(ToString::to_string).collect();
     Ok((list, texts))
 }
 
@@ -399,12 +395,7 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
         .unwrap_or_else(|| DEFAULT_TEAM_TIEBREAKS.to_string());
     let list =
         tiebreak::parse_list(&text).map_err(|e| CliError::invalid(format!("--tiebreaks: {e}")))?;
-    let texts: Vec<String> = text
-        .split([',', ' ', ';'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
+    let texts: Vec<String> = list.iter().map(ToString::to_string).collect();
     let edition = args
         .rules
         .as_deref()

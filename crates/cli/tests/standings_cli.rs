@@ -238,3 +238,27 @@ fn fide_exercise_through_the_binary() {
     }
     assert_eq!(checked, 36);
 }
+
+#[test]
+fn tiebreak_codes_typed_in_lower_case_are_shown_as_the_rules_spell_them() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["standings", path_str(&f), "-t", "bh/c1 sb,aob"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let header = stdout(&o).lines().nth(1).unwrap().to_string();
+    assert!(
+        header.contains("BH/C1") && header.contains("AOB"),
+        "{header}"
+    );
+    assert!(!header.contains("bh") && !header.contains("sb"), "{header}");
+    let o = run(&[
+        "standings",
+        path_str(&f),
+        "-t",
+        "bh/c1 sb,aob",
+        "-f",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["tiebreaks"], serde_json::json!(["BH/C1", "SB", "AOB"]));
+}
