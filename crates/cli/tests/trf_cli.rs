@@ -194,3 +194,42 @@ fn invalid_utf8_is_located_and_latin1_reads_it() {
         "{written}"
     );
 }
+
+#[test]
+fn convert_keeps_comment_lines_where_they_stood() {
+    let text = "### Harbourside club championship\n\
+012 Test\n\
+### XXR below: seven rounds are planned\n\
+XXR 3\n\
+001    1      Alpha, A                          2000                             0.0    1\n\
+### player 1 has paid\n\
+001    2      Bravo, B                          1900                             0.0    2\n\
+### checked by the arbiter\n";
+    let dir = temp_dir();
+    let input = common::write(dir.path(), "c.trf", text);
+    for (to, rounds) in [("trf16", "XXR 3"), ("trf26", "142 3")] {
+        let out = dir.path().join(format!("out-{to}.trf"));
+        let o = arbiter()
+            .args(["convert", common::path_str(&input), "--to", to, "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let written = std::fs::read_to_string(&out).unwrap();
+        let lines: Vec<&str> = written.lines().collect();
+        let at = |s: &str| lines.iter().position(|l| l.starts_with(s)).unwrap();
+        assert_eq!(at("### Harbourside"), 0, "{written}");
+        assert_eq!(at("### XXR below"), at("012") + 1, "{written}");
+        assert_eq!(at(rounds), at("### XXR below") + 1, "{written}");
+        assert_eq!(at("### player 1"), at("001    1") + 1, "{written}");
+        assert_eq!(at("### checked"), lines.len() - 1, "{written}");
+        // What was written reads back to the same model, comments and places included.
+        let again = trf::read(&written).unwrap();
+        let first = trf::read(text).unwrap();
+        assert_eq!(again.other_lines, first.other_lines);
+        assert_eq!(
+            trf::write(&again, Format::Trf16),
+            trf::write(&first, Format::Trf16)
+        );
+    }
+}

@@ -500,8 +500,24 @@ pub struct Tournament {
     pub forbidden: Vec<ForbiddenGroup>,
     pub announced_byes: Vec<AnnouncedByes>,
     pub teams: Vec<Team>,
-    /// Lines we do not interpret, kept in order for round-tripping.
+    /// Lines we do not interpret (`###` comments, records of other programs), kept in order
+    /// for round-tripping.
     pub other_lines: Vec<String>,
+    /// Where each of `other_lines` stood, index for index, so that a rewritten file keeps a
+    /// comment beside the record it followed; a line without an entry goes at the end (the
+    /// reader leaves out the entries at the end that say so).
+    pub other_line_places: Vec<LinePlace>,
+}
+
+/// Where a line that the model does not interpret is written back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinePlace {
+    /// Before every record.
+    Top,
+    /// After the record with this key (see `trf::record_key`): the last one with it.
+    After(String),
+    /// After every record.
+    End,
 }
 
 impl Tournament {

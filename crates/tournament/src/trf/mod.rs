@@ -61,7 +61,7 @@ mod writer;
 pub use error::{TrfError, TrfErrorKind, TrfErrors};
 pub use writer::write;
 
-use crate::model::Tournament;
+use crate::model::{LinePlace, Tournament};
 
 /// The two canonical output layouts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -89,6 +89,7 @@ fn finish(mut p: reader::Parsed, strict: bool) -> Result<Tournament, TrfErrors> 
         check::validate(&mut p);
     }
     if p.errors.is_empty() {
+        settle_places(&mut p.t);
         Ok(p.t)
     } else {
         p.errors.sort_by_key(|e| (e.line, e.column));
@@ -148,4 +149,63 @@ pub fn decode_latin1(bytes: &[u8]) -> String {
 /// there. The points check of [`read`] uses it for byes entered in advance.
 pub fn round_to_pair(t: &Tournament) -> u32 {
     crate::rounds::round_to_pair(t)
+}
+
+/// The key that places an uninterpreted line after a record ([`LinePlace::After`]): a
+/// player's line by its number, a team's by its order, records that say the same thing in
+/// both layouts (`XXR`/`142`, `XXC`/`152`, `BBx`/`162`, `XXP`/`260`) by what they say, any
+/// other by its code. `teams_seen` counts the team lines met so far.
+pub(crate) fn record_key(line: &str, teams_seen: &mut usize) -> String {
+    let code: String = line.chars().take(3).collect();
+    match code.as_str() {
+        "001" => {
+            let number: String = line.chars().skip(4).take(4).collect();
+            format!("001 {}", number.trim().trim_start_matches('0'))
+        }
+        "013" | "310" => {
+            *teams_seen += 1;
+            format!("team {teams_seen}")
+        }
+        "XXR" | "142" => "rounds".to_string(),
+        "XXC" | "152" => "colour".to_string(),
+        "162" => "points".to_string(),
+        c if c.starts_with("BB") => "points".to_string(),
+        "XXP" | "260" => "forbidden".to_string(),
+        _ => code,
+    }
+}
+
+/// Gives every uninterpreted line the place a rewrite will give it, so that reading back
+/// what was written gives the same model: a line after a record that is not written back,
+/// or after the last record written, is at the end.
+fn settle_places(t: &mut Tournament) {
+    if t.other_lines.is_empty() {
+        t.other_line_places.clear();
+        return;
+    }
+    t.other_line_places
+        .resize(t.other_lines.len(), LinePlace::End);
+    let mut bare = t.clone();
+    bare.other_lines.clear();
+    bare.other_line_places.clear();
+    let written = writer::write(&bare, Format::Trf16);
+    let mut teams = 0;
+    let keys: Vec<String> = written
+        .split('\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| record_key(l, &mut teams))
+        .collect();
+    let last = keys.last();
+    for place in &mut t.other_line_places {
+        if let LinePlace::After(k) = place {
+            if !keys.contains(k) || Some(&*k) == last {
+                *place = LinePlace::End;
+            }
+        }
+    }
+    // A missing entry means the end: drop those at the end, so a model built by hand without
+    // places equals the one read back from its file.
+    while t.other_line_places.last() == Some(&LinePlace::End) {
+        t.other_line_places.pop();
+    }
 }

@@ -425,22 +425,34 @@ const MAX_ROUNDS: u32 = 999;
 /// Reads every line; the result still needs `check::resolve` (and `check::validate`).
 pub(crate) fn parse(text: &str) -> Parsed {
     let mut p = Parsed::default();
+    // The record each uninterpreted line follows, for writing it back there.
+    let mut last_key: Option<String> = None;
+    let mut teams_seen = 0;
     for l in split_lines(text) {
         if l.chars.len() < 3 {
             continue;
         }
         let code: String = l.chars[..3].iter().collect();
+        let place = || match &last_key {
+            Some(k) => LinePlace::After(k.clone()),
+            None => LinePlace::Top,
+        };
         if code == "###" {
             p.t.other_lines.push(l.chars.iter().collect());
+            p.t.other_line_places.push(place());
             continue;
         }
         // Past the code, column 4 separates it from the content.
         let known = parse_record(&mut p, &code, &l);
-        if !known {
+        if known {
+            let text: String = l.chars.iter().collect();
+            last_key = Some(super::record_key(&text, &mut teams_seen));
+        } else {
             if p.first_unknown.is_none() {
                 p.first_unknown = Some((l.no, l.chars.iter().take(24).collect()));
             }
             p.t.other_lines.push(l.chars.iter().collect());
+            p.t.other_line_places.push(place());
         }
     }
     p

@@ -329,8 +329,45 @@ pub fn write(t: &Tournament, format: Format) -> String {
             }
         }
     }
-    for l in &t.other_lines {
-        let _ = writeln!(out, "{l}");
+    place_other_lines(out, t)
+}
+
+/// Puts the lines the model does not interpret back where they stood: at the top, after the
+/// last record with their key, or at the end.
+fn place_other_lines(records: String, t: &Tournament) -> String {
+    if t.other_lines.is_empty() {
+        return records;
     }
+    // Split on LF only: a CR inside a line is content.
+    let lines: Vec<&str> = records.split_terminator('\n').collect();
+    let mut teams = 0;
+    let mut last_with_key = std::collections::HashMap::new();
+    for (i, l) in lines.iter().enumerate() {
+        last_with_key.insert(super::record_key(l, &mut teams), i);
+    }
+    let mut top = Vec::new();
+    let mut after: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
+    let mut end = Vec::new();
+    for (i, l) in t.other_lines.iter().enumerate() {
+        match t.other_line_places.get(i) {
+            Some(LinePlace::Top) => top.push(l.as_str()),
+            Some(LinePlace::After(k)) => match last_with_key.get(k) {
+                Some(&j) => after[j].push(l.as_str()),
+                None => end.push(l.as_str()),
+            },
+            Some(LinePlace::End) | None => end.push(l.as_str()),
+        }
+    }
+    let mut out = String::with_capacity(records.len() + 80 * t.other_lines.len());
+    let mut put = |l: &str| {
+        out.push_str(l);
+        out.push('\n');
+    };
+    top.into_iter().for_each(&mut put);
+    for (l, following) in lines.into_iter().zip(after) {
+        put(l);
+        following.into_iter().for_each(&mut put);
+    }
+    end.into_iter().for_each(&mut put);
     out
 }
