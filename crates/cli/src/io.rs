@@ -30,7 +30,8 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
             .count()
             + 1;
         CliError::invalid(format!(
-            "{}:{line}:{col}: expected UTF-8 text, found an invalid byte 0x{:02x}",
+            "{}:{line}:{col}: expected UTF-8 text, found an invalid byte 0x{:02x} (an old file \
+             in Latin-1 reads with --latin1; a binary file is no tournament file)",
             path.display(),
             e.as_bytes()[at]
         ))

@@ -71,6 +71,9 @@ struct Common {
     /// empty when unrated players are present (C.07 Art. 10).
     #[arg(long, value_name = "RATING|P")]
     unrated: Option<String>,
+    /// Read the input as Latin-1 (ISO 8859-1) instead of UTF-8, for old files.
+    #[arg(long)]
+    latin1: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,8 +103,8 @@ pub struct CrosstableArgs {
 }
 
 /// The tournament and the file's text (for the line of a record).
-fn read_tournament(path: &Path) -> Result<(Tournament, String), CliError> {
-    let text = io::read_text(path)?;
+fn read_tournament(path: &Path, latin1: bool) -> Result<(Tournament, String), CliError> {
+    let text = io::read_trf_text(path, latin1)?;
     let t = io::parse_trf(path, &text)?;
     Ok((t, text))
 }
@@ -327,7 +330,7 @@ fn points_json(p: tournament::Points) -> Json {
 
 pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
-    let (t, text) = read_tournament(&args.input)?;
+    let (t, text) = read_tournament(&args.input, args.common.latin1)?;
     if args.teams {
         return run_team_standings(&args, &t);
     }
@@ -614,7 +617,7 @@ fn entry_json(e: &Entry) -> Json {
 
 pub fn run_crosstable(args: CrosstableArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
-    let (t, text) = read_tournament(&args.input)?;
+    let (t, text) = read_tournament(&args.input, args.common.latin1)?;
     let (list, _) = tiebreak_list(args.tiebreaks.as_deref(), &args.input, &text)?;
     let options = options(args.rules.as_deref(), &args.common)?;
     let s = compute(&args.input, &t, &list, &options)?;

@@ -54,7 +54,11 @@ fn text_of(path: &Path, latin1: bool) -> Result<Result<String, TrfErrors>, CliEr
     Ok(if latin1 {
         Ok(trf::decode_latin1(&bytes))
     } else {
-        trf::decode_utf8(&bytes).map_err(|e| TrfErrors(vec![e]))
+        trf::decode_utf8(&bytes).map_err(|mut e| {
+            // Name the option that reads such a file.
+            e.expected = "UTF-8 text (an old file in Latin-1 reads with --latin1)".to_string();
+            TrfErrors(vec![e])
+        })
     })
 }
 

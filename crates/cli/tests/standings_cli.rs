@@ -262,3 +262,26 @@ fn tiebreak_codes_typed_in_lower_case_are_shown_as_the_rules_spell_them() {
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["tiebreaks"], serde_json::json!(["BH/C1", "SB", "AOB"]));
 }
+
+#[test]
+fn standings_and_crosstable_read_latin1_files() {
+    let dir = temp_dir();
+    let latin1: Vec<u8> = TINY
+        .replace("Tiny Open", "Open de Saint-\u{c9}tienne")
+        .chars()
+        .map(|c| c as u32 as u8)
+        .collect();
+    let f = write(dir.path(), "old.trf", latin1);
+    for command in ["standings", "crosstable"] {
+        let o = run(&[command, path_str(&f)]);
+        assert_eq!(o.status.code(), Some(3), "{command}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--latin1"), "{command}: {}", stderr(&o));
+        let o = run(&[command, path_str(&f), "--latin1"]);
+        assert_eq!(o.status.code(), Some(0), "{command}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with("Open de Saint-\u{c9}tienne"),
+            "{command}: {}",
+            stdout(&o)
+        );
+    }
+}

@@ -178,7 +178,7 @@ fn invalid_utf8_is_located_and_latin1_reads_it() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}:1:19: expected UTF-8 text (or read the file as Latin-1), found the byte 0xc9\n",
+            "{}:1:19: expected UTF-8 text (an old file in Latin-1 reads with --latin1), found the byte 0xc9\n",
             f.display()
         )
     );
