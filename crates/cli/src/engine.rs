@@ -291,7 +291,9 @@ fn need_input<'a>(input: &'a Option<PathBuf>, flag: &str) -> Result<&'a Path, Cl
 /// `FILE:LINE:COL: message` line per problem when it is not valid TRF. `latin1` reads old
 /// files written in Latin-1 rather than UTF-8.
 pub(crate) fn read_tournament_from(path: &Path, latin1: bool) -> Result<Tournament, CliError> {
-    io::parse_trf(path, &io::read_trf_text(path, latin1)?)
+    let t = io::parse_trf(path, &io::read_trf_text(path, latin1)?)?;
+    io::warn_missing_entries(path, &t);
+    Ok(t)
 }
 
 /// The exit code and message for an engine failure on the tournament in `path`. The engines'

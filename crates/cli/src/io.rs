@@ -305,3 +305,26 @@ pub fn parse_trf(path: &Path, text: &str) -> Result<tournament::Tournament, CliE
         CliError::invalid(lines.join("\n"))
     })
 }
+
+/// Warns on stderr, one line a round, about players with no entry in a round that was played:
+/// TRF allows it, but it is usually a forgotten result, which reads as an absence.
+pub fn warn_missing_entries(path: &Path, t: &tournament::Tournament) {
+    for (round, players) in tournament::rounds::missing_entries(t) {
+        let shown: Vec<String> = players.iter().take(20).map(|p| p.0.to_string()).collect();
+        let more = match players.len().saturating_sub(shown.len()) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let (who, have) = if players.len() == 1 {
+            ("player", "has")
+        } else {
+            ("players", "have")
+        };
+        print_error(&format!(
+            "{}: warning: round {round}: {who} {}{more} {have} no entry, which reads as an \
+             absence (a forgotten result?); write a result, or 0000 - Z for an absence",
+            path.display(),
+            shown.join(", ")
+        ));
+    }
+}

@@ -87,6 +87,7 @@ pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
 pub fn run_validate(args: ValidateArgs) -> Result<u8, CliError> {
     match load(&args.file, args.latin1)? {
         Ok(t) => {
+            io::warn_missing_entries(&args.file, &t);
             let planned = t
                 .header
                 .rounds

@@ -233,3 +233,29 @@ XXR 3\n\
         );
     }
 }
+
+#[test]
+fn a_blank_entry_in_a_played_round_is_a_warning_naming_player_and_round() {
+    // Round 2 was played by 1-2 and 3-4, but player 5's result was forgotten.
+    let text = "012 Forgotten result\n\
+XXR 3\n\
+001    1      Alpha, A                          2000                             2.0    1     2 w 1     3 b 1\n\
+001    2      Bravo, B                          1900                             0.0    2     1 b 0     4 w 0\n\
+001    3      Charlie, C                        1800                             1.0    3     4 w 1     1 w 0\n\
+001    4      Delta, D                          1700                             1.0    4     3 b 0     2 b 1\n\
+001    5      Echo, E                           1600                             1.0    5  0000 - U          \n";
+    let dir = temp_dir();
+    let f = common::write(dir.path(), "t.trf", text);
+    let expected = "round 2: player 5 has no entry";
+    for args in [
+        vec!["validate", common::path_str(&f)],
+        vec!["pair", common::path_str(&f)],
+        vec!["--dutch", common::path_str(&f), "-p"],
+    ] {
+        let o = common::run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("warning"), "{args:?}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("warning"), "{args:?}");
+    }
+}

@@ -34,7 +34,7 @@
 //! assert_eq!(round_to_pair(&t), 2);
 //! ```
 
-use crate::model::{Entry, Player, Tournament};
+use crate::model::{Entry, Player, PlayerId, Tournament};
 
 /// True when the entry shows that the player took part in the round's pairing: a scheduled
 /// game (played or forfeited) or the PAB. A forfeit loss without an opponent (`0000 - -`) is
@@ -89,10 +89,28 @@ pub fn round_to_pair(tournament: &Tournament) -> u32 {
     }
 }
 
+/// The players with no entry at all in a round of the history, by round: TRF allows a blank
+/// entry, but in a round that was played it usually is a forgotten result, which every
+/// program then reads as an absence. Withdrawals recorded as such (`XXW`) are not listed.
+pub fn missing_entries(tournament: &Tournament) -> Vec<(u32, Vec<PlayerId>)> {
+    let played = played_rounds_in_file(tournament) as usize;
+    (0..played)
+        .filter_map(|column| {
+            let missing: Vec<PlayerId> = tournament
+                .players
+                .iter()
+                .filter(|p| matches!(p.rounds.get(column), None | Some(Entry::NotPaired)))
+                .map(|p| p.id)
+                .collect();
+            (!missing.is_empty()).then_some((column as u32 + 1, missing))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Color, GameResult, PlayerId};
+    use crate::model::{Color, GameResult};
 
     fn game(opponent: u32, color: Color, result: GameResult) -> Entry {
         Entry::Played {
@@ -175,5 +193,34 @@ mod tests {
         };
         assert_eq!(played_rounds_in_file(&t), 2);
         assert_eq!(round_to_pair(&t), 3);
+    }
+
+    #[test]
+    fn blank_entries_in_played_rounds_are_listed_by_round() {
+        let t = Tournament {
+            players: vec![
+                player(
+                    1,
+                    vec![game(2, Color::White, GameResult::Win), Entry::PairingBye],
+                ),
+                player(
+                    2,
+                    vec![game(1, Color::Black, GameResult::Loss), Entry::NotPaired],
+                ),
+                player(3, vec![Entry::NotPaired, Entry::Withdrawn]),
+                player(4, vec![Entry::ZeroBye]),
+            ],
+            ..Tournament::default()
+        };
+        assert_eq!(
+            missing_entries(&t),
+            vec![(1, vec![PlayerId(3)]), (2, vec![PlayerId(2), PlayerId(4)])]
+        );
+        // Nothing is missing before any round is played.
+        let fresh = Tournament {
+            players: vec![player(1, vec![]), player(2, vec![])],
+            ..Tournament::default()
+        };
+        assert!(missing_entries(&fresh).is_empty());
     }
 }
