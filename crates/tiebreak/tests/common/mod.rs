@@ -217,7 +217,7 @@ impl Builder {
 
 /// Round-robin rounds for `n` players (circle method): pairs of 0-based positions per round.
 pub fn round_robin_schedule(n: usize) -> Vec<Vec<(usize, usize)>> {
-    let m = if n % 2 == 0 { n } else { n + 1 };
+    let m = if n.is_multiple_of(2) { n } else { n + 1 };
     let mut ring: Vec<usize> = (0..m).collect();
     let mut rounds = Vec::new();
     for _ in 0..m - 1 {
