@@ -218,11 +218,12 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let (report, list) = check_tournament(input, &t)?;
+            let found = check_tournament(input, &t)?;
             if request.checklist.is_some() {
-                io::write_atomic(&checklist_path(input), list.as_bytes())?;
+                io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
             }
-            io::write_output(None, report.as_bytes())?;
+            // The engines' interface: the report alone, exit 0 (programs read it as it is).
+            io::write_output(None, found.report.as_bytes())?;
             Ok(exit::OK)
         }
         Mode::Generate { config } => {
@@ -349,7 +350,16 @@ pub(crate) fn pairing_text(pairing: &Pairing) -> String {
 /// Replays every round of the tournament read from `input` and returns the checker's report
 /// and the checklists of every round (`Round #k` headers), each made from the state the
 /// checker paired.
-pub(crate) fn check_tournament(input: &Path, t: &Tournament) -> Result<(String, String), CliError> {
+/// What the checker found: the report in the engines' format, the checklists, and how many
+/// of the rounds replayed differ from the file (or have no valid pairing).
+pub(crate) struct CheckFindings {
+    pub report: String,
+    pub checklist: String,
+    pub rounds: usize,
+    pub differing: usize,
+}
+
+pub(crate) fn check_tournament(input: &Path, t: &Tournament) -> Result<CheckFindings, CliError> {
     let options = DutchOptions::default();
     let mut list = String::new();
     let rounds = checker::check(t, |state, round| {
@@ -362,7 +372,16 @@ pub(crate) fn check_tournament(input: &Path, t: &Tournament) -> Result<(String, 
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok((checker::report_text(&name, &rounds), list))
+    let differing = rounds
+        .iter()
+        .filter(|r| r.outcome != checker::RoundOutcome::Same)
+        .count();
+    Ok(CheckFindings {
+        report: checker::report_text(&name, &rounds),
+        checklist: list,
+        rounds: rounds.len(),
+        differing,
+    })
 }
 
 /// One round's checklist under its `Round #k` header.

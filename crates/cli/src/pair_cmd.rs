@@ -50,8 +50,11 @@ pub struct PairArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Prints \"NAME: Round #k\" for every round, followed by the boards where our \
-pairing differs from the file's (checker on the left, tournament on the right, 0 for the bye). \
-The exit code is 0 even when pairings differ."
+pairing differs from the file's (checker on the left, tournament on the right, 0 for the bye), \
+then a count such as \"2 of 5 rounds differ from the engine's pairing\".\n\
+Exit codes: 0 every round as the engine pairs it, 1 some round differs (or has no valid \
+pairing), 3 invalid file, 5 file access. (`arbiter --dutch IN -c` prints the report alone and \
+exits 0, as the engines do.)"
 )]
 pub struct CheckArgs {
     /// A tournament in TRF whose every round is replayed.
@@ -218,9 +221,17 @@ fn round_robin_round(
 
 pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
-    let (report, _) = engine::check_tournament(&args.input, &t)?;
-    io::write_output(None, report.as_bytes())?;
-    Ok(exit::OK)
+    let found = engine::check_tournament(&args.input, &t)?;
+    let summary = match (found.differing, found.rounds) {
+        (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
+        (d, n) => format!("{d} of {n} rounds differ from the engine's pairing\n"),
+    };
+    io::write_output(None, format!("{}{summary}", found.report).as_bytes())?;
+    Ok(if found.differing == 0 {
+        exit::OK
+    } else {
+        exit::NO_PAIRING
+    })
 }
 
 pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {

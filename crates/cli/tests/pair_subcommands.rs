@@ -120,7 +120,8 @@ fn check_and_generate() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "g: Round #1\ng: Round #2\ng: Round #3\ng: Round #4\n"
+        "g: Round #1\ng: Round #2\ng: Round #3\ng: Round #4\n\
+0 of 4 rounds differ from the engine's pairing\n"
     );
     let o = run_in(
         dir.path(),

@@ -324,7 +324,11 @@ fn checker_names_the_file_without_folder_and_last_extension_only() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "my.event.v2: Round #1\n");
     let o = run(&["check", path_str(&f)]);
-    assert_eq!(stdout(&o), "my.event.v2: Round #1\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "my.event.v2: Round #1\n0 of 1 rounds differ from the engine's pairing\n"
+    );
 }
 
 #[test]
@@ -341,6 +345,14 @@ fn checker_prints_only_the_boards_that_differ_even_by_colour() {
     assert_eq!(
         stdout(&o),
         "swap: Round #1\n  Checker pairings        Tournament pairings\n      1 -   2                  2 -   1\n\n"
+    );
+    // The subcommand ends with a count and says so in its exit code.
+    let o = run(&["check", path_str(&f)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).ends_with("\n1 of 1 rounds differ from the engine's pairing\n"),
+        "{}",
+        stdout(&o)
     );
 }
 
