@@ -115,3 +115,19 @@ fn no_stand_in_for_the_scoregroup_at_the_pab_score() {
         "{rounds} rounds, {windowed} windowed"
     );
 }
+
+/// 19 players, round 8: a bracket that pairs within itself was solved without the next
+/// scoregroup, but the players below could not complete; the fallback to the whole graph had no
+/// C8 fields towards the next scoregroup and floated the wrong players.
+#[test]
+fn a_bracket_pairs_alone_only_when_the_players_below_complete() {
+    let whole = Variant {
+        windows: false,
+        ..Variant::default()
+    };
+    let (rounds, windowed) = compare(2386..2387, |s| late_round_settings(19, 13, s), whole, "C8");
+    assert!(
+        rounds >= 8 && windowed > 0,
+        "{rounds} rounds, {windowed} windowed"
+    );
+}
