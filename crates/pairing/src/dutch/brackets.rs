@@ -1119,9 +1119,9 @@ mod tests {
     fn bracket(k: usize, value: impl Fn(usize, usize) -> u64) -> Vec<Vec<Wide<2>>> {
         let n = 2 * k;
         let mut base = vec![vec![Wide::<2>::ZERO; n]; n];
-        for u in 0..k {
-            for l in k..n {
-                base[l][u] = Wide::from_u64(value(u, l));
+        for (l, row) in base.iter_mut().enumerate().skip(k) {
+            for (u, w) in row.iter_mut().enumerate().take(k) {
+                *w = Wide::from_u64(value(u, l));
             }
         }
         base
