@@ -663,14 +663,22 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         let next_begin_vertex = group_begin_vertex + (bracket_end - mdp_count);
         let group_start = next_pos;
         // The players below the bracket stay outside the graph while none of them changes
-        // the criteria of this bracket: no C9 here, and the PAB below the window. So no
-        // stand-in for a scoregroup at the PAB score either: whether the next bracket floats
-        // only the PAB receiver (C9) depends on where every player of that group can be
-        // paired, and the rest of the group would sit unseen in the tail.
+        // the criteria of this bracket: no C9 here, and the PAB below the window.
         let tail_may_wait = robust
             && !single_is_bye
             && group_start < n
             && (!odd || parts[group_start].score > bye_score);
+        // A stand-in (stand_in_for) also works with the PAB in the next scoregroup when that
+        // group is the lowest: its bracket is the last, which floats only the PAB receiver
+        // (C9) anyway. Above the lowest, whether it floats more depends on where every player
+        // of the group can be paired, and the rest of the group would sit unseen in the tail.
+        let next_may_wait = tail_may_wait
+            || (robust
+                && odd
+                && !single_is_bye
+                && group_start < n
+                && parts[group_start].score == bye_score
+                && group_end(group_start) == n);
         // A bracket that can be paired completely within itself is paired so (C6 is the
         // highest criterion after completion) when the players below can then complete too,
         // and then nobody floats down: the next scoregroup changes none of its criteria and
@@ -681,7 +689,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             && tail_completes(compat, next_pos, n, odd, |v| {
                 parts[v].bye_eligible && parts[v].score <= bye_score
             });
-        let stand_in = if !alone && tail_may_wait {
+        let stand_in = if !alone && next_may_wait {
             stand_in_for(compat, &members, group_start, group_end(group_start))
         } else {
             None
@@ -694,7 +702,11 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         }
         let size = members.len();
         let in_group = |m: usize| m >= group_begin_vertex && m < next_begin_vertex;
-        let implicit = tail_may_wait && (stand_in.is_some() || next_pos < n);
+        let implicit = if stand_in.is_some() {
+            next_may_wait
+        } else {
+            tail_may_wait && next_pos < n
+        };
         // The graph of a window is dense: refuse rather than exhaust memory.
         let in_graph = if implicit { size } else { size + n - next_pos } as u64;
         let bytes = in_graph * in_graph * 8 * L as u64;
