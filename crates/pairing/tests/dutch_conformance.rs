@@ -1,5 +1,6 @@
 //! Conformance of the Dutch engine with the reference engine's pairings
-//! (`../shared/conformance/dutch` and `dutch-large`): same pairs, colours, bye and board order.
+//! (`../shared/conformance/dutch`, `dutch-large` and `dutch-pab`): same pairs, colours, bye and
+//! board order.
 //!
 //! Run with `cargo test --profile test-release -p pairing --test dutch_conformance -- --nocapture`.
 //! Environment: `DUTCH_CONFORMANCE_MIN` lowers the required number of identical cases while
@@ -21,6 +22,11 @@ const CORPUS: &str = concat!(
 const LARGE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/conformance/dutch-large"
+);
+/// Odd fields in late rounds, many players barred from another PAB.
+const PAB: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/conformance/dutch-pab"
 );
 
 /// The engines' `-p` output: the number of pairs (PAB included), `white black` per board, the
@@ -149,4 +155,9 @@ fn dutch_corpus_is_identical() {
 #[test]
 fn dutch_large_is_identical() {
     report("dutch-large", Path::new(LARGE), usize::MAX);
+}
+
+#[test]
+fn dutch_pab_is_identical() {
+    report("dutch-pab", Path::new(PAB), usize::MAX);
 }

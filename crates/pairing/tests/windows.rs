@@ -85,3 +85,49 @@ fn dual_skips_give_the_same_pairings_as_solving_every_choice() {
     eprintln!("{rounds} rounds identical");
     assert!(rounds > 80, "too few rounds compared: {rounds}");
 }
+
+/// The settings of the small late-round tournaments below: odd fields, many players already
+/// given a PAB, forfeits and half-point byes.
+fn late_round_settings(players: u32, rounds: u32, seed: u64) -> Settings {
+    Settings {
+        players: Some(players),
+        rounds: Some(rounds),
+        draw_percentage: Some((seed * 13 % 50) as u32),
+        forfeit_rate: Some([0, 20, 8][seed as usize % 3]),
+        retired_rate: Some([0, 0, 30][(seed / 3) as usize % 3]),
+        half_point_bye_rate: Some([0, 20, 8][(seed / 2) as usize % 3]),
+        ..Settings::default()
+    }
+}
+
+/// 43 players, round 7: the PAB score is a scoregroup above the lowest, and the bracket above
+/// it once stood in for that group with one player; the rest of the group, unseen, let C9 rank
+/// the next bracket's players by games played although it had to float two.
+#[test]
+fn no_stand_in_for_the_scoregroup_at_the_pab_score() {
+    let whole = Variant {
+        windows: false,
+        ..Variant::default()
+    };
+    let (rounds, windowed) = compare(862..863, |s| late_round_settings(43, 8, s), whole, "C9");
+    assert!(
+        rounds >= 7 && windowed > 0,
+        "{rounds} rounds, {windowed} windowed"
+    );
+}
+
+/// 19 players, round 8: a bracket that pairs within itself was solved without the next
+/// scoregroup, but the players below could not complete; the fallback to the whole graph had no
+/// C8 fields towards the next scoregroup and floated the wrong players.
+#[test]
+fn a_bracket_pairs_alone_only_when_the_players_below_complete() {
+    let whole = Variant {
+        windows: false,
+        ..Variant::default()
+    };
+    let (rounds, windowed) = compare(2386..2387, |s| late_round_settings(19, 13, s), whole, "C8");
+    assert!(
+        rounds >= 8 && windowed > 0,
+        "{rounds} rounds, {windowed} windowed"
+    );
+}

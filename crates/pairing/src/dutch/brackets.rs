@@ -273,6 +273,24 @@ fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
     m % 2 == 0 && m >= 4 && degrees_within(compat, members, m / 2)
 }
 
+/// Whether the players from `start` on surely pair among themselves, less one PAB candidate
+/// (`candidate`) when `odd`: Dirac's test on that tail, as the window applies it.
+fn tail_completes(
+    compat: &Compatibility,
+    start: usize,
+    n: usize,
+    odd: bool,
+    candidate: impl Fn(usize) -> bool,
+) -> bool {
+    if odd && !(start..n).any(candidate) {
+        return false;
+    }
+    let m = n - start - odd as usize;
+    m == 0
+        || (m >= 4
+            && (start..n).all(|v| compat.count_in(v, start, n) as usize >= m / 2 + odd as usize))
+}
+
 /// For an odd bracket, a player of the next scoregroup (`first..group_end`) who can stand in
 /// for the whole group: the first one compatible with every member, when
 /// - whoever floats, the rest of the bracket pairs completely (Dirac on the bracket less any
@@ -650,19 +668,27 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             && !single_is_bye
             && group_start < n
             && (!odd || parts[group_start].score > bye_score);
-        // A stand-in (first_stands_in) also works with the PAB in the next scoregroup: the
-        // floater is not a PAB candidate, and the next bracket has as many pairs whoever
-        // floats. (Measured too: no difference over the corpus' 7,020 rounds, where 447
-        // brackets use it. A bracket paired alone does need the PAB below: 43 rounds differ
-        // without.)
-        let next_may_wait = robust
-            && !single_is_bye
-            && group_start < n
-            && (!odd || parts[group_start].score >= bye_score);
+        // A stand-in (stand_in_for) also works with the PAB in the next scoregroup when that
+        // group is the lowest: its bracket is the last, which floats only the PAB receiver
+        // (C9) anyway. Above the lowest, whether it floats more depends on where every player
+        // of the group can be paired, and the rest of the group would sit unseen in the tail.
+        let next_may_wait = tail_may_wait
+            || (robust
+                && odd
+                && !single_is_bye
+                && group_start < n
+                && parts[group_start].score == bye_score
+                && group_end(group_start) == n);
         // A bracket that can be paired completely within itself is paired so (C6 is the
-        // highest criterion after completion), and then nobody floats down: the next
-        // scoregroup changes none of its criteria and may wait in the tail too.
-        let alone = tail_may_wait && pairs_within(compat, &members);
+        // highest criterion after completion) when the players below can then complete too,
+        // and then nobody floats down: the next scoregroup changes none of its criteria and
+        // may wait in the tail. Without the second test the window may fall back to the
+        // whole graph, whose edges into the next scoregroup carry no C8 fields.
+        let alone = tail_may_wait
+            && pairs_within(compat, &members)
+            && tail_completes(compat, next_pos, n, odd, |v| {
+                parts[v].bye_eligible && parts[v].score <= bye_score
+            });
         let stand_in = if !alone && next_may_wait {
             stand_in_for(compat, &members, group_start, group_end(group_start))
         } else {
@@ -1105,9 +1131,9 @@ mod tests {
     fn bracket(k: usize, value: impl Fn(usize, usize) -> u64) -> Vec<Vec<Wide<2>>> {
         let n = 2 * k;
         let mut base = vec![vec![Wide::<2>::ZERO; n]; n];
-        for u in 0..k {
-            for l in k..n {
-                base[l][u] = Wide::from_u64(value(u, l));
+        for (l, row) in base.iter_mut().enumerate().skip(k) {
+            for (u, w) in row.iter_mut().enumerate().take(k) {
+                *w = Wide::from_u64(value(u, l));
             }
         }
         base
