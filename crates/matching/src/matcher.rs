@@ -1764,7 +1764,7 @@ impl<W: Weight> Matcher<W> {
                 .iter()
                 .filter(|&&x| inside.contains(&self.mate[x as usize]))
                 .count();
-            if leaves.len() % 2 == 0 || matched_inside != leaves.len() - 1 {
+            if leaves.len().is_multiple_of(2) || matched_inside != leaves.len() - 1 {
                 return Err(format!("blossom {b} with positive dual is not full"));
             }
         }

@@ -2,7 +2,7 @@
 //! (`../shared/conformance/dutch`, `dutch-large` and `dutch-pab`): same pairs, colours, bye and
 //! board order.
 //!
-//! Run with `cargo test --profile test-release -p pairing --test dutch_conformance -- --nocapture`.
+//! Run with `cargo test --profile test-release -p pairing --test integration dutch_conformance -- --nocapture`.
 //! Environment: `DUTCH_CONFORMANCE_MIN` lowers the required number of identical cases while
 //! iterating, `DUTCH_CONFORMANCE_MAX_PLAYERS` skips larger cases, `DUTCH_CONFORMANCE_SHOW` sets
 //! the number of mismatches printed.
