@@ -126,7 +126,7 @@ fn check_round_robin(players: u32, cycles: Cycles) {
     if players % 2 == 1 {
         assert!(byes.values().all(|&n| n == times as u32));
     }
-    if cycles == Cycles::Single && players % 2 == 0 {
+    if cycles == Cycles::Single && players.is_multiple_of(2) {
         // Half the field has one White more than the other half.
         for x in 1..=players {
             let w = whites.get(&x).copied().unwrap_or(0);

@@ -270,7 +270,7 @@ fn degrees_within(compat: &Compatibility, members: &[usize], need: usize) -> boo
 /// half of them, has a Hamiltonian cycle (Dirac), hence a perfect matching.
 fn pairs_within(compat: &Compatibility, members: &[usize]) -> bool {
     let m = members.len();
-    m % 2 == 0 && m >= 4 && degrees_within(compat, members, m / 2)
+    m.is_multiple_of(2) && m >= 4 && degrees_within(compat, members, m / 2)
 }
 
 /// Whether the players from `start` on surely pair among themselves, less one PAB candidate
