@@ -240,7 +240,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1)?;
+            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -422,13 +422,15 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
     }
 }
 
-/// Generates a tournament paired by the Dutch engine and writes it as TRF-2026 to `output`;
-/// returns the checklists of its rounds.
+/// Generates a tournament paired by the Dutch engine and writes it as TRF-2026 to `output`,
+/// with its number of rounds (142) so that it can be paired further; with `played`, only
+/// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
 pub(crate) fn generate_file(
     source: &SettingsSource,
     seed: Option<u64>,
     output: &Path,
     latin1: bool,
+    played: Option<u32>,
 ) -> Result<String, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
@@ -450,7 +452,7 @@ pub(crate) fn generate_file(
     let seed = seed.unwrap_or_else(generator::random_seed);
     let options = DutchOptions::default();
     let mut list = String::new();
-    let t = generator::generate(&settings, seed, |state, round| {
+    let mut t = generator::generate(&settings, seed, |state, round| {
         let pairing = dutch::pair(state, round, &options);
         append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
         pairing
@@ -466,8 +468,41 @@ pub(crate) fn generate_file(
         }
         e @ GeneratorError::BadPairing { .. } => CliError::new(exit::UNEXPECTED, e.to_string()),
     })?;
+    let total = t.recorded_rounds();
+    t.header.rounds.get_or_insert(total);
+    if let Some(played) = played {
+        if played > total {
+            return Err(CliError::invalid(format!(
+                "--played {played}: the tournament has only {total} rounds"
+            )));
+        }
+        keep_rounds(&mut t, played);
+        // The checklists of rounds that are no longer in the file would only mislead.
+        list = list_of_rounds(&list, played);
+    }
     io::write_atomic(output, trf::write(&t, trf::Format::Trf26).as_bytes())?;
     Ok(list)
+}
+
+/// Drops every round after `played`; points are recounted and the final ranks, which no
+/// longer hold, are left out.
+fn keep_rounds(t: &mut Tournament, played: u32) {
+    let system = t.point_system.clone();
+    for p in &mut t.players {
+        p.rounds.truncate(played as usize);
+        p.points = p.score(&system);
+        p.rank = None;
+    }
+    t.announced_byes.retain(|a| a.round <= played);
+}
+
+/// The part of a checklist made of the `Round #k` sections with k up to `played`.
+fn list_of_rounds(list: &str, played: u32) -> String {
+    let cut = format!("Round #{}\n", played + 1);
+    match list.find(&cut) {
+        Some(at) if list[..at].is_empty() || list[..at].ends_with('\n') => list[..at].to_string(),
+        _ => list.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -88,6 +88,10 @@ pub struct GenerateArgs {
     /// Seed of the random draws; the same seed and settings give the same tournament.
     #[arg(short, long)]
     seed: Option<u64>,
+    /// Keep only the first K rounds played, so the file is ready to pair round K+1 (its
+    /// number of rounds stays the generated one).
+    #[arg(long, value_name = "K")]
+    played: Option<u32>,
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
@@ -242,7 +246,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
         (None, Some(config)) => SettingsSource::Config(config),
         (None, None) => SettingsSource::Random,
     };
-    engine::generate_file(&source, args.seed, &args.output, false)?;
+    engine::generate_file(&source, args.seed, &args.output, false, args.played)?;
     Ok(exit::OK)
 }
 

@@ -131,3 +131,45 @@ fn check_and_generate() {
     let h = read(dir.path(), "h.trf");
     assert_eq!(h.lines().filter(|l| l.starts_with("001 ")).count(), 9);
 }
+
+#[test]
+fn a_generated_tournament_is_ready_to_pair() {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.path().join("cfg.txt"),
+        "PlayersNumber=15\nRoundsNumber=5\n",
+    )
+    .unwrap();
+    for args in [
+        &[
+            "generate", "cfg.txt", "-o", "g.trf", "-s", "3", "--played", "3",
+        ][..],
+        &["--dutch", "-g", "cfg.txt", "-o", "g.trf", "-s", "3"],
+    ] {
+        let o = run_in(dir.path(), args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let g = read(dir.path(), "g.trf");
+        assert!(g.lines().any(|l| l == "142 5"), "{args:?}: {g}");
+        let o = run_in(dir.path(), &["check", "g.trf"]);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stdout(&o));
+        let o = run_in(dir.path(), &["pair", "g.trf"]);
+        if args.contains(&"--played") {
+            // Round 4 of 5 is paired: 15 players, 7 boards and the PAB.
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert!(stdout(&o).starts_with("8\n"), "{}", stdout(&o));
+        } else {
+            // Every round is played: nothing is left to pair, and the message says so.
+            assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+            assert!(
+                !stderr(&o).contains("number of rounds is missing"),
+                "{}",
+                stderr(&o)
+            );
+        }
+    }
+    let o = run_in(
+        dir.path(),
+        &["generate", "cfg.txt", "-o", "h.trf", "--played", "9"],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+}
