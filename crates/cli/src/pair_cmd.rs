@@ -225,7 +225,7 @@ fn round_robin_round(
 
 pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
-    let found = engine::check_tournament(&args.input, &t)?;
+    let found = engine::check_tournament(&args.input, &t, true)?;
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
         (d, n) => format!("{d} of {n} rounds differ from the engine's pairing\n"),

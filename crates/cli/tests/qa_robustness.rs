@@ -332,6 +332,20 @@ fn checker_names_the_file_without_folder_and_last_extension_only() {
 }
 
 #[test]
+fn checker_leaves_out_a_column_of_announced_byes() {
+    // Round 2 is not paired yet: player 2 asked for a half-point bye in it.
+    let text = AFTER_ROUND_1.replace("1 b 0\n", "1 b 0  0000 - H\n");
+    let dir = temp_dir();
+    let f = write(dir.path(), "t.trf", text.as_bytes());
+    let o = run(&["check", path_str(&f)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "t: Round #1\n0 of 1 rounds differ from the engine's pairing\n"
+    );
+}
+
+#[test]
 fn checker_prints_only_the_boards_that_differ_even_by_colour() {
     let dir = temp_dir();
     // Round 1 as played with colours reversed on the only board: with XXC white1 the
