@@ -498,7 +498,7 @@ pub(crate) fn generate_file(
 /// Drops every round after `played`; points are recounted and the final ranks, which no
 /// longer hold, are left out.
 fn keep_rounds(t: &mut Tournament, played: u32) {
-    let system = t.point_system.clone();
+    let system = t.point_system;
     for p in &mut t.players {
         p.rounds.truncate(played as usize);
         p.points = p.score(&system);
