@@ -425,3 +425,32 @@ fn values_must_fit_their_field_as_written() {
     );
     round_trips(&t);
 }
+
+/// Lines we do not interpret stay beside the record they followed, and the model read back
+/// from a rewrite equals the first one even when the rewrite orders the records otherwise
+/// (here the team comes before the announced byes). Found by the `trf_read` fuzz target.
+#[test]
+fn other_lines_keep_their_places_when_records_are_reordered() {
+    let text = "### Club rapid\n\
+012 Club rapid\n\
+XXR 3\n\
+001    1      Alpha, A                          2000                             0.0    1\n\
+001    2      Bravo, B                          1900                             0.0    2\n\
+240 H 002 0002\n\
+999 after the byes\n\
+013 Team One                           1    2\n\
+998 after the team\n\
+997 also after the team\n";
+    let t = trf::read(text).unwrap();
+    for format in [Format::Trf16, Format::Trf26] {
+        let written = trf::write(&t, format);
+        let lines: Vec<&str> = written.lines().collect();
+        let at = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix)).unwrap();
+        assert_eq!(at("###"), 0, "{written}");
+        assert_eq!(at("999"), at("240") + 1, "{written}");
+        assert_eq!(at("998") + 1, at("997"), "{written}");
+        let back = trf::read(&written).unwrap();
+        assert_eq!(back, t, "{format:?}:\n{written}");
+        assert_eq!(trf::write(&back, format), written, "{format:?}");
+    }
+}

@@ -188,13 +188,7 @@ fn settle_places(t: &mut Tournament) {
     let mut bare = t.clone();
     bare.other_lines.clear();
     bare.other_line_places.clear();
-    let written = writer::write(&bare, Format::Trf16);
-    let mut teams = 0;
-    let keys: Vec<String> = written
-        .split('\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| record_key(l, &mut teams))
-        .collect();
+    let keys = record_keys(&writer::write(&bare, Format::Trf16));
     let last = keys.last();
     for place in &mut t.other_line_places {
         if let LinePlace::After(k) = place {
@@ -203,9 +197,31 @@ fn settle_places(t: &mut Tournament) {
             }
         }
     }
+    // The lines in the order a rewrite puts them (records may come in another order than in
+    // the file), so that reading the rewrite gives them in the same order.
+    let position = |place: &LinePlace| match place {
+        LinePlace::Top => 0,
+        LinePlace::After(k) => 1 + keys.iter().rposition(|x| x == k).unwrap_or(keys.len()),
+        LinePlace::End => keys.len() + 1,
+    };
+    let mut lines: Vec<(String, LinePlace)> = std::mem::take(&mut t.other_lines)
+        .into_iter()
+        .zip(std::mem::take(&mut t.other_line_places))
+        .collect();
+    lines.sort_by_key(|(_, place)| position(place));
+    (t.other_lines, t.other_line_places) = lines.into_iter().unzip();
     // A missing entry means the end: drop those at the end, so a model built by hand without
     // places equals the one read back from its file.
     while t.other_line_places.last() == Some(&LinePlace::End) {
         t.other_line_places.pop();
     }
+}
+
+/// The key of each line of a written file ([`record_key`]), line for line.
+pub(crate) fn record_keys(written: &str) -> Vec<String> {
+    let mut teams = 0;
+    written
+        .split_terminator('\n')
+        .map(|l| record_key(l, &mut teams))
+        .collect()
 }

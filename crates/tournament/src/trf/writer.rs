@@ -340,10 +340,9 @@ fn place_other_lines(records: String, t: &Tournament) -> String {
     }
     // Split on LF only: a CR inside a line is content.
     let lines: Vec<&str> = records.split_terminator('\n').collect();
-    let mut teams = 0;
     let mut last_with_key = std::collections::HashMap::new();
-    for (i, l) in lines.iter().enumerate() {
-        last_with_key.insert(super::record_key(l, &mut teams), i);
+    for (i, key) in super::record_keys(&records).into_iter().enumerate() {
+        last_with_key.insert(key, i);
     }
     let mut top = Vec::new();
     let mut after: Vec<Vec<&str>> = vec![Vec::new(); lines.len()];
