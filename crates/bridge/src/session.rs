@@ -152,27 +152,36 @@ pub(crate) struct Budget {
 
 impl Budget {
     pub(crate) fn board(&mut self, file: &str, pos: Pos, number: u32) -> Result<(), InputError> {
-        self.boards += 1;
-        if self.boards > MAX_BOARDS {
-            return Err(InputError::beyond_limits(
+        Self::count(&mut self.boards, MAX_BOARDS, || {
+            InputError::beyond_limits(
                 file,
                 pos,
                 format!("at most {MAX_BOARDS} boards in a session"),
                 format!("board {number} after {MAX_BOARDS} others"),
-            ));
-        }
-        Ok(())
+            )
+        })
     }
 
     pub(crate) fn line(&mut self, file: &str, pos: Pos) -> Result<(), InputError> {
-        self.lines += 1;
-        if self.lines > MAX_LINES {
-            return Err(InputError::beyond_limits(
+        Self::count(&mut self.lines, MAX_LINES, || {
+            InputError::beyond_limits(
                 file,
                 pos,
                 format!("at most {MAX_LINES} traveller lines in a session"),
                 format!("a line after {MAX_LINES} others"),
-            ));
+            )
+        })
+    }
+
+    /// Counts one more, refusing the first past `max`.
+    fn count(
+        counter: &mut usize,
+        max: usize,
+        refusal: impl FnOnce() -> InputError,
+    ) -> Result<(), InputError> {
+        *counter += 1;
+        if *counter > max {
+            return Err(refusal());
         }
         Ok(())
     }
