@@ -1,0 +1,186 @@
+//! Opening the database, applying migrations, and running work in transactions.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use include_dir::{include_dir, Dir};
+use rusqlite::{Connection, OpenFlags, Transaction};
+use rusqlite_migration::Migrations;
+
+use crate::error::{Error, Result};
+
+static MIGRATIONS_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
+
+/// The event database. Clones share one connection: SQLite writes one transaction at a time
+/// anyway, and every call is short.
+#[derive(Debug, Clone)]
+pub struct Store {
+    conn: Arc<Mutex<Connection>>,
+}
+
+fn migrations() -> Migrations<'static> {
+    // The folder is compiled in and its names are checked by the tests below.
+    Migrations::from_directory(&MIGRATIONS_DIR).expect("migrations folder is well formed")
+}
+
+fn configure(conn: &mut Connection) -> Result<()> {
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    // A write acknowledged to the user is on disk: WAL with a sync at each commit.
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    migrations().to_latest(conn)?;
+    Ok(())
+}
+
+impl Store {
+    /// Opens (or creates) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store> {
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        configure(&mut conn)?;
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    /// A database that lives as long as the store (tests, examples).
+    pub fn open_in_memory() -> Result<Store> {
+        let mut conn = Connection::open_in_memory()?;
+        configure(&mut conn)?;
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half-done transaction behind (it rolls
+        // back when dropped), so the connection is still good.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `f` on the connection (reads).
+    pub(crate) fn with_conn<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        let conn = self.lock();
+        f(&conn)
+    }
+
+    /// Runs `f` in one transaction: committed when `f` returns `Ok`, rolled back otherwise.
+    pub(crate) fn transaction<T>(
+        &self,
+        f: impl FnOnce(&Transaction<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        Ok(out)
+    }
+
+    /// Writes a consistent copy of the whole database to `path` (a new file).
+    pub fn backup_to(&self, path: &Path) -> Result<()> {
+        let conn = self.lock();
+        let mut dest = Connection::open(path)?;
+        let backup = rusqlite::backup::Backup::new(&conn, &mut dest)?;
+        backup.run_to_completion(256, std::time::Duration::ZERO, None)?;
+        Ok(())
+    }
+
+    /// Replaces the whole content of the database with the file at `path`, after checking that
+    /// it is an arbiter database this version can read. Nothing changes if the check fails.
+    pub fn restore_from(&self, path: &Path) -> Result<()> {
+        let source =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(|_| {
+                Error::invalid("file", "an arbiter database", "a file SQLite cannot open")
+            })?;
+        let integrity: String = source
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(|_| {
+                Error::invalid(
+                    "file",
+                    "an arbiter database",
+                    "a file that is not an SQLite database",
+                )
+            })?;
+        if integrity != "ok" {
+            return Err(Error::invalid(
+                "file",
+                "an intact database",
+                format!("integrity check: {integrity}"),
+            ));
+        }
+        let version: i64 = source.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let has_events: i64 = source.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'event'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_events == 0 || version < 1 {
+            return Err(Error::invalid(
+                "file",
+                "an arbiter database",
+                "an SQLite file without arbiter's tables",
+            ));
+        }
+        let mut conn = self.lock();
+        {
+            let backup = rusqlite::backup::Backup::new(&source, &mut conn)?;
+            backup.run_to_completion(256, std::time::Duration::ZERO, None)?;
+        }
+        drop(source);
+        // An older file is brought up to date like any database on open.
+        configure(&mut conn)?;
+        Ok(())
+    }
+}
+
+/// The current time as stored: UTC, ISO 8601, whole seconds.
+pub(crate) fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    format_utc(secs)
+}
+
+/// Formats seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ` (proleptic Gregorian, civil-from-days).
+pub(crate) fn format_utc(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        migrations().validate().unwrap();
+    }
+
+    #[test]
+    fn utc_format() {
+        assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(format_utc(1_795_535_298), "2026-11-24T15:48:18Z");
+        assert_eq!(format_utc(951_782_400), "2000-02-29T00:00:00Z");
+    }
+}

@@ -1,0 +1,87 @@
+//! What can go wrong in the store, in terms the server turns into messages and statuses.
+
+/// A store error. `Refused` and `NotFound` are the user's doing (a 4xx status); `Database` and
+/// `Engine` are ours or the machine's.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The thing named does not exist (or belongs to another event).
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    /// The action is not allowed in the event's current state; the message says why, in English,
+    /// and `reason` is a stable code the server translates.
+    #[error("{message}")]
+    Refused { reason: Refusal, message: String },
+    /// A form or file value is wrong: which field (or line and column), what was expected, what was found.
+    #[error("{field}: expected {expected}, found {found}")]
+    Invalid {
+        field: String,
+        expected: String,
+        found: String,
+    },
+    /// The pairing engine could not pair the round.
+    #[error("pairing: {0}")]
+    Pairing(#[from] pairing::PairingError),
+    #[error("tie-breaks: {0}")]
+    Tiebreak(String),
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    #[error("database migration: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    #[error("snapshot: {0}")]
+    Snapshot(#[from] serde_json::Error),
+}
+
+/// Why an action was refused: stable codes for translation and for the JSON API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// The previous round still has boards without a result.
+    MissingResults,
+    /// Every round of the event has been paired.
+    AllRoundsPaired,
+    /// The round's pairing can no longer change: a result is in, or the next round is paired.
+    RoundClosed,
+    /// The round asked for is not the one to pair next.
+    WrongRound,
+    /// Too few players to pair.
+    TooFewPlayers,
+    /// The player has used up their requested byes.
+    ByeLimit,
+    /// A player code that does not open this board, or a result already confirmed.
+    BadCode,
+    /// Too many wrong codes from one place: wait.
+    RateLimited,
+    /// The player is withdrawn (or not yet entered) in that round.
+    NotPlaying,
+    /// The setting can no longer change once round 1 is paired.
+    EventStarted,
+    /// Nothing to undo.
+    NothingToUndo,
+    /// Login failed or the account exists.
+    Login,
+    /// A round robin takes 3 to 24 players.
+    RoundRobinSize,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub(crate) fn refused(reason: Refusal, message: impl Into<String>) -> Error {
+        Error::Refused {
+            reason,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn invalid(
+        field: impl Into<String>,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> Error {
+        Error::Invalid {
+            field: field.into(),
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The event database: one SQLite file with versioned migrations (`migrations/`), an append-only
+//! log of the arbiter's actions, and the engines' models built from its rows.
+//!
+//! Every action is one transaction: the change and its log entry (with a snapshot of the event
+//! as it was) commit together or not at all. No tournament rule lives here: pairing, standings
+//! and exports run the engines on the [`tournament::Tournament`] that [`Store::tournament`]
+//! builds.
+//!
+//! ```
+//! use store::{Store, EventSettings, NewPlayer};
+//! let store = Store::open_in_memory().unwrap();
+//! let event = store.create_event("arbiter", &EventSettings::new("Club open", 5)).unwrap();
+//! store.add_player("arbiter", event, &NewPlayer::named("Alice Martin", Some(1850))).unwrap();
+//! assert_eq!(store.players(event).unwrap().len(), 1);
+//! ```
+
+pub mod auth;
+mod db;
+mod error;
+mod event;
+pub mod import;
+mod log;
+mod model;
+mod rounds;
+mod types;
+
+pub use db::Store;
+pub use error::{Error, Refusal, Result};
+pub use log::LogEntry;
+pub use model::{StandingRow, Standings};
+pub use types::*;

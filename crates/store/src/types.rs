@@ -1,0 +1,318 @@
+//! The rows of the event database as the rest of the program sees them.
+
+use serde::{Deserialize, Serialize};
+use tournament::Points;
+
+/// Points as their decimal text (`"2.5"`) in snapshots and the JSON API: exact, and what a
+/// person reads.
+pub mod points_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use tournament::Points;
+
+    pub fn serialize<S: Serializer>(p: &Points, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(p)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Row ids.
+pub type EventId = i64;
+pub type PlayerKey = i64;
+
+/// How the event is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    /// FIDE Dutch system (C.04.3).
+    #[default]
+    Swiss,
+    /// Berger tables, one cycle.
+    RoundRobin,
+    /// Berger tables, two cycles (colours reversed in the second).
+    DoubleRoundRobin,
+}
+
+impl System {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::RoundRobin => "round_robin",
+            System::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<System> {
+        match s {
+            "swiss" => Some(System::Swiss),
+            "round_robin" => Some(System::RoundRobin),
+            "double_round_robin" => Some(System::DoubleRoundRobin),
+            _ => None,
+        }
+    }
+
+    pub const fn is_round_robin(self) -> bool {
+        !matches!(self, System::Swiss)
+    }
+}
+
+/// Everything the arbiter sets up for an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    pub name: String,
+    pub place: String,
+    /// Three-letter federation of the event (`FRA`).
+    pub federation: String,
+    /// `YYYY-MM-DD` or empty.
+    pub start_date: String,
+    pub end_date: String,
+    pub chief_arbiter: String,
+    /// One name a line.
+    pub deputy_arbiters: String,
+    pub time_control: String,
+    /// Rounds of a Swiss; for a round robin, set from the number of players when round 1 is paired.
+    pub rounds: u32,
+    pub system: System,
+    /// Baku acceleration (C.04.7).
+    pub baku: bool,
+    /// White for the top player in round 1 (`true`), or Black.
+    pub initial_white: bool,
+    #[serde(with = "points_text")]
+    pub points_win: Points,
+    #[serde(with = "points_text")]
+    pub points_draw: Points,
+    #[serde(with = "points_text")]
+    pub points_loss: Points,
+    /// Points of the pairing-allocated bye.
+    #[serde(with = "points_text")]
+    pub points_bye: Points,
+    /// Tie-break list as `arbiter standings --tiebreaks` reads it (`BH/C1,BH,SB`).
+    pub tiebreaks: String,
+    /// Edition of the rules for unplayed games (`2026`, `2024`, `2012`, `pre2012`); empty for the
+    /// one in force at the start date.
+    pub rules: String,
+    /// Requested half-point byes allowed per player.
+    pub bye_limit: u32,
+    /// Whether the public pages show this event.
+    pub public: bool,
+}
+
+impl EventSettings {
+    /// A Swiss with FIDE's defaults.
+    pub fn new(name: &str, rounds: u32) -> EventSettings {
+        EventSettings {
+            name: name.to_string(),
+            place: String::new(),
+            federation: String::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            chief_arbiter: String::new(),
+            deputy_arbiters: String::new(),
+            time_control: String::new(),
+            rounds,
+            system: System::Swiss,
+            baku: false,
+            initial_white: true,
+            points_win: Points::ONE,
+            points_draw: Points::HALF,
+            points_loss: Points::ZERO,
+            points_bye: Points::ONE,
+            tiebreaks: "BH/C1,BH,SB".to_string(),
+            rules: String::new(),
+            bye_limit: 2,
+            public: true,
+        }
+    }
+}
+
+/// An event as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub id: EventId,
+    pub settings: EventSettings,
+    pub created_at: String,
+    /// Rounds paired so far.
+    pub paired_rounds: u32,
+}
+
+/// A player as typed or imported, before the store gives them a pairing number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NewPlayer {
+    /// `Surname, First name` as FIDE writes it, or as typed.
+    pub name: String,
+    /// `GM`, `IM`, `WGM`, … or empty.
+    pub title: String,
+    pub rating: Option<u16>,
+    pub national_rating: Option<u16>,
+    pub federation: String,
+    pub fide_id: Option<u64>,
+    /// `YYYY/MM/DD`, `YYYY` or empty.
+    pub birth_date: String,
+    /// `m`, `w` or empty.
+    pub sex: String,
+    pub club: String,
+}
+
+impl NewPlayer {
+    pub fn named(name: &str, rating: Option<u16>) -> NewPlayer {
+        NewPlayer {
+            name: name.to_string(),
+            rating,
+            ..NewPlayer::default()
+        }
+    }
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerKey,
+    /// Pairing number (1-based).
+    pub number: u32,
+    #[serde(flatten)]
+    pub details: NewPlayer,
+    /// Checked in: paired in the next round.
+    pub present: bool,
+    /// First round the player is no longer paired in.
+    pub withdrawn_from: Option<u32>,
+}
+
+/// The result of a board. Forfeits name who won by forfeit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash)]
+pub enum ResultCode {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2")]
+    Draw,
+    #[serde(rename = "1F-0F")]
+    WhiteForfeitWin,
+    #[serde(rename = "0F-1F")]
+    BlackForfeitWin,
+    #[serde(rename = "0F-0F")]
+    DoubleForfeit,
+}
+
+impl ResultCode {
+    pub const ALL: [ResultCode; 6] = [
+        ResultCode::WhiteWins,
+        ResultCode::Draw,
+        ResultCode::BlackWins,
+        ResultCode::WhiteForfeitWin,
+        ResultCode::BlackForfeitWin,
+        ResultCode::DoubleForfeit,
+    ];
+
+    /// The code stored and typed: `1-0`, `0-1`, `1/2`, `1F-0F`, `0F-1F`, `0F-0F`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResultCode::WhiteWins => "1-0",
+            ResultCode::BlackWins => "0-1",
+            ResultCode::Draw => "1/2",
+            ResultCode::WhiteForfeitWin => "1F-0F",
+            ResultCode::BlackForfeitWin => "0F-1F",
+            ResultCode::DoubleForfeit => "0F-0F",
+        }
+    }
+
+    /// Reads a stored code, and the short forms an arbiter types in the grid: `1`, `0`, `=`,
+    /// `½`, `+`, `-`, `--`, with or without blanks.
+    pub fn parse(s: &str) -> Option<ResultCode> {
+        let t: String = s
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_uppercase();
+        Some(match t.as_str() {
+            "1-0" | "1" => ResultCode::WhiteWins,
+            "0-1" | "0" => ResultCode::BlackWins,
+            "1/2" | "=" | "½" | "½-½" | "1/2-1/2" | "D" | "X" => ResultCode::Draw,
+            "1F-0F" | "+" | "+-" | "+/-" | "1F" => ResultCode::WhiteForfeitWin,
+            "0F-1F" | "-+" | "-/+" | "0F" => ResultCode::BlackForfeitWin,
+            "0F-0F" | "--" | "-" | "-/-" => ResultCode::DoubleForfeit,
+            _ => return None,
+        })
+    }
+
+    /// Results a player may report from a phone (forfeits are the arbiter's).
+    pub const fn is_over_the_board(self) -> bool {
+        matches!(
+            self,
+            ResultCode::WhiteWins | ResultCode::BlackWins | ResultCode::Draw
+        )
+    }
+}
+
+/// A bye for one round, asked for in advance, granted to a late entry, or an absence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    Half,
+    Full,
+    Zero,
+}
+
+impl ByeKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ByeKind::Half => "half",
+            ByeKind::Full => "full",
+            ByeKind::Zero => "zero",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ByeKind> {
+        match s {
+            "half" => Some(ByeKind::Half),
+            "full" => Some(ByeKind::Full),
+            "zero" => Some(ByeKind::Zero),
+            _ => None,
+        }
+    }
+}
+
+/// One board of a paired round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub round: u32,
+    pub board: u32,
+    pub white: PlayerKey,
+    /// `None` for the pairing-allocated bye.
+    pub black: Option<PlayerKey>,
+    pub result: Option<ResultCode>,
+    /// The code printed for the players of this board.
+    pub code: String,
+    /// What a player reported from a phone, waiting for the arbiter.
+    pub reported: Option<ResultCode>,
+}
+
+/// A bye in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bye {
+    pub player: PlayerKey,
+    pub round: u32,
+    pub kind: ByeKind,
+}
+
+/// A paired round with its boards (board order) and its byes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub number: u32,
+    pub paired_at: String,
+    pub games: Vec<Game>,
+    pub byes: Vec<Bye>,
+}
+
+impl Round {
+    /// Boards still waiting for a result (the pairing-allocated bye has its result at once).
+    pub fn missing_results(&self) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.black.is_some() && g.result.is_none())
+            .count()
+    }
+}

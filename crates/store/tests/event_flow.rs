@@ -1,0 +1,373 @@
+//! A whole event through the store: registration, pairing every round, results, corrections,
+//! withdrawals, late entries, byes; the exported TRF replays round by round to the same
+//! pairings, and the refusals leave nothing written.
+
+use store::{ByeKind, Error, EventSettings, NewPlayer, Refusal, ResultCode, Store, System};
+use tournament::trf::Format;
+
+const ACTOR: &str = "arbiter";
+
+/// A small deterministic generator, so that a failure can be replayed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn players(n: usize) -> Vec<NewPlayer> {
+    (0..n)
+        .map(|i| NewPlayer {
+            name: format!("Player{i:02}, Test"),
+            rating: Some(2400 - (i as u16 * 37) % 900),
+            federation: "FRA".to_string(),
+            ..NewPlayer::default()
+        })
+        .collect()
+}
+
+fn refusal(e: Error) -> Refusal {
+    match e {
+        Error::Refused { reason, .. } => reason,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn enter_results(store: &Store, event: i64, round: u32, rng: &mut Lcg) {
+    let r = store.round(event, round).unwrap();
+    for g in r.games.iter().filter(|g| g.black.is_some()) {
+        let result = match rng.next(10) {
+            0..=3 => ResultCode::WhiteWins,
+            4..=6 => ResultCode::Draw,
+            7 | 8 => ResultCode::BlackWins,
+            _ => ResultCode::WhiteForfeitWin,
+        };
+        store
+            .set_result(ACTOR, event, round, g.board, Some(result))
+            .unwrap();
+    }
+}
+
+/// Replays the exported file with the engine, as `arbiter check` does.
+fn assert_engine_agrees(trf: &str) {
+    let t = tournament::trf::read(trf)
+        .unwrap_or_else(|e| panic!("exported TRF does not read back: {e:?}\n{trf}"));
+    let report = pairing::checker::check_paired(&t, |state, round| {
+        pairing::dutch::pair(state, round, &pairing::dutch::DutchOptions::default())
+    })
+    .unwrap();
+    assert!(!report.is_empty());
+    for r in &report {
+        assert_eq!(
+            r.outcome,
+            pairing::checker::RoundOutcome::Same,
+            "round {} differs\n{trf}",
+            r.round
+        );
+    }
+}
+
+#[test]
+fn a_swiss_from_registration_to_the_rating_report() {
+    let store = Store::open_in_memory().unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Open de test", 5))
+        .unwrap();
+    assert_eq!(store.add_players(ACTOR, event, &players(23)).unwrap(), 23);
+    let all = store.players(event).unwrap();
+    // Numbered by rating, highest first.
+    assert!(all
+        .windows(2)
+        .all(|w| w[0].details.rating >= w[1].details.rating));
+    // One player asks for a half-point bye in round 2, another is not there for round 1.
+    let bye_taker = all[5].id;
+    store
+        .set_bye(ACTOR, event, bye_taker, 2, Some(ByeKind::Half))
+        .unwrap();
+    let absent = all[10].id;
+    store.set_present(ACTOR, event, absent, false).unwrap();
+
+    let mut rng = Lcg(7);
+    // Pairing round 2 before round 1 is refused; so is round 1 twice (it returns the same).
+    assert_eq!(
+        refusal(store.pair_round(ACTOR, event, 2).unwrap_err()),
+        Refusal::WrongRound
+    );
+    let r1 = store.pair_round(ACTOR, event, 1).unwrap();
+    assert_eq!(
+        store.pair_round(ACTOR, event, 1).unwrap(),
+        r1,
+        "a retried pairing pairs once"
+    );
+    assert_eq!(r1.games.len(), 11, "22 present players: 11 boards, no bye");
+    assert!(r1
+        .byes
+        .iter()
+        .any(|b| b.player == absent && b.kind == ByeKind::Zero));
+    store.set_present(ACTOR, event, absent, true).unwrap();
+
+    // Round 2 cannot be paired while round 1 has boards without a result.
+    assert_eq!(
+        refusal(store.pair_round(ACTOR, event, 2).unwrap_err()),
+        Refusal::MissingResults
+    );
+    enter_results(&store, event, 1, &mut rng);
+    // A correction of the first board.
+    let first = &store.round(event, 1).unwrap().games[0];
+    store
+        .set_result(ACTOR, event, 1, first.board, Some(ResultCode::Draw))
+        .unwrap();
+
+    let r2 = store.pair_round(ACTOR, event, 2).unwrap();
+    assert!(r2
+        .byes
+        .iter()
+        .any(|b| b.player == bye_taker && b.kind == ByeKind::Half));
+    assert!(r2
+        .games
+        .iter()
+        .all(|g| g.white != bye_taker && g.black != Some(bye_taker)));
+    // Round 1 is closed: its pairing cannot change, its results cannot be removed.
+    let g = &r1.games[0];
+    assert_eq!(
+        refusal(
+            store
+                .swap_players(ACTOR, event, 1, g.white, r1.games[1].white)
+                .unwrap_err()
+        ),
+        Refusal::RoundClosed
+    );
+    assert_eq!(
+        refusal(store.set_result(ACTOR, event, 1, 1, None).unwrap_err()),
+        Refusal::RoundClosed
+    );
+
+    // A player reports a result from a phone with the board's code; the arbiter confirms.
+    let board = r2.games.iter().find(|g| g.black.is_some()).unwrap();
+    store
+        .report_result(&board.code.to_lowercase(), ResultCode::BlackWins)
+        .unwrap();
+    assert_eq!(
+        store.round(event, 2).unwrap().games[0].reported,
+        Some(ResultCode::BlackWins)
+    );
+    assert_eq!(store.confirm_reported(ACTOR, event, 2).unwrap(), 1);
+    assert_eq!(
+        refusal(
+            store
+                .report_result(&board.code, ResultCode::Draw)
+                .unwrap_err()
+        ),
+        Refusal::BadCode
+    );
+    assert_eq!(
+        refusal(store.report_result("NOPE42", ResultCode::Draw).unwrap_err()),
+        Refusal::BadCode
+    );
+    enter_results(&store, event, 2, &mut rng);
+
+    // A withdrawal from round 3, and a late entry who missed two rounds and is granted a bye for one.
+    let leaving = all[3].id;
+    store.withdraw(ACTOR, event, leaving, 3).unwrap();
+    let late = store
+        .add_player(
+            ACTOR,
+            event,
+            &NewPlayer::named("Latecomer, Lou", Some(2100)),
+        )
+        .unwrap();
+    assert_eq!(
+        store.player(event, late).unwrap().number,
+        24,
+        "a late entry takes the next number"
+    );
+    store
+        .set_bye(ACTOR, event, late, 2, Some(ByeKind::Half))
+        .unwrap();
+
+    for round in 3..=5 {
+        let r = store.pair_round(ACTOR, event, round).unwrap();
+        assert!(
+            r.games
+                .iter()
+                .all(|g| g.white != leaving && g.black != Some(leaving)),
+            "a withdrawn player is never paired"
+        );
+        enter_results(&store, event, round, &mut rng);
+    }
+    assert_eq!(
+        refusal(store.pair_round(ACTOR, event, 6).unwrap_err()),
+        Refusal::AllRoundsPaired
+    );
+
+    let standings = store.standings(event, None).unwrap();
+    assert_eq!(standings.after_round, 5);
+    assert_eq!(standings.rows.len(), 24);
+    assert_eq!(standings.tiebreak_codes, ["BH/C1", "BH", "SB"]);
+    let late_row = standings.rows.iter().find(|r| r.player.id == late).unwrap();
+    assert!(
+        late_row.points >= tournament::Points::HALF,
+        "the granted half-point bye counts"
+    );
+
+    for format in [Format::Trf16, Format::Trf26] {
+        assert_engine_agrees(&store.export_trf(event, format).unwrap());
+    }
+}
+
+#[test]
+fn undo_puts_the_event_back() {
+    let store = Store::open_in_memory().unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Undo", 3))
+        .unwrap();
+    store.add_players(ACTOR, event, &players(6)).unwrap();
+    let before = store.tournament(event).unwrap();
+    store.pair_round(ACTOR, event, 1).unwrap();
+    store
+        .set_result(ACTOR, event, 1, 1, Some(ResultCode::WhiteWins))
+        .unwrap();
+    assert_eq!(store.undo_last(ACTOR, event).unwrap().action, "set_result");
+    assert_eq!(store.round(event, 1).unwrap().games[0].result, None);
+    assert_eq!(store.undo_last(ACTOR, event).unwrap().action, "pair");
+    assert!(store.rounds(event).unwrap().is_empty());
+    assert_eq!(store.tournament(event).unwrap(), before);
+    let log = store.log(event).unwrap();
+    assert_eq!(log[0].action, "undo");
+    assert!(log.iter().filter(|e| e.undone).count() == 2);
+    // The state after the import is what the event was then: six players, no round.
+    let import = log.iter().find(|e| e.action == "import_players").unwrap();
+    let state = store.state_after(event, import.id).unwrap();
+    assert_eq!(state["players"].as_array().unwrap().len(), 6);
+    assert_eq!(state["rounds"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_refused_action_writes_nothing() {
+    let store = Store::open_in_memory().unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Refusals", 3))
+        .unwrap();
+    store.add_players(ACTOR, event, &players(4)).unwrap();
+    let log_len = store.log(event).unwrap().len();
+    let bad = [
+        NewPlayer::named("Fine, Player", Some(2000)),
+        NewPlayer::named("Bad, Rating", Some(4200)),
+    ];
+    match store.add_players(ACTOR, event, &bad).unwrap_err() {
+        Error::Invalid { field, found, .. } => {
+            assert!(
+                field.contains("player 2") && field.contains("rating"),
+                "{field}"
+            );
+            assert_eq!(found, "4200");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        store.players(event).unwrap().len(),
+        4,
+        "an import is all or nothing"
+    );
+    assert_eq!(store.log(event).unwrap().len(), log_len);
+    let mut settings = EventSettings::new("", 3);
+    assert!(matches!(
+        store.create_event(ACTOR, &settings),
+        Err(Error::Invalid { .. })
+    ));
+    settings.name = "x".into();
+    settings.tiebreaks = "BH,XYZ".into();
+    assert!(
+        matches!(store.create_event(ACTOR, &settings), Err(Error::Invalid { ref field, .. }) if field == "tiebreaks")
+    );
+    // Half-point byes beyond the limit.
+    let p = store.players(event).unwrap()[0].id;
+    store
+        .set_bye(ACTOR, event, p, 1, Some(ByeKind::Half))
+        .unwrap();
+    store
+        .set_bye(ACTOR, event, p, 2, Some(ByeKind::Half))
+        .unwrap();
+    assert_eq!(
+        refusal(
+            store
+                .set_bye(ACTOR, event, p, 3, Some(ByeKind::Half))
+                .unwrap_err()
+        ),
+        Refusal::ByeLimit
+    );
+}
+
+#[test]
+fn a_round_robin_follows_the_berger_tables() {
+    let store = Store::open_in_memory().unwrap();
+    let mut settings = EventSettings::new("Fermé", 1);
+    settings.system = System::RoundRobin;
+    let event = store.create_event(ACTOR, &settings).unwrap();
+    store.add_players(ACTOR, event, &players(10)).unwrap();
+    let mut rng = Lcg(3);
+    let mut met = std::collections::HashSet::new();
+    for round in 1..=9 {
+        let r = store.pair_round(ACTOR, event, round).unwrap();
+        assert_eq!(r.games.len(), 5);
+        for g in &r.games {
+            let pair = (g.white.min(g.black.unwrap()), g.white.max(g.black.unwrap()));
+            assert!(met.insert(pair), "round {round}: a rematch");
+        }
+        enter_results(&store, event, round, &mut rng);
+    }
+    assert_eq!(store.event(event).unwrap().settings.rounds, 9);
+    assert_eq!(met.len(), 45, "everybody met everybody");
+    assert_eq!(
+        refusal(store.pair_round(ACTOR, event, 10).unwrap_err()),
+        Refusal::AllRoundsPaired
+    );
+    let trf = store.export_trf(event, Format::Trf16).unwrap();
+    tournament::trf::read(&trf).unwrap();
+    store.standings(event, None).unwrap();
+}
+
+#[test]
+fn the_database_survives_reopening_and_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("events.db");
+    let event = {
+        let store = Store::open(&path).unwrap();
+        let event = store
+            .create_event(ACTOR, &EventSettings::new("Persisted", 5))
+            .unwrap();
+        store.add_players(ACTOR, event, &players(8)).unwrap();
+        store.pair_round(ACTOR, event, 1).unwrap();
+        store.backup_to(&dir.path().join("copy.db")).unwrap();
+        store
+            .set_result(ACTOR, event, 1, 1, Some(ResultCode::Draw))
+            .unwrap();
+        event
+    };
+    let store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.round(event, 1).unwrap().games[0].result,
+        Some(ResultCode::Draw)
+    );
+    store.restore_from(&dir.path().join("copy.db")).unwrap();
+    assert_eq!(
+        store.round(event, 1).unwrap().games[0].result,
+        None,
+        "the backup was taken before the result"
+    );
+    std::fs::write(dir.path().join("junk.db"), b"not a database at all").unwrap();
+    assert!(matches!(
+        store.restore_from(&dir.path().join("junk.db")),
+        Err(Error::Invalid { .. })
+    ));
+    assert_eq!(
+        store.players(event).unwrap().len(),
+        8,
+        "a refused restore changes nothing"
+    );
+}
