@@ -290,6 +290,58 @@ impl Store {
         })
     }
 
+    /// Enters the results of many boards of one round as one action (the arbiter's grid): all
+    /// are written or none. Each entry is `(board, result)`; see [`Store::set_result`].
+    pub fn set_results(
+        &self,
+        actor: &str,
+        event: EventId,
+        round: u32,
+        results: &[(u32, Option<ResultCode>)],
+    ) -> Result<usize> {
+        let detail = json!({
+            "round": round,
+            "results": results.iter().map(|(b, r)| json!([b, r.map(ResultCode::as_str)])).collect::<Vec<_>>(),
+        });
+        self.logged(actor, event, "set_results", detail, |tx| {
+            let r = load_round(tx, event, round)?;
+            let last = paired_rounds(tx, event)? == round;
+            let mut changed = 0;
+            for &(board, result) in results {
+                let game = r
+                    .games
+                    .iter()
+                    .find(|g| g.board == board)
+                    .ok_or(Error::NotFound("board"))?;
+                if game.black.is_none() {
+                    return Err(Error::invalid(
+                        format!("board {board}"),
+                        "a board with two players",
+                        "the pairing-allocated bye",
+                    ));
+                }
+                if game.result == result {
+                    continue;
+                }
+                if result.is_none() && !last {
+                    return Err(Error::refused(
+                        Refusal::RoundClosed,
+                        format!(
+                            "round {round} is closed: a result can be corrected but not removed"
+                        ),
+                    ));
+                }
+                tx.execute(
+                    "UPDATE game SET result = ?1, reported_result = NULL, reported_at = NULL \
+                     WHERE event_id = ?2 AND round = ?3 AND board = ?4",
+                    params![result.map(ResultCode::as_str), event, round, board],
+                )?;
+                changed += 1;
+            }
+            Ok(changed)
+        })
+    }
+
     /// The board a player's code opens.
     pub fn lookup_code(&self, code: &str) -> Result<(Event, Round, Game)> {
         let code = code.trim().to_uppercase();

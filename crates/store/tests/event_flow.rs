@@ -285,7 +285,19 @@ fn a_refused_action_writes_nothing() {
     assert!(
         matches!(store.create_event(ACTOR, &settings), Err(Error::Invalid { ref field, .. }) if field == "tiebreaks")
     );
-    // Half-point byes beyond the limit.
+    // A grid with one bad board saves nothing.
+    store.pair_round(ACTOR, event, 1).unwrap();
+    let grid = [
+        (1, Some(ResultCode::WhiteWins)),
+        (9, Some(ResultCode::Draw)),
+    ];
+    assert!(matches!(
+        store.set_results(ACTOR, event, 1, &grid),
+        Err(Error::NotFound("board"))
+    ));
+    assert_eq!(store.round(event, 1).unwrap().games[0].result, None);
+    assert_eq!(store.set_results(ACTOR, event, 1, &grid[..1]).unwrap(), 1);
+    // Half-point byes beyond the limit (round 1 is paired: rounds 2 and 3 are asked for).
     let p = store.players(event).unwrap()[0].id;
     store
         .set_bye(ACTOR, event, p, 1, Some(ByeKind::Half))
