@@ -299,9 +299,9 @@ fn a_refused_action_writes_nothing() {
     assert_eq!(store.set_results(ACTOR, event, 1, &grid[..1]).unwrap(), 1);
     // Half-point byes beyond the limit (round 1 is paired: rounds 2 and 3 are asked for).
     let p = store.players(event).unwrap()[0].id;
-    store
-        .set_bye(ACTOR, event, p, 1, Some(ByeKind::Half))
-        .unwrap();
+    let mut settings = store.event(event).unwrap().settings;
+    settings.bye_limit = 1;
+    store.update_event(ACTOR, event, &settings).unwrap();
     store
         .set_bye(ACTOR, event, p, 2, Some(ByeKind::Half))
         .unwrap();
