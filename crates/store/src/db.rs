@@ -32,6 +32,18 @@ fn configure(conn: &mut Connection) -> Result<()> {
     Ok(())
 }
 
+/// Where the database lives when no `--db` is given: `$XDG_DATA_HOME/arbiter/arbiter.db`, else
+/// `~/.local/share/arbiter/arbiter.db`. The folder is not created here.
+pub fn default_path() -> Option<std::path::PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
+        })?;
+    Some(data.join("arbiter").join("arbiter.db"))
+}
+
 impl Store {
     /// Opens (or creates) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {

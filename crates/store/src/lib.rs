@@ -24,7 +24,7 @@ mod model;
 mod rounds;
 mod types;
 
-pub use db::Store;
+pub use db::{default_path, Store};
 pub use error::{Error, Refusal, Result};
 pub use log::LogEntry;
 pub use model::{StandingRow, Standings};
