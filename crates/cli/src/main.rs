@@ -4,6 +4,7 @@
 mod bridge_cmd;
 mod engine;
 mod error;
+mod event_cmd;
 mod io;
 mod pair_cmd;
 mod standings_cmd;
@@ -52,6 +53,8 @@ enum Command {
     /// Duplicate bridge scoring.
     #[command(subcommand)]
     Bridge(bridge_cmd::BridgeCommand),
+    /// Run an event from the event database: players, pairings, results, standings, exports.
+    Event(event_cmd::EventArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
             Command::Convert(a) => trf_cmd::run_convert(a),
             Command::Validate(a) => trf_cmd::run_validate(a),
             Command::Bridge(c) => bridge_cmd::run(c),
+            Command::Event(a) => event_cmd::run(a),
         }
     };
     match result {

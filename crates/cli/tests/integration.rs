@@ -7,6 +7,8 @@
 
 #[path = "bridge_cli.rs"]
 mod bridge_cli;
+#[path = "event_cli.rs"]
+mod event_cli;
 #[path = "fix_bridge.rs"]
 mod fix_bridge;
 #[path = "fix_standings.rs"]

@@ -397,7 +397,11 @@ impl Store {
                         values: row
                             .values
                             .iter()
-                            .map(|v| v.map(|v| v.to_string()).unwrap_or_default())
+                            .zip(&s.tiebreaks)
+                            .map(|(v, tb)| {
+                                v.map(|v| format!("{v:.prec$}", prec = tb.code.decimals()))
+                                    .unwrap_or_default()
+                            })
                             .collect(),
                     })
                     .collect(),

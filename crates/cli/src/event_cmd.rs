@@ -1,0 +1,559 @@
+//! `arbiter event ...`: the arbiter's actions on the event database from the command line, the
+//! same ones the web application offers (each one transaction, logged, undoable).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum};
+use store::{ByeKind, EventId, EventSettings, NewPlayer, ResultCode, Store, System};
+
+use crate::error::{exit, CliError};
+use crate::io;
+use crate::table::{Align, Format, Table};
+
+/// The actor written in the log for actions from the command line.
+const ACTOR: &str = "command line";
+
+#[derive(Debug, Args)]
+pub struct EventArgs {
+    /// The event database (default: the one `arbiter serve` uses, in the user's data folder).
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: EventCommand,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SystemArg {
+    Swiss,
+    RoundRobin,
+    DoubleRoundRobin,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ByeArg {
+    Half,
+    Full,
+    Zero,
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TrfFormat {
+    Trf16,
+    Trf26,
+}
+
+#[derive(Debug, Subcommand)]
+enum EventCommand {
+    /// List the events of the database.
+    List,
+    /// Create an event; prints its number.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        rounds: u32,
+        #[arg(long, value_enum, default_value = "swiss")]
+        system: SystemArg,
+        #[arg(long, default_value = "")]
+        place: String,
+        /// Start date, YYYY-MM-DD.
+        #[arg(long, default_value = "")]
+        start: String,
+        /// Tie-breaks, as `arbiter standings --tiebreaks` reads them.
+        #[arg(long, default_value = "BH/C1,BH,SB")]
+        tiebreaks: String,
+        /// Baku acceleration.
+        #[arg(long)]
+        baku: bool,
+    },
+    /// Add players from a CSV (header line naming the columns) or a TRF file.
+    Import { event: EventId, file: PathBuf },
+    /// Add one player (a late entry once round 1 is paired).
+    AddPlayer {
+        event: EventId,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        rating: Option<u16>,
+        #[arg(long, default_value = "")]
+        title: String,
+        #[arg(long, default_value = "")]
+        federation: String,
+        #[arg(long)]
+        fide_id: Option<u64>,
+    },
+    /// List the players by pairing number.
+    Players {
+        event: EventId,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Check players in (or out with --absent) for the next round, by pairing number; `all` for everyone.
+    Present {
+        event: EventId,
+        #[arg(required = true)]
+        players: Vec<String>,
+        #[arg(long)]
+        absent: bool,
+    },
+    /// Withdraw a player from a round on.
+    Withdraw {
+        event: EventId,
+        player: u32,
+        #[arg(long)]
+        from: u32,
+    },
+    /// Record a bye for a player in a round: requested (half, full), an absence (zero), or none to clear it.
+    Bye {
+        event: EventId,
+        player: u32,
+        round: u32,
+        #[arg(value_enum)]
+        kind: ByeArg,
+    },
+    /// Pair the next round (or the round given, which must be the next; pairing it again changes nothing).
+    Pair {
+        event: EventId,
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Take back the last round's pairing while it has no result.
+    Unpair { event: EventId, round: u32 },
+    /// Enter or correct a result: 1-0, 0-1, 1/2, 1F-0F, 0F-1F, 0F-0F (also 1, 0, =, +, -, --), or `none`.
+    Result {
+        event: EventId,
+        round: u32,
+        board: u32,
+        result: String,
+    },
+    /// Print a round's pairings by board.
+    Pairings {
+        event: EventId,
+        round: Option<u32>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Print the standings with the event's tie-breaks.
+    Standings {
+        event: EventId,
+        /// After this round (default: the last round whose results are all in).
+        #[arg(long)]
+        after: Option<u32>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Write the event as a TRF file for the rating report.
+    Export {
+        event: EventId,
+        #[arg(long, value_enum, default_value = "trf16")]
+        to: TrfFormat,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Show the event's action log, newest first.
+    Log { event: EventId },
+    /// Undo the event's last action.
+    Undo { event: EventId },
+    /// Copy the whole database to a new file.
+    Backup { output: PathBuf },
+    /// Replace the whole database with a backup.
+    Restore { input: PathBuf },
+}
+
+fn store_error(e: store::Error) -> CliError {
+    use store::Error as E;
+    match e {
+        E::Pairing(pairing::PairingError::NoValidPairing { .. }) => {
+            CliError::new(exit::NO_PAIRING, e.to_string())
+        }
+        E::Pairing(pairing::PairingError::BeyondLimits(_)) => {
+            CliError::new(exit::LIMITS, e.to_string())
+        }
+        E::NotFound(_) | E::Refused { .. } | E::Invalid { .. } | E::Pairing(_) | E::Tiebreak(_) => {
+            CliError::invalid(e.to_string())
+        }
+        E::Database(_) | E::Migration(_) | E::Snapshot(_) => {
+            CliError::new(exit::FILE_ACCESS, e.to_string())
+        }
+    }
+}
+
+fn open(db: Option<&Path>) -> Result<Store, CliError> {
+    let path = match db {
+        Some(p) => p.to_path_buf(),
+        None => {
+            let p = store::default_path().ok_or_else(|| {
+                CliError::invalid("no --db given and no home folder to keep the database in")
+            })?;
+            if let Some(dir) = p.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| CliError::file_access(dir, &e))?;
+            }
+            p
+        }
+    };
+    Store::open(&path)
+        .map_err(|e| CliError::new(exit::FILE_ACCESS, format!("{}: {e}", path.display())))
+}
+
+fn player_key(store: &Store, event: EventId, number: u32) -> Result<store::PlayerKey, CliError> {
+    store
+        .players(event)
+        .map_err(store_error)?
+        .into_iter()
+        .find(|p| p.number == number)
+        .map(|p| p.id)
+        .ok_or_else(|| CliError::invalid(format!("event {event} has no player number {number}")))
+}
+
+fn render(table: &Table, format: Format, json: impl FnOnce() -> serde_json::Value) -> String {
+    match format {
+        Format::Text => table.to_text(),
+        Format::Csv => table.to_csv(),
+        Format::Html => table.to_html(),
+        Format::Json => format!("{:#}\n", json()),
+    }
+}
+
+pub fn run(args: EventArgs) -> Result<u8, CliError> {
+    let store = open(args.db.as_deref())?;
+    let s = &store;
+    match args.command {
+        EventCommand::List => {
+            let mut t = Table::new([
+                ("Event", Align::Right),
+                ("Name", Align::Left),
+                ("Rounds", Align::Right),
+                ("Paired", Align::Right),
+            ]);
+            for e in s.events().map_err(store_error)? {
+                t.push(vec![
+                    e.id.to_string(),
+                    e.settings.name,
+                    e.settings.rounds.to_string(),
+                    e.paired_rounds.to_string(),
+                ]);
+            }
+            io::print(&t.to_text())?;
+        }
+        EventCommand::Create {
+            name,
+            rounds,
+            system,
+            place,
+            start,
+            tiebreaks,
+            baku,
+        } => {
+            let mut settings = EventSettings::new(&name, rounds);
+            settings.system = match system {
+                SystemArg::Swiss => System::Swiss,
+                SystemArg::RoundRobin => System::RoundRobin,
+                SystemArg::DoubleRoundRobin => System::DoubleRoundRobin,
+            };
+            settings.place = place;
+            settings.start_date = start;
+            settings.tiebreaks = tiebreaks;
+            settings.baku = baku;
+            let id = s.create_event(ACTOR, &settings).map_err(store_error)?;
+            io::print(&format!("{id}\n"))?;
+        }
+        EventCommand::Import { event, file } => {
+            let text = io::read_text(&file)?;
+            let is_trf = text.lines().any(|l| l.starts_with("001 "));
+            let players = if is_trf {
+                store::import::players_from_trf(&text)
+            } else {
+                store::import::players_from_csv(&text)
+            }
+            .map_err(|e| CliError::invalid(format!("{}: {e}", file.display())))?;
+            let n = s.add_players(ACTOR, event, &players).map_err(store_error)?;
+            io::print(&format!("{n} players added\n"))?;
+        }
+        EventCommand::AddPlayer {
+            event,
+            name,
+            rating,
+            title,
+            federation,
+            fide_id,
+        } => {
+            let p = NewPlayer {
+                name,
+                rating,
+                title,
+                federation,
+                fide_id,
+                ..NewPlayer::default()
+            };
+            let id = s.add_player(ACTOR, event, &p).map_err(store_error)?;
+            io::print(&format!(
+                "player number {}\n",
+                s.player(event, id).map_err(store_error)?.number
+            ))?;
+        }
+        EventCommand::Players { event, format } => {
+            let players = s.players(event).map_err(store_error)?;
+            let mut t = Table::new([
+                ("No", Align::Right),
+                ("Name", Align::Left),
+                ("Title", Align::Left),
+                ("Fed", Align::Left),
+                ("Rating", Align::Right),
+                ("Present", Align::Left),
+                ("Withdrawn from", Align::Right),
+            ]);
+            for p in &players {
+                t.push(vec![
+                    p.number.to_string(),
+                    p.details.name.clone(),
+                    p.details.title.clone(),
+                    p.details.federation.clone(),
+                    p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
+                    if p.present { "yes" } else { "no" }.to_string(),
+                    p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
+                ]);
+            }
+            io::print(&render(&t, format, || serde_json::json!(players)))?;
+        }
+        EventCommand::Present {
+            event,
+            players,
+            absent,
+        } => {
+            if players.iter().any(|p| p == "all") {
+                s.set_all_present(ACTOR, event, !absent)
+                    .map_err(store_error)?;
+            } else {
+                for p in &players {
+                    let number: u32 = p.parse().map_err(|_| {
+                        CliError::invalid(format!(
+                            "expected a pairing number or `all`, found `{p}`"
+                        ))
+                    })?;
+                    let key = player_key(s, event, number)?;
+                    s.set_present(ACTOR, event, key, !absent)
+                        .map_err(store_error)?;
+                }
+            }
+        }
+        EventCommand::Withdraw {
+            event,
+            player,
+            from,
+        } => {
+            let key = player_key(s, event, player)?;
+            s.withdraw(ACTOR, event, key, from).map_err(store_error)?;
+        }
+        EventCommand::Bye {
+            event,
+            player,
+            round,
+            kind,
+        } => {
+            let key = player_key(s, event, player)?;
+            let kind = match kind {
+                ByeArg::Half => Some(ByeKind::Half),
+                ByeArg::Full => Some(ByeKind::Full),
+                ByeArg::Zero => Some(ByeKind::Zero),
+                ByeArg::None => None,
+            };
+            s.set_bye(ACTOR, event, key, round, kind)
+                .map_err(store_error)?;
+        }
+        EventCommand::Pair { event, round } => {
+            let round = match round {
+                Some(r) => r,
+                None => s.event(event).map_err(store_error)?.paired_rounds + 1,
+            };
+            let r = s.pair_round(ACTOR, event, round).map_err(store_error)?;
+            io::print(&pairings_table(s, event, &r)?.to_text())?;
+        }
+        EventCommand::Unpair { event, round } => {
+            s.unpair_round(ACTOR, event, round).map_err(store_error)?
+        }
+        EventCommand::Result {
+            event,
+            round,
+            board,
+            result,
+        } => {
+            let result = if result.eq_ignore_ascii_case("none") {
+                None
+            } else {
+                Some(ResultCode::parse(&result).ok_or_else(|| {
+                    CliError::invalid(format!("expected a result such as 1-0, 0-1, 1/2, 1F-0F, 0F-1F, 0F-0F or none, found `{result}`"))
+                })?)
+            };
+            s.set_result(ACTOR, event, round, board, result)
+                .map_err(store_error)?;
+        }
+        EventCommand::Pairings {
+            event,
+            round,
+            format,
+        } => {
+            let round = match round {
+                Some(r) => r,
+                None => s.event(event).map_err(store_error)?.paired_rounds,
+            };
+            let r = s.round(event, round).map_err(store_error)?;
+            let t = pairings_table(s, event, &r)?;
+            io::print(&render(&t, format, || serde_json::json!(r)))?;
+        }
+        EventCommand::Standings {
+            event,
+            after,
+            format,
+        } => {
+            let st = s.standings(event, after).map_err(store_error)?;
+            let mut headers = vec![
+                ("Rank".to_string(), Align::Right),
+                ("No".to_string(), Align::Right),
+                ("Name".to_string(), Align::Left),
+                ("Fed".to_string(), Align::Left),
+                ("Rating".to_string(), Align::Right),
+                ("Pts".to_string(), Align::Right),
+            ];
+            headers.extend(st.tiebreak_codes.iter().map(|c| (c.clone(), Align::Right)));
+            let mut t = Table::new(headers);
+            t.title = Some(format!(
+                "{}: standings after round {}",
+                s.event(event).map_err(store_error)?.settings.name,
+                st.after_round
+            ));
+            for row in &st.rows {
+                let mut cells = vec![
+                    if row.shared {
+                        format!("{}=", row.rank)
+                    } else {
+                        row.rank.to_string()
+                    },
+                    row.player.number.to_string(),
+                    row.player.details.name.clone(),
+                    row.player.details.federation.clone(),
+                    row.player
+                        .details
+                        .rating
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    row.points.to_string(),
+                ];
+                cells.extend(row.values.iter().cloned());
+                t.push(cells);
+            }
+            io::print(&render(&t, format, || serde_json::json!(st)))?;
+        }
+        EventCommand::Export { event, to, output } => {
+            let format = match to {
+                TrfFormat::Trf16 => tournament::trf::Format::Trf16,
+                TrfFormat::Trf26 => tournament::trf::Format::Trf26,
+            };
+            let text = s.export_trf(event, format).map_err(store_error)?;
+            io::write_output(output.as_deref(), text.as_bytes())?;
+        }
+        EventCommand::Log { event } => {
+            let mut t = Table::new([
+                ("At", Align::Left),
+                ("Who", Align::Left),
+                ("Action", Align::Left),
+                ("Details", Align::Left),
+                ("Undone", Align::Left),
+            ]);
+            for e in s.log(event).map_err(store_error)? {
+                t.push(vec![
+                    e.at,
+                    e.actor,
+                    e.action,
+                    e.detail.to_string(),
+                    if e.undone { "undone" } else { "" }.to_string(),
+                ]);
+            }
+            io::print(&t.to_text())?;
+        }
+        EventCommand::Undo { event } => {
+            let e = s.undo_last(ACTOR, event).map_err(store_error)?;
+            io::print(&format!(
+                "undone: {} by {} at {}\n",
+                e.action, e.actor, e.at
+            ))?;
+        }
+        EventCommand::Backup { output } => {
+            if output.exists() {
+                return Err(CliError::invalid(format!(
+                    "{}: the file exists; a backup is written to a new file",
+                    output.display()
+                )));
+            }
+            s.backup_to(&output).map_err(store_error)?;
+        }
+        EventCommand::Restore { input } => s.restore_from(&input).map_err(store_error)?,
+    }
+    Ok(exit::OK)
+}
+
+/// A round's pairing list: board, White with rating and points before the round, result, Black.
+fn pairings_table(s: &Store, event: EventId, r: &store::Round) -> Result<Table, CliError> {
+    let players = s.players(event).map_err(store_error)?;
+    let before = s
+        .standings(event, Some(r.number - 1))
+        .map_err(store_error)?;
+    let points = |key: store::PlayerKey| {
+        before
+            .rows
+            .iter()
+            .find(|row| row.player.id == key)
+            .map(|row| row.points.to_string())
+            .unwrap_or_default()
+    };
+    let who = |key: store::PlayerKey| {
+        let p = players.iter().find(|p| p.id == key);
+        p.map(|p| format!("{} ({})", p.details.name, p.number))
+            .unwrap_or_default()
+    };
+    let rating = |key: store::PlayerKey| {
+        players
+            .iter()
+            .find(|p| p.id == key)
+            .and_then(|p| p.details.rating)
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+    };
+    let mut t = Table::new([
+        ("Bd", Align::Right),
+        ("White", Align::Left),
+        ("Rtg", Align::Right),
+        ("Pts", Align::Right),
+        ("Result", Align::Left),
+        ("Pts", Align::Right),
+        ("Rtg", Align::Right),
+        ("Black", Align::Left),
+    ]);
+    t.title = Some(format!("Round {}", r.number));
+    for g in &r.games {
+        let result = g.result.map(|c| c.as_str().to_string()).unwrap_or_default();
+        match g.black {
+            Some(b) => t.push(vec![
+                g.board.to_string(),
+                who(g.white),
+                rating(g.white),
+                points(g.white),
+                result,
+                points(b),
+                rating(b),
+                who(b),
+            ]),
+            None => t.push(vec![
+                g.board.to_string(),
+                who(g.white),
+                rating(g.white),
+                points(g.white),
+                "bye".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ]),
+        }
+    }
+    Ok(t)
+}

@@ -1,0 +1,163 @@
+//! `arbiter event ...`: an event run from the command line against its database, with the
+//! refusals' exit codes and nothing written when an action is refused.
+
+mod common;
+
+use common::{run_in, stdout};
+
+fn ok(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = run_in(dir, args);
+    assert!(
+        out.status.success(),
+        "arbiter {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
+#[test]
+fn an_event_from_the_command_line_replays_identically() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut csv = String::from("Nom;Prénom;Elo;Fédération\n");
+    for i in 0..11 {
+        csv.push_str(&format!("Joueur{i:02};Test;{};FRA\n", 2200 - i * 45));
+    }
+    std::fs::write(d.join("players.csv"), csv).unwrap();
+    assert_eq!(
+        ok(
+            d,
+            &["event", "--db", "e.db", "create", "--name", "Open CLI", "--rounds", "4"]
+        ),
+        "1\n"
+    );
+    assert_eq!(
+        ok(d, &["event", "--db", "e.db", "import", "1", "players.csv"]),
+        "11 players added\n"
+    );
+    ok(
+        d,
+        &["event", "--db", "e.db", "present", "1", "4", "--absent"],
+    );
+    ok(d, &["event", "--db", "e.db", "bye", "1", "7", "2", "half"]);
+    for round in 1..=4u32 {
+        let list = ok(d, &["event", "--db", "e.db", "pair", "1"]);
+        assert!(list.starts_with(&format!("Round {round}\n")), "{list}");
+        // Pairing the next round before this one's results are in is refused (exit 3).
+        let early = run_in(d, &["event", "--db", "e.db", "pair", "1"]);
+        assert_eq!(early.status.code(), Some(3));
+        assert!(String::from_utf8_lossy(&early.stderr).contains("without a result"));
+        let boards = list.lines().filter(|l| !l.contains("bye")).count() - 2;
+        for board in 1..=boards {
+            let result = ["1-0", "=", "0-1", "+"][(board + round as usize) % 4];
+            ok(
+                d,
+                &[
+                    "event",
+                    "--db",
+                    "e.db",
+                    "result",
+                    "1",
+                    &round.to_string(),
+                    &board.to_string(),
+                    result,
+                ],
+            );
+        }
+        if round == 1 {
+            ok(d, &["event", "--db", "e.db", "present", "1", "4"]);
+        }
+    }
+    let standings = ok(
+        d,
+        &["event", "--db", "e.db", "standings", "1", "--format", "csv"],
+    );
+    assert!(
+        standings
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("Pts,BH/C1,BH,SB"),
+        "{standings}"
+    );
+    assert_eq!(standings.lines().count(), 12);
+    ok(
+        d,
+        &["event", "--db", "e.db", "export", "1", "-o", "open.trf"],
+    );
+    assert!(run_in(d, &["validate", "open.trf"]).status.success());
+    let check = run_in(d, &["check", "open.trf"]);
+    assert!(
+        stdout(&check).contains("0 of 4 rounds differ"),
+        "{}",
+        stdout(&check)
+    );
+    assert!(check.status.success());
+}
+
+#[test]
+fn refused_actions_exit_3_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "event", "--db", "e.db", "create", "--name", "Refus", "--rounds", "3",
+        ],
+    );
+    for name in ["A", "B", "C", "D"] {
+        ok(
+            d,
+            &[
+                "event",
+                "--db",
+                "e.db",
+                "add-player",
+                "1",
+                "--name",
+                name,
+                "--rating",
+                "1500",
+            ],
+        );
+    }
+    let log = ok(d, &["event", "--db", "e.db", "log", "1"]);
+    for args in [
+        &["event", "--db", "e.db", "result", "1", "1", "1", "1-0"][..],
+        &["event", "--db", "e.db", "pair", "1", "--round", "2"],
+        &[
+            "event",
+            "--db",
+            "e.db",
+            "add-player",
+            "1",
+            "--name",
+            "X",
+            "--rating",
+            "5000",
+        ],
+        &["event", "--db", "e.db", "bye", "1", "9", "1", "half"],
+        &[
+            "event", "--db", "e.db", "create", "--name", "Bad", "--rounds", "0",
+        ],
+    ] {
+        let out = run_in(d, args);
+        assert_eq!(
+            out.status.code(),
+            Some(3),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.stderr.is_empty());
+    }
+    assert_eq!(
+        ok(d, &["event", "--db", "e.db", "log", "1"]),
+        log,
+        "nothing was logged"
+    );
+    ok(d, &["event", "--db", "e.db", "pair", "1"]);
+    ok(d, &["event", "--db", "e.db", "undo", "1"]);
+    assert!(ok(d, &["event", "--db", "e.db", "list"]).contains("Refus"));
+    let out = run_in(d, &["event", "--db", "e.db", "pairings", "1", "1"]);
+    assert_eq!(out.status.code(), Some(3), "the undone round is gone");
+}
