@@ -205,9 +205,9 @@ fn validate_player(p: &NewPlayer) -> Result<()> {
             ));
         }
     }
-    if !p.federation.is_empty()
-        && !(p.federation.len() == 3 && p.federation.chars().all(|c| c.is_ascii_alphabetic()))
-    {
+    let federation_ok = p.federation.is_empty()
+        || (p.federation.len() == 3 && p.federation.chars().all(|c| c.is_ascii_alphabetic()));
+    if !federation_ok {
         return Err(Error::invalid(
             "federation",
             "a three-letter federation code (FRA)",

@@ -376,7 +376,7 @@ impl Store {
             return Err(Error::invalid("result", "1-0, 1/2 or 0-1", result.as_str()));
         }
         self.transaction(|tx| {
-            let found: Option<(EventId, u32, u32, Option<i64>, Option<String>)> = tx
+            let found: Option<ReportedBoard> = tx
                 .query_row(
                     "SELECT event_id, round, board, black, result FROM game WHERE code = ?1",
                     [&code],
@@ -413,6 +413,9 @@ impl Store {
         })
     }
 }
+
+/// A board as a player's report finds it: event, round, board, black player, confirmed result.
+type ReportedBoard = (EventId, u32, u32, Option<i64>, Option<String>);
 
 fn set_seat(
     conn: &Connection,
