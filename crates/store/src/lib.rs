@@ -21,6 +21,7 @@ mod event;
 pub mod import;
 mod log;
 mod model;
+mod rating_list;
 mod rounds;
 mod types;
 
@@ -28,4 +29,5 @@ pub use db::{default_path, Store};
 pub use error::{Error, Refusal, Result};
 pub use log::LogEntry;
 pub use model::{StandingRow, Standings};
+pub use rating_list::RatingListSource;
 pub use types::*;
