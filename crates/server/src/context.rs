@@ -1,0 +1,324 @@
+//! What every request carries: its language, its login session, its CSRF token, checked here
+//! for every state-changing request before any handler runs.
+//!
+//! CSRF: a logged-in browser repeats its session's token (`csrf`, a random value stored with the
+//! session) in the hidden form field `csrf`, or in the header `X-CSRF-Token` (JSON API). An
+//! anonymous visitor (login form, a player's result report) gets a random token in the cookie
+//! `arbiter_anon` (HttpOnly, SameSite=Strict, two hours) that its forms repeat (double submit):
+//! another site can neither read nor set that cookie. `POST /api/login` and `POST /api/setup`
+//! with a JSON body need no token (there is no session yet, and a JSON body cannot be sent
+//! across sites without a CORS preflight, which this server never grants).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::error::{AppError, Failure};
+use crate::i18n::{Lang, Tr};
+use crate::AppState;
+
+pub const SESSION_COOKIE: &str = "arbiter_session";
+pub const ANON_COOKIE: &str = "arbiter_anon";
+pub const LANG_COOKIE: &str = "lang";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+/// Largest request body read (a database restore).
+pub const MAX_BODY: usize = 256 * 1024 * 1024;
+
+/// The request's context, handed to handlers and templates.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub tr: Tr,
+    /// The logged-in arbiter.
+    pub user: Option<String>,
+    pub session_token: Option<String>,
+    /// The token this visitor's forms repeat.
+    pub csrf: String,
+    /// The path and query of the page (for the language switch's way back).
+    pub path: String,
+    /// A JSON API request (errors as JSON, 401 instead of a redirect).
+    pub api: bool,
+    pub client_ip: IpAddr,
+}
+
+impl Ctx {
+    /// The language switch's link to `lang`, coming back to this page.
+    pub fn lang_link(&self, lang: &str) -> String {
+        let back: String = form_urlencoded::byte_serialize(self.path.as_bytes()).collect();
+        format!("/lang/{lang}?back={back}")
+    }
+
+    /// The other language's code (for the switch).
+    pub fn other_lang(&self) -> &'static str {
+        match self.tr.lang {
+            Lang::Fr => "en",
+            Lang::En => "fr",
+        }
+    }
+
+    /// Short names for templates: `c.t("key")`.
+    pub fn t(&self, key: &str) -> String {
+        self.tr.t(key)
+    }
+
+    pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
+        self.tr.t1(key, name, value)
+    }
+
+    /// The logged-in arbiter, or the refusal that sends the visitor to the login page.
+    pub fn arbiter(&self) -> Result<&str, AppError> {
+        self.user.as_deref().ok_or(AppError::LoginRequired)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Ctx>()
+            .cloned()
+            .ok_or_else(|| AppError::Internal("request context missing".into()))
+    }
+}
+
+/// A logged-in arbiter: handlers that take it refuse anonymous visitors (a redirect to the
+/// login page, or 401 for the API).
+#[derive(Debug, Clone)]
+pub struct Arbiter {
+    pub username: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Arbiter {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let ctx = Ctx::from_request_parts(parts, state).await?;
+        Ok(Arbiter {
+            username: ctx.arbiter()?.to_string(),
+        })
+    }
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then(|| v.trim_matches('"').to_string())
+        })
+}
+
+/// A `Set-Cookie` value with the attributes every cookie of ours has.
+pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderValue {
+    let age = max_age_secs
+        .map(|s| format!("; Max-Age={s}"))
+        .unwrap_or_default();
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path=/; HttpOnly; SameSite=Strict{age}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
+}
+
+fn same(a: &str, b: &str) -> bool {
+    // Compared in constant time for equal lengths.
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// The `csrf` field of a multipart body (the form puts it first; it is found anywhere).
+fn multipart_field(body: &[u8], boundary: &str, name: &str) -> Option<String> {
+    let delimiter = format!("--{boundary}");
+    let text = String::from_utf8_lossy(body);
+    text.split(delimiter.as_str()).find_map(|part| {
+        let (head, value) = part.split_once("\r\n\r\n")?;
+        let disposition = head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?;
+        if !disposition.contains(&format!("name=\"{name}\"")) || disposition.contains("filename=") {
+            return None;
+        }
+        Some(value.strip_suffix("\r\n").unwrap_or(value).to_string())
+    })
+}
+
+fn exempt(method: &Method, path: &str, headers: &HeaderMap) -> bool {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    *method == Method::POST && json && (path == "/api/login" || path == "/api/setup")
+}
+
+/// Reads the token a state-changing request repeats; the body is given back intact.
+async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError> {
+    if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
+        return Ok((Some(v.to_string()), req));
+    }
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let form = content_type.starts_with("application/x-www-form-urlencoded");
+    let multipart = content_type.starts_with("multipart/form-data");
+    if !form && !multipart {
+        return Ok((None, req));
+    }
+    let (parts, body) = req.into_parts();
+    let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY)
+        .await
+        .map_err(|_| AppError::BadRequest("request body too large or cut short".into()))?;
+    let token = if form {
+        form_urlencoded::parse(&bytes)
+            .find(|(k, _)| k == "csrf")
+            .map(|(_, v)| v.into_owned())
+    } else {
+        content_type
+            .split(';')
+            .find_map(|p| p.trim().strip_prefix("boundary="))
+            .map(|b| b.trim_matches('"').to_string())
+            .and_then(|b| multipart_field(&bytes, &b, "csrf"))
+    };
+    Ok((token, Request::from_parts(parts, Body::from(bytes))))
+}
+
+/// The middleware around every route: builds the [`Ctx`], refuses a state-changing request
+/// without its CSRF token (403, nothing written), and turns a handler's [`Failure`] into the
+/// page or JSON body in the request's language.
+pub async fn context(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let headers = req.headers().clone();
+    let path = req.uri().path().to_string();
+    let path_and_query = req
+        .uri()
+        .path_and_query()
+        .map(|p| p.to_string())
+        .unwrap_or_else(|| path.clone());
+    let lang = cookie(&headers, LANG_COOKIE)
+        .and_then(|l| Lang::parse(&l))
+        .or_else(|| {
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(Lang::from_accept_language)
+        })
+        .unwrap_or_default();
+    let session = match cookie(&headers, SESSION_COOKIE) {
+        Some(token) => match state.store.session(&token) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("arbiter: reading the login session: {e}");
+                None
+            }
+        },
+        None => None,
+    };
+    let known_anon = cookie(&headers, ANON_COOKIE)
+        .filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    let new_anon = known_anon.is_none().then(store::auth::random_token);
+    let anon = known_anon
+        .clone()
+        .or_else(|| new_anon.clone())
+        .unwrap_or_default();
+    let client_ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    let ctx = Ctx {
+        tr: Tr::new(lang),
+        user: session.as_ref().map(|s| s.username.clone()),
+        session_token: session.as_ref().map(|s| s.token.clone()),
+        csrf: session.as_ref().map(|s| s.csrf.clone()).unwrap_or(anon),
+        path: path_and_query,
+        api: path == "/api" || path.starts_with("/api/"),
+        client_ip,
+    };
+
+    let method = req.method().clone();
+    let mut req = req;
+    let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
+    if changes_state && !exempt(&method, &path, &headers) {
+        let (token, back) = match sent_token(req).await {
+            Ok(x) => x,
+            Err(e) => return finish(&ctx, e.into_response_failure(), &new_anon),
+        };
+        req = back;
+        // An anonymous visitor's token must come with its cookie (a new one proves nothing).
+        let expected = if session.is_some() {
+            Some(ctx.csrf.as_str())
+        } else {
+            known_anon.as_deref()
+        };
+        let ok = matches!((token.as_deref(), expected), (Some(t), Some(e)) if same(t, e));
+        if !ok {
+            return finish(&ctx, AppError::Csrf.into_response_failure(), &new_anon);
+        }
+    }
+    req.extensions_mut().insert(ctx.clone());
+    let response = next.run(req).await;
+    finish_response(&ctx, response, &new_anon)
+}
+
+fn finish(ctx: &Ctx, failure: Failure, new_anon: &Option<String>) -> Response {
+    let mut response = crate::error::render(ctx, &failure);
+    add_anon_cookie(&mut response, new_anon);
+    response
+}
+
+fn finish_response(ctx: &Ctx, mut response: Response, new_anon: &Option<String>) -> Response {
+    if let Some(failure) = response.extensions_mut().remove::<Failure>() {
+        return finish(ctx, failure, new_anon);
+    }
+    add_anon_cookie(&mut response, new_anon);
+    response
+}
+
+fn add_anon_cookie(response: &mut Response, new_anon: &Option<String>) {
+    if let Some(token) = new_anon {
+        response.headers_mut().append(
+            header::SET_COOKIE,
+            set_cookie(ANON_COOKIE, token, Some(2 * 3600)),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multipart_csrf_field() {
+        let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc123\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.csv\"\r\nContent-Type: text/csv\r\n\r\nname\r\n--XyZ--\r\n";
+        assert_eq!(
+            multipart_field(body, "XyZ", "csrf").as_deref(),
+            Some("abc123")
+        );
+        assert_eq!(multipart_field(body, "XyZ", "file"), None);
+    }
+
+    #[test]
+    fn cookies() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; lang=en; arbiter_session=xyz"),
+        );
+        assert_eq!(cookie(&h, "lang").as_deref(), Some("en"));
+        assert_eq!(cookie(&h, "arbiter_session").as_deref(), Some("xyz"));
+        assert_eq!(cookie(&h, "b"), None);
+    }
+}

@@ -1,0 +1,273 @@
+//! Every error becomes a status here, and only here: a handler returns an [`AppError`]; its
+//! `IntoResponse` resolves it to a [`Failure`] (status, stable code, message key), which the
+//! context middleware renders in the request's language, as a page or as JSON.
+//!
+//! | error | status |
+//! |---|---|
+//! | `store::Error::NotFound`, unknown route | 404 |
+//! | `store::Error::Refused` | 409 (`login`: 401, `rate_limited`: 429), with the translated reason |
+//! | `store::Error::Invalid` | 422, naming the field, what was expected and what was found |
+//! | no valid pairing | 409 |
+//! | missing or wrong CSRF token | 403 |
+//! | not logged in | redirect to `/login` (pages), 401 (API) |
+//! | anything else | 500, a log line on stderr, no internals in the page |
+
+use askama::Template;
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde_json::json;
+use store::Refusal;
+
+use crate::context::Ctx;
+
+/// What a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Store(#[from] store::Error),
+    #[error("not found")]
+    NotFound,
+    #[error("login required")]
+    LoginRequired,
+    #[error("missing or wrong CSRF token")]
+    Csrf,
+    #[error("too many wrong codes")]
+    RateLimited,
+    /// A malformed request: which field, what was expected, what was found.
+    #[error("{field}: expected {expected}, found {found}")]
+    Invalid {
+        field: String,
+        expected: String,
+        found: String,
+    },
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    pub fn invalid(
+        field: impl Into<String>,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> AppError {
+        AppError::Invalid {
+            field: field.into(),
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(e: askama::Error) -> Self {
+        AppError::Internal(format!("template: {e}"))
+    }
+}
+
+/// An error resolved to what the visitor is told.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub status: StatusCode,
+    /// Stable code for the API: `not_found`, `refused`, `invalid`, `csrf`, `login_required`,
+    /// `rate_limited`, `bad_request`, `no_pairing`, `internal`.
+    pub code: &'static str,
+    /// For `refused`: the store's reason (`missing_results`, `round_closed`, …).
+    pub reason: Option<String>,
+    /// The English detail (the store's own message); never internals.
+    pub detail: String,
+    pub field: Option<(String, String, String)>,
+}
+
+fn refusal_code(r: Refusal) -> String {
+    serde_json::to_value(r)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "refused".into())
+}
+
+impl AppError {
+    pub(crate) fn into_response_failure(self) -> Failure {
+        let plain = |status, code: &'static str, detail: String| Failure {
+            status,
+            code,
+            reason: None,
+            detail,
+            field: None,
+        };
+        match self {
+            AppError::Store(store::Error::NotFound(what)) => plain(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                format!("{what} not found"),
+            ),
+            AppError::NotFound => plain(StatusCode::NOT_FOUND, "not_found", "not found".into()),
+            AppError::Store(store::Error::Refused { reason, message }) => Failure {
+                status: match reason {
+                    Refusal::Login => StatusCode::UNAUTHORIZED,
+                    Refusal::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+                    _ => StatusCode::CONFLICT,
+                },
+                code: "refused",
+                reason: Some(refusal_code(reason)),
+                detail: message,
+                field: None,
+            },
+            AppError::Store(store::Error::Invalid {
+                field,
+                expected,
+                found,
+            })
+            | AppError::Invalid {
+                field,
+                expected,
+                found,
+            } => Failure {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: "invalid",
+                reason: None,
+                detail: format!("{field}: expected {expected}, found {found}"),
+                field: Some((field, expected, found)),
+            },
+            AppError::Store(store::Error::Tiebreak(message)) => Failure {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: "invalid",
+                reason: None,
+                detail: format!("tiebreaks: {message}"),
+                field: Some((
+                    "tiebreaks".into(),
+                    "a tie-break list such as BH/C1,BH,SB".into(),
+                    message,
+                )),
+            },
+            AppError::Store(store::Error::Pairing(e)) => {
+                plain(StatusCode::CONFLICT, "no_pairing", e.to_string())
+            }
+            AppError::LoginRequired => plain(
+                StatusCode::UNAUTHORIZED,
+                "login_required",
+                "log in first".into(),
+            ),
+            AppError::Csrf => plain(
+                StatusCode::FORBIDDEN,
+                "csrf",
+                "missing or wrong CSRF token".into(),
+            ),
+            AppError::RateLimited => Failure {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                code: "refused",
+                reason: Some("rate_limited".into()),
+                detail: "too many wrong codes: wait a few minutes".into(),
+                field: None,
+            },
+            AppError::BadRequest(message) => plain(StatusCode::BAD_REQUEST, "bad_request", message),
+            e @ (AppError::Store(_) | AppError::Internal(_)) => {
+                eprintln!("arbiter: internal error: {e}");
+                plain(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    "internal error".into(),
+                )
+            }
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let failure = self.into_response_failure();
+        let mut response = failure.status.into_response();
+        response.extensions_mut().insert(failure);
+        response
+    }
+}
+
+/// The visitor's message for a failure, in their language.
+pub fn message(ctx: &Ctx, f: &Failure) -> String {
+    let tr = &ctx.tr;
+    match f.code {
+        "refused" => {
+            let reason = f.reason.as_deref().unwrap_or("");
+            let translated = tr.t(&format!("refusal-{reason}"));
+            if translated.starts_with("refusal-") {
+                f.detail.clone()
+            } else if ctx.tr.lang == crate::i18n::Lang::En && !f.detail.is_empty() {
+                // The store's English message names the round or board: more precise.
+                format!("{translated} ({})", f.detail)
+            } else {
+                translated
+            }
+        }
+        "invalid" => match &f.field {
+            Some((field, expected, found)) => tr.targs(
+                "error-invalid",
+                &[
+                    ("field", field.clone()),
+                    ("expected", expected.clone()),
+                    ("found", found.clone()),
+                ],
+            ),
+            None => f.detail.clone(),
+        },
+        "not_found" => tr.t("error-not-found"),
+        "csrf" => tr.t("error-csrf"),
+        "login_required" => tr.t("error-login-required"),
+        "no_pairing" => tr.t1("error-no-pairing", "detail", &f.detail),
+        "bad_request" => tr.t1("error-bad-request", "detail", &f.detail),
+        _ => tr.t("error-internal"),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    c: &'a Ctx,
+    title: String,
+    message: String,
+    status: u16,
+}
+
+/// The response for a failure: JSON for the API, a page otherwise; a login redirect for pages.
+pub fn render(ctx: &Ctx, f: &Failure) -> Response {
+    if f.code == "login_required" && !ctx.api {
+        let next: String = form_urlencoded::byte_serialize(ctx.path.as_bytes()).collect();
+        return Redirect::to(&format!("/login?next={next}")).into_response();
+    }
+    let text = message(ctx, f);
+    if ctx.api {
+        let mut body = json!({
+            "error": f.code,
+            "message": text,
+            "detail": f.detail,
+        });
+        if let Some(reason) = &f.reason {
+            body["reason"] = json!(reason);
+        }
+        if let Some((field, expected, found)) = &f.field {
+            body["field"] = json!(field);
+            body["expected"] = json!(expected);
+            body["found"] = json!(found);
+        }
+        return (f.status, axum::Json(body)).into_response();
+    }
+    let page = ErrorPage {
+        c: ctx,
+        title: ctx.tr.t(match f.status.as_u16() {
+            404 => "error-title-not-found",
+            403 => "error-title-forbidden",
+            409 => "error-title-refused",
+            422 => "error-title-invalid",
+            429 => "error-title-rate-limited",
+            401 => "error-title-login",
+            400 => "error-title-bad-request",
+            _ => "error-title-internal",
+        }),
+        message: text,
+        status: f.status.as_u16(),
+    };
+    match page.render() {
+        Ok(html) => (f.status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response(),
+        Err(_) => (f.status, f.detail.clone()).into_response(),
+    }
+}

@@ -1,0 +1,296 @@
+//! Every visible string through the Fluent catalogues (`locales/{fr,en}/main.ftl`), and the
+//! locale's way of writing numbers and dates.
+//!
+//! The language of a request comes from the `lang` cookie (set by the switch link), else from
+//! `Accept-Language`, else French.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use unic_langid::{langid, LanguageIdentifier};
+
+const FR: &str = include_str!("../locales/fr/main.ftl");
+const EN: &str = include_str!("../locales/en/main.ftl");
+
+/// A language the pages are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    Fr,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Lang> {
+        let primary = s
+            .trim()
+            .split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "fr" => Some(Lang::Fr),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The first language of an `Accept-Language` header that the pages exist in, by quality.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut choices: Vec<(u32, usize, Lang)> = header
+            .split(',')
+            .enumerate()
+            .filter_map(|(i, part)| {
+                let mut bits = part.split(';');
+                let lang = Lang::parse(bits.next()?)?;
+                let q = bits
+                    .find_map(|b| b.trim().strip_prefix("q="))
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .unwrap_or(1.0);
+                (q > 0.0).then_some(((q * 1000.0) as u32, i, lang))
+            })
+            .collect();
+        choices.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        choices.first().map(|c| c.2)
+    }
+
+    fn id(self) -> LanguageIdentifier {
+        match self {
+            Lang::Fr => langid!("fr"),
+            Lang::En => langid!("en"),
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::Fr => FR,
+            Lang::En => EN,
+        }
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+fn bundles() -> &'static HashMap<Lang, Bundle> {
+    static BUNDLES: OnceLock<HashMap<Lang, Bundle>> = OnceLock::new();
+    BUNDLES.get_or_init(|| {
+        Lang::ALL
+            .iter()
+            .map(|&lang| {
+                let resource = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(
+                    |(_, errors)| panic!("locales/{}/main.ftl: {errors:?}", lang.code()),
+                );
+                let mut bundle = FluentBundle::new_concurrent(vec![lang.id()]);
+                bundle.set_use_isolating(false);
+                bundle.add_resource(resource).unwrap_or_else(|errors| {
+                    panic!("locales/{}/main.ftl: {errors:?}", lang.code())
+                });
+                (lang, bundle)
+            })
+            .collect()
+    })
+}
+
+/// The translator handed to every template: `tr.t("key")`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tr {
+    pub lang: Lang,
+}
+
+impl Tr {
+    pub const fn new(lang: Lang) -> Tr {
+        Tr { lang }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.lang.code()
+    }
+
+    fn format(&self, key: &str, args: Option<&FluentArgs<'_>>) -> String {
+        let bundle = &bundles()[&self.lang];
+        match bundle.get_message(key).and_then(|m| m.value()) {
+            Some(pattern) => {
+                let mut errors = Vec::new();
+                bundle
+                    .format_pattern(pattern, args, &mut errors)
+                    .into_owned()
+            }
+            // A missing key shows itself (the catalogue test catches it before it ships).
+            None => key.to_string(),
+        }
+    }
+
+    /// The message `key`.
+    pub fn t(&self, key: &str) -> String {
+        self.format(key, None)
+    }
+
+    /// The message `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
+        let mut args = FluentArgs::new();
+        args.set(name, FluentValue::from(value.to_string()));
+        self.format(key, Some(&args))
+    }
+
+    /// The message `key` with named arguments.
+    pub fn targs(&self, key: &str, values: &[(&str, String)]) -> String {
+        let mut args = FluentArgs::new();
+        for (name, value) in values {
+            args.set(*name, FluentValue::from(value.clone()));
+        }
+        self.format(key, Some(&args))
+    }
+
+    /// A decimal number as the locale writes it: `4,5` in French, `4.5` in English.
+    pub fn num(&self, text: &str) -> String {
+        match self.lang {
+            Lang::Fr => text.replace('.', ","),
+            Lang::En => text.to_string(),
+        }
+    }
+
+    /// Points as the locale writes them, without a useless `.0`: `4,5`, `4`.
+    pub fn points(&self, p: &tournament::Points) -> String {
+        let s = p.to_string();
+        let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
+        self.num(&s)
+    }
+
+    /// A `YYYY-MM-DD` date (or the date part of a UTC time) as the locale writes it:
+    /// `24/11/2026`, `24 Nov 2026`. Anything else is shown as it is.
+    pub fn date(&self, iso: &str) -> String {
+        let d = iso.get(..10).unwrap_or(iso);
+        let parts: Vec<&str> = d.split('-').collect();
+        let [y, m, day] = parts[..] else {
+            return iso.to_string();
+        };
+        let Ok(month) = m.parse::<usize>() else {
+            return iso.to_string();
+        };
+        match self.lang {
+            Lang::Fr => format!("{day}/{m}/{y}"),
+            Lang::En => {
+                const MONTHS: [&str; 12] = [
+                    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                    "Dec",
+                ];
+                match MONTHS.get(month.wrapping_sub(1)) {
+                    Some(name) => format!("{} {name} {y}", day.trim_start_matches('0')),
+                    None => iso.to_string(),
+                }
+            }
+        }
+    }
+
+    /// A UTC time `YYYY-MM-DDTHH:MM:SSZ` as date and time.
+    pub fn datetime(&self, iso: &str) -> String {
+        match iso.get(11..16) {
+            Some(time) => format!("{} {time} UTC", self.date(iso)),
+            None => self.date(iso),
+        }
+    }
+}
+
+/// The message ids of a catalogue (for the tests).
+pub fn keys(lang: Lang) -> Vec<String> {
+    let resource = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(|(r, _)| r);
+    resource
+        .entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language() {
+        assert_eq!(
+            Lang::from_accept_language("en-GB,en;q=0.9,fr;q=0.8"),
+            Some(Lang::En)
+        );
+        assert_eq!(
+            Lang::from_accept_language("de-DE,fr;q=0.5,en;q=0.4"),
+            Some(Lang::Fr)
+        );
+        assert_eq!(Lang::from_accept_language("de"), None);
+        assert_eq!(
+            Lang::from_accept_language("en;q=0.2, fr-CA"),
+            Some(Lang::Fr)
+        );
+    }
+
+    #[test]
+    fn catalogues_parse_and_have_the_same_keys() {
+        let mut fr = keys(Lang::Fr);
+        let mut en = keys(Lang::En);
+        fr.sort();
+        en.sort();
+        let only_fr: Vec<_> = fr.iter().filter(|k| !en.contains(k)).collect();
+        let only_en: Vec<_> = en.iter().filter(|k| !fr.contains(k)).collect();
+        assert!(
+            only_fr.is_empty() && only_en.is_empty(),
+            "only fr: {only_fr:?}; only en: {only_en:?}"
+        );
+        // Both build into bundles without errors.
+        assert_eq!(bundles().len(), 2);
+    }
+
+    #[test]
+    fn every_key_the_code_uses_is_in_the_catalogues() {
+        let fr = keys(Lang::Fr);
+        let sources = [
+            include_str!("web.rs"),
+            include_str!("error.rs"),
+            include_str!("views.rs"),
+        ];
+        let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+        let mut texts: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
+        for entry in std::fs::read_dir(templates_dir).unwrap() {
+            texts.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+        }
+        let mut missing = Vec::new();
+        for text in &texts {
+            for call in [".t(\"", ".t1(\"", ".targs(\""] {
+                for piece in text.split(call).skip(1) {
+                    let key = piece.split('"').next().unwrap();
+                    if !key.is_empty() && !fr.iter().any(|k| k == key) {
+                        missing.push(key.to_string());
+                    }
+                }
+            }
+        }
+        missing.sort();
+        missing.dedup();
+        assert!(
+            missing.is_empty(),
+            "keys missing from the catalogues: {missing:?}"
+        );
+    }
+
+    #[test]
+    fn numbers_and_dates() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(fr.points(&tournament::Points::from_tenths(45)), "4,5");
+        assert_eq!(en.points(&tournament::Points::from_tenths(40)), "4");
+        assert_eq!(fr.date("2026-11-24"), "24/11/2026");
+        assert_eq!(en.date("2026-11-24T10:00:00Z"), "24 Nov 2026");
+        assert_eq!(en.date(""), "");
+    }
+}

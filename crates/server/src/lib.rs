@@ -1,0 +1,276 @@
+//! The arbiter web application: server-rendered pages for the arbiter, public read-only pages
+//! for the hall, a page where players report their board's result from a phone, and a JSON API
+//! (`API.md`) that mirrors every action.
+//!
+//! A request flows one way: [`context`] (language, login session, CSRF check) → handler →
+//! [`store`] → page or JSON. Errors become statuses in one place, [`error::AppError`].
+//!
+//! ```no_run
+//! let config = server::Config {
+//!     db: "event.db".into(),
+//!     listen: "127.0.0.1:0".parse().unwrap(),
+//!     demo: false,
+//! };
+//! let running = server::spawn(config).unwrap();
+//! println!("listening on {}", running.addr);
+//! running.stop();
+//! ```
+
+pub mod api;
+pub mod context;
+mod demo;
+pub mod error;
+mod forms;
+pub mod i18n;
+mod limit;
+mod views;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+
+pub use context::Ctx;
+pub use error::AppError;
+
+/// How the server starts: one struct from the command line's flags.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The SQLite file (created with its folder's contents on first start).
+    pub db: PathBuf,
+    /// Where to listen; port 0 picks a free one (the printed URL names it).
+    pub listen: SocketAddr,
+    /// Load the sample event when the database has no event.
+    pub demo: bool,
+}
+
+impl Config {
+    pub const DEFAULT_LISTEN: &'static str = "127.0.0.1:8080";
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{path}: {source}")]
+    Store {
+        path: PathBuf,
+        #[source]
+        source: store::Error,
+    },
+    #[error("demo event: {0}")]
+    Demo(store::Error),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What every handler shares.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: store::Store,
+    /// Where the database file lives (backup downloads and restores go through temporary files beside it).
+    pub db_path: PathBuf,
+    pub limiter: Arc<limit::CodeLimiter>,
+}
+
+/// The whole application's routes.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(web::routes())
+        .nest("/api", api::routes())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            context::context,
+        ))
+        .with_state(state)
+}
+
+/// A bound, not yet serving application.
+struct Bound {
+    listener: tokio::net::TcpListener,
+    router: Router,
+    addr: SocketAddr,
+    setup_url: Option<String>,
+}
+
+async fn bind(config: &Config) -> Result<Bound, Error> {
+    let store = store::Store::open(&config.db).map_err(|source| Error::Store {
+        path: config.db.clone(),
+        source,
+    })?;
+    if config.demo {
+        demo::load(&store).map_err(Error::Demo)?;
+    }
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|source| Error::Listen {
+            addr: config.listen,
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let setup_url = if store.has_accounts().map_err(|source| Error::Store {
+        path: config.db.clone(),
+        source,
+    })? {
+        None
+    } else {
+        let token = store.create_setup_token().map_err(|source| Error::Store {
+            path: config.db.clone(),
+            source,
+        })?;
+        Some(format!("http://{addr}/setup?token={token}"))
+    };
+    let state = AppState {
+        store,
+        db_path: config.db.clone(),
+        limiter: Arc::new(limit::CodeLimiter::default()),
+    };
+    Ok(Bound {
+        listener,
+        router: app(state),
+        addr,
+        setup_url,
+    })
+}
+
+impl Bound {
+    async fn serve(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), Error> {
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await?;
+        Ok(())
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Error> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM: prints `arbiter listening on http://ADDR/` and,
+/// when no account exists, the one-time setup link.
+pub fn run(config: Config) -> Result<(), Error> {
+    runtime()?.block_on(async move {
+        let bound = bind(&config).await?;
+        println!("arbiter listening on http://{}/", bound.addr);
+        if let Some(url) = &bound.setup_url {
+            println!("no arbiter account yet: create the first one at {url}");
+        }
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        bound.serve(stop_signal()).await?;
+        println!("arbiter stopped");
+        Ok(())
+    })
+}
+
+/// A server running on its own thread (tests, benchmarks).
+#[derive(Debug)]
+pub struct Running {
+    pub addr: SocketAddr,
+    /// The one-time link printed when no account exists.
+    pub setup_url: Option<String>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<Result<(), Error>>>,
+}
+
+impl Running {
+    /// Stops the server gracefully and waits for it.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Starts the server on a thread of its own and returns once it listens.
+pub fn spawn(config: Config) -> Result<Running, Error> {
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || -> Result<(), Error> {
+        let rt = runtime()?;
+        rt.block_on(async move {
+            let bound = match bind(&config).await {
+                Ok(b) => b,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e));
+                    return Ok(());
+                }
+            };
+            let _ = ready_tx.send(Ok((bound.addr, bound.setup_url.clone())));
+            bound
+                .serve(async move {
+                    let _ = stop_rx.await;
+                })
+                .await
+        })
+    });
+    match ready_rx.recv() {
+        Ok(Ok((addr, setup_url))) => Ok(Running {
+            addr,
+            setup_url,
+            stop: Some(stop_tx),
+            thread: Some(thread),
+        }),
+        Ok(Err(e)) => {
+            let _ = thread.join();
+            Err(e)
+        }
+        Err(_) => match thread.join() {
+            Ok(Err(e)) => Err(e),
+            _ => Err(Error::Io(std::io::Error::other(
+                "the server thread stopped before listening",
+            ))),
+        },
+    }
+}

@@ -1,0 +1,405 @@
+//! What the pages show, built from the store's rows: plain strings in the visitor's language,
+//! so that templates only lay them out.
+
+use std::collections::HashMap;
+
+use store::{ByeKind, Event, Game, Player, PlayerKey, ResultCode, Round, Standings, Store};
+use tournament::Points;
+
+use crate::error::AppError;
+use crate::i18n::Tr;
+
+/// A player as the lists show them.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerView {
+    pub id: PlayerKey,
+    pub number: u32,
+    pub name: String,
+    pub title: String,
+    pub rating: String,
+    pub federation: String,
+    pub club: String,
+    pub fide_id: String,
+    pub present: bool,
+    pub withdrawn: String,
+    /// Points before the round shown (pairing lists) or now.
+    pub points: String,
+}
+
+impl PlayerView {
+    pub fn new(p: &Player, points: Option<Points>, tr: &Tr) -> PlayerView {
+        PlayerView {
+            id: p.id,
+            number: p.number,
+            name: p.details.name.clone(),
+            title: p.details.title.clone(),
+            rating: p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
+            federation: p.details.federation.clone(),
+            club: p.details.club.clone(),
+            fide_id: p.details.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            present: p.present,
+            withdrawn: p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
+            points: points.map(|p| tr.points(&p)).unwrap_or_default(),
+        }
+    }
+}
+
+/// How a result is printed on a pairing list.
+pub fn result_text(r: Option<ResultCode>) -> String {
+    match r {
+        None => String::new(),
+        Some(ResultCode::WhiteWins) => "1-0".into(),
+        Some(ResultCode::BlackWins) => "0-1".into(),
+        Some(ResultCode::Draw) => "½-½".into(),
+        Some(ResultCode::WhiteForfeitWin) => "+/-".into(),
+        Some(ResultCode::BlackForfeitWin) => "-/+".into(),
+        Some(ResultCode::DoubleForfeit) => "-/-".into(),
+    }
+}
+
+/// One board of a pairing list.
+#[derive(Debug, Clone, Default)]
+pub struct BoardView {
+    pub board: u32,
+    pub white: PlayerView,
+    /// `None`: the pairing-allocated bye.
+    pub black: Option<PlayerView>,
+    pub result: String,
+    /// What the grid's input holds (a code the grid reads back).
+    pub input: String,
+    pub reported: String,
+    pub code: String,
+}
+
+/// A bye line: who, and which kind (translated).
+#[derive(Debug, Clone, Default)]
+pub struct ByeView {
+    pub player: PlayerView,
+    pub kind: String,
+}
+
+pub fn bye_kind(tr: &Tr, kind: ByeKind) -> String {
+    tr.t(match kind {
+        ByeKind::Half => "bye-half",
+        ByeKind::Full => "bye-full",
+        ByeKind::Zero => "bye-zero",
+    })
+}
+
+/// Points of every player after round `after` (0: before round 1), from the standings.
+pub fn points_after(
+    store: &Store,
+    event: store::EventId,
+    after: u32,
+) -> HashMap<PlayerKey, Points> {
+    match store.standings(event, Some(after)) {
+        Ok(s) => s.rows.iter().map(|r| (r.player.id, r.points)).collect(),
+        Err(_) => HashMap::new(),
+    }
+}
+
+/// The boards and byes of a round, with names and points before the round.
+pub fn boards(
+    store: &Store,
+    tr: &Tr,
+    event: &Event,
+    round: &Round,
+) -> Result<(Vec<BoardView>, Vec<ByeView>), AppError> {
+    let players: HashMap<PlayerKey, Player> = store
+        .players(event.id)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let points = points_after(store, event.id, round.number.saturating_sub(1));
+    let view = |key: PlayerKey| {
+        players
+            .get(&key)
+            .map(|p| {
+                PlayerView::new(
+                    p,
+                    Some(points.get(&key).copied().unwrap_or(Points::ZERO)),
+                    tr,
+                )
+            })
+            .unwrap_or_default()
+    };
+    let boards = round
+        .games
+        .iter()
+        .map(|g: &Game| BoardView {
+            board: g.board,
+            white: view(g.white),
+            black: g.black.map(view),
+            result: result_text(g.result),
+            input: g.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
+            reported: result_text(g.reported),
+            code: g.code.clone(),
+        })
+        .collect();
+    let byes = round
+        .byes
+        .iter()
+        .map(|b| ByeView {
+            player: view(b.player),
+            kind: bye_kind(tr, b.kind),
+        })
+        .collect();
+    Ok((boards, byes))
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, Default)]
+pub struct StandingView {
+    /// `3` or `3-5` for a shared place.
+    pub place: String,
+    pub player: PlayerView,
+    pub points: String,
+    pub values: Vec<String>,
+}
+
+pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+    let mut last_of: HashMap<u32, u32> = HashMap::new();
+    for (i, row) in s.rows.iter().enumerate() {
+        last_of.insert(row.rank, i as u32 + 1);
+    }
+    s.rows
+        .iter()
+        .map(|row| {
+            let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
+            StandingView {
+                place: if row.shared && last > row.rank {
+                    format!("{}-{last}", row.rank)
+                } else {
+                    row.rank.to_string()
+                },
+                player: PlayerView::new(&row.player, Some(row.points), tr),
+                points: tr.points(&row.points),
+                values: row.values.iter().map(|v| tr.num(v)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// A tie-break code and what it means, for the legend under the standings.
+#[derive(Debug, Clone, Default)]
+pub struct LegendItem {
+    pub code: String,
+    pub meaning: String,
+}
+
+/// The legend of the codes: each code's base (`BH` of `BH/C1`) and its modifiers explained.
+pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
+    codes
+        .iter()
+        .map(|code| {
+            let mut pieces = code.split('/');
+            let base = pieces.next().unwrap_or("");
+            let lookup = |key: String, fallback: &str| {
+                let text = tr.t(&key);
+                if text == key {
+                    fallback.to_string()
+                } else {
+                    text
+                }
+            };
+            let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
+            for modifier in pieces {
+                let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
+                meaning.push_str(", ");
+                meaning.push_str(&m);
+            }
+            LegendItem {
+                code: code.clone(),
+                meaning,
+            }
+        })
+        .collect()
+}
+
+/// One player's game in one round, from their side.
+#[derive(Debug, Clone, Default)]
+pub struct CardRound {
+    pub round: u32,
+    pub board: String,
+    pub opponent: String,
+    pub opponent_number: String,
+    pub opponent_rating: String,
+    /// `w`, `b` or empty.
+    pub colour: String,
+    pub colour_text: String,
+    /// `1`, `½`, `0`, `+`, `-`, or empty (pending).
+    pub result: String,
+}
+
+/// Each round for `player`: the game (or bye) and its result.
+pub fn card_rounds(
+    tr: &Tr,
+    rounds: &[Round],
+    players: &HashMap<PlayerKey, Player>,
+    player: PlayerKey,
+) -> Vec<CardRound> {
+    rounds
+        .iter()
+        .map(|round| {
+            let mut line = CardRound {
+                round: round.number,
+                ..CardRound::default()
+            };
+            if let Some(g) = round
+                .games
+                .iter()
+                .find(|g| g.white == player || g.black == Some(player))
+            {
+                line.board = g.board.to_string();
+                match g.black {
+                    None => {
+                        line.opponent = tr.t("pab");
+                        line.result = "+".into();
+                    }
+                    Some(black) => {
+                        let white_side = g.white == player;
+                        let other = if white_side { black } else { g.white };
+                        if let Some(o) = players.get(&other) {
+                            line.opponent = o.details.name.clone();
+                            line.opponent_number = o.number.to_string();
+                            line.opponent_rating =
+                                o.details.rating.map(|r| r.to_string()).unwrap_or_default();
+                        }
+                        line.colour = if white_side { "w" } else { "b" }.into();
+                        line.colour_text = tr.t(if white_side { "white" } else { "black" });
+                        line.result = side_result(g.result, white_side);
+                    }
+                }
+            } else if let Some(b) = round.byes.iter().find(|b| b.player == player) {
+                line.opponent = bye_kind(tr, b.kind);
+                line.result = match b.kind {
+                    ByeKind::Half => "½",
+                    ByeKind::Full => "1",
+                    ByeKind::Zero => "0",
+                }
+                .into();
+            }
+            line
+        })
+        .collect()
+}
+
+/// A result from one side: `1`, `½`, `0`, `+` (won by forfeit), `-` (lost by forfeit).
+pub fn side_result(r: Option<ResultCode>, white: bool) -> String {
+    let (w, b) = match r {
+        None => return String::new(),
+        Some(ResultCode::WhiteWins) => ("1", "0"),
+        Some(ResultCode::BlackWins) => ("0", "1"),
+        Some(ResultCode::Draw) => ("½", "½"),
+        Some(ResultCode::WhiteForfeitWin) => ("+", "-"),
+        Some(ResultCode::BlackForfeitWin) => ("-", "+"),
+        Some(ResultCode::DoubleForfeit) => ("-", "-"),
+    };
+    if white { w } else { b }.to_string()
+}
+
+/// One line of the crosstable (players in standings order; opponents by their place there).
+#[derive(Debug, Clone, Default)]
+pub struct CrossRow {
+    pub place: String,
+    pub player: PlayerView,
+    /// Per round: `12b1`-style cells (opponent's line, colour, result).
+    pub cells: Vec<String>,
+    pub points: String,
+    pub values: Vec<String>,
+}
+
+pub fn crosstable(tr: &Tr, s: &Standings, rounds: &[Round]) -> Vec<CrossRow> {
+    let players: HashMap<PlayerKey, Player> = s
+        .rows
+        .iter()
+        .map(|r| (r.player.id, r.player.clone()))
+        .collect();
+    let line_of: HashMap<PlayerKey, usize> = s
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.player.id, i + 1))
+        .collect();
+    let shown: Vec<Round> = rounds
+        .iter()
+        .filter(|r| r.number <= s.after_round)
+        .cloned()
+        .collect();
+    standings_rows(tr, s)
+        .into_iter()
+        .map(|row| {
+            let cells = card_rounds(tr, &shown, &players, row.player.id)
+                .into_iter()
+                .map(|c| {
+                    let opp = players
+                        .values()
+                        .find(|p| p.number.to_string() == c.opponent_number)
+                        .and_then(|p| line_of.get(&p.id))
+                        .map(|l| l.to_string())
+                        .unwrap_or_default();
+                    let colour = match c.colour.as_str() {
+                        "w" => tr.t("colour-w-short"),
+                        "b" => tr.t("colour-b-short"),
+                        _ => String::new(),
+                    };
+                    if opp.is_empty() {
+                        c.result
+                    } else {
+                        format!("{opp}{colour}{}", c.result)
+                    }
+                })
+                .collect();
+            CrossRow {
+                place: row.place,
+                points: row.points,
+                values: row.values,
+                player: row.player,
+                cells,
+            }
+        })
+        .collect()
+}
+
+/// An event in the list of events.
+#[derive(Debug, Clone, Default)]
+pub struct EventView {
+    pub id: i64,
+    pub name: String,
+    pub place: String,
+    pub dates: String,
+    pub system: String,
+    pub rounds: u32,
+    pub paired: u32,
+}
+
+pub fn system_text(tr: &Tr, system: store::System) -> String {
+    tr.t(match system {
+        store::System::Swiss => "system-swiss",
+        store::System::RoundRobin => "system-round_robin",
+        store::System::DoubleRoundRobin => "system-double_round_robin",
+    })
+}
+
+impl EventView {
+    pub fn new(e: &Event, tr: &Tr) -> EventView {
+        let s = &e.settings;
+        let dates = match (
+            s.start_date.is_empty(),
+            s.end_date.is_empty() || s.end_date == s.start_date,
+        ) {
+            (true, _) => String::new(),
+            (false, true) => tr.date(&s.start_date),
+            (false, false) => format!("{} – {}", tr.date(&s.start_date), tr.date(&s.end_date)),
+        };
+        EventView {
+            id: e.id,
+            name: s.name.clone(),
+            place: s.place.clone(),
+            dates,
+            system: system_text(tr, s.system),
+            rounds: s.rounds,
+            paired: e.paired_rounds,
+        }
+    }
+}
