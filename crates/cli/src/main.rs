@@ -7,6 +7,7 @@ mod error;
 mod event_cmd;
 mod io;
 mod pair_cmd;
+mod serve_cmd;
 mod standings_cmd;
 mod table;
 mod trf_cmd;
@@ -55,6 +56,8 @@ enum Command {
     Bridge(bridge_cmd::BridgeCommand),
     /// Run an event from the event database: players, pairings, results, standings, exports.
     Event(event_cmd::EventArgs),
+    /// Run the web application: the arbiter's pages, public pages, players' result entry, JSON API.
+    Serve(serve_cmd::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
             Command::Convert(a) => trf_cmd::run_convert(a),
             Command::Validate(a) => trf_cmd::run_validate(a),
             Command::Bridge(c) => bridge_cmd::run(c),
+            Command::Serve(a) => serve_cmd::run_serve(a),
             Command::Event(a) => event_cmd::run(a),
         }
     };

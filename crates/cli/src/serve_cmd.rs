@@ -1,0 +1,59 @@
+//! `arbiter serve`: the web application over the event database.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::error::{exit, CliError};
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The event database (created on first start). Default:
+    /// $XDG_DATA_HOME/arbiter/arbiter.db, else ~/.local/share/arbiter/arbiter.db.
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+    /// Where to listen; 127.0.0.1 keeps the server on this machine, 0.0.0.0 opens it to the
+    /// hall's network. Port 0 picks a free port (the printed URL names it).
+    #[arg(long, value_name = "ADDR:PORT", default_value = server::Config::DEFAULT_LISTEN)]
+    listen: SocketAddr,
+    /// Load a sample event (a 5-round Swiss with 16 players) when the database has no event.
+    #[arg(long)]
+    demo: bool,
+}
+
+/// The default database path, in the user's data folder.
+fn default_db() -> Result<PathBuf, CliError> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("share")))
+        .ok_or_else(|| {
+            CliError::invalid("no HOME nor XDG_DATA_HOME: name the database with --db FILE")
+        })?;
+    Ok(data.join("arbiter").join("arbiter.db"))
+}
+
+pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
+    let db = match args.db {
+        Some(db) => db,
+        None => default_db()?,
+    };
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::file_access(dir, &e))?;
+    }
+    let config = server::Config {
+        db,
+        listen: args.listen,
+        demo: args.demo,
+    };
+    server::run(config).map_err(|e| {
+        let code = match e {
+            server::Error::Store { .. } => exit::FILE_ACCESS,
+            server::Error::Listen { .. } => exit::INVALID,
+            _ => exit::UNEXPECTED,
+        };
+        CliError::new(code, e.to_string())
+    })?;
+    Ok(exit::OK)
+}
