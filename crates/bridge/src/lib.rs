@@ -27,6 +27,7 @@ pub mod csv;
 pub mod generate;
 pub mod imps;
 pub mod matchpoints;
+pub mod movement;
 pub mod pbn;
 pub mod rational;
 pub mod score;

@@ -9,6 +9,8 @@ mod errors;
 mod formats;
 #[path = "fuzz_regressions.rs"]
 mod fuzz_regressions;
+#[path = "movements.rs"]
+mod movements;
 #[path = "properties.rs"]
 mod properties;
 #[path = "scoring.rs"]

@@ -1,0 +1,330 @@
+//! The movement printed: the round-by-round layout, a card for each table (who sits there,
+//! which boards, where the boards go next) and a guide card for each pair (where to sit,
+//! against whom, which boards), as text or as one printable HTML page.
+
+use super::{range_label, Direction, Movement, NextStop};
+
+/// A titled grid of cells; the first column is left-aligned, the others right-aligned
+/// except where the header says otherwise.
+struct Grid {
+    title: String,
+    note: Option<String>,
+    headers: Vec<&'static str>,
+    left: Vec<bool>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Grid {
+    fn text(&self) -> String {
+        let mut width: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
+        for row in &self.rows {
+            for (w, c) in width.iter_mut().zip(row) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        let line = |cells: Vec<&str>| {
+            let mut s = String::new();
+            for (i, c) in cells.iter().enumerate() {
+                let pad = width[i].saturating_sub(c.chars().count());
+                if i > 0 {
+                    s.push_str("  ");
+                }
+                if self.left[i] {
+                    s.push_str(c);
+                    s.extend(std::iter::repeat_n(' ', pad));
+                } else {
+                    s.extend(std::iter::repeat_n(' ', pad));
+                    s.push_str(c);
+                }
+            }
+            s.truncate(s.trim_end().len());
+            s.push('\n');
+            s
+        };
+        let mut out = format!("{}\n", self.title);
+        if let Some(n) = &self.note {
+            out.push_str(n);
+            out.push('\n');
+        }
+        out.push_str(&line(self.headers.clone()));
+        for row in &self.rows {
+            out.push_str(&line(row.iter().map(String::as_str).collect()));
+        }
+        out
+    }
+
+    fn html(&self, class: &str) -> String {
+        let mut out = format!(
+            "<section class=\"{class}\">\n<h3>{}</h3>\n",
+            escape(&self.title)
+        );
+        if let Some(n) = &self.note {
+            out.push_str(&format!("<p>{}</p>\n", escape(n)));
+        }
+        out.push_str("<table>\n<thead><tr>");
+        for h in &self.headers {
+            out.push_str(&format!("<th>{}</th>", escape(h)));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for row in &self.rows {
+            out.push_str("<tr>");
+            for (i, c) in row.iter().enumerate() {
+                let class = if self.left[i] { "" } else { " class=\"r\"" };
+                out.push_str(&format!("<td{class}>{}</td>", escape(c)));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n</section>\n");
+        out
+    }
+}
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn pair(p: Option<u32>) -> String {
+    p.map_or("-".to_string(), |p| p.to_string())
+}
+
+fn round_grids(m: &Movement) -> Vec<Grid> {
+    m.rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let shared = m.shared(i);
+            let idle: Vec<String> = m
+                .idle_sets(i)
+                .iter()
+                .map(|&s| range_label(&m.boards(s)))
+                .collect();
+            let mut notes = Vec::new();
+            if r.tables.iter().any(|s| s.switched) {
+                notes.push("arrow switch: EW pairs hold the NS cards".to_string());
+            }
+            if !idle.is_empty() {
+                notes.push(format!("not in play: boards {}", idle.join(", ")));
+            }
+            Grid {
+                title: format!("Round {}", r.number),
+                note: (!notes.is_empty()).then(|| notes.join("; ")),
+                headers: vec!["Table", "NS", "EW", "Boards", ""],
+                left: vec![false, false, false, true, true],
+                rows: r
+                    .tables
+                    .iter()
+                    .map(|s| {
+                        let mut remark = Vec::new();
+                        if let Some((_, t)) = shared.iter().find(|(set, _)| *set == s.set) {
+                            if s.plays() {
+                                let others: Vec<String> = t
+                                    .iter()
+                                    .filter(|&&x| x != s.table)
+                                    .map(u32::to_string)
+                                    .collect();
+                                remark.push(format!("shared with table {}", others.join(", ")));
+                            }
+                        }
+                        if !s.plays() {
+                            remark.push("sit-out".to_string());
+                        }
+                        vec![
+                            s.table.to_string(),
+                            pair(s.ns),
+                            pair(s.ew),
+                            range_label(&m.boards(s.set)),
+                            remark.join(", "),
+                        ]
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn next_label(m: &Movement, index: usize, table: u32) -> String {
+    let round = m.rounds[index].number;
+    match m.next_stop(index, table) {
+        NextStop::Done => "end".to_string(),
+        NextStop::Tables {
+            round: next,
+            tables,
+        } => {
+            let list: Vec<String> = tables.iter().map(u32::to_string).collect();
+            let place = format!(
+                "table{} {}",
+                if tables.len() == 1 { "" } else { "s" },
+                list.join(" and ")
+            );
+            if next == round + 1 {
+                place
+            } else {
+                format!("side table, then {place} in round {next}")
+            }
+        }
+    }
+}
+
+fn table_grids(m: &Movement) -> Vec<Grid> {
+    (1..=m.tables)
+        .map(|table| {
+            let stay: Vec<String> = m
+                .stationary
+                .iter()
+                .filter(|&&p| {
+                    m.rounds[0]
+                        .tables
+                        .iter()
+                        .any(|s| s.table == table && s.ns == Some(p))
+                })
+                .map(|p| format!("pair {p} stays here (NS)"))
+                .collect();
+            Grid {
+                title: format!("Table {table}"),
+                note: (!stay.is_empty()).then(|| stay.join("; ")),
+                headers: vec!["Round", "NS", "EW", "Boards", "Boards go to"],
+                left: vec![false, false, false, true, true],
+                rows: m
+                    .rounds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| {
+                        let s = r
+                            .tables
+                            .iter()
+                            .find(|s| s.table == table)
+                            .expect("every table in every round");
+                        let mut boards = range_label(&m.boards(s.set));
+                        if s.switched {
+                            boards.push_str(" (arrow switch)");
+                        }
+                        if !s.plays() {
+                            boards.push_str(" (sit-out)");
+                        }
+                        vec![
+                            r.number.to_string(),
+                            pair(s.ns),
+                            pair(s.ew),
+                            boards,
+                            next_label(m, i, table),
+                        ]
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn guide_grids(m: &Movement) -> Vec<Grid> {
+    m.pair_numbers()
+        .into_iter()
+        .map(|p| {
+            let rounds = m.pair_rounds(p);
+            let note = m
+                .stationary
+                .contains(&p)
+                .then(|| format!("stationary at table {} NS", rounds[0].table));
+            Grid {
+                title: format!("Pair {p}"),
+                note,
+                headers: vec!["Round", "Table", "Sits", "Against", "Boards"],
+                left: vec![false, false, true, true, true],
+                rows: rounds
+                    .iter()
+                    .map(|pr| {
+                        let switched = m.rounds[pr.round as usize - 1]
+                            .tables
+                            .iter()
+                            .any(|s| s.table == pr.table && s.switched);
+                        let sits = match (pr.direction, switched) {
+                            (Direction::NorthSouth, false) => "NS",
+                            (Direction::EastWest, false) => "EW",
+                            // The pair keeps its seat; the board is turned.
+                            (Direction::NorthSouth, true) => "NS cards (switched)",
+                            (Direction::EastWest, true) => "EW cards (switched)",
+                        };
+                        vec![
+                            pr.round.to_string(),
+                            pr.table.to_string(),
+                            sits.to_string(),
+                            pr.opponent
+                                .map_or("sit-out".to_string(), |o| format!("pair {o}")),
+                            range_label(&m.boards(pr.set)),
+                        ]
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn join_text(head: &[String], grids: Vec<Grid>) -> String {
+    let mut out = String::new();
+    for h in head {
+        out.push_str(h);
+        out.push('\n');
+    }
+    for g in grids {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&g.text());
+    }
+    out
+}
+
+/// The description and the layout, round by round.
+pub fn overview_text(m: &Movement) -> String {
+    join_text(&m.description(), round_grids(m))
+}
+
+/// One card per table: each round's pairs and boards, and where the boards go next.
+pub fn table_cards_text(m: &Movement) -> String {
+    join_text(&[], table_grids(m))
+}
+
+/// One guide card per pair: each round's table, direction, opponents and boards.
+pub fn guide_cards_text(m: &Movement) -> String {
+    join_text(&[], guide_grids(m))
+}
+
+/// One printable page: the description, the rounds, the table cards and the guide cards
+/// (each card kept on one sheet when printed).
+pub fn html(m: &Movement) -> String {
+    let title = format!("{}, {} tables", m.kind.label(), m.tables);
+    let mut out = String::from("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str(&format!("<title>{}</title>\n", escape(&title)));
+    out.push_str(
+        "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}\
+         td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}\
+         section.card{break-inside:avoid;page-break-inside:avoid;display:inline-block;\
+         vertical-align:top;margin:0 1em 1em 0}h2{break-before:page}</style>\n</head>\n<body>\n",
+    );
+    out.push_str(&format!("<h1>{}</h1>\n", escape(&title)));
+    for d in m.description() {
+        out.push_str(&format!("<p>{}</p>\n", escape(&d)));
+    }
+    for (heading, grids, class) in [
+        ("Rounds", round_grids(m), "round"),
+        ("Table cards", table_grids(m), "card"),
+        ("Guide cards", guide_grids(m), "card"),
+    ] {
+        out.push_str(&format!("<h2>{heading}</h2>\n"));
+        for g in grids {
+            out.push_str(&g.html(class));
+        }
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
