@@ -497,16 +497,22 @@ async fn add_player(
     see(format!("/events/{id}/players"))
 }
 
+fn import_error(e: store::import::ImportError) -> AppError {
+    AppError::invalid(
+        format!("file, line {}, column {}", e.line, e.column),
+        e.expected,
+        e.found,
+    )
+}
+
 /// Reads a player list (CSV, or TRF when the file looks like one).
 pub(crate) fn parse_player_file(name: &str, text: &str) -> Result<Vec<store::NewPlayer>, AppError> {
     let trf =
         name.to_ascii_lowercase().ends_with(".trf") || text.lines().any(|l| l.starts_with("001 "));
     if trf {
-        store::import::players_from_trf(text)
-            .map_err(|e| AppError::invalid("file", "a TRF file with 001 lines", e.to_string()))
+        store::import::players_from_trf(text).map_err(import_error)
     } else {
-        store::import::players_from_csv(text)
-            .map_err(|e| AppError::invalid("file", "a CSV player list", e.to_string()))
+        store::import::players_from_csv(text).map_err(import_error)
     }
 }
 

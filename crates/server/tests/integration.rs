@@ -1,1 +1,11 @@
-//! placeholder
+//! The server's integration tests: each starts the real application on 127.0.0.1:0 with a fresh
+//! database and talks to it over HTTP. One test binary; each file is named here.
+
+#[path = "common.rs"]
+mod common;
+
+#[path = "api.rs"]
+mod api;
+
+#[path = "pages.rs"]
+mod pages;

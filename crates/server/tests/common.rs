@@ -1,0 +1,223 @@
+//! A started server with a temporary database, and a small HTTP client that keeps cookies.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+pub const USER: &str = "chief";
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct App {
+    pub running: Option<server::Running>,
+    pub base: String,
+    pub setup_url: Option<String>,
+    _dir: tempfile::TempDir,
+}
+
+impl App {
+    pub fn start(demo: bool) -> App {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("event.db");
+        let running = server::spawn(server::Config {
+            db,
+            listen: "127.0.0.1:0".parse().unwrap(),
+            demo,
+        })
+        .unwrap();
+        App {
+            base: format!("http://{}", running.addr),
+            setup_url: running.setup_url.clone(),
+            running: Some(running),
+            _dir: dir,
+        }
+    }
+
+    pub fn client(&self) -> Client {
+        Client::new(&self.base)
+    }
+
+    /// A client logged in through the API (the first account is created with the setup link).
+    pub fn arbiter(&self) -> Client {
+        let mut c = self.client();
+        let token = self
+            .setup_url
+            .as_deref()
+            .unwrap()
+            .split("token=")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let r = c.post_json(
+            "/api/setup",
+            &json!({"token": token, "username": USER, "password": PASSWORD}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        c.csrf = Some(r.json()["csrf"].as_str().unwrap().to_string());
+        c
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop();
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: String,
+    pub location: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// An HTTP client that keeps cookies and, once set, sends `X-CSRF-Token`.
+pub struct Client {
+    base: String,
+    agent: ureq::Agent,
+    pub cookies: BTreeMap<String, String>,
+    pub csrf: Option<String>,
+    pub accept_language: Option<String>,
+}
+
+impl Client {
+    pub fn new(base: &str) -> Client {
+        Client {
+            base: base.to_string(),
+            agent: ureq::AgentBuilder::new().redirects(0).build(),
+            cookies: BTreeMap::new(),
+            csrf: None,
+            accept_language: None,
+        }
+    }
+
+    fn prepare(&self, method: &str, path: &str) -> ureq::Request {
+        let mut r = self.agent.request(method, &format!("{}{path}", self.base));
+        if !self.cookies.is_empty() {
+            let jar: Vec<String> = self
+                .cookies
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            r = r.set("Cookie", &jar.join("; "));
+        }
+        if let Some(l) = &self.accept_language {
+            r = r.set("Accept-Language", l);
+        }
+        r
+    }
+
+    fn finish(&mut self, result: Result<ureq::Response, ureq::Error>) -> Reply {
+        let response = match result {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("request failed: {e}"),
+        };
+        for c in response.all("set-cookie") {
+            let pair = c.split(';').next().unwrap();
+            let (k, v) = pair.split_once('=').unwrap();
+            if v.is_empty() || c.contains("Max-Age=0") {
+                self.cookies.remove(k);
+            } else {
+                self.cookies.insert(k.to_string(), v.to_string());
+            }
+        }
+        let status = response.status();
+        let location = response.header("location").map(str::to_string);
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut response.into_reader(), &mut bytes).unwrap();
+        Reply {
+            status,
+            body: String::from_utf8_lossy(&bytes).to_string(),
+            location,
+            bytes,
+        }
+    }
+
+    pub fn get(&mut self, path: &str) -> Reply {
+        let r = self.prepare("GET", path).call();
+        self.finish(r)
+    }
+
+    pub fn post_json(&mut self, path: &str, body: &Value) -> Reply {
+        let mut r = self.prepare("POST", path);
+        if let Some(t) = &self.csrf {
+            r = r.set("X-CSRF-Token", t);
+        }
+        let r = r.send_json(body.clone());
+        self.finish(r)
+    }
+
+    pub fn post_bytes(&mut self, path: &str, body: &[u8]) -> Reply {
+        let mut r = self
+            .prepare("POST", path)
+            .set("Content-Type", "application/octet-stream");
+        if let Some(t) = &self.csrf {
+            r = r.set("X-CSRF-Token", t);
+        }
+        let r = r.send_bytes(body);
+        self.finish(r)
+    }
+
+    /// A form post as a browser sends it (the CSRF token goes in the `csrf` field, if given).
+    pub fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Reply {
+        let r = self.prepare("POST", path).send_form(fields);
+        self.finish(r)
+    }
+
+    /// A multipart form with text fields and one file.
+    pub fn post_multipart(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &str),
+    ) -> Reply {
+        let boundary = "----arbitertestboundary";
+        let mut body = String::new();
+        for (k, v) in fields {
+            body.push_str(&format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+            ));
+        }
+        let (name, filename, content) = file;
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n{content}\r\n--{boundary}--\r\n"
+        ));
+        let r = self
+            .prepare("POST", path)
+            .set(
+                "Content-Type",
+                &format!("multipart/form-data; boundary={boundary}"),
+            )
+            .send_string(&body);
+        self.finish(r)
+    }
+}
+
+/// The value of `<input ... name="csrf" value="...">` in a page.
+pub fn csrf_in(page: &str) -> String {
+    let at =
+        page.find("name=\"csrf\" value=\"").expect("a csrf field") + "name=\"csrf\" value=\"".len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+/// A CSV list of `n` players with distinct ratings.
+pub fn players_csv(n: usize) -> String {
+    let mut s = String::from("name,title,rating,federation,club\n");
+    for i in 0..n {
+        s.push_str(&format!(
+            "\"Player{i:02}, Test\",,{},FRA,Club {}\n",
+            2300 - 37 * i,
+            i % 4
+        ));
+    }
+    s
+}

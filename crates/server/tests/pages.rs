@@ -1,0 +1,360 @@
+//! The HTML pages as a browser uses them: forms with their CSRF field, redirects, languages.
+
+use crate::common::{csrf_in, players_csv, App, Client, PASSWORD, USER};
+
+/// Logs in through the login form, as a browser does.
+fn browser_login(app: &App) -> Client {
+    let _ = app.arbiter();
+    let mut b = app.client();
+    let page = b.get("/login");
+    assert_eq!(page.status, 200);
+    let csrf = csrf_in(&page.body);
+    // Without the anonymous cookie's token the login form is refused.
+    let mut stranger = app.client();
+    let r = stranger.post_form(
+        "/login",
+        &[("csrf", &csrf), ("username", USER), ("password", PASSWORD)],
+    );
+    assert_eq!(r.status, 403);
+    let r = b.post_form(
+        "/login",
+        &[
+            ("csrf", &csrf),
+            ("username", USER),
+            ("password", "wrong password"),
+        ],
+    );
+    assert_eq!(r.status, 401);
+    assert!(r.body.contains("id=\"login-failed\""));
+    let r = b.post_form(
+        "/login",
+        &[
+            ("csrf", &csrf),
+            ("username", USER),
+            ("password", PASSWORD),
+            ("next", "/"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(b.cookies.contains_key("arbiter_session"));
+    b
+}
+
+#[test]
+fn arbiter_pages_need_login_and_speak_french_and_english() {
+    let app = App::start(false);
+    let mut anon = app.client();
+    let r = anon.get("/events/1");
+    assert_eq!(r.status, 303);
+    assert_eq!(r.location.as_deref(), Some("/login?next=%2Fevents%2F1"));
+    let login = anon.get("/login");
+    assert!(login.body.contains("<html lang=\"fr\">"));
+    assert!(login.body.contains("Connexion"));
+    anon.accept_language = Some("en-GB,en;q=0.9".into());
+    let login = anon.get("/login");
+    assert!(login.body.contains("<html lang=\"en\">"), "{}", login.body);
+    // The switch link's cookie wins over the header.
+    let r = anon.get("/lang/fr?back=/login");
+    assert_eq!(r.status, 303);
+    assert_eq!(r.location.as_deref(), Some("/login"));
+    assert!(anon.get("/login").body.contains("<html lang=\"fr\">"));
+    // The way back is a path of ours only.
+    assert_eq!(
+        anon.get("/lang/en?back=//evil.example").location.as_deref(),
+        Some("/")
+    );
+
+    let mut b = browser_login(&app);
+    let home = b.get("/");
+    assert_eq!(home.status, 200);
+    assert!(home.body.contains("id=\"new-event\""));
+    let csrf = csrf_in(&home.body);
+
+    // A form without its token: 403, nothing written.
+    let r = b.post_form("/events/new", &[("name", "Sans jeton"), ("rounds", "5")]);
+    assert_eq!(r.status, 403);
+    assert!(r.body.contains("CSRF"));
+    assert!(!b.get("/").body.contains("Sans jeton"));
+
+    // A wrong value: 422 naming the field, in the page's language.
+    let r = b.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("form", "1"),
+            ("name", "Open"),
+            ("rounds", "0"),
+        ],
+    );
+    assert_eq!(r.status, 422);
+    assert!(r.body.contains("« rounds »"), "{}", r.body);
+
+    let r = b.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("form", "1"),
+            ("name", "Open <de> Lyon"),
+            ("place", "Lyon"),
+            ("start_date", "2026-11-28"),
+            ("rounds", "3"),
+            ("system", "swiss"),
+            ("initial_colour", "w"),
+            ("points_win", "1"),
+            ("points_draw", "0,5"),
+            ("tiebreaks", "BH/C1,BH,SB"),
+            ("public", "on"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(r.location.as_deref(), Some("/events/1/players"));
+    let players = b.get("/events/1/players");
+    // Names are escaped.
+    assert!(
+        players.body.contains("Open &#60;de&#62; Lyon")
+            || players.body.contains("Open &lt;de&gt; Lyon")
+    );
+    assert!(!players.body.contains("Open <de> Lyon"));
+
+    // Import a CSV file, check everyone in, pair round 1.
+    let r = b.post_multipart(
+        "/events/1/players/import",
+        &[("csrf", &csrf)],
+        ("file", "players.csv", &players_csv(8)),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = b.post_multipart(
+        "/events/1/players/import",
+        &[],
+        ("file", "players.csv", &players_csv(8)),
+    );
+    assert_eq!(r.status, 403, "multipart without its token");
+    let r = b.post_form(
+        "/events/1/players",
+        &[("csrf", &csrf), ("name", "Hand, Added"), ("rating", "1400")],
+    );
+    assert_eq!(r.status, 303);
+    let page = b.get("/events/1/players");
+    assert!(page.body.contains("Player07, Test"));
+    assert!(page.body.contains("Hand, Added"));
+    assert_eq!(
+        b.post_form(
+            "/events/1/players/all-present",
+            &[("csrf", &csrf), ("present", "1")]
+        )
+        .status,
+        303
+    );
+    assert!(b.get("/events/1/players").body.contains("checked"));
+    let page = b.get("/events/1/rounds/1");
+    assert!(page.body.contains("id=\"pair-round\""));
+    let r = b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "1")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "1")]);
+    assert_eq!(r.status, 303, "a retried pairing is the same");
+    let round = b.get("/events/1/rounds/1");
+    assert_eq!(round.status, 200);
+    for id in [
+        "id=\"r1\"",
+        "id=\"r4\"",
+        "id=\"save-results\"",
+        "id=\"swap-form\"",
+        "id=\"unpair\"",
+    ] {
+        assert!(round.body.contains(id), "{id}");
+    }
+    // Pairing round 2 before the results: 409 with the translated reason.
+    let r = b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "2")]);
+    assert_eq!(r.status, 409);
+    assert!(r.body.contains("sans résultat"), "{}", r.body);
+    // The grid: every board at once, in the short forms.
+    let r = b.post_form(
+        "/events/1/rounds/1/results",
+        &[
+            ("csrf", &csrf),
+            ("r1", "1"),
+            ("r2", "="),
+            ("r3", "0-1"),
+            ("r4", "+"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = b.get("/events/1/rounds/1");
+    assert!(round.body.contains("½-½"));
+    assert!(
+        !round.body.contains("id=\"unpair\""),
+        "a round with results cannot be unpaired"
+    );
+    let r = b.post_form(
+        "/events/1/rounds/1/results",
+        &[("csrf", &csrf), ("r1", "3-0")],
+    );
+    assert_eq!(r.status, 422);
+
+    // Every page of the event renders, in both languages.
+    for lang in ["fr", "en"] {
+        b.get(&format!("/lang/{lang}"));
+        for path in [
+            "/events/1",
+            "/events/1/players",
+            "/events/1/rounds/1",
+            "/events/1/rounds/2",
+            "/events/1/standings",
+            "/events/1/standings?after=1",
+            "/events/1/crosstable",
+            "/events/1/alphabetical",
+            "/events/1/log",
+            "/events/1/edit",
+            "/events/1/players/1",
+            "/events/1/players/1/edit",
+            "/backup",
+            "/public/1",
+            "/report",
+        ] {
+            let r = b.get(path);
+            assert_eq!(r.status, 200, "{path} ({lang}): {}", r.body);
+            assert!(
+                r.body.contains(&format!("<html lang=\"{lang}\">")),
+                "{path}"
+            );
+        }
+    }
+    let standings = b.get("/events/1/standings");
+    assert!(standings.body.contains("id=\"legend\""));
+    assert!(standings.body.contains("BH/C1"));
+    assert_eq!(b.get("/events/1/rounds/9").status, 404);
+    let csv = b.get("/events/1/standings.csv");
+    assert!(
+        csv.body
+            .starts_with("rank,number,name,title,rating,federation,points,BH/C1,BH,SB\n"),
+        "{}",
+        csv.body
+    );
+    assert_eq!(b.get("/events/1/standings.json").status, 200);
+    let trf = b.get("/events/1/export.trf?format=trf16");
+    assert!(trf.body.contains("001 "));
+    let backup = b.get("/backup/download");
+    assert!(backup.bytes.starts_with(b"SQLite format 3\0"));
+
+    // Withdraw a player from the card; undo from the log.
+    assert_eq!(
+        b.post_form(
+            "/events/1/players/2/withdraw",
+            &[("csrf", &csrf), ("from_round", "2")]
+        )
+        .status,
+        303
+    );
+    assert!(b
+        .get("/events/1/players/2")
+        .body
+        .contains("id=\"withdrawn\""));
+    assert_eq!(
+        b.post_form("/events/1/undo", &[("csrf", &csrf)]).status,
+        303
+    );
+    assert!(!b
+        .get("/events/1/players/2")
+        .body
+        .contains("id=\"withdrawn\""));
+
+    // Logout ends the session.
+    assert_eq!(b.post_form("/logout", &[("csrf", &csrf)]).status, 303);
+    assert_eq!(b.get("/events/1").status, 303);
+}
+
+#[test]
+fn a_player_reports_from_a_phone_and_the_arbiter_confirms() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    let csrf = csrf_in(&b.get("/").body);
+    b.post_form(
+        "/events/new",
+        &[("csrf", &csrf), ("name", "Rapide"), ("rounds", "3")],
+    );
+    b.post_multipart(
+        "/events/1/players/import",
+        &[("csrf", &csrf)],
+        ("file", "p.csv", &players_csv(4)),
+    );
+    b.post_form(
+        "/events/1/players/all-present",
+        &[("csrf", &csrf), ("present", "1")],
+    );
+    b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "1")]);
+    let round = b.get("/events/1/rounds/1").body;
+    let code = round
+        .split("<td class=\"code\">")
+        .nth(1)
+        .unwrap()
+        .split('<')
+        .next()
+        .unwrap()
+        .trim()
+        .to_string();
+    assert_eq!(code.len(), 6, "{round}");
+
+    let mut phone = app.client();
+    let page = phone.get("/report");
+    let token = csrf_in(&page.body);
+    let r = phone.post_form("/report", &[("code", &code)]);
+    assert_eq!(r.status, 403);
+    let r = phone.post_form(
+        "/report",
+        &[("csrf", &token), ("code", &code.to_lowercase())],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"report-board\""));
+    assert!(r.body.contains("Player"));
+    let r = phone.post_form(
+        "/report/confirm",
+        &[
+            ("csrf", &token),
+            ("code", &code),
+            ("board", "2"),
+            ("result", "1-0"),
+        ],
+    );
+    assert_eq!(r.status, 409, "board 1's code does not open board 2");
+    let r = phone.post_form(
+        "/report/confirm",
+        &[
+            ("csrf", &token),
+            ("code", &code),
+            ("board", "1"),
+            ("result", "1-0"),
+        ],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"report-done\""));
+
+    let round = b.get("/events/1/rounds/1").body;
+    assert!(round.contains("id=\"reported-1\""));
+    assert!(round.contains("id=\"confirm-reported\""));
+    assert_eq!(
+        b.post_form("/events/1/rounds/1/confirm", &[("csrf", &csrf)])
+            .status,
+        303
+    );
+    let round = b.get("/events/1/rounds/1").body;
+    assert!(!round.contains("id=\"reported-1\""));
+    assert!(round.contains("value=\"1-0\""));
+}
+
+#[test]
+fn the_demo_event_shows_its_players_on_the_public_page() {
+    let app = App::start(true);
+    let mut anon = app.client();
+    let public = anon.get("/public/1");
+    assert_eq!(public.status, 200);
+    assert!(public
+        .body
+        .contains("<meta http-equiv=\"refresh\" content=\"30\">"));
+    assert!(public.body.contains("Moreau, Camille"));
+    assert!(public.body.contains("id=\"public-pairings\""));
+    assert!(public.body.contains("id=\"standings\""));
+    // Board codes are for the players' hands, not the projector.
+    assert!(!public.body.contains("class=\"code\""));
+    assert_eq!(anon.get("/public/2").status, 404);
+    assert_eq!(anon.get("/static/style.css").status, 200);
+}
