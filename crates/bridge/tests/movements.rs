@@ -677,7 +677,7 @@ fn cards_show_every_round() {
         ),
         "{cards}"
     );
-    assert!(cards.contains("Table 3\nRound  NS  EW  Boards  Boards go to\n    1   3   7  7-8     side table, then table 2 in round 3\n"), "{cards}");
+    assert!(cards.contains("Table 3\nRound  NS  EW  Boards  Boards go to\n    1   3   7  7-8     bye stand, then table 2 in round 3\n"), "{cards}");
     let guide = guide_cards_text(&m);
     assert!(guide.starts_with("Pair 1\nRound  Table  Sits  Against  Boards\n    1      1  NS    pair 5   1-2\n    2      1  NS    pair 8   3-4\n"), "{guide}");
     assert_eq!(guide.matches("Pair ").count(), 8);

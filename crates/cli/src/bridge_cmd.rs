@@ -26,6 +26,9 @@ pub enum BridgeCommand {
     Score(ScoreArgs),
     /// Generate a random session (every board played at every table), for benchmarks.
     Generate(GenerateArgs),
+    /// Print a movement: who sits where and which boards each table plays, round by round,
+    /// with table cards and guide cards per pair.
+    Movement(MovementArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -187,6 +190,7 @@ pub fn run(c: BridgeCommand) -> Result<u8, CliError> {
         BridgeCommand::ContractScore(a) => contract_score(a),
         BridgeCommand::Score(a) => score(a),
         BridgeCommand::Generate(a) => generate(a),
+        BridgeCommand::Movement(a) => movement(a),
     }
 }
 
@@ -505,6 +509,162 @@ fn generate(a: GenerateArgs) -> Result<u8, CliError> {
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// NS stationary, EW up one table, boards down one: two winners (3-20 tables).
+    Mitchell,
+    /// Mitchell with the last rounds arrow-switched: one winner (3-15 tables).
+    ArrowSwitch,
+    /// Complete Howell: everyone meets everyone (3-10 tables).
+    Howell,
+    /// Three-quarter Howell: fewer rounds, no pair met twice (6-10 tables).
+    ThreeQuarterHowell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WinnersArg {
+    One,
+    Two,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MovementFormat {
+    /// The rounds, then the table cards and the guide cards.
+    Text,
+    /// `{"kind", "tables", "rounds": [{"round", "tables": [{"table", "ns", "ew", "boards"}]}]}`.
+    Json,
+    /// One printable page: the rounds, the table cards and the guide cards.
+    Html,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MovementArgs {
+    /// Number of tables.
+    #[arg(long, short)]
+    pub tables: u32,
+    /// The movement; by default the one suggested for the table count and --winners.
+    #[arg(long, short, value_enum)]
+    pub kind: Option<KindArg>,
+    /// One winner or two, for the suggested movement (without --kind); default one.
+    #[arg(long, value_enum)]
+    pub winners: Option<WinnersArg>,
+    /// Boards per round (default: about 26 boards in all).
+    #[arg(long, short)]
+    pub boards_per_round: Option<u32>,
+    /// Mitchell with an even number of tables: skip a table after half the rounds (T-1
+    /// rounds) instead of the relay and bye stand (T rounds).
+    #[arg(long)]
+    pub skip: bool,
+    /// A pair number left empty (a half table): its opponents sit out.
+    #[arg(long)]
+    pub phantom: Option<u32>,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: MovementFormat,
+    /// Output file (written atomically); standard output when absent.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+fn movement(a: MovementArgs) -> Result<u8, CliError> {
+    use bridge::movement::{self, EvenTables, Kind};
+    let kind = match (a.kind, a.winners) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::invalid(
+                "--winners: this option does not apply here: it chooses the suggested \
+                 movement, and --kind names one",
+            ))
+        }
+        (Some(k), None) => match k {
+            KindArg::Mitchell => Kind::Mitchell,
+            KindArg::ArrowSwitch => Kind::ArrowSwitch,
+            KindArg::Howell => Kind::Howell,
+            KindArg::ThreeQuarterHowell => Kind::ThreeQuarterHowell,
+        },
+        (None, w) => movement::suggest(a.tables, w != Some(WinnersArg::Two))
+            .map_err(|e| CliError::invalid(format!("--tables {}: {e}", a.tables)))?,
+    };
+    let opts = movement::Options {
+        boards_per_round: a.boards_per_round,
+        even: if a.skip {
+            EvenTables::Skip
+        } else {
+            EvenTables::RelayByeStand
+        },
+        phantom: a.phantom,
+    };
+    let m = movement::build(kind, a.tables, &opts).map_err(|e| {
+        let option = match e {
+            movement::MovementError::Tables { .. } => format!("--tables {}", a.tables),
+            movement::MovementError::BoardsPerRound(_)
+            | movement::MovementError::SharedSet { .. } => "--boards-per-round".to_string(),
+            movement::MovementError::Phantom { .. } => "--phantom".to_string(),
+            movement::MovementError::EvenOption(_) => "--skip".to_string(),
+        };
+        CliError::invalid(format!("{option}: {e}"))
+    })?;
+    let out = match a.format {
+        MovementFormat::Text => format!(
+            "{}\nTABLE CARDS\n\n{}\nGUIDE CARDS\n\n{}",
+            movement::overview_text(&m),
+            movement::table_cards_text(&m),
+            movement::guide_cards_text(&m)
+        ),
+        MovementFormat::Html => movement::html(&m),
+        MovementFormat::Json => {
+            let json = JsonMovement {
+                kind: m.kind.name(),
+                tables: m.tables,
+                rounds: m
+                    .rounds
+                    .iter()
+                    .map(|r| JsonRound {
+                        round: r.number,
+                        tables: r
+                            .tables
+                            .iter()
+                            .map(|s| JsonTable {
+                                table: s.table,
+                                ns: s.ns,
+                                ew: s.ew,
+                                boards: m.boards(s.set).collect(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            };
+            let mut s = serde_json::to_string_pretty(&json)
+                .map_err(|e| CliError::new(exit::UNEXPECTED, format!("cannot write JSON: {e}")))?;
+            s.push('\n');
+            s
+        }
+    };
+    write_output(a.output.as_deref(), out.as_bytes())?;
+    Ok(exit::OK)
+}
+
+// The movement's JSON, in the documented field order.
+#[derive(serde::Serialize)]
+struct JsonMovement {
+    kind: &'static str,
+    tables: u32,
+    rounds: Vec<JsonRound>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonRound {
+    round: u32,
+    tables: Vec<JsonTable>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonTable {
+    table: u32,
+    ns: Option<u32>,
+    ew: Option<u32>,
+    boards: Vec<u32>,
 }
 
 /// What every renderer needs.

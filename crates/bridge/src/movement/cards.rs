@@ -128,12 +128,9 @@ fn round_grids(m: &Movement) -> Vec<Grid> {
                         let mut remark = Vec::new();
                         if let Some((_, t)) = shared.iter().find(|(set, _)| *set == s.set) {
                             if s.plays() {
-                                let others: Vec<String> = t
-                                    .iter()
-                                    .filter(|&&x| x != s.table)
-                                    .map(u32::to_string)
-                                    .collect();
-                                remark.push(format!("shared with table {}", others.join(", ")));
+                                let others: Vec<u32> =
+                                    t.iter().copied().filter(|&x| x != s.table).collect();
+                                remark.push(format!("shared with {}", tables_label(&others)));
                             }
                         }
                         if !s.plays() {
@@ -153,6 +150,18 @@ fn round_grids(m: &Movement) -> Vec<Grid> {
         .collect()
 }
 
+/// "table 4", "tables 1 and 4", "tables 1, 2 and 3".
+pub(super) fn tables_label(tables: &[u32]) -> String {
+    match tables {
+        [one] => format!("table {one}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+            format!("tables {} and {last}", rest.join(", "))
+        }
+        [] => String::new(),
+    }
+}
+
 fn next_label(m: &Movement, index: usize, table: u32) -> String {
     let round = m.rounds[index].number;
     match m.next_stop(index, table) {
@@ -161,16 +170,11 @@ fn next_label(m: &Movement, index: usize, table: u32) -> String {
             round: next,
             tables,
         } => {
-            let list: Vec<String> = tables.iter().map(u32::to_string).collect();
-            let place = format!(
-                "table{} {}",
-                if tables.len() == 1 { "" } else { "s" },
-                list.join(" and ")
-            );
+            let place = tables_label(&tables);
             if next == round + 1 {
                 place
             } else {
-                format!("side table, then {place} in round {next}")
+                format!("bye stand, then {place} in round {next}")
             }
         }
     }

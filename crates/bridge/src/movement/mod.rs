@@ -623,7 +623,7 @@ impl Movement {
                 ));
                 if self.sets > self.tables {
                     out.push(format!(
-                        "{} sets are out of play each round: keep them on a side table, the \
+                        "{} sets are out of play each round: keep them on a bye stand; the \
                          table cards say where each set goes next.",
                         self.sets - self.tables
                     ));
@@ -633,11 +633,10 @@ impl Movement {
         for (i, r) in self.rounds.iter().enumerate() {
             for (set, tables) in self.shared(i) {
                 if self.kind == Kind::Howell || self.even.is_none() {
-                    let list: Vec<String> = tables.iter().map(u32::to_string).collect();
                     out.push(format!(
-                        "Round {}: tables {} share set {set} (boards {}).",
+                        "Round {}: {} share set {set} (boards {}).",
                         r.number,
-                        list.join(", "),
+                        cards::tables_label(&tables),
                         range_label(&self.boards(set))
                     ));
                 }
