@@ -288,6 +288,17 @@ fn finish_response(ctx: &Ctx, mut response: Response, new_anon: &Option<String>)
 }
 
 fn add_anon_cookie(response: &mut Response, new_anon: &Option<String>) {
+    // Every answer: no framing by other sites, no type sniffing, no referrer leaving the site.
+    let headers = response.headers_mut();
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     if let Some(token) = new_anon {
         response.headers_mut().append(
             header::SET_COOKIE,

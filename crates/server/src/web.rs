@@ -723,6 +723,12 @@ struct PlayerCard {
     swiss: bool,
 }
 
+#[derive(Debug, Deserialize)]
+struct ExplainQuery {
+    /// `all`: explain every round, not only the last.
+    explain: Option<String>,
+}
+
 /// The engine's explanation of one player's colour and float, in words.
 fn explanation_text(c: &Ctx, e: &pairing::dutch::Explanation, number: u32) -> Option<String> {
     let p = e.players.iter().find(|p| p.id.get() == number)?;
@@ -750,6 +756,7 @@ async fn player_card(
     c: Ctx,
     _a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Query(q): Query<ExplainQuery>,
 ) -> Page {
     let (e, ev) = event_view(&st, &c, id)?;
     let player = st.store.player(id, pid)?;
@@ -763,7 +770,9 @@ async fn player_card(
     let swiss = !e.settings.system.is_round_robin();
     let mut explanations = Vec::new();
     if swiss {
-        for r in &rounds {
+        // The engine pairs each explained round again: the last round unless asked for all.
+        let all = q.explain.as_deref() == Some("all");
+        for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
             if let Ok(x) = st.store.explain(id, r.number) {
                 if let Some(text) = explanation_text(&c, &x, player.number) {
                     explanations.push((r.number, text));

@@ -173,6 +173,7 @@ explain-title = Why this colour and float
 explain-preference = preference
 explain-met = met
 explain-not-met = not met
+explain-all = Explain every round
 
 backup-title = Backup
 backup-download = Download the database

@@ -173,6 +173,7 @@ explain-title = Pourquoi cette couleur et ce flottement
 explain-preference = préférence
 explain-met = respectée
 explain-not-met = non respectée
+explain-all = Expliquer toutes les rondes
 
 backup-title = Sauvegarde
 backup-download = Télécharger la base de données

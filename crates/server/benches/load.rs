@@ -1,0 +1,236 @@
+//! Load and pairing-time figures of the web application, over loopback against the real server
+//! (in this process, on its own threads) with a fresh database file:
+//! - a 500-player Swiss paired from the UI: the form's POST and the round page it leads to;
+//! - 300 players reporting their board's result at once from their phones (anonymous token,
+//!   then the report), while the same clients load the public page: no report lost or doubled,
+//!   page-load percentiles.
+//!
+//! `cargo bench -p server --bench load [-- PLAYERS_REPORTING]` (default 300). Bounded: one
+//! report and two page loads a client, a 60-second cap on every request.
+
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Client {
+    agent: ureq::Agent,
+    base: String,
+    cookies: Vec<String>,
+    csrf: Option<String>,
+}
+
+impl Client {
+    fn new(base: &str) -> Client {
+        let agent = ureq::AgentBuilder::new()
+            .timeout(Duration::from_secs(60))
+            .redirects(0)
+            .build();
+        Client {
+            agent,
+            base: base.to_string(),
+            cookies: Vec::new(),
+            csrf: None,
+        }
+    }
+
+    fn keep_cookies(&mut self, r: &ureq::Response) {
+        for c in r.all("set-cookie") {
+            let pair = c.split(';').next().unwrap_or("").to_string();
+            let name = pair.split('=').next().unwrap_or("").to_string();
+            self.cookies.retain(|k| !k.starts_with(&format!("{name}=")));
+            self.cookies.push(pair);
+        }
+    }
+
+    fn call(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+        let mut req = self.agent.request(method, &format!("{}{path}", self.base));
+        if !self.cookies.is_empty() {
+            req = req.set("Cookie", &self.cookies.join("; "));
+        }
+        if let Some(t) = &self.csrf {
+            req = req.set("X-CSRF-Token", t);
+        }
+        let out = match body {
+            Some(b) => req.send_json(b.clone()),
+            None => req.call(),
+        };
+        let r = match out {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        self.keep_cookies(&r);
+        let status = r.status();
+        (status, r.into_string().unwrap_or_default())
+    }
+
+    fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> (u16, Option<String>) {
+        let mut req = self.agent.post(&format!("{}{path}", self.base));
+        if !self.cookies.is_empty() {
+            req = req.set("Cookie", &self.cookies.join("; "));
+        }
+        let r = match req.send_form(fields) {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("POST {path}: {e}"),
+        };
+        self.keep_cookies(&r);
+        (r.status(), r.header("location").map(String::from))
+    }
+}
+
+fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// An event of `players` players through the API; returns its id.
+fn event_with(arbiter: &mut Client, name: &str, players: usize) -> i64 {
+    let (s, body) = arbiter.call("POST", "/api/events", Some(&json!({"name": name, "rounds": 9})));
+    assert_eq!(s, 200, "{body}");
+    let id = json_of(&body)["id"].as_i64().unwrap();
+    let mut csv = String::from("Name,Rating,Federation\n");
+    for i in 0..players {
+        csv.push_str(&format!("\"Player{i:04}, Test\",{},FRA\n", 2700 - (i * 7) % 1700));
+    }
+    let (s, body) = arbiter.call(
+        "POST",
+        &format!("/api/events/{id}/players/import"),
+        Some(&json!({"format": "csv", "data": csv})),
+    );
+    assert_eq!(s, 200, "{body}");
+    id
+}
+
+fn main() {
+    let reporters: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(300);
+    let dir = std::env::temp_dir().join(format!("arbiter-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let running = server::spawn(server::Config {
+        db: dir.join("load.db"),
+        listen: "127.0.0.1:0".parse().unwrap(),
+        demo: false,
+    })
+    .expect("server");
+    let base = format!("http://{}", running.addr);
+    let token = running.setup_url.as_deref().and_then(|u| u.split("token=").nth(1)).expect("setup link").to_string();
+    let mut arbiter = Client::new(&base);
+    let (s, body) = arbiter.call(
+        "POST",
+        "/api/setup",
+        Some(&json!({"token": token, "username": "chief", "password": "load test password"})),
+    );
+    assert_eq!(s, 200, "{body}");
+    arbiter.csrf = json_of(&body)["csrf"].as_str().map(String::from);
+
+    // 1. A 500-player round paired from the UI: the form's POST, then the round page.
+    let big = event_with(&mut arbiter, "Pairing 500", 500);
+    let (_, page) = arbiter.call("GET", &format!("/events/{big}/rounds/1"), None);
+    let form_csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a CSRF field on the round page")
+        .to_string();
+    let start = Instant::now();
+    let (s, location) = arbiter.post_form(&format!("/events/{big}/pair"), &[("csrf", &form_csrf), ("round", "1")]);
+    assert!(s == 303 || s == 302, "pairing answered {s}");
+    let (s, page) = arbiter.call("GET", location.as_deref().unwrap_or(&format!("/events/{big}/rounds/1")), None);
+    let pairing_time = start.elapsed().as_secs_f64();
+    assert_eq!(s, 200);
+    assert!(page.contains("Player0000"), "the round page shows the players");
+    println!("pairing a 500-player round from the UI, request to rendered page: {pairing_time:.3} s (target under 0.3 s)");
+
+    // 2. Players reporting at once.
+    let event = event_with(&mut arbiter, "Load", reporters * 2);
+    let (s, body) = arbiter.call("POST", &format!("/api/events/{event}/rounds/1/pair"), Some(&json!({})));
+    assert_eq!(s, 200, "{body}");
+    let round = json_of(&body);
+    let boards: Vec<(u64, String)> = round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| !g["black"].is_null())
+        .map(|g| (g["board"].as_u64().unwrap(), g["code"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(boards.len(), reporters);
+    let results = ["1-0", "1/2", "0-1"];
+    let barrier = Arc::new(Barrier::new(reporters));
+    let start = Instant::now();
+    let handles: Vec<_> = boards
+        .iter()
+        .cloned()
+        .map(|(board, code)| {
+            let barrier = barrier.clone();
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let mut phone = Client::new(&base);
+                barrier.wait();
+                let mut pages = Vec::new();
+                let t = Instant::now();
+                let (s, _) = phone.call("GET", &format!("/public/{event}"), None);
+                pages.push((s, t.elapsed().as_secs_f64()));
+                let t = Instant::now();
+                let (s, body) = phone.call("GET", "/api/csrf", None);
+                pages.push((s, t.elapsed().as_secs_f64()));
+                phone.csrf = Some(json_of(&body)["csrf"].as_str().unwrap().to_string());
+                let result = results[board as usize % 3];
+                let t = Instant::now();
+                let (s, body) = phone.call("POST", "/api/report", Some(&json!({"code": code, "board": board, "result": result})));
+                let report = (s, t.elapsed().as_secs_f64(), body);
+                (pages, report)
+            })
+        })
+        .collect();
+    let mut page_times = Vec::new();
+    let mut report_times = Vec::new();
+    let mut failures = 0;
+    for h in handles {
+        let (pages, (s, t, body)) = h.join().expect("client thread");
+        for (status, t) in pages {
+            assert_eq!(status, 200);
+            page_times.push(t);
+        }
+        if s != 200 {
+            failures += 1;
+            eprintln!("report answered {s}: {body}");
+        }
+        report_times.push(t);
+    }
+    let wall = start.elapsed().as_secs_f64();
+    // Every report is there once, with the result sent.
+    let (_, body) = arbiter.call("GET", &format!("/api/events/{event}/rounds/1"), None);
+    let round = json_of(&body);
+    let mut lost = 0;
+    for (board, _) in &boards {
+        let g = round["games"].as_array().unwrap().iter().find(|g| g["board"].as_u64() == Some(*board)).unwrap();
+        if g["reported"].as_str() != Some(results[*board as usize % 3]) {
+            lost += 1;
+        }
+    }
+    let (_, body) = arbiter.call("GET", &format!("/api/events/{event}/log"), None);
+    let reports_logged = json_of(&body).as_array().unwrap().iter().filter(|e| e["action"] == "report").count();
+    page_times.sort_by(f64::total_cmp);
+    report_times.sort_by(f64::total_cmp);
+    println!("{reporters} players reporting at once over loopback: {wall:.2} s in all, {failures} refused, {lost} lost, {} logged (expected {reporters})", reports_logged);
+    println!(
+        "page loads ({}): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target p99 under 50 ms)",
+        page_times.len(),
+        percentile(&page_times, 0.5) * 1000.0,
+        percentile(&page_times, 0.99) * 1000.0,
+        page_times.last().unwrap() * 1000.0
+    );
+    println!(
+        "reports: p50 {:.1} ms, p99 {:.1} ms",
+        percentile(&report_times, 0.5) * 1000.0,
+        percentile(&report_times, 0.99) * 1000.0
+    );
+    running.stop();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(failures == 0 && lost == 0 && reports_logged == reporters, "reports lost or doubled");
+}
