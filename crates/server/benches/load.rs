@@ -91,12 +91,19 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 /// An event of `players` players through the API; returns its id.
 fn event_with(arbiter: &mut Client, name: &str, players: usize) -> i64 {
-    let (s, body) = arbiter.call("POST", "/api/events", Some(&json!({"name": name, "rounds": 9})));
+    let (s, body) = arbiter.call(
+        "POST",
+        "/api/events",
+        Some(&json!({"name": name, "rounds": 9})),
+    );
     assert_eq!(s, 200, "{body}");
     let id = json_of(&body)["id"].as_i64().unwrap();
     let mut csv = String::from("Name,Rating,Federation\n");
     for i in 0..players {
-        csv.push_str(&format!("\"Player{i:04}, Test\",{},FRA\n", 2700 - (i * 7) % 1700));
+        csv.push_str(&format!(
+            "\"Player{i:04}, Test\",{},FRA\n",
+            2700 - (i * 7) % 1700
+        ));
     }
     let (s, body) = arbiter.call(
         "POST",
@@ -108,7 +115,10 @@ fn event_with(arbiter: &mut Client, name: &str, players: usize) -> i64 {
 }
 
 fn main() {
-    let reporters: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(300);
+    let reporters: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(300);
     let dir = std::env::temp_dir().join(format!("arbiter-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let running = server::spawn(server::Config {
@@ -118,7 +128,12 @@ fn main() {
     })
     .expect("server");
     let base = format!("http://{}", running.addr);
-    let token = running.setup_url.as_deref().and_then(|u| u.split("token=").nth(1)).expect("setup link").to_string();
+    let token = running
+        .setup_url
+        .as_deref()
+        .and_then(|u| u.split("token=").nth(1))
+        .expect("setup link")
+        .to_string();
     let mut arbiter = Client::new(&base);
     let (s, body) = arbiter.call(
         "POST",
@@ -138,17 +153,33 @@ fn main() {
         .expect("a CSRF field on the round page")
         .to_string();
     let start = Instant::now();
-    let (s, location) = arbiter.post_form(&format!("/events/{big}/pair"), &[("csrf", &form_csrf), ("round", "1")]);
+    let (s, location) = arbiter.post_form(
+        &format!("/events/{big}/pair"),
+        &[("csrf", &form_csrf), ("round", "1")],
+    );
     assert!(s == 303 || s == 302, "pairing answered {s}");
-    let (s, page) = arbiter.call("GET", location.as_deref().unwrap_or(&format!("/events/{big}/rounds/1")), None);
+    let (s, page) = arbiter.call(
+        "GET",
+        location
+            .as_deref()
+            .unwrap_or(&format!("/events/{big}/rounds/1")),
+        None,
+    );
     let pairing_time = start.elapsed().as_secs_f64();
     assert_eq!(s, 200);
-    assert!(page.contains("Player0000"), "the round page shows the players");
+    assert!(
+        page.contains("Player0000"),
+        "the round page shows the players"
+    );
     println!("pairing a 500-player round from the UI, request to rendered page: {pairing_time:.3} s (target under 0.3 s)");
 
     // 2. Players reporting at once.
     let event = event_with(&mut arbiter, "Load", reporters * 2);
-    let (s, body) = arbiter.call("POST", &format!("/api/events/{event}/rounds/1/pair"), Some(&json!({})));
+    let (s, body) = arbiter.call(
+        "POST",
+        &format!("/api/events/{event}/rounds/1/pair"),
+        Some(&json!({})),
+    );
     assert_eq!(s, 200, "{body}");
     let round = json_of(&body);
     let boards: Vec<(u64, String)> = round["games"]
@@ -156,7 +187,12 @@ fn main() {
         .unwrap()
         .iter()
         .filter(|g| !g["black"].is_null())
-        .map(|g| (g["board"].as_u64().unwrap(), g["code"].as_str().unwrap().to_string()))
+        .map(|g| {
+            (
+                g["board"].as_u64().unwrap(),
+                g["code"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert_eq!(boards.len(), reporters);
     let results = ["1-0", "1/2", "0-1"];
@@ -181,7 +217,11 @@ fn main() {
                 phone.csrf = Some(json_of(&body)["csrf"].as_str().unwrap().to_string());
                 let result = results[board as usize % 3];
                 let t = Instant::now();
-                let (s, body) = phone.call("POST", "/api/report", Some(&json!({"code": code, "board": board, "result": result})));
+                let (s, body) = phone.call(
+                    "POST",
+                    "/api/report",
+                    Some(&json!({"code": code, "board": board, "result": result})),
+                );
                 let report = (s, t.elapsed().as_secs_f64(), body);
                 (pages, report)
             })
@@ -208,13 +248,23 @@ fn main() {
     let round = json_of(&body);
     let mut lost = 0;
     for (board, _) in &boards {
-        let g = round["games"].as_array().unwrap().iter().find(|g| g["board"].as_u64() == Some(*board)).unwrap();
+        let g = round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["board"].as_u64() == Some(*board))
+            .unwrap();
         if g["reported"].as_str() != Some(results[*board as usize % 3]) {
             lost += 1;
         }
     }
     let (_, body) = arbiter.call("GET", &format!("/api/events/{event}/log"), None);
-    let reports_logged = json_of(&body).as_array().unwrap().iter().filter(|e| e["action"] == "report").count();
+    let reports_logged = json_of(&body)
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "report")
+        .count();
     page_times.sort_by(f64::total_cmp);
     report_times.sort_by(f64::total_cmp);
     println!("{reporters} players reporting at once over loopback: {wall:.2} s in all, {failures} refused, {lost} lost, {} logged (expected {reporters})", reports_logged);
@@ -232,5 +282,8 @@ fn main() {
     );
     running.stop();
     std::fs::remove_dir_all(&dir).ok();
-    assert!(failures == 0 && lost == 0 && reports_logged == reporters, "reports lost or doubled");
+    assert!(
+        failures == 0 && lost == 0 && reports_logged == reporters,
+        "reports lost or doubled"
+    );
 }

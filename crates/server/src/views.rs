@@ -164,10 +164,14 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
     }
     s.rows
         .iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(i, row)| {
             let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
             StandingView {
-                place: if row.shared && last > row.rank {
+                // Before any result the list is the starting rank: one place each.
+                place: if s.after_round == 0 {
+                    (i + 1).to_string()
+                } else if row.shared && last > row.rank {
                     format!("{}-{last}", row.rank)
                 } else {
                     row.rank.to_string()
