@@ -76,6 +76,9 @@ pub struct Matcher<W: Weight> {
     /// its children (compacted to one per neighbour when built). An edge between two S-blossoms
     /// is in the list of at least the one scanned later.
     ss_list: Vec<Vec<(u32, u32)>>,
+    /// The capacities of the `ss_list`s summed: kept under [`ss_budget`] by compacting the
+    /// lists (see `compact_ss_lists`), so that they cannot outgrow the weight matrix.
+    ss_capacity: usize,
     has_list: Vec<bool>,
     queue: Vec<u32>,
     /// Per vertex: in `queue`, labeled S but not scanned yet.
@@ -113,6 +116,17 @@ const MAX_TREES: usize = 4;
 
 /// Rounds of the search for hubs at a fresh start (see `Matcher::hubs`).
 const HUB_ROUNDS: usize = 3;
+
+/// The most entries the lists of edges between S-blossoms (`ss_list`) may hold in all, their
+/// capacities summed, before they are compacted: about half the weight matrix's entries, at
+/// least twice what a compaction can leave (see `Matcher::compact_ss_lists`).
+fn ss_budget(n: usize) -> usize {
+    n * n / 2 + 64 * n + 1024
+}
+
+/// Capacity a blossom id's vertex, child and cycle lists keep when the blossom is dissolved;
+/// larger lists are freed, so that ids once used by large blossoms do not hold memory.
+const KEPT_CAPACITY: usize = 64;
 
 /// `du + dv - 2w`, the slack of an edge outside any common blossom.
 #[inline]
@@ -195,6 +209,9 @@ pub struct SolveStats {
     pub suggestions_taken: u64,
     /// Hubs found at fresh starts: vertices given a dual of their own before the greedy start.
     pub hubs: u64,
+    /// Times the lists of edges between S-blossoms were compacted to stay within their memory
+    /// budget (see [`Matcher::memory_bound`]).
+    pub list_compactions: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -233,6 +250,7 @@ impl<W: Weight> Matcher<W> {
             best_ss: vec![(NONE, NONE); m],
             best_ss_slack: vec![W::default(); m],
             ss_list: vec![Vec::new(); m],
+            ss_capacity: 0,
             has_list: vec![false; m],
             queue: Vec::new(),
             unscanned: vec![false; n],
@@ -251,6 +269,88 @@ impl<W: Weight> Matcher<W> {
         };
         s.reset_structure();
         s
+    }
+
+    /// An upper bound on the heap memory, in bytes, that a matcher of `vertex_count` vertices
+    /// holds at any time, clones not counted: the weight matrix (`n² · size_of::<W>()`), its
+    /// presence bits (`n² / 8`), the edges changed since the last solve (at most `n² / 2`
+    /// pairs, 4 bytes a vertex each), the lists of edges between S-blossoms (compacted when
+    /// they reach their budget, about `n² / 2` entries of 8 bytes), the vertex lists of nested
+    /// blossoms (sizes summing to under `n² / 4`, twice that for the lists' spare room), and a
+    /// few hundred bytes plus a handful of weights per vertex: about `n² · (size_of::<W>() +
+    /// 10)` bytes in all.
+    ///
+    /// ```
+    /// use matching::{Matcher, Wide};
+    /// // 1,000 vertices with 128-bit weights: 16 MB of weights, under 31 MB in all.
+    /// let bound = Matcher::<Wide<2>>::memory_bound(1000);
+    /// assert!(bound > 16_000_000 && bound < 31_000_000);
+    /// ```
+    pub fn memory_bound(vertex_count: usize) -> u64 {
+        let n = vertex_count as u64;
+        let w = std::mem::size_of::<W>() as u64;
+        let weights = n * n * w;
+        let present = n * n.div_ceil(64) * 8;
+        // `changed`: at most n²/2 pairs of u32 (its growth stops there).
+        let changed = n * n / 2 * 8;
+        // The S-S lists: their budget, plus what one scan or blossom may add before the check
+        // that compacts them, plus the scratch lists of a compaction or a merge.
+        let lists = (ss_budget(vertex_count) as u64 + 4 * n + 16) * 8 + 2 * (n + 4) * (8 + w);
+        // Blossom vertex lists: blossoms nest (each at least two vertices larger than the
+        // largest blossom inside it), so their sizes sum to at most 3 + 5 + ... + n, under
+        // n²/4 + n; u32 entries, twice for spare capacity. Freed ids keep at most
+        // `KEPT_CAPACITY` entries in each of their three lists.
+        let members = (n * n / 4 + n) * 4 * 2 + 2 * n * KEPT_CAPACITY as u64 * (4 + 4 + 8);
+        // Fixed arrays over 2n blossom ids and n vertices, the search's scratch lists (children
+        // and cycle edges of live blossoms, queue, tight edges, freed vertices, resets),
+        // generously.
+        let per_vertex = n * (1024 + 16 * w);
+        weights + present + changed + lists + members + per_vertex + 4096
+    }
+
+    /// The heap memory the matcher holds now, in bytes (its lists' capacities), to compare with
+    /// [`memory_bound`](Self::memory_bound).
+    pub fn heap_bytes(&self) -> u64 {
+        fn bytes<T>(v: &Vec<T>) -> u64 {
+            (v.capacity() * std::mem::size_of::<T>()) as u64
+        }
+        fn nested<T>(v: &Vec<Vec<T>>) -> u64 {
+            bytes(v) + v.iter().map(bytes).sum::<u64>()
+        }
+        bytes(&self.weights)
+            + bytes(&self.present)
+            + bytes(&self.mate)
+            + bytes(&self.dual)
+            + bytes(&self.parent)
+            + nested(&self.children)
+            + nested(&self.cycle)
+            + bytes(&self.base)
+            + nested(&self.members)
+            + bytes(&self.top)
+            + bytes(&self.unused)
+            + bytes(&self.label)
+            + bytes(&self.vlabel)
+            + bytes(&self.s_bits)
+            + bytes(&self.s_row)
+            + bytes(&self.tedge)
+            + bytes(&self.best_s)
+            + bytes(&self.best_slack)
+            + bytes(&self.best_ss)
+            + bytes(&self.best_ss_slack)
+            + nested(&self.ss_list)
+            + bytes(&self.has_list)
+            + bytes(&self.queue)
+            + bytes(&self.unscanned)
+            + bytes(&self.tight)
+            + bytes(&self.mark)
+            + bytes(&self.tree)
+            + bytes(&self.tmp_index)
+            + bytes(&self.tmp_edges)
+            + bytes(&self.tmp_slack)
+            + bytes(&self.buf_a)
+            + bytes(&self.buf_b)
+            + bytes(&self.changed)
+            + bytes(&self.suggested)
     }
 
     /// Number of vertices.
@@ -311,7 +411,13 @@ impl<W: Weight> Matcher<W> {
         self.weights[v * n + u] = w.clone();
         self.weights[u * n + v] = w;
         if self.solved && !harmless {
-            if self.changed.len() < n * n / 2 {
+            let most = n * n / 2;
+            if self.changed.len() < most {
+                if self.changed.len() == self.changed.capacity() {
+                    // Doubling, but never past the most it can hold (see `memory_bound`).
+                    let more = self.changed.len().max(16).min(most - self.changed.len());
+                    self.changed.reserve_exact(more);
+                }
                 self.changed.push((u as u32, v as u32));
             } else {
                 // So many changes that starting afresh is cheaper.
@@ -430,6 +536,7 @@ impl<W: Weight> Matcher<W> {
             self.children[b].clear();
             self.cycle[b].clear();
             self.members[b].clear();
+            self.release_lists(b);
             self.base[b] = if b < n { b as u32 } else { NONE };
             self.label[b] = Label::Free;
             self.dual[b] = W::default();
@@ -570,12 +677,16 @@ impl<W: Weight> Matcher<W> {
         for (u, v) in std::mem::take(&mut self.suggested) {
             self.take_suggestion(u, v, &mut freed);
         }
+        let mut changed = changed;
         let mut count = vec![0u32; n];
-        let mut pending = Vec::new();
+        // The broken edges are kept at the front of `changed` (`pending` of them), in order,
+        // rather than in a second list as long as `changed`.
+        let mut pending = 0usize;
         // Pairs whose retightening failed: not tried again for their other edges (each try is
         // two row passes, and a mass change touches every edge of a vertex).
         let mut failed = vec![false; n];
-        for &(u, v) in &changed {
+        for i in 0..changed.len() {
+            let (u, v) = changed[i];
             // Dual changes at matched ends first: they keep the matching as it is.
             for x in [u, v] {
                 let m = self.mate[x as usize];
@@ -591,11 +702,12 @@ impl<W: Weight> Matcher<W> {
             if self.edge_broken(u, v) {
                 count[u as usize] += 1;
                 count[v as usize] += 1;
-                pending.push((u, v));
+                changed[pending] = (u, v);
+                pending += 1;
             }
         }
         let mut reset = vec![false; n];
-        for &(u, v) in &pending {
+        for &(u, v) in &changed[..pending] {
             if reset[u as usize] || reset[v as usize] || !self.edge_broken(u, v) {
                 continue;
             }
@@ -958,6 +1070,14 @@ impl<W: Weight> Matcher<W> {
         // Duals do not change during the pass; tight edges are handled after it, as they may
         // change labels and blossoms.
         let du = self.dual[ui].clone();
+        // The pushes below may at most add the list's capacity plus two entries per vertex
+        // (doubling): compact first if that could pass the budget.
+        if self.has_list[bi]
+            && self.ss_capacity + self.ss_list[bi].capacity() + 2 * n > ss_budget(n)
+        {
+            self.compact_ss_lists();
+        }
+        let capacity_before = self.ss_list[bi].capacity();
         let mut tight = std::mem::take(&mut self.tight);
         tight.clear();
         let mut ss_best = self.best_ss[bi];
@@ -1017,6 +1137,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.best_ss[bi] = ss_best;
         self.best_ss_slack[bi] = ss_slack;
+        self.ss_capacity = self.ss_capacity + self.ss_list[bi].capacity() - capacity_before;
         for &v in &tight {
             if !self.is_s_vertex(u) {
                 break;
@@ -1201,6 +1322,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.children[id as usize] = children;
         let mut list = std::mem::take(&mut self.ss_list[id as usize]);
+        let capacity_before = list.capacity();
         list.clear();
         let mut best: Option<usize> = None;
         for &b in &touched {
@@ -1218,9 +1340,67 @@ impl<W: Weight> Matcher<W> {
             }
             None => self.best_ss[id as usize] = (NONE, NONE),
         }
+        self.ss_capacity = self.ss_capacity + list.capacity() - capacity_before;
         self.ss_list[id as usize] = list;
         self.has_list[id as usize] = true;
         self.buf_a = touched;
+        if self.ss_capacity > ss_budget(self.n) {
+            self.compact_ss_lists();
+        }
+    }
+
+    /// Shrinks the lists of edges between S-blossoms: a list that is not in use (its blossom is
+    /// not a top-level S-blossom) is freed, and a list in use keeps, per other S-blossom, its
+    /// first least-slack edge, in list order, as `build_ss_list` does for a new blossom. Edges
+    /// between two S-blossoms all lose slack alike as duals change, so the least one per
+    /// neighbour is all the search reads (`recompute_best_ss` picks the same edge). Afterwards
+    /// the lists hold at most one edge per ordered pair of top-level S-blossoms, of which there
+    /// are at most `(n + MAX_TREES) / 2` (every S-blossom but a root is matched to a
+    /// T-blossom).
+    fn compact_ss_lists(&mut self) {
+        self.stats.list_compactions += 1;
+        let mut total = 0usize;
+        let mut touched = std::mem::take(&mut self.buf_a);
+        for b in 0..self.ss_list.len() {
+            if !self.has_list[b] {
+                self.ss_list[b] = Vec::new();
+                continue;
+            }
+            let mut list = std::mem::take(&mut self.ss_list[b]);
+            touched.clear();
+            self.tmp_edges.clear();
+            self.tmp_slack.clear();
+            for &(x, y) in &list {
+                let by = self.top[y as usize];
+                if by as usize == b || self.label[by as usize] != Label::S {
+                    continue;
+                }
+                let slack = self.slack(x, y);
+                let k = self.tmp_index[by as usize];
+                if k == NONE {
+                    self.tmp_index[by as usize] = self.tmp_edges.len() as u32;
+                    self.tmp_edges.push((x, y));
+                    self.tmp_slack.push(slack);
+                    touched.push(by);
+                } else if slack < self.tmp_slack[k as usize] {
+                    self.tmp_edges[k as usize] = (x, y);
+                    self.tmp_slack[k as usize] = slack;
+                }
+            }
+            // `touched` is in order of each neighbour's first entry; the kept edge of each is
+            // written at that place, which keeps the first least-slack edge overall first.
+            list.clear();
+            for &by in &touched {
+                let k = self.tmp_index[by as usize] as usize;
+                self.tmp_index[by as usize] = NONE;
+                list.push(self.tmp_edges[k]);
+            }
+            list.shrink_to_fit();
+            total += list.capacity();
+            self.ss_list[b] = list;
+        }
+        self.buf_a = touched;
+        self.ss_capacity = total;
     }
 
     fn consider_ss(&mut self, id: u32, x: u32, y: u32, touched: &mut Vec<u32>) {
@@ -1654,6 +1834,7 @@ impl<W: Weight> Matcher<W> {
         self.children[bi] = children;
         self.cycle[bi] = cycle;
         self.members[bi].clear();
+        self.release_lists(bi);
         self.label[bi] = Label::Free;
         self.tree[bi] = NONE;
         self.dual[bi] = W::default();
@@ -1662,6 +1843,20 @@ impl<W: Weight> Matcher<W> {
         self.ss_list[bi].clear();
         self.best_ss[bi] = (NONE, NONE);
         self.unused.push(b);
+    }
+
+    /// Frees the vertex, child and cycle lists of blossom id `b` if they are large (see
+    /// `KEPT_CAPACITY`); they must be empty.
+    fn release_lists(&mut self, b: usize) {
+        if self.members[b].capacity() > KEPT_CAPACITY {
+            self.members[b] = Vec::new();
+        }
+        if self.children[b].capacity() > KEPT_CAPACITY {
+            self.children[b] = Vec::new();
+        }
+        if self.cycle[b].capacity() > KEPT_CAPACITY {
+            self.cycle[b] = Vec::new();
+        }
     }
 
     /// Dissolves every top-level blossom whose dual is zero.

@@ -9,5 +9,7 @@
 mod brute_force;
 #[path = "incremental.rs"]
 mod incremental;
+#[path = "memory.rs"]
+mod memory;
 #[path = "properties.rs"]
 mod properties;
