@@ -13,6 +13,8 @@ mod dutch_explain;
 mod dutch_rules;
 #[path = "generator.rs"]
 mod generator;
+#[path = "memory.rs"]
+mod memory;
 #[path = "properties.rs"]
 mod properties;
 #[path = "windows.rs"]

@@ -100,8 +100,89 @@ impl Default for Variant {
     }
 }
 
-/// Largest weight matrix of one window (see [`super::window`]).
-pub const MAX_WINDOW_BYTES: u64 = 4 << 30;
+/// The most memory the pairing of one round may take, in bytes: a round whose pairing could
+/// need more is refused (`BeyondLimits`) before the allocation that could pass it.
+pub const MAX_PAIRING_BYTES: u64 = 4 << 30;
+
+/// An upper bound on the bytes the engine holds for one bracket of `members` players besides
+/// its matching graph: the base weights of the pairs below the moved-down players (half a
+/// square of weights), and at the same time at most one of
+/// - the freeze's proposal (`in_order_proposal`): per class of lowers a weight per upper, per
+///   type of uppers a weight and a count per class, at most `uppers × lowers <= members² / 4`
+///   of each;
+/// - the weights a window carries into its new graph (`Windowed::rebuild`, at most one per
+///   pair of members, with two indices).
+pub fn bracket_table_bytes<const L: usize>(members: usize) -> u64 {
+    let s = members as u64;
+    let w = std::mem::size_of::<Wide<L>>() as u64;
+    let pairs = s * s.saturating_sub(1) / 2;
+    let base = pairs * w + s * 24;
+    let proposal = s * s / 4 * (2 * w + 4) + s * 512;
+    let carry = pairs * (w + 8);
+    base + proposal.max(carry)
+}
+
+/// How much memory the pairing of a round may still take for its graphs and bracket tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The bytes held whatever the brackets: the participants, the compatibility bits of every
+    /// pair and their copies ([`round_fixed_bytes`]).
+    pub fixed: u64,
+    /// Solvers held at once (three with `--explain`: the engine's, a copy of the graph before
+    /// each choice and a copy that tries the preferred opponent).
+    pub copies: u64,
+}
+
+impl MemoryLimit {
+    /// No limit (for tests of the window mechanics).
+    pub const NONE: MemoryLimit = MemoryLimit {
+        fixed: 0,
+        copies: 0,
+    };
+
+    /// The limit of a round of `n` participants with `played_rounds` rounds of history,
+    /// `explain` when the engine records its choices.
+    pub fn for_round(n: usize, played_rounds: u32, explain: bool) -> MemoryLimit {
+        let copies = if explain { 3 } else { 1 };
+        MemoryLimit {
+            fixed: round_fixed_bytes(n, played_rounds, copies),
+            copies,
+        }
+    }
+
+    /// An upper bound on the bytes held while a bracket of `members` players is paired on a
+    /// graph of `graph` vertices of solver kind `S`: `Err` with that bound when it is over
+    /// [`MAX_PAIRING_BYTES`].
+    pub fn check<const L: usize, S: Solver<L>>(
+        &self,
+        graph: usize,
+        members: usize,
+    ) -> Result<u64, u64> {
+        if self.copies == 0 {
+            return Ok(0);
+        }
+        let need = self
+            .copies
+            .saturating_mul(S::memory_bound(graph))
+            .saturating_add(bracket_table_bytes::<L>(members))
+            .saturating_add(self.fixed);
+        if need > MAX_PAIRING_BYTES {
+            Err(need)
+        } else {
+            Ok(need)
+        }
+    }
+}
+
+/// The bytes a round's pairing holds whatever its brackets: the compatibility bits of every
+/// pair (the prepared round's, the window solver's copy and its copies), the participants
+/// (twice: the engine keeps a copy for C9's ranks) with their colour histories, and the
+/// engine's per-participant lists.
+pub fn round_fixed_bytes(n: usize, played_rounds: u32, copies: u64) -> u64 {
+    let n = n as u64;
+    let compat = (n * n).div_ceil(64) * 8;
+    compat * (1 + copies) + n * (2048 + 2 * played_rounds as u64)
+}
 
 /// The result: each participant's opponent (by participant index), `None` for the PAB.
 pub type Mates = Vec<Option<usize>>;
@@ -149,7 +230,7 @@ pub enum Failure {
     NoValidPairing,
     /// The procedure could not make progress (should not happen).
     Stuck,
-    /// A bracket's graph would need a weight matrix of more than this many bytes.
+    /// Pairing a bracket could need this many bytes, more than [`MAX_PAIRING_BYTES`].
     TooLarge(u64),
 }
 
@@ -168,9 +249,12 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
             .collect()
     }
 
-    fn solve(&mut self) -> Vec<usize> {
+    fn solve(&mut self) -> Result<Vec<usize>, Failure> {
         self.solver.solve();
-        self.matching()
+        if let Some(bytes) = self.solver.refused() {
+            return Err(Failure::TooLarge(bytes));
+        }
+        Ok(self.matching())
     }
 
     /// Total weight of a matching under the solver's current weights.
@@ -474,6 +558,10 @@ fn in_order_proposal<const L: usize>(
 
 /// Pairs the sorted participants (`parts` in pairing order: score, then rank).
 ///
+/// Before each bracket, the round's [`MemoryLimit`] bounds what its graph and tables will hold
+/// ([`MemoryLimit::check`]): a bracket that could need more stops the round with
+/// [`Failure::TooLarge`] before anything is allocated for it.
+///
 /// `robust` says that the whole round is known to be completable with any PAB candidate left
 /// out ([`super::window::whole_round_is_robust`]): the whole-round pre-check is then
 /// skipped and the solver may keep the players below each window implicit.
@@ -487,6 +575,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
     robust: bool,
 ) -> Result<Mates, Failure> {
     let n = parts.len();
+    let limit = MemoryLimit::for_round(n, layout.played_rounds, trace.is_some());
     let mut result: Mates = vec![None; n];
     if n == 0 {
         return Ok(result);
@@ -544,7 +633,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 e.solver.set_edge(p, o, w);
             }
         }
-        let first = e.solve();
+        let first = e.solve()?;
         let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
         // C4 and C2: everybody paired but at most one, who may receive the PAB.
         if unmatched.len() > 1 || unmatched.iter().any(|&v| !parts[v].bye_eligible) {
@@ -707,13 +796,13 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         } else {
             tail_may_wait && next_pos < n
         };
-        // The graph of a window is dense: refuse rather than exhaust memory.
-        let in_graph = if implicit { size } else { size + n - next_pos } as u64;
-        let bytes = in_graph * in_graph * 8 * L as u64;
-        if robust && bytes > MAX_WINDOW_BYTES {
-            return Err(Failure::TooLarge(bytes));
-        }
-        e.solver.window(&members, next_pos, implicit);
+        // The graph is dense: refuse rather than exhaust memory (the window's graph and this
+        // bracket's tables; a window that falls back to every unpaired player checks again).
+        let in_graph = e.solver.vertices_after_window(&members, next_pos, implicit);
+        limit
+            .check::<L, S>(in_graph, size)
+            .map_err(Failure::TooLarge)?;
+        e.solver.window(&members, next_pos, implicit, mdp_count);
 
         // Base weights of the pairs inside this bracket and into the next scoregroup:
         // base[l][h] for member positions h < l, l >= mdp_count.
@@ -769,7 +858,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             w
         };
 
-        let mut stable = e.solve();
+        let mut stable = e.solve()?;
 
         // 3.2 / 4.4: choose the MDPs paired in this bracket, by score then BSN.
         let mut mdp_score = 0;
@@ -806,7 +895,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                         e.solver.set_edge(v, members[o], w);
                     }
                 }
-                stable = e.solve();
+                stable = e.solve()?;
             }
             if in_group(stable[v]) {
                 matched[v] = true;
@@ -847,7 +936,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                         addend += 1;
                     }
                 }
-                stable = e.solve();
+                stable = e.solve()?;
                 e.record_choice(before, v, favourite, stable[v]);
             }
             let mate = stable[v];
@@ -875,7 +964,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 e.solver.set_edge(members[p], members[o], w);
             }
         }
-        stable = e.solve();
+        stable = e.solve()?;
 
         // 4.3: how many S1 players must be exchanged.
         let exchange_count = remainder
@@ -899,7 +988,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                         e.solver.set_edge(pv, members[o], w);
                     }
                 }
-                stable = e.solve();
+                stable = e.solve()?;
             }
             let exchanged = !upper(&stable, pv);
             if exchanged {
@@ -929,7 +1018,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                         e.solver.set_edge(pv, members[o], w);
                     }
                 }
-                stable = e.solve();
+                stable = e.solve()?;
             }
             if upper(&stable, pv) {
                 remaining -= 1;
@@ -1057,7 +1146,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                     }
                     addend += 1;
                 }
-                stable = e.solve();
+                stable = e.solve()?;
                 e.record_choice(before, pv, favourite, stable[pv]);
             }
             let mate = stable[pv];

@@ -49,7 +49,7 @@ pub mod window;
 use tournament::{ByeKind, Color, Entry, PlayerId, Tournament};
 
 use crate::{Board, Pairing, PairingError};
-use brackets::{Compatibility, Failure, Variant};
+use brackets::{Compatibility, Failure, MemoryLimit, Variant, MAX_PAIRING_BYTES};
 use solver::SolverFactory;
 use state::{colour_state, entry_of, Field, Participant};
 use weights::{topscorer_threshold, Layout};
@@ -265,6 +265,7 @@ fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
 ) -> Result<brackets::Mates, PairingError> {
     let (parts, compat) = (&prepared.parts, &prepared.compat);
     let layout = prepared.layout.clone();
+    let limit = MemoryLimit::for_round(parts.len(), layout.played_rounds, trace.is_some());
     let result = match robust {
         Some(candidate) => {
             let solver = window::Windowed::<L, F>::new(
@@ -272,23 +273,37 @@ fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
                 compat.clone(),
                 layout.low_bits(),
                 candidate,
-            );
+            )
+            .with_limit(limit);
             brackets::pair_brackets::<L, _>(parts, compat, layout, solver, variant, trace, true)
         }
         None => {
-            let solver: F::Solver<L> = factory.create::<L>(parts.len());
-            brackets::pair_brackets::<L, _>(parts, compat, layout, solver, variant, trace, false)
+            // One graph of every participant from the start: refuse it before allocating.
+            let n = parts.len();
+            match limit.check::<L, F::Solver<L>>(n, 0) {
+                Err(bytes) => Err(Failure::TooLarge(bytes)),
+                Ok(_) => {
+                    let solver: F::Solver<L> = factory.create::<L>(n);
+                    brackets::pair_brackets::<L, _>(
+                        parts, compat, layout, solver, variant, trace, false,
+                    )
+                }
+            }
         }
     };
     result.map_err(|f| match f {
         Failure::NoValidPairing | Failure::Stuck => PairingError::NoValidPairing { round },
-        Failure::TooLarge(bytes) => PairingError::BeyondLimits(format!(
-            "a bracket of this round needs a {} MB weight matrix, more than the {} MB this \
-             engine allows",
-            bytes >> 20,
-            brackets::MAX_WINDOW_BYTES >> 20
-        )),
+        Failure::TooLarge(bytes) => too_large(bytes),
     })
+}
+
+/// The refusal of a round whose pairing could need `bytes`.
+fn too_large(bytes: u64) -> PairingError {
+    PairingError::BeyondLimits(format!(
+        "pairing this round could need {} MB of memory, more than the {} MB this engine allows",
+        bytes.div_ceil(1 << 20),
+        MAX_PAIRING_BYTES >> 20
+    ))
 }
 
 /// When the round is robust (every player can be paired, and with an odd count any PAB
@@ -498,9 +513,6 @@ pub fn method(
     })
 }
 
-/// Largest weight matrix the engine allocates (the matching crate keeps a dense one).
-const MAX_MATRIX_BYTES: u64 = 4 << 30;
-
 /// Runs the bracket procedure on prepared participants. A round without history has one
 /// answer (round_one.rs), taken directly unless the variant says otherwise or `--explain` needs
 /// the graph to say why.
@@ -523,18 +535,10 @@ pub(crate) fn solve_round<'a, F: SolverFactory + Clone>(
     }
     // The matching needs two spare high bits (it works with doubled weights).
     let limbs = (prepared.layout.total_bits() + 2).div_ceil(64) as usize;
-    // The matching keeps a dense matrix of weights: refuse rather than exhaust memory. A
-    // robust round holds one bracket and the next scoregroup at a time (window.rs).
+    // The matching keeps a dense matrix of weights: every graph and bracket table is checked
+    // against the memory limit before it is allocated (run_brackets, brackets.rs, window.rs).
+    // A robust round holds one bracket and the next scoregroup at a time (window.rs).
     let robust = robust_candidates(&prepared.parts, &prepared.compat, variant);
-    let n = prepared.parts.len() as u64;
-    let matrix_bytes = n * n * 8 * limbs as u64;
-    if matrix_bytes > MAX_MATRIX_BYTES && robust.is_none() {
-        return Err(PairingError::BeyondLimits(format!(
-            "{n} players need a {} MB weight matrix, more than the {} MB this engine allows",
-            matrix_bytes >> 20,
-            MAX_MATRIX_BYTES >> 20
-        )));
-    }
     dispatch_limbs!(
         limbs,
         run_brackets,

@@ -25,8 +25,32 @@ pub trait Solver<const L: usize>: Clone {
     /// Called at the start of each bracket with the bracket's players and the next scoregroup
     /// or a stand-in for it (`members`), and the first participant of the tail, which is
     /// everybody from there on who is not a member; `implicit` says whether the tail may stay
-    /// outside the graph (see [`super::window`]). Plain solvers hold everybody.
-    fn window(&mut self, _members: &[usize], _tail_start: usize, _implicit: bool) {}
+    /// outside the graph (see [`super::window`]). Only the pairs among the first `kept`
+    /// members need their weights kept: the caller sets every other pair of members before the
+    /// next solve. Plain solvers hold everybody.
+    fn window(&mut self, _members: &[usize], _tail_start: usize, _implicit: bool, _kept: usize) {}
+    /// The number of vertices of the graph.
+    fn vertices(&self) -> usize;
+    /// The number of vertices the graph will have after the same call of
+    /// [`window`](Self::window) (plain solvers: every participant, as now).
+    fn vertices_after_window(
+        &self,
+        _members: &[usize],
+        _tail_start: usize,
+        _implicit: bool,
+    ) -> usize {
+        self.vertices()
+    }
+    /// An upper bound on the heap memory, in bytes, a solver of this kind holds with a graph of
+    /// `vertices` vertices (clones not counted).
+    fn memory_bound(vertices: usize) -> u64
+    where
+        Self: Sized;
+    /// When the last solve did not run because it would have needed more memory than allowed,
+    /// the bytes it would have needed.
+    fn refused(&self) -> Option<u64> {
+        None
+    }
     /// Proposes pairs that the next solve may start from (a hint for speed; the result is
     /// optimal whatever is proposed).
     fn suggest(&mut self, _pairs: &[(usize, usize)]) {}
@@ -67,6 +91,14 @@ impl<const L: usize> Solver<L> for matching::Matcher<matching::Wide<L>> {
 
     fn edge_slack(&self, u: usize, v: usize) -> Option<Wide<L>> {
         matching::Matcher::edge_slack(self, u, v).map(|s| Wide(*s.limbs()))
+    }
+
+    fn vertices(&self) -> usize {
+        self.vertex_count()
+    }
+
+    fn memory_bound(vertices: usize) -> u64 {
+        matching::Matcher::<matching::Wide<L>>::memory_bound(vertices)
     }
 }
 
@@ -158,6 +190,15 @@ impl<const L: usize> Solver<L> for BruteForce<L> {
 
     fn mate(&self, v: usize) -> Option<usize> {
         self.mates[v]
+    }
+
+    fn vertices(&self) -> usize {
+        self.n
+    }
+
+    fn memory_bound(vertices: usize) -> u64 {
+        let n = vertices as u64;
+        n * n * std::mem::size_of::<Wide<L>>() as u64 + n * 64
     }
 }
 

@@ -29,7 +29,7 @@
 //!     }
 //! }
 //! let mut s = Windowed::<1, _>::new(BruteForceFactory, compat, 8, vec![false; 6]);
-//! s.start_window(&[0, 1], 2, true);
+//! s.start_window(&[0, 1], 2, true, 0);
 //! // The pair's weight: the lift (3 << 8) plus 5 above it.
 //! s.set_edge(0, 1, Wide::from_u64((3 << 8) + 5));
 //! s.solve();
@@ -38,7 +38,7 @@
 //! assert_eq!(s.mate(4), Some(6));
 //! ```
 
-use super::brackets::Compatibility;
+use super::brackets::{Compatibility, MemoryLimit};
 use super::solver::{Solver, SolverFactory};
 use super::weights::Wide;
 
@@ -88,6 +88,10 @@ pub struct Windowed<const L: usize, F: SolverFactory> {
     inner: F::Solver<L>,
     /// `Some` while the tail is implicit; `None` once the graph holds every unpaired player.
     tail: Option<Tail>,
+    /// What the graph may take when it falls back to every unpaired player.
+    limit: MemoryLimit,
+    /// The bytes the fallback would have needed, when over the limit: the solve stopped.
+    refused: Option<u64>,
 }
 
 impl<const L: usize, F: SolverFactory> std::fmt::Debug for Windowed<L, F> {
@@ -118,7 +122,16 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
             local: vec![NONE; n],
             inner,
             tail: None,
+            limit: MemoryLimit::NONE,
+            refused: None,
         }
+    }
+
+    /// The same solver, refusing a fallback to the whole graph that would pass `limit` (see
+    /// [`MemoryLimit::check`]).
+    pub fn with_limit(mut self, limit: MemoryLimit) -> Self {
+        self.limit = limit;
+        self
     }
 
     fn lift(&self, u: usize, v: usize) -> Wide<L> {
@@ -139,8 +152,16 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
     /// Starts the graph of a new bracket: `members` are the bracket's players and the next
     /// scoregroup (or a stand-in for it), and the tail is every participant from `tail_start`
     /// on who is not a member. With `implicit` false (or an empty tail) the graph takes every
-    /// unpaired player, and keeps them to the end.
-    pub fn start_window(&mut self, members: &[usize], tail_start: usize, implicit: bool) {
+    /// unpaired player, and keeps them to the end. The pairs among the first `kept` members
+    /// keep their weights; the caller sets every other pair of members (see
+    /// [`Solver::window`]).
+    pub fn start_window(
+        &mut self,
+        members: &[usize],
+        tail_start: usize,
+        implicit: bool,
+        kept: usize,
+    ) {
         if !self.verts.is_empty() && self.tail.is_none() {
             // Already the whole graph.
             return;
@@ -156,7 +177,7 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
         if !implicit || tail.is_empty() {
             let mut all: Vec<usize> = members.to_vec();
             all.extend(tail);
-            self.rebuild(all, None);
+            self.rebuild(all, None, kept);
             return;
         }
         // Compatible tail players: those from `tail_start` on, less the members among them.
@@ -179,6 +200,7 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
                 least_tail_degree,
                 has_candidate,
             }),
+            kept,
         );
     }
 
@@ -188,10 +210,14 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
         (start..self.n).filter(|&v| self.in_tail(v))
     }
 
-    /// A new inner graph over `verts`. Pairs that were in the old graph keep their weight;
-    /// every other pair still had its completion edge, which the new graph holds only when the
-    /// tail is explicit (with an implicit tail it is the zero above the lift).
-    fn rebuild(&mut self, verts: Vec<usize>, tail: Option<Tail>) {
+    /// A new inner graph over `verts`. Pairs among the first `kept` of `verts` that were in
+    /// the old graph keep their weight; every other pair still had its completion edge, which
+    /// the new graph holds only when the tail is explicit (with an implicit tail it is the zero
+    /// above the lift). The caller sets the pairs that are not kept before the next solve.
+    ///
+    /// The kept weights are copied out and the old graph is freed before the new one is
+    /// allocated, so that the two dense matrices are never held at once.
+    fn rebuild(&mut self, verts: Vec<usize>, tail: Option<Tail>, kept: usize) {
         let old_verts = std::mem::take(&mut self.verts);
         let old_implicit = self.tail.is_some();
         let mut old_local = vec![NONE; self.n];
@@ -200,26 +226,44 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
             self.local[v] = NONE;
         }
         let explicit = tail.is_none();
+        let kept = kept.min(verts.len());
+        let mut carried: Vec<(u32, u32, Wide<L>)> = Vec::new();
+        for (j, &v) in verts.iter().enumerate().take(kept) {
+            let ov = old_local[v];
+            if ov == NONE {
+                continue;
+            }
+            for (i, &u) in verts.iter().enumerate().take(j) {
+                let ou = old_local[u];
+                if ou == NONE {
+                    continue;
+                }
+                let mut w = self.inner.weight(ou as usize, ov as usize);
+                if !w.is_zero() {
+                    if old_implicit && explicit {
+                        w.add(&self.lift(u, v));
+                    }
+                    carried.push((i as u32, j as u32, w));
+                }
+            }
+        }
+        // Free the old graph first.
+        self.inner = self.factory.create::<L>(0);
         let mut inner = self.factory.create::<L>(verts.len());
         for (j, &v) in verts.iter().enumerate() {
             self.local[v] = j as u32;
+            if !explicit {
+                continue;
+            }
             for (i, &u) in verts.iter().enumerate().take(j) {
-                let (ou, ov) = (old_local[u], old_local[v]);
-                let w = if ou != NONE && ov != NONE {
-                    let mut w = self.inner.weight(ou as usize, ov as usize);
-                    if old_implicit && explicit && !w.is_zero() {
-                        w.add(&self.lift(u, v));
-                    }
-                    w
-                } else if explicit && self.compat.allowed(u, v) {
-                    self.lift(u, v)
-                } else {
-                    Wide::ZERO
-                };
-                if !w.is_zero() {
-                    inner.set_edge(i, j, w);
+                let both_kept = j < kept && old_local[u] != NONE && old_local[v] != NONE;
+                if !both_kept && self.compat.allowed(u, v) {
+                    inner.set_edge(i, j, self.lift(u, v));
                 }
             }
+        }
+        for (i, j, w) in carried {
+            inner.set_edge(i as usize, j as usize, w);
         }
         self.inner = inner;
         self.verts = verts;
@@ -250,11 +294,17 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
         m == 0 || (m >= 4 && least as usize >= m / 2 + odd as usize)
     }
 
-    /// Makes the tail explicit: the graph takes every player not yet paired for good.
+    /// Makes the tail explicit: the graph takes every player not yet paired for good, unless
+    /// that could pass the memory limit (then `refused` says by how much, and the graph stays).
     fn go_whole(&mut self) {
         let mut all = self.verts.clone();
         all.extend(self.tail_players());
-        self.rebuild(all, None);
+        let members = self.verts.len();
+        if let Err(bytes) = self.limit.check::<L, F::Solver<L>>(all.len(), members) {
+            self.refused = Some(bytes);
+            return;
+        }
+        self.rebuild(all, None, members);
     }
 }
 
@@ -307,11 +357,42 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
     }
 
     fn solve(&mut self) {
+        if self.refused.is_some() {
+            return;
+        }
         self.inner.solve();
         if !self.tail_takes_the_rest() {
             self.go_whole();
-            self.inner.solve();
+            if self.refused.is_none() {
+                self.inner.solve();
+            }
         }
+    }
+
+    fn refused(&self) -> Option<u64> {
+        self.refused
+    }
+
+    fn vertices(&self) -> usize {
+        self.verts.len()
+    }
+
+    fn vertices_after_window(&self, members: &[usize], tail_start: usize, implicit: bool) -> usize {
+        if !self.verts.is_empty() && self.tail.is_none() {
+            // Already the whole graph, which stays.
+            return self.verts.len();
+        }
+        let inside = members.iter().filter(|&&v| v >= tail_start).count();
+        let tail = self.n.saturating_sub(tail_start) - inside;
+        if !implicit || tail == 0 {
+            members.len() + tail
+        } else {
+            members.len()
+        }
+    }
+
+    fn memory_bound(vertices: usize) -> u64 {
+        F::Solver::<L>::memory_bound(vertices)
     }
 
     fn mate(&self, v: usize) -> Option<usize> {
@@ -331,8 +412,8 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
         }
     }
 
-    fn window(&mut self, members: &[usize], tail_start: usize, implicit: bool) {
-        self.start_window(members, tail_start, implicit);
+    fn window(&mut self, members: &[usize], tail_start: usize, implicit: bool, kept: usize) {
+        self.start_window(members, tail_start, implicit, kept);
     }
 
     /// The inner graph's slack: its weights differ from the whole graph's by the lifts, which
