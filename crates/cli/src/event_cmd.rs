@@ -173,7 +173,7 @@ fn store_error(e: store::Error) -> CliError {
         E::NotFound(_) | E::Refused { .. } | E::Invalid { .. } | E::Pairing(_) | E::Tiebreak(_) => {
             CliError::invalid(e.to_string())
         }
-        E::Database(_) | E::Migration(_) | E::Snapshot(_) => {
+        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) => {
             CliError::new(exit::FILE_ACCESS, e.to_string())
         }
     }

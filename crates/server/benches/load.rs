@@ -195,6 +195,29 @@ fn main() {
         })
         .collect();
     assert_eq!(boards.len(), reporters);
+    // The same pages one at a time, for comparison with the burst.
+    let mut quiet = Vec::new();
+    let mut phone = Client::new(&base);
+    for path in [format!("/public/{event}"), "/api/csrf".to_string()] {
+        for _ in 0..20 {
+            let t = Instant::now();
+            let (s, _) = phone.call("GET", &path, None);
+            assert_eq!(s, 200);
+            quiet.push((path.clone(), t.elapsed().as_secs_f64()));
+        }
+    }
+    for path in [format!("/public/{event}"), "/api/csrf".to_string()] {
+        let mut t: Vec<f64> = quiet
+            .iter()
+            .filter(|(p, _)| *p == path)
+            .map(|(_, t)| *t)
+            .collect();
+        t.sort_by(f64::total_cmp);
+        println!(
+            "{path} alone: median {:.2} ms",
+            percentile(&t, 0.5) * 1000.0
+        );
+    }
     let results = ["1-0", "1/2", "0-1"];
     let barrier = Arc::new(Barrier::new(reporters));
     let start = Instant::now();

@@ -604,30 +604,14 @@ struct CodeQuery {
     code: String,
 }
 
-fn board_json(
-    st: &AppState,
-    e: &store::Event,
-    r: &store::Round,
-    g: &store::Game,
-) -> Result<Value, AppError> {
-    let players: HashMap<PlayerKey, Player> = st
-        .store
-        .players(e.id)?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let name = |k: PlayerKey| {
-        players
-            .get(&k)
-            .map(|p| p.details.name.clone())
-            .unwrap_or_default()
-    };
+fn board_json(st: &AppState, e: &store::Event, g: &store::Game) -> Result<Value, AppError> {
+    let (white, black) = web::names_of(st, g, e.id)?;
     Ok(json!({
         "event": e.settings.name,
-        "round": r.number,
+        "round": g.round,
         "board": g.board,
-        "white": name(g.white),
-        "black": g.black.map(name),
+        "white": white,
+        "black": g.black.map(|_| black),
         "reported": g.reported,
     }))
 }
@@ -637,8 +621,8 @@ async fn report_lookup(
     c: Ctx,
     Query(q): Query<CodeQuery>,
 ) -> ApiResult {
-    let (e, r, g) = web::open_board(&st, c.client_ip, &q.code, None)?;
-    ok(board_json(&st, &e, &r, &g)?)
+    let (e, g) = web::open_board(&st, c.client_ip, &q.code, None)?;
+    ok(board_json(&st, &e, &g)?)
 }
 
 #[derive(Debug, Deserialize)]
@@ -653,9 +637,10 @@ async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
     let result = forms::result("result", &b.result)?
         .filter(|r| r.is_over_the_board())
         .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
-    let (e, r, g) = web::open_board(&st, c.client_ip, &b.code, b.board)?;
-    st.store.report_result(&b.code, result)?;
-    let mut v = board_json(&st, &e, &r, &g)?;
+    let (e, g) = web::open_board(&st, c.client_ip, &b.code, b.board)?;
+    let (store, code) = (st.store.clone(), b.code.clone());
+    web::blocking(move || store.report_result(&code, result)).await?;
+    let mut v = board_json(&st, &e, &g)?;
     v["reported"] = json!(result);
     ok(v)
 }

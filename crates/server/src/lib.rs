@@ -78,7 +78,13 @@ pub struct AppState {
     /// Where the database file lives (backup downloads and restores go through temporary files beside it).
     pub db_path: PathBuf,
     pub limiter: Arc<limit::CodeLimiter>,
+    /// Public pages as anonymous visitors see them, by event and language, with the event's
+    /// version they were rendered at (projectors and phones reload them every 30 seconds).
+    pub public_pages: Arc<std::sync::Mutex<PublicPages>>,
 }
+
+/// Rendered public pages: (event, language) → (event version, HTML).
+pub type PublicPages = std::collections::HashMap<(store::EventId, &'static str), (i64, String)>;
 
 /// The whole application's routes.
 pub fn app(state: AppState) -> Router {
@@ -108,12 +114,21 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
     if config.demo {
         demo::load(&store).map_err(Error::Demo)?;
     }
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|source| Error::Listen {
-            addr: config.listen,
-            source,
-        })?;
+    let listen_error = |source| Error::Listen {
+        addr: config.listen,
+        source,
+    };
+    let socket = if config.listen.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()
+    } else {
+        tokio::net::TcpSocket::new_v6()
+    }
+    .map_err(listen_error)?;
+    socket.set_reuseaddr(true).map_err(listen_error)?;
+    socket.bind(config.listen).map_err(listen_error)?;
+    // A hall's phones connect at once at the end of a round: a queue longer than the usual
+    // 128 keeps the kernel from dropping connections (a dropped one waits a second to retry).
+    let listener = socket.listen(1024).map_err(listen_error)?;
     let addr = listener.local_addr()?;
     let setup_url = if store.has_accounts().map_err(|source| Error::Store {
         path: config.db.clone(),
@@ -131,6 +146,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         store,
         db_path: config.db.clone(),
         limiter: Arc::new(limit::CodeLimiter::default()),
+        public_pages: Arc::default(),
     };
     Ok(Bound {
         listener,
@@ -157,7 +173,11 @@ impl Bound {
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, Error> {
+    // Handlers make short blocking SQLite calls on the worker threads; more workers than cores
+    // keep one call waiting for the writing connection from stalling every other request.
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
     Ok(tokio::runtime::Builder::new_multi_thread()
+        .worker_threads((4 * cores).max(8))
         .enable_all()
         .build()?)
 }

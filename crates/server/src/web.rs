@@ -1352,6 +1352,11 @@ pub(crate) async fn restore_bytes(st: &AppState, bytes: Vec<u8>) -> Result<(), A
     let store = st.store.clone();
     let p = path.clone();
     let result = blocking(move || store.restore_from(&p)).await;
+    // Versions start again from the restored log: forget the pages of the old one.
+    st.public_pages
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clear();
     let _ = std::fs::remove_file(&path);
     result
 }
@@ -1397,6 +1402,24 @@ struct PublicPage {
 }
 
 async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+    // Anonymous visitors all see the same page (no session, no token in it): reuse it while
+    // the event has not changed.
+    let anonymous = c.user.is_none();
+    let key = (id, c.tr.code());
+    let version = st.store.event_version(id)?;
+    if anonymous {
+        let cached = st
+            .public_pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some((v, page)) = cached {
+            if v == version {
+                return Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response());
+            }
+        }
+    }
     let e = st.store.event(id)?;
     if !e.settings.public {
         return Err(AppError::NotFound);
@@ -1409,7 +1432,7 @@ async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>
         (Vec::new(), Vec::new())
     };
     let s = st.store.standings(id, None)?;
-    html(&PublicPage {
+    let page = PublicPage {
         round: e.paired_rounds,
         boards,
         byes,
@@ -1418,7 +1441,15 @@ async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>
         codes: s.tiebreak_codes,
         ev,
         c,
-    })
+    }
+    .render()?;
+    if anonymous {
+        st.public_pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, (version, page.clone()));
+    }
+    Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
 
 #[derive(Template)]
@@ -1463,7 +1494,7 @@ pub(crate) fn open_board(
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
-) -> Result<(store::Event, store::Round, store::Game), AppError> {
+) -> Result<(store::Event, store::Game), AppError> {
     if !st.limiter.allowed(ip) {
         return Err(AppError::RateLimited);
     }
@@ -1476,10 +1507,10 @@ pub(crate) fn open_board(
         })
     };
     match found {
-        Ok((e, r, g)) => match board {
+        Ok((e, g)) => match board {
             Some(b) if b != g.board => Err(wrong("this code does not open that board")),
             _ if g.black.is_none() => Err(wrong("this code is the pairing-allocated bye's")),
-            _ => Ok((e, r, g)),
+            _ => Ok((e, g)),
         },
         Err(store::Error::Refused {
             reason: store::Refusal::BadCode,
@@ -1498,29 +1529,25 @@ struct CodeForm {
     result: Option<String>,
 }
 
-fn names_of(st: &AppState, g: &store::Game, event: EventId) -> Result<(String, String), AppError> {
-    let players: HashMap<PlayerKey, Player> = st
-        .store
-        .players(event)?
-        .into_iter()
-        .map(|p| (p.id, p))
-        .collect();
-    let name = |k: PlayerKey| {
-        players
-            .get(&k)
-            .map(|p| p.details.name.clone())
-            .unwrap_or_default()
-    };
-    Ok((name(g.white), g.black.map(name).unwrap_or_default()))
+pub(crate) fn names_of(
+    st: &AppState,
+    g: &store::Game,
+    event: EventId,
+) -> Result<(String, String), AppError> {
+    let name = |k: PlayerKey| st.store.player(event, k).map(|p| p.details.name);
+    Ok((
+        name(g.white)?,
+        g.black.map(name).transpose()?.unwrap_or_default(),
+    ))
 }
 
 async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
-    let (e, r, g) = open_board(&st, c.client_ip, &f.code, None)?;
+    let (e, g) = open_board(&st, c.client_ip, &f.code, None)?;
     let (white, black) = names_of(&st, &g, e.id)?;
     let mut page = ReportPage::new(c, "confirm");
     page.code = f.code.trim().to_uppercase();
     page.event = e.settings.name;
-    page.round = r.number;
+    page.round = g.round;
     page.board = g.board;
     page.white = white;
     page.black = black;
@@ -1542,12 +1569,13 @@ async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeFo
                 format!("{:?}", f.result.clone().unwrap_or_default()),
             )
         })?;
-    let (e, r, g) = open_board(&st, c.client_ip, &f.code, board)?;
-    st.store.report_result(&f.code, result)?;
+    let (e, g) = open_board(&st, c.client_ip, &f.code, board)?;
+    let (store, code) = (st.store.clone(), f.code.clone());
+    blocking(move || store.report_result(&code, result)).await?;
     let (white, black) = names_of(&st, &g, e.id)?;
     let mut page = ReportPage::new(c, "done");
     page.event = e.settings.name;
-    page.round = r.number;
+    page.round = g.round;
     page.board = g.board;
     page.white = white;
     page.black = black;

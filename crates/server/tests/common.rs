@@ -92,7 +92,12 @@ impl Client {
     pub fn new(base: &str) -> Client {
         Client {
             base: base.to_string(),
-            agent: ureq::AgentBuilder::new().redirects(0).build(),
+            // A new connection for every request: the server may close one after refusing a
+            // request whose body it did not read, and a pooled POST is not retried.
+            agent: ureq::AgentBuilder::new()
+                .redirects(0)
+                .max_idle_connections(0)
+                .build(),
             cookies: BTreeMap::new(),
             csrf: None,
             accept_language: None,

@@ -11,12 +11,27 @@ use crate::error::{Error, Result};
 
 static MIGRATIONS_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
-/// The event database. Clones share one connection: SQLite writes one transaction at a time
-/// anyway, and every call is short.
+/// The event database. Clones share one writing connection (SQLite writes one transaction at a
+/// time anyway) and a few reading ones: with WAL, readers see the last commit and never wait
+/// for a writer.
 #[derive(Debug, Clone)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// Idle reading connections (none for an in-memory database, which has one connection).
+    readers: Option<Arc<Readers>>,
+    /// Players' reports waiting to be committed together (see `rounds::report_result`).
+    pub(crate) reports: Arc<Mutex<Vec<crate::rounds::PendingReport>>>,
 }
+
+/// Reading connections to the database file, opened as needed and kept for reuse.
+#[derive(Debug)]
+struct Readers {
+    path: std::path::PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+/// Reading connections kept open at most; more are opened for a burst and closed after.
+const IDLE_READERS: usize = 8;
 
 fn migrations() -> Migrations<'static> {
     // The folder is compiled in and its names are checked by the tests below.
@@ -57,6 +72,11 @@ impl Store {
         configure(&mut conn)?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
+            readers: Some(Arc::new(Readers {
+                path: path.to_path_buf(),
+                idle: Mutex::new(Vec::new()),
+            })),
+            reports: Arc::default(),
         })
     }
 
@@ -66,19 +86,44 @@ impl Store {
         configure(&mut conn)?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
+            readers: None,
+            reports: Arc::default(),
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done transaction behind (it rolls
         // back when dropped), so the connection is still good.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs `f` on the connection (reads).
+    /// Runs `f` on a reading connection: it sees the last committed state, and waits for no
+    /// writer. Each call is one read transaction, so what `f` reads is consistent.
     pub(crate) fn with_conn<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-        let conn = self.lock();
-        f(&conn)
+        let Some(readers) = &self.readers else {
+            let conn = self.lock();
+            return f(&conn);
+        };
+        let idle = readers.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(c) => c,
+            None => {
+                let c = Connection::open_with_flags(
+                    &readers.path,
+                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+                )?;
+                c.busy_timeout(std::time::Duration::from_secs(5))?;
+                c
+            }
+        };
+        conn.execute_batch("BEGIN")?;
+        let out = f(&conn);
+        conn.execute_batch("COMMIT")?;
+        let mut idle = readers.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < IDLE_READERS {
+            idle.push(conn);
+        }
+        out
     }
 
     /// Runs `f` in one transaction: committed when `f` returns `Ok`, rolled back otherwise.

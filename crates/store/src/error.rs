@@ -25,6 +25,9 @@ pub enum Error {
     Tiebreak(String),
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
+    /// A database failure shared by several callers (a batch of players' reports).
+    #[error("database: {0}")]
+    Shared(String),
     #[error("database migration: {0}")]
     Migration(#[from] rusqlite_migration::Error),
     #[error("snapshot: {0}")]

@@ -141,6 +141,19 @@ impl Store {
         })
     }
 
+    /// A number that changes whenever an arbiter's action changes the event (players' reports,
+    /// which wait for the arbiter, do not count): pages computed at one version can be reused
+    /// until it changes, also when another process changed the database.
+    pub fn event_version(&self, event: EventId) -> Result<i64> {
+        self.with_conn(|c| {
+            Ok(c.query_row(
+                "SELECT coalesce(max(id), 0) FROM action_log WHERE event_id = ?1 AND before IS NOT NULL",
+                [event],
+                |r| r.get(0),
+            )?)
+        })
+    }
+
     /// The event's log, newest first.
     pub fn log(&self, event: EventId) -> Result<Vec<LogEntry>> {
         self.with_conn(|c| {

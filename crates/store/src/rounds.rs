@@ -342,62 +342,95 @@ impl Store {
         })
     }
 
-    /// The board a player's code opens.
-    pub fn lookup_code(&self, code: &str) -> Result<(Event, Round, Game)> {
+    /// The board a player's code opens (`game.round` is its round).
+    pub fn lookup_code(&self, code: &str) -> Result<(Event, Game)> {
         let code = code.trim().to_uppercase();
         self.with_conn(|c| {
-            let found: Option<(EventId, u32)> = c
+            let found = c
                 .query_row(
-                    "SELECT event_id, round FROM game WHERE code = ?1",
+                    "SELECT event_id, round, board, white, black, result, reported_result FROM game WHERE code = ?1",
                     [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
+                    |r| {
+                        Ok((
+                            r.get::<_, EventId>(0)?,
+                            Game {
+                                round: r.get(1)?,
+                                board: r.get(2)?,
+                                white: r.get(3)?,
+                                black: r.get(4)?,
+                                result: result_from_sql(r.get(5)?),
+                                code: code.clone(),
+                                reported: result_from_sql(r.get(6)?),
+                            },
+                        ))
+                    },
                 )
                 .optional()?;
-            let Some((event, round)) = found else {
+            let Some((event, game)) = found else {
                 return Err(Error::refused(Refusal::BadCode, "no board has this code"));
             };
-            let e = load_event(c, event)?;
-            let r = load_round(c, event, round)?;
-            let g = r
-                .games
-                .iter()
-                .find(|g| g.code == code)
-                .cloned()
-                .ok_or(Error::NotFound("board"))?;
-            Ok((e, r, g))
+            Ok((load_event(c, event)?, game))
         })
     }
 
     /// A player's report of their board's result, from a phone: waits for the arbiter's
     /// confirmation. Reports are logged but not undoable (they change no standing).
+    ///
+    /// Reports that arrive together are committed together (one disk sync for a burst at the
+    /// end of a round): each caller queues its report, and whoever holds the writing connection
+    /// next commits every queued one, each answered on its own.
     pub fn report_result(&self, code: &str, result: ResultCode) -> Result<()> {
         let code = code.trim().to_uppercase();
         if !result.is_over_the_board() {
             return Err(Error::invalid("result", "1-0, 1/2 or 0-1", result.as_str()));
         }
-        self.transaction(|tx| {
-            let found: Option<ReportedBoard> = tx
-                .query_row(
-                    "SELECT event_id, round, board, black, result FROM game WHERE code = ?1",
-                    [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-                )
-                .optional()?;
-            let Some((event, round, board, black, confirmed)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "no board has this code"));
-            };
-            if black.is_none() || confirmed.is_some() {
-                return Err(Error::refused(
-                    Refusal::BadCode,
-                    "this board's result is already confirmed by the arbiter",
-                ));
+        let (answer, wait) = std::sync::mpsc::channel();
+        self.reports
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(PendingReport {
+                code,
+                result,
+                answer,
+            });
+        // Answers are sent before the connection is released: once we hold it, ours is either
+        // answered or still queued.
+        let mut conn = self.lock();
+        if let Ok(answer) = wait.try_recv() {
+            return answer;
+        }
+        let batch = std::mem::take(&mut *self.reports.lock().unwrap_or_else(|e| e.into_inner()));
+        let outcome = (|| -> Result<Vec<Result<()>>> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let answers = batch
+                .iter()
+                .map(|r| record_report(&tx, &r.code, r.result))
+                .collect::<Result<Vec<_>>>()?;
+            tx.commit()?;
+            Ok(answers)
+        })();
+        match outcome {
+            Ok(answers) => {
+                for (r, a) in batch.into_iter().zip(answers) {
+                    let _ = r.answer.send(a);
+                }
             }
-            tx.execute(
-                "UPDATE game SET reported_result = ?1, reported_at = ?2 WHERE code = ?3",
-                params![result.as_str(), crate::db::now(), code],
-            )?;
-            let detail = json!({ "round": round, "board": board, "result": result.as_str() });
-            crate::log::append(tx, Some(event), "player", "report", detail, None)
+            Err(e) => {
+                // A database failure fails the whole batch: nothing of it was committed.
+                let message = e.to_string();
+                for r in batch {
+                    let _ = r
+                        .answer
+                        .send(Err(Error::refused(Refusal::BadCode, message.clone())));
+                }
+            }
+        }
+        drop(conn);
+        wait.recv().unwrap_or_else(|_| {
+            Err(Error::refused(
+                Refusal::BadCode,
+                "the report was not committed",
+            ))
         })
     }
 
@@ -412,6 +445,45 @@ impl Store {
             )?)
         })
     }
+}
+
+/// A player's report waiting in the queue, and where its answer goes.
+#[derive(Debug)]
+pub(crate) struct PendingReport {
+    code: String,
+    result: ResultCode,
+    answer: std::sync::mpsc::Sender<Result<()>>,
+}
+
+/// Records one report inside the batch's transaction: `Ok(Err(..))` is a refusal of this
+/// report alone (nothing written for it), `Err(..)` a database failure of the whole batch.
+fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Result<()>> {
+    let found: Option<ReportedBoard> = tx
+        .query_row(
+            "SELECT event_id, round, board, black, result FROM game WHERE code = ?1",
+            [code],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    let Some((event, round, board, black, confirmed)) = found else {
+        return Ok(Err(Error::refused(
+            Refusal::BadCode,
+            "no board has this code",
+        )));
+    };
+    if black.is_none() || confirmed.is_some() {
+        return Ok(Err(Error::refused(
+            Refusal::BadCode,
+            "this board's result is already confirmed by the arbiter",
+        )));
+    }
+    tx.execute(
+        "UPDATE game SET reported_result = ?1, reported_at = ?2 WHERE code = ?3",
+        params![result.as_str(), crate::db::now(), code],
+    )?;
+    let detail = json!({ "round": round, "board": board, "result": result.as_str() });
+    crate::log::append(tx, Some(event), "player", "report", detail, None)?;
+    Ok(Ok(()))
 }
 
 /// A board as a player's report finds it: event, round, board, black player, confirmed result.
