@@ -17,7 +17,9 @@ failures = []
 
 
 def version(text):
-    return tuple(int(x) for x in text.split("."))
+    # "1.88" and "1.88.0" are the same version.
+    parts = [int(x) for x in text.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 workspace = (root / "Cargo.toml").read_text()
