@@ -7,6 +7,8 @@
 
 #[path = "bridge_cli.rs"]
 mod bridge_cli;
+#[path = "bridge_movement_cli.rs"]
+mod bridge_movement_cli;
 #[path = "event_cli.rs"]
 mod event_cli;
 #[path = "fix_bridge.rs"]
