@@ -22,22 +22,12 @@ pub struct ServeArgs {
     demo: bool,
 }
 
-/// The default database path, in the user's data folder.
-fn default_db() -> Result<PathBuf, CliError> {
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("share")))
-        .ok_or_else(|| {
-            CliError::invalid("no HOME nor XDG_DATA_HOME: name the database with --db FILE")
-        })?;
-    Ok(data.join("arbiter").join("arbiter.db"))
-}
-
 pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
     let db = match args.db {
         Some(db) => db,
-        None => default_db()?,
+        None => store::default_path().ok_or_else(|| {
+            CliError::invalid("no HOME nor XDG_DATA_HOME: name the database with --db FILE")
+        })?,
     };
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| CliError::file_access(dir, &e))?;

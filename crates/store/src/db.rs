@@ -51,8 +51,8 @@ fn configure(conn: &mut Connection) -> Result<()> {
 /// `~/.local/share/arbiter/arbiter.db`. The folder is not created here.
 pub fn default_path() -> Option<std::path::PathBuf> {
     let data = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
         .map(std::path::PathBuf::from)
+        .filter(|p| p.is_absolute())
         .or_else(|| {
             std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".local/share"))
         })?;
