@@ -9,6 +9,8 @@
 mod bridge_cli;
 #[path = "bridge_movement_cli.rs"]
 mod bridge_movement_cli;
+#[path = "browser.rs"]
+mod browser;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
 #[path = "event_cli.rs"]
