@@ -1512,11 +1512,14 @@ pub(crate) fn open_board(
             _ if g.black.is_none() => Err(wrong("this code is the pairing-allocated bye's")),
             _ => Ok((e, g)),
         },
-        Err(store::Error::Refused {
-            reason: store::Refusal::BadCode,
-            message,
-        })
-        | Err(store::Error::Refused { message, .. }) => Err(wrong(&message)),
+        // A confirmed board is a right code come too late: said as such, and not counted.
+        Err(
+            e @ store::Error::Refused {
+                reason: store::Refusal::ResultConfirmed,
+                ..
+            },
+        ) => Err(e.into()),
+        Err(store::Error::Refused { message, .. }) => Err(wrong(&message)),
         Err(store::Error::NotFound(_)) => Err(wrong("unknown code")),
         Err(e) => Err(e.into()),
     }

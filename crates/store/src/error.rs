@@ -64,6 +64,11 @@ pub enum Refusal {
     Login,
     /// A round robin takes 3 to 24 players.
     RoundRobinSize,
+    /// A round robin's players and games are fixed by its table once round 1 is paired: no late
+    /// entry, no requested bye (a missed game is a forfeit).
+    RoundRobinFixed,
+    /// The board's result is already confirmed by the arbiter: a player's code no longer opens it.
+    ResultConfirmed,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -257,6 +257,18 @@ fn renumber(conn: &Connection, event: EventId) -> Result<()> {
     Ok(())
 }
 
+/// A round robin's table is drawn for its players: nobody joins once round 1 is paired.
+fn refuse_round_robin_late_entry(conn: &Connection, event: EventId) -> Result<()> {
+    let e = load_event(conn, event)?;
+    if e.settings.system.is_round_robin() && e.paired_rounds > 0 {
+        return Err(Error::refused(
+            Refusal::RoundRobinFixed,
+            "a round robin's players are fixed once round 1 is paired",
+        ));
+    }
+    Ok(())
+}
+
 fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
     validate_player(p)?;
     let paired = paired_rounds(conn, event)?;
@@ -353,6 +365,7 @@ impl Store {
 
     pub fn add_player(&self, actor: &str, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
         self.logged(actor, event, "add_player", json!(p), |tx| {
+            refuse_round_robin_late_entry(tx, event)?;
             let id = insert_player(tx, event, p)?;
             if paired_rounds(tx, event)? == 0 {
                 renumber(tx, event)?;
@@ -369,6 +382,7 @@ impl Store {
             "import_players",
             json!({ "count": players.len() }),
             |tx| {
+                refuse_round_robin_late_entry(tx, event)?;
                 for (i, p) in players.iter().enumerate() {
                     insert_player(tx, event, p).map_err(|e| match e {
                         Error::Invalid {
@@ -551,7 +565,13 @@ impl Store {
         self.logged(actor, event, "set_bye", detail, |tx| {
             let e = load_event(tx, event)?;
             let p = load_player(tx, event, id)?;
-            if round == 0 || (e.settings.system == System::Swiss && round > e.settings.rounds) {
+            if e.settings.system.is_round_robin() {
+                return Err(Error::refused(
+                    Refusal::RoundRobinFixed,
+                    "a round robin has no byes: its table pairs everyone, and a missed game is a forfeit",
+                ));
+            }
+            if round == 0 || round > e.settings.rounds {
                 return Err(Error::invalid("round", format!("a round from 1 to {}", e.settings.rounds), round.to_string()));
             }
             if p.withdrawn_from.is_some_and(|w| round >= w) {

@@ -354,7 +354,7 @@ impl Store {
             let t = build(c, event, after, false)?;
             let list: Vec<tiebreak::TieBreak> = e
                 .settings
-                .tiebreaks
+                .tiebreaks_or_default()
                 .split([',', ' '])
                 .filter(|s| !s.is_empty())
                 .map(|s| {

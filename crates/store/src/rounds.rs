@@ -369,6 +369,12 @@ impl Store {
             let Some((event, game)) = found else {
                 return Err(Error::refused(Refusal::BadCode, "no board has this code"));
             };
+            if game.black.is_some() && game.result.is_some() {
+                return Err(Error::refused(
+                    Refusal::ResultConfirmed,
+                    "this board's result is already confirmed by the arbiter",
+                ));
+            }
             Ok((load_event(c, event)?, game))
         })
     }
@@ -471,9 +477,15 @@ fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Resu
             "no board has this code",
         )));
     };
-    if black.is_none() || confirmed.is_some() {
+    if black.is_none() {
         return Ok(Err(Error::refused(
             Refusal::BadCode,
+            "this code is the pairing-allocated bye's",
+        )));
+    }
+    if confirmed.is_some() {
+        return Ok(Err(Error::refused(
+            Refusal::ResultConfirmed,
             "this board's result is already confirmed by the arbiter",
         )));
     }

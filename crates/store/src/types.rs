@@ -128,6 +128,19 @@ impl EventSettings {
     }
 }
 
+impl EventSettings {
+    /// The tie-breaks to use: the event's list, or when it is empty the usual one for its
+    /// system (Buchholz for a Swiss; direct encounter, Sonneborn-Berger and wins for a round
+    /// robin, where everyone's Buchholz is about the same).
+    pub fn tiebreaks_or_default(&self) -> &str {
+        match (self.tiebreaks.trim().is_empty(), self.system) {
+            (false, _) => &self.tiebreaks,
+            (true, System::Swiss) => "BH/C1,BH,SB",
+            (true, _) => "DE,SB,WIN",
+        }
+    }
+}
+
 /// An event as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {

@@ -163,7 +163,12 @@ fn a_swiss_from_registration_to_the_rating_report() {
                 .report_result(&board.code, ResultCode::Draw)
                 .unwrap_err()
         ),
-        Refusal::BadCode
+        Refusal::ResultConfirmed
+    );
+    assert_eq!(
+        refusal(store.lookup_code(&board.code).unwrap_err()),
+        Refusal::ResultConfirmed,
+        "a confirmed board's code says so at once"
     );
     assert_eq!(
         refusal(store.report_result("NOPE42", ResultCode::Draw).unwrap_err()),
@@ -320,6 +325,8 @@ fn a_round_robin_follows_the_berger_tables() {
     let store = Store::open_in_memory().unwrap();
     let mut settings = EventSettings::new("Fermé", 1);
     settings.system = System::RoundRobin;
+    // No list given: the round robin's usual one.
+    settings.tiebreaks = String::new();
     let event = store.create_event(ACTOR, &settings).unwrap();
     store.add_players(ACTOR, event, &players(10)).unwrap();
     let mut rng = Lcg(3);
@@ -334,6 +341,21 @@ fn a_round_robin_follows_the_berger_tables() {
         enter_results(&store, event, round, &mut rng);
     }
     assert_eq!(store.event(event).unwrap().settings.rounds, 9);
+    // The table is fixed: no late entry, no bye.
+    let late = NewPlayer::named("Late, Comer", Some(1500));
+    assert_eq!(
+        refusal(store.add_player(ACTOR, event, &late).unwrap_err()),
+        Refusal::RoundRobinFixed
+    );
+    let p = store.players(event).unwrap()[0].id;
+    assert_eq!(
+        refusal(
+            store
+                .set_bye(ACTOR, event, p, 9, Some(ByeKind::Half))
+                .unwrap_err()
+        ),
+        Refusal::RoundRobinFixed
+    );
     assert_eq!(met.len(), 45, "everybody met everybody");
     assert_eq!(
         refusal(store.pair_round(ACTOR, event, 10).unwrap_err()),
@@ -341,7 +363,10 @@ fn a_round_robin_follows_the_berger_tables() {
     );
     let trf = store.export_trf(event, Format::Trf16).unwrap();
     tournament::trf::read(&trf).unwrap();
-    store.standings(event, None).unwrap();
+    assert_eq!(
+        store.standings(event, None).unwrap().tiebreak_codes,
+        ["DE", "SB", "WIN"]
+    );
 }
 
 #[test]

@@ -225,6 +225,8 @@ refusal-event_started = Not possible once round 1 is paired.
 refusal-nothing_to_undo = Nothing to undo.
 refusal-login = Wrong username or password, or the account exists.
 refusal-round_robin_size = A round robin takes 3 to 24 players.
+refusal-round_robin_fixed = A round robin's players and byes are fixed by its table once it has started (a missed game is a forfeit).
+refusal-result_confirmed = This board's result is already confirmed by the arbiter.
 
 action-create_event = Event created
 action-update_event = Settings changed

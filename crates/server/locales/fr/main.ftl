@@ -225,6 +225,8 @@ refusal-event_started = Impossible une fois la ronde 1 appariée.
 refusal-nothing_to_undo = Rien à annuler.
 refusal-login = Identifiant ou mot de passe incorrect, ou compte déjà existant.
 refusal-round_robin_size = Un toutes rondes se joue de 3 à 24 joueurs.
+refusal-round_robin_fixed = Les joueurs d'un tournoi toutes rondes sont fixés par la table dès la ronde 1 : pas d'inscription tardive ni d'exemption (une partie manquée est perdue par forfait).
+refusal-result_confirmed = Le résultat de cet échiquier est déjà validé par l'arbitre.
 
 action-create_event = Création du tournoi
 action-update_event = Paramètres modifiés
