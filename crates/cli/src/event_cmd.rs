@@ -60,8 +60,9 @@ enum EventCommand {
         /// Start date, YYYY-MM-DD.
         #[arg(long, default_value = "")]
         start: String,
-        /// Tie-breaks, as `arbiter standings --tiebreaks` reads them.
-        #[arg(long, default_value = "BH/C1,BH,SB")]
+        /// Tie-breaks, as `arbiter standings --tiebreaks` reads them (default: BH/C1,BH,SB for a
+        /// Swiss, DE,SB,WIN for a round robin).
+        #[arg(long, default_value = "")]
         tiebreaks: String,
         /// Baku acceleration.
         #[arg(long)]

@@ -162,7 +162,6 @@ fn validate_and_check(trf: &Path, rounds: u32) {
 
 /// A round robin's exported TRF against the real binary's Berger table
 /// (`arbiter pair --round-robin N`): every round's opponents and colours as the table says.
-/// (`arbiter check` replays a file with the Dutch engine, so it cannot judge a round robin.)
 fn rounds_follow_the_table(trf: &Path, players: u32, rounds: u32) {
     let text = std::fs::read_to_string(trf).expect("read the TRF");
     let t = tournament::trf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", trf.display()));
@@ -534,6 +533,8 @@ async fn round_robin(chromedriver: std::path::PathBuf) {
         trf.display()
     );
     rounds_follow_the_table(&trf, 10, 9);
+    // `arbiter check` reads the file's round-robin header and replays the Berger table.
+    validate_and_check(&trf, 9);
 
     phone.close().await;
     a.b.close().await;

@@ -161,3 +161,118 @@ fn refused_actions_exit_3_and_write_nothing() {
     let out = run_in(d, &["event", "--db", "e.db", "pairings", "1", "1"]);
     assert_eq!(out.status.code(), Some(3), "the undone round is gone");
 }
+
+#[test]
+fn a_round_robin_from_the_command_line_checks_against_the_berger_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "event",
+            "--db",
+            "e.db",
+            "create",
+            "--name",
+            "Fermé",
+            "--rounds",
+            "1",
+            "--system",
+            "round-robin",
+        ],
+    );
+    for i in 1..=5 {
+        ok(
+            d,
+            &[
+                "event",
+                "--db",
+                "e.db",
+                "add-player",
+                "1",
+                "--name",
+                &format!("P{i}, X"),
+                "--rating",
+                "1800",
+            ],
+        );
+    }
+    for round in 1..=5u32 {
+        ok(d, &["event", "--db", "e.db", "pair", "1"]);
+        for board in 1..=2 {
+            ok(
+                d,
+                &[
+                    "event",
+                    "--db",
+                    "e.db",
+                    "result",
+                    "1",
+                    &round.to_string(),
+                    &board.to_string(),
+                    "1-0",
+                ],
+            );
+        }
+    }
+    // The table is fixed once it has started.
+    let late = run_in(
+        d,
+        &[
+            "event",
+            "--db",
+            "e.db",
+            "add-player",
+            "1",
+            "--name",
+            "Late, X",
+        ],
+    );
+    assert_eq!(late.status.code(), Some(3));
+    let standings = ok(
+        d,
+        &["event", "--db", "e.db", "standings", "1", "--format", "csv"],
+    );
+    assert!(
+        standings.lines().next().unwrap().ends_with("Pts,DE,SB,WIN"),
+        "{standings}"
+    );
+    ok(d, &["event", "--db", "e.db", "export", "1", "-o", "rr.trf"]);
+    let check = run_in(d, &["check", "rr.trf"]);
+    assert!(
+        stdout(&check).contains("0 of 5 rounds differ"),
+        "{}",
+        stdout(&check)
+    );
+    assert!(check.status.success());
+    // The same file with round 1's colours reversed is caught.
+    let trf = std::fs::read_to_string(d.join("rr.trf")).unwrap();
+    let flipped: Vec<String> = trf
+        .lines()
+        .map(|l| {
+            if !l.starts_with("001") || l.len() < 101 {
+                return l.to_string();
+            }
+            // Round 1 is columns 92-101: "oooo c r".
+            let (head, rest) = l.split_at(91);
+            let (round1, tail) = rest.split_at(10);
+            let round1: String = round1
+                .chars()
+                .map(|c| match c {
+                    'w' => 'b',
+                    'b' => 'w',
+                    c => c,
+                })
+                .collect();
+            format!("{head}{round1}{tail}")
+        })
+        .collect();
+    std::fs::write(d.join("flipped.trf"), flipped.join("\n") + "\n").unwrap();
+    let check = run_in(d, &["check", "flipped.trf"]);
+    assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("1 of 5 rounds differ"),
+        "{}",
+        stdout(&check)
+    );
+}

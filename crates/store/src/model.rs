@@ -106,6 +106,15 @@ pub(crate) fn build(
             } else {
                 Color::Black
             }),
+            // Read back by `arbiter check` and the tie-breaks to tell a round robin from a Swiss.
+            tournament_type: Some(
+                match s.system {
+                    System::Swiss => "Swiss (FIDE Dutch system)",
+                    System::RoundRobin => "Round robin (Berger tables)",
+                    System::DoubleRoundRobin => "Double round robin (Berger tables)",
+                }
+                .to_string(),
+            ),
             type_code: s.baku.then(|| "FIDE_DUTCH_BAKU".to_string()),
             ..Header::default()
         },
