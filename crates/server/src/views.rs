@@ -130,7 +130,11 @@ pub fn boards(
             board: g.board,
             white: view(g.white),
             black: g.black.map(view),
-            result: result_text(g.result),
+            // The pairing-allocated bye scores at once: its points stand in the result column.
+            result: match g.black {
+                Some(_) => result_text(g.result),
+                None => tr.points(&event.settings.points_bye),
+            },
             input: g.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
             reported: result_text(g.reported),
             code: g.code.clone(),

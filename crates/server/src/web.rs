@@ -23,7 +23,7 @@ use crate::AppState;
 
 type Page = Result<Response, AppError>;
 
-fn html(t: &impl Template) -> Page {
+pub(crate) fn html(t: &impl Template) -> Page {
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(t.render()?)).into_response())
 }
 
@@ -442,11 +442,17 @@ struct PlayersPage {
     started: bool,
     forbidden: Vec<(PlayerKey, PlayerKey, String, String)>,
     imported: Option<String>,
+    /// The rating list's search: the query, its results, whether there were more.
+    source: Option<crate::rating::SourceView>,
+    q: String,
+    found: Vec<crate::rating::FoundView>,
+    more: bool,
 }
 
 #[derive(Debug, Deserialize)]
 struct PlayersQuery {
     imported: Option<usize>,
+    q: Option<String>,
 }
 
 async fn players_page(
@@ -476,8 +482,23 @@ async fn players_page(
             (a, b, name(a), name(b))
         })
         .collect();
+    let query = q.q.unwrap_or_default().trim().to_string();
+    let source = st
+        .store
+        .rating_list_source()?
+        .map(|s| crate::rating::source_view(&c, &s));
+    let (found, more) = if source.is_some() && !query.is_empty() {
+        let (store, text) = (st.store.clone(), query.clone());
+        blocking(move || Ok(crate::rating::search(&store, id, &text))).await??
+    } else {
+        (Vec::new(), false)
+    };
     html(&PlayersPage {
         imported: q.imported.map(|n| c.t1("players-imported", "count", n)),
+        source,
+        q: query,
+        found,
+        more,
         started: e.paired_rounds > 0,
         players,
         forbidden,
@@ -716,6 +737,8 @@ struct PlayerCard {
     p: PlayerView,
     started: bool,
     next_round: u32,
+    /// A round is still to be paired: byes and withdrawals can be asked for.
+    rounds_left: bool,
     rounds: Vec<CardRound>,
     byes: Vec<(u32, String)>,
     explanations: Vec<(u32, String)>,
@@ -794,6 +817,7 @@ async fn player_card(
         p: PlayerView::new(&player, None, &c.tr),
         started: e.paired_rounds > 0,
         next_round: e.paired_rounds + 1,
+        rounds_left: e.paired_rounds < e.settings.rounds,
         byes,
         explanations,
         swiss,
