@@ -84,6 +84,7 @@ pub fn routes() -> Router<AppState> {
             "/restore",
             post(restore).layer(axum::extract::DefaultBodyLimit::max(MAX_BODY)),
         )
+        .merge(crate::rating::api_routes())
         .fallback(|| async { AppError::NotFound })
 }
 

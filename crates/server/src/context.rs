@@ -178,8 +178,13 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
     if !form && !multipart {
         return Ok((None, req));
     }
+    let limit = if crate::rating::is_upload_path(req.uri().path()) {
+        crate::rating::RATING_LIST_MAX_BODY
+    } else {
+        MAX_BODY
+    };
     let (parts, body) = req.into_parts();
-    let bytes: Bytes = axum::body::to_bytes(body, MAX_BODY)
+    let bytes: Bytes = axum::body::to_bytes(body, limit)
         .await
         .map_err(|_| AppError::BadRequest("request body too large or cut short".into()))?;
     let token = if form {

@@ -258,6 +258,7 @@ mod tests {
             include_str!("web.rs"),
             include_str!("error.rs"),
             include_str!("views.rs"),
+            include_str!("rating.rs"),
         ];
         let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
         let mut texts: Vec<String> = sources.iter().map(|s| s.to_string()).collect();

@@ -23,6 +23,7 @@ pub mod error;
 mod forms;
 pub mod i18n;
 mod limit;
+pub mod rating;
 mod views;
 pub mod web;
 
@@ -89,6 +90,7 @@ pub type PublicPages = std::collections::HashMap<(store::EventId, &'static str),
 /// The whole application's routes.
 pub fn app(state: AppState) -> Router {
     Router::new()
+        .merge(rating::routes())
         .merge(web::routes())
         .nest("/api", api::routes())
         .layer(axum::middleware::from_fn_with_state(

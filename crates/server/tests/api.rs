@@ -584,3 +584,96 @@ fn backup_and_restore() {
     assert_eq!(events.as_array().unwrap().len(), 1, "{events}");
     assert_eq!(events[0]["settings"]["name"], "Kept");
 }
+
+#[test]
+fn the_rating_list_is_loaded_searched_and_used_through_the_api() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.get("/api/rating-list?q=levy");
+    assert_eq!(r.status, 200);
+    assert!(r.json()["source"].is_null());
+    assert_eq!(r.json()["players"], json!([]));
+
+    let xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<playerslist>\n\
+        <player><fideid>20699001</fideid><name>Levy, Anne</name><country>FRA</country><sex>F</sex><title>WGM</title><rating>2312</rating><birthday>1994</birthday><flag>w</flag></player>\n\
+        <player><fideid>20699003</fideid><name>Martin, Zo&#233;</name><country>FRA</country><sex>F</sex><title></title><rating>1710</rating><birthday>2001</birthday><flag>wi</flag></player>\n\
+        </playerslist>\n";
+    // Without the token: refused.
+    let csrf = arb.csrf.take();
+    assert_eq!(
+        arb.post_bytes("/api/rating-list?name=list.xml", xml.as_bytes())
+            .status,
+        403
+    );
+    arb.csrf = csrf;
+    let r = arb.post_bytes("/api/rating-list?name=list.xml", xml.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["loaded"], 2);
+    assert_eq!(r.json()["source"]["file_name"], "list.xml");
+    assert_eq!(r.json()["source"]["players"], 2);
+    let r = arb.get("/api/rating-list?q=zoe");
+    let found = r.json()["players"].clone();
+    assert_eq!(found.as_array().unwrap().len(), 1, "{}", r.body);
+    assert_eq!(found[0]["name"], "Martin, Zoé");
+    assert_eq!(found[0]["inactive"], true);
+    assert_eq!(found[0]["fide_id"], 20699003);
+
+    // A big TXT list (more than axum's usual 2 MB) goes through on this route.
+    let rows: Vec<(String, String)> = (0..30_000)
+        .map(|i| (format!("{}", 40_000_000 + i), format!("Player{i:05}, Test")))
+        .collect();
+    let list = crate::common::fide_txt(
+        &rows
+            .iter()
+            .map(|(id, name)| {
+                (
+                    id.as_str(),
+                    name.as_str(),
+                    "ENG",
+                    "M",
+                    "",
+                    "1500",
+                    "1990",
+                    "",
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    assert!(list.len() > 3 * 1024 * 1024, "{}", list.len());
+    let r = arb.post_bytes(
+        "/api/rating-list?name=players_list_foa.txt",
+        list.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["loaded"], 30_000);
+    // The new list replaced the old one.
+    assert_eq!(
+        arb.get("/api/rating-list?q=zoe").json()["players"],
+        json!([])
+    );
+    let r = arb.get("/api/rating-list?q=40012345");
+    assert_eq!(r.json()["players"][0]["name"], "Player12345, Test");
+
+    // A player of the list registered by FIDE id.
+    let e = arb.post_json("/api/events", &json!({"name": "Open", "rounds": 5}));
+    let id = e.json()["id"].as_i64().unwrap();
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/fide"),
+        &json!({"fide_id": 40012345}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["name"], "Player12345, Test");
+    assert_eq!(r.json()["rating"], 1500);
+    assert_eq!(r.json()["federation"], "ENG");
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/fide"),
+        &json!({"fide_id": 1}),
+    );
+    assert_eq!(r.status, 422);
+    assert_eq!(r.json()["field"], "fide_id");
+    // An empty body or a ZIP archive: 422.
+    assert_eq!(arb.post_bytes("/api/rating-list", b"").status, 422);
+    let r = arb.post_bytes("/api/rating-list?name=list.zip", b"PK\x03\x04rest");
+    assert_eq!(r.status, 422);
+    assert!(r.body.contains("ZIP"));
+}

@@ -226,3 +226,48 @@ pub fn players_csv(n: usize) -> String {
     }
     s
 }
+
+/// One line of [`fide_txt`].
+pub type FideRow<'a> = (
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+);
+
+/// A small FIDE rating list in the TXT download's fixed columns (found from its header line):
+/// `(fide_id, name, federation, sex, title, rating, birth year, flag)`.
+pub fn fide_txt(rows: &[FideRow<'_>]) -> String {
+    let header = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag";
+    let at = |word: &str| header.find(word).unwrap();
+    let mut out = format!("{header}\r\n");
+    for (id, name, fed, sex, title, rating, born, flag) in rows {
+        let mut line: Vec<char> = vec![' '; header.chars().count() + 4];
+        let mut put = |col: usize, value: &str| {
+            for (i, ch) in value.chars().enumerate() {
+                if col + i >= line.len() {
+                    line.push(ch);
+                } else {
+                    line[col + i] = ch;
+                }
+            }
+        };
+        put(0, id);
+        put(at("Name"), name);
+        put(at("Fed"), fed);
+        put(at("Sex"), sex);
+        put(at("Tit "), title);
+        // Numbers are right-aligned under their header.
+        put(at("SRtng") + 5 - rating.chars().count(), rating);
+        put(at("B-day") + 5 - born.chars().count(), born);
+        put(at("Flag"), flag);
+        let text: String = line.into_iter().collect();
+        out.push_str(text.trim_end());
+        out.push_str("\r\n");
+    }
+    out
+}

@@ -1,6 +1,6 @@
 //! The HTML pages as a browser uses them: forms with their CSRF field, redirects, languages.
 
-use crate::common::{csrf_in, players_csv, App, Client, PASSWORD, USER};
+use crate::common::{csrf_in, fide_txt, players_csv, App, Client, PASSWORD, USER};
 
 /// Logs in through the login form, as a browser does.
 fn browser_login(app: &App) -> Client {
@@ -357,4 +357,144 @@ fn the_demo_event_shows_its_players_on_the_public_page() {
     assert!(!public.body.contains("class=\"code\""));
     assert_eq!(anon.get("/public/2").status, 404);
     assert_eq!(anon.get("/static/style.css").status, 200);
+}
+
+#[test]
+fn players_are_registered_from_the_fide_rating_list() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    let csrf = csrf_in(&b.get("/").body);
+    b.post_form(
+        "/events/new",
+        &[("csrf", &csrf), ("name", "Open FIDE"), ("rounds", "5")],
+    );
+    // Linked from the backup page and from the registration.
+    assert!(b.get("/backup").body.contains("href=\"/rating-list\""));
+    let players = b.get("/events/1/players");
+    assert!(players.body.contains("id=\"rating-list-none\""));
+    assert!(players.body.contains("href=\"/rating-list?event=1\""));
+    assert!(!players.body.contains("id=\"fide-search-form\""));
+
+    let list = fide_txt(&[
+        (
+            "20699001",
+            "Levy, Anne",
+            "FRA",
+            "F",
+            "WGM",
+            "2312",
+            "1994",
+            "w",
+        ),
+        (
+            "20699002",
+            "Lévy-Martin, Paul",
+            "FRA",
+            "M",
+            "GM",
+            "2501",
+            "1980",
+            "",
+        ),
+        (
+            "30999004",
+            "Kowalska, Ewa",
+            "POL",
+            "F",
+            "",
+            "1720",
+            "1971",
+            "wi",
+        ),
+    ]);
+    let page = b.get("/rating-list?event=1");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("id=\"rating-list-form\""));
+    // Without its token: refused, nothing loaded.
+    let r = b.post_multipart("/rating-list", &[], ("file", "players_list_foa.txt", &list));
+    assert_eq!(r.status, 403);
+    let r = b.post_multipart(
+        "/rating-list",
+        &[("csrf", &csrf), ("event", "1")],
+        ("file", "players_list_foa.txt", &list),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(r.location.as_deref(), Some("/rating-list?loaded=3&event=1"));
+    let page = b.get("/rating-list?loaded=3&event=1");
+    assert!(page.body.contains("id=\"rating-list-loaded\""));
+    assert!(page.body.contains("players_list_foa.txt"));
+    assert!(page.body.contains("id=\"rating-list-back\""));
+    // A broken file: 422 naming the line, the loaded list stays.
+    let r = b.post_multipart(
+        "/rating-list",
+        &[("csrf", &csrf)],
+        ("file", "list.xml", "<playerslist><player><fideid>x"),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+
+    // The search, accent-insensitive, by name words or FIDE id.
+    let players = b.get("/events/1/players?q=levy");
+    assert!(players.body.contains("id=\"rating-list-source\""));
+    assert!(
+        players.body.contains("id=\"fide-results\""),
+        "{}",
+        players.body
+    );
+    assert!(players.body.contains("id=\"fide-add-20699001\""));
+    assert!(players.body.contains("id=\"fide-add-20699002\""));
+    assert!(!players.body.contains("id=\"fide-add-30999004\""));
+    let by_id = b.get("/events/1/players?q=30999004");
+    assert!(by_id.body.contains("Kowalska, Ewa"));
+    assert!(by_id.body.contains("id=\"fide-add-30999004\""));
+    assert!(b
+        .get("/events/1/players?q=nobody")
+        .body
+        .contains("id=\"fide-none\""));
+
+    // "Add" registers the player with everything the list knows.
+    let r = b.post_form(
+        "/events/1/players/fide",
+        &[("csrf", &csrf), ("fide_id", "20699001"), ("q", "levy")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some("/events/1/players?q=levy#fide-search")
+    );
+    let players = b.get("/events/1/players?q=levy");
+    assert!(players.body.contains("id=\"fide-registered-20699001\""));
+    assert!(players.body.contains("id=\"fide-add-20699002\""));
+    let list = b.get("/api/events/1/players").json();
+    let p = &list[0];
+    assert_eq!(p["name"], "Levy, Anne");
+    assert_eq!(p["title"], "WGM");
+    assert_eq!(p["rating"], 2312);
+    assert_eq!(p["federation"], "FRA");
+    assert_eq!(p["fide_id"], 20699001);
+    assert_eq!(p["sex"], "w");
+    assert_eq!(p["birth_date"], "1994");
+    // An id the list does not have: 422, nothing registered.
+    let r = b.post_form(
+        "/events/1/players/fide",
+        &[("csrf", &csrf), ("fide_id", "123")],
+    );
+    assert_eq!(r.status, 422);
+    assert_eq!(
+        b.get("/api/events/1/players")
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // Both languages.
+    for lang in ["fr", "en"] {
+        b.get(&format!("/lang/{lang}"));
+        for path in ["/rating-list", "/events/1/players?q=lévy"] {
+            let r = b.get(path);
+            assert_eq!(r.status, 200, "{path}");
+            assert!(r.body.contains(&format!("<html lang=\"{lang}\">")));
+        }
+    }
 }

@@ -1,0 +1,402 @@
+//! FIDE's rating list at registration: the monthly download (the fixed-column TXT or the XML)
+//! is uploaded once into the database (`/rating-list`, `POST /api/rating-list`), then the
+//! players page looks players up by FIDE id or name and enters them with one button.
+//!
+//! The TXT list is about 100 MB: its two routes take bodies up to [`RATING_LIST_MAX_BODY`], every
+//! other route keeps the usual limits.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use store::import::FideEntry;
+use store::{EventId, NewPlayer, RatingListSource, Store};
+
+use crate::context::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::forms;
+use crate::web::{blocking, html};
+use crate::AppState;
+
+/// Largest rating-list upload (FIDE's TXT list is about 100 MB).
+pub const RATING_LIST_MAX_BODY: usize = 300 * 1024 * 1024;
+
+/// Most search results shown or answered.
+pub const MAX_RESULTS: usize = 50;
+
+/// Whether a request's path is one of the rating-list uploads (the CSRF check reads their
+/// bodies with the larger limit).
+pub fn is_upload_path(path: &str) -> bool {
+    path == "/rating-list" || path == "/api/rating-list"
+}
+
+/// The page routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/rating-list",
+            get(page)
+                .post(upload)
+                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+        )
+        .route("/events/{id}/players/fide", post(add_from_list))
+}
+
+/// The JSON API routes (nested under `/api`).
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/rating-list",
+            get(api_search)
+                .post(api_upload)
+                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+        )
+        .route("/events/{id}/players/fide", post(api_add_from_list))
+}
+
+/// Reads an uploaded list: XML when named `.xml` or when it starts with `<`, else the TXT
+/// columns. The text is UTF-8, or Latin-1 when it is not valid UTF-8.
+pub fn parse_list(name: &str, bytes: &[u8]) -> Result<Vec<FideEntry>, AppError> {
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Err(AppError::invalid(
+            "file",
+            "FIDE's TXT or XML list (unzip the download first)",
+            "a ZIP archive",
+        ));
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => std::borrow::Cow::Borrowed(t),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| b as char).collect::<String>()),
+    };
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    let xml = name.to_ascii_lowercase().ends_with(".xml") || body.starts_with('<');
+    let parsed = if xml {
+        store::import::players_from_fide_xml(&text)
+    } else {
+        store::import::players_from_fide_txt(&text)
+    };
+    let list = parsed.map_err(|e| {
+        AppError::invalid(
+            format!("file, line {}, column {}", e.line, e.column),
+            e.expected,
+            e.found,
+        )
+    })?;
+    if list.is_empty() {
+        return Err(AppError::invalid(
+            "file",
+            "FIDE's TXT or XML rating list",
+            "no player",
+        ));
+    }
+    Ok(list)
+}
+
+/// Parses and stores a list off the async threads; answers how many players were kept.
+async fn load(st: &AppState, name: String, bytes: Bytes) -> Result<usize, AppError> {
+    let store = st.store.clone();
+    let list = tokio::task::spawn_blocking(move || parse_list(&name, &bytes).map(|l| (name, l)))
+        .await
+        .map_err(|e| AppError::Internal(format!("task: {e}")))??;
+    blocking(move || store.load_rating_list(&list.0, &list.1)).await
+}
+
+/// The player of the loaded list with this FIDE id.
+fn entry_by_id(store: &Store, fide_id: u64) -> Result<FideEntry, AppError> {
+    store
+        .search_rating_list(&fide_id.to_string())?
+        .into_iter()
+        .find(|e| e.player.fide_id == Some(fide_id))
+        .ok_or_else(|| {
+            AppError::invalid(
+                "fide_id",
+                "the FIDE id of a player of the loaded rating list",
+                fide_id.to_string(),
+            )
+        })
+}
+
+/// What is registered from a list entry: name, title, rating, federation, FIDE id, birth
+/// date, sex.
+fn new_player(e: &FideEntry) -> NewPlayer {
+    let p = &e.player;
+    NewPlayer {
+        name: p.name.clone(),
+        title: p.title.clone(),
+        rating: p.rating,
+        federation: p.federation.clone(),
+        fide_id: p.fide_id,
+        birth_date: p.birth_date.clone(),
+        sex: p.sex.clone(),
+        ..NewPlayer::default()
+    }
+}
+
+/// Enters the list's player `fide_id` in the event.
+fn register(
+    store: &Store,
+    actor: &str,
+    event: EventId,
+    fide_id: u64,
+) -> Result<store::PlayerKey, AppError> {
+    store.event(event)?;
+    let entry = entry_by_id(store, fide_id)?;
+    Ok(store.add_player(actor, event, &new_player(&entry))?)
+}
+
+/// A search result as the players page shows it.
+#[derive(Debug, Clone, Default)]
+pub struct FoundView {
+    pub fide_id: String,
+    pub name: String,
+    pub title: String,
+    pub rating: String,
+    pub federation: String,
+    pub birth_date: String,
+    pub sex: String,
+    pub inactive: bool,
+    /// Already registered in the event (same FIDE id).
+    pub registered: bool,
+}
+
+/// The loaded list's source as shown: file, date, count.
+#[derive(Debug, Clone, Default)]
+pub struct SourceView {
+    pub file_name: String,
+    pub loaded_at: String,
+    pub players: String,
+}
+
+pub fn source_view(c: &Ctx, s: &RatingListSource) -> SourceView {
+    SourceView {
+        file_name: s.file_name.clone(),
+        loaded_at: c.tr.datetime(&s.loaded_at),
+        players: s.players.to_string(),
+    }
+}
+
+/// The players page's search: the results (at most [`MAX_RESULTS`]) and whether there were more.
+pub fn search(
+    store: &Store,
+    event: EventId,
+    query: &str,
+) -> Result<(Vec<FoundView>, bool), AppError> {
+    if query.trim().is_empty() {
+        return Ok((Vec::new(), false));
+    }
+    let registered: std::collections::HashSet<u64> = store
+        .players(event)?
+        .iter()
+        .filter_map(|p| p.details.fide_id)
+        .collect();
+    let found = store.search_rating_list(query)?;
+    let more = found.len() >= MAX_RESULTS;
+    let views = found
+        .iter()
+        .take(MAX_RESULTS)
+        .map(|e| {
+            let p = &e.player;
+            FoundView {
+                fide_id: p.fide_id.map(|x| x.to_string()).unwrap_or_default(),
+                name: p.name.clone(),
+                title: p.title.clone(),
+                rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                federation: p.federation.clone(),
+                birth_date: p.birth_date.clone(),
+                sex: p.sex.clone(),
+                inactive: e.inactive,
+                registered: p.fide_id.is_some_and(|id| registered.contains(&id)),
+            }
+        })
+        .collect();
+    Ok((views, more))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+#[derive(Template)]
+#[template(path = "rating_list.html")]
+struct RatingListPage {
+    c: Ctx,
+    source: Option<SourceView>,
+    loaded: Option<String>,
+    /// The event whose players page sent the arbiter here (the way back).
+    event: Option<EventId>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PageQuery {
+    loaded: Option<usize>,
+    event: Option<EventId>,
+}
+
+async fn page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Query(q): Query<PageQuery>,
+) -> Result<Response, AppError> {
+    let source = st.store.rating_list_source()?.map(|s| source_view(&c, &s));
+    html(&RatingListPage {
+        loaded: q.loaded.map(|n| c.t1("rating-list-loaded", "count", n)),
+        source,
+        event: q.event,
+        c,
+    })
+}
+
+async fn upload(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    mut form: Multipart,
+) -> Result<Response, AppError> {
+    let mut file: Option<(String, Bytes)> = None;
+    let mut event: Option<EventId> = None;
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| AppError::BadRequest(e.to_string()))?
+    {
+        match field.name() {
+            Some("file") => {
+                let name = field.file_name().unwrap_or("").to_string();
+                let bytes = field
+                    .bytes()
+                    .await
+                    .map_err(|e| AppError::BadRequest(e.to_string()))?;
+                file = Some((name, bytes));
+            }
+            Some("event") => {
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|e| AppError::BadRequest(e.to_string()))?;
+                event = text.trim().parse().ok();
+            }
+            _ => {}
+        }
+    }
+    let (name, bytes) = file
+        .filter(|f| !f.1.is_empty())
+        .ok_or_else(|| AppError::invalid("file", "FIDE's TXT or XML rating list", "nothing"))?;
+    let name = if name.is_empty() {
+        "rating-list".to_string()
+    } else {
+        name
+    };
+    let n = load(&st, name, bytes).await?;
+    let to = match event {
+        Some(id) => format!("/rating-list?loaded={n}&event={id}"),
+        None => format!("/rating-list?loaded={n}"),
+    };
+    Ok(Redirect::to(&to).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct AddForm {
+    fide_id: Option<Value>,
+    /// The search to come back to.
+    q: Option<String>,
+}
+
+async fn add_from_list(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    axum::Form(f): axum::Form<AddForm>,
+) -> Result<Response, AppError> {
+    let fide_id: u64 = forms::required_number("fide_id", &f.fide_id, "a FIDE id")?;
+    let store = st.store.clone();
+    blocking(move || Ok(register(&store, &a.username, id, fide_id))).await??;
+    let q: String = form_urlencoded::byte_serialize(f.q.unwrap_or_default().as_bytes()).collect();
+    Ok(Redirect::to(&format!("/events/{id}/players?q={q}#fide-search")).into_response())
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON API
+
+fn entry_json(e: &FideEntry) -> Value {
+    let mut v = json!(e.player);
+    v["inactive"] = json!(e.inactive);
+    v
+}
+
+#[derive(Debug, Deserialize)]
+struct UploadQuery {
+    name: Option<String>,
+}
+
+async fn api_upload(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Query(q): Query<UploadQuery>,
+    bytes: Bytes,
+) -> Result<Response, AppError> {
+    if bytes.is_empty() {
+        return Err(AppError::invalid(
+            "body",
+            "FIDE's TXT or XML rating list",
+            "nothing",
+        ));
+    }
+    let name = q
+        .name
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "rating-list".into());
+    let n = load(&st, name, bytes).await?;
+    Ok(Json(json!({ "loaded": n, "source": st.store.rating_list_source()? })).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct SearchQuery {
+    q: Option<String>,
+}
+
+async fn api_search(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Query(q): Query<SearchQuery>,
+) -> Result<Response, AppError> {
+    let query = q.q.unwrap_or_default();
+    let store = st.store.clone();
+    let (source, found) = blocking(move || {
+        let found = if query.trim().is_empty() {
+            Vec::new()
+        } else {
+            store.search_rating_list(&query)?
+        };
+        Ok((store.rating_list_source()?, found))
+    })
+    .await?;
+    let players: Vec<Value> = found.iter().take(MAX_RESULTS).map(entry_json).collect();
+    Ok(Json(json!({
+        "source": source,
+        "players": players,
+        "more": found.len() >= MAX_RESULTS,
+    }))
+    .into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct AddBody {
+    fide_id: Option<Value>,
+}
+
+async fn api_add_from_list(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> Result<Response, AppError> {
+    let b: AddBody = serde_json::from_slice(&bytes)
+        .map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))?;
+    let fide_id: u64 = forms::required_number("fide_id", &b.fide_id, "a FIDE id")?;
+    let store = st.store.clone();
+    let key = blocking(move || Ok(register(&store, &a.username, id, fide_id))).await??;
+    Ok(Json(st.store.player(id, key)?).into_response())
+}
