@@ -85,6 +85,7 @@ pub fn routes() -> Router<AppState> {
             post(restore).layer(axum::extract::DefaultBodyLimit::max(MAX_BODY)),
         )
         .merge(crate::rating::api_routes())
+        .merge(crate::publish::api_routes())
         .fallback(|| async { AppError::NotFound })
 }
 

@@ -259,6 +259,7 @@ mod tests {
             include_str!("error.rs"),
             include_str!("views.rs"),
             include_str!("rating.rs"),
+            include_str!("publish.rs"),
         ];
         let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
         let mut texts: Vec<String> = sources.iter().map(|s| s.to_string()).collect();

@@ -23,6 +23,7 @@ pub mod error;
 mod forms;
 pub mod i18n;
 mod limit;
+pub mod publish;
 pub mod rating;
 mod views;
 pub mod web;
@@ -91,6 +92,7 @@ pub type PublicPages = std::collections::HashMap<(store::EventId, &'static str),
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(rating::routes())
+        .merge(publish::routes())
         .merge(web::routes())
         .nest("/api", api::routes())
         .layer(axum::middleware::from_fn_with_state(

@@ -498,3 +498,248 @@ fn players_are_registered_from_the_fide_rating_list() {
         }
     }
 }
+
+/// An event of five players (one gets the pairing-allocated bye) with round 1 played and
+/// round 2 paired, a half-point bye requested for round 2; returns the CSRF token.
+fn played_event(b: &mut Client) -> String {
+    let csrf = csrf_in(&b.get("/").body);
+    b.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("form", "1"),
+            ("name", "Open <du> Club"),
+            ("place", "Lyon"),
+            ("start_date", "2026-11-28"),
+            ("end_date", "2026-11-29"),
+            ("chief_arbiter", "Anne Arbitre"),
+            ("deputy_arbiters", "Paul Adjoint\nZoé Seconde"),
+            ("time_control", "90 min + 30 s"),
+            ("rounds", "3"),
+            ("system", "swiss"),
+            ("tiebreaks", "BH/C1,BH,SB"),
+        ],
+    );
+    b.post_multipart(
+        "/events/1/players/import",
+        &[("csrf", &csrf)],
+        ("file", "players.csv", &players_csv(5)),
+    );
+    b.post_form(
+        "/events/1/players/all-present",
+        &[("csrf", &csrf), ("present", "1")],
+    );
+    // The last by number asks for a half-point bye in round 2.
+    let players = b.get("/api/events/1/players").json();
+    let last = players.as_array().unwrap().last().unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let r = b.post_form(
+        &format!("/events/1/players/{last}/bye"),
+        &[("csrf", &csrf), ("round", "2"), ("kind", "half")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "1")])
+            .status,
+        303
+    );
+    let r = b.post_form(
+        "/events/1/rounds/1/results",
+        &[("csrf", &csrf), ("r1", "1-0"), ("r2", "+")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        b.post_form("/events/1/pair", &[("csrf", &csrf), ("round", "2")])
+            .status,
+        303
+    );
+    csrf
+}
+
+/// Pairing numbers of round `n`'s boards: (board, white, black).
+fn board_numbers(b: &mut Client, n: u32) -> Vec<(u64, u64, Option<u64>)> {
+    let players = b.get("/api/events/1/players").json();
+    let number = |key: &serde_json::Value| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| &p["id"] == key)
+            .map(|p| p["number"].as_u64().unwrap())
+    };
+    let round = b.get(&format!("/api/events/1/rounds/{n}")).json();
+    round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["board"].as_u64().unwrap(),
+                number(&g["white"]).unwrap(),
+                number(&g["black"]),
+            )
+        })
+        .collect()
+}
+
+/// The `<tr id="wall-N">` line of a page.
+fn wall_line(page: &str, number: u64) -> String {
+    let start = page
+        .find(&format!("<tr id=\"wall-{number}\">"))
+        .unwrap_or_else(|| panic!("wall-{number}"));
+    page[start..].split("</tr>").next().unwrap().to_string()
+}
+
+#[test]
+fn the_wall_chart_shows_every_round_by_pairing_number() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    played_event(&mut b);
+    let boards = board_numbers(&mut b, 1);
+    let (_, w1, b1) = boards[0];
+    let b1 = b1.unwrap();
+    let (_, w2, b2) = boards[1];
+    let b2 = b2.unwrap();
+    let (_, pab, none) = boards[2];
+    assert_eq!(none, None, "five players: board 3 is the bye");
+
+    b.accept_language = Some("en".into());
+    let dash = b.get("/events/1");
+    assert!(dash.body.contains("id=\"tab-wallchart\""));
+    let page = b.get("/events/1/wallchart");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("<html lang=\"en\">"));
+    assert!(page.body.contains("id=\"wallchart\""));
+    assert!(page.body.contains("size: A4 landscape"));
+    assert!(page.body.contains("id=\"legend\""));
+    // Rows by pairing number, every player.
+    let order: Vec<usize> = (1..=5)
+        .map(|n| page.body.find(&format!("id=\"wall-{n}\"")).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]));
+    // Round 1: a win, a forfeit, the bye; the score after it below.
+    let line = wall_line(&page.body, w1);
+    assert!(
+        line.contains(&format!(
+            ">{b1}w <b>1</b></span><span class=\"wc-score\">1</span>"
+        )),
+        "{line}"
+    );
+    let line = wall_line(&page.body, b1);
+    assert!(
+        line.contains(&format!(
+            ">{w1}b <b>0</b></span><span class=\"wc-score\">0</span>"
+        )),
+        "{line}"
+    );
+    assert!(wall_line(&page.body, w2).contains(&format!(">{b2}w <b>+</b>")));
+    assert!(wall_line(&page.body, b2).contains(&format!(">{w2}b <b>−</b>")));
+    assert!(
+        wall_line(&page.body, pab).contains(">U <b>1</b></span><span class=\"wc-score\">1</span>")
+    );
+    // Round 2: the requested half-point bye; round 2 has no result yet, so no score.
+    let line = wall_line(&page.body, 5);
+    assert!(
+        line.contains(">H <b>½</b></span><span class=\"wc-score\"></span>"),
+        "{line}"
+    );
+
+    b.accept_language = Some("fr".into());
+    let page = b.get("/events/1/wallchart");
+    assert!(page.body.contains("<html lang=\"fr\">"));
+    assert!(page.body.contains("Tableau mural"));
+    assert!(wall_line(&page.body, w1).contains(&format!(">{b1}B <b>1</b>")));
+    assert!(wall_line(&page.body, b1).contains(&format!(">{w1}N <b>0</b>")));
+    assert_eq!(b.get("/events/9/wallchart").status, 404);
+}
+
+#[test]
+fn the_static_export_is_one_self_contained_public_file() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    played_event(&mut b);
+    let codes: Vec<String> = [1, 2]
+        .iter()
+        .flat_map(|n| {
+            b.get(&format!("/api/events/1/rounds/{n}")).json()["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|g| !g["black"].is_null())
+                .map(|g| g["code"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(codes.iter().all(|c| c.len() == 6), "{codes:?}");
+    assert!(b.get("/events/1").body.contains("id=\"export-html\""));
+
+    for (lang, words) in [
+        (
+            "fr",
+            [
+                "Classement après la ronde 1",
+                "Tableau mural",
+                "Arbitre principal",
+            ],
+        ),
+        (
+            "en",
+            ["Standings after round 1", "Wall chart", "Chief arbiter"],
+        ),
+    ] {
+        b.accept_language = Some(lang.into());
+        for path in ["/events/1/export.html", "/api/events/1/export.html"] {
+            let r = b.get(path);
+            assert_eq!(r.status, 200, "{path}: {}", r.body);
+            let page = &r.body;
+            assert!(page.starts_with("<!DOCTYPE html>"));
+            assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{path}");
+            for w in words {
+                assert!(page.contains(w), "{lang} {path}: {w}");
+            }
+            // The event header, the legend, every round, the wall chart, the alphabetical list.
+            for part in [
+                "Open &#60;du&#62; Club",
+                "Lyon",
+                "Anne Arbitre",
+                "Zoé Seconde",
+                "90 min + 30 s",
+                "BH/C1",
+                "id=\"legend\"",
+                "id=\"standings\"",
+                "id=\"round-1\"",
+                "id=\"round-2\"",
+                "id=\"wallchart\"",
+                "id=\"alphabetical\"",
+                "Player04, Test",
+                "<style>",
+            ] {
+                let found = page.contains(part)
+                    || (part.contains("&#60;") && page.contains("Open &lt;du&gt; Club"));
+                assert!(found, "{lang} {path}: {part}");
+            }
+            // For a club's website: no board code, no token, no form, no script, no way out.
+            for code in &codes {
+                assert!(!page.contains(code.as_str()), "code {code} in the export");
+            }
+            let lower = page.to_lowercase();
+            for banned in [
+                "csrf", "<form", "<script", "<link", "src=", "http://", "https://", "<input",
+                "<button", "onclick",
+            ] {
+                assert!(!lower.contains(banned), "{lang} {path}: {banned}");
+            }
+            for href in page.split("href=\"").skip(1) {
+                assert!(href.starts_with('#'), "a link leaving the file: {href:.40}");
+                let target = href[1..].split('"').next().unwrap();
+                assert!(page.contains(&format!("id=\"{target}\"")), "no #{target}");
+            }
+        }
+    }
+    let r = b.get("/events/1/export.html");
+    assert!(r.body.contains("Player00, Test"));
+    let mut anon = app.client();
+    assert_eq!(anon.get("/events/1/export.html").status, 303);
+    assert_eq!(anon.get("/api/events/1/export.html").status, 401);
+}

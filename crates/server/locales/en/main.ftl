@@ -296,3 +296,16 @@ rating-list-registered = registered
 rating-list-more = Only the first { $count } matches are shown: type more of the name.
 col-birth = Born
 col-sex = Sex
+
+tab-wallchart = Wall chart
+wallchart-hint = Each cell: the opponent's number, colour (w/b), result; below, the score after the round.
+wall-colours = White / Black
+wall-results = win, draw, loss
+wall-forfeits = won / lost by forfeit
+wall-bye-u = pairing-allocated bye
+wall-bye-f = full-point bye
+wall-bye-h = half-point bye
+wall-bye-z = absent, zero points
+export-html = The whole event as a web page (HTML, for a club's website)
+export-deputies = Deputy arbiters
+export-generated = Published with arbiter on { $date }.

@@ -296,3 +296,16 @@ rating-list-registered = inscrit
 rating-list-more = Seules les { $count } premières réponses sont affichées : précisez le nom.
 col-birth = Naissance
 col-sex = Sexe
+
+tab-wallchart = Tableau mural
+wallchart-hint = Chaque case : numéro de l'adversaire, couleur (B/N), résultat ; en dessous, les points après la ronde.
+wall-colours = Blancs / Noirs
+wall-results = gain, nulle, perte
+wall-forfeits = gain / perte par forfait
+wall-bye-u = exempt (appariement)
+wall-bye-f = bye à 1 point
+wall-bye-h = bye à ½ point
+wall-bye-z = absent, 0 point
+export-html = Tout le tournoi en page web (HTML, pour le site du club)
+export-deputies = Arbitres adjoints
+export-generated = Publié avec arbiter le { $date }.
