@@ -505,13 +505,18 @@ async fn unpair(
 
 async fn swap(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, n)): Path<(EventId, u32)>,
     bytes: Bytes,
 ) -> ApiResult {
     let (x, y) = body::<PairBody>(&bytes)?.keys()?;
     let objections = st.store.swap_players(&a.username, id, n, x, y)?;
-    ok(json!({ "objections": objections, "round": st.store.round(id, n)? }))
+    let messages: Vec<String> = objections
+        .iter()
+        .map(|o| views::objection_text(&c.tr, o))
+        .collect();
+    ok(json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }))
 }
 
 #[derive(Debug, Deserialize)]

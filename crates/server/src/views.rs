@@ -411,3 +411,97 @@ impl EventView {
         }
     }
 }
+
+/// The pairing checker's objection after an arbiter's swap, in the visitor's language. The
+/// store words them in English in four fixed forms (C1 rematch, C3 colours, C2 second bye);
+/// anything else is shown as it came.
+pub fn objection_text(tr: &Tr, english: &str) -> String {
+    let board_and = |rest: &str| -> Option<(String, String)> {
+        let rest = rest.strip_prefix("board ")?;
+        let (board, rest) = rest.split_once(": ")?;
+        board.parse::<u32>().ok()?;
+        Some((board.to_string(), rest.to_string()))
+    };
+    if let Some(player) =
+        english.strip_suffix(" has already had a bye or a point without playing (C.04.3 C2)")
+    {
+        return tr.t1("objection-bye", "player", player);
+    }
+    if let Some((board, rest)) = board_and(english) {
+        if let Some(pair) = rest.strip_suffix(" have already played each other (C1)") {
+            if let Some((white, black)) = pair.split_once(" and ") {
+                return tr.targs(
+                    "objection-rematch",
+                    &[
+                        ("board", board),
+                        ("white", white.to_string()),
+                        ("black", black.to_string()),
+                    ],
+                );
+            }
+        }
+        if let Some(player) =
+            rest.strip_suffix(" would have the same colour three times running (C3)")
+        {
+            return tr.targs(
+                "objection-colour-run",
+                &[("board", board), ("player", player.to_string())],
+            );
+        }
+        if let Some(player) = rest.strip_suffix("'s colour difference would exceed two (C3)") {
+            return tr.targs(
+                "objection-colour-diff",
+                &[("board", board), ("player", player.to_string())],
+            );
+        }
+    }
+    english.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn objections_are_translated() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+            ),
+            "Échiquier 3 : Levy, Anne et Martin, Zoé se sont déjà rencontrés (C1)"
+        );
+        assert_eq!(
+            objection_text(
+                &en,
+                "board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+            ),
+            "Board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 12: O'Brien, Kieran would have the same colour three times running (C3)"
+            ),
+            "Échiquier 12 : O'Brien, Kieran aurait la même couleur trois fois de suite (C3)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 2: Kowalska, Ewa's colour difference would exceed two (C3)"
+            ),
+            "Échiquier 2 : la différence de couleurs de Kowalska, Ewa dépasserait deux (C3)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "Nakamura, Hiro has already had a bye or a point without playing (C.04.3 C2)"
+            ),
+            "Nakamura, Hiro a déjà eu un exempt ou un point sans jouer (C.04.3 C2)"
+        );
+        assert_eq!(objection_text(&fr, "something new"), "something new");
+    }
+}

@@ -962,7 +962,7 @@ async fn swap(
         notices.push(c.t("swap-no-objection"));
     } else {
         notices.push(c.t("swap-objections"));
-        notices.extend(objections);
+        notices.extend(objections.iter().map(|o| views::objection_text(&c.tr, o)));
     }
     round_page_data(&st, c, id, n, notices)
 }

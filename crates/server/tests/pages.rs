@@ -743,3 +743,57 @@ fn the_static_export_is_one_self_contained_public_file() {
     assert_eq!(anon.get("/events/1/export.html").status, 303);
     assert_eq!(anon.get("/api/events/1/export.html").status, 401);
 }
+
+#[test]
+fn the_checkers_objections_after_a_swap_are_in_the_pages_language() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    let csrf = played_event(&mut b);
+    let players = b.get("/api/events/1/players").json();
+    let key = |number: u64| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == number)
+            .unwrap()["id"]
+            .to_string()
+    };
+    // Round 1's board 1 met again in round 2: swap the black player of round 1 into the seat
+    // of the round-1 white player's round-2 opponent.
+    let (_, w1, b1) = board_numbers(&mut b, 1)[0];
+    let b1 = b1.unwrap();
+    let round2 = board_numbers(&mut b, 2);
+    let (_, x, y) = *round2
+        .iter()
+        .find(|(_, w, bl)| *w == w1 || *bl == Some(w1))
+        .unwrap();
+    let opponent = if x == w1 { y.unwrap() } else { x };
+    assert_ne!(opponent, b1);
+    b.accept_language = Some("fr".into());
+    let r = b.post_form(
+        "/events/1/rounds/2/swap",
+        &[("csrf", &csrf), ("a", &key(b1)), ("b", &key(opponent))],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body.contains("se sont déjà rencontrés (C1)"),
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains("have already played"));
+    // Swapped back, through the API in English: the message and the store's English.
+    let mut api = app.client();
+    api.cookies = b.cookies.clone();
+    api.csrf = Some(csrf.clone());
+    api.accept_language = Some("en".into());
+    let r = api.post_json(
+        "/api/events/1/rounds/2/swap",
+        &serde_json::json!({"a": key(b1), "b": key(opponent)}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        r.json()["messages"].as_array().unwrap().len(),
+        r.json()["objections"].as_array().unwrap().len()
+    );
+}

@@ -309,3 +309,8 @@ wall-bye-z = absent, zero points
 export-html = The whole event as a web page (HTML, for a club's website)
 export-deputies = Deputy arbiters
 export-generated = Published with arbiter on { $date }.
+
+objection-bye = { $player } has already had a bye or a point without playing (C.04.3 C2)
+objection-rematch = Board { $board }: { $white } and { $black } have already played each other (C1)
+objection-colour-run = Board { $board }: { $player } would have the same colour three times running (C3)
+objection-colour-diff = Board { $board }: { $player }'s colour difference would exceed two (C3)

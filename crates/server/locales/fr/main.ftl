@@ -309,3 +309,8 @@ wall-bye-z = absent, 0 point
 export-html = Tout le tournoi en page web (HTML, pour le site du club)
 export-deputies = Arbitres adjoints
 export-generated = Publié avec arbiter le { $date }.
+
+objection-bye = { $player } a déjà eu un exempt ou un point sans jouer (C.04.3 C2)
+objection-rematch = Échiquier { $board } : { $white } et { $black } se sont déjà rencontrés (C1)
+objection-colour-run = Échiquier { $board } : { $player } aurait la même couleur trois fois de suite (C3)
+objection-colour-diff = Échiquier { $board } : la différence de couleurs de { $player } dépasserait deux (C3)
