@@ -402,7 +402,7 @@ mod tests {
         let s = f.settings().unwrap();
         assert_eq!(s.rounds, 5);
         assert!(s.public);
-        assert_eq!(s.tiebreaks, "BH/C1,BH,SB");
+        assert_eq!(s.tiebreaks, "", "empty: the system's usual list");
         let bad = EventForm {
             name: "Open".into(),
             points_draw: Some(Value::String("a half".into())),

@@ -409,7 +409,7 @@ async fn dashboard(
     html(&Dashboard {
         chief_arbiter: e.settings.chief_arbiter.clone(),
         time_control: e.settings.time_control.clone(),
-        tiebreaks: e.settings.tiebreaks.clone(),
+        tiebreaks: e.settings.tiebreaks_or_default().replace(',', ", "),
         present: players
             .iter()
             .filter(|p| p.present && p.withdrawn_from.is_none())

@@ -89,7 +89,8 @@ pub struct EventSettings {
     /// Points of the pairing-allocated bye.
     #[serde(with = "points_text")]
     pub points_bye: Points,
-    /// Tie-break list as `arbiter standings --tiebreaks` reads it (`BH/C1,BH,SB`).
+    /// Tie-break list as `arbiter standings --tiebreaks` reads it (`BH/C1,BH,SB`); empty for the
+    /// system's usual one.
     pub tiebreaks: String,
     /// Edition of the rules for unplayed games (`2026`, `2024`, `2012`, `pre2012`); empty for the
     /// one in force at the start date.
@@ -120,7 +121,8 @@ impl EventSettings {
             points_draw: Points::HALF,
             points_loss: Points::ZERO,
             points_bye: Points::ONE,
-            tiebreaks: "BH/C1,BH,SB".to_string(),
+            // Empty: the system's usual list (see `tiebreaks_or_default`).
+            tiebreaks: String::new(),
             rules: String::new(),
             bye_limit: 2,
             public: true,
