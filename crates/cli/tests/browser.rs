@@ -111,6 +111,7 @@ async fn main_pages(a: &Arbiter<'_>, lang: &str, card: u64, rounds: &[u32]) {
         ("standings".to_string(), a.event_url("/standings")),
         ("crosstable".to_string(), a.event_url("/crosstable")),
         ("alphabetical".to_string(), a.event_url("/alphabetical")),
+        ("wallchart".to_string(), a.event_url("/wallchart")),
         (
             "player-card".to_string(),
             a.event_url(&format!("/players/{card}")),
