@@ -200,14 +200,7 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
             }
         }
         "invalid" => match &f.field {
-            Some((field, expected, found)) => tr.targs(
-                "error-invalid",
-                &[
-                    ("field", field.clone()),
-                    ("expected", expected.clone()),
-                    ("found", found.clone()),
-                ],
-            ),
+            Some((field, expected, found)) => invalid_text(tr, field, expected, found),
             None => f.detail.clone(),
         },
         "not_found" => tr.t("error-not-found"),
@@ -216,6 +209,46 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
         "no_pairing" => tr.t1("error-no-pairing", "detail", &f.detail),
         "bad_request" => tr.t1("error-bad-request", "detail", &f.detail),
         _ => tr.t("error-internal"),
+    }
+}
+
+/// A wrong value said in the visitor's language: the catalogue's `invalid-FIELD` message when it
+/// has one (the field's last part: an import names "player 2 (name): rating"), else the field,
+/// what was expected and what was found as the store gave them.
+fn invalid_text(tr: &crate::i18n::Tr, field: &str, expected: &str, found: &str) -> String {
+    let (prefix, base) = match field.rsplit_once(": ") {
+        Some((p, b)) => (Some(p), b),
+        None => (None, field),
+    };
+    let key = if base.starts_with("points_") {
+        "invalid-points".to_string()
+    } else if base.len() > 1
+        && base.starts_with('r')
+        && base[1..].bytes().all(|b| b.is_ascii_digit())
+    {
+        // The result grid's inputs are r1, r2, …
+        "invalid-grid".to_string()
+    } else {
+        format!("invalid-{}", base.replace('_', "-"))
+    };
+    let args = [
+        ("found", found.to_string()),
+        ("field", base.to_string()),
+        ("board", base.trim_start_matches('r').to_string()),
+    ];
+    match tr.lookup(&key, &args) {
+        Some(text) => match prefix {
+            Some(p) => format!("{p} : {text}"),
+            None => text,
+        },
+        None => tr.targs(
+            "error-invalid",
+            &[
+                ("field", field.to_string()),
+                ("expected", expected.to_string()),
+                ("found", found.to_string()),
+            ],
+        ),
     }
 }
 
@@ -269,5 +302,32 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
     match page.render() {
         Ok(html) => (f.status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response(),
         Err(_) => (f.status, f.detail.clone()).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::invalid_text;
+    use crate::i18n::{Lang, Tr};
+
+    #[test]
+    fn wrong_values_are_said_in_the_visitors_language() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(
+            invalid_text(&en, "r7", "a result", "2-0"),
+            "Board 7: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found \"2-0\")."
+        );
+        assert_eq!(
+            invalid_text(&fr, "player 3 (Durand, Bob): rating", "a rating", "4200"),
+            "player 3 (Durand, Bob) : L'Elo va de 0 à 3999 (reçu « 4200 »)."
+        );
+        assert!(invalid_text(&fr, "points_draw", "points", "x")
+            .starts_with("Les points vont de 0 à 10"));
+        // A field without its own message keeps the store's words.
+        assert_eq!(
+            invalid_text(&en, "colour", "w or b", "x"),
+            "Field \"colour\": expected w or b, found x."
+        );
     }
 }

@@ -131,6 +131,23 @@ impl Tr {
         }
     }
 
+    /// The message `key` with named arguments, or `None` when the catalogue has no such key
+    /// (for keys made from data, such as a form field's name).
+    pub fn lookup(&self, key: &str, values: &[(&str, String)]) -> Option<String> {
+        let bundle = &bundles()[&self.lang];
+        let pattern = bundle.get_message(key)?.value()?;
+        let mut args = FluentArgs::new();
+        for (name, value) in values {
+            args.set(*name, FluentValue::from(value.clone()));
+        }
+        let mut errors = Vec::new();
+        Some(
+            bundle
+                .format_pattern(pattern, Some(&args), &mut errors)
+                .into_owned(),
+        )
+    }
+
     /// The message `key`.
     pub fn t(&self, key: &str) -> String {
         self.format(key, None)

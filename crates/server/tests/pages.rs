@@ -87,7 +87,12 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
         ],
     );
     assert_eq!(r.status, 422);
-    assert!(r.body.contains("« rounds »"), "{}", r.body);
+    assert!(
+        r.body
+            .contains("Le nombre de rondes va de 1 à 99 (reçu « 0 »)"),
+        "{}",
+        r.body
+    );
 
     let r = b.post_form(
         "/events/new",

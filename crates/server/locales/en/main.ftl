@@ -316,3 +316,23 @@ objection-bye = { $player } has already had a bye or a point without playing (C.
 objection-rematch = Board { $board }: { $white } and { $black } have already played each other (C1)
 objection-colour-run = Board { $board }: { $player } would have the same colour three times running (C3)
 objection-colour-diff = Board { $board }: { $player }'s colour difference would exceed two (C3)
+
+# Wrong form values, by field (others fall back to error-invalid).
+invalid-name = The name is required (100 characters at most).
+invalid-rounds = The number of rounds goes from 1 to 99 (found "{ $found }").
+invalid-start-date = The start date is written YYYY-MM-DD (found "{ $found }").
+invalid-end-date = The end date is written YYYY-MM-DD (found "{ $found }").
+invalid-tiebreaks = Unknown tie-break "{ $found }". Expected FIDE codes separated by commas (BH/C1, BH, SB, DE, WIN…).
+invalid-rules = Expected a rules edition: 2026, 2024, 2012, pre2012 or nothing (found "{ $found }").
+invalid-points = Points go from 0 to 10, in tenths (found "{ $found }").
+invalid-title = Expected a title: GM, IM, FM, CM, WGM, WIM, WFM, WCM or nothing (found "{ $found }").
+invalid-rating = A rating goes from 0 to 3999 (found "{ $found }").
+invalid-national-rating = A national rating goes from 0 to 3999 (found "{ $found }").
+invalid-federation = A federation is three letters, such as FRA (found "{ $found }").
+invalid-sex = Expected m, w or nothing (found "{ $found }").
+invalid-fide-id = A FIDE id is a number (found "{ $found }").
+invalid-bye-limit = The number of byes allowed is a whole number (found "{ $found }").
+invalid-round = No such round in this event (found "{ $found }").
+invalid-grid = Board { $board }: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found "{ $found }").
+invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
+invalid-password = The password needs 8 characters at least.

@@ -316,3 +316,23 @@ objection-bye = { $player } a déjà eu un exempt ou un point sans jouer (C.04.3
 objection-rematch = Échiquier { $board } : { $white } et { $black } se sont déjà rencontrés (C1)
 objection-colour-run = Échiquier { $board } : { $player } aurait la même couleur trois fois de suite (C3)
 objection-colour-diff = Échiquier { $board } : la différence de couleurs de { $player } dépasserait deux (C3)
+
+# Wrong form values, by field (others fall back to error-invalid).
+invalid-name = Le nom est obligatoire (100 caractères au plus).
+invalid-rounds = Le nombre de rondes va de 1 à 99 (reçu « { $found } »).
+invalid-start-date = La date de début s'écrit AAAA-MM-JJ (reçu « { $found } »).
+invalid-end-date = La date de fin s'écrit AAAA-MM-JJ (reçu « { $found } »).
+invalid-tiebreaks = Départage inconnu : « { $found } ». Codes FIDE attendus, séparés par des virgules (BH/C1, BH, SB, DE, WIN…).
+invalid-rules = Édition des règles attendue : 2026, 2024, 2012, pre2012 ou rien (reçu « { $found } »).
+invalid-points = Les points vont de 0 à 10, par dixièmes (reçu « { $found } »).
+invalid-title = Titre attendu : GM, IM, FM, CM, WGM, WIM, WFM, WCM ou rien (reçu « { $found } »).
+invalid-rating = L'Elo va de 0 à 3999 (reçu « { $found } »).
+invalid-national-rating = Le classement national va de 0 à 3999 (reçu « { $found } »).
+invalid-federation = La fédération s'écrit en trois lettres, par exemple FRA (reçu « { $found } »).
+invalid-sex = Sexe attendu : m, w ou rien (reçu « { $found } »).
+invalid-fide-id = Le code FIDE est un nombre (reçu « { $found } »).
+invalid-bye-limit = Le nombre de byes autorisés est un nombre entier (reçu « { $found } »).
+invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
+invalid-grid = Échiquier { $board } : résultat attendu 1-0, 0-1, 1/2 ou =, +, -+, -- (reçu « { $found } »).
+invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
+invalid-password = Le mot de passe doit compter 8 caractères au moins.
