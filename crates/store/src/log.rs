@@ -133,7 +133,25 @@ impl Store {
         detail: serde_json::Value,
         f: impl FnOnce(&Transaction<'_>) -> Result<T>,
     ) -> Result<T> {
+        self.logged_unless(actor, event, action, detail, |_| Ok(None), f)
+    }
+
+    /// [`Store::logged`] for an action that may already be done: when `done` finds its
+    /// outcome, that is the answer and nothing is written or logged (a retried request, or two
+    /// arriving at once).
+    pub(crate) fn logged_unless<T>(
+        &self,
+        actor: &str,
+        event: EventId,
+        action: &str,
+        detail: serde_json::Value,
+        done: impl FnOnce(&Transaction<'_>) -> Result<Option<T>>,
+        f: impl FnOnce(&Transaction<'_>) -> Result<T>,
+    ) -> Result<T> {
         self.transaction(|tx| {
+            if let Some(out) = done(tx)? {
+                return Ok(out);
+            }
             let before = serde_json::to_string(&snapshot(tx, event)?)?;
             let out = f(tx)?;
             append(tx, Some(event), actor, action, detail, Some(before))?;

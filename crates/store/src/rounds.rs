@@ -147,39 +147,49 @@ impl Store {
     /// Pairs round `round` with the engine. Asking again for a round already paired returns it
     /// unchanged, so a retried request pairs once.
     pub fn pair_round(&self, actor: &str, event: EventId, round: u32) -> Result<Round> {
-        if let Ok(existing) = self.round(event, round) {
-            return Ok(existing);
-        }
-        self.logged(actor, event, "pair", json!({ "round": round }), |tx| {
-            let e = load_event(tx, event)?;
-            let rounds = load_rounds(tx, event)?;
-            let next = rounds.len() as u32 + 1;
-            if round != next {
-                return Err(Error::refused(
-                    Refusal::WrongRound,
-                    format!("the round to pair is round {next}, not {round}"),
-                ));
-            }
-            if let Some(last) = rounds.last() {
-                let missing = last.missing_results();
-                if missing > 0 {
+        let already = |tx: &rusqlite::Transaction<'_>| {
+            load_event(tx, event)?;
+            Ok(load_rounds(tx, event)?
+                .into_iter()
+                .find(|r| r.number == round))
+        };
+        self.logged_unless(
+            actor,
+            event,
+            "pair",
+            json!({ "round": round }),
+            already,
+            |tx| {
+                let e = load_event(tx, event)?;
+                let rounds = load_rounds(tx, event)?;
+                let next = rounds.len() as u32 + 1;
+                if round != next {
                     return Err(Error::refused(
-                        Refusal::MissingResults,
-                        format!(
-                            "round {} still has {missing} board(s) without a result",
-                            last.number
-                        ),
+                        Refusal::WrongRound,
+                        format!("the round to pair is round {next}, not {round}"),
                     ));
                 }
-            }
-            let players = load_players(tx, event)?;
-            if e.settings.system.is_round_robin() {
-                pair_round_robin(tx, &e, &players, round)?;
-            } else {
-                pair_swiss(tx, &e, &players, round)?;
-            }
-            load_round(tx, event, round)
-        })
+                if let Some(last) = rounds.last() {
+                    let missing = last.missing_results();
+                    if missing > 0 {
+                        return Err(Error::refused(
+                            Refusal::MissingResults,
+                            format!(
+                                "round {} still has {missing} board(s) without a result",
+                                last.number
+                            ),
+                        ));
+                    }
+                }
+                let players = load_players(tx, event)?;
+                if e.settings.system.is_round_robin() {
+                    pair_round_robin(tx, &e, &players, round)?;
+                } else {
+                    pair_swiss(tx, &e, &players, round)?;
+                }
+                load_round(tx, event, round)
+            },
+        )
     }
 
     /// Takes back the last round's pairing while it has no result.

@@ -408,3 +408,34 @@ fn the_database_survives_reopening_and_backup() {
         "a refused restore changes nothing"
     );
 }
+
+#[test]
+fn pairing_a_round_twice_at_once_pairs_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("e.db")).unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Double click", 5))
+        .unwrap();
+    store.add_players(ACTOR, event, &players(40)).unwrap();
+    let clicks: Vec<_> = (0..4)
+        .map(|_| {
+            let s = store.clone();
+            std::thread::spawn(move || s.pair_round(ACTOR, event, 1))
+        })
+        .collect();
+    let rounds: Vec<_> = clicks
+        .into_iter()
+        .map(|c| c.join().unwrap().unwrap())
+        .collect();
+    assert!(
+        rounds.windows(2).all(|w| w[0] == w[1]),
+        "every click sees the same round"
+    );
+    let pairs = store
+        .log(event)
+        .unwrap()
+        .iter()
+        .filter(|e| e.action == "pair")
+        .count();
+    assert_eq!(pairs, 1, "one pairing logged");
+}
