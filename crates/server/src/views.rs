@@ -505,3 +505,145 @@ mod tests {
         assert_eq!(objection_text(&fr, "something new"), "something new");
     }
 }
+
+/// The Dutch engine's explanation of one player's pairing, in the visitor's language: why they
+/// float (or not), their colour preference and whether it was met, and the higher-ranked
+/// opponent not taken with the criterion that ruled it out. `number` is the pairing number.
+pub fn explanation(tr: &Tr, e: &pairing::dutch::Explanation, number: u32) -> Option<String> {
+    use pairing::dutch::explain::FloatKind;
+    let p = e.players.iter().find(|p| p.id.get() == number)?;
+    let score_of = |id: tournament::PlayerId| {
+        e.players
+            .iter()
+            .find(|q| q.id == id)
+            .map(|q| tr.points(&q.pairing_score))
+            .unwrap_or_default()
+    };
+    let mut text = match (p.float, p.opponent) {
+        (FloatKind::Bye, _) => {
+            let mut s = tr.t1("explain-bye", "score", tr.points(&p.pairing_score));
+            if p.bye_by_unplayed_games {
+                s.push_str(&tr.t("explain-bye-c9"));
+            }
+            s
+        }
+        (FloatKind::Down, Some(o)) => tr.targs(
+            "explain-down",
+            &[
+                ("bracket", tr.points(&p.left_in.unwrap_or(p.pairing_score))),
+                ("opponent", o.to_string()),
+                ("score", score_of(o)),
+            ],
+        ),
+        (FloatKind::Up, Some(o)) => tr.targs(
+            "explain-up",
+            &[("opponent", o.to_string()), ("score", score_of(o))],
+        ),
+        _ => tr.t1("explain-inside", "score", tr.points(&p.pairing_score)),
+    };
+    if let Some(colour) = p.preference {
+        let pref = tr.t(match colour {
+            tournament::Color::White => "white",
+            tournament::Color::Black => "black",
+        });
+        let met = match p.preference_met {
+            Some(true) => tr.t("explain-met"),
+            Some(false) => tr.t("explain-not-met"),
+            None => String::new(),
+        };
+        text.push_str(&format!(" — {}: {pref} {met}", tr.t("explain-preference")));
+    }
+    if let Some((preferred, criterion)) = p.not_taken {
+        text.push_str(" — ");
+        text.push_str(&tr.targs(
+            "explain-not-taken",
+            &[
+                ("player", preferred.to_string()),
+                ("criterion", criterion_name(tr, criterion)),
+            ],
+        ));
+    }
+    Some(text)
+}
+
+/// A pairing criterion's name in the visitor's language, from its article (`C14`, `Art. 4`);
+/// the engine's own words when the catalogue has none.
+fn criterion_name(tr: &Tr, criterion: &str) -> String {
+    let code = criterion.split(" (").next().unwrap_or(criterion);
+    let key = format!(
+        "criterion-{}",
+        code.to_lowercase()
+            .replace(['/', '.', ' '], "-")
+            .replace("--", "-")
+    );
+    // Two C8 fields: pairs, then scores paired, in the next bracket.
+    let key = if criterion.starts_with("C8 (scores") {
+        "criterion-c8-scores".to_string()
+    } else {
+        key
+    };
+    tr.lookup(&key, &[])
+        .unwrap_or_else(|| criterion.to_string())
+}
+
+#[cfg(test)]
+mod explanation_tests {
+    use super::explanation;
+    use crate::i18n::{Lang, Tr};
+
+    /// "1.0" and "1" are the same score: the engine writes the first, the pages the second.
+    fn without_whole_decimals(s: &str) -> String {
+        let b: Vec<char> = s.chars().collect();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == '.'
+                && b.get(i + 1) == Some(&'0')
+                && !b.get(i + 2).is_some_and(|c| c.is_ascii_digit())
+            {
+                i += 2;
+                continue;
+            }
+            out.push(b[i]);
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn the_pages_say_what_the_engine_says_in_english_and_in_french() {
+        let text = include_str!("../../../examples/chess/open.trf");
+        let t = tournament::trf::read(text).unwrap();
+        let options = pairing::dutch::DutchOptions::default();
+        let (en, fr) = (Tr::new(Lang::En), Tr::new(Lang::Fr));
+        let mut compared = 0;
+        for round in 2..=5 {
+            let state = pairing::checker::state_before_round(&t, round);
+            let e = pairing::dutch::explain(&state, round, &options).unwrap();
+            for p in &e.players {
+                let ours = explanation(&en, &e, p.id.get()).unwrap();
+                let ours_why = ours.split(" — ").next().unwrap();
+                assert_eq!(
+                    without_whole_decimals(ours_why),
+                    without_whole_decimals(&p.why),
+                    "round {round}, player {}",
+                    p.id
+                );
+                if let Some(d) = &p.decided_by {
+                    assert!(
+                        ours.ends_with(d.as_str()),
+                        "round {round}, player {}: {ours} / {d}",
+                        p.id
+                    );
+                }
+                let french = explanation(&fr, &e, p.id.get()).unwrap();
+                assert!(
+                    !french.contains("bracket") && !french.contains("paired"),
+                    "{french}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 50);
+    }
+}

@@ -753,27 +753,6 @@ struct ExplainQuery {
 }
 
 /// The engine's explanation of one player's colour and float, in words.
-fn explanation_text(c: &Ctx, e: &pairing::dutch::Explanation, number: u32) -> Option<String> {
-    let p = e.players.iter().find(|p| p.id.get() == number)?;
-    let mut text = p.why.clone();
-    if let Some(colour) = p.preference {
-        let pref = c.t(match colour {
-            tournament::Color::White => "white",
-            tournament::Color::Black => "black",
-        });
-        let met = match p.preference_met {
-            Some(true) => c.t("explain-met"),
-            Some(false) => c.t("explain-not-met"),
-            None => String::new(),
-        };
-        text.push_str(&format!(" — {}: {pref} {met}", c.t("explain-preference")));
-    }
-    if let Some(d) = &p.decided_by {
-        text.push_str(&format!(" — {d}"));
-    }
-    Some(text)
-}
-
 async fn player_card(
     State(st): State<AppState>,
     c: Ctx,
@@ -797,7 +776,7 @@ async fn player_card(
         let all = q.explain.as_deref() == Some("all");
         for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
             if let Ok(x) = st.store.explain(id, r.number) {
-                if let Some(text) = explanation_text(&c, &x, player.number) {
+                if let Some(text) = views::explanation(&c.tr, &x, player.number) {
                     explanations.push((r.number, text));
                 }
             }

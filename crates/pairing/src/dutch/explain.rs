@@ -65,6 +65,12 @@ pub struct PlayerExplanation {
     pub bye_eligible: bool,
     /// Where the highest-ranked opponent still free was not taken: who, and the criterion.
     pub decided_by: Option<String>,
+    /// The facts `why` and `decided_by` are written from, for other wordings (languages):
+    /// the bracket a downfloater was left unpaired in, whether the PAB went by fewest unplayed
+    /// games (C9), and the higher-ranked opponent not taken with the criterion that ruled it out.
+    pub left_in: Option<Points>,
+    pub bye_by_unplayed_games: bool,
+    pub not_taken: Option<(PlayerId, &'static str)>,
 }
 
 /// One pairing bracket.
@@ -189,6 +195,13 @@ pub fn explain(
                 previous_floats: p.floats,
                 bye_eligible: p.bye_eligible,
                 decided_by,
+                left_in: (float == FloatKind::Down).then(|| left_in.unwrap_or(points(p.score))),
+                bye_by_unplayed_games: float == FloatKind::Bye && trace.c9_applied,
+                not_taken: trace
+                    .choices
+                    .iter()
+                    .find(|c| c.player == k)
+                    .map(|c| (parts[c.preferred].id, c.criterion)),
             }
         })
         .collect();

@@ -336,3 +336,33 @@ invalid-round = No such round in this event (found "{ $found }").
 invalid-grid = Board { $board }: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found "{ $found }").
 invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
 invalid-password = The password needs 8 characters at least.
+
+# The Dutch engine's explanation (player card).
+explain-bye = odd number of players: the PAB goes to the lowest score possible ({ $score }, C5) among the players who may receive it (C2)
+explain-bye-c9 = , then to the one with the fewest unplayed games (C9)
+explain-down = left unpaired in the { $bracket } bracket (C6–C8 chose the downfloaters) and paired with { $opponent } ({ $score })
+explain-up = paired with { $opponent }, moved down from the { $score } scoregroup
+explain-inside = paired inside the { $score } scoregroup
+explain-not-taken = { $player } (ranked higher) was not taken because of { $criterion }
+criterion-c1 = C1 (no rematch)
+criterion-c3 = C3 (absolute colours)
+criterion-c4-c5 = C4/C5 (completion, PAB eligibility and score)
+criterion-c6 = C6 (number of downfloaters)
+criterion-c7 = C7 (scores of the downfloaters)
+criterion-c8 = C8 (pairs in the next bracket)
+criterion-c8-scores = C8 (scores paired in the next bracket)
+criterion-c9 = C9 (unplayed games of the PAB receiver)
+criterion-c10 = C10 (topscorers' colour difference)
+criterion-c11 = C11 (topscorers' colour three times in a row)
+criterion-c12 = C12 (colour preferences)
+criterion-c13 = C13 (strong colour preferences)
+criterion-c14 = C14 (repeated downfloat, previous round)
+criterion-c15 = C15 (repeated upfloat, previous round)
+criterion-c16 = C16 (repeated downfloat, two rounds before)
+criterion-c17 = C17 (repeated upfloat, two rounds before)
+criterion-c18 = C18 (scores of repeated downfloaters, previous round)
+criterion-c19 = C19 (scores of repeated upfloaters' opponents, previous round)
+criterion-c20 = C20 (scores of repeated downfloaters, two rounds before)
+criterion-c21 = C21 (scores of repeated upfloaters' opponents, two rounds before)
+criterion-art-4 = Art. 4 (order of transpositions and exchanges)
+criterion-no-criterion = no criterion (a hint for the solver)

@@ -336,3 +336,33 @@ invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
 invalid-grid = Échiquier { $board } : résultat attendu 1-0, 0-1, 1/2 ou =, +, -+, -- (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
+
+# L'explication du moteur suisse (fiche du joueur).
+explain-bye = nombre impair de joueurs : l'exempt va au score le plus bas possible ({ $score }, C5) parmi les joueurs qui peuvent le recevoir (C2)
+explain-bye-c9 = , puis à celui qui a le moins de parties non jouées (C9)
+explain-down = resté sans adversaire dans le groupe de { $bracket } (C6–C8 choisissent les flotteurs descendants) et apparié avec { $opponent } ({ $score })
+explain-up = apparié avec { $opponent }, descendu du groupe de { $score }
+explain-inside = apparié dans son groupe de score ({ $score })
+explain-not-taken = { $player } (mieux classé) n'a pas été retenu à cause de { $criterion }
+criterion-c1 = C1 (pas de seconde rencontre)
+criterion-c3 = C3 (couleurs absolues)
+criterion-c4-c5 = C4/C5 (appariement complet, droit à l'exempt et son score)
+criterion-c6 = C6 (nombre de flotteurs descendants)
+criterion-c7 = C7 (scores des flotteurs descendants)
+criterion-c8 = C8 (appariements du groupe suivant)
+criterion-c8-scores = C8 (scores appariés dans le groupe suivant)
+criterion-c9 = C9 (parties non jouées du bénéficiaire de l'exempt)
+criterion-c10 = C10 (différence de couleurs des meneurs)
+criterion-c11 = C11 (même couleur trois fois de suite pour les meneurs)
+criterion-c12 = C12 (préférences de couleur)
+criterion-c13 = C13 (préférences de couleur fortes)
+criterion-c14 = C14 (flottement descendant répété, ronde précédente)
+criterion-c15 = C15 (flottement montant répété, ronde précédente)
+criterion-c16 = C16 (flottement descendant répété, deux rondes avant)
+criterion-c17 = C17 (flottement montant répété, deux rondes avant)
+criterion-c18 = C18 (scores des flotteurs descendants répétés, ronde précédente)
+criterion-c19 = C19 (scores des adversaires des flotteurs montants répétés, ronde précédente)
+criterion-c20 = C20 (scores des flotteurs descendants répétés, deux rondes avant)
+criterion-c21 = C21 (scores des adversaires des flotteurs montants répétés, deux rondes avant)
+criterion-art-4 = Art. 4 (ordre des transpositions et des échanges)
+criterion-no-criterion = aucun critère (indication pour le solveur)
