@@ -51,6 +51,9 @@ pub struct StandingsArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value = "text")]
     format: Format,
+    /// The language of the HTML page (the web application's own): en or fr.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    lang: String,
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
@@ -338,6 +341,21 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
     let options = options(args.rules.as_deref(), &args.common)?;
     let s = compute(&args.input, &t, &list, &options)?;
     let out = match args.format {
+        // The web application's page, so that printed standings look the same from either.
+        Format::Html => {
+            let lang = match args.lang.as_str() {
+                "en" => server::i18n::Lang::En,
+                "fr" => server::i18n::Lang::Fr,
+                other => {
+                    return Err(CliError::invalid(format!(
+                        "--lang: expected en or fr, found {other:?}"
+                    )))
+                }
+            };
+            server::document::standings(lang, &t, &s).map_err(|e| {
+                CliError::new(exit::UNEXPECTED, format!("{}: {e}", args.input.display()))
+            })?
+        }
         Format::Json => {
             let doc = StandingsJson {
                 rules: s.edition.name(),

@@ -56,11 +56,33 @@ fn standings_shared_places_csv_and_html() {
     assert_eq!(o.status.code(), Some(0));
     assert!(o.stdout.is_empty());
     let html = std::fs::read_to_string(out).unwrap();
+    // The web application's standings page: tie-break columns, a legend of the codes.
     assert!(
-        html.contains("<th>BH/C1</th><th>BH</th><th>SB</th>"),
+        html.contains(r#"<th class="tb">BH/C1</th><th class="tb">BH</th><th class="tb">SB</th>"#),
         "{html}"
     );
-    assert!(html.contains("<td>Alpha, Ann</td>"));
+    assert!(
+        html.contains(r#"<td class="name">Alpha, Ann</td>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<html lang="en">"#) && html.contains("Legend"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Buchholz"),
+        "the legend names the codes: {html}"
+    );
+    // In French, with the same page.
+    let o = run(&["standings", path_str(&f), "-f", "html", "--lang", "fr"]);
+    assert_eq!(o.status.code(), Some(0));
+    let html = stdout(&o);
+    assert!(
+        html.contains(r#"<html lang="fr">"#) && html.contains("Légende"),
+        "{html}"
+    );
+    let o = run(&["standings", path_str(&f), "-f", "html", "--lang", "de"]);
+    assert_eq!(o.status.code(), Some(3));
 }
 
 #[test]

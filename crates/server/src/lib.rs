@@ -19,6 +19,7 @@
 pub mod api;
 pub mod context;
 mod demo;
+pub mod document;
 pub mod error;
 mod forms;
 pub mod i18n;
