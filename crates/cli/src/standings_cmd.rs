@@ -265,11 +265,6 @@ fn standings_table(name: &str, scores: &[&str], tiebreaks: &[String], title: Str
     table
 }
 
-/// A tie-break value with the decimals its code is shown with.
-fn tiebreak_text(tb: &TieBreak, v: tiebreak::Value) -> String {
-    format!("{v:.prec$}", prec = tb.code.decimals())
-}
-
 fn render(table: &Table, format: Format) -> String {
     match format {
         Format::Csv => table.to_csv(),
@@ -389,7 +384,7 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
                     r.points.to_string(),
                 ];
                 for (tb, v) in list.iter().zip(&r.values) {
-                    row.push(v.map(|v| tiebreak_text(tb, v)).unwrap_or_default());
+                    row.push(v.map(|v| tb.value_text(v)).unwrap_or_default());
                 }
                 table.push(row);
             }
@@ -485,7 +480,7 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
                 ];
                 for (tb, v) in list.iter().zip(&r.values) {
                     row.push(match v {
-                        TeamValue::One(Some(x)) => tiebreak_text(tb, *x),
+                        TeamValue::One(Some(x)) => tb.value_text(*x),
                         other => other.to_string(),
                     });
                 }

@@ -77,10 +77,7 @@ pub fn standings(
                     .values
                     .iter()
                     .zip(&s.tiebreaks)
-                    .map(|(v, tb)| {
-                        v.map(|v| format!("{v:.prec$}", prec = tb.code.decimals()))
-                            .unwrap_or_default()
-                    })
+                    .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
                     .collect(),
             }
         })

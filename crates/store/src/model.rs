@@ -407,10 +407,7 @@ impl Store {
                             .values
                             .iter()
                             .zip(&s.tiebreaks)
-                            .map(|(v, tb)| {
-                                v.map(|v| format!("{v:.prec$}", prec = tb.code.decimals()))
-                                    .unwrap_or_default()
-                            })
+                            .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
                             .collect(),
                     })
                     .collect(),

@@ -432,6 +432,11 @@ pub struct TieBreak {
 }
 
 impl TieBreak {
+    /// A value of this tie-break as FIDE's tools print it, with its code's decimals.
+    pub fn value_text(&self, v: crate::Value) -> String {
+        format!("{v:.prec$}", prec = self.code.decimals())
+    }
+
     pub const fn new(code: Code) -> TieBreak {
         TieBreak {
             code,
