@@ -256,19 +256,17 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
 /// The cycles of a file whose header says it is a round robin (`092`/`192`: "round robin",
 /// "Berger"); `None` for a Swiss.
 fn round_robin_cycles(t: &Tournament) -> Option<Cycles> {
-    let words = [&t.header.tournament_type, &t.header.type_code]
-        .iter()
-        .filter_map(|w| w.as_deref())
-        .map(str::to_ascii_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ");
-    if !(words.contains("robin") || words.contains("berger")) {
+    if t.header.says_round_robin() != Some(true) {
         return None;
     }
+    let double_said = [&t.header.tournament_type, &t.header.type_code]
+        .iter()
+        .filter_map(|w| w.as_deref())
+        .any(|w| w.to_ascii_lowercase().contains("double"));
     let n = t.players.len() as u32;
     let single = berger::rounds(n, Cycles::Single);
     Some(
-        if words.contains("double") || t.header.rounds.is_some_and(|r| r > single) {
+        if double_said || t.header.rounds.is_some_and(|r| r > single) {
             Cycles::DOUBLE
         } else {
             Cycles::Single

@@ -156,17 +156,8 @@ pub fn is_round_robin(t: &Tournament, format: EventFormat) -> Result<bool, Error
 /// True when the header says round robin, or (no word either way) everybody was scheduled
 /// against everybody else.
 fn detect_round_robin(t: &Tournament, grid: &Grid) -> bool {
-    let words = [&t.header.tournament_type, &t.header.type_code]
-        .iter()
-        .filter_map(|s| s.as_deref())
-        .map(str::to_ascii_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ");
-    if words.contains("robin") || words.contains("berger") || words.contains("scheveningen") {
-        return true;
-    }
-    if words.contains("swiss") || words.contains("dutch") || words.contains("burstein") {
-        return false;
+    if let Some(said) = t.header.says_round_robin() {
+        return said;
     }
     let n = grid.n;
     if n < 3 || grid.rounds + 1 < n {

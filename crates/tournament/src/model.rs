@@ -396,6 +396,24 @@ impl Header {
     pub fn start_ymd(&self) -> Option<(i32, u32, u32)> {
         parse_ymd(self.start_date.as_deref()?)
     }
+
+    /// What the type of tournament (`092`) and type code (`192`) say: `Some(true)` for a round
+    /// robin (also Berger, Scheveningen), `Some(false)` for a Swiss, `None` when they say neither.
+    pub fn says_round_robin(&self) -> Option<bool> {
+        let words = [&self.tournament_type, &self.type_code]
+            .iter()
+            .filter_map(|s| s.as_deref())
+            .map(str::to_ascii_lowercase)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if words.contains("robin") || words.contains("berger") || words.contains("scheveningen") {
+            Some(true)
+        } else if words.contains("swiss") || words.contains("dutch") || words.contains("burstein") {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// Reads `YYYY/MM/DD`, `YYYY-MM-DD`, `YYYY.MM.DD` or `DD.MM.YYYY`.
