@@ -66,6 +66,7 @@ pub fn mitchell_session(tables: u32, boards: u32, seed: u64) -> Session {
         date: Some("2026.01.01".to_string()),
         field: None,
         boards: Vec::with_capacity(boards as usize),
+        ..Session::default()
     };
     for b in 1..=boards {
         let mut board = Board::standard(b);

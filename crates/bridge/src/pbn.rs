@@ -51,6 +51,8 @@ struct Game<'a> {
     tags: Vec<Tag>,
     /// Rows of the ScoreTable, with the tag that opened it.
     score_table: Option<(Tag, Rows<'a>)>,
+    /// Rows of the TotalScoreTable (the ranking), read for the pairs' names.
+    total_table: Option<(Tag, Rows<'a>)>,
 }
 
 impl Game<'_> {
@@ -236,7 +238,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             continue;
         }
         if t.is_empty() {
-            if !game.tags.is_empty() || game.score_table.is_some() {
+            if !game.tags.is_empty() || game.score_table.is_some() || game.total_table.is_some() {
                 let done = std::mem::take(&mut game);
                 finish_game(&done, &mut session, file, &mut budget)?;
                 previous = done.tags;
@@ -261,6 +263,9 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             if tag.name == "ScoreTable" {
                 in_rows = true;
                 game.score_table = Some((tag, Rows::default()));
+            } else if tag.name == "TotalScoreTable" {
+                in_rows = true;
+                game.total_table = Some((tag, Rows::default()));
             } else {
                 if tag.value == "#" {
                     if let Some(prev) = previous.iter().find(|p| p.name == tag.name) {
@@ -274,7 +279,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             continue;
         }
         if in_rows {
-            if let Some((_, rows)) = game.score_table.as_mut() {
+            if let Some((_, rows)) = game.score_table.as_mut().or(game.total_table.as_mut()) {
                 // Counted as read: the rows of a game are all kept until its end.
                 budget.line(file, Pos::new(line_no, 1))?;
                 split_row(line, line_no, file, rows)?;
@@ -297,7 +302,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             "the end of the file",
         ));
     }
-    if !game.tags.is_empty() || game.score_table.is_some() {
+    if !game.tags.is_empty() || game.score_table.is_some() || game.total_table.is_some() {
         finish_game(&game, &mut session, file, &mut budget)?;
     }
     let field = session.field_kind();
@@ -325,6 +330,9 @@ fn finish_game(
             .tag("Date")
             .map(|t| t.value.clone())
             .filter(|v| !v.is_empty());
+    }
+    if let Some((tag, rows)) = &g.total_table {
+        read_names(tag, rows, session, file)?;
     }
     let Some(board_tag) = g.tag("Board") else {
         if let Some((tag, _)) = &g.score_table {
@@ -388,6 +396,36 @@ fn finish_game(
         read_score_table(tag, rows, &mut board, file)?;
     }
     session.boards.push(board);
+    Ok(())
+}
+
+/// The pairs' names from a `TotalScoreTable` with `PairId` and `Names` columns (a table
+/// without names is passed over).
+fn read_names(tag: &Tag, rows: &Rows, session: &mut Session, file: &str) -> Result<(), InputError> {
+    let cols = columns(&tag.value);
+    let find = |name: &str| cols.iter().position(|c| c.eq_ignore_ascii_case(name));
+    let (Some(c_pair), Some(c_names)) = (find("PairId"), find("Names")) else {
+        return Ok(());
+    };
+    for row in rows.iter() {
+        let (Some(pair), Some(names)) = (row.get(c_pair), row.get(c_names)) else {
+            let pos = row.first().map_or(tag.pos, |c| c.pos);
+            return Err(err(
+                file,
+                pos,
+                format!("{} cells as in the TotalScoreTable columns", cols.len()),
+                format!("{} cells", row.len()),
+            ));
+        };
+        let number = pair
+            .text
+            .trim()
+            .parse::<PairId>()
+            .map_err(|_| err(file, pair.pos, "a pair number", quoted(&pair.text)))?;
+        if !is_empty(&names.text) {
+            session.names.insert(number, names.text.to_string());
+        }
+    }
     Ok(())
 }
 
@@ -955,7 +993,11 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
         "\n[Event \"{event}\"]\n[Site \"{site}\"]\n[Date \"{date}\"]\n[Competition \"Pairs\"]"
     );
     let two = scored.ranking.iter().any(|r| r.field != Field::All);
+    let named = !session.names.is_empty();
     out.push_str("[TotalScoreTable \"Rank\\3R;PairId\\4R;");
+    if named {
+        out.push_str("Names\\40L;");
+    }
     if two {
         out.push_str("Direction\\3L;");
     }
@@ -966,6 +1008,16 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
     }
     for r in &scored.ranking {
         let _ = write!(out, "{:>3} {:>4} ", r.rank, r.pair);
+        if named {
+            let name = session.names.get(&r.pair).map_or("", String::as_str);
+            // One row a line: a line break in a name would end the row.
+            let flat: String = name
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let cell = format!("\"{}\"", escape(&flat));
+            let _ = write!(out, "{cell:<40} ");
+        }
         if two {
             let _ = write!(out, "{:<3} ", r.field.label());
         }

@@ -1,6 +1,6 @@
 //! The session model: boards with one traveller line per table, and its validation.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -383,6 +383,9 @@ pub struct Session {
     /// The field kind when the file says it.
     pub field: Option<FieldKind>,
     pub boards: Vec<Board>,
+    /// Pair names as printed on the ranking (`"Martin - Durand"`), by pair number: the pair
+    /// numbers are unique across the session, as the movements number them.
+    pub names: BTreeMap<PairId, String>,
 }
 
 impl Session {

@@ -4,6 +4,7 @@
 //! The way USEBIO writes artificial adjusted scores could not be confirmed from a real file,
 //! so the writer refuses sessions with artificial, weighted or split scores rather than guess.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use quick_xml::escape::escape;
@@ -218,20 +219,24 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             _ => None,
         },
         boards: Vec::new(),
+        names: BTreeMap::new(),
     };
     let mut deals: Vec<(u32, String)> = Vec::new();
     let mut budget = Budget::default();
-    collect(
-        event,
-        file,
-        &mut session.boards,
-        &mut deals,
-        false,
-        &mut budget,
-    )?;
+    let mut found = Found {
+        boards: &mut session.boards,
+        deals: &mut deals,
+        names: &mut session.names,
+    };
+    collect(event, file, &mut found, false, &mut budget)?;
     // HANDSET may sit beside EVENT as well as inside it.
     for h in usebio.children.iter().filter(|c| c.name == "HANDSET") {
-        collect(h, file, &mut Vec::new(), &mut deals, true, &mut budget)?;
+        let mut found = Found {
+            boards: &mut Vec::new(),
+            deals: &mut deals,
+            names: &mut BTreeMap::new(),
+        };
+        collect(h, file, &mut found, true, &mut budget)?;
     }
     for (n, deal) in deals {
         if let Some(b) = session.boards.iter_mut().find(|b| b.number == n) {
@@ -243,12 +248,19 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
     Ok(session)
 }
 
-/// Walks EVENT, SESSION and SECTION elements for boards with travellers, and HANDSET boards.
+/// What the walk over the file collects.
+struct Found<'a> {
+    boards: &'a mut Vec<Board>,
+    deals: &'a mut Vec<(u32, String)>,
+    names: &'a mut BTreeMap<PairId, String>,
+}
+
+/// Walks EVENT, SESSION and SECTION elements for boards with travellers, HANDSET boards and
+/// the PARTICIPANTS' names.
 fn collect(
     node: &Node,
     file: &str,
-    boards: &mut Vec<Board>,
-    deals: &mut Vec<(u32, String)>,
+    found: &mut Found<'_>,
     in_handset: bool,
     budget: &mut Budget,
 ) -> Result<(), InputError> {
@@ -257,14 +269,41 @@ fn collect(
             "BOARD" if in_handset => {
                 if let Some(deal) = handset_deal(c) {
                     let n = board_number(c, file)?;
-                    deals.push((n, deal));
+                    found.deals.push((n, deal));
                 }
             }
-            "BOARD" => boards.push(read_board(c, file, budget)?),
-            "HANDSET" => collect(c, file, boards, deals, true, budget)?,
-            "SESSION" | "SECTION" => collect(c, file, boards, deals, in_handset, budget)?,
+            "BOARD" => found.boards.push(read_board(c, file, budget)?),
+            "HANDSET" => collect(c, file, found, true, budget)?,
+            "SESSION" | "SECTION" => collect(c, file, found, in_handset, budget)?,
+            "PARTICIPANTS" if !in_handset => read_participants(c, file, found.names)?,
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// Separates the players of a pair in [`Session::names`].
+const PLAYERS_SEPARATOR: &str = " - ";
+
+/// The pairs' names: each PAIR's PLAYER_NAMEs joined with " - " (a pair without names is
+/// passed over).
+fn read_participants(
+    node: &Node,
+    file: &str,
+    names: &mut BTreeMap<PairId, String>,
+) -> Result<(), InputError> {
+    for pair in node.children.iter().filter(|c| c.name == "PAIR") {
+        let players: Vec<&str> = pair
+            .children
+            .iter()
+            .filter(|c| c.name == "PLAYER")
+            .filter_map(|p| p.text_of("PLAYER_NAME"))
+            .collect();
+        if players.is_empty() {
+            continue;
+        }
+        let number = pair_number(pair, "PAIR_NUMBER", file)?;
+        names.insert(number, players.join(PLAYERS_SEPARATOR));
     }
     Ok(())
 }
@@ -491,6 +530,15 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         out.push_str("      <PAIR>\n");
         let _ = writeln!(out, "        <PAIR_NUMBER>{}{dir}</PAIR_NUMBER>", r.pair);
         let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
+        if let Some(name) = session.names.get(&r.pair).filter(|n| !n.trim().is_empty()) {
+            for player in name.split(PLAYERS_SEPARATOR) {
+                let _ = writeln!(
+                    out,
+                    "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>\n        </PLAYER>",
+                    escape(player)
+                );
+            }
+        }
         let _ = writeln!(
             out,
             "        <TOTAL_SCORE>{}</TOTAL_SCORE>",

@@ -69,6 +69,12 @@ pub enum Refusal {
     RoundRobinFixed,
     /// The board's result is already confirmed by the arbiter: a player's code no longer opens it.
     ResultConfirmed,
+    /// Bridge: the board is not played at that table in that round (or by those pairs).
+    NotThisTable,
+    /// Bridge: the movement can no longer change once a result is entered.
+    SessionStarted,
+    /// Bridge: the pair number is not a pair of the session's movement.
+    NoSuchPair,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

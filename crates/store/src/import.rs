@@ -50,7 +50,7 @@ pub struct ImportError {
 }
 
 impl ImportError {
-    fn new(
+    pub(crate) fn new(
         line: usize,
         column: usize,
         expected: impl Into<String>,
@@ -77,7 +77,7 @@ pub struct FideEntry {
 const QUOTE_CHARS: usize = 40;
 
 /// Quotes file text for a message; long text is cut to an excerpt with its length.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let t = s.trim();
     if t.is_empty() {
         return "an empty field".to_string();
@@ -195,7 +195,7 @@ fn sex(s: &str) -> Option<&'static str> {
 }
 
 /// Trims and turns every run of white space (line breaks included) into one blank.
-fn collapse(s: &str) -> String {
+pub(crate) fn collapse(s: &str) -> String {
     let t = s.trim();
     let mut after_blank = false;
     let simple = t.chars().all(|c| {
@@ -353,30 +353,30 @@ impl Field {
 
 /// One cell as read, with where its text starts.
 #[derive(Debug)]
-struct Cell {
-    text: String,
-    line: usize,
-    column: usize,
+pub(crate) struct Cell {
+    pub(crate) text: String,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
 /// One record; it may span lines when a quoted cell holds a line break.
 #[derive(Debug)]
-struct Row {
-    cells: Vec<Cell>,
+pub(crate) struct Row {
+    pub(crate) cells: Vec<Cell>,
     /// Where the record ends (for a cell that is missing).
-    end_line: usize,
-    end_column: usize,
+    pub(crate) end_line: usize,
+    pub(crate) end_column: usize,
 }
 
 impl Row {
-    fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         self.cells.iter().all(|c| c.text.trim().is_empty())
     }
 }
 
 /// The separator the header uses most, among `;`, tab and `,` (ties in that order); `,` when
 /// there is none. Blank lines (and rows of separators alone) before the header are passed over.
-fn detect_separator(text: &str) -> u8 {
+pub(crate) fn detect_separator(text: &str) -> u8 {
     const CANDIDATES: [u8; 3] = [b';', b'\t', b','];
     let mut counts = [0usize; 3];
     // Over every line, for a file with no header.
@@ -419,7 +419,7 @@ fn detect_separator(text: &str) -> u8 {
 }
 
 /// Splits CSV text into records (RFC 4180, any line end).
-fn read_rows(text: &str, sep: u8) -> Result<Vec<Row>, ImportError> {
+pub(crate) fn read_rows(text: &str, sep: u8) -> Result<Vec<Row>, ImportError> {
     let b = text.as_bytes();
     let n = b.len();
     let blank = |c: u8| c == b' ' || (c == b'\t' && sep != b'\t');

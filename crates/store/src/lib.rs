@@ -15,6 +15,7 @@
 //! ```
 
 pub mod auth;
+pub mod bridge;
 mod db;
 mod error;
 mod event;

@@ -13,14 +13,16 @@ use crate::Store;
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LEN: usize = 6;
 
-fn new_code(conn: &Connection) -> Result<String> {
+/// A code no board (chess) and no table (bridge) of any event has: one code box opens either.
+pub(crate) fn new_code(conn: &Connection) -> Result<String> {
     let mut rng = rand::thread_rng();
     loop {
         let code: String = (0..CODE_LEN)
             .map(|_| CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())] as char)
             .collect();
         let taken: bool = conn.query_row(
-            "SELECT count(*) > 0 FROM game WHERE code = ?1",
+            "SELECT EXISTS (SELECT 1 FROM game WHERE code = ?1) \
+             OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1)",
             [&code],
             |r| r.get(0),
         )?;

@@ -1,0 +1,728 @@
+//! Traveller lines: entered at the tables, confirmed by East-West, corrected or adjusted by the
+//! director; two different entries of one line open a conflict instead of overwriting.
+
+use std::collections::BTreeSet;
+
+use bridge::movement::{Movement, TravellerLine};
+use bridge::{Bid, Played, TableResult};
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::log::append;
+use super::session::{load_session, session_movement};
+use super::*;
+use crate::error::{Error, Refusal, Result};
+use crate::Store;
+
+/// A line as stored (a line without a row is missing).
+#[derive(Debug, Clone)]
+pub(crate) struct Stored {
+    pub(crate) board: u32,
+    pub(crate) ns: u32,
+    pub(crate) ew: u32,
+    pub(crate) status: LineStatus,
+    pub(crate) entry: Option<Entry>,
+    pub(crate) adjustment: Option<Adjustment>,
+    pub(crate) device: String,
+    pub(crate) updated_at: String,
+}
+
+const LINE_COLUMNS: &str =
+    "board, ns, ew, status, contract, declarer, lead, tricks, adjustment, device, updated_at";
+
+fn stored_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Stored> {
+    let bad = |i: usize, e: String| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
+    };
+    let status: String = r.get(3)?;
+    let contract: Option<String> = r.get(4)?;
+    let declarer: Option<String> = r.get(5)?;
+    let adjustment: Option<String> = r.get(8)?;
+    let entry = match contract {
+        Some(contract) => Some(Entry {
+            contract,
+            declarer: declarer.and_then(|d| d.parse().ok()),
+            lead: r.get(6)?,
+            tricks: r.get(7)?,
+        }),
+        None => None,
+    };
+    Ok(Stored {
+        board: r.get(0)?,
+        ns: r.get(1)?,
+        ew: r.get(2)?,
+        status: LineStatus::parse(&status).ok_or_else(|| bad(3, format!("status {status}")))?,
+        entry,
+        adjustment: adjustment
+            .map(|a| serde_json::from_str(&a).map_err(|e| bad(8, e.to_string())))
+            .transpose()?,
+        device: r.get(9)?,
+        updated_at: r.get(10)?,
+    })
+}
+
+pub(crate) fn load_stored(conn: &Connection, id: SessionId) -> Result<Vec<Stored>> {
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT {LINE_COLUMNS} FROM bridge_line WHERE session_id = ?1 ORDER BY board, ns"
+    ))?;
+    let rows = st.query_map([id], stored_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn load_one(conn: &Connection, id: SessionId, board: u32, ns: u32) -> Result<Option<Stored>> {
+    Ok(conn
+        .query_row(
+            &format!(
+                "SELECT {LINE_COLUMNS} FROM bridge_line WHERE session_id = ?1 AND board = ?2 AND ns = ?3"
+            ),
+            params![id, board, ns],
+            stored_from_row,
+        )
+        .optional()?)
+}
+
+/// Lines with an open conflict, as (board, ns).
+fn open_conflicts(conn: &Connection, id: SessionId) -> Result<BTreeSet<(u32, u32)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT board, ns FROM bridge_conflict WHERE session_id = ?1 AND resolved_at IS NULL",
+    )?;
+    let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The lead as stored: suit letter then rank (`SK`, `HT`), or empty.
+fn normalize_lead(lead: &str) -> Result<String> {
+    let t: String = lead
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '♠' => 'S',
+            '♥' => 'H',
+            '♦' => 'D',
+            '♣' => 'C',
+            c => c.to_ascii_uppercase(),
+        })
+        .collect::<String>()
+        .replace("10", "T");
+    let mut chars = t.chars();
+    let ok = match (chars.next(), chars.next(), chars.next()) {
+        (None, _, _) => true,
+        (Some(s), Some(r), None) => "SHDC".contains(s) && "AKQJT98765432".contains(r),
+        _ => false,
+    };
+    if ok {
+        Ok(t)
+    } else {
+        Err(Error::invalid(
+            "lead",
+            "a card such as SK, H7 or DT (suit then rank), or nothing",
+            lead,
+        ))
+    }
+}
+
+/// The entry in its stored form and what was played: the same contract typed two ways is
+/// one content.
+pub(crate) fn normalize(e: &Entry) -> Result<(Entry, Played)> {
+    let bid: Bid = e
+        .contract
+        .parse()
+        .map_err(|err: bridge::contract::ContractError| {
+            Error::invalid("contract", err.expected, err.found)
+        })?;
+    let contract = match bid {
+        Bid::Pass => return Ok((Entry::passed_out(), Played::PassedOut)),
+        Bid::Contract(c) => c,
+    };
+    let Some(declarer) = e.declarer else {
+        return Err(Error::invalid(
+            "declarer",
+            format!("the declarer of {contract} (N, E, S or W)"),
+            "nothing",
+        ));
+    };
+    let played = e
+        .tricks
+        .and_then(|t| Played::new(contract, declarer, t))
+        .ok_or_else(|| {
+            Error::invalid(
+                "tricks",
+                "tricks taken by the declarer, 0 to 13",
+                e.tricks.map_or("nothing".to_string(), |t| t.to_string()),
+            )
+        })?;
+    let entry = Entry {
+        contract: contract.to_string(),
+        declarer: Some(declarer),
+        lead: normalize_lead(&e.lead)?,
+        tricks: e.tricks,
+    };
+    Ok((entry, played))
+}
+
+/// What an entry stored in the database played (it was normalized when written).
+pub(crate) fn played_of(e: &Entry) -> Result<Played> {
+    normalize(e).map(|(_, p)| p)
+}
+
+/// Adjusted scores the scorer accepts: scores within its bound, weights above 0 adding up
+/// to 100 %.
+fn check_adjustment(a: &Adjustment) -> Result<()> {
+    let limit = bridge::session::MAX_SCORE;
+    let scores: Vec<i32> = match a {
+        Adjustment::Assigned(x) => vec![*x],
+        Adjustment::Split { ns, ew } => vec![*ns, *ew],
+        Adjustment::Weighted(parts) => parts.iter().map(|p| p.0).collect(),
+        Adjustment::Artificial { .. } | Adjustment::NotPlayed => Vec::new(),
+    };
+    if let Some(bad) = scores
+        .iter()
+        .find(|x| x.unsigned_abs() > limit.unsigned_abs())
+    {
+        return Err(Error::invalid(
+            "score",
+            format!("a score between -{limit} and {limit}"),
+            bad.to_string(),
+        ));
+    }
+    if let Adjustment::Weighted(parts) = a {
+        let total: Ratio = parts.iter().map(|p| p.1).sum();
+        if parts.is_empty() || parts.iter().any(|p| p.1 <= Ratio::ZERO) || total != Ratio::ONE {
+            return Err(Error::invalid(
+                "weights",
+                "weights above 0% adding up to 100%",
+                bridge::pbn::format_weighted(parts),
+            ));
+        }
+    }
+    if let Adjustment::Artificial { ns, ew } = a {
+        for x in [ns, ew] {
+            if let Artificial::Percent(p) = x {
+                if *p < Ratio::ZERO || *p > Ratio::from_int(100) {
+                    return Err(Error::invalid(
+                        "percentage",
+                        "a percentage from 0 to 100",
+                        p.to_short(4),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The scorer's view of a stored line.
+pub(crate) fn table_result(s: &Stored) -> Result<TableResult> {
+    if let Some(a) = &s.adjustment {
+        return Ok(match a {
+            Adjustment::Artificial { ns, ew } => TableResult::Artificial { ns: *ns, ew: *ew },
+            Adjustment::Assigned(x) => TableResult::Assigned(*x),
+            Adjustment::Weighted(parts) => TableResult::Weighted(parts.clone()),
+            Adjustment::Split { ns, ew } => TableResult::Split { ns: *ns, ew: *ew },
+            Adjustment::NotPlayed => TableResult::NotPlayed,
+        });
+    }
+    match &s.entry {
+        Some(e) => Ok(TableResult::Played(played_of(e)?)),
+        None => Ok(TableResult::NotPlayed),
+    }
+}
+
+fn line_of(t: &TravellerLine, board: u32, s: Option<&Stored>, conflict: bool) -> Line {
+    let vulnerability = bridge::vulnerability_of(board);
+    let score_ns = s.and_then(|s| match (&s.adjustment, &s.entry) {
+        (Some(Adjustment::Assigned(x)), _) => Some(*x),
+        (None, Some(e)) => played_of(e).ok().map(|p| p.score_ns(vulnerability)),
+        _ => None,
+    });
+    Line {
+        board,
+        round: t.round,
+        table: t.table,
+        ns: t.ns,
+        ew: t.ew,
+        status: s.map_or(LineStatus::Missing, |s| s.status),
+        entry: s.and_then(|s| s.entry.clone()),
+        adjustment: s.and_then(|s| s.adjustment.clone()),
+        score_ns,
+        conflict,
+        updated_at: s.map_or(String::new(), |s| s.updated_at.clone()),
+    }
+}
+
+/// Every line the movement expects, board order then round order.
+pub(crate) fn all_lines(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Line>> {
+    let stored = load_stored(conn, id)?;
+    let conflicts = open_conflicts(conn, id)?;
+    let mut out = Vec::new();
+    for tr in m.travellers() {
+        for t in &tr.lines {
+            let s = stored
+                .iter()
+                .find(|s| s.board == tr.board && s.ns == t.ns && s.ew == t.ew);
+            out.push(line_of(
+                t,
+                tr.board,
+                s,
+                conflicts.contains(&(tr.board, t.ns)),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// One line, as shown (for the log's before and after).
+fn current_line(conn: &Connection, id: SessionId, t: &TravellerLine, board: u32) -> Result<Line> {
+    let s = load_one(conn, id, board, t.ns)?;
+    let conflict: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM bridge_conflict WHERE session_id = ?1 AND board = ?2 \
+         AND ns = ?3 AND resolved_at IS NULL)",
+        params![id, board, t.ns],
+        |r| r.get(0),
+    )?;
+    Ok(line_of(t, board, s.as_ref(), conflict))
+}
+
+/// The line of `board` at `table` in `round`, refused when the board is not played there.
+fn line_at(m: &Movement, table: u32, round: u32, board: u32) -> Result<TravellerLine> {
+    let sitting = sitting(m, table, round)?;
+    match (sitting.ns, sitting.ew) {
+        (Some(ns), Some(ew)) if m.boards(sitting.set).contains(&board) => Ok(TravellerLine {
+            round,
+            table,
+            ns,
+            ew,
+        }),
+        _ => Err(Error::refused(
+            Refusal::NotThisTable,
+            format!("board {board} is not played at table {table} in round {round}"),
+        )),
+    }
+}
+
+fn sitting(m: &Movement, table: u32, round: u32) -> Result<bridge::movement::Sitting> {
+    let r = round
+        .checked_sub(1)
+        .and_then(|i| m.rounds.get(i as usize))
+        .ok_or(Error::NotFound("round"))?;
+    r.tables
+        .iter()
+        .find(|s| s.table == table)
+        .copied()
+        .ok_or(Error::NotFound("table"))
+}
+
+/// The line where pairs `ns` and `ew` play `board`, refused when they do not.
+fn line_of_pairs(m: &Movement, board: u32, ns: u32, ew: u32) -> Result<TravellerLine> {
+    board
+        .checked_sub(1)
+        .and_then(|i| m.travellers().into_iter().nth(i as usize))
+        .and_then(|tr| tr.lines.into_iter().find(|l| l.ns == ns && l.ew == ew))
+        .ok_or_else(|| {
+            Error::refused(
+                Refusal::NotThisTable,
+                format!("pairs {ns} and {ew} do not play board {board} together"),
+            )
+        })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_line(
+    conn: &Connection,
+    id: SessionId,
+    board: u32,
+    t: &TravellerLine,
+    status: LineStatus,
+    entry: Option<&Entry>,
+    adjustment: Option<&Adjustment>,
+    device: &str,
+) -> Result<()> {
+    let adjustment = adjustment.map(serde_json::to_string).transpose()?;
+    conn.execute(
+        "INSERT INTO bridge_line (session_id, board, ns, ew, round, table_number, status, contract, \
+         declarer, lead, tricks, adjustment, device, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) \
+         ON CONFLICT (session_id, board, ns) DO UPDATE SET ew = ?4, round = ?5, table_number = ?6, \
+         status = ?7, contract = ?8, declarer = ?9, lead = ?10, tricks = ?11, adjustment = ?12, \
+         device = ?13, updated_at = ?14",
+        params![
+            id,
+            board,
+            t.ns,
+            t.ew,
+            t.round,
+            t.table,
+            status.code(),
+            entry.map(|e| e.contract.as_str()),
+            entry.and_then(|e| e.declarer).map(|d| d.letter().to_string()),
+            entry.map_or("", |e| e.lead.as_str()),
+            entry.and_then(|e| e.tricks),
+            adjustment,
+            device,
+            crate::db::now()
+        ],
+    )?;
+    Ok(())
+}
+
+/// Closes the line's open conflicts (the director decided, or the line went away).
+fn close_conflicts(conn: &Connection, id: SessionId, board: u32, ns: u32, by: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE bridge_conflict SET resolved_at = ?4, resolved_by = ?5 \
+         WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL",
+        params![id, board, ns, crate::db::now(), by],
+    )?;
+    Ok(())
+}
+
+fn to_json(e: &Entry) -> Result<String> {
+    Ok(serde_json::to_string(e)?)
+}
+
+impl Store {
+    /// Every line the movement expects (board order, then round), missing ones included.
+    pub fn lines(&self, id: SessionId) -> Result<Vec<Line>> {
+        self.with_conn(|c| {
+            let m = session_movement(c, id)?;
+            all_lines(c, id, &m)
+        })
+    }
+
+    /// What `table` plays in `round`: its pairs, its boards and their lines.
+    pub fn table_round(&self, id: SessionId, table: u32, round: u32) -> Result<TableRound> {
+        self.with_conn(|c| {
+            let m = session_movement(c, id)?;
+            let s = sitting(&m, table, round)?;
+            let boards: Vec<u32> = if s.plays() {
+                m.boards(s.set).collect()
+            } else {
+                Vec::new()
+            };
+            let mut lines = Vec::new();
+            for &board in &boards {
+                let t = line_at(&m, table, round, board)?;
+                lines.push(current_line(c, id, &t, board)?);
+            }
+            Ok(TableRound {
+                table,
+                round,
+                rounds: m.rounds.len() as u32,
+                ns: s.ns,
+                ew: s.ew,
+                boards,
+                lines,
+            })
+        })
+    }
+
+    /// The first round in which `table` has a line not yet confirmed (or settled by the
+    /// director); the last round when all are.
+    pub fn current_round(&self, id: SessionId, table: u32) -> Result<u32> {
+        self.with_conn(|c| {
+            let m = session_movement(c, id)?;
+            if !(1..=m.tables).contains(&table) {
+                return Err(Error::NotFound("table"));
+            }
+            let lines = all_lines(c, id, &m)?;
+            let last = m.rounds.len() as u32;
+            Ok(lines
+                .iter()
+                .filter(|l| l.table == table && !l.status.is_final())
+                .map(|l| l.round)
+                .min()
+                .unwrap_or(last))
+        })
+    }
+
+    /// North's entry of a board at a table. Never overwrites another device's entry or a
+    /// confirmed one: a different content opens a conflict for the director.
+    pub fn enter_line(
+        &self,
+        id: SessionId,
+        table: u32,
+        round: u32,
+        board: u32,
+        e: &Entry,
+        device: &str,
+    ) -> Result<EnterOutcome> {
+        let (entry, _) = normalize(e)?;
+        let actor = format!("table {table} ({device})");
+        self.transaction(|tx| {
+            let m = session_movement(tx, id)?;
+            let t = line_at(&m, table, round, board)?;
+            let before = current_line(tx, id, &t, board)?;
+            let stored = load_one(tx, id, board, t.ns)?;
+            let Some(stored) = stored else {
+                write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
+                let after = current_line(tx, id, &t, board)?;
+                append(tx, id, &actor, "enter", &before, &after)?;
+                return Ok(EnterOutcome::Stored);
+            };
+            if matches!(stored.status, LineStatus::Director | LineStatus::Adjusted) {
+                return Err(Error::refused(
+                    Refusal::ResultConfirmed,
+                    format!("board {board} at table {table} was settled by the director"),
+                ));
+            }
+            if stored.entry.as_ref() == Some(&entry) {
+                return Ok(EnterOutcome::Unchanged);
+            }
+            if stored.status == LineStatus::Entered && stored.device == device {
+                write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
+                // The other entry now agrees: nothing left for the director there.
+                tx.execute(
+                    "UPDATE bridge_conflict SET resolved_at = ?4, resolved_by = 'agreed' \
+                     WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL \
+                     AND other = ?5",
+                    params![id, board, t.ns, crate::db::now(), to_json(&entry)?],
+                )?;
+                tx.execute(
+                    "UPDATE bridge_conflict SET kept = ?4 \
+                     WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL",
+                    params![id, board, t.ns, to_json(&entry)?],
+                )?;
+                let after = current_line(tx, id, &t, board)?;
+                append(tx, id, &actor, "enter", &before, &after)?;
+                return Ok(EnterOutcome::Stored);
+            }
+            let other = to_json(&entry)?;
+            let known: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM bridge_conflict WHERE session_id = ?1 AND board = ?2 \
+                 AND ns = ?3 AND resolved_at IS NULL AND other = ?4)",
+                params![id, board, t.ns, other],
+                |r| r.get(0),
+            )?;
+            if known {
+                return Ok(EnterOutcome::Conflict);
+            }
+            let kept = stored.entry.as_ref().map(to_json).transpose()?.unwrap_or_default();
+            tx.execute(
+                "INSERT INTO bridge_conflict (session_id, board, ns, ew, round, table_number, kept, \
+                 other, other_device, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    id,
+                    board,
+                    t.ns,
+                    t.ew,
+                    t.round,
+                    t.table,
+                    kept,
+                    other,
+                    device,
+                    crate::db::now()
+                ],
+            )?;
+            let after = serde_json::json!({ "line": before, "other": entry, "device": device });
+            append(tx, id, &actor, "conflict", &before, &after)?;
+            Ok(EnterOutcome::Conflict)
+        })
+    }
+
+    /// East-West agree with the line North entered.
+    pub fn confirm_line(&self, id: SessionId, table: u32, round: u32, board: u32) -> Result<()> {
+        self.transaction(|tx| {
+            let m = session_movement(tx, id)?;
+            let t = line_at(&m, table, round, board)?;
+            let Some(stored) = load_one(tx, id, board, t.ns)? else {
+                return Err(Error::NotFound("line"));
+            };
+            match stored.status {
+                LineStatus::Entered => {}
+                LineStatus::Confirmed => return Ok(()),
+                _ => {
+                    return Err(Error::refused(
+                        Refusal::ResultConfirmed,
+                        format!("board {board} at table {table} was settled by the director"),
+                    ))
+                }
+            }
+            let before = current_line(tx, id, &t, board)?;
+            tx.execute(
+                "UPDATE bridge_line SET status = 'confirmed', updated_at = ?4 \
+                 WHERE session_id = ?1 AND board = ?2 AND ns = ?3",
+                params![id, board, t.ns, crate::db::now()],
+            )?;
+            let after = current_line(tx, id, &t, board)?;
+            append(
+                tx,
+                id,
+                &format!("table {table}"),
+                "confirm",
+                &before,
+                &after,
+            )
+        })
+    }
+
+    /// The director enters or corrects a line; its open conflicts are closed.
+    pub fn director_set_line(
+        &self,
+        actor: &str,
+        id: SessionId,
+        board: u32,
+        ns: u32,
+        ew: u32,
+        e: &Entry,
+    ) -> Result<()> {
+        let (entry, _) = normalize(e)?;
+        self.director_write(actor, id, board, ns, ew, "director", |tx, t| {
+            write_line(
+                tx,
+                id,
+                board,
+                t,
+                LineStatus::Director,
+                Some(&entry),
+                None,
+                "",
+            )
+        })
+    }
+
+    /// The director gives the line an adjusted score; its open conflicts are closed.
+    pub fn director_adjust(
+        &self,
+        actor: &str,
+        id: SessionId,
+        board: u32,
+        ns: u32,
+        ew: u32,
+        a: &Adjustment,
+    ) -> Result<()> {
+        check_adjustment(a)?;
+        self.director_write(actor, id, board, ns, ew, "adjust", |tx, t| {
+            write_line(tx, id, board, t, LineStatus::Adjusted, None, Some(a), "")
+        })
+    }
+
+    /// The line goes back to missing; its open conflicts are closed.
+    pub fn clear_line(
+        &self,
+        actor: &str,
+        id: SessionId,
+        board: u32,
+        ns: u32,
+        ew: u32,
+    ) -> Result<()> {
+        self.director_write(actor, id, board, ns, ew, "clear", |tx, t| {
+            tx.execute(
+                "DELETE FROM bridge_line WHERE session_id = ?1 AND board = ?2 AND ns = ?3",
+                params![id, board, t.ns],
+            )?;
+            Ok(())
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn director_write(
+        &self,
+        actor: &str,
+        id: SessionId,
+        board: u32,
+        ns: u32,
+        ew: u32,
+        action: &str,
+        f: impl FnOnce(&Connection, &TravellerLine) -> Result<()>,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let m = session_movement(tx, id)?;
+            let t = line_of_pairs(&m, board, ns, ew)?;
+            let before = current_line(tx, id, &t, board)?;
+            f(tx, &t)?;
+            close_conflicts(tx, id, board, t.ns, actor)?;
+            let after = current_line(tx, id, &t, board)?;
+            append(tx, id, actor, action, &before, &after)
+        })
+    }
+
+    /// The director settles a conflict: the line as stored, or the other entry. Either way
+    /// the line is the director's from then on.
+    pub fn resolve_conflict(
+        &self,
+        actor: &str,
+        id: SessionId,
+        conflict: i64,
+        take_other: bool,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            load_session(tx, id)?;
+            let found: Option<(u32, u32, u32, String)> = tx
+                .query_row(
+                    "SELECT board, ns, ew, other FROM bridge_conflict \
+                     WHERE id = ?1 AND session_id = ?2 AND resolved_at IS NULL",
+                    params![conflict, id],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .optional()?;
+            let Some((board, ns, ew, other)) = found else {
+                return Err(Error::NotFound("conflict"));
+            };
+            let m = session_movement(tx, id)?;
+            let t = line_of_pairs(&m, board, ns, ew)?;
+            let before = current_line(tx, id, &t, board)?;
+            let entry: Entry = if take_other {
+                serde_json::from_str(&other)?
+            } else {
+                match load_one(tx, id, board, ns)?.and_then(|s| s.entry) {
+                    Some(e) => e,
+                    // The line went away since: the other entry is all there is.
+                    None => serde_json::from_str(&other)?,
+                }
+            };
+            write_line(
+                tx,
+                id,
+                board,
+                &t,
+                LineStatus::Director,
+                Some(&entry),
+                None,
+                "",
+            )?;
+            close_conflicts(tx, id, board, ns, actor)?;
+            let after = current_line(tx, id, &t, board)?;
+            let action = if take_other {
+                "resolve_other"
+            } else {
+                "resolve_kept"
+            };
+            append(tx, id, actor, action, &before, &after)
+        })
+    }
+
+    /// The open conflicts, oldest first.
+    pub fn conflicts(&self, id: SessionId) -> Result<Vec<Conflict>> {
+        self.with_conn(|c| {
+            load_session(c, id)?;
+            let mut st = c.prepare(
+                "SELECT id, board, round, table_number, ns, ew, kept, other, other_device, created_at \
+                 FROM bridge_conflict WHERE session_id = ?1 AND resolved_at IS NULL ORDER BY id",
+            )?;
+            let rows = st.query_map([id], |r| {
+                Ok((
+                    Conflict {
+                        id: r.get(0)?,
+                        board: r.get(1)?,
+                        round: r.get(2)?,
+                        table: r.get(3)?,
+                        ns: r.get(4)?,
+                        ew: r.get(5)?,
+                        kept: Entry::passed_out(),
+                        other: Entry::passed_out(),
+                        other_device: r.get(8)?,
+                        created_at: r.get(9)?,
+                    },
+                    r.get::<_, String>(6)?,
+                    r.get::<_, String>(7)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (mut conflict, kept, other) = row?;
+                conflict.kept = serde_json::from_str(&kept)?;
+                conflict.other = serde_json::from_str(&other)?;
+                out.push(conflict);
+            }
+            Ok(out)
+        })
+    }
+}

@@ -1,0 +1,460 @@
+//! A session's settings, pairs, table codes and hand records.
+
+use bridge::movement::{Movement, MovementError, Options};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde_json::json;
+
+use super::log::append;
+use super::text;
+use super::*;
+use crate::error::{Error, Refusal, Result};
+use crate::Store;
+
+const SESSION_COLUMNS: &str = "id, name, club, place, date, director, tables, movement, even, \
+    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at";
+
+fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
+    let bad = |i: usize, what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            i,
+            rusqlite::types::Type::Text,
+            format!("unknown {what}").into(),
+        )
+    };
+    let movement: String = r.get(7)?;
+    let even: String = r.get(8)?;
+    let scoring: String = r.get(11)?;
+    Ok(BridgeSession {
+        id: r.get(0)?,
+        settings: BridgeSettings {
+            name: r.get(1)?,
+            club: r.get(2)?,
+            place: r.get(3)?,
+            date: r.get(4)?,
+            director: r.get(5)?,
+            tables: r.get(6)?,
+            movement: movement.parse().map_err(|()| bad(7, "movement"))?,
+            even: text::even::parse(&even).ok_or_else(|| bad(8, "even-table option"))?,
+            boards_per_round: r.get(9)?,
+            phantom: r.get(10)?,
+            scoring: Scoring::parse(&scoring).ok_or_else(|| bad(11, "scoring"))?,
+            average_plus: r.get(12)?,
+            average: r.get(13)?,
+            average_minus: r.get(14)?,
+            public: r.get(15)?,
+        },
+        created_at: r.get(16)?,
+    })
+}
+
+pub(crate) fn load_session(conn: &Connection, id: SessionId) -> Result<BridgeSession> {
+    conn.query_row(
+        &format!("SELECT {SESSION_COLUMNS} FROM bridge_session WHERE id = ?1"),
+        [id],
+        session_from_row,
+    )
+    .optional()?
+    .ok_or(Error::NotFound("bridge session"))
+}
+
+/// The movement the settings describe, or why there is none (named by its form field).
+pub(crate) fn build_movement(s: &BridgeSettings) -> Result<Movement> {
+    let opts = Options {
+        boards_per_round: (s.boards_per_round > 0).then_some(s.boards_per_round),
+        even: s.even,
+        phantom: s.phantom,
+    };
+    bridge::movement::build(s.movement, s.tables, &opts).map_err(|e| {
+        let (field, found) = match e {
+            MovementError::Tables { .. } => ("tables", s.tables.to_string()),
+            MovementError::BoardsPerRound(_) | MovementError::SharedSet { .. } => {
+                ("boards_per_round", s.boards_per_round.to_string())
+            }
+            MovementError::Phantom { .. } => (
+                "phantom",
+                s.phantom.map_or(String::new(), |p| p.to_string()),
+            ),
+            MovementError::EvenOption(_) => ("even", text::even::code(s.even).to_string()),
+        };
+        Error::invalid(field, e.to_string(), found)
+    })
+}
+
+pub(crate) fn session_movement(conn: &Connection, id: SessionId) -> Result<Movement> {
+    build_movement(&load_session(conn, id)?.settings)
+}
+
+fn is_date(d: &str) -> bool {
+    let b = d.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && matches!(d[5..7].parse::<u32>(), Ok(1..=12))
+        && matches!(d[8..10].parse::<u32>(), Ok(1..=31))
+}
+
+fn validate(s: &BridgeSettings) -> Result<Movement> {
+    if s.name.trim().is_empty() {
+        return Err(Error::invalid("name", "a session name", "nothing"));
+    }
+    if !s.date.is_empty() && !is_date(&s.date) {
+        return Err(Error::invalid(
+            "date",
+            "a date YYYY-MM-DD or nothing",
+            &s.date,
+        ));
+    }
+    for (field, v) in [
+        ("average_plus", s.average_plus),
+        ("average", s.average),
+        ("average_minus", s.average_minus),
+    ] {
+        if v > 100 {
+            return Err(Error::invalid(
+                field,
+                "a percentage from 0 to 100",
+                v.to_string(),
+            ));
+        }
+    }
+    build_movement(s)
+}
+
+fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Result<()> {
+    conn.execute(
+        "UPDATE bridge_session SET name = ?2, club = ?3, place = ?4, date = ?5, director = ?6, \
+         tables = ?7, movement = ?8, even = ?9, boards_per_round = ?10, phantom = ?11, \
+         scoring = ?12, average_plus = ?13, average = ?14, average_minus = ?15, public = ?16 \
+         WHERE id = ?1",
+        params![
+            id,
+            s.name.trim(),
+            s.club.trim(),
+            s.place.trim(),
+            s.date,
+            s.director.trim(),
+            s.tables,
+            s.movement.name(),
+            text::even::code(s.even),
+            s.boards_per_round,
+            s.phantom,
+            s.scoring.code(),
+            s.average_plus,
+            s.average,
+            s.average_minus,
+            s.public
+        ],
+    )?;
+    Ok(())
+}
+
+/// Gives tables 1..=tables a code each and drops the codes of tables beyond.
+fn sync_table_codes(conn: &Connection, id: SessionId, tables: u32) -> Result<()> {
+    conn.execute(
+        "DELETE FROM bridge_table WHERE session_id = ?1 AND number > ?2",
+        params![id, tables],
+    )?;
+    for table in 1..=tables {
+        let has: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM bridge_table WHERE session_id = ?1 AND number = ?2)",
+            params![id, table],
+            |r| r.get(0),
+        )?;
+        if !has {
+            let code = crate::rounds::new_code(conn)?;
+            conn.execute(
+                "INSERT INTO bridge_table (session_id, number, code) VALUES (?1, ?2, ?3)",
+                params![id, table, code],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn has_lines(conn: &Connection, id: SessionId) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM bridge_line WHERE session_id = ?1)",
+        [id],
+        |r| r.get(0),
+    )?)
+}
+
+pub(crate) fn load_pairs(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Pair>> {
+    let mut st = conn.prepare_cached(
+        "SELECT number, name1, name2, club FROM bridge_pair WHERE session_id = ?1",
+    )?;
+    let typed: Vec<Pair> = st
+        .query_map([id], |r| {
+            Ok(Pair {
+                number: r.get(0)?,
+                details: NewPair {
+                    name1: r.get(1)?,
+                    name2: r.get(2)?,
+                    club: r.get(3)?,
+                },
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(m.pair_numbers()
+        .into_iter()
+        .map(|number| {
+            typed
+                .iter()
+                .find(|p| p.number == number)
+                .cloned()
+                .unwrap_or(Pair {
+                    number,
+                    details: NewPair::default(),
+                })
+        })
+        .collect())
+}
+
+pub(crate) fn check_pair(m: &Movement, number: u32) -> Result<()> {
+    if m.pair_numbers().contains(&number) {
+        return Ok(());
+    }
+    Err(Error::refused(
+        Refusal::NoSuchPair,
+        format!(
+            "pair {number} is not a pair of this movement (pairs 1 to {}{})",
+            m.pairs,
+            m.phantom
+                .map_or(String::new(), |p| format!(", pair {p} left empty"))
+        ),
+    ))
+}
+
+pub(crate) fn write_pair(conn: &Connection, id: SessionId, number: u32, p: &NewPair) -> Result<()> {
+    conn.execute(
+        "INSERT INTO bridge_pair (session_id, number, name1, name2, club) VALUES (?1, ?2, ?3, ?4, ?5) \
+         ON CONFLICT (session_id, number) DO UPDATE SET name1 = ?3, name2 = ?4, club = ?5",
+        params![id, number, p.name1.trim(), p.name2.trim(), p.club.trim()],
+    )?;
+    Ok(())
+}
+
+impl Store {
+    /// Creates a session, its movement checked and a code drawn for each table.
+    pub fn create_bridge_session(&self, actor: &str, s: &BridgeSettings) -> Result<SessionId> {
+        validate(s)?;
+        self.transaction(|tx| {
+            tx.execute(
+                "INSERT INTO bridge_session (name, tables, movement, scoring, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    s.name.trim(),
+                    s.tables,
+                    s.movement.name(),
+                    s.scoring.code(),
+                    crate::db::now()
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            write_settings(tx, id, s)?;
+            sync_table_codes(tx, id, s.tables)?;
+            append(tx, id, actor, "create", &serde_json::Value::Null, s)?;
+            Ok(id)
+        })
+    }
+
+    /// Changes the settings; the movement (kind, tables, boards, phantom) is fixed once a
+    /// line has a result.
+    pub fn update_bridge_settings(
+        &self,
+        actor: &str,
+        id: SessionId,
+        s: &BridgeSettings,
+    ) -> Result<()> {
+        let m = validate(s)?;
+        self.transaction(|tx| {
+            let old = load_session(tx, id)?.settings;
+            let moved = (
+                old.movement,
+                old.tables,
+                old.even,
+                old.boards_per_round,
+                old.phantom,
+            ) != (s.movement, s.tables, s.even, s.boards_per_round, s.phantom);
+            if moved && has_lines(tx, id)? {
+                return Err(Error::refused(
+                    Refusal::SessionStarted,
+                    "the movement can no longer change: results have been entered",
+                ));
+            }
+            write_settings(tx, id, s)?;
+            sync_table_codes(tx, id, s.tables)?;
+            tx.execute(
+                "DELETE FROM bridge_pair WHERE session_id = ?1 AND number > ?2",
+                params![id, m.pairs],
+            )?;
+            tx.execute(
+                "DELETE FROM bridge_deal WHERE session_id = ?1 AND board > ?2",
+                params![id, m.board_count()],
+            )?;
+            append(tx, id, actor, "settings", &old, s)
+        })
+    }
+
+    /// Every session, newest first.
+    pub fn bridge_sessions(&self) -> Result<Vec<BridgeSession>> {
+        self.with_conn(|c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {SESSION_COLUMNS} FROM bridge_session ORDER BY id DESC"
+            ))?;
+            let rows = st.query_map([], session_from_row)?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    pub fn bridge_session(&self, id: SessionId) -> Result<BridgeSession> {
+        self.with_conn(|c| load_session(c, id))
+    }
+
+    /// Deletes a session with everything in it; its log stays.
+    pub fn delete_bridge_session(&self, actor: &str, id: SessionId) -> Result<()> {
+        self.transaction(|tx| {
+            let old = load_session(tx, id)?;
+            tx.execute("DELETE FROM bridge_session WHERE id = ?1", [id])?;
+            append(
+                tx,
+                id,
+                actor,
+                "delete",
+                &old.settings,
+                &serde_json::Value::Null,
+            )
+        })
+    }
+
+    /// The session's movement, as the bridge crate builds it from the settings.
+    pub fn movement(&self, id: SessionId) -> Result<Movement> {
+        self.with_conn(|c| session_movement(c, id))
+    }
+
+    /// Types a pair's names; `number` must be a pair of the movement.
+    pub fn set_pair(&self, actor: &str, id: SessionId, number: u32, p: &NewPair) -> Result<()> {
+        self.transaction(|tx| {
+            let m = session_movement(tx, id)?;
+            check_pair(&m, number)?;
+            let before = load_pairs(tx, id, &m)?
+                .into_iter()
+                .find(|x| x.number == number);
+            write_pair(tx, id, number, p)?;
+            let after = Pair {
+                number,
+                details: p.clone(),
+            };
+            append(tx, id, actor, "pair", &before, &after)
+        })
+    }
+
+    /// Every pair of the movement (the phantom left out), names empty when not typed.
+    pub fn pairs(&self, id: SessionId) -> Result<Vec<Pair>> {
+        self.with_conn(|c| {
+            let m = session_movement(c, id)?;
+            load_pairs(c, id, &m)
+        })
+    }
+
+    /// Hand records: the `[Deal]` of each board of the PBN file that the session has (other
+    /// boards are passed over). Replaces the deals stored before; returns how many were read.
+    pub fn set_deals_pbn(
+        &self,
+        actor: &str,
+        id: SessionId,
+        text: &str,
+        file: &str,
+    ) -> Result<usize> {
+        let read = bridge::pbn::read(text, file).map_err(|e| {
+            Error::invalid(
+                format!("{}, line {}, column {}", e.file, e.line, e.column),
+                e.expected,
+                e.found,
+            )
+        })?;
+        self.transaction(|tx| {
+            let m = session_movement(tx, id)?;
+            let deals: Vec<(u32, String)> = read
+                .boards
+                .iter()
+                .filter(|b| (1..=m.board_count()).contains(&b.number))
+                .filter_map(|b| Some((b.number, b.deal.clone()?)))
+                .collect();
+            let before = load_deals(tx, id)?;
+            tx.execute("DELETE FROM bridge_deal WHERE session_id = ?1", [id])?;
+            for (board, deal) in &deals {
+                tx.execute(
+                    "INSERT INTO bridge_deal (session_id, board, deal) VALUES (?1, ?2, ?3)",
+                    params![id, board, deal],
+                )?;
+            }
+            append(
+                tx,
+                id,
+                actor,
+                "deals",
+                &json!({ "boards": before.len() }),
+                &json!({ "file": file, "boards": deals.len() }),
+            )?;
+            Ok(deals.len())
+        })
+    }
+
+    /// The hand records, in board order.
+    pub fn deals(&self, id: SessionId) -> Result<Vec<(u32, String)>> {
+        self.with_conn(|c| {
+            load_session(c, id)?;
+            load_deals(c, id)
+        })
+    }
+
+    pub fn table_codes(&self, id: SessionId) -> Result<Vec<TableCode>> {
+        self.with_conn(|c| {
+            load_session(c, id)?;
+            let mut st = c.prepare(
+                "SELECT number, code FROM bridge_table WHERE session_id = ?1 ORDER BY number",
+            )?;
+            let rows = st.query_map([id], |r| {
+                Ok(TableCode {
+                    table: r.get(0)?,
+                    code: r.get(1)?,
+                })
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    /// The session and table a printed code opens (blanks and case do not matter).
+    pub fn lookup_table_code(&self, code: &str) -> Result<(BridgeSession, u32)> {
+        let code: String = code
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_uppercase();
+        self.with_conn(|c| {
+            let found: Option<(SessionId, u32)> = c
+                .query_row(
+                    "SELECT session_id, number FROM bridge_table WHERE code = ?1",
+                    [&code],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((id, table)) = found else {
+                return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
+            };
+            Ok((load_session(c, id)?, table))
+        })
+    }
+}
+
+pub(crate) fn load_deals(conn: &Connection, id: SessionId) -> Result<Vec<(u32, String)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT board, deal FROM bridge_deal WHERE session_id = ?1 ORDER BY board",
+    )?;
+    let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
