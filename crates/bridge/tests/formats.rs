@@ -106,3 +106,24 @@ fn pbn_comments_and_repeated_tags() {
     // Board 2: one real result of two expected: (0 + 1)·2/1 − 1 = 1 = 50 % of the top of 2.
     assert_eq!(scored.boards[1].lines[1].ns, Some(Ratio::ONE));
 }
+
+#[test]
+fn pair_names_are_written_and_read_back_in_pbn_and_usebio() {
+    let csv = "board,ns,ew,contract,declarer,result\n1,1,3,3NT,N,9\n1,2,4,4S,S,10\n";
+    let mut s = bridge::csv::read(csv, "names.csv").unwrap();
+    s.names.insert(1, "Lévy - \"Bob\" Martin".to_string());
+    s.names.insert(3, "Smith - Jones & Co".to_string());
+    let scored = score_session(&s, &Options::default());
+    let pbn = bridge::pbn::write(&s, Some(&scored), &bridge::pbn::WriteOptions::default());
+    assert!(pbn.contains("Names\\40L"));
+    let back = bridge::pbn::read(&pbn, "names.pbn").unwrap();
+    assert_eq!(back.names, s.names);
+    let xml = bridge::usebio::write(&s, &scored).unwrap();
+    assert!(xml.contains("<PLAYER_NAME>Smith</PLAYER_NAME>"));
+    let back = bridge::usebio::read(&xml, "names.xml").unwrap();
+    assert_eq!(back.names, s.names);
+    // Without names, the TotalScoreTable is as before.
+    s.names.clear();
+    let pbn = bridge::pbn::write(&s, Some(&scored), &bridge::pbn::WriteOptions::default());
+    assert!(!pbn.contains("Names"));
+}

@@ -2,3 +2,6 @@
 
 #[path = "event_flow.rs"]
 mod event_flow;
+
+#[path = "bridge_session.rs"]
+mod bridge_session;

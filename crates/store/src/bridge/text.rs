@@ -84,7 +84,15 @@ pub mod seat {
 /// `A+`, `A=`, `A-` or a percentage with all the decimals the reader takes (`62.5%`).
 fn artificial_text(a: Artificial) -> String {
     match a {
-        Artificial::Percent(p) => format!("{}%", p.to_short(4)),
+        Artificial::Percent(p) => {
+            let t = p.to_fixed(4);
+            let t = if t.contains('.') {
+                t.trim_end_matches('0').trim_end_matches('.')
+            } else {
+                &t
+            };
+            format!("{t}%")
+        }
         _ => a.to_string(),
     }
 }
