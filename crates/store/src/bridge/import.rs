@@ -129,7 +129,8 @@ fn read_pair(
     Ok((number, p, start))
 }
 
-fn at(file: &str, line: usize, column: usize) -> String {
+/// Where a file's value is, as every file error names it.
+pub(super) fn at(file: &str, line: usize, column: usize) -> String {
     format!("{file}, line {line}, column {column}")
 }
 

@@ -370,11 +370,8 @@ impl Store {
         file: &str,
     ) -> Result<usize> {
         let read = bridge::pbn::read(text, file).map_err(|e| {
-            Error::invalid(
-                format!("{}, line {}, column {}", e.file, e.line, e.column),
-                e.expected,
-                e.found,
-            )
+            let place = super::import::at(&e.file, e.line as usize, e.column as usize);
+            Error::invalid(place, e.expected, e.found)
         })?;
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
