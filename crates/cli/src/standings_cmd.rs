@@ -339,15 +339,15 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
         // The web application's page, so that printed standings look the same from either.
         Format::Html => {
             let lang = match args.lang.as_str() {
-                "en" => server::i18n::Lang::En,
-                "fr" => server::i18n::Lang::Fr,
+                "en" => report::i18n::Lang::En,
+                "fr" => report::i18n::Lang::Fr,
                 other => {
                     return Err(CliError::invalid(format!(
                         "--lang: expected en or fr, found {other:?}"
                     )))
                 }
             };
-            server::document::standings(lang, &t, &s).map_err(|e| {
+            report::document::standings(lang, &t, &s).map_err(|e| {
                 CliError::new(exit::UNEXPECTED, format!("{}: {e}", args.input.display()))
             })?
         }

@@ -19,15 +19,16 @@
 pub mod api;
 pub mod context;
 mod demo;
-pub mod document;
 pub mod error;
 mod forms;
-pub mod i18n;
 mod limit;
 pub mod publish;
 pub mod rating;
 mod views;
 pub mod web;
+
+/// The catalogues and the locale's formats live in the renderer, shared with the command line.
+pub use report::i18n;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -297,5 +298,43 @@ pub fn spawn(config: Config) -> Result<Running, Error> {
                 "the server thread stopped before listening",
             ))),
         },
+    }
+}
+
+#[cfg(test)]
+mod catalogue_tests {
+    /// Every `.t("key")` of the server's code and templates (the renderer tests its own).
+    #[test]
+    fn every_key_the_server_uses_is_in_the_catalogues() {
+        let mut texts: Vec<String> = [
+            include_str!("web.rs"),
+            include_str!("error.rs"),
+            include_str!("views.rs"),
+            include_str!("rating.rs"),
+            include_str!("publish.rs"),
+            include_str!("api.rs"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/templates"
+        ))];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    texts.push(std::fs::read_to_string(path).unwrap());
+                }
+            }
+        }
+        let missing = crate::i18n::missing_keys(texts.iter().map(String::as_str));
+        assert!(
+            missing.is_empty(),
+            "keys missing from the catalogues: {missing:?}"
+        );
     }
 }

@@ -147,7 +147,7 @@ pub fn wallchart(store: &Store, tr: &Tr, event: &Event) -> Result<WallChart, App
                 })
                 .collect();
             WallRow {
-                player: PlayerView::new(p, None, tr),
+                player: views::player_view(p, None, tr),
                 cells,
                 points: score(p.number, complete),
             }
@@ -278,7 +278,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
         .players(id)?
         .iter()
         .map(|p: &Player| {
-            let mut player = PlayerView::new(p, None, &c.tr);
+            let mut player = views::player_view(p, None, &c.tr);
             player.points = points.get(&p.id).cloned().unwrap_or_default();
             AlphaExport {
                 place: place_of.get(&p.id).cloned().unwrap_or_default(),
@@ -295,7 +295,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
     });
     let settings = &e.settings;
     let page = ExportPage {
-        css: include_str!("../static/export.css"),
+        css: report::EXPORT_CSS,
         federation: settings.federation.clone(),
         chief_arbiter: settings.chief_arbiter.clone(),
         deputies: settings

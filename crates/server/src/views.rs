@@ -9,38 +9,45 @@ use tournament::Points;
 use crate::error::AppError;
 use crate::i18n::Tr;
 
-/// A player as the lists show them.
-#[derive(Debug, Clone, Default)]
-pub struct PlayerView {
-    pub id: PlayerKey,
-    pub number: u32,
-    pub name: String,
-    pub title: String,
-    pub rating: String,
-    pub federation: String,
-    pub club: String,
-    pub fide_id: String,
-    pub present: bool,
-    pub withdrawn: String,
-    /// Points before the round shown (pairing lists) or now.
-    pub points: String,
+pub use report::views::{legend, LegendItem, PlayerView, StandingView};
+
+/// A store's player as the renderer takes it.
+pub fn player_row(p: &Player) -> report::views::PlayerRow {
+    report::views::PlayerRow {
+        id: p.id,
+        number: p.number,
+        name: p.details.name.clone(),
+        title: p.details.title.clone(),
+        rating: p.details.rating,
+        federation: p.details.federation.clone(),
+        club: p.details.club.clone(),
+        fide_id: p.details.fide_id,
+        present: p.present,
+        withdrawn_from: p.withdrawn_from,
+    }
 }
 
-impl PlayerView {
-    pub fn new(p: &Player, points: Option<Points>, tr: &Tr) -> PlayerView {
-        PlayerView {
-            id: p.id,
-            number: p.number,
-            name: p.details.name.clone(),
-            title: p.details.title.clone(),
-            rating: p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
-            federation: p.details.federation.clone(),
-            club: p.details.club.clone(),
-            fide_id: p.details.fide_id.map(|r| r.to_string()).unwrap_or_default(),
-            present: p.present,
-            withdrawn: p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
-            points: points.map(|p| tr.points(&p)).unwrap_or_default(),
-        }
+/// A store's player as the lists show them, with their points (before the round shown, or now).
+pub fn player_view(p: &Player, points: Option<Points>, tr: &Tr) -> PlayerView {
+    PlayerView::new(&player_row(p), points, tr)
+}
+
+/// The store's standings as the renderer takes them.
+pub fn report_standings(s: &Standings) -> report::views::Standings {
+    report::views::Standings {
+        after_round: s.after_round,
+        tiebreak_codes: s.tiebreak_codes.clone(),
+        rows: s
+            .rows
+            .iter()
+            .map(|r| report::views::StandingRow {
+                rank: r.rank,
+                shared: r.shared,
+                player: player_row(&r.player),
+                points: r.points,
+                values: r.values.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -115,7 +122,7 @@ pub fn boards(
         players
             .get(&key)
             .map(|p| {
-                PlayerView::new(
+                player_view(
                     p,
                     Some(points.get(&key).copied().unwrap_or(Points::ZERO)),
                     tr,
@@ -151,77 +158,9 @@ pub fn boards(
     Ok((boards, byes))
 }
 
-/// One line of the standings.
-#[derive(Debug, Clone, Default)]
-pub struct StandingView {
-    /// `3` or `3-5` for a shared place.
-    pub place: String,
-    pub player: PlayerView,
-    pub points: String,
-    pub values: Vec<String>,
-}
-
+/// The lines of the standings, places and values in the visitor's language.
 pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
-    let mut last_of: HashMap<u32, u32> = HashMap::new();
-    for (i, row) in s.rows.iter().enumerate() {
-        last_of.insert(row.rank, i as u32 + 1);
-    }
-    s.rows
-        .iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
-            StandingView {
-                // Before any result the list is the starting rank: one place each.
-                place: if s.after_round == 0 {
-                    (i + 1).to_string()
-                } else if row.shared && last > row.rank {
-                    format!("{}-{last}", row.rank)
-                } else {
-                    row.rank.to_string()
-                },
-                player: PlayerView::new(&row.player, Some(row.points), tr),
-                points: tr.points(&row.points),
-                values: row.values.iter().map(|v| tr.num(v)).collect(),
-            }
-        })
-        .collect()
-}
-
-/// A tie-break code and what it means, for the legend under the standings.
-#[derive(Debug, Clone, Default)]
-pub struct LegendItem {
-    pub code: String,
-    pub meaning: String,
-}
-
-/// The legend of the codes: each code's base (`BH` of `BH/C1`) and its modifiers explained.
-pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
-    codes
-        .iter()
-        .map(|code| {
-            let mut pieces = code.split('/');
-            let base = pieces.next().unwrap_or("");
-            let lookup = |key: String, fallback: &str| {
-                let text = tr.t(&key);
-                if text == key {
-                    fallback.to_string()
-                } else {
-                    text
-                }
-            };
-            let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
-            for modifier in pieces {
-                let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
-                meaning.push_str(", ");
-                meaning.push_str(&m);
-            }
-            LegendItem {
-                code: code.clone(),
-                meaning,
-            }
-        })
-        .collect()
+    report::views::standings_rows(tr, &report_standings(s))
 }
 
 /// One player's game in one round, from their side.

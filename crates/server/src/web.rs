@@ -471,7 +471,7 @@ async fn players_page(
     let points = views::points_after(&st.store, id, e.paired_rounds);
     let players = list
         .iter()
-        .map(|p| PlayerView::new(p, points.get(&p.id).copied(), &c.tr))
+        .map(|p| views::player_view(p, points.get(&p.id).copied(), &c.tr))
         .collect();
     let forbidden = st
         .store
@@ -793,7 +793,7 @@ async fn player_card(
     html(&PlayerCard {
         rounds: views::card_rounds(&c.tr, &rounds, &players, pid),
         total: points.get(&pid).map(|p| c.tr.points(p)).unwrap_or_default(),
-        p: PlayerView::new(&player, None, &c.tr),
+        p: views::player_view(&player, None, &c.tr),
         started: e.paired_rounds > 0,
         next_round: e.paired_rounds + 1,
         rounds_left: e.paired_rounds < e.settings.rounds,
@@ -1107,7 +1107,7 @@ fn alphabetical_lines(
                 .pop()
                 .unwrap_or_default();
             AlphaLine {
-                player: PlayerView::new(p, None, &c.tr),
+                player: views::player_view(p, None, &c.tr),
                 board: card.board,
                 colour: card.colour_text,
                 opponent: card.opponent,

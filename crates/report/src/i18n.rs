@@ -1,5 +1,13 @@
-//! Every visible string through the Fluent catalogues (`locales/{fr,en}/main.ftl`), and the
-//! locale's way of writing numbers and dates.
+//! Every visible string through the Fluent catalogues, and the locale's way of writing numbers
+//! and dates. Each language's bundle holds two resources: `locales/{fr,en}/main.ftl` (the chess
+//! event's pages and documents) and `locales/{fr,en}/bridge.ftl` (the bridge session's).
+//!
+//! ```
+//! use report::i18n::{Lang, Tr};
+//! let tr = Tr::new(Lang::Fr);
+//! assert_eq!(tr.points(&tournament::Points::from_tenths(45)), "4,5");
+//! assert_eq!(Tr::new(Lang::En).date("2026-11-24"), "24 Nov 2026");
+//! ```
 //!
 //! The language of a request comes from the `lang` cookie (set by the switch link), else from
 //! `Accept-Language`, else French.
@@ -11,8 +19,15 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
-const FR: &str = include_str!("../locales/fr/main.ftl");
-const EN: &str = include_str!("../locales/en/main.ftl");
+/// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
+const FR: [(&str, &str); 2] = [
+    ("main.ftl", include_str!("../locales/fr/main.ftl")),
+    ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
+];
+const EN: [(&str, &str); 2] = [
+    ("main.ftl", include_str!("../locales/en/main.ftl")),
+    ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
+];
 
 /// A language the pages are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -72,7 +87,8 @@ impl Lang {
         }
     }
 
-    fn source(self) -> &'static str {
+    /// The catalogue files of the language: (file name, text).
+    pub fn sources(self) -> [(&'static str, &'static str); 2] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,
@@ -88,14 +104,19 @@ fn bundles() -> &'static HashMap<Lang, Bundle> {
         Lang::ALL
             .iter()
             .map(|&lang| {
-                let resource = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(
-                    |(_, errors)| panic!("locales/{}/main.ftl: {errors:?}", lang.code()),
-                );
                 let mut bundle = FluentBundle::new_concurrent(vec![lang.id()]);
                 bundle.set_use_isolating(false);
-                bundle.add_resource(resource).unwrap_or_else(|errors| {
-                    panic!("locales/{}/main.ftl: {errors:?}", lang.code())
-                });
+                // The catalogues are part of the program (compiled in), checked by the tests
+                // below: an error here is a bug of ours, not of the input.
+                for (file, text) in lang.sources() {
+                    let resource =
+                        FluentResource::try_new(text.to_string()).unwrap_or_else(|(_, errors)| {
+                            panic!("locales/{}/{file}: {errors:?}", lang.code())
+                        });
+                    bundle.add_resource(resource).unwrap_or_else(|errors| {
+                        panic!("locales/{}/{file}: {errors:?}", lang.code())
+                    });
+                }
                 (lang, bundle)
             })
             .collect()
@@ -219,9 +240,9 @@ impl Tr {
     }
 }
 
-/// The message ids of a catalogue (for the tests).
-pub fn keys(lang: Lang) -> Vec<String> {
-    let resource = FluentResource::try_new(lang.source().to_string()).unwrap_or_else(|(r, _)| r);
+/// The message ids of one catalogue file's text.
+fn file_keys(text: &str) -> Vec<String> {
+    let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
     resource
         .entries()
         .filter_map(|e| match e {
@@ -229,6 +250,35 @@ pub fn keys(lang: Lang) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// The message ids of a language's catalogues, every file (for the tests).
+pub fn keys(lang: Lang) -> Vec<String> {
+    lang.sources()
+        .iter()
+        .flat_map(|(_, text)| file_keys(text))
+        .collect()
+}
+
+/// The message ids that `texts` (Rust sources or templates) ask for with `.t("…")`,
+/// `.t1("…"` or `.targs("…"` and that the catalogues lack (for the tests of every crate
+/// that shows catalogue strings).
+pub fn missing_keys<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let known = keys(Lang::Fr);
+    let mut missing = Vec::new();
+    for text in texts {
+        for call in [".t(\"", ".t1(\"", ".targs(\""] {
+            for piece in text.split(call).skip(1) {
+                let key = piece.split('"').next().unwrap_or("");
+                if !key.is_empty() && !known.iter().any(|k| k == key) {
+                    missing.push(key.to_string());
+                }
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    missing
 }
 
 #[cfg(test)]
@@ -254,48 +304,42 @@ mod tests {
 
     #[test]
     fn catalogues_parse_and_have_the_same_keys() {
-        let mut fr = keys(Lang::Fr);
-        let mut en = keys(Lang::En);
-        fr.sort();
-        en.sort();
-        let only_fr: Vec<_> = fr.iter().filter(|k| !en.contains(k)).collect();
-        let only_en: Vec<_> = en.iter().filter(|k| !fr.contains(k)).collect();
-        assert!(
-            only_fr.is_empty() && only_en.is_empty(),
-            "only fr: {only_fr:?}; only en: {only_en:?}"
-        );
-        // Both build into bundles without errors.
+        // File by file: main.ftl against main.ftl, bridge.ftl against bridge.ftl.
+        for ((file, fr), (_, en)) in Lang::Fr.sources().iter().zip(Lang::En.sources().iter()) {
+            let mut fr = file_keys(fr);
+            let mut en = file_keys(en);
+            fr.sort();
+            en.sort();
+            let only_fr: Vec<_> = fr.iter().filter(|k| !en.contains(k)).collect();
+            let only_en: Vec<_> = en.iter().filter(|k| !fr.contains(k)).collect();
+            assert!(
+                only_fr.is_empty() && only_en.is_empty(),
+                "{file}: only fr: {only_fr:?}; only en: {only_en:?}"
+            );
+        }
+        // Both build into bundles without errors (no key in two files).
         assert_eq!(bundles().len(), 2);
     }
 
     #[test]
     fn every_key_the_code_uses_is_in_the_catalogues() {
-        let fr = keys(Lang::Fr);
-        let sources = [
-            include_str!("web.rs"),
-            include_str!("error.rs"),
-            include_str!("views.rs"),
-            include_str!("rating.rs"),
-            include_str!("publish.rs"),
-        ];
+        let mut texts: Vec<String> = [include_str!("views.rs"), include_str!("document.rs")]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
-        let mut texts: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
-        for entry in std::fs::read_dir(templates_dir).unwrap() {
-            texts.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
-        }
-        let mut missing = Vec::new();
-        for text in &texts {
-            for call in [".t(\"", ".t1(\"", ".targs(\""] {
-                for piece in text.split(call).skip(1) {
-                    let key = piece.split('"').next().unwrap();
-                    if !key.is_empty() && !fr.iter().any(|k| k == key) {
-                        missing.push(key.to_string());
-                    }
+        let mut dirs = vec![std::path::PathBuf::from(templates_dir)];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    texts.push(std::fs::read_to_string(path).unwrap());
                 }
             }
         }
-        missing.sort();
-        missing.dedup();
+        let missing = missing_keys(texts.iter().map(String::as_str));
         assert!(
             missing.is_empty(),
             "keys missing from the catalogues: {missing:?}"

@@ -1,19 +1,18 @@
-//! Documents for the command line's `--format html`, rendered with the pages' own templates and
-//! catalogues (CSS inlined, no script), so that a list printed from a TRF file looks like the
-//! one printed from the web application.
+//! Standalone documents (the command line's `--format html`), rendered with the partials the
+//! web application's pages include and with its catalogues (CSS inlined, no script), so that a
+//! list printed from a TRF file looks like the one printed from the web application.
 
 use askama::Template;
-use std::net::{IpAddr, Ipv4Addr};
 
-use crate::context::Ctx;
-use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
-use crate::views::{self, LegendItem, StandingView};
+use crate::views::{self, LegendItem, PlayerRow, StandingRow, StandingView};
+use crate::ReportError;
 
 #[derive(Template)]
 #[template(path = "document_standings.html")]
 struct StandingsDocument {
-    c: Ctx,
+    /// The translator: the templates call `c.t(…)` as the server's pages do.
+    c: Tr,
     name: String,
     sub: String,
     heading: String,
@@ -23,19 +22,6 @@ struct StandingsDocument {
     legend: Vec<LegendItem>,
 }
 
-/// The context of a document: a language and nothing of a visitor's.
-fn context(lang: Lang) -> Ctx {
-    Ctx {
-        tr: Tr::new(lang),
-        user: None,
-        session_token: None,
-        csrf: String::new(),
-        path: String::new(),
-        api: false,
-        client_ip: IpAddr::V4(Ipv4Addr::LOCALHOST),
-    }
-}
-
 /// The standings of `t` as computed by the tie-break engine, as one standalone HTML page:
 /// the event's name, place and dates, the places with federation, title and rating, the
 /// tie-break values and the legend of their codes.
@@ -43,34 +29,30 @@ pub fn standings(
     lang: Lang,
     t: &tournament::Tournament,
     s: &tiebreak::Standings,
-) -> Result<String, AppError> {
-    let c = context(lang);
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
     let codes: Vec<String> = s.tiebreaks.iter().map(|tb| tb.to_string()).collect();
     let rows = s
         .rows
         .iter()
         .map(|r| {
             let p = t.player(r.id);
-            store::StandingRow {
+            StandingRow {
                 rank: r.rank,
                 shared: r.rank_to != r.rank,
-                player: store::Player {
+                player: PlayerRow {
                     id: i64::from(r.id.get()),
                     number: r.id.get(),
-                    details: store::NewPlayer {
-                        name: r.name.clone(),
-                        title: p
-                            .and_then(|p| p.title)
-                            .map(|t| t.code().to_string())
-                            .unwrap_or_default(),
-                        rating: p.and_then(|p| p.rating),
-                        national_rating: p.and_then(|p| p.national_rating),
-                        federation: p.and_then(|p| p.federation.clone()).unwrap_or_default(),
-                        fide_id: p.and_then(|p| p.fide_id),
-                        ..store::NewPlayer::default()
-                    },
+                    name: r.name.clone(),
+                    title: p
+                        .and_then(|p| p.title)
+                        .map(|t| t.code().to_string())
+                        .unwrap_or_default(),
+                    rating: p.and_then(|p| p.rating),
+                    federation: p.and_then(|p| p.federation.clone()).unwrap_or_default(),
+                    fide_id: p.and_then(|p| p.fide_id),
                     present: true,
-                    withdrawn_from: None,
+                    ..PlayerRow::default()
                 },
                 points: r.points,
                 values: r
@@ -83,7 +65,7 @@ pub fn standings(
         })
         .collect();
     let after = tournament::rounds::played_rounds_in_file(t);
-    let standings = store::Standings {
+    let standings = views::Standings {
         after_round: after,
         tiebreak_codes: codes.clone(),
         rows,
@@ -91,7 +73,7 @@ pub fn standings(
     let h = &t.header;
     let date = |d: &Option<String>| {
         d.as_deref()
-            .map(|d| c.tr.date(&d.replace('/', "-")))
+            .map(|d| c.date(&d.replace('/', "-")))
             .unwrap_or_default()
     };
     let dates = match (date(&h.start_date), date(&h.end_date)) {
@@ -113,9 +95,9 @@ pub fn standings(
         name: h.name.clone().unwrap_or_else(|| c.t("tab-standings")),
         sub,
         heading,
-        css: include_str!("../static/export.css"),
-        rows: views::standings_rows(&c.tr, &standings),
-        legend: views::legend(&c.tr, &codes),
+        css: crate::EXPORT_CSS,
+        rows: views::standings_rows(&c, &standings),
+        legend: views::legend(&c, &codes),
         codes,
         c,
     };

@@ -1,0 +1,194 @@
+//! What the documents show: plain strings in the reader's language, built from plain rows, so
+//! that templates only lay them out. The server builds these rows from its store; the command
+//! line from a TRF file's `Tournament`.
+
+use std::collections::HashMap;
+
+use tournament::Points;
+
+use crate::i18n::Tr;
+
+/// A player as the caller knows them (no database type: the server converts its rows).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The caller's key for the player (the store's row id, or the pairing number).
+    pub id: i64,
+    /// Pairing number (1-based).
+    pub number: u32,
+    pub name: String,
+    /// `GM`, `IM`, … or empty.
+    pub title: String,
+    pub rating: Option<u16>,
+    pub federation: String,
+    pub club: String,
+    pub fide_id: Option<u64>,
+    /// Checked in.
+    pub present: bool,
+    /// First round the player is no longer paired in.
+    pub withdrawn_from: Option<u32>,
+}
+
+/// One line of computed standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StandingRow {
+    pub rank: u32,
+    /// The place is shared with others (`rank` is its first place).
+    pub shared: bool,
+    pub player: PlayerRow,
+    pub points: Points,
+    /// The tie-break values as the rules print them (`12.5`).
+    pub values: Vec<String>,
+}
+
+/// Standings after a round.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standings {
+    /// After this round (0 before any result).
+    pub after_round: u32,
+    /// The tie-break codes in order, as the rules spell them.
+    pub tiebreak_codes: Vec<String>,
+    pub rows: Vec<StandingRow>,
+}
+
+/// A player as the lists show them.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerView {
+    pub id: i64,
+    pub number: u32,
+    pub name: String,
+    pub title: String,
+    pub rating: String,
+    pub federation: String,
+    pub club: String,
+    pub fide_id: String,
+    pub present: bool,
+    pub withdrawn: String,
+    /// Points before the round shown (pairing lists) or now.
+    pub points: String,
+}
+
+impl PlayerView {
+    pub fn new(p: &PlayerRow, points: Option<Points>, tr: &Tr) -> PlayerView {
+        PlayerView {
+            id: p.id,
+            number: p.number,
+            name: p.name.clone(),
+            title: p.title.clone(),
+            rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            federation: p.federation.clone(),
+            club: p.club.clone(),
+            fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            present: p.present,
+            withdrawn: p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
+            points: points.map(|p| tr.points(&p)).unwrap_or_default(),
+        }
+    }
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, Default)]
+pub struct StandingView {
+    /// `3` or `3-5` for a shared place.
+    pub place: String,
+    pub player: PlayerView,
+    pub points: String,
+    pub values: Vec<String>,
+}
+
+pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+    let mut last_of: HashMap<u32, u32> = HashMap::new();
+    for (i, row) in s.rows.iter().enumerate() {
+        last_of.insert(row.rank, i as u32 + 1);
+    }
+    s.rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
+            StandingView {
+                // Before any result the list is the starting rank: one place each.
+                place: if s.after_round == 0 {
+                    (i + 1).to_string()
+                } else if row.shared && last > row.rank {
+                    format!("{}-{last}", row.rank)
+                } else {
+                    row.rank.to_string()
+                },
+                player: PlayerView::new(&row.player, Some(row.points), tr),
+                points: tr.points(&row.points),
+                values: row.values.iter().map(|v| tr.num(v)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// A code and what it means, for a legend under a table.
+#[derive(Debug, Clone, Default)]
+pub struct LegendItem {
+    pub code: String,
+    pub meaning: String,
+}
+
+/// The legend of tie-break codes: each code's base (`BH` of `BH/C1`) and its modifiers
+/// explained.
+pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
+    codes
+        .iter()
+        .map(|code| {
+            let mut pieces = code.split('/');
+            let base = pieces.next().unwrap_or("");
+            let lookup = |key: String, fallback: &str| {
+                tr.lookup(&key, &[]).unwrap_or_else(|| fallback.to_string())
+            };
+            let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
+            for modifier in pieces {
+                let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
+                meaning.push_str(", ");
+                meaning.push_str(&m);
+            }
+            LegendItem {
+                code: code.clone(),
+                meaning,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn shared_places_and_the_legend() {
+        let row = |rank, shared, number: u32, tenths| StandingRow {
+            rank,
+            shared,
+            player: PlayerRow {
+                id: i64::from(number),
+                number,
+                name: format!("P{number}"),
+                ..PlayerRow::default()
+            },
+            points: Points::from_tenths(tenths),
+            values: vec!["12.5".into()],
+        };
+        let s = Standings {
+            after_round: 3,
+            tiebreak_codes: vec!["BH/C1".into()],
+            rows: vec![
+                row(1, false, 2, 30),
+                row(2, true, 1, 20),
+                row(2, true, 3, 20),
+            ],
+        };
+        let fr = Tr::new(Lang::Fr);
+        let rows = standings_rows(&fr, &s);
+        let places: Vec<&str> = rows.iter().map(|r| r.place.as_str()).collect();
+        assert_eq!(places, ["1", "2-3", "2-3"]);
+        assert_eq!(rows[0].values, ["12,5"]);
+        let l = legend(&Tr::new(Lang::En), &s.tiebreak_codes);
+        assert_eq!(l[0].code, "BH/C1");
+        assert!(l[0].meaning.contains(", "), "{}", l[0].meaning);
+    }
+}
