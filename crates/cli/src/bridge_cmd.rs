@@ -563,6 +563,9 @@ pub struct MovementArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: MovementFormat,
+    /// The language of the HTML page: en or fr.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    pub lang: String,
     /// Output file (written atomically); standard output when absent.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -612,7 +615,19 @@ fn movement(a: MovementArgs) -> Result<u8, CliError> {
             movement::table_cards_text(&m),
             movement::guide_cards_text(&m)
         ),
-        MovementFormat::Html => movement::html(&m),
+        MovementFormat::Html => {
+            let lang = match a.lang.as_str() {
+                "en" => report::i18n::Lang::En,
+                "fr" => report::i18n::Lang::Fr,
+                other => {
+                    return Err(CliError::invalid(format!(
+                        "--lang: expected en or fr, found {other:?}"
+                    )))
+                }
+            };
+            report::movement::html(lang, &m)
+                .map_err(|e| CliError::new(exit::UNEXPECTED, format!("movement: {e}")))?
+        }
         MovementFormat::Json => {
             let json = JsonMovement {
                 kind: m.kind.name(),

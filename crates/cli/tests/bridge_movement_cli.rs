@@ -208,3 +208,23 @@ fn html_to_a_file() {
     assert_eq!(page.matches("<section class=\"card\">").count(), 4 + 8);
     assert_eq!(page.matches("<section class=\"round\">").count(), 7);
 }
+
+#[test]
+fn html_in_french() {
+    let o = run(&[
+        "bridge", "movement", "--tables", "6", "--kind", "mitchell", "--format", "html", "--lang",
+        "fr",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"fr\">"));
+    assert!(page.contains("<title>Mitchell, 6 tables</title>"));
+    assert!(page.contains("<h2>Cartes de table</h2>") && page.contains("<th>Donnes</th>"));
+    assert!(page.contains("Les paires NS 1-6 restent à leur table"));
+    assert_eq!(page.matches("<section class=\"card\">").count(), 6 + 12);
+    let o = run(&[
+        "bridge", "movement", "--tables", "6", "--format", "html", "--lang", "de",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--lang"));
+}

@@ -323,10 +323,14 @@ mod tests {
 
     #[test]
     fn every_key_the_code_uses_is_in_the_catalogues() {
-        let mut texts: Vec<String> = [include_str!("views.rs"), include_str!("document.rs")]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut texts: Vec<String> = [
+            include_str!("views.rs"),
+            include_str!("document.rs"),
+            include_str!("movement.rs"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
         let mut dirs = vec![std::path::PathBuf::from(templates_dir)];
         while let Some(dir) = dirs.pop() {

@@ -1,5 +1,6 @@
 //! Results turned into documents: the standings (and, through the partials the web
-//! application's pages include, every list those pages show) as HTML in French and English,
+//! application's pages include, every list those pages show) and a bridge movement's cards as
+//! HTML in French and English,
 //! with the Fluent catalogues and the locale's numbers and dates. One renderer for the server's
 //! pages and the command line's `--format html`.
 //!
@@ -19,6 +20,7 @@
 
 pub mod document;
 pub mod i18n;
+pub mod movement;
 pub mod views;
 
 /// The stylesheet of the standalone documents (inlined in each, screen and print).

@@ -1,6 +1,7 @@
 //! The movement printed: the round-by-round layout, a card for each table (who sits there,
 //! which boards, where the boards go next) and a guide card for each pair (where to sit,
-//! against whom, which boards), as text or as one printable HTML page.
+//! against whom, which boards), as text. The printable HTML page, in French or English, is the
+//! `report` crate's (`report::movement::html`).
 
 use super::{range_label, Direction, Movement, NextStop};
 
@@ -52,46 +53,6 @@ impl Grid {
         }
         out
     }
-
-    fn html(&self, class: &str) -> String {
-        let mut out = format!(
-            "<section class=\"{class}\">\n<h3>{}</h3>\n",
-            escape(&self.title)
-        );
-        if let Some(n) = &self.note {
-            out.push_str(&format!("<p>{}</p>\n", escape(n)));
-        }
-        out.push_str("<table>\n<thead><tr>");
-        for h in &self.headers {
-            out.push_str(&format!("<th>{}</th>", escape(h)));
-        }
-        out.push_str("</tr></thead>\n<tbody>\n");
-        for row in &self.rows {
-            out.push_str("<tr>");
-            for (i, c) in row.iter().enumerate() {
-                let class = if self.left[i] { "" } else { " class=\"r\"" };
-                out.push_str(&format!("<td{class}>{}</td>", escape(c)));
-            }
-            out.push_str("</tr>\n");
-        }
-        out.push_str("</tbody>\n</table>\n</section>\n");
-        out
-    }
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn pair(p: Option<u32>) -> String {
@@ -301,34 +262,4 @@ pub fn table_cards_text(m: &Movement) -> String {
 /// One guide card per pair: each round's table, direction, opponents and boards.
 pub fn guide_cards_text(m: &Movement) -> String {
     join_text(&[], guide_grids(m))
-}
-
-/// One printable page: the description, the rounds, the table cards and the guide cards
-/// (each card kept on one sheet when printed).
-pub fn html(m: &Movement) -> String {
-    let title = format!("{}, {} tables", m.kind.label(), m.tables);
-    let mut out = String::from("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n");
-    out.push_str(&format!("<title>{}</title>\n", escape(&title)));
-    out.push_str(
-        "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}\
-         td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}\
-         section.card{break-inside:avoid;page-break-inside:avoid;display:inline-block;\
-         vertical-align:top;margin:0 1em 1em 0}h2{break-before:page}</style>\n</head>\n<body>\n",
-    );
-    out.push_str(&format!("<h1>{}</h1>\n", escape(&title)));
-    for d in m.description() {
-        out.push_str(&format!("<p>{}</p>\n", escape(&d)));
-    }
-    for (heading, grids, class) in [
-        ("Rounds", round_grids(m), "round"),
-        ("Table cards", table_grids(m), "card"),
-        ("Guide cards", guide_grids(m), "card"),
-    ] {
-        out.push_str(&format!("<h2>{heading}</h2>\n"));
-        for g in grids {
-            out.push_str(&g.html(class));
-        }
-    }
-    out.push_str("</body>\n</html>\n");
-    out
 }

@@ -36,7 +36,7 @@ use std::str::FromStr;
 
 use crate::session::FieldKind;
 
-pub use cards::{guide_cards_text, html, overview_text, table_cards_text};
+pub use cards::{guide_cards_text, overview_text, table_cards_text};
 
 /// Most boards per round a movement is built with.
 pub const MAX_BOARDS_PER_ROUND: u32 = 50;
