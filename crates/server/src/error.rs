@@ -186,10 +186,14 @@ impl IntoResponse for AppError {
 /// The visitor's message for a failure, in their language.
 pub fn message(ctx: &Ctx, f: &Failure) -> String {
     let tr = &ctx.tr;
+    let bridge = is_bridge_path(&ctx.path);
     match f.code {
         "refused" => {
             let reason = f.reason.as_deref().unwrap_or("");
-            let translated = tr.t(&format!("refusal-{reason}"));
+            let translated = bridge
+                .then(|| tr.lookup(&format!("bridge-refusal-{reason}"), &[]))
+                .flatten()
+                .unwrap_or_else(|| tr.t(&format!("refusal-{reason}")));
             if translated.starts_with("refusal-") {
                 f.detail.clone()
             } else if ctx.tr.lang == crate::i18n::Lang::En && !f.detail.is_empty() {
@@ -200,7 +204,7 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
             }
         }
         "invalid" => match &f.field {
-            Some((field, expected, found)) => invalid_text(tr, field, expected, found),
+            Some((field, expected, found)) => invalid_text(tr, field, expected, found, bridge),
             None => f.detail.clone(),
         },
         "not_found" => tr.t("error-not-found"),
@@ -212,10 +216,28 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
     }
 }
 
+/// The bridge sessions' pages and API (`/bridge…`, `/t…`, `/public/bridge…`, `/api/bridge…`):
+/// their refusals and wrong values are said with the `bridge-` messages first (a table's code,
+/// a board's contract), the chess ones otherwise.
+fn is_bridge_path(path: &str) -> bool {
+    ["/bridge", "/t/", "/public/bridge/", "/api/bridge/"]
+        .iter()
+        .any(|p| path.starts_with(p))
+        || path == "/t"
+        || path.starts_with("/t?")
+}
+
 /// A wrong value said in the visitor's language: the catalogue's `invalid-FIELD` message when it
-/// has one (the field's last part: an import names "player 2 (name): rating"), else the field,
-/// what was expected and what was found as the store gave them.
-fn invalid_text(tr: &crate::i18n::Tr, field: &str, expected: &str, found: &str) -> String {
+/// has one (the field's last part: an import names "player 2 (name): rating"; on the bridge pages
+/// `bridge-invalid-FIELD` first), else the field, what was expected and what was found as the
+/// store gave them.
+fn invalid_text(
+    tr: &crate::i18n::Tr,
+    field: &str,
+    expected: &str,
+    found: &str,
+    bridge: bool,
+) -> String {
     let (prefix, base) = match field.rsplit_once(": ") {
         Some((p, b)) => (Some(p), b),
         None => (None, field),
@@ -236,7 +258,10 @@ fn invalid_text(tr: &crate::i18n::Tr, field: &str, expected: &str, found: &str) 
         ("field", base.to_string()),
         ("board", base.trim_start_matches('r').to_string()),
     ];
-    match tr.lookup(&key, &args) {
+    let bridge_text = bridge
+        .then(|| tr.lookup(&format!("bridge-{key}"), &args))
+        .flatten();
+    match bridge_text.or_else(|| tr.lookup(&key, &args)) {
         Some(text) => match prefix {
             Some(p) => format!("{p} : {text}"),
             None => text,
@@ -315,18 +340,24 @@ mod tests {
         let fr = Tr::new(Lang::Fr);
         let en = Tr::new(Lang::En);
         assert_eq!(
-            invalid_text(&en, "r7", "a result", "2-0"),
+            invalid_text(&en, "r7", "a result", "2-0", false),
             "Board 7: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found \"2-0\")."
         );
         assert_eq!(
-            invalid_text(&fr, "player 3 (Durand, Bob): rating", "a rating", "4200"),
+            invalid_text(
+                &fr,
+                "player 3 (Durand, Bob): rating",
+                "a rating",
+                "4200",
+                false
+            ),
             "player 3 (Durand, Bob) : L'Elo va de 0 à 3999 (reçu « 4200 »)."
         );
-        assert!(invalid_text(&fr, "points_draw", "points", "x")
+        assert!(invalid_text(&fr, "points_draw", "points", "x", false)
             .starts_with("Les points vont de 0 à 10"));
         // A field without its own message keeps the store's words.
         assert_eq!(
-            invalid_text(&en, "colour", "w or b", "x"),
+            invalid_text(&en, "colour", "w or b", "x", false),
             "Field \"colour\": expected w or b, found x."
         );
     }

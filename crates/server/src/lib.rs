@@ -17,6 +17,7 @@
 //! ```
 
 pub mod api;
+pub mod bridge;
 pub mod context;
 mod demo;
 pub mod error;
@@ -96,6 +97,7 @@ pub fn app(state: AppState) -> Router {
         .merge(rating::routes())
         .merge(publish::routes())
         .merge(web::routes())
+        .merge(bridge::routes())
         .nest("/api", api::routes())
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -9,3 +9,9 @@ mod api;
 
 #[path = "pages.rs"]
 mod pages;
+
+#[path = "bridge_api.rs"]
+mod bridge_api;
+
+#[path = "bridge_pages.rs"]
+mod bridge_pages;

@@ -1,1 +1,257 @@
 # Bridge sessions: pages of the director, the tables and the public (keys start with "bridge-").
+
+## Sessions and settings
+bridge-sessions = Bridge sessions
+bridge-sessions-none = No bridge session yet.
+bridge-home-link = Bridge pairs sessions
+bridge-new = New session
+bridge-create = Create the session
+bridge-save = Save
+bridge-settings = Settings
+bridge-settings-session = Session
+bridge-settings-movement = Movement
+bridge-settings-scoring = Scoring
+bridge-settings-started = Results are in: the tables, the movement and the boards can no longer change.
+bridge-field-name = Session name
+bridge-field-club = Club
+bridge-field-place = Place
+bridge-field-date = Date
+bridge-field-director = Director
+bridge-field-tables = Tables
+bridge-field-movement = Movement
+bridge-field-even = Even number of tables (Mitchell)
+bridge-field-boards-per-round = Boards per round
+bridge-field-phantom = Phantom pair (half table)
+bridge-field-scoring = Scoring method
+bridge-field-average-plus = Average plus (%)
+bridge-field-average = Average (%)
+bridge-field-average-minus = Average minus (%)
+bridge-field-public = Public results
+bridge-field-ns = North-South
+bridge-field-ew = East-West
+bridge-auto = auto
+bridge-none = none
+bridge-movement-auto = Suggested from the table count
+bridge-suggest = Suggested (one winner):
+bridge-suggest-range = { $from }–{ $to } tables: { $movement }
+bridge-kind-mitchell = Mitchell
+bridge-kind-arrow-switch = Arrow-switch Mitchell (one winner)
+bridge-kind-howell = Howell
+bridge-kind-three-quarter-howell = ¾ Howell
+bridge-even-relay = Relay and bye stand
+bridge-even-skip = Skip
+bridge-scoring-mp2 = Matchpoints (2 per score beaten, EBU/WBF)
+bridge-scoring-mp1 = Matchpoints (1 per score beaten, ACBL)
+bridge-scoring-ximp = Cross-IMPs
+bridge-scoring-ximp-avg = Cross-IMPs (average per comparison)
+bridge-scoring-butler = Butler
+bridge-delete = Delete the session
+bridge-delete-question = Delete this session and all its travellers?
+bridge-progress = Entry
+bridge-progress-lines = { $entered } of { $expected } lines in
+bridge-n-tables = { $count ->
+    [one] { $count } table
+   *[other] { $count } tables
+}
+bridge-n-rounds = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+bridge-n-boards = { $count ->
+    [one] { $count } board
+   *[other] { $count } boards
+}
+bridge-n-per-round = { $count } a round
+
+## Tabs
+bridge-tab-session = Session
+bridge-tab-pairs = Pairs
+bridge-tab-movement = Movement
+bridge-tab-grid = Entry grid
+bridge-tab-ranking = Ranking
+bridge-tab-travellers = Travellers
+bridge-tab-cards = Score cards
+bridge-tab-public = Public page
+
+## Pairs and deals
+bridge-col-pair = Pair
+bridge-col-start = Starts
+bridge-col-player1 = Player 1
+bridge-col-player2 = Player 2
+bridge-phantom = Phantom pair
+bridge-pairs-save = Save the pairs
+bridge-pairs-hint = Tab from one name to the next; unchanged pairs are not written again.
+bridge-pairs-saved = { $count ->
+    [0] No pair changed.
+    [one] { $count } pair saved.
+   *[other] { $count } pairs saved.
+}
+bridge-pairs-import = Import the pairs (member CSV)
+bridge-pairs-import-hint = Columns: number (optional), player 1, player 2, club (optional); separated by semicolons, commas or tabs. Without numbers the pairs are filled in order 1, 2, 3…
+bridge-pairs-imported = { $count ->
+    [one] { $count } pair imported.
+   *[other] { $count } pairs imported.
+}
+bridge-import = Import
+bridge-deals = Hand records
+bridge-deals-known = { $count ->
+    [0] No hand record loaded.
+    [one] { $count } hand record loaded.
+   *[other] { $count } hand records loaded.
+}
+bridge-deals-upload = Upload the PBN file of the deals
+bridge-deals-loaded = { $count ->
+    [one] { $count } deal loaded.
+   *[other] { $count } deals loaded.
+}
+
+## Movement and table codes
+bridge-ns = NS
+bridge-ew = EW
+bridge-movement-cards = Table cards and guide cards (print)
+bridge-movement-legend = Each cell: NS pair–EW pair, and the boards played at the table.
+bridge-slips = Table codes (print)
+bridge-slips-hint = Cut one slip per table: the table's phone opens the address and types the code.
+bridge-slip-open = Open
+bridge-slip-code = and type the code
+
+## The director's grid
+bridge-col-board = Board
+bridge-col-boards = Boards
+bridge-col-round = Round
+bridge-col-table = Table
+bridge-col-contract = Contract
+bridge-col-declarer = Declarer
+bridge-col-lead = Lead
+bridge-col-result = Tricks
+bridge-col-score = Score
+bridge-col-score-ns = NS score
+bridge-col-score-ew = EW score
+bridge-col-status = Status
+bridge-col-missing = Missing lines
+bridge-col-rank = Place
+bridge-col-names = Pair
+bridge-col-mp = MPs
+bridge-col-mp-ns = NS MPs
+bridge-col-mp-ew = EW MPs
+bridge-col-top = Top
+bridge-col-imps = IMPs
+bridge-col-line = Line
+bridge-col-opponents = Opponents
+bridge-status-missing = Missing
+bridge-status-entered = Entered by North, to confirm
+bridge-status-confirmed = Confirmed
+bridge-status-director = Entered by the director
+bridge-status-adjusted = Adjusted score
+bridge-missing-lines = { $count ->
+    [one] { $count } missing line
+   *[other] { $count } missing lines
+}
+bridge-missing-short = { $count } missing
+bridge-missing-none = Every line is in.
+bridge-grid-hint = Contract: 3NT, 4♠X, 2CXX or P (passed out); declarer N, E, S or W; lead SA, C10; tricks =, +1, −2 or the declarer's tricks. Enter saves the line.
+bridge-clear-line = Clear the line
+bridge-edit = Correct
+bridge-adjust = Adjusted score
+bridge-adjust-kind = Kind
+bridge-adjust-artificial = Artificial (average plus/minus, %)
+bridge-adjust-assigned = Assigned score
+bridge-adjust-weighted = Weighted score
+bridge-adjust-split = Split score
+bridge-adjust-not-played = Not played
+bridge-adjust-score = NS score
+bridge-adjust-save = Award
+bridge-adjust-hint = Artificial: A+, A=, A− or a percentage for each side; assigned: the NS score (420, −100); weighted: 620@70%;−100@30%; split: NS's score and EW's (from NS's side).
+bridge-average-plus-short = A+
+bridge-average-short = A=
+bridge-average-minus-short = A−
+bridge-not-played = Not played
+bridge-passed-out = Pass
+bridge-conflicts = Entry conflicts
+bridge-conflict = conflict
+bridge-conflicts-count = { $count ->
+    [one] { $count } conflict to settle
+   *[other] { $count } conflicts to settle
+}
+bridge-conflict-kept = Line as stored
+bridge-conflict-other = Other entry
+bridge-conflict-keep = Keep this one
+bridge-conflict-take = Take this one
+
+## Results
+bridge-ranking = Ranking
+bridge-travellers = Travellers
+bridge-cards = Personal score cards
+bridge-provisional = Provisional ranking
+bridge-ranking-refresh = The page refreshes every 30 seconds.
+bridge-all-pairs = All pairs
+bridge-dealer = Dealer
+bridge-north = North
+bridge-east = East
+bridge-south = South
+bridge-west = West
+bridge-vul-none = None vulnerable
+bridge-vul-ns = NS vulnerable
+bridge-vul-ew = EW vulnerable
+bridge-vul-both = All vulnerable
+bridge-export-pbn = Export PBN
+bridge-export-usebio = Export USEBIO (XML)
+bridge-export-html = Session as one HTML page
+
+## The table page
+bridge-table-title = Table entry
+bridge-table-code = Table code
+bridge-table-open = Open
+bridge-table-code-hint = The code is printed on the slip on the table.
+bridge-round-of = Round { $round }
+bridge-round-prev = Previous round
+bridge-round-next = Next round
+bridge-round-done = Every board of this round is confirmed.
+bridge-sits-out = sit-out
+bridge-table-sits-out = No play at this table this round (sit-out).
+bridge-level = Level
+bridge-strain = Strain
+bridge-doubling = Doubled
+bridge-lead-suit = Lead suit
+bridge-lead-card = Lead card
+bridge-enter = Save
+bridge-correct = Correct the entry
+bridge-confirm = Confirm (East-West)
+bridge-confirm-hint = East or West checks the score and confirms.
+bridge-table-hint = North enters each board; East or West confirms the score shown.
+bridge-table-stored = Board { $board } saved: East or West, check and confirm.
+bridge-table-unchanged = Board { $board }: already saved as such.
+bridge-table-confirmed = Board { $board } confirmed.
+bridge-table-conflict = Board { $board }: a different entry already exists. It is kept and the director will decide.
+bridge-table-conflict-open = Two different entries: the director will decide.
+
+## Refusals and wrong values
+bridge-refusal-not_this_table = That board is not played at this table in this round.
+bridge-refusal-session_started = Not possible once the first line is in (tables, movement, boards).
+bridge-refusal-no_such_pair = No such pair number in the movement.
+bridge-refusal-bad_code = Unknown table code.
+bridge-refusal-result_confirmed = The director has settled this line: ask the director to correct it.
+bridge-invalid-contract = Expected a contract: level 1 to 7 and a strain (3NT, 4♠X) or Pass (found { $found }).
+bridge-invalid-declarer = Expected a declarer: N, E, S or W (found { $found }).
+bridge-invalid-lead = Expected a lead: a card such as ♠A, ♥10 or SA (found { $found }).
+bridge-invalid-result = Expected tricks: =, +1, −2 or the declarer's tricks (found { $found }).
+bridge-invalid-tricks = Tricks go from 0 to 13 (found { $found }).
+bridge-invalid-tables = The number of tables goes from 3 to 20 depending on the movement (found { $found }).
+bridge-invalid-board = Expected a board number (found { $found }).
+bridge-invalid-ns = Expected the NS pair's number (found { $found }).
+bridge-invalid-ew = Expected the EW pair's number (found { $found }).
+bridge-invalid-art-ns = Expected an artificial score for NS: A+, A=, A− or a percentage (found { $found }).
+bridge-invalid-art-ew = Expected an artificial score for EW: A+, A=, A− or a percentage (found { $found }).
+bridge-invalid-score = Expected an NS score, a multiple of 10 (found { $found }).
+bridge-invalid-weighted = Expected a weighted score such as 620@70%;−100@30% (found { $found }).
+bridge-invalid-movement = Unknown movement (found { $found }).
+bridge-invalid-scoring = Unknown scoring method (found { $found }).
+bridge-invalid-split-ns = Expected an NS score, a multiple of 10 (found { $found }).
+bridge-invalid-split-ew = Expected an EW score (from NS's side), a multiple of 10 (found { $found }).
+bridge-invalid-kind = Unknown kind of adjusted score (found { $found }).
+bridge-invalid-round = Expected a round number (found { $found }).
+bridge-invalid-date = The date is written YYYY-MM-DD (found { $found }).
+bridge-invalid-phantom = Expected the phantom pair's number (found { $found }).
+bridge-invalid-boards-per-round = Expected a number of boards per round (found { $found }).
+bridge-invalid-even = Expected relay or skip (found { $found }).
+bridge-invalid-number = Expected a pair number (found { $found }).

@@ -1,1 +1,260 @@
 # Bridge sessions: pages of the director, the tables and the public (keys start with "bridge-").
+
+## Sessions and settings
+bridge-sessions = Tournois de bridge
+bridge-sessions-none = Aucun tournoi de bridge pour l'instant.
+bridge-home-link = Tournois de bridge (paires)
+bridge-new = Nouveau tournoi
+bridge-create = Créer le tournoi
+bridge-save = Enregistrer
+bridge-settings = Paramètres
+bridge-settings-session = Tournoi
+bridge-settings-movement = Mouvement
+bridge-settings-scoring = Marque
+bridge-settings-started = Des résultats sont saisis : le nombre de tables, le mouvement et les étuis ne peuvent plus changer.
+bridge-field-name = Nom du tournoi
+bridge-field-club = Club
+bridge-field-place = Lieu
+bridge-field-date = Date
+bridge-field-director = Arbitre
+bridge-field-tables = Tables
+bridge-field-movement = Mouvement
+bridge-field-even = Nombre pair de tables (Mitchell)
+bridge-field-boards-per-round = Donnes par position
+bridge-field-phantom = Paire fantôme (demi-table)
+bridge-field-scoring = Méthode de marque
+bridge-field-average-plus = Moyenne plus (%)
+bridge-field-average = Moyenne (%)
+bridge-field-average-minus = Moyenne moins (%)
+bridge-field-public = Résultats publics
+bridge-field-ns = Nord-Sud
+bridge-field-ew = Est-Ouest
+bridge-auto = auto
+bridge-none = aucune
+bridge-movement-auto = Suggéré selon le nombre de tables
+bridge-suggest = Suggestion (un seul classement) :
+bridge-suggest-range = { $from }–{ $to } tables : { $movement }
+bridge-kind-mitchell = Mitchell
+bridge-kind-arrow-switch = Mitchell avec inversion des étuis (un classement)
+bridge-kind-howell = Howell
+bridge-kind-three-quarter-howell = ¾ Howell
+bridge-even-relay = Relais et table de repos des étuis
+bridge-even-skip = Saut (skip)
+bridge-scoring-mp2 = Match-points (2 par donne battue, FFB)
+bridge-scoring-mp1 = Match-points (1 par donne battue, ACBL)
+bridge-scoring-ximp = IMP croisés
+bridge-scoring-ximp-avg = IMP croisés (moyenne par comparaison)
+bridge-scoring-butler = Butler
+bridge-delete = Supprimer le tournoi
+bridge-delete-question = Supprimer ce tournoi et toutes ses feuilles ambulantes ?
+bridge-progress = Saisie
+bridge-progress-lines = { $entered } lignes saisies sur { $expected }
+bridge-n-tables = { $count ->
+    [one] { $count } table
+   *[other] { $count } tables
+}
+bridge-n-rounds = { $count ->
+    [one] { $count } position
+   *[other] { $count } positions
+}
+bridge-n-boards = { $count ->
+    [one] { $count } donne
+   *[other] { $count } donnes
+}
+bridge-n-per-round = { $count } par position
+
+## Tabs
+bridge-tab-session = Tournoi
+bridge-tab-pairs = Paires
+bridge-tab-movement = Mouvement
+bridge-tab-grid = Saisie
+bridge-tab-ranking = Classement
+bridge-tab-travellers = Feuilles ambulantes
+bridge-tab-cards = Marques personnelles
+bridge-tab-public = Page publique
+
+## Pairs and deals
+bridge-col-pair = Paire
+bridge-col-start = Départ
+bridge-col-player1 = Joueur 1
+bridge-col-player2 = Joueur 2
+bridge-phantom = Paire fantôme
+bridge-pairs-save = Enregistrer les paires
+bridge-pairs-hint = Tabulation pour passer d'un nom à l'autre ; les paires inchangées ne sont pas réécrites.
+bridge-pairs-saved = { $count ->
+    [0] Aucune paire modifiée.
+    [one] { $count } paire enregistrée.
+   *[other] { $count } paires enregistrées.
+}
+bridge-pairs-import = Importer les paires (CSV des licenciés)
+bridge-pairs-import-hint = Colonnes : numéro (facultatif), joueur 1, joueur 2, club (facultatif) ; séparateur point-virgule, virgule ou tabulation. Sans numéro, les paires sont remplies dans l'ordre 1, 2, 3…
+bridge-pairs-imported = { $count ->
+    [one] { $count } paire importée.
+   *[other] { $count } paires importées.
+}
+bridge-import = Importer
+bridge-deals = Diagrammes (donnes)
+bridge-deals-known = { $count ->
+    [0] Aucun diagramme chargé.
+    [one] { $count } diagramme chargé.
+   *[other] { $count } diagrammes chargés.
+}
+bridge-deals-upload = Charger le fichier PBN des donnes
+bridge-deals-loaded = { $count ->
+    [one] { $count } donne chargée.
+   *[other] { $count } donnes chargées.
+}
+
+## Movement and table codes
+bridge-ns = NS
+bridge-ew = EO
+bridge-movement-cards = Cartes de table et feuilles de route (impression)
+bridge-movement-legend = Chaque case : paire NS–paire EO, et les étuis joués à la table.
+bridge-slips = Codes des tables (impression)
+bridge-slips-hint = Découpez une fiche par table : le téléphone de la table ouvre l'adresse et tape le code.
+bridge-slip-open = Ouvrez
+bridge-slip-code = et tapez le code
+
+## The director's grid
+bridge-col-board = Donne
+bridge-col-boards = Donnes
+bridge-col-round = Position
+bridge-col-table = Table
+bridge-col-contract = Contrat
+bridge-col-declarer = Déclarant
+bridge-col-lead = Entame
+bridge-col-result = Levées
+bridge-col-score = Marque
+bridge-col-score-ns = Marque NS
+bridge-col-score-ew = Marque EO
+bridge-col-status = État
+bridge-col-missing = Lignes manquantes
+bridge-col-rank = Place
+bridge-col-names = Paire
+bridge-col-mp = Points
+bridge-col-mp-ns = Points NS
+bridge-col-mp-ew = Points EO
+bridge-col-top = Top
+bridge-col-imps = IMP
+bridge-col-line = Ligne
+bridge-col-opponents = Adversaires
+bridge-status-missing = Manquante
+bridge-status-entered = Saisie par Nord, à confirmer
+bridge-status-confirmed = Confirmée
+bridge-status-director = Saisie par l'arbitre
+bridge-status-adjusted = Score ajusté
+bridge-missing-lines = { $count ->
+    [one] { $count } ligne manquante
+   *[other] { $count } lignes manquantes
+}
+bridge-missing-short = { $count ->
+    [one] { $count } manquante
+   *[other] { $count } manquantes
+}
+bridge-missing-none = Toutes les lignes sont saisies.
+bridge-grid-hint = Contrat : 3SA, 4♠X, 2CXX ou P (passe) ; déclarant N, E, S ou O ; entame SA, C10 ; levées =, +1, −2 ou le nombre de levées du déclarant. Entrée enregistre la ligne.
+bridge-clear-line = Effacer la ligne
+bridge-edit = Corriger
+bridge-adjust = Score ajusté
+bridge-adjust-kind = Type
+bridge-adjust-artificial = Score artificiel (moyenne plus/moins, %)
+bridge-adjust-assigned = Score attribué
+bridge-adjust-weighted = Score pondéré
+bridge-adjust-split = Score partagé
+bridge-adjust-not-played = Donne non jouée
+bridge-adjust-score = Marque NS
+bridge-adjust-save = Attribuer
+bridge-adjust-hint = Artificiel : A+, A=, A− ou un pourcentage pour chaque camp ; attribué : la marque NS (420, −100) ; pondéré : 620@70%;−100@30% ; partagé : la marque de NS et celle d'EO (vue de NS).
+bridge-average-plus-short = M+
+bridge-average-short = M
+bridge-average-minus-short = M−
+bridge-not-played = Non jouée
+bridge-passed-out = Passe
+bridge-conflicts = Conflits de saisie
+bridge-conflict = conflit
+bridge-conflicts-count = { $count ->
+    [one] { $count } conflit à trancher
+   *[other] { $count } conflits à trancher
+}
+bridge-conflict-kept = Ligne enregistrée
+bridge-conflict-other = Autre saisie
+bridge-conflict-keep = Garder celle-ci
+bridge-conflict-take = Prendre celle-ci
+
+## Results
+bridge-ranking = Classement
+bridge-travellers = Feuilles ambulantes
+bridge-cards = Marques personnelles
+bridge-provisional = Classement provisoire
+bridge-ranking-refresh = La page se met à jour toutes les 30 secondes.
+bridge-all-pairs = Toutes les paires
+bridge-dealer = Donneur
+bridge-north = Nord
+bridge-east = Est
+bridge-south = Sud
+bridge-west = Ouest
+bridge-vul-none = Personne vulnérable
+bridge-vul-ns = NS vulnérables
+bridge-vul-ew = EO vulnérables
+bridge-vul-both = Tous vulnérables
+bridge-export-pbn = Exporter en PBN
+bridge-export-usebio = Exporter en USEBIO (XML)
+bridge-export-html = Page HTML du tournoi
+
+## The table page
+bridge-table-title = Saisie à la table
+bridge-table-code = Code de la table
+bridge-table-open = Ouvrir
+bridge-table-code-hint = Le code est imprimé sur la fiche posée sur la table.
+bridge-round-of = Position { $round }
+bridge-round-prev = Position précédente
+bridge-round-next = Position suivante
+bridge-round-done = Toutes les donnes de cette position sont confirmées.
+bridge-sits-out = relais
+bridge-table-sits-out = Pas de jeu à cette table pendant cette position (relais).
+bridge-level = Palier
+bridge-strain = Couleur
+bridge-doubling = Contré
+bridge-lead-suit = Couleur de l'entame
+bridge-lead-card = Carte d'entame
+bridge-enter = Enregistrer
+bridge-correct = Corriger la saisie
+bridge-confirm = Confirmer (Est-Ouest)
+bridge-confirm-hint = Est ou Ouest vérifie la marque et confirme.
+bridge-table-hint = Nord saisit chaque donne ; Est ou Ouest confirme la marque affichée.
+bridge-table-stored = Donne { $board } enregistrée : Est ou Ouest, vérifiez et confirmez.
+bridge-table-unchanged = Donne { $board } : déjà enregistrée ainsi.
+bridge-table-confirmed = Donne { $board } confirmée.
+bridge-table-conflict = Donne { $board } : une autre saisie différente existe déjà. Elle est conservée et l'arbitre tranchera.
+bridge-table-conflict-open = Deux saisies différentes : l'arbitre tranchera.
+
+## Refusals and wrong values
+bridge-refusal-not_this_table = Cette donne ne se joue pas à cette table pendant cette position.
+bridge-refusal-session_started = Impossible une fois la première ligne saisie (tables, mouvement, étuis).
+bridge-refusal-no_such_pair = Ce numéro de paire n'existe pas dans le mouvement.
+bridge-refusal-bad_code = Code de table inconnu.
+bridge-refusal-result_confirmed = Cette ligne est déjà validée par l'arbitre : demandez-lui de la corriger.
+bridge-invalid-contract = Contrat attendu : palier 1 à 7 et couleur (3SA, 4♠X) ou Passe (reçu { $found }).
+bridge-invalid-declarer = Déclarant attendu : N, E, S ou O (reçu { $found }).
+bridge-invalid-lead = Entame attendue : une carte comme ♠A, ♥10 ou SA (reçu { $found }).
+bridge-invalid-result = Levées attendues : =, +1, −2 ou le nombre de levées du déclarant (reçu { $found }).
+bridge-invalid-tricks = Le nombre de levées va de 0 à 13 (reçu { $found }).
+bridge-invalid-tables = Le nombre de tables va de 3 à 20 selon le mouvement (reçu { $found }).
+bridge-invalid-board = Numéro de donne attendu (reçu { $found }).
+bridge-invalid-ns = Numéro de la paire NS attendu (reçu { $found }).
+bridge-invalid-ew = Numéro de la paire EO attendu (reçu { $found }).
+bridge-invalid-art-ns = Score artificiel NS attendu : A+, A=, A− ou un pourcentage (reçu { $found }).
+bridge-invalid-art-ew = Score artificiel EO attendu : A+, A=, A− ou un pourcentage (reçu { $found }).
+bridge-invalid-score = Marque NS attendue, multiple de 10 (reçu { $found }).
+bridge-invalid-weighted = Score pondéré attendu, par exemple 620@70%;−100@30% (reçu { $found }).
+bridge-invalid-movement = Mouvement inconnu (reçu { $found }).
+bridge-invalid-scoring = Méthode de marque inconnue (reçu { $found }).
+bridge-invalid-split-ns = Marque NS attendue, multiple de 10 (reçu { $found }).
+bridge-invalid-split-ew = Marque EO (vue de NS) attendue, multiple de 10 (reçu { $found }).
+bridge-invalid-kind = Type de score ajusté inconnu (reçu { $found }).
+bridge-invalid-round = Numéro de position attendu (reçu { $found }).
+bridge-invalid-date = La date s'écrit AAAA-MM-JJ (reçu { $found }).
+bridge-invalid-phantom = Numéro de paire fantôme attendu (reçu { $found }).
+bridge-invalid-boards-per-round = Nombre de donnes par position attendu (reçu { $found }).
+bridge-invalid-even = Relais ou saut attendu (reçu { $found }).
+bridge-invalid-number = Numéro de paire attendu (reçu { $found }).

@@ -1,0 +1,567 @@
+//! The bridge part of the JSON API (`API.md`, "Bridge sessions"): every action of the
+//! director's pages and of the table pages. The director's routes need the login session and
+//! its CSRF token in `X-CSRF-Token`; the table routes need only the table's code (and, for a
+//! POST, the anonymous token from `GET /api/csrf` with its cookie).
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::bridge::{EnterOutcome, SessionId};
+
+use super::forms::{AdjustForm, EntryForm, PairBody, SessionForm};
+use super::table::{device, open_table, with_device};
+use crate::context::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::forms::required_number;
+use crate::web::blocking;
+use crate::AppState;
+
+type ApiResult = Result<Response, AppError>;
+
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
+    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        &bytes[..]
+    };
+    serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
+}
+
+fn ok(v: impl Serialize) -> ApiResult {
+    Ok(Json(v).into_response())
+}
+
+fn done() -> ApiResult {
+    ok(json!({ "ok": true }))
+}
+
+pub fn routes() -> Router<AppState> {
+    let s = "/api/bridge/sessions/{id}";
+    Router::new()
+        .route("/api/bridge/sessions", get(sessions).post(create))
+        .route(s, get(session).post(update))
+        .route(&format!("{s}/delete"), post(delete))
+        .route(&format!("{s}/movement"), get(movement))
+        .route(&format!("{s}/codes"), get(codes))
+        .route(&format!("{s}/pairs"), get(pairs).post(set_pairs))
+        .route(&format!("{s}/pairs/import"), post(import_pairs))
+        .route(&format!("{s}/deals"), get(deals).post(set_deals))
+        .route(&format!("{s}/lines"), get(lines).post(director_set))
+        .route(&format!("{s}/adjust"), post(adjust))
+        .route(&format!("{s}/clear"), post(clear))
+        .route(&format!("{s}/conflicts"), get(conflicts))
+        .route(&format!("{s}/conflicts/{{cid}}/resolve"), post(resolve))
+        .route(&format!("{s}/ranking"), get(ranking))
+        .route(&format!("{s}/log"), get(log))
+        .route(&format!("{s}/export.pbn"), get(export_pbn))
+        .route(&format!("{s}/export.xml"), get(export_usebio))
+        .route(&format!("{s}/export.html"), get(export_html))
+        .route("/api/bridge/tables/{code}", get(table))
+        .route("/api/bridge/tables/{code}/enter", post(enter))
+        .route("/api/bridge/tables/{code}/confirm", post(confirm))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+async fn sessions(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
+    ok(st.store.bridge_sessions()?)
+}
+
+async fn create(State(st): State<AppState>, a: Arbiter, bytes: Bytes) -> ApiResult {
+    let f: SessionForm = body(&bytes)?;
+    let settings = f.new_settings()?;
+    let store = st.store.clone();
+    let id = blocking(move || store.create_bridge_session(&a.username, &settings)).await?;
+    ok(st.store.bridge_session(id)?)
+}
+
+async fn session(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    ok(st.store.bridge_session(id)?)
+}
+
+async fn update(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: SessionForm = body(&bytes)?;
+    let settings = f.apply(st.store.bridge_session(id)?.settings)?;
+    let store = st.store.clone();
+    blocking(move || store.update_bridge_settings(&a.username, id, &settings)).await?;
+    ok(st.store.bridge_session(id)?)
+}
+
+async fn delete(State(st): State<AppState>, a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    let store = st.store.clone();
+    blocking(move || store.delete_bridge_session(&a.username, id)).await?;
+    done()
+}
+
+/// The movement as `arbiter bridge movement --format json` prints it.
+async fn movement(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    let m = st.store.movement(id)?;
+    let rounds: Vec<Value> = m
+        .rounds
+        .iter()
+        .map(|r| {
+            json!({
+                "round": r.number,
+                "tables": r.tables.iter().map(|t| json!({
+                    "table": t.table,
+                    "ns": t.ns,
+                    "ew": t.ew,
+                    "boards": m.boards(t.set).collect::<Vec<u32>>(),
+                })).collect::<Vec<Value>>(),
+            })
+        })
+        .collect();
+    ok(json!({
+        "kind": m.kind.name(),
+        "tables": m.tables,
+        "boards_per_round": m.boards_per_round,
+        "rounds": rounds,
+    }))
+}
+
+async fn codes(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    ok(st.store.table_codes(id)?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairs and deals
+
+async fn pairs(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    ok(st.store.pairs(id)?)
+}
+
+/// One pair `{"number", "name1", "name2", "club"}` or a list of them.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum PairsBody {
+    One(PairBody),
+    Many(Vec<PairBody>),
+}
+
+async fn set_pairs(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let list = match body::<PairsBody>(&bytes)? {
+        PairsBody::One(p) => vec![p],
+        PairsBody::Many(v) => v,
+    };
+    let typed = list
+        .iter()
+        .map(PairBody::read)
+        .collect::<Result<Vec<_>, _>>()?;
+    let store = st.store.clone();
+    blocking(move || {
+        for (n, p) in &typed {
+            store.set_pair(&a.username, id, *n, p)?;
+        }
+        Ok(())
+    })
+    .await?;
+    ok(st.store.pairs(id)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct FileBody {
+    data: String,
+    #[serde(default)]
+    file: String,
+}
+
+async fn import_pairs(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: FileBody = body(&bytes)?;
+    let store = st.store.clone();
+    let file = if f.file.is_empty() {
+        "pairs.csv".to_string()
+    } else {
+        f.file
+    };
+    let n = blocking(move || store.import_pairs_csv(&a.username, id, &f.data, &file)).await?;
+    ok(json!({ "imported": n }))
+}
+
+async fn deals(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    let list: Vec<Value> = st
+        .store
+        .deals(id)?
+        .into_iter()
+        .map(|(board, deal)| json!({ "board": board, "deal": deal }))
+        .collect();
+    ok(list)
+}
+
+async fn set_deals(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: FileBody = body(&bytes)?;
+    let store = st.store.clone();
+    let file = if f.file.is_empty() {
+        "deals.pbn".to_string()
+    } else {
+        f.file
+    };
+    let n = blocking(move || store.set_deals_pbn(&a.username, id, &f.data, &file)).await?;
+    ok(json!({ "deals": n }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The director's lines
+
+/// `{"board", "ns", "ew"}` and the rest of the body (an entry or an adjusted score).
+#[derive(Debug, Deserialize)]
+struct LineKey {
+    board: Option<Value>,
+    ns: Option<Value>,
+    ew: Option<Value>,
+}
+
+impl LineKey {
+    fn read(&self) -> Result<(u32, u32, u32), AppError> {
+        Ok((
+            required_number("board", &self.board, "a board number")?,
+            required_number("ns", &self.ns, "the NS pair's number")?,
+            required_number("ew", &self.ew, "the EW pair's number")?,
+        ))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct DirectorLine {
+    #[serde(flatten)]
+    key: LineKey,
+    #[serde(flatten)]
+    entry: EntryForm,
+}
+
+async fn lines(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    let lines = st.store.lines(id)?;
+    let missing = lines
+        .iter()
+        .filter(|l| l.status == store::bridge::LineStatus::Missing)
+        .count();
+    ok(json!({ "missing": missing, "lines": lines }))
+}
+
+fn line_of(st: &AppState, id: SessionId, board: u32, ns: u32, ew: u32) -> ApiResult {
+    let line = st
+        .store
+        .lines(id)?
+        .into_iter()
+        .find(|l| l.board == board && l.ns == ns && l.ew == ew)
+        .ok_or(AppError::NotFound)?;
+    ok(line)
+}
+
+async fn director_set(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: DirectorLine = body(&bytes)?;
+    let (board, ns, ew) = b.key.read()?;
+    let entry = b.entry.entry()?;
+    let store = st.store.clone();
+    blocking(move || store.director_set_line(&a.username, id, board, ns, ew, &entry)).await?;
+    line_of(&st, id, board, ns, ew)
+}
+
+#[derive(Debug, Deserialize)]
+struct DirectorAdjust {
+    #[serde(flatten)]
+    key: LineKey,
+    #[serde(flatten)]
+    adjust: AdjustForm,
+}
+
+async fn adjust(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: DirectorAdjust = body(&bytes)?;
+    let (board, ns, ew) = b.key.read()?;
+    let adj = b.adjust.adjustment()?;
+    let store = st.store.clone();
+    blocking(move || store.director_adjust(&a.username, id, board, ns, ew, &adj)).await?;
+    line_of(&st, id, board, ns, ew)
+}
+
+async fn clear(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let k: LineKey = body(&bytes)?;
+    let (board, ns, ew) = k.read()?;
+    let store = st.store.clone();
+    blocking(move || store.clear_line(&a.username, id, board, ns, ew)).await?;
+    line_of(&st, id, board, ns, ew)
+}
+
+async fn conflicts(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> ApiResult {
+    ok(st.store.conflicts(id)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct ResolveBody {
+    #[serde(default)]
+    take_other: bool,
+}
+
+async fn resolve(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, cid)): Path<(SessionId, i64)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ResolveBody = body(&bytes)?;
+    let store = st.store.clone();
+    blocking(move || store.resolve_conflict(&a.username, id, cid, b.take_other)).await?;
+    ok(st.store.conflicts(id)?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results and exports
+
+fn ratio(v: Option<bridge::Ratio>, decimals: u32) -> Value {
+    match v {
+        Some(r) => r
+            .to_short(decimals)
+            .parse::<f64>()
+            .map(|f| json!(f))
+            .unwrap_or(Value::Null),
+        None => Value::Null,
+    }
+}
+
+/// The ranking, every board's scored lines, and the lines still missing (`provisional` while
+/// any is).
+async fn ranking(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    let store = st.store.clone();
+    let r = blocking(move || store.ranking(id)).await?;
+    let field = match r.scored.field {
+        bridge::FieldKind::One => "one",
+        bridge::FieldKind::Two => "two",
+    };
+    let ranking: Vec<Value> = r
+        .scored
+        .ranking
+        .iter()
+        .map(|s| {
+            json!({
+                "field": s.field.label(),
+                "pair": s.pair,
+                "names": r.session.names.get(&s.pair).cloned().unwrap_or_default(),
+                "rank": s.rank,
+                "tied": s.tied,
+                "total": ratio(Some(s.total), 4),
+                "top": ratio(Some(s.top), 4),
+                "percent": ratio(s.percent, 2),
+                "boards": s.boards,
+            })
+        })
+        .collect();
+    let boards: Vec<Value> = r
+        .session
+        .boards
+        .iter()
+        .zip(&r.scored.boards)
+        .map(|(b, sb)| {
+            json!({
+                "board": b.number,
+                "deal": b.deal,
+                "lines": b.lines.iter().enumerate().map(|(i, l)| {
+                    let sl = sb.lines.get(i).copied().unwrap_or_default();
+                    json!({
+                        "round": l.round,
+                        "table": l.table,
+                        "ns": l.ns,
+                        "ew": l.ew,
+                        "score_ns": match &l.result {
+                            bridge::TableResult::Played(p) => Some(p.score_ns(b.vulnerability)),
+                            bridge::TableResult::Assigned(s) => Some(*s),
+                            _ => None,
+                        },
+                        "mp_ns": ratio(sl.ns, 4),
+                        "mp_ew": ratio(sl.ew, 4),
+                        "pct_ns": ratio(sb.pct_ns(i), 2),
+                        "pct_ew": ratio(sb.pct_ew(i), 2),
+                    })
+                }).collect::<Vec<Value>>(),
+            })
+        })
+        .collect();
+    ok(json!({
+        "provisional": !r.missing.is_empty(),
+        "missing": r.missing,
+        "field": field,
+        "ranking": ranking,
+        "boards": boards,
+    }))
+}
+
+async fn log(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    ok(st.store.bridge_log(id)?)
+}
+
+async fn export_pbn(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> ApiResult {
+    super::pages::pbn_file(&st, id).await
+}
+
+async fn export_usebio(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> ApiResult {
+    super::pages::usebio_file(&st, id).await
+}
+
+async fn export_html(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> ApiResult {
+    super::pages::html_file(&st, &c.tr, id)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tables
+
+#[derive(Debug, Deserialize)]
+struct RoundQuery {
+    round: Option<u32>,
+}
+
+fn table_json(
+    st: &AppState,
+    s: &store::bridge::BridgeSession,
+    table: u32,
+    round: Option<u32>,
+) -> Result<Value, AppError> {
+    let round = match round {
+        Some(r) => r,
+        None => st.store.current_round(s.id, table)?,
+    };
+    let tr = st.store.table_round(s.id, table, round)?;
+    let pairs = st.store.pairs(s.id)?;
+    let pair = |p: Option<u32>| {
+        p.map(|n| {
+            json!({
+                "number": n,
+                "names": pairs.iter().find(|x| x.number == n).map(|x| x.details.display()).unwrap_or_default(),
+            })
+        })
+    };
+    Ok(json!({
+        "session": { "id": s.id, "name": s.settings.name },
+        "table": table,
+        "round": tr.round,
+        "rounds": tr.rounds,
+        "ns": pair(tr.ns),
+        "ew": pair(tr.ew),
+        "boards": tr.boards,
+        "lines": tr.lines,
+    }))
+}
+
+async fn table(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(code): Path<String>,
+    Query(q): Query<RoundQuery>,
+) -> ApiResult {
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    ok(table_json(&st, &s, table, q.round)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct TableEntry {
+    round: Option<Value>,
+    board: Option<Value>,
+    /// The device's id; else the `arbiter_device` cookie, else a new one (set as the cookie).
+    device: Option<String>,
+    #[serde(flatten)]
+    entry: EntryForm,
+}
+
+async fn enter(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: TableEntry = body(&bytes)?;
+    let round: u32 = required_number("round", &b.round, "a round number")?;
+    let board: u32 = required_number("board", &b.board, "a board number")?;
+    let entry = b.entry.entry()?;
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (cookie_device, new) = device(&headers);
+    let dev = b
+        .device
+        .map(|d| d.trim().chars().take(64).collect::<String>())
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| cookie_device.clone());
+    let (store, id) = (st.store.clone(), s.id);
+    let outcome = blocking(move || store.enter_line(id, table, round, board, &entry, &dev)).await?;
+    let mut v = table_json(&st, &s, table, Some(round))?;
+    v["outcome"] = json!(outcome);
+    v["conflict"] = json!(outcome == EnterOutcome::Conflict);
+    let r = Json(v).into_response();
+    Ok(with_device(r, &cookie_device, new))
+}
+
+#[derive(Debug, Deserialize)]
+struct TableConfirm {
+    round: Option<Value>,
+    board: Option<Value>,
+}
+
+async fn confirm(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(code): Path<String>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: TableConfirm = body(&bytes)?;
+    let round: u32 = required_number("round", &b.round, "a round number")?;
+    let board: u32 = required_number("board", &b.board, "a board number")?;
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (store, id) = (st.store.clone(), s.id);
+    blocking(move || store.confirm_line(id, table, round, board)).await?;
+    ok(table_json(&st, &s, table, Some(round))?)
+}

@@ -1,0 +1,568 @@
+//! The bridge forms and the JSON API's bodies (same field names), read into the store's types
+//! with an [`AppError::Invalid`] naming the field when a value is wrong. No rule here: a
+//! contract is read by [`bridge::Bid`], a relative result by [`bridge::contract::parse_result`].
+
+use bridge::movement::{EvenTables, Kind};
+use bridge::{Artificial, Bid, Ratio, Seat};
+use serde::Deserialize;
+use serde_json::Value;
+use store::bridge::{Adjustment, BridgeSettings, Entry, NewPair, Scoring};
+
+use crate::error::AppError;
+use crate::forms::{flag, number};
+
+pub(crate) fn text(v: &Option<Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.trim().to_string(),
+        None | Some(Value::Null) => String::new(),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// `relay` or `skip`, as the forms and the API write it.
+pub fn even_code(e: EvenTables) -> &'static str {
+    match e {
+        EvenTables::RelayByeStand => "relay",
+        EvenTables::Skip => "skip",
+    }
+}
+
+/// The session's set-up form. Every field may be left out: the settings it starts from
+/// (a new session's defaults, or the stored ones) keep their value.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SessionForm {
+    pub name: Option<String>,
+    pub club: Option<String>,
+    pub place: Option<String>,
+    pub date: Option<String>,
+    pub director: Option<String>,
+    pub tables: Option<Value>,
+    /// `auto` (suggested from the tables), `mitchell`, `arrow-switch`, `howell`,
+    /// `three-quarter-howell`.
+    pub movement: Option<String>,
+    /// `relay` or `skip`.
+    pub even: Option<String>,
+    pub boards_per_round: Option<Value>,
+    /// A pair number, or empty for none.
+    pub phantom: Option<Value>,
+    /// `mp2`, `mp1`, `ximp`, `ximp_avg`, `butler`.
+    pub scoring: Option<String>,
+    pub average_plus: Option<Value>,
+    pub average: Option<Value>,
+    pub average_minus: Option<Value>,
+    pub public: Option<Value>,
+    /// Sent by the HTML form: an unticked checkbox means "no".
+    pub form: Option<String>,
+}
+
+fn percent(field: &str, v: &Option<Value>, current: u32) -> Result<u32, AppError> {
+    let p: u32 = number(field, v, "a percentage from 0 to 100")?.unwrap_or(current);
+    if p > 100 {
+        return Err(AppError::invalid(
+            field,
+            "a percentage from 0 to 100",
+            p.to_string(),
+        ));
+    }
+    Ok(p)
+}
+
+fn date(s: &str) -> Result<String, AppError> {
+    let ok = s.is_empty()
+        || (s.len() == 10
+            && s.bytes().enumerate().all(|(i, b)| {
+                if i == 4 || i == 7 {
+                    b == b'-'
+                } else {
+                    b.is_ascii_digit()
+                }
+            }));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(AppError::invalid(
+            "date",
+            "a date YYYY-MM-DD",
+            format!("{s:?}"),
+        ))
+    }
+}
+
+impl SessionForm {
+    /// The settings of a new session.
+    pub fn new_settings(&self) -> Result<BridgeSettings, AppError> {
+        let name = self.name.as_deref().unwrap_or("").trim();
+        if name.is_empty() {
+            return Err(AppError::invalid("name", "the session's name", "nothing"));
+        }
+        let tables: u32 = number("tables", &self.tables, "a number of tables")?
+            .ok_or_else(|| AppError::invalid("tables", "a number of tables", "nothing"))?;
+        let mut base = BridgeSettings::new(name, tables);
+        // A new session's movement: the one suggested for one ranking unless chosen.
+        if let Ok(k) = bridge::movement::suggest(tables, true) {
+            base.movement = k;
+        }
+        self.apply(base)
+    }
+
+    /// `base` changed by the fields given.
+    pub fn apply(&self, base: BridgeSettings) -> Result<BridgeSettings, AppError> {
+        let mut s = base;
+        let keep = |v: &Option<String>, current: &str| -> String {
+            v.as_deref()
+                .map(|t| t.trim().to_string())
+                .unwrap_or_else(|| current.to_string())
+        };
+        let name = keep(&self.name, &s.name);
+        if name.is_empty() || name.chars().count() > 200 {
+            return Err(AppError::invalid(
+                "name",
+                "the session's name",
+                format!("{name:?}"),
+            ));
+        }
+        s.name = name;
+        s.club = keep(&self.club, &s.club);
+        s.place = keep(&self.place, &s.place);
+        s.date = date(&keep(&self.date, &s.date))?;
+        s.director = keep(&self.director, &s.director);
+        let tables: u32 =
+            number("tables", &self.tables, "a number of tables from 3 to 20")?.unwrap_or(s.tables);
+        if !(1..=40).contains(&tables) {
+            return Err(AppError::invalid(
+                "tables",
+                "a number of tables from 3 to 20",
+                tables.to_string(),
+            ));
+        }
+        let tables_changed = tables != s.tables;
+        s.tables = tables;
+        match self
+            .movement
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+        {
+            Some("auto") => {
+                s.movement = bridge::movement::suggest(tables, true).unwrap_or(Kind::Mitchell)
+            }
+            Some(m) => {
+                s.movement = m.parse::<Kind>().map_err(|()| {
+                    AppError::invalid(
+                        "movement",
+                        "mitchell, arrow-switch, howell or three-quarter-howell",
+                        format!("{m:?}"),
+                    )
+                })?
+            }
+            None if tables_changed && !s.movement.tables().contains(&tables) => {
+                s.movement = bridge::movement::suggest(tables, true).unwrap_or(Kind::Mitchell)
+            }
+            None => {}
+        }
+        if let Some(e) = self
+            .even
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            s.even = match e {
+                "relay" => EvenTables::RelayByeStand,
+                "skip" => EvenTables::Skip,
+                other => {
+                    return Err(AppError::invalid(
+                        "even",
+                        "relay or skip",
+                        format!("{other:?}"),
+                    ))
+                }
+            };
+        }
+        // The skip is only for an even Mitchell: an odd count or a Howell falls back quietly.
+        let mitchell = matches!(s.movement, Kind::Mitchell | Kind::ArrowSwitch);
+        if !(mitchell && tables.is_multiple_of(2)) {
+            s.even = EvenTables::RelayByeStand;
+        }
+        s.boards_per_round = number(
+            "boards_per_round",
+            &self.boards_per_round,
+            "a number of boards per round (0: the movement's)",
+        )?
+        .unwrap_or(s.boards_per_round);
+        if self.phantom.is_some() {
+            s.phantom = number("phantom", &self.phantom, "a pair number")?.filter(|&p| p > 0);
+        }
+        if let Some(sc) = self
+            .scoring
+            .as_deref()
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+        {
+            s.scoring = Scoring::parse(sc).ok_or_else(|| {
+                AppError::invalid(
+                    "scoring",
+                    "mp2, mp1, ximp, ximp_avg or butler",
+                    format!("{sc:?}"),
+                )
+            })?;
+        }
+        s.average_plus = percent("average_plus", &self.average_plus, s.average_plus)?;
+        s.average = percent("average", &self.average, s.average)?;
+        s.average_minus = percent("average_minus", &self.average_minus, s.average_minus)?;
+        let unticked = self.form.is_some().then_some(false);
+        s.public = flag(&self.public).or(unticked).unwrap_or(s.public);
+        Ok(s)
+    }
+}
+
+/// A pair's names in the JSON API.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PairBody {
+    pub number: Value,
+    #[serde(default)]
+    pub name1: String,
+    #[serde(default)]
+    pub name2: String,
+    #[serde(default)]
+    pub club: String,
+}
+
+impl PairBody {
+    pub fn read(&self) -> Result<(u32, NewPair), AppError> {
+        let n: u32 =
+            crate::forms::required_number("number", &Some(self.number.clone()), "a pair number")?;
+        Ok((
+            n,
+            NewPair {
+                name1: self.name1.trim().to_string(),
+                name2: self.name2.trim().to_string(),
+                club: self.club.trim().to_string(),
+            },
+        ))
+    }
+}
+
+/// What North (or the director) types for a board: either `contract` as text (`3NT`, `4SX`,
+/// `PASS`, `4♠X`) or `level` (1–7 or `P`), `strain` and `doubling`; the declarer; the lead as
+/// text or `lead_suit` + `lead_card`; the result as `tricks` (taken by the declarer) or `result`
+/// (`=`, `+1`, `-2`, or tricks as a number).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct EntryForm {
+    pub contract: Option<String>,
+    pub level: Option<String>,
+    pub strain: Option<String>,
+    pub doubling: Option<String>,
+    pub declarer: Option<String>,
+    pub lead: Option<String>,
+    pub lead_suit: Option<String>,
+    pub lead_card: Option<String>,
+    pub tricks: Option<Value>,
+    pub result: Option<Value>,
+}
+
+fn trimmed(v: &Option<String>) -> &str {
+    v.as_deref().map(str::trim).unwrap_or("")
+}
+
+/// A suit as its English letter (`♠`, `S`, `P` for pique are spades…); `C` is clubs.
+fn suit_letter(s: &str) -> Option<char> {
+    match s.trim() {
+        "♠" | "S" | "s" => Some('S'),
+        "♥" | "H" | "h" => Some('H'),
+        "♦" | "D" | "d" => Some('D'),
+        "♣" | "C" | "c" => Some('C'),
+        "NT" | "nt" | "SA" | "sa" | "N" | "n" => Some('N'),
+        _ => None,
+    }
+}
+
+/// The opening lead written `SA`, `H10`, `C7` (suit symbols accepted): empty when not given.
+fn lead(text: &str) -> Result<String, AppError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(String::new());
+    }
+    let mut chars = t.chars();
+    let first = chars.next().unwrap_or(' ');
+    let suit = match first {
+        '♠' => 'S',
+        '♥' => 'H',
+        '♦' => 'D',
+        '♣' => 'C',
+        c => c.to_ascii_uppercase(),
+    };
+    let card: String = chars.as_str().trim().to_ascii_uppercase();
+    let card = match card.as_str() {
+        "T" => "10".to_string(),
+        "R" => "K".to_string(),
+        "D" => "Q".to_string(),
+        "V" => "J".to_string(),
+        _ => card,
+    };
+    let ok_suit = matches!(suit, 'S' | 'H' | 'D' | 'C');
+    let ok_card = matches!(
+        card.as_str(),
+        "A" | "K" | "Q" | "J" | "10" | "9" | "8" | "7" | "6" | "5" | "4" | "3" | "2"
+    );
+    if ok_suit && ok_card {
+        Ok(format!("{suit}{card}"))
+    } else {
+        Err(AppError::invalid(
+            "lead",
+            "a card such as SA, H10 or ♦7",
+            format!("{t:?}"),
+        ))
+    }
+}
+
+/// A declarer letter: N, E, S, W (O for Ouest).
+pub fn seat(text: &str) -> Option<Seat> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "N" => Some(Seat::North),
+        "E" => Some(Seat::East),
+        "S" => Some(Seat::South),
+        "W" | "O" => Some(Seat::West),
+        _ => None,
+    }
+}
+
+impl EntryForm {
+    /// The contract the form describes.
+    fn bid(&self) -> Result<Bid, AppError> {
+        let contract = trimmed(&self.contract);
+        let text = if !contract.is_empty() {
+            contract.to_string()
+        } else {
+            let level = trimmed(&self.level);
+            if level.eq_ignore_ascii_case("p") || level.eq_ignore_ascii_case("pass") {
+                "PASS".to_string()
+            } else {
+                let strain = suit_letter(trimmed(&self.strain))
+                    .map(|c| {
+                        if c == 'N' {
+                            "NT".to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .unwrap_or_else(|| trimmed(&self.strain).to_string());
+                format!("{level}{strain}{}", trimmed(&self.doubling).to_uppercase())
+            }
+        };
+        // The French "SA" (sans atout) is no-trump.
+        let normal = {
+            let upper = text.to_uppercase();
+            match upper.find("SA") {
+                Some(1) => format!("{}NT{}", &upper[..1], &upper[3..]),
+                _ => text.clone(),
+            }
+        };
+        normal.parse::<Bid>().map_err(|e| {
+            AppError::invalid(
+                "contract",
+                format!("a contract such as 3NT, 4SX or PASS ({e})"),
+                format!("{text:?}"),
+            )
+        })
+    }
+
+    /// The store's entry.
+    pub fn entry(&self) -> Result<Entry, AppError> {
+        let bid = self.bid()?;
+        let Bid::Contract(contract) = bid else {
+            return Ok(Entry::passed_out());
+        };
+        let declarer_text = trimmed(&self.declarer);
+        let declarer = seat(declarer_text).ok_or_else(|| {
+            AppError::invalid("declarer", "N, E, S or W", format!("{declarer_text:?}"))
+        })?;
+        let lead_text = if trimmed(&self.lead).is_empty() {
+            format!("{}{}", trimmed(&self.lead_suit), trimmed(&self.lead_card))
+        } else {
+            trimmed(&self.lead).to_string()
+        };
+        let lead = lead(&lead_text)?;
+        let tricks: u8 = match number::<u8>("tricks", &self.tricks, "tricks from 0 to 13")? {
+            Some(t) if t <= 13 => t,
+            Some(t) => {
+                return Err(AppError::invalid(
+                    "tricks",
+                    "tricks from 0 to 13",
+                    t.to_string(),
+                ))
+            }
+            None => {
+                let r = text(&self.result);
+                if r.is_empty() {
+                    return Err(AppError::invalid(
+                        "result",
+                        "=, +1, -2 or the tricks taken",
+                        "nothing",
+                    ));
+                }
+                let r = r.replace('−', "-");
+                bridge::contract::parse_result(contract, &r)
+                    .map_err(|(expected, found)| AppError::invalid("result", expected, found))?
+            }
+        };
+        Ok(Entry::played(
+            &Bid::Contract(contract).to_string(),
+            declarer,
+            tricks,
+            &lead,
+        ))
+    }
+}
+
+/// An artificial score: `A+`, `A=` (or `A`), `A-`, or a percentage (`60`, `60%`).
+fn artificial(field: &str, text: &str) -> Result<Artificial, AppError> {
+    let t = text.trim().replace('−', "-");
+    match t.to_ascii_uppercase().as_str() {
+        "A+" | "AVG+" | "M+" => Ok(Artificial::AveragePlus),
+        "A=" | "A" | "AVG" | "M" | "M=" => Ok(Artificial::Average),
+        "A-" | "AVG-" | "M-" => Ok(Artificial::AverageMinus),
+        _ => Ratio::parse_percent(t.trim_end_matches('%').trim())
+            .map(Artificial::Percent)
+            .ok_or_else(|| {
+                AppError::invalid(field, "A+, A=, A- or a percentage", format!("{t:?}"))
+            }),
+    }
+}
+
+fn score(field: &str, v: &Option<Value>) -> Result<i32, AppError> {
+    let t = text(v).replace('−', "-");
+    t.parse::<i32>()
+        .ok()
+        .filter(|s| s.abs() <= 10_000 && s % 10 == 0)
+        .ok_or_else(|| {
+            AppError::invalid(
+                field,
+                "a North-South score such as 420 or -100",
+                format!("{t:?}"),
+            )
+        })
+}
+
+/// A director's adjusted score: `kind` is `artificial` (`art_ns` and `art_ew`: `A+`, `A=`,
+/// `A-` or a percentage), `assigned` (`score`), `weighted` (`weighted`: `620@70%;-100@30%`), `split`
+/// (`split_ns`, `split_ew`) or `not_played`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct AdjustForm {
+    pub kind: Option<String>,
+    pub art_ns: Option<String>,
+    pub art_ew: Option<String>,
+    pub score: Option<Value>,
+    pub weighted: Option<String>,
+    pub split_ns: Option<Value>,
+    pub split_ew: Option<Value>,
+}
+
+impl AdjustForm {
+    pub fn adjustment(&self) -> Result<Adjustment, AppError> {
+        match trimmed(&self.kind) {
+            "artificial" | "" => Ok(Adjustment::Artificial {
+                ns: artificial("art_ns", trimmed(&self.art_ns))?,
+                ew: artificial("art_ew", trimmed(&self.art_ew))?,
+            }),
+            "assigned" => Ok(Adjustment::Assigned(score("score", &self.score)?)),
+            "split" => Ok(Adjustment::Split {
+                ns: score("split_ns", &self.split_ns)?,
+                ew: score("split_ew", &self.split_ew)?,
+            }),
+            "not_played" => Ok(Adjustment::NotPlayed),
+            "weighted" => {
+                let t = trimmed(&self.weighted);
+                let expected = "scores with weights such as 620@70%;-100@30%";
+                let wrong = || AppError::invalid("weighted", expected, format!("{t:?}"));
+                let mut parts = Vec::new();
+                for part in t.split([';', ',']).map(str::trim).filter(|p| !p.is_empty()) {
+                    let (s, w) = part.split_once('@').ok_or_else(wrong)?;
+                    let s: i32 = s.trim().replace('−', "-").parse().map_err(|_| wrong())?;
+                    let w = Ratio::parse_percent(w.trim().trim_end_matches('%').trim())
+                        .ok_or_else(wrong)?;
+                    parts.push((s, w / Ratio::from_int(100)));
+                }
+                let total: Ratio = parts.iter().map(|p| p.1).sum();
+                if parts.len() < 2 || total != Ratio::ONE {
+                    return Err(wrong());
+                }
+                Ok(Adjustment::Weighted(parts))
+            }
+            other => Err(AppError::invalid(
+                "kind",
+                "artificial, assigned, weighted, split or not_played",
+                format!("{other:?}"),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> EntryForm {
+        let v: serde_json::Map<String, Value> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
+            .collect();
+        serde_json::from_value(Value::Object(v)).unwrap()
+    }
+
+    #[test]
+    fn entries_from_text_or_parts() {
+        let e = form(&[
+            ("contract", "3SA"),
+            ("declarer", "O"),
+            ("lead", "♠a"),
+            ("result", "+1"),
+        ])
+        .entry()
+        .unwrap();
+        assert_eq!(e, Entry::played("3NT", Seat::West, 10, "SA"));
+        let e = form(&[
+            ("level", "4"),
+            ("strain", "♥"),
+            ("doubling", "X"),
+            ("declarer", "S"),
+            ("lead_suit", "C"),
+            ("lead_card", "10"),
+            ("result", "-2"),
+        ])
+        .entry()
+        .unwrap();
+        assert_eq!(e, Entry::played("4HX", Seat::South, 8, "C10"));
+        assert_eq!(
+            form(&[("level", "P")]).entry().unwrap(),
+            Entry::passed_out()
+        );
+        assert!(
+            form(&[("contract", "8NT"), ("declarer", "N"), ("result", "=")])
+                .entry()
+                .is_err()
+        );
+        assert!(form(&[("contract", "3NT"), ("result", "=")])
+            .entry()
+            .is_err());
+    }
+
+    #[test]
+    fn adjusted_scores() {
+        let a: AdjustForm = serde_json::from_value(
+            serde_json::json!({"kind": "artificial", "art_ns": "A+", "art_ew": "40%"}),
+        )
+        .unwrap();
+        assert!(matches!(
+            a.adjustment().unwrap(),
+            Adjustment::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::Percent(_)
+            }
+        ));
+        let w: AdjustForm = serde_json::from_value(
+            serde_json::json!({"kind": "weighted", "weighted": "620@70%;-100@30%"}),
+        )
+        .unwrap();
+        assert!(matches!(w.adjustment().unwrap(), Adjustment::Weighted(p) if p.len() == 2));
+    }
+}

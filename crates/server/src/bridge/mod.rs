@@ -1,0 +1,137 @@
+//! Bridge pairs sessions in the web application: the director's pages (sessions, set-up,
+//! pairs, movement and table codes, the traveller grid with conflicts and adjusted scores,
+//! live ranking, travellers, score cards, exports), the table page a phone opens with its
+//! table's code (`/t/{code}`), the public read-only pages, and the JSON API under
+//! `/api/bridge` (`API.md`).
+//!
+//! Handlers are thin: the store keeps the lines and builds the engines' model, the `bridge`
+//! crate scores, [`results`] turns a scored session into rows for the templates.
+
+mod api;
+mod forms;
+mod pages;
+mod public;
+pub mod results;
+mod table;
+
+use axum::http::HeaderMap;
+use axum::Router;
+use store::bridge::{BridgeSession, Line, LineStatus, SessionId};
+
+use crate::error::AppError;
+use crate::i18n::Tr;
+use crate::AppState;
+
+/// The cookie a table's phone keeps its random device id in (two entries of one line from two
+/// devices are a conflict; the same device's second entry is a correction).
+pub const DEVICE_COOKIE: &str = "arbiter_device";
+
+/// The bridge pages' own styles (travellers, deals, the table page, slips), screen and print.
+pub const STYLE: &str = include_str!("../../templates/bridge/results.css");
+
+/// The standalone export's base stylesheet.
+pub const EXPORT_STYLE: &str = include_str!("../../templates/bridge/export.css");
+
+/// Every bridge route: pages, table pages, public pages and the JSON API.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(pages::routes())
+        .merge(table::routes())
+        .merge(public::routes())
+        .merge(api::routes())
+}
+
+/// A session's heading as the pages show it.
+#[derive(Debug, Clone, Default)]
+pub struct SessionView {
+    pub id: SessionId,
+    pub name: String,
+    pub club: String,
+    pub date: String,
+    pub director: String,
+    pub tables: u32,
+    pub movement: String,
+    pub scoring: String,
+    pub public: bool,
+    /// "club · place · date" for the sub-heading.
+    pub sub: String,
+}
+
+impl SessionView {
+    pub fn new(s: &BridgeSession, tr: &Tr) -> SessionView {
+        let st = &s.settings;
+        let date = if st.date.is_empty() {
+            String::new()
+        } else {
+            tr.date(&st.date)
+        };
+        let sub: Vec<String> = [st.club.clone(), st.place.clone(), date.clone()]
+            .into_iter()
+            .filter(|x| !x.is_empty())
+            .collect();
+        SessionView {
+            id: s.id,
+            name: st.name.clone(),
+            club: st.club.clone(),
+            date,
+            director: st.director.clone(),
+            tables: st.tables,
+            movement: kind_label(tr, st.movement),
+            scoring: tr.t(&format!(
+                "bridge-scoring-{}",
+                st.scoring.code().replace('_', "-")
+            )),
+            public: st.public,
+            sub: sub.join(" · "),
+        }
+    }
+}
+
+/// A movement kind's name in the reader's language.
+pub fn kind_label(tr: &Tr, k: bridge::movement::Kind) -> String {
+    tr.t(&format!("bridge-kind-{}", k.name()))
+}
+
+/// A line's status in the reader's language.
+pub fn status_label(tr: &Tr, s: LineStatus) -> String {
+    tr.t(&format!("bridge-status-{}", s.code()))
+}
+
+/// The store's missing lines as the results module takes them.
+pub fn missing_of(lines: &[Line]) -> Vec<results::Missing> {
+    lines
+        .iter()
+        .filter(|l| l.status == LineStatus::Missing)
+        .map(|l| results::Missing {
+            board: l.board,
+            round: l.round,
+            table: l.table,
+            ns: l.ns,
+            ew: l.ew,
+        })
+        .collect()
+}
+
+/// The session's scored results in the reader's language.
+pub fn results_of(st: &AppState, tr: &Tr, id: SessionId) -> Result<results::Results, AppError> {
+    let r = st.store.ranking(id)?;
+    Ok(results::Results::new(
+        tr,
+        &r.session,
+        &r.scored,
+        &missing_of(&r.missing),
+    ))
+}
+
+/// The address the phones type: `http://HOST` from the request's `Host` header.
+pub fn base_url(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+        })
+        .unwrap_or("localhost");
+    format!("http://{host}")
+}

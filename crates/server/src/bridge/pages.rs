@@ -1,0 +1,1183 @@
+//! The director's pages: sessions, set-up, pairs, movement and table codes, the traveller
+//! grid (entries, corrections, adjusted scores, conflicts), the ranking, the travellers, the
+//! score cards and the exports. Login required on every one.
+
+use std::collections::{BTreeMap, HashMap};
+
+use askama::Template;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scoring, SessionId};
+
+use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
+use super::results::{self, Results};
+use super::{kind_label, status_label, SessionView};
+use crate::context::{Arbiter, Ctx, MAX_BODY};
+use crate::error::AppError;
+use crate::i18n::Tr;
+use crate::web::{blocking, html};
+use crate::AppState;
+
+type Page = Result<Response, AppError>;
+
+fn see(to: impl AsRef<str>) -> Page {
+    Ok(Redirect::to(to.as_ref()).into_response())
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/bridge", get(sessions_page).post(create_session))
+        .route("/bridge/{id}", get(session_page).post(update_settings))
+        .route("/bridge/{id}/delete", post(delete_session))
+        .route("/bridge/{id}/pairs", get(pairs_page).post(save_pairs))
+        .route(
+            "/bridge/{id}/pairs/import",
+            post(import_pairs).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route(
+            "/bridge/{id}/deals",
+            post(upload_deals).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route("/bridge/{id}/movement", get(movement_page))
+        .route("/bridge/{id}/movement/cards", get(movement_cards))
+        .route("/bridge/{id}/slips", get(slips_page))
+        .route("/bridge/{id}/grid", get(grid_page))
+        .route("/bridge/{id}/grid/line", post(grid_line))
+        .route("/bridge/{id}/grid/adjust", post(grid_adjust))
+        .route("/bridge/{id}/grid/clear", post(grid_clear))
+        .route("/bridge/{id}/conflicts/{cid}/resolve", post(resolve))
+        .route("/bridge/{id}/ranking", get(ranking_page))
+        .route("/bridge/{id}/travellers", get(travellers_page))
+        .route("/bridge/{id}/cards", get(cards_page))
+        .route("/bridge/{id}/export.pbn", get(export_pbn))
+        .route("/bridge/{id}/export.xml", get(export_usebio))
+        .route("/bridge/{id}/export.html", get(export_html))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions and settings
+
+/// One choice of a select.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// The set-up form's values and choices.
+#[derive(Debug, Clone)]
+pub struct SettingsView {
+    pub s: BridgeSettings,
+    pub movements: Vec<Choice>,
+    pub evens: Vec<Choice>,
+    pub scorings: Vec<Choice>,
+    /// "3–7 tables: Howell; …": the suggestion by table count.
+    pub suggestions: String,
+    pub phantom: String,
+    pub boards_per_round: String,
+}
+
+impl SettingsView {
+    fn new(tr: &Tr, s: &BridgeSettings, new: bool) -> SettingsView {
+        let mut movements = Vec::new();
+        if new {
+            movements.push(Choice {
+                value: "auto".into(),
+                label: tr.t("bridge-movement-auto"),
+                selected: true,
+            });
+        }
+        for k in bridge::movement::Kind::ALL {
+            movements.push(Choice {
+                value: k.name().into(),
+                label: kind_label(tr, k),
+                selected: !new && k == s.movement,
+            });
+        }
+        let evens = [
+            bridge::movement::EvenTables::RelayByeStand,
+            bridge::movement::EvenTables::Skip,
+        ]
+        .into_iter()
+        .map(|e| Choice {
+            value: even_code(e).into(),
+            label: tr.t(&format!("bridge-even-{}", even_code(e))),
+            selected: e == s.even,
+        })
+        .collect();
+        let scorings = Scoring::ALL
+            .into_iter()
+            .map(|x| Choice {
+                value: x.code().into(),
+                label: tr.t(&format!("bridge-scoring-{}", x.code().replace('_', "-"))),
+                selected: x == s.scoring,
+            })
+            .collect();
+        // Group the table counts by the movement suggested for one ranking.
+        let mut groups: Vec<(u32, u32, String)> = Vec::new();
+        for t in 3..=20 {
+            let Ok(k) = bridge::movement::suggest(t, true) else {
+                continue;
+            };
+            let label = kind_label(tr, k);
+            match groups.last_mut() {
+                Some(g) if g.2 == label => g.1 = t,
+                _ => groups.push((t, t, label)),
+            }
+        }
+        let suggestions = groups
+            .into_iter()
+            .map(|(a, b, l)| {
+                tr.targs(
+                    "bridge-suggest-range",
+                    &[
+                        ("from", a.to_string()),
+                        ("to", b.to_string()),
+                        ("movement", l),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        SettingsView {
+            s: s.clone(),
+            movements,
+            evens,
+            scorings,
+            suggestions,
+            phantom: s.phantom.map(|p| p.to_string()).unwrap_or_default(),
+            boards_per_round: if s.boards_per_round == 0 {
+                String::new()
+            } else {
+                s.boards_per_round.to_string()
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct SessionRow {
+    view: SessionView,
+    missing: usize,
+}
+
+#[derive(Template)]
+#[template(path = "bridge/sessions.html")]
+struct SessionsPage {
+    c: Ctx,
+    sessions: Vec<SessionRow>,
+    f: SettingsView,
+}
+
+async fn sessions_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
+    let mut sessions = Vec::new();
+    for s in st.store.bridge_sessions()? {
+        let missing = st
+            .store
+            .lines(s.id)?
+            .iter()
+            .filter(|l| l.status == LineStatus::Missing)
+            .count();
+        sessions.push(SessionRow {
+            view: SessionView::new(&s, &c.tr),
+            missing,
+        });
+    }
+    let f = SettingsView::new(&c.tr, &BridgeSettings::new("", 7), true);
+    html(&SessionsPage { c, sessions, f })
+}
+
+async fn create_session(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Form(f): Form<SessionForm>,
+) -> Page {
+    let settings = f.new_settings()?;
+    let store = st.store.clone();
+    let id = blocking(move || store.create_bridge_session(&a.username, &settings)).await?;
+    see(format!("/bridge/{id}/pairs"))
+}
+
+#[derive(Template)]
+#[template(path = "bridge/session.html")]
+struct SessionPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    f: SettingsView,
+    started: bool,
+    rounds: usize,
+    boards: u32,
+    progress: String,
+    conflicts: usize,
+    deals: usize,
+}
+
+async fn session_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let m = st.store.movement(id)?;
+    let lines = st.store.lines(id)?;
+    let entered = lines
+        .iter()
+        .filter(|l| l.status != LineStatus::Missing)
+        .count();
+    html(&SessionPage {
+        f: SettingsView::new(&c.tr, &s.settings, false),
+        s: SessionView::new(&s, &c.tr),
+        tab: "session",
+        started: entered > 0,
+        rounds: m.rounds.len(),
+        boards: m.board_count(),
+        progress: c.tr.targs(
+            "bridge-progress-lines",
+            &[
+                ("entered", entered.to_string()),
+                ("expected", lines.len().to_string()),
+            ],
+        ),
+        conflicts: st.store.conflicts(id)?.len(),
+        deals: st.store.deals(id)?.len(),
+        c,
+    })
+}
+
+async fn update_settings(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    Form(f): Form<SessionForm>,
+) -> Page {
+    let current = st.store.bridge_session(id)?.settings;
+    let settings = f.apply(current)?;
+    let store = st.store.clone();
+    blocking(move || store.update_bridge_settings(&a.username, id, &settings)).await?;
+    see(format!("/bridge/{id}"))
+}
+
+async fn delete_session(State(st): State<AppState>, a: Arbiter, Path(id): Path<SessionId>) -> Page {
+    let store = st.store.clone();
+    blocking(move || store.delete_bridge_session(&a.username, id)).await?;
+    see("/bridge")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairs and hand records
+
+#[derive(Debug, Clone)]
+struct PairRow {
+    number: u32,
+    name1: String,
+    name2: String,
+    club: String,
+    phantom: bool,
+    /// Where the pair starts: "NS 1", "EW 3".
+    start: String,
+}
+
+#[derive(Template)]
+#[template(path = "bridge/pairs.html")]
+struct PairsPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    pairs: Vec<PairRow>,
+    deals: usize,
+    notice: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct NoticeQuery {
+    imported: Option<usize>,
+    deals: Option<usize>,
+    saved: Option<usize>,
+}
+
+async fn pairs_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+    Query(q): Query<NoticeQuery>,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let m = st.store.movement(id)?;
+    let start: HashMap<u32, String> = m
+        .rounds
+        .first()
+        .map(|r| {
+            r.tables
+                .iter()
+                .flat_map(|t| {
+                    [
+                        t.ns.map(|p| (p, format!("{} {}", c.t("bridge-ns"), t.table))),
+                        t.ew.map(|p| (p, format!("{} {}", c.t("bridge-ew"), t.table))),
+                    ]
+                })
+                .flatten()
+                .collect()
+        })
+        .unwrap_or_default();
+    let pairs = st
+        .store
+        .pairs(id)?
+        .into_iter()
+        .map(|p| PairRow {
+            phantom: s.settings.phantom == Some(p.number),
+            start: start.get(&p.number).cloned().unwrap_or_default(),
+            number: p.number,
+            name1: p.details.name1,
+            name2: p.details.name2,
+            club: p.details.club,
+        })
+        .collect();
+    let notice = if let Some(n) = q.imported {
+        c.t1("bridge-pairs-imported", "count", n)
+    } else if let Some(n) = q.deals {
+        c.t1("bridge-deals-loaded", "count", n)
+    } else if let Some(n) = q.saved {
+        c.t1("bridge-pairs-saved", "count", n)
+    } else {
+        String::new()
+    };
+    html(&PairsPage {
+        s: SessionView::new(&s, &c.tr),
+        tab: "pairs",
+        pairs,
+        deals: st.store.deals(id)?.len(),
+        notice,
+        c,
+    })
+}
+
+/// The pairs form: `name1_N`, `name2_N`, `club_N` for every pair number N; only the pairs
+/// whose names changed are written.
+async fn save_pairs(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Page {
+    let mut typed: BTreeMap<u32, NewPair> = BTreeMap::new();
+    for (k, v) in fields {
+        let Some((what, n)) = k.rsplit_once('_') else {
+            continue;
+        };
+        let Ok(n) = n.parse::<u32>() else { continue };
+        let p = typed.entry(n).or_default();
+        let v = v.trim().to_string();
+        match what {
+            "name1" => p.name1 = v,
+            "name2" => p.name2 = v,
+            "club" => p.club = v,
+            _ => {}
+        }
+    }
+    let current: HashMap<u32, NewPair> = st
+        .store
+        .pairs(id)?
+        .into_iter()
+        .map(|p| (p.number, p.details))
+        .collect();
+    let changed: Vec<(u32, NewPair)> = typed
+        .into_iter()
+        .filter(|(n, p)| current.get(n) != Some(p))
+        .collect();
+    let count = changed.len();
+    let store = st.store.clone();
+    blocking(move || {
+        for (n, p) in &changed {
+            store.set_pair(&a.username, id, *n, p)?;
+        }
+        Ok(())
+    })
+    .await?;
+    see(format!("/bridge/{id}/pairs?saved={count}"))
+}
+
+/// The uploaded file of a multipart form: (file name, text).
+async fn uploaded(mut form: Multipart) -> Result<(String, String), AppError> {
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?
+    {
+        if field.name() == Some("file") {
+            let name = field.file_name().unwrap_or("upload").to_string();
+            let bytes = field
+                .bytes()
+                .await
+                .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?;
+            let text = String::from_utf8(bytes.to_vec()).unwrap_or_else(|e| {
+                // Latin-1 files are common in clubs: read each byte as its character.
+                e.into_bytes().into_iter().map(char::from).collect()
+            });
+            return Ok((name, text));
+        }
+    }
+    Err(AppError::invalid("file", "a file", "nothing"))
+}
+
+async fn import_pairs(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    form: Multipart,
+) -> Page {
+    let (name, text) = uploaded(form).await?;
+    let store = st.store.clone();
+    let n = blocking(move || store.import_pairs_csv(&a.username, id, &text, &name)).await?;
+    see(format!("/bridge/{id}/pairs?imported={n}"))
+}
+
+async fn upload_deals(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    form: Multipart,
+) -> Page {
+    let (name, text) = uploaded(form).await?;
+    let store = st.store.clone();
+    let n = blocking(move || store.set_deals_pbn(&a.username, id, &text, &name)).await?;
+    see(format!("/bridge/{id}/pairs?deals={n}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement, cards and table codes
+
+#[derive(Debug, Clone)]
+pub struct SittingView {
+    pub ns: String,
+    pub ew: String,
+    pub boards: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct RoundView {
+    pub round: u32,
+    pub tables: Vec<SittingView>,
+}
+
+/// The rounds of a movement, table by table.
+pub fn rounds_view(m: &bridge::movement::Movement) -> Vec<RoundView> {
+    m.rounds
+        .iter()
+        .map(|r| RoundView {
+            round: r.number,
+            tables: r
+                .tables
+                .iter()
+                .map(|t| SittingView {
+                    ns: t.ns.map(|p| p.to_string()).unwrap_or_else(|| "—".into()),
+                    ew: t.ew.map(|p| p.to_string()).unwrap_or_else(|| "—".into()),
+                    boards: bridge::movement::range_label(&m.boards(t.set)),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "bridge/movement.html")]
+struct MovementPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    description: Vec<String>,
+    rounds: Vec<RoundView>,
+    tables: Vec<u32>,
+    boards: u32,
+    boards_per_round: u32,
+}
+
+async fn movement_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let m = st.store.movement(id)?;
+    html(&MovementPage {
+        s: SessionView::new(&s, &c.tr),
+        tab: "movement",
+        description: report::movement::description(&c.tr, &m),
+        rounds: rounds_view(&m),
+        tables: (1..=m.tables).collect(),
+        boards: m.board_count(),
+        boards_per_round: m.boards_per_round,
+        c,
+    })
+}
+
+/// The printable table cards and guide cards (one standalone page, the command line's
+/// `arbiter bridge movement --format html`), in the page's language.
+async fn movement_cards(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    let m = st.store.movement(id)?;
+    let page =
+        report::movement::html(c.tr.lang, &m).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
+}
+
+#[derive(Debug, Clone)]
+struct Slip {
+    table: u32,
+    code: String,
+    url: String,
+}
+
+#[derive(Template)]
+#[template(path = "bridge/slips.html")]
+struct SlipsPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    base: String,
+    slips: Vec<Slip>,
+}
+
+async fn slips_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    headers: HeaderMap,
+    Path(id): Path<SessionId>,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let base = super::base_url(&headers);
+    let slips = st
+        .store
+        .table_codes(id)?
+        .into_iter()
+        .map(|t| Slip {
+            url: format!("{base}/t/{}", t.code),
+            table: t.table,
+            code: t.code,
+        })
+        .collect();
+    html(&SlipsPage {
+        s: SessionView::new(&s, &c.tr),
+        tab: "movement",
+        base,
+        slips,
+        c,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The director's grid
+
+#[derive(Debug, Clone, Default)]
+pub struct GridLine {
+    pub board: u32,
+    pub round: u32,
+    pub table: u32,
+    pub ns: u32,
+    pub ew: u32,
+    pub contract: String,
+    pub declarer: String,
+    pub lead: String,
+    pub result: String,
+    pub score: String,
+    pub status: String,
+    pub status_code: &'static str,
+    pub conflict: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct GridBoard {
+    pub board: u32,
+    pub lines: Vec<GridLine>,
+    pub missing: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct ConflictView {
+    pub id: i64,
+    pub board: u32,
+    pub round: u32,
+    pub table: u32,
+    pub ns: u32,
+    pub ew: u32,
+    pub kept: String,
+    pub other: String,
+}
+
+/// The grid's forms as typed (kept when a value is refused).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct GridForm {
+    #[serde(default)]
+    pub board: String,
+    #[serde(default)]
+    pub ns: String,
+    #[serde(default)]
+    pub ew: String,
+    #[serde(default)]
+    pub contract: String,
+    #[serde(default)]
+    pub declarer: String,
+    #[serde(default)]
+    pub lead: String,
+    #[serde(default)]
+    pub result: String,
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default)]
+    pub art_ns: String,
+    #[serde(default)]
+    pub art_ew: String,
+    #[serde(default)]
+    pub score: String,
+    #[serde(default)]
+    pub weighted: String,
+    #[serde(default)]
+    pub split_ns: String,
+    #[serde(default)]
+    pub split_ew: String,
+}
+
+impl GridForm {
+    fn key(&self) -> Result<(u32, u32, u32), AppError> {
+        let n = |field: &str, v: &str, what: &str| {
+            v.trim()
+                .parse::<u32>()
+                .map_err(|_| AppError::invalid(field, what, format!("{:?}", v.trim())))
+        };
+        Ok((
+            n("board", &self.board, "a board number")?,
+            n("ns", &self.ns, "the NS pair's number")?,
+            n("ew", &self.ew, "the EW pair's number")?,
+        ))
+    }
+
+    fn entry(&self) -> Result<Entry, AppError> {
+        let s = |v: &str| Some(v.to_string());
+        EntryForm {
+            contract: s(&self.contract),
+            declarer: s(&self.declarer),
+            lead: s(&self.lead),
+            result: Some(serde_json::Value::String(self.result.clone())),
+            ..EntryForm::default()
+        }
+        .entry()
+    }
+
+    fn adjustment(&self) -> Result<store::bridge::Adjustment, AppError> {
+        let s = |v: &str| Some(v.to_string());
+        let j = |v: &str| Some(serde_json::Value::String(v.to_string()));
+        AdjustForm {
+            kind: s(&self.kind),
+            art_ns: s(&self.art_ns),
+            art_ew: s(&self.art_ew),
+            score: j(&self.score),
+            weighted: s(&self.weighted),
+            split_ns: j(&self.split_ns),
+            split_ew: j(&self.split_ew),
+        }
+        .adjustment()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "bridge/grid.html")]
+struct GridPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    boards: Vec<GridBoard>,
+    missing: usize,
+    conflicts: Vec<ConflictView>,
+    f: GridForm,
+    error: String,
+    kinds: Vec<Choice>,
+    style: &'static str,
+}
+
+fn entry_text(tr: &Tr, e: &Entry) -> String {
+    let contract = results::contract_text(tr, &e.contract);
+    match (e.declarer, e.tricks) {
+        (Some(d), Some(t)) => {
+            let relative = match e.contract.parse::<bridge::Bid>() {
+                Ok(bridge::Bid::Contract(c)) => bridge::Played::new(c, d, t)
+                    .map(|p| p.relative())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
+            let lead = results::lead_text(tr, &e.lead);
+            let lead = if lead.is_empty() {
+                String::new()
+            } else {
+                format!(", {} {lead}", tr.t("bridge-col-lead"))
+            };
+            format!(
+                "{contract} {} {relative}{lead}",
+                results::seat_letter(tr, d)
+            )
+        }
+        _ => contract,
+    }
+}
+
+pub(super) fn adjustment_label(tr: &Tr, a: &store::bridge::Adjustment) -> String {
+    use store::bridge::Adjustment as A;
+    let art = |x: &bridge::Artificial| match x {
+        bridge::Artificial::AveragePlus => tr.t("bridge-average-plus-short"),
+        bridge::Artificial::Average => tr.t("bridge-average-short"),
+        bridge::Artificial::AverageMinus => tr.t("bridge-average-minus-short"),
+        bridge::Artificial::Percent(p) => format!("{} %", tr.num(&p.to_short(2))),
+    };
+    match a {
+        A::Artificial { ns, ew } => format!("{} / {}", art(ns), art(ew)),
+        A::Assigned(s) => format!("{} {s}", tr.t("bridge-adjust-assigned")),
+        A::Weighted(parts) => {
+            let p: Vec<String> = parts
+                .iter()
+                .map(|(s, w)| {
+                    format!(
+                        "{s} ({} %)",
+                        tr.num(&(*w * bridge::Ratio::from_int(100)).to_short(2))
+                    )
+                })
+                .collect();
+            format!("{} {}", tr.t("bridge-adjust-weighted"), p.join(", "))
+        }
+        A::Split { ns, ew } => format!("{} {ns} / {ew}", tr.t("bridge-adjust-split")),
+        A::NotPlayed => tr.t("bridge-not-played"),
+    }
+}
+
+/// The grid's rows from the store's lines.
+pub fn grid_boards(tr: &Tr, lines: &[store::bridge::Line]) -> Vec<GridBoard> {
+    let mut boards: Vec<GridBoard> = Vec::new();
+    for l in lines {
+        if boards.last().is_none_or(|b| b.board != l.board) {
+            boards.push(GridBoard {
+                board: l.board,
+                ..GridBoard::default()
+            });
+        }
+        let mut g = GridLine {
+            board: l.board,
+            round: l.round,
+            table: l.table,
+            ns: l.ns,
+            ew: l.ew,
+            score: l.score_ns.map(|s| s.to_string()).unwrap_or_default(),
+            status: status_label(tr, l.status),
+            status_code: l.status.code(),
+            conflict: l.conflict,
+            ..GridLine::default()
+        };
+        if let Some(e) = &l.entry {
+            g.contract = results::contract_text(tr, &e.contract);
+            g.declarer = e
+                .declarer
+                .map(|d| results::seat_letter(tr, d))
+                .unwrap_or_default();
+            g.lead = results::lead_text(tr, &e.lead);
+            if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
+                (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
+            {
+                g.result = bridge::Played::new(c, d, t)
+                    .map(|p| p.relative())
+                    .unwrap_or_default();
+            }
+        }
+        if let Some(a) = &l.adjustment {
+            g.contract = adjustment_label(tr, a);
+        }
+        if let Some(b) = boards.last_mut() {
+            if l.status == LineStatus::Missing {
+                b.missing += 1;
+            }
+            b.lines.push(g);
+        }
+    }
+    boards
+}
+
+fn conflict_views(tr: &Tr, conflicts: &[Conflict]) -> Vec<ConflictView> {
+    conflicts
+        .iter()
+        .map(|k| ConflictView {
+            id: k.id,
+            board: k.board,
+            round: k.round,
+            table: k.table,
+            ns: k.ns,
+            ew: k.ew,
+            kept: entry_text(tr, &k.kept),
+            other: entry_text(tr, &k.other),
+        })
+        .collect()
+}
+
+fn adjust_kinds(tr: &Tr, selected: &str) -> Vec<Choice> {
+    ["artificial", "assigned", "weighted", "split", "not_played"]
+        .into_iter()
+        .map(|k| Choice {
+            value: k.into(),
+            label: tr.t(&format!("bridge-adjust-{}", k.replace('_', "-"))),
+            selected: k == selected,
+        })
+        .collect()
+}
+
+fn grid_page_data(
+    st: &AppState,
+    c: Ctx,
+    id: SessionId,
+    f: GridForm,
+    error: String,
+    status: StatusCode,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let lines = st.store.lines(id)?;
+    let boards = grid_boards(&c.tr, &lines);
+    let missing = boards.iter().map(|b| b.missing).sum();
+    let page = GridPage {
+        s: SessionView::new(&s, &c.tr),
+        tab: "grid",
+        boards,
+        missing,
+        conflicts: conflict_views(&c.tr, &st.store.conflicts(id)?),
+        kinds: adjust_kinds(
+            &c.tr,
+            if f.kind.is_empty() {
+                "artificial"
+            } else {
+                &f.kind
+            },
+        ),
+        f,
+        error,
+        style: super::STYLE,
+        c,
+    };
+    let mut r = html(&page)?;
+    *r.status_mut() = status;
+    Ok(r)
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct LineQuery {
+    board: Option<String>,
+    ns: Option<String>,
+    ew: Option<String>,
+}
+
+async fn grid_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+    Query(q): Query<LineQuery>,
+) -> Page {
+    let mut f = GridForm {
+        board: q.board.unwrap_or_default(),
+        ns: q.ns.unwrap_or_default(),
+        ew: q.ew.unwrap_or_default(),
+        ..GridForm::default()
+    };
+    // Prefill the form with the line's current contract (a correction).
+    if let Ok((b, ns, ew)) = f.key() {
+        if let Some(l) = st
+            .store
+            .lines(id)?
+            .into_iter()
+            .find(|l| l.board == b && l.ns == ns && l.ew == ew)
+        {
+            if let Some(e) = l.entry {
+                f.contract = e.contract.clone();
+                f.declarer = e
+                    .declarer
+                    .map(|d| d.letter().to_string())
+                    .unwrap_or_default();
+                f.lead = e.lead.clone();
+                f.result = e.tricks.map(|t| t.to_string()).unwrap_or_default();
+            }
+        }
+    }
+    grid_page_data(&st, c, id, f, String::new(), StatusCode::OK)
+}
+
+/// A refused grid form: the grid again, with the message in the page's language and what was
+/// typed kept.
+fn refused(st: &AppState, c: Ctx, id: SessionId, f: GridForm, e: AppError) -> Page {
+    let failure = e.into_response_failure();
+    if matches!(failure.status.as_u16(), 409 | 422 | 404) {
+        let text = crate::error::message(&c, &failure);
+        grid_page_data(st, c, id, f, text, failure.status)
+    } else {
+        let mut r = failure.status.into_response();
+        r.extensions_mut().insert(failure);
+        Ok(r)
+    }
+}
+
+fn back_to_board(id: SessionId, board: u32) -> Page {
+    see(format!("/bridge/{id}/grid#board-{board}"))
+}
+
+async fn grid_line(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    Form(f): Form<GridForm>,
+) -> Page {
+    let parsed = f.key().and_then(|k| Ok((k, f.entry()?)));
+    let ((board, ns, ew), entry) = match parsed {
+        Ok(x) => x,
+        Err(e) => return refused(&st, c, id, f, e),
+    };
+    let store = st.store.clone();
+    match blocking(move || store.director_set_line(&a.username, id, board, ns, ew, &entry)).await {
+        Ok(()) => back_to_board(id, board),
+        Err(e) => refused(&st, c, id, f, e),
+    }
+}
+
+async fn grid_adjust(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    Form(f): Form<GridForm>,
+) -> Page {
+    let parsed = f.key().and_then(|k| Ok((k, f.adjustment()?)));
+    let ((board, ns, ew), adj) = match parsed {
+        Ok(x) => x,
+        Err(e) => return refused(&st, c, id, f, e),
+    };
+    let store = st.store.clone();
+    match blocking(move || store.director_adjust(&a.username, id, board, ns, ew, &adj)).await {
+        Ok(()) => back_to_board(id, board),
+        Err(e) => refused(&st, c, id, f, e),
+    }
+}
+
+async fn grid_clear(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path(id): Path<SessionId>,
+    Form(f): Form<GridForm>,
+) -> Page {
+    let (board, ns, ew) = match f.key() {
+        Ok(x) => x,
+        Err(e) => return refused(&st, c, id, f, e),
+    };
+    let store = st.store.clone();
+    match blocking(move || store.clear_line(&a.username, id, board, ns, ew)).await {
+        Ok(()) => back_to_board(id, board),
+        Err(e) => refused(&st, c, id, f, e),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct ResolveForm {
+    take_other: Option<String>,
+}
+
+async fn resolve(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, cid)): Path<(SessionId, i64)>,
+    Form(f): Form<ResolveForm>,
+) -> Page {
+    let take_other = matches!(f.take_other.as_deref(), Some("1" | "true" | "on"));
+    let store = st.store.clone();
+    blocking(move || store.resolve_conflict(&a.username, id, cid, take_other)).await?;
+    see(format!("/bridge/{id}/grid#conflicts"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+#[derive(Template)]
+#[template(path = "bridge/results.html")]
+struct ResultsPage {
+    c: Ctx,
+    s: SessionView,
+    tab: &'static str,
+    /// `ranking`, `travellers` or `cards`.
+    part: &'static str,
+    r: Results,
+    /// The public page's links instead of the director's.
+    public: bool,
+    base: String,
+    /// Where a pair's name links to (its score card).
+    cards_href: String,
+    style: &'static str,
+}
+
+/// The director's or the public's results page.
+pub(super) fn results_page(
+    st: &AppState,
+    c: Ctx,
+    id: SessionId,
+    part: &'static str,
+    pair: Option<u32>,
+    public: bool,
+) -> Page {
+    let s = st.store.bridge_session(id)?;
+    if public && !s.settings.public {
+        return Err(AppError::NotFound);
+    }
+    let mut r = super::results_of(st, &c.tr, id)?;
+    if let Some(p) = pair {
+        r.cards.retain(|card| card.pair == p);
+    }
+    let base = if public {
+        format!("/public/bridge/{id}")
+    } else {
+        format!("/bridge/{id}")
+    };
+    html(&ResultsPage {
+        s: SessionView::new(&s, &c.tr),
+        tab: part,
+        part,
+        r,
+        public,
+        cards_href: format!("{base}/cards?pair="),
+        base,
+        style: super::STYLE,
+        c,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct PairQuery {
+    pub pair: Option<String>,
+}
+
+impl PairQuery {
+    pub fn pair(&self) -> Option<u32> {
+        self.pair.as_deref().and_then(|p| p.trim().parse().ok())
+    }
+}
+
+async fn ranking_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    results_page(&st, c, id, "ranking", None, false)
+}
+
+async fn travellers_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    results_page(&st, c, id, "travellers", None, false)
+}
+
+async fn cards_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+    Query(q): Query<PairQuery>,
+) -> Page {
+    results_page(&st, c, id, "cards", q.pair(), false)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports
+
+pub(super) fn attachment(content_type: &str, filename: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+pub(super) async fn pbn_file(st: &AppState, id: SessionId) -> Page {
+    let store = st.store.clone();
+    let text = blocking(move || store.export_pbn(id)).await?;
+    Ok(attachment(
+        "text/plain; charset=utf-8",
+        &format!("bridge-{id}.pbn"),
+        text,
+    ))
+}
+
+pub(super) async fn usebio_file(st: &AppState, id: SessionId) -> Page {
+    let store = st.store.clone();
+    let text = blocking(move || store.export_usebio(id)).await?;
+    Ok(attachment(
+        "application/xml; charset=utf-8",
+        &format!("bridge-{id}.xml"),
+        text,
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "bridge/export.html")]
+struct ExportDocument {
+    c: Tr,
+    s: SessionView,
+    r: Results,
+    css: String,
+    cards_href: &'static str,
+}
+
+/// The whole session as one standalone file: ranking, travellers and score cards (CSS inlined,
+/// no script, no table code, no token).
+pub(super) fn html_file(st: &AppState, tr: &Tr, id: SessionId) -> Page {
+    let s = st.store.bridge_session(id)?;
+    let doc = ExportDocument {
+        c: *tr,
+        s: SessionView::new(&s, tr),
+        r: super::results_of(st, tr, id)?,
+        css: format!("{}\n{}", super::EXPORT_STYLE, super::STYLE),
+        cards_href: "#card-",
+    };
+    Ok(attachment(
+        "text/html; charset=utf-8",
+        &format!("bridge-{id}.html"),
+        doc.render()?,
+    ))
+}
+
+async fn export_pbn(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> Page {
+    pbn_file(&st, id).await
+}
+
+async fn export_usebio(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> Page {
+    usebio_file(&st, id).await
+}
+
+async fn export_html(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    html_file(&st, &c.tr, id)
+}

@@ -1,0 +1,39 @@
+//! The public read-only pages of a session marked public: the ranking (reloading itself), the
+//! travellers and the score cards. No code, no token, no director's control.
+
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use store::bridge::SessionId;
+
+use super::pages::{results_page, PairQuery};
+use crate::context::Ctx;
+use crate::error::AppError;
+use crate::AppState;
+
+type Page = Result<Response, AppError>;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/public/bridge/{id}", get(ranking))
+        .route("/public/bridge/{id}/travellers", get(travellers))
+        .route("/public/bridge/{id}/cards", get(cards))
+}
+
+async fn ranking(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
+    results_page(&st, c, id, "ranking", None, true)
+}
+
+async fn travellers(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
+    results_page(&st, c, id, "travellers", None, true)
+}
+
+async fn cards(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<SessionId>,
+    Query(q): Query<PairQuery>,
+) -> Page {
+    results_page(&st, c, id, "cards", q.pair(), true)
+}

@@ -1,0 +1,678 @@
+//! A scored bridge session as the pages and documents show it: the ranking with pair names,
+//! every traveller with both sides' matchpoints and percentages (and the deal when known),
+//! and a personal score card per pair, in the reader's language. Plain rows built from the
+//! engines' model ([`bridge::Session`]) and results ([`bridge::Scored`]): no database, no
+//! scoring here (a line's score is [`bridge::Played::score_ns`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use bridge::{Artificial, Bid, Field, FieldKind, Method, Played, Ratio, Seat, TableResult};
+
+use crate::i18n::{Lang, Tr};
+
+/// A line the movement expects and nobody has scored yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Missing {
+    pub board: u32,
+    pub round: u32,
+    pub table: u32,
+    pub ns: u32,
+    pub ew: u32,
+}
+
+/// One pair's line in a ranking.
+#[derive(Debug, Clone, Default)]
+pub struct RankRow {
+    /// `1`, `2=` for a shared place.
+    pub rank: String,
+    pub pair: u32,
+    pub names: String,
+    pub total: String,
+    pub top: String,
+    pub percent: String,
+    pub boards: u32,
+    /// Lines of this pair still missing.
+    pub missing: usize,
+}
+
+/// One ranking (the whole field, or NS / EW of a Mitchell).
+#[derive(Debug, Clone, Default)]
+pub struct RankField {
+    /// `all`, `ns`, `ew`: for element ids.
+    pub code: &'static str,
+    /// Heading: empty for a single field.
+    pub label: String,
+    pub rows: Vec<RankRow>,
+}
+
+/// One traveller line.
+#[derive(Debug, Clone, Default)]
+pub struct TravLine {
+    pub round: String,
+    pub table: String,
+    pub ns: u32,
+    pub ew: u32,
+    pub contract: String,
+    pub declarer: String,
+    pub lead: String,
+    pub result: String,
+    pub score_ns: String,
+    pub score_ew: String,
+    pub mp_ns: String,
+    pub mp_ew: String,
+    pub pct_ns: String,
+    pub pct_ew: String,
+    /// The adjustment in words, when the line is an adjusted score.
+    pub note: String,
+    pub missing: bool,
+}
+
+/// A hand of the deal: its seat's name and the four suits.
+#[derive(Debug, Clone, Default)]
+pub struct Hand {
+    pub seat: String,
+    pub suits: Vec<(&'static str, String)>,
+}
+
+/// One board with its traveller.
+#[derive(Debug, Clone, Default)]
+pub struct TravBoard {
+    pub board: u32,
+    pub dealer: String,
+    pub vulnerability: String,
+    /// North, West, East, South (the diagram's order), when the deal is known.
+    pub hands: Vec<Hand>,
+    pub lines: Vec<TravLine>,
+    pub missing: usize,
+}
+
+/// One board of a pair's score card.
+#[derive(Debug, Clone, Default)]
+pub struct CardRow {
+    pub board: u32,
+    pub round: String,
+    pub direction: &'static str,
+    pub opponent: u32,
+    pub opponent_names: String,
+    pub contract: String,
+    pub declarer: String,
+    pub lead: String,
+    pub result: String,
+    /// The score from this pair's side.
+    pub score: String,
+    pub mp: String,
+    pub percent: String,
+    pub note: String,
+    pub missing: bool,
+}
+
+/// A pair's personal score card.
+#[derive(Debug, Clone, Default)]
+pub struct Card {
+    pub pair: u32,
+    pub names: String,
+    pub rank: String,
+    pub total: String,
+    pub percent: String,
+    pub rows: Vec<CardRow>,
+}
+
+/// Everything the ranking, travellers and score cards show.
+#[derive(Debug, Clone, Default)]
+pub struct Results {
+    /// Matchpoints (with percentages) or IMPs.
+    pub matchpoints: bool,
+    pub fields: Vec<RankField>,
+    pub travellers: Vec<TravBoard>,
+    pub cards: Vec<Card>,
+    /// Lines still missing (the ranking is provisional while any is).
+    pub missing: Vec<Missing>,
+}
+
+fn strain_text(tr: &Tr, code: &str) -> String {
+    match code {
+        "C" => "♣".into(),
+        "D" => "♦".into(),
+        "H" => "♥".into(),
+        "S" => "♠".into(),
+        _ => match tr.lang {
+            Lang::Fr => "SA".into(),
+            Lang::En => "NT".into(),
+        },
+    }
+}
+
+/// A contract as the reader writes it: `3SA`/`3NT`, `4♠X`, `Passe`/`Pass`.
+pub fn contract_text(tr: &Tr, contract: &str) -> String {
+    match contract.parse::<Bid>() {
+        Ok(Bid::Pass) => tr.t("bridge-passed-out"),
+        Ok(Bid::Contract(c)) => {
+            let text = c.to_string();
+            let level = &text[..1];
+            let rest = &text[1..];
+            let (strain, doubling) = match rest.strip_prefix("NT") {
+                Some(d) => ("NT", d),
+                None => rest.split_at(1),
+            };
+            format!("{level}{}{doubling}", strain_text(tr, strain))
+        }
+        Err(_) => contract.to_string(),
+    }
+}
+
+/// A seat's letter in the reader's language (`O` for West in French).
+pub fn seat_letter(tr: &Tr, s: Seat) -> String {
+    match (s, tr.lang) {
+        (Seat::West, Lang::Fr) => "O".into(),
+        (s, _) => s.letter().to_string(),
+    }
+}
+
+fn seat_name(tr: &Tr, s: Seat) -> String {
+    tr.t(match s {
+        Seat::North => "bridge-north",
+        Seat::East => "bridge-east",
+        Seat::South => "bridge-south",
+        Seat::West => "bridge-west",
+    })
+}
+
+/// A lead such as `SA` shown `♠A`.
+pub fn lead_text(tr: &Tr, lead: &str) -> String {
+    let mut chars = lead.chars();
+    match chars.next() {
+        Some(c @ ('S' | 'H' | 'D' | 'C')) => {
+            let card = chars.as_str();
+            let card = match (tr.lang, card) {
+                (Lang::Fr, "K") => "R",
+                (Lang::Fr, "Q") => "D",
+                (Lang::Fr, "J") => "V",
+                (_, other) => other,
+            };
+            format!("{}{card}", strain_text(tr, &c.to_string()))
+        }
+        _ => lead.to_string(),
+    }
+}
+
+fn artificial_text(tr: &Tr, a: Artificial) -> String {
+    match a {
+        Artificial::AveragePlus => tr.t("bridge-average-plus-short"),
+        Artificial::Average => tr.t("bridge-average-short"),
+        Artificial::AverageMinus => tr.t("bridge-average-minus-short"),
+        Artificial::Percent(p) => format!("{} %", tr.num(&p.to_short(2))),
+    }
+}
+
+fn score_text(s: i32) -> String {
+    if s < 0 {
+        format!("−{}", -s)
+    } else {
+        s.to_string()
+    }
+}
+
+/// What the traveller shows for a result: contract, declarer, lead, result, NS score, EW score
+/// (the side that scored positive), note.
+struct Shown {
+    contract: String,
+    declarer: String,
+    lead: String,
+    result: String,
+    ns: Option<i32>,
+    note: String,
+}
+
+fn shown(tr: &Tr, board: &bridge::Board, line: &bridge::Line) -> Shown {
+    let lead = line
+        .lead
+        .as_deref()
+        .map(|l| lead_text(tr, l))
+        .unwrap_or_default();
+    let mut s = Shown {
+        contract: String::new(),
+        declarer: String::new(),
+        lead,
+        result: String::new(),
+        ns: None,
+        note: String::new(),
+    };
+    match &line.result {
+        TableResult::Played(p) => {
+            s.ns = Some(p.score_ns(board.vulnerability));
+            match p {
+                Played::PassedOut => s.contract = tr.t("bridge-passed-out"),
+                Played::Made {
+                    contract, declarer, ..
+                } => {
+                    s.contract = contract_text(tr, &contract.to_string());
+                    s.declarer = seat_letter(tr, *declarer);
+                    s.result = p.relative();
+                }
+            }
+        }
+        TableResult::Assigned(v) => {
+            s.ns = Some(*v);
+            s.note = tr.t("bridge-adjust-assigned");
+        }
+        TableResult::Weighted(parts) => {
+            let text: Vec<String> = parts
+                .iter()
+                .map(|(v, w)| {
+                    format!(
+                        "{} ({} %)",
+                        score_text(*v),
+                        tr.num(&(*w * Ratio::from_int(100)).to_short(2))
+                    )
+                })
+                .collect();
+            s.note = format!("{} : {}", tr.t("bridge-adjust-weighted"), text.join(", "));
+        }
+        TableResult::Split { ns, ew } => {
+            s.note = format!(
+                "{} : {} / {}",
+                tr.t("bridge-adjust-split"),
+                score_text(*ns),
+                score_text(-*ew)
+            );
+        }
+        TableResult::Artificial { ns, ew } => {
+            s.note = format!(
+                "{} / {}",
+                artificial_text(tr, *ns),
+                artificial_text(tr, *ew)
+            );
+        }
+        TableResult::NotPlayed => s.note = tr.t("bridge-not-played"),
+    }
+    s
+}
+
+pub fn vulnerability_text(tr: &Tr, v: bridge::Vulnerability) -> String {
+    tr.t(match v {
+        bridge::Vulnerability::None => "bridge-vul-none",
+        bridge::Vulnerability::NorthSouth => "bridge-vul-ns",
+        bridge::Vulnerability::EastWest => "bridge-vul-ew",
+        bridge::Vulnerability::All => "bridge-vul-both",
+    })
+}
+
+/// The four hands of a PBN deal (`N:AKQ.J32.T98.7654 …`), in the diagram's order
+/// (North, West, East, South); empty when the text is not a deal.
+fn hands(tr: &Tr, deal: &str) -> Vec<Hand> {
+    let Some((first, rest)) = deal.trim().split_once(':') else {
+        return Vec::new();
+    };
+    let Some(mut seat) = first.trim().chars().next().and_then(Seat::from_letter) else {
+        return Vec::new();
+    };
+    let parts: Vec<&str> = rest.split_whitespace().collect();
+    if parts.len() != 4 {
+        return Vec::new();
+    }
+    let mut by_seat: BTreeMap<char, Hand> = BTreeMap::new();
+    for part in parts {
+        let suits: Vec<&str> = part.split('.').collect();
+        let hand = if suits.len() == 4 {
+            ["♠", "♥", "♦", "♣"]
+                .into_iter()
+                .zip(suits)
+                .map(|(sym, cards)| {
+                    let cards = if cards.is_empty() || cards == "-" {
+                        "—".to_string()
+                    } else {
+                        let t = cards.replace('T', "10");
+                        match tr.lang {
+                            Lang::Fr => t.replace('K', "R").replace('Q', "D").replace('J', "V"),
+                            Lang::En => t,
+                        }
+                    };
+                    (sym, cards)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        by_seat.insert(
+            seat.letter(),
+            Hand {
+                seat: seat_name(tr, seat),
+                suits: hand,
+            },
+        );
+        seat = seat.next();
+    }
+    ['N', 'W', 'E', 'S']
+        .into_iter()
+        .filter_map(|c| by_seat.remove(&c))
+        .collect()
+}
+
+/// Decimals shown for matchpoints (or IMPs) and for percentages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decimals {
+    pub points: u32,
+    pub percent: u32,
+}
+
+impl Default for Decimals {
+    fn default() -> Self {
+        Decimals {
+            points: 2,
+            percent: 2,
+        }
+    }
+}
+
+/// Numbers in the reader's way (`71,43` in French), with the chosen decimals.
+struct Numbers<'a> {
+    tr: &'a Tr,
+    d: Decimals,
+}
+
+impl Numbers<'_> {
+    /// Matchpoints or IMPs: an exact integer without decimals.
+    fn value(&self, v: Option<Ratio>) -> String {
+        v.map(|v| self.tr.num(&v.to_short(self.d.points)))
+            .unwrap_or_default()
+    }
+
+    fn pct(&self, v: Option<Ratio>) -> String {
+        v.map(|v| self.tr.num(&v.to_fixed(self.d.percent)))
+            .unwrap_or_default()
+    }
+}
+
+fn names_of(session: &bridge::Session, pair: u32) -> String {
+    session.names.get(&pair).cloned().unwrap_or_default()
+}
+
+fn rank_text(s: &bridge::Standing) -> String {
+    if s.tied {
+        format!("{}=", s.rank)
+    } else {
+        s.rank.to_string()
+    }
+}
+
+impl Results {
+    /// The pages' rows for a scored session; `missing` are the lines still expected.
+    pub fn new(
+        tr: &Tr,
+        session: &bridge::Session,
+        scored: &bridge::Scored,
+        missing: &[Missing],
+    ) -> Results {
+        Results::with_decimals(tr, session, scored, missing, Decimals::default())
+    }
+
+    /// [`Results::new`] with other decimals.
+    pub fn with_decimals(
+        tr: &Tr,
+        session: &bridge::Session,
+        scored: &bridge::Scored,
+        missing: &[Missing],
+        decimals: Decimals,
+    ) -> Results {
+        let n = Numbers { tr, d: decimals };
+        let value = |v| n.value(v);
+        let pct = |v| n.pct(v);
+        let matchpoints = scored.method == Method::Matchpoints;
+        let missing_of = |pair: u32| {
+            missing
+                .iter()
+                .filter(|m| m.ns == pair || m.ew == pair)
+                .count()
+        };
+        let mut fields: Vec<RankField> = Vec::new();
+        for s in &scored.ranking {
+            let (code, label) = match (scored.field, s.field) {
+                (FieldKind::One, _) | (_, Field::All) => ("all", String::new()),
+                (FieldKind::Two, Field::NorthSouth) => ("ns", tr.t("bridge-field-ns")),
+                (FieldKind::Two, Field::EastWest) => ("ew", tr.t("bridge-field-ew")),
+            };
+            if fields.last().is_none_or(|f| f.code != code) {
+                fields.push(RankField {
+                    code,
+                    label,
+                    rows: Vec::new(),
+                });
+            }
+            if let Some(f) = fields.last_mut() {
+                f.rows.push(RankRow {
+                    rank: rank_text(s),
+                    pair: s.pair,
+                    names: names_of(session, s.pair),
+                    total: value(Some(s.total)),
+                    top: if matchpoints {
+                        value(Some(s.top))
+                    } else {
+                        String::new()
+                    },
+                    percent: pct(s.percent),
+                    boards: s.boards,
+                    missing: missing_of(s.pair),
+                });
+            }
+        }
+        // Pairs with no scored board yet still appear, last (a ranking at the start).
+        let ranked: BTreeSet<u32> = scored.ranking.iter().map(|s| s.pair).collect();
+        let mut unranked: Vec<u32> = missing
+            .iter()
+            .flat_map(|m| [m.ns, m.ew])
+            .filter(|p| !ranked.contains(p))
+            .collect::<BTreeSet<u32>>()
+            .into_iter()
+            .collect();
+        unranked.sort_unstable();
+        if !unranked.is_empty() {
+            if fields.is_empty() {
+                fields.push(RankField {
+                    code: "all",
+                    label: String::new(),
+                    rows: Vec::new(),
+                });
+            }
+            for p in unranked {
+                let ns_side = missing.iter().any(|m| m.ns == p);
+                let at = if fields.len() == 2 && !ns_side { 1 } else { 0 };
+                fields[at].rows.push(RankRow {
+                    pair: p,
+                    names: names_of(session, p),
+                    missing: missing_of(p),
+                    ..RankRow::default()
+                });
+            }
+        }
+
+        let mut travellers = Vec::new();
+        // Per pair: (board, round, row).
+        let mut card_rows: BTreeMap<u32, Vec<(u32, u32, CardRow)>> = BTreeMap::new();
+        let mut boards: Vec<u32> = session.boards.iter().map(|b| b.number).collect();
+        boards.extend(missing.iter().map(|m| m.board));
+        boards.sort_unstable();
+        boards.dedup();
+        for number in boards {
+            let board = session.boards.iter().position(|b| b.number == number);
+            let standard = bridge::Board::standard(number);
+            let (b, sb) = match board {
+                Some(i) => (&session.boards[i], scored.boards.get(i)),
+                None => (&standard, None),
+            };
+            let mut lines: Vec<(u32, u32, TravLine)> = Vec::new();
+            for (i, l) in b.lines.iter().enumerate() {
+                let s = shown(tr, b, l);
+                let (mp_ns, mp_ew, pct_ns, pct_ew) = match sb {
+                    Some(sb) => {
+                        let sl = sb.lines.get(i).copied().unwrap_or_default();
+                        (
+                            value(sl.ns),
+                            value(sl.ew),
+                            pct(sb.pct_ns(i)),
+                            pct(sb.pct_ew(i)),
+                        )
+                    }
+                    None => Default::default(),
+                };
+                let round = l.round.unwrap_or(0);
+                let line = TravLine {
+                    round: l.round.map(|r| r.to_string()).unwrap_or_default(),
+                    table: l.table.map(|t| t.to_string()).unwrap_or_default(),
+                    ns: l.ns,
+                    ew: l.ew,
+                    contract: s.contract.clone(),
+                    declarer: s.declarer.clone(),
+                    lead: s.lead.clone(),
+                    result: s.result.clone(),
+                    score_ns: s.ns.filter(|v| *v > 0).map(score_text).unwrap_or_default(),
+                    score_ew: s
+                        .ns
+                        .filter(|v| *v < 0)
+                        .map(|v| score_text(-v))
+                        .unwrap_or_default(),
+                    mp_ns: mp_ns.clone(),
+                    mp_ew: mp_ew.clone(),
+                    pct_ns: pct_ns.clone(),
+                    pct_ew: pct_ew.clone(),
+                    note: s.note.clone(),
+                    missing: false,
+                };
+                for (pair, opponent, direction, mp, percent, sign) in [
+                    (l.ns, l.ew, "NS", mp_ns, pct_ns, 1),
+                    (l.ew, l.ns, "EW", mp_ew, pct_ew, -1),
+                ] {
+                    card_rows.entry(pair).or_default().push((
+                        number,
+                        round,
+                        CardRow {
+                            board: number,
+                            round: line.round.clone(),
+                            direction,
+                            opponent,
+                            opponent_names: names_of(session, opponent),
+                            contract: s.contract.clone(),
+                            declarer: s.declarer.clone(),
+                            lead: s.lead.clone(),
+                            result: s.result.clone(),
+                            score: s.ns.map(|v| score_text(sign * v)).unwrap_or_default(),
+                            mp,
+                            percent,
+                            note: s.note.clone(),
+                            missing: false,
+                        },
+                    ));
+                }
+                lines.push((round, l.table.unwrap_or(0), line));
+            }
+            let mut count = 0;
+            for m in missing.iter().filter(|m| m.board == number) {
+                count += 1;
+                lines.push((
+                    m.round,
+                    m.table,
+                    TravLine {
+                        round: m.round.to_string(),
+                        table: m.table.to_string(),
+                        ns: m.ns,
+                        ew: m.ew,
+                        missing: true,
+                        ..TravLine::default()
+                    },
+                ));
+                for (pair, opponent, direction) in [(m.ns, m.ew, "NS"), (m.ew, m.ns, "EW")] {
+                    card_rows.entry(pair).or_default().push((
+                        number,
+                        m.round,
+                        CardRow {
+                            board: number,
+                            round: m.round.to_string(),
+                            direction,
+                            opponent,
+                            opponent_names: names_of(session, opponent),
+                            missing: true,
+                            ..CardRow::default()
+                        },
+                    ));
+                }
+            }
+            lines.sort_by_key(|l| (l.0, l.1));
+            travellers.push(TravBoard {
+                board: number,
+                dealer: seat_name(tr, b.dealer),
+                vulnerability: vulnerability_text(tr, b.vulnerability),
+                hands: b.deal.as_deref().map(|d| hands(tr, d)).unwrap_or_default(),
+                lines: lines.into_iter().map(|l| l.2).collect(),
+                missing: count,
+            });
+        }
+
+        let standing: BTreeMap<u32, &bridge::Standing> =
+            scored.ranking.iter().map(|s| (s.pair, s)).collect();
+        let cards = card_rows
+            .into_iter()
+            .map(|(pair, mut rows)| {
+                rows.sort_by_key(|r| (r.1, r.0));
+                let s = standing.get(&pair);
+                Card {
+                    pair,
+                    names: names_of(session, pair),
+                    rank: s.map(|s| rank_text(s)).unwrap_or_default(),
+                    total: s.map(|s| value(Some(s.total))).unwrap_or_default(),
+                    percent: s.map(|s| pct(s.percent)).unwrap_or_default(),
+                    rows: rows.into_iter().map(|r| r.2).collect(),
+                }
+            })
+            .collect();
+        Results {
+            matchpoints,
+            fields,
+            travellers,
+            cards,
+            missing: missing.to_vec(),
+        }
+    }
+
+    /// The ranking is provisional: lines are missing.
+    pub fn provisional(&self) -> bool {
+        !self.missing.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contracts_and_leads_in_each_language() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(contract_text(&fr, "3NT"), "3SA");
+        assert_eq!(contract_text(&en, "3NT"), "3NT");
+        assert_eq!(contract_text(&en, "4SX"), "4♠X");
+        assert_eq!(lead_text(&fr, "HK"), "♥R");
+        assert_eq!(lead_text(&en, "C10"), "♣10");
+        assert_eq!(seat_letter(&fr, Seat::West), "O");
+    }
+
+    #[test]
+    fn a_traveller_with_a_missing_line() {
+        let csv = "board,ns,ew,contract,declarer,result\n1,1,3,3NT,N,=\n1,2,4,4S,E,-1\n";
+        let session = bridge::csv::read(csv, "t.csv").unwrap();
+        let scored = bridge::score_session(&session, &bridge::Options::default());
+        let missing = [Missing {
+            board: 2,
+            round: 1,
+            table: 1,
+            ns: 1,
+            ew: 3,
+        }];
+        let r = Results::new(&Tr::new(Lang::En), &session, &scored, &missing);
+        assert!(r.provisional());
+        assert_eq!(r.travellers.len(), 2);
+        assert_eq!(r.travellers[1].missing, 1);
+        assert_eq!(r.travellers[0].lines[0].score_ns, "400");
+        let card = r.cards.iter().find(|c| c.pair == 1).unwrap();
+        assert_eq!(card.rows.len(), 2);
+        assert!(card.rows[1].missing || card.rows[0].missing);
+    }
+}

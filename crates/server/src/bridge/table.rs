@@ -1,0 +1,454 @@
+//! The table page a phone opens with its table's printed code (`/t/{code}`): the session, the
+//! round, the pairs expected at the table and the boards to play. North enters each board, the
+//! screen shows the score, East or West confirms. The code is the only key: wrong codes are
+//! counted per address like the chess players' board codes, and the forms carry the anonymous
+//! visitor's CSRF token (the `arbiter_anon` cookie, double submit) as the chess result page's do.
+//! A random device id kept in a cookie tells two phones apart: two different entries of one
+//! line become a conflict for the director, never a silent overwrite.
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use store::bridge::{BridgeSession, EnterOutcome, LineStatus, TableRound};
+
+use super::forms::EntryForm;
+use super::results;
+use super::{status_label, SessionView, DEVICE_COOKIE};
+use crate::context::{cookie, set_cookie, Ctx};
+use crate::error::AppError;
+use crate::i18n::Tr;
+use crate::web::{blocking, html};
+use crate::AppState;
+
+type Page = Result<Response, AppError>;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/t", get(code_page))
+        .route("/t/{code}", get(table_page))
+        .route("/t/{code}/boards/{board}", post(enter))
+        .route("/t/{code}/boards/{board}/confirm", post(confirm))
+}
+
+/// The session and table a code opens, counted against the client's wrong codes.
+pub(super) fn open_table(
+    st: &AppState,
+    ip: std::net::IpAddr,
+    code: &str,
+) -> Result<(BridgeSession, u32), AppError> {
+    if !st.limiter.allowed(ip) {
+        return Err(AppError::RateLimited);
+    }
+    let code = code.trim().to_uppercase();
+    match st.store.lookup_table_code(&code) {
+        Ok(x) => Ok(x),
+        Err(store::Error::Refused { message, .. }) => {
+            st.limiter.wrong(ip);
+            Err(store::Error::Refused {
+                reason: store::Refusal::BadCode,
+                message,
+            }
+            .into())
+        }
+        Err(store::Error::NotFound(_)) => {
+            st.limiter.wrong(ip);
+            Err(store::Error::Refused {
+                reason: store::Refusal::BadCode,
+                message: "unknown table code".into(),
+            }
+            .into())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The device id from the cookie, or a new one (to be set on the answer).
+pub(super) fn device(headers: &HeaderMap) -> (String, bool) {
+    match cookie(headers, DEVICE_COOKIE)
+        .filter(|d| (8..=64).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        Some(d) => (d, false),
+        None => (store::auth::random_token()[..32].to_string(), true),
+    }
+}
+
+pub(super) fn with_device(mut r: Response, id: &str, new: bool) -> Response {
+    if new {
+        r.headers_mut().append(
+            header::SET_COOKIE,
+            set_cookie(DEVICE_COOKIE, id, Some(30 * 86_400)),
+        );
+    }
+    r
+}
+
+#[derive(Template)]
+#[template(path = "bridge/table_code.html")]
+struct CodePage {
+    c: Ctx,
+}
+
+#[derive(Debug, Deserialize)]
+struct CodeQuery {
+    code: Option<String>,
+}
+
+/// Type the table's code (a GET form: nothing is written).
+async fn code_page(c: Ctx, Query(q): Query<CodeQuery>) -> Page {
+    match q.code.as_deref().map(str::trim).filter(|x| !x.is_empty()) {
+        Some(code) => {
+            let code: String = code
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_uppercase();
+            Ok(Redirect::to(&format!("/t/{code}")).into_response())
+        }
+        None => html(&CodePage { c }),
+    }
+}
+
+/// A pair at the table: its number and names.
+#[derive(Debug, Clone, Default)]
+struct PairView {
+    number: String,
+    names: String,
+}
+
+/// One board at the table.
+#[derive(Debug, Clone, Default)]
+struct BoardView {
+    board: u32,
+    dealer: String,
+    vulnerability: String,
+    status: String,
+    status_code: &'static str,
+    /// The entered contract, in words: `3SA N =, ♠A`.
+    shown: String,
+    /// NS's score ("+400" / "−50"), empty before an entry.
+    score: String,
+    /// North may (re)enter: the line is missing, or entered and not confirmed.
+    can_enter: bool,
+    can_confirm: bool,
+    conflict: bool,
+    // The form's current values.
+    level: String,
+    strain: String,
+    doubling: String,
+    declarer: String,
+    lead_suit: String,
+    lead_card: String,
+    result: String,
+}
+
+#[derive(Template)]
+#[template(path = "bridge/table.html")]
+struct TablePage {
+    c: Ctx,
+    s: SessionView,
+    code: String,
+    table: u32,
+    round: u32,
+    rounds: u32,
+    ns: PairView,
+    ew: PairView,
+    sits_out: bool,
+    boards: Vec<BoardView>,
+    done: bool,
+    notice: String,
+    notice_class: &'static str,
+    levels: Vec<(String, String)>,
+    strains: Vec<(String, String)>,
+    seats: Vec<(String, String)>,
+    suits: Vec<(String, String)>,
+    cards: Vec<(String, String)>,
+    results: Vec<String>,
+    style: &'static str,
+}
+
+fn score_text(s: i32) -> String {
+    match s {
+        s if s > 0 => format!("+{s}"),
+        0 => "0".into(),
+        s => format!("−{}", -s),
+    }
+}
+
+fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
+    let board = tr_round.boards[i];
+    let b = bridge::Board::standard(board);
+    let mut v = BoardView {
+        board,
+        dealer: results::seat_letter(tr, b.dealer),
+        vulnerability: results::vulnerability_text(tr, b.vulnerability),
+        can_enter: true,
+        status_code: "missing",
+        doubling: String::new(),
+        ..BoardView::default()
+    };
+    let Some(l) = tr_round.lines.iter().find(|l| l.board == board) else {
+        return v;
+    };
+    v.status = status_label(tr, l.status);
+    v.status_code = l.status.code();
+    v.conflict = l.conflict;
+    v.can_enter = matches!(l.status, LineStatus::Missing | LineStatus::Entered);
+    v.can_confirm = l.status == LineStatus::Entered;
+    v.score = l.score_ns.map(score_text).unwrap_or_default();
+    if let Some(e) = &l.entry {
+        let contract = results::contract_text(tr, &e.contract);
+        v.shown = contract;
+        if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
+            (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
+        {
+            let relative = bridge::Played::new(c, d, t)
+                .map(|p| p.relative())
+                .unwrap_or_default();
+            v.shown = format!("{} {} {relative}", v.shown, results::seat_letter(tr, d));
+            let text = c.to_string();
+            v.level = text[..1].to_string();
+            let rest = &text[1..];
+            let (strain, dbl) = match rest.strip_prefix("NT") {
+                Some(d) => ("NT", d),
+                None => rest.split_at(1),
+            };
+            v.strain = strain.to_string();
+            v.doubling = dbl.to_string();
+            v.declarer = d.letter().to_string();
+            v.result = relative;
+        } else {
+            v.level = "P".into();
+        }
+        if !e.lead.is_empty() {
+            v.shown = format!(
+                "{}, {} {}",
+                v.shown,
+                tr.t("bridge-col-lead"),
+                results::lead_text(tr, &e.lead)
+            );
+            v.lead_suit = e.lead[..1].to_string();
+            v.lead_card = e.lead[1..].to_string();
+        }
+    }
+    if let Some(a) = &l.adjustment {
+        v.shown = super::pages::adjustment_label(tr, a);
+    }
+    v
+}
+
+#[derive(Debug, Deserialize, Default)]
+struct TableQuery {
+    round: Option<String>,
+    /// After an entry: the board, and what happened (`stored`, `unchanged`, `conflict`,
+    /// `confirmed`).
+    board: Option<u32>,
+    outcome: Option<String>,
+}
+
+fn choices(tr: &Tr) -> TableChoices {
+    let levels = (1..=7)
+        .map(|l| (l.to_string(), l.to_string()))
+        .chain([("P".to_string(), tr.t("bridge-passed-out"))])
+        .collect();
+    let strains = ["C", "D", "H", "S", "NT"]
+        .into_iter()
+        .map(|s| {
+            (
+                s.to_string(),
+                results::contract_text(tr, &format!("1{s}"))[1..].to_string(),
+            )
+        })
+        .collect();
+    let seats = [
+        bridge::Seat::North,
+        bridge::Seat::East,
+        bridge::Seat::South,
+        bridge::Seat::West,
+    ]
+    .into_iter()
+    .map(|s| (s.letter().to_string(), results::seat_letter(tr, s)))
+    .collect();
+    let suits = ["S", "H", "D", "C"]
+        .into_iter()
+        .map(|s| (s.to_string(), results::lead_text(tr, s)))
+        .collect();
+    let cards = [
+        "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+    ]
+    .into_iter()
+    .map(|k| {
+        let shown = results::lead_text(tr, &format!("S{k}"));
+        (k.to_string(), shown.chars().skip(1).collect())
+    })
+    .collect();
+    let mut results: Vec<String> = (1..=13).rev().map(|d| format!("-{d}")).collect();
+    results.push("=".into());
+    results.extend((1..=6).map(|d| format!("+{d}")));
+    TableChoices {
+        levels,
+        strains,
+        seats,
+        suits,
+        cards,
+        results,
+    }
+}
+
+struct TableChoices {
+    levels: Vec<(String, String)>,
+    strains: Vec<(String, String)>,
+    seats: Vec<(String, String)>,
+    suits: Vec<(String, String)>,
+    cards: Vec<(String, String)>,
+    results: Vec<String>,
+}
+
+fn table_page_data(
+    st: &AppState,
+    c: Ctx,
+    code: &str,
+    s: &BridgeSession,
+    table: u32,
+    q: &TableQuery,
+) -> Page {
+    let id = s.id;
+    let current = st.store.current_round(id, table)?;
+    let round = q
+        .round
+        .as_deref()
+        .and_then(|r| r.trim().parse::<u32>().ok())
+        .unwrap_or(current);
+    let tr_round = st.store.table_round(id, table, round)?;
+    let pairs = st.store.pairs(id)?;
+    let pair = |p: Option<u32>| match p {
+        Some(n) => PairView {
+            number: n.to_string(),
+            names: pairs
+                .iter()
+                .find(|x| x.number == n)
+                .map(|x| x.details.display())
+                .unwrap_or_default(),
+        },
+        None => PairView {
+            number: "—".into(),
+            names: c.t("bridge-sits-out"),
+        },
+    };
+    let boards: Vec<BoardView> = (0..tr_round.boards.len())
+        .map(|i| board_view(&c.tr, &tr_round, i))
+        .collect();
+    let done = tr_round.lines.iter().all(|l| l.status.is_final());
+    let (notice, notice_class) = match (q.board, q.outcome.as_deref()) {
+        (Some(b), Some("conflict")) => (c.t1("bridge-table-conflict", "board", b), "error"),
+        (Some(b), Some("stored")) => (c.t1("bridge-table-stored", "board", b), "notice"),
+        (Some(b), Some("unchanged")) => (c.t1("bridge-table-unchanged", "board", b), "notice"),
+        (Some(b), Some("confirmed")) => (c.t1("bridge-table-confirmed", "board", b), "notice"),
+        _ => (String::new(), "notice"),
+    };
+    let ch = choices(&c.tr);
+    html(&TablePage {
+        s: SessionView::new(s, &c.tr),
+        code: code.to_string(),
+        table,
+        round,
+        rounds: tr_round.rounds,
+        sits_out: tr_round.ns.is_none() || tr_round.ew.is_none(),
+        ns: pair(tr_round.ns),
+        ew: pair(tr_round.ew),
+        boards,
+        done,
+        notice,
+        notice_class,
+        levels: ch.levels,
+        strains: ch.strains,
+        seats: ch.seats,
+        suits: ch.suits,
+        cards: ch.cards,
+        results: ch.results,
+        style: super::STYLE,
+        c,
+    })
+}
+
+async fn table_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    Query(q): Query<TableQuery>,
+) -> Page {
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let code = code.trim().to_uppercase();
+    let (dev, new) = device(&headers);
+    let r = table_page_data(&st, c, &code, &s, table, &q)?;
+    Ok(with_device(r, &dev, new))
+}
+
+#[derive(Debug, Deserialize)]
+struct EnterForm {
+    /// A string: a flattened form reads every value as text.
+    round: String,
+    #[serde(flatten)]
+    entry: EntryForm,
+}
+
+async fn enter(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path((code, board)): Path<(String, u32)>,
+    Form(f): Form<EnterForm>,
+) -> Page {
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let code = code.trim().to_uppercase();
+    let entry = f.entry.entry()?;
+    let round: u32 = f
+        .round
+        .trim()
+        .parse()
+        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let (dev, new) = device(&headers);
+    let (store, d) = (st.store.clone(), dev.clone());
+    let outcome = blocking(move || store.enter_line(s.id, table, round, board, &entry, &d)).await?;
+    let outcome = match outcome {
+        EnterOutcome::Stored => "stored",
+        EnterOutcome::Unchanged => "unchanged",
+        EnterOutcome::Conflict => "conflict",
+    };
+    let r = Redirect::to(&format!(
+        "/t/{code}?round={round}&board={board}&outcome={outcome}#board-{board}"
+    ))
+    .into_response();
+    Ok(with_device(r, &dev, new))
+}
+
+#[derive(Debug, Deserialize)]
+struct ConfirmForm {
+    round: String,
+}
+
+async fn confirm(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path((code, board)): Path<(String, u32)>,
+    Form(f): Form<ConfirmForm>,
+) -> Page {
+    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let code = code.trim().to_uppercase();
+    let round: u32 = f
+        .round
+        .trim()
+        .parse()
+        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let store = st.store.clone();
+    blocking(move || store.confirm_line(s.id, table, round, board)).await?;
+    // Once the round is complete, the page opens on the next one by itself.
+    Ok(Redirect::to(&format!(
+        "/t/{code}?board={board}&outcome=confirmed#board-{board}"
+    ))
+    .into_response())
+}
