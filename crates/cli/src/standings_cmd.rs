@@ -100,9 +100,23 @@ pub struct CrosstableArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value = "text")]
     format: Format,
+    /// The language of the HTML page (the web application's own): en or fr.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    lang: String,
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+}
+
+/// The language of an HTML page, from `--lang`.
+fn page_lang(lang: &str) -> Result<report::i18n::Lang, CliError> {
+    match lang {
+        "en" => Ok(report::i18n::Lang::En),
+        "fr" => Ok(report::i18n::Lang::Fr),
+        other => Err(CliError::invalid(format!(
+            "--lang: expected en or fr, found {other:?}"
+        ))),
+    }
 }
 
 /// The tournament and the file's text (for the line of a record).
@@ -338,16 +352,7 @@ pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
     let out = match args.format {
         // The web application's page, so that printed standings look the same from either.
         Format::Html => {
-            let lang = match args.lang.as_str() {
-                "en" => report::i18n::Lang::En,
-                "fr" => report::i18n::Lang::Fr,
-                other => {
-                    return Err(CliError::invalid(format!(
-                        "--lang: expected en or fr, found {other:?}"
-                    )))
-                }
-            };
-            report::document::standings(lang, &t, &s).map_err(|e| {
+            report::document::standings(page_lang(&args.lang)?, &t, &s).map_err(|e| {
                 CliError::new(exit::UNEXPECTED, format!("{}: {e}", args.input.display()))
             })?
         }
@@ -650,6 +655,12 @@ pub fn run_crosstable(args: CrosstableArgs) -> Result<u8, CliError> {
             .unwrap_or_else(|| format!("#{id}"))
     };
     let out = match args.format {
+        // The web application's crosstable (its partial, catalogues and CSS), standalone.
+        Format::Html => {
+            report::document::crosstable(page_lang(&args.lang)?, &t, &s).map_err(|e| {
+                CliError::new(exit::UNEXPECTED, format!("{}: {e}", args.input.display()))
+            })?
+        }
         Format::Json => {
             let doc = CrosstableJson {
                 rules: s.edition.name(),

@@ -144,6 +144,51 @@ Rank  No  Name          Rtg   R1   R2   R3  Pts\n   \
     assert_eq!(doc["players"][0]["rounds"][2]["result"], "1/2");
 }
 
+/// The HTML crosstable is the web application's (report's partial): event title, number,
+/// title, rating and federation columns, the tie-break values and their legend, FR or EN.
+#[test]
+fn crosstable_html_through_the_renderer() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "tiny.trf", TINY);
+    let o = run(&["crosstable", path_str(&f), "-t", "DE", "-f", "html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = stdout(&o);
+    assert!(
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<title>Tiny Open — Crosstable — Standings after round 3</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<th>No.</th><th>Name</th><th>Title</th><th>Rating</th><th>Fed</th>"),
+        "{html}"
+    );
+    assert!(html.contains("<th>R1</th><th>R2</th><th>R3</th>"), "{html}");
+    assert!(
+        html.contains(r#"<td class="name">Alpha, Ann</td>"#)
+            && html.contains(
+                r#"<td class="cell">4w1</td><td class="cell">2b1</td><td class="cell">3w½</td>"#
+            ),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<th class="tb">DE</th>"#) && html.contains("Legend"),
+        "{html}"
+    );
+    let o = run(&["crosstable", path_str(&f), "-f", "html", "--lang", "fr"]);
+    let html = stdout(&o);
+    assert!(html.contains(r#"<html lang="fr">"#) && html.contains("Grille américaine"));
+    assert!(html.contains(r#"<td class="cell">4B1</td>"#), "{html}");
+    let o = run(&["crosstable", path_str(&f), "-f", "html", "--lang", "de"]);
+    assert_eq!(o.status.code(), Some(3));
+    // A round robin's HTML is the same page (rounds as columns, as on the web).
+    let o = run(&["crosstable", path_str(&f), "--round-robin", "-f", "html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#"<table class="list crosstable" id="crosstable">"#));
+}
+
 #[test]
 fn crosstable_round_robin_matrix() {
     let dir = temp_dir();

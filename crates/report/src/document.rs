@@ -2,10 +2,15 @@
 //! web application's pages include and with its catalogues (CSS inlined, no script), so that a
 //! list printed from a TRF file looks like the one printed from the web application.
 
+use std::collections::HashMap;
+
 use askama::Template;
+use tournament::{Entry, GameResult, Tournament};
 
 use crate::i18n::{Lang, Tr};
-use crate::views::{self, LegendItem, PlayerRow, StandingRow, StandingView};
+use crate::views::{
+    self, CrossCell, CrossRow, LegendItem, PlayerRow, StandingRow, StandingView, Standings,
+};
 use crate::ReportError;
 
 #[derive(Template)]
@@ -22,16 +27,23 @@ struct StandingsDocument {
     legend: Vec<LegendItem>,
 }
 
-/// The standings of `t` as computed by the tie-break engine, as one standalone HTML page:
-/// the event's name, place and dates, the places with federation, title and rating, the
-/// tie-break values and the legend of their codes.
-pub fn standings(
-    lang: Lang,
-    t: &tournament::Tournament,
-    s: &tiebreak::Standings,
-) -> Result<String, ReportError> {
-    let c = Tr::new(lang);
-    let codes: Vec<String> = s.tiebreaks.iter().map(|tb| tb.to_string()).collect();
+#[derive(Template)]
+#[template(path = "document_crosstable.html")]
+struct CrosstableDocument {
+    c: Tr,
+    name: String,
+    sub: String,
+    heading: String,
+    css: &'static str,
+    round_numbers: Vec<u32>,
+    rows: Vec<CrossRow>,
+    codes: Vec<String>,
+    legend: Vec<LegendItem>,
+}
+
+/// The engine's standings of `t` as the renderer's plain rows (players keyed by their pairing
+/// number), after the last round played in the file.
+fn plain_standings(t: &Tournament, s: &tiebreak::Standings) -> Standings {
     let rows = s
         .rows
         .iter()
@@ -64,12 +76,15 @@ pub fn standings(
             }
         })
         .collect();
-    let after = tournament::rounds::played_rounds_in_file(t);
-    let standings = views::Standings {
-        after_round: after,
-        tiebreak_codes: codes.clone(),
+    Standings {
+        after_round: tournament::rounds::played_rounds_in_file(t),
+        tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
         rows,
-    };
+    }
+}
+
+/// The event's name (or `fallback`) and its line below: place and dates in the locale.
+fn event_lines(c: &Tr, t: &Tournament, fallback: &str) -> (String, String) {
     let h = &t.header;
     let date = |d: &Option<String>| {
         d.as_deref()
@@ -86,20 +101,144 @@ pub fn standings(
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(" · ");
-    let heading = if after > 0 {
+    (h.name.clone().unwrap_or_else(|| c.t(fallback)), sub)
+}
+
+/// "Standings after round 5", or the starting rank before any result.
+fn standings_heading(c: &Tr, after: u32) -> String {
+    if after > 0 {
         c.t1("standings-after", "round", after)
     } else {
         c.t("standings-start")
-    };
+    }
+}
+
+/// The standings of `t` as computed by the tie-break engine, as one standalone HTML page:
+/// the event's name, place and dates, the places with federation, title and rating, the
+/// tie-break values and the legend of their codes.
+pub fn standings(
+    lang: Lang,
+    t: &Tournament,
+    s: &tiebreak::Standings,
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
+    let standings = plain_standings(t, s);
+    let (name, sub) = event_lines(&c, t, "tab-standings");
     let doc = StandingsDocument {
-        name: h.name.clone().unwrap_or_else(|| c.t("tab-standings")),
+        name,
         sub,
-        heading,
+        heading: standings_heading(&c, standings.after_round),
         css: crate::EXPORT_CSS,
         rows: views::standings_rows(&c, &standings),
-        legend: views::legend(&c, &codes),
-        codes,
+        legend: views::legend(&c, &standings.tiebreak_codes),
+        codes: standings.tiebreak_codes,
         c,
     };
     Ok(doc.render()?)
+}
+
+/// A round of a TRF player's as a crosstable cell: opponent, colour, result.
+fn cross_cell(e: &Entry) -> CrossCell {
+    let result = match e {
+        Entry::Played { result, .. } => match result {
+            GameResult::Win => "1",
+            GameResult::Draw => "½",
+            GameResult::Loss => "0",
+        },
+        Entry::ForfeitWin { .. } | Entry::PairingBye => "+",
+        Entry::ForfeitLoss { .. } | Entry::DoubleForfeit { .. } => "-",
+        Entry::FullBye => "1",
+        Entry::HalfBye => "½",
+        Entry::ZeroBye => "0",
+        Entry::NotPaired | Entry::Withdrawn => "",
+    };
+    CrossCell {
+        opponent: e.opponent().map(|o| o.get()),
+        colour: e.color(),
+        result: result.to_string(),
+    }
+}
+
+/// The crosstable of `t` (players in the order of the standings `s`; each round's cell the
+/// opponent's line, the colour and the result) as one standalone HTML page, with the same
+/// title, columns and legend as the standings.
+pub fn crosstable(
+    lang: Lang,
+    t: &Tournament,
+    s: &tiebreak::Standings,
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
+    let standings = plain_standings(t, s);
+    let after = standings.after_round;
+    let cells: HashMap<u32, Vec<CrossCell>> = t
+        .players
+        .iter()
+        .map(|p| {
+            let rounds = p.rounds.iter().take(after as usize).map(cross_cell);
+            (p.id.get(), rounds.collect())
+        })
+        .collect();
+    let (name, sub) = event_lines(&c, t, "tab-crosstable");
+    let heading = if after > 0 {
+        format!(
+            "{} — {}",
+            c.t("tab-crosstable"),
+            c.t1("standings-after", "round", after)
+        )
+    } else {
+        c.t("tab-crosstable")
+    };
+    let doc = CrosstableDocument {
+        name,
+        sub,
+        heading,
+        css: crate::EXPORT_CSS,
+        round_numbers: (1..=after).collect(),
+        rows: views::crosstable(&c, &standings, &cells),
+        legend: views::legend(&c, &standings.tiebreak_codes),
+        codes: standings.tiebreak_codes,
+        c,
+    };
+    Ok(doc.render()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open() -> (Tournament, tiebreak::Standings) {
+        let t = tournament::trf::read(include_str!("../../../examples/chess/open.trf")).unwrap();
+        let list = tiebreak::parse_list("BH/C1,BH").unwrap();
+        let s = tiebreak::standings(&t, &list, &tiebreak::Options::default()).unwrap();
+        (t, s)
+    }
+
+    #[test]
+    fn crosstable_page_in_both_languages() {
+        let (t, s) = open();
+        let en = crosstable(Lang::En, &t, &s).unwrap();
+        let fr = crosstable(Lang::Fr, &t, &s).unwrap();
+        let rounds = tournament::rounds::played_rounds_in_file(&t);
+        assert!(rounds > 0);
+        assert!(en.contains("<html lang=\"en\">") && fr.contains("<html lang=\"fr\">"));
+        assert!(en.contains(&format!("Crosstable — Standings after round {rounds}")));
+        assert!(fr.contains("Grille américaine"));
+        for page in [&en, &fr] {
+            assert!(page.contains("<th class=\"tb\">BH/C1</th>"));
+            assert_eq!(page.matches("<tr id=\"cross-").count(), t.players.len());
+            assert_eq!(
+                page.matches("<td class=\"cell\">").count(),
+                t.players.len() * rounds as usize
+            );
+            assert!(page.contains("<section class=\"legend\" id=\"legend\">"));
+        }
+        // The winner's first cell names an opponent's line, a colour and a result.
+        let first = en.split("<td class=\"cell\">").nth(1).unwrap();
+        let cell = first.split('<').next().unwrap();
+        assert!(cell.contains('w') || cell.contains('b'), "{cell}");
+        assert!(
+            !fr.contains("<td class=\"cell\">1w"),
+            "French colours are B/N"
+        );
+    }
 }

@@ -154,6 +154,68 @@ pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
         .collect()
 }
 
+/// One round of one player, for the crosstable, as the caller knows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CrossCell {
+    /// The opponent's pairing number (none for a bye or an unpaired round).
+    pub opponent: Option<u32>,
+    pub colour: Option<tournament::Color>,
+    /// `1`, `½`, `0`, `+` (won by forfeit or the pairing-allocated bye), `-`, or empty.
+    pub result: String,
+}
+
+/// One line of the crosstable (players in standings order; opponents by their line there).
+#[derive(Debug, Clone, Default)]
+pub struct CrossRow {
+    pub place: String,
+    pub player: PlayerView,
+    /// Per round: `12b1`-style cells (opponent's line, colour, result).
+    pub cells: Vec<String>,
+    pub points: String,
+    pub values: Vec<String>,
+}
+
+/// The crosstable's lines: the standings with, per round, the opponent's line in this table,
+/// the colour and the result. `cells` gives each player's rounds by pairing number.
+pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) -> Vec<CrossRow> {
+    let line_of: HashMap<u32, usize> = s
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.player.number, i + 1))
+        .collect();
+    standings_rows(tr, s)
+        .into_iter()
+        .map(|row| {
+            let cells = cells
+                .get(&row.player.number)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+                .iter()
+                .map(|c| {
+                    let line = c.opponent.and_then(|o| line_of.get(&o));
+                    let colour = match c.colour {
+                        Some(tournament::Color::White) => tr.t("colour-w-short"),
+                        Some(tournament::Color::Black) => tr.t("colour-b-short"),
+                        None => String::new(),
+                    };
+                    match line {
+                        Some(line) => format!("{line}{colour}{}", c.result),
+                        None => c.result.clone(),
+                    }
+                })
+                .collect();
+            CrossRow {
+                place: row.place,
+                points: row.points,
+                values: row.values,
+                player: row.player,
+                cells,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

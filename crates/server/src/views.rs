@@ -9,7 +9,7 @@ use tournament::Points;
 use crate::error::AppError;
 use crate::i18n::Tr;
 
-pub use report::views::{legend, LegendItem, PlayerView, StandingView};
+pub use report::views::{legend, CrossRow, LegendItem, PlayerView, StandingView};
 
 /// A store's player as the renderer takes it.
 pub fn player_row(p: &Player) -> report::views::PlayerRow {
@@ -245,67 +245,39 @@ pub fn side_result(r: Option<ResultCode>, white: bool) -> String {
     if white { w } else { b }.to_string()
 }
 
-/// One line of the crosstable (players in standings order; opponents by their place there).
-#[derive(Debug, Clone, Default)]
-pub struct CrossRow {
-    pub place: String,
-    pub player: PlayerView,
-    /// Per round: `12b1`-style cells (opponent's line, colour, result).
-    pub cells: Vec<String>,
-    pub points: String,
-    pub values: Vec<String>,
-}
-
+/// The crosstable's lines (players in standings order; opponents by their line there), each
+/// player's rounds from the store's rounds up to the standings' round.
 pub fn crosstable(tr: &Tr, s: &Standings, rounds: &[Round]) -> Vec<CrossRow> {
     let players: HashMap<PlayerKey, Player> = s
         .rows
         .iter()
         .map(|r| (r.player.id, r.player.clone()))
         .collect();
-    let line_of: HashMap<PlayerKey, usize> = s
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.player.id, i + 1))
-        .collect();
     let shown: Vec<Round> = rounds
         .iter()
         .filter(|r| r.number <= s.after_round)
         .cloned()
         .collect();
-    standings_rows(tr, s)
-        .into_iter()
+    let cells: HashMap<u32, Vec<report::views::CrossCell>> = s
+        .rows
+        .iter()
         .map(|row| {
             let cells = card_rounds(tr, &shown, &players, row.player.id)
                 .into_iter()
-                .map(|c| {
-                    let opp = players
-                        .values()
-                        .find(|p| p.number.to_string() == c.opponent_number)
-                        .and_then(|p| line_of.get(&p.id))
-                        .map(|l| l.to_string())
-                        .unwrap_or_default();
-                    let colour = match c.colour.as_str() {
-                        "w" => tr.t("colour-w-short"),
-                        "b" => tr.t("colour-b-short"),
-                        _ => String::new(),
-                    };
-                    if opp.is_empty() {
-                        c.result
-                    } else {
-                        format!("{opp}{colour}{}", c.result)
-                    }
+                .map(|c| report::views::CrossCell {
+                    opponent: c.opponent_number.parse().ok(),
+                    colour: match c.colour.as_str() {
+                        "w" => Some(tournament::Color::White),
+                        "b" => Some(tournament::Color::Black),
+                        _ => None,
+                    },
+                    result: c.result,
                 })
                 .collect();
-            CrossRow {
-                place: row.place,
-                points: row.points,
-                values: row.values,
-                player: row.player,
-                cells,
-            }
+            (row.player.number, cells)
         })
-        .collect()
+        .collect();
+    report::views::crosstable(tr, &report_standings(s), &cells)
 }
 
 /// An event in the list of events.
