@@ -3,7 +3,9 @@
 //! - a 500-player Swiss paired from the UI: the form's POST and the round page it leads to;
 //! - 300 players reporting their board's result at once from their phones (anonymous token,
 //!   then the report), while the same clients load the public page: no report lost or doubled,
-//!   page-load percentiles.
+//!   page-load percentiles;
+//! - a bridge session's 20 tables entering round 1 at the same instant from their table pages
+//!   (each board entered, then confirmed): the time, and lines lost or doubled.
 //!
 //! `cargo bench -p server --bench load [-- PLAYERS_REPORTING]` (default 300). Bounded: one
 //! report and two page loads a client, a 60-second cap on every request.
@@ -303,10 +305,141 @@ fn main() {
         percentile(&report_times, 0.5) * 1000.0,
         percentile(&report_times, 0.99) * 1000.0
     );
+    let bridge = bridge_tables(&mut arbiter, &base, 20);
     running.stop();
     std::fs::remove_dir_all(&dir).ok();
     assert!(
         failures == 0 && lost == 0 && reports_logged == reporters,
         "reports lost or doubled"
     );
+    assert!(bridge, "bridge lines lost or doubled");
+}
+
+/// The value of the first `name="csrf"` field of a page.
+fn csrf_field(page: &str) -> String {
+    page.split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a CSRF field")
+        .to_string()
+}
+
+/// A `tables`-table Mitchell whose tables all enter round 1 at once from their table pages
+/// (`/t/CODE`): every board entered by North's form, then confirmed. Prints the time and the
+/// lines lost or doubled; true when none.
+fn bridge_tables(arbiter: &mut Client, base: &str, tables: u32) -> bool {
+    let (s, body) = arbiter.call(
+        "POST",
+        "/api/bridge/sessions",
+        Some(&json!({"name": "Load", "tables": tables, "movement": "mitchell"})),
+    );
+    assert_eq!(s, 200, "{body}");
+    let id = json_of(&body)["id"].as_i64().unwrap();
+    let (_, body) = arbiter.call("GET", &format!("/api/bridge/sessions/{id}/movement"), None);
+    let movement = json_of(&body);
+    let (_, body) = arbiter.call("GET", &format!("/api/bridge/sessions/{id}/codes"), None);
+    let codes = json_of(&body);
+    let sittings: Vec<(u64, String, Vec<u64>)> = movement["rounds"][0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| !t["ns"].is_null() && !t["ew"].is_null())
+        .map(|t| {
+            let table = t["table"].as_u64().unwrap();
+            let code = codes
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["table"] == table)
+                .and_then(|c| c["code"].as_str())
+                .unwrap()
+                .to_string();
+            let boards = t["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b.as_u64().unwrap())
+                .collect();
+            (table, code, boards)
+        })
+        .collect();
+    let expected: usize = sittings.iter().map(|s| s.2.len()).sum();
+    // Each phone opens its table page first (cookies and the form's token), then all at once.
+    let phones: Vec<_> = sittings
+        .into_iter()
+        .map(|(table, code, boards)| {
+            let mut phone = Client::new(base);
+            let (s, page) = phone.call("GET", &format!("/t/{code}"), None);
+            assert_eq!(s, 200, "{page}");
+            let csrf = csrf_field(&page);
+            (table, code, boards, phone, csrf)
+        })
+        .collect();
+    let barrier = Arc::new(Barrier::new(phones.len()));
+    let start = Instant::now();
+    let handles: Vec<_> = phones
+        .into_iter()
+        .map(|(table, code, boards, mut phone, csrf)| {
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                let mut refused = 0;
+                let seats = ["N", "E", "S", "W"];
+                for &b in &boards {
+                    let level = (1 + (table + b) % 4).to_string();
+                    let declarer = seats[((table + b) % 4) as usize];
+                    let (s, _) = phone.post_form(
+                        &format!("/t/{code}/boards/{b}"),
+                        &[
+                            ("csrf", &csrf),
+                            ("round", "1"),
+                            ("level", &level),
+                            ("strain", "NT"),
+                            ("declarer", declarer),
+                            ("result", "="),
+                        ],
+                    );
+                    refused += usize::from(s != 303);
+                }
+                for &b in &boards {
+                    let (s, _) = phone.post_form(
+                        &format!("/t/{code}/boards/{b}/confirm"),
+                        &[("csrf", &csrf), ("round", "1")],
+                    );
+                    refused += usize::from(s != 303);
+                }
+                refused
+            })
+        })
+        .collect();
+    let refused: usize = handles
+        .into_iter()
+        .map(|h| h.join().expect("a table's thread"))
+        .sum();
+    let wall = start.elapsed().as_secs_f64();
+    let (_, body) = arbiter.call("GET", &format!("/api/bridge/sessions/{id}/lines"), None);
+    let lines = json_of(&body);
+    let round1: Vec<&Value> = lines["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["round"] == 1)
+        .collect();
+    let confirmed = round1.iter().filter(|l| l["status"] == "confirmed").count();
+    let (_, body) = arbiter.call("GET", &format!("/api/bridge/sessions/{id}/log"), None);
+    let log = json_of(&body);
+    let logged = |action: &str| {
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == action)
+            .count()
+    };
+    let lost = expected.saturating_sub(confirmed);
+    let doubled = (logged("enter") + logged("confirm")).saturating_sub(2 * expected);
+    println!(
+        "{tables} bridge tables entering round 1 at once over loopback ({expected} lines entered and confirmed): \
+         {wall:.2} s in all, {refused} refused, {lost} lost, {doubled} doubled"
+    );
+    refused == 0 && lost == 0 && doubled == 0 && round1.len() == expected
 }

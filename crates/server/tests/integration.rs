@@ -15,3 +15,6 @@ mod bridge_api;
 
 #[path = "bridge_pages.rs"]
 mod bridge_pages;
+
+#[path = "bridge_load.rs"]
+mod bridge_load;
