@@ -418,9 +418,18 @@ async fn card(
         for r in &rounds {
             if let Ok(x) = st.store.explain(id, r.number) {
                 if let Some(px) = x.players.iter().find(|x| x.id.get() == p.number) {
+                    // In the request's language, as the page says it; the engine's English
+                    // words beside it for scripts that compare with the command line.
+                    let why =
+                        views::explanation(&c.tr, &x, p.number).unwrap_or_else(|| px.why.clone());
                     explanations.insert(
                         r.number.to_string(),
-                        json!({ "why": px.why, "decided_by": px.decided_by, "preference_met": px.preference_met }),
+                        json!({
+                            "why": why,
+                            "why_engine": px.why,
+                            "decided_by": px.decided_by,
+                            "preference_met": px.preference_met,
+                        }),
                     );
                 }
             }

@@ -162,6 +162,19 @@ fn exempt(method: &Method, path: &str, headers: &HeaderMap) -> bool {
     *method == Method::POST && json && (path == "/api/login" || path == "/api/setup")
 }
 
+/// State-changing routes open to a visitor without a login session: the login and setup forms,
+/// a player's result report, a bridge table's entries (and logging out). Every other one is the
+/// arbiter's: without a session it answers 401 (or the login page) before any token is read, and
+/// with a session but a missing or wrong token, 403.
+fn open_to_anonymous(path: &str) -> bool {
+    let p = path.strip_prefix("/api").unwrap_or(path);
+    matches!(
+        p,
+        "/login" | "/setup" | "/logout" | "/report" | "/report/confirm"
+    ) || p.starts_with("/t/")
+        || p.starts_with("/bridge/tables/")
+}
+
 /// Reads the token a state-changing request repeats; the body is given back intact.
 async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError> {
     if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
@@ -201,8 +214,8 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
     Ok((token, Request::from_parts(parts, Body::from(bytes))))
 }
 
-/// The middleware around every route: builds the [`Ctx`], refuses a state-changing request
-/// without its CSRF token (403, nothing written), and turns a handler's [`Failure`] into the
+/// The middleware around every route: builds the [`Ctx`], refuses an arbiter's state-changing
+/// request without a login session (401) or without its CSRF token (403), nothing written, and turns a handler's [`Failure`] into the
 /// page or JSON body in the request's language.
 pub async fn context(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let headers = req.headers().clone();
@@ -256,6 +269,14 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
     let method = req.method().clone();
     let mut req = req;
     let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
+    if changes_state && session.is_none() && !open_to_anonymous(&path) {
+        // No login session: the login is what is missing (API.md: 401), whatever the token.
+        return finish(
+            &ctx,
+            AppError::LoginRequired.into_response_failure(),
+            &new_anon,
+        );
+    }
     if changes_state && !exempt(&method, &path, &headers) {
         let (token, back) = match sent_token(req).await {
             Ok(x) => x,
@@ -315,6 +336,33 @@ fn add_anon_cookie(response: &mut Response, new_anon: &Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn routes_open_to_anonymous_visitors() {
+        for p in [
+            "/login",
+            "/api/login",
+            "/setup",
+            "/report",
+            "/api/report",
+            "/report/confirm",
+            "/t/ABC/boards/3",
+            "/api/bridge/tables/ABC/enter",
+        ] {
+            assert!(open_to_anonymous(p), "{p}");
+        }
+        for p in [
+            "/events/new",
+            "/api/events",
+            "/api/events/1/undo",
+            "/bridge/4/grid/line",
+            "/api/bridge/sessions",
+            "/accounts",
+            "/reporting",
+        ] {
+            assert!(!open_to_anonymous(p), "{p}");
+        }
+    }
 
     #[test]
     fn multipart_csrf_field() {

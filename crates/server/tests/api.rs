@@ -70,7 +70,27 @@ fn login_and_csrf_refusals_write_nothing() {
     );
     assert_eq!(r.status, 401);
 
-    // Missing or wrong CSRF token: 403, nothing written.
+    // No login session at all: 401 whatever the token (API.md), nothing written; the page's
+    // form sends the visitor to the login page.
+    let r = anon.post_json("/api/events", &json!({"name": "Open"}));
+    assert_eq!(r.status, 401, "{}", r.body);
+    assert_eq!(r.json()["error"], "login_required");
+    anon.csrf = Some("0".repeat(64));
+    assert_eq!(anon.post_json("/api/events/1/undo", &json!({})).status, 401);
+    anon.csrf = None;
+    let r = anon.post_form("/events/new", &[("name", "Open")]);
+    assert!(
+        r.status == 303
+            && r.location
+                .as_deref()
+                .is_some_and(|l| l.starts_with("/login")),
+        "{r:?}"
+    );
+    // A player's report is open to anonymous visitors: its token is still checked (403).
+    let r = anon.post_json("/api/report", &json!({"code": "X", "result": "1-0"}));
+    assert_eq!(r.status, 403, "{}", r.body);
+
+    // A session with a missing or wrong CSRF token: 403, nothing written.
     let csrf = arb.csrf.take();
     let r = arb.post_json("/api/events", &json!({"name": "Open"}));
     assert_eq!(r.status, 403);
@@ -488,6 +508,27 @@ fn an_event_from_registration_to_standings() {
         .get(&format!("/api/events/{id}/players/{}/card", k[0]))
         .json();
     assert_eq!(card["rounds"].as_array().unwrap().len(), 2);
+    // The engine's explanation in the request's language (as the page), its English beside.
+    let card_path = format!("/api/events/{id}/players/{}/card", k[0]);
+    arb.accept_language = Some("en".into());
+    let en = arb.get(&card_path).json();
+    arb.accept_language = Some("fr".into());
+    let fr = arb.get(&card_path).json();
+    arb.accept_language = None;
+    let en_x = en["explanations"].as_object().unwrap();
+    assert!(!en_x.is_empty(), "{en}");
+    for (round, x) in en_x {
+        let english = x["why_engine"].as_str().unwrap();
+        let why_en = x["why"].as_str().unwrap();
+        let why_fr = fr["explanations"][round]["why"].as_str().unwrap();
+        assert_eq!(fr["explanations"][round]["why_engine"], english);
+        assert!(!why_en.is_empty() && !why_fr.is_empty());
+        assert_ne!(why_fr, why_en, "round {round}: {why_fr}");
+        assert!(
+            why_fr.contains("appari") || why_fr.contains("exempt"),
+            "round {round}: {why_fr}"
+        );
+    }
     let log = arb.get(&format!("/api/events/{id}/log")).json();
     assert!(log.as_array().unwrap().len() > 5);
     let undone = arb.post_json(&format!("/api/events/{id}/undo"), &json!({}));

@@ -61,8 +61,8 @@ fn sessions_settings_pairs_deals_and_refusals() {
     assert_eq!(anon.get("/api/bridge/sessions").status, 401);
     let r = anon.post_json("/api/bridge/sessions", &json!({"name": "x", "tables": 3}));
     assert_eq!(
-        r.status, 403,
-        "no CSRF token: refused before the login check"
+        r.status, 401,
+        "no login session: 401 before the token is looked at"
     );
 
     let mut arb = app.arbiter();
