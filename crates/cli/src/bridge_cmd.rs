@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::error::{exit, CliError};
 use crate::io::{read_trf_text, write_output};
-use crate::table::{escape_html, Align, Table};
+use crate::table::{Align, Table};
 
 /// Most decimals shown: the library rounds with a power of ten in 64-bit integers, which
 /// overflows long before 36 decimals, and nobody reads a score past nine.
@@ -159,6 +159,10 @@ pub struct ScoreArgs {
     /// Print only the ranking (text, csv, html).
     #[arg(long)]
     pub ranking_only: bool,
+    /// The language of the HTML page (the web application's own ranking, travellers and
+    /// score cards): en or fr.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    pub lang: String,
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     pub latin1: bool,
@@ -445,7 +449,19 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     let out = match a.format {
         OutFormat::Text => view.text(a.ranking_only),
         OutFormat::Csv => view.csv(a.ranking_only),
-        OutFormat::Html => view.html(a.ranking_only),
+        // The web application's pages, so that a session printed from a file looks the same.
+        OutFormat::Html => report::bridge::document(
+            page_lang(&a.lang)?,
+            &session,
+            &scored,
+            &[],
+            report::bridge::Decimals {
+                points: a.decimals.unwrap_or(2),
+                percent: a.percent_decimals.unwrap_or(2),
+            },
+            a.ranking_only,
+        )
+        .map_err(|e| CliError::new(exit::UNEXPECTED, format!("{name}: {e}")))?,
         OutFormat::Json => {
             let mut s = serde_json::to_string_pretty(&view.json())
                 .map_err(|e| CliError::new(exit::UNEXPECTED, format!("cannot write JSON: {e}")))?;
@@ -469,6 +485,17 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
+}
+
+/// `--lang`: the language of an HTML page.
+fn page_lang(lang: &str) -> Result<report::i18n::Lang, CliError> {
+    match lang {
+        "en" => Ok(report::i18n::Lang::En),
+        "fr" => Ok(report::i18n::Lang::Fr),
+        other => Err(CliError::invalid(format!(
+            "--lang: expected en or fr, found {other:?}"
+        ))),
+    }
 }
 
 /// A reader's error: beyond the documented limits is exit 4, anything else exit 3.
@@ -615,19 +642,8 @@ fn movement(a: MovementArgs) -> Result<u8, CliError> {
             movement::table_cards_text(&m),
             movement::guide_cards_text(&m)
         ),
-        MovementFormat::Html => {
-            let lang = match a.lang.as_str() {
-                "en" => report::i18n::Lang::En,
-                "fr" => report::i18n::Lang::Fr,
-                other => {
-                    return Err(CliError::invalid(format!(
-                        "--lang: expected en or fr, found {other:?}"
-                    )))
-                }
-            };
-            report::movement::html(lang, &m)
-                .map_err(|e| CliError::new(exit::UNEXPECTED, format!("movement: {e}")))?
-        }
+        MovementFormat::Html => report::movement::html(page_lang(&a.lang)?, &m)
+            .map_err(|e| CliError::new(exit::UNEXPECTED, format!("movement: {e}")))?,
         MovementFormat::Json => {
             let json = JsonMovement {
                 kind: m.kind.name(),
@@ -959,50 +975,6 @@ impl View<'_> {
             s.push_str(&r.to_csv());
         }
         s
-    }
-
-    fn html(&self, ranking_only: bool) -> String {
-        let title = self.session.event.as_deref().unwrap_or("Pairs session");
-        let mut out = String::new();
-        out.push_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n");
-        out.push_str(&format!("<title>{}</title>\n", escape_html(title)));
-        out.push_str("<style>table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}</style>\n</head>\n<body>\n");
-        out.push_str(&format!("<h1>{}</h1>\n", escape_html(title)));
-        let boards = if ranking_only {
-            0
-        } else {
-            self.session.boards.len()
-        };
-        // Board tables are built one at a time, as for text.
-        let tables = self
-            .ranking_tables()
-            .into_iter()
-            .chain((0..boards).map(|i| self.board_table(i, false)));
-        for t in tables {
-            if let Some(h) = &t.title {
-                out.push_str(&format!("<h2>{}</h2>\n", escape_html(h)));
-            }
-            out.push_str("<table>\n<thead><tr>");
-            for h in &t.headers {
-                out.push_str(&format!("<th>{}</th>", escape_html(h)));
-            }
-            out.push_str("</tr></thead>\n<tbody>\n");
-            for row in &t.rows {
-                out.push_str("<tr>");
-                for (i, c) in row.iter().enumerate() {
-                    let class = if t.align.get(i) == Some(&Align::Right) {
-                        " class=\"r\""
-                    } else {
-                        ""
-                    };
-                    out.push_str(&format!("<td{class}>{}</td>", escape_html(c)));
-                }
-                out.push_str("</tr>\n");
-            }
-            out.push_str("</tbody>\n</table>\n");
-        }
-        out.push_str("</body>\n</html>\n");
-        out
     }
 
     /// A display number: an integer when exact, else rounded to `decimals`.

@@ -227,6 +227,28 @@ fn generated_session_round_trips_through_pbn_and_usebio() {
 }
 
 #[test]
+fn the_html_page_is_the_web_applications_in_either_language() {
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bridge/club_mitchell.csv"
+    );
+    let o = run(&[
+        "bridge", "score", example, "--format", "html", "--lang", "fr",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("<html lang=\"fr\">"));
+    assert!(page.contains("Feuilles ambulantes") && page.contains("id=\"ranking-ns\""));
+    assert!(page.contains("id=\"card-1\"") && !page.contains("<script"));
+    let o = run(&["bridge", "score", example, "-f", "html", "--ranking-only"]);
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(page.contains("Ranking") && !page.contains("id=\"travellers\""));
+    let o = run(&["bridge", "score", example, "-f", "html", "--lang", "de"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("--lang: expected en or fr"));
+}
+
+#[test]
 fn example_session_scores() {
     let example = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -534,12 +534,12 @@ fn matchpoint_columns_keep_one_number_of_decimals() {
     let o = run(&["bridge", "score", path_str(&f), "-f", "html"]);
     // NS 1 scored 0 on board 1; nothing else in the tables is 0.
     assert!(
-        !stdout(&o).contains("<td class=\"r\">0</td>"),
+        !stdout(&o).contains("<td class=\"num\">0</td>"),
         "{}",
         stdout(&o)
     );
     assert!(
-        stdout(&o).contains("<td class=\"r\">0.00</td>"),
+        stdout(&o).contains("<td class=\"num\">0.00</td>"),
         "{}",
         stdout(&o)
     );

@@ -18,6 +18,7 @@
 //! [`views::Standings`]). The server's templates include this crate's partials
 //! (`standings_table.html`, `legend.html`) through its `askama.toml`.
 
+pub mod bridge;
 pub mod document;
 pub mod i18n;
 pub mod movement;

@@ -17,6 +17,7 @@ bridge-field-club = Club
 bridge-field-place = Place
 bridge-field-date = Date
 bridge-field-director = Director
+bridge-director-is = Director: { $name }
 bridge-field-tables = Tables
 bridge-field-movement = Movement
 bridge-field-even = Even number of tables (Mitchell)

@@ -17,6 +17,7 @@ bridge-field-club = Club
 bridge-field-place = Lieu
 bridge-field-date = Date
 bridge-field-director = Arbitre
+bridge-director-is = Arbitre : { $name }
 bridge-field-tables = Tables
 bridge-field-movement = Mouvement
 bridge-field-even = Nombre pair de tables (Mitchell)

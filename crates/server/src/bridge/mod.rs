@@ -5,13 +5,12 @@
 //! `/api/bridge` (`API.md`).
 //!
 //! Handlers are thin: the store keeps the lines and builds the engines' model, the `bridge`
-//! crate scores, [`results`] turns a scored session into rows for the templates.
+//! crate scores, [`report::bridge`] turns a scored session into rows for the templates.
 
 mod api;
 mod forms;
 mod pages;
 mod public;
-pub mod results;
 mod table;
 
 use axum::http::HeaderMap;
@@ -27,10 +26,7 @@ use crate::AppState;
 pub const DEVICE_COOKIE: &str = "arbiter_device";
 
 /// The bridge pages' own styles (travellers, deals, the table page, slips), screen and print.
-pub const STYLE: &str = include_str!("../../templates/bridge/results.css");
-
-/// The standalone export's base stylesheet.
-pub const EXPORT_STYLE: &str = include_str!("../../templates/bridge/export.css");
+pub const STYLE: &str = report::bridge::CSS;
 
 /// Every bridge route: pages, table pages, public pages and the JSON API.
 pub fn routes() -> Router<AppState> {
@@ -98,11 +94,11 @@ pub fn status_label(tr: &Tr, s: LineStatus) -> String {
 }
 
 /// The store's missing lines as the results module takes them.
-pub fn missing_of(lines: &[Line]) -> Vec<results::Missing> {
+pub fn missing_of(lines: &[Line]) -> Vec<report::bridge::Missing> {
     lines
         .iter()
         .filter(|l| l.status == LineStatus::Missing)
-        .map(|l| results::Missing {
+        .map(|l| report::bridge::Missing {
             board: l.board,
             round: l.round,
             table: l.table,
@@ -113,9 +109,13 @@ pub fn missing_of(lines: &[Line]) -> Vec<results::Missing> {
 }
 
 /// The session's scored results in the reader's language.
-pub fn results_of(st: &AppState, tr: &Tr, id: SessionId) -> Result<results::Results, AppError> {
+pub fn results_of(
+    st: &AppState,
+    tr: &Tr,
+    id: SessionId,
+) -> Result<report::bridge::Results, AppError> {
     let r = st.store.ranking(id)?;
-    Ok(results::Results::new(
+    Ok(report::bridge::Results::new(
         tr,
         &r.session,
         &r.scored,

@@ -14,13 +14,13 @@ use serde::Deserialize;
 use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scoring, SessionId};
 
 use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
-use super::results::{self, Results};
 use super::{kind_label, status_label, SessionView};
 use crate::context::{Arbiter, Ctx, MAX_BODY};
 use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::web::{blocking, html};
 use crate::AppState;
+use report::bridge::{self as results, Results};
 
 type Page = Result<Response, AppError>;
 
@@ -1137,31 +1137,31 @@ pub(super) async fn usebio_file(st: &AppState, id: SessionId) -> Page {
     ))
 }
 
-#[derive(Template)]
-#[template(path = "bridge/export.html")]
-struct ExportDocument {
-    c: Tr,
-    s: SessionView,
-    r: Results,
-    css: String,
-    cards_href: &'static str,
-}
-
 /// The whole session as one standalone file: ranking, travellers and score cards (CSS inlined,
-/// no script, no table code, no token).
+/// no script, no table code, no token), rendered by the report crate like the command line's.
 pub(super) fn html_file(st: &AppState, tr: &Tr, id: SessionId) -> Page {
     let s = st.store.bridge_session(id)?;
-    let doc = ExportDocument {
-        c: *tr,
-        s: SessionView::new(&s, tr),
-        r: super::results_of(st, tr, id)?,
-        css: format!("{}\n{}", super::EXPORT_STYLE, super::STYLE),
-        cards_href: "#card-",
+    let v = SessionView::new(&s, tr);
+    let mut facts = vec![
+        v.movement.clone(),
+        tr.t1("bridge-n-tables", "count", v.tables),
+        v.scoring.clone(),
+    ];
+    if !v.director.is_empty() {
+        facts.push(tr.t1("bridge-director-is", "name", &v.director));
+    }
+    let heading = report::bridge::Heading {
+        name: v.name.clone(),
+        sub: v.sub.clone(),
+        facts: facts.join(" · "),
     };
+    let results = super::results_of(st, tr, id)?;
+    let page = report::bridge::render(tr.lang, &heading, &results, false)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(attachment(
         "text/html; charset=utf-8",
         &format!("bridge-{id}.html"),
-        doc.render()?,
+        page,
     ))
 }
 

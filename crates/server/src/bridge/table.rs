@@ -16,13 +16,13 @@ use serde::Deserialize;
 use store::bridge::{BridgeSession, EnterOutcome, LineStatus, TableRound};
 
 use super::forms::EntryForm;
-use super::results;
 use super::{status_label, SessionView, DEVICE_COOKIE};
 use crate::context::{cookie, set_cookie, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::web::{blocking, html};
 use crate::AppState;
+use report::bridge as results;
 
 type Page = Result<Response, AppError>;
 

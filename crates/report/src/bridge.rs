@@ -1,14 +1,32 @@
-//! A scored bridge session as the pages and documents show it: the ranking with pair names,
-//! every traveller with both sides' matchpoints and percentages (and the deal when known),
-//! and a personal score card per pair, in the reader's language. Plain rows built from the
-//! engines' model ([`bridge::Session`]) and results ([`bridge::Scored`]): no database, no
-//! scoring here (a line's score is [`bridge::Played::score_ns`]).
+//! A scored bridge pairs session as pages and documents show it: the ranking with pair names
+//! (flagged provisional while lines are missing), every traveller with both sides' matchpoints
+//! and percentages (and the deal when known), and a personal score card per pair, in French
+//! and English. Plain rows built from the engines' model ([`bridge::Session`]) and results
+//! ([`bridge::Scored`]): no database, no scoring here (a line's score is
+//! [`bridge::Played::score_ns`]). The web application's pages include the partials
+//! (`bridge/ranking_table.html`, `bridge/travellers_list.html`, `bridge/score_cards.html`)
+//! and the command line's `bridge score --format html` prints [`document`].
+//!
+//! ```
+//! use report::i18n::Lang;
+//! let csv = "board,ns,ew,contract,declarer,result\n1,1,3,3NT,N,=\n1,2,4,4S,E,-1\n";
+//! let session = bridge::csv::read(csv, "club.csv").unwrap();
+//! let scored = bridge::score_session(&session, &bridge::Options::default());
+//! let page = report::bridge::document(Lang::Fr, &session, &scored, &[], Default::default(), false).unwrap();
+//! assert!(page.contains("Feuilles ambulantes") && page.contains("3SA"));
+//! ```
 
+use askama::Template;
 use std::collections::{BTreeMap, BTreeSet};
 
 use bridge::{Artificial, Bid, Field, FieldKind, Method, Played, Ratio, Seat, TableResult};
 
 use crate::i18n::{Lang, Tr};
+use crate::ReportError;
+
+/// The bridge pages' own styles (travellers, deals, the table page, slips), screen and print;
+/// the standalone document adds them to [`crate::EXPORT_CSS`].
+pub const CSS: &str = include_str!("../static/bridge.css");
 
 /// A line the movement expects and nobody has scored yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -371,9 +389,10 @@ struct Numbers<'a> {
 }
 
 impl Numbers<'_> {
-    /// Matchpoints or IMPs: an exact integer without decimals.
+    /// Matchpoints or IMPs, every one with the same decimals (`4.00` beside `4.50`: a `4`
+    /// there would read as another kind of value).
     fn value(&self, v: Option<Ratio>) -> String {
-        v.map(|v| self.tr.num(&v.to_short(self.d.points)))
+        v.map(|v| self.tr.num(&v.to_fixed(self.d.points)))
             .unwrap_or_default()
     }
 
@@ -636,6 +655,79 @@ impl Results {
     pub fn provisional(&self) -> bool {
         !self.missing.is_empty()
     }
+}
+
+/// What heads a standalone document: the session's name, a line under it (club, place, date)
+/// and one of facts (movement, scoring, director).
+#[derive(Debug, Clone, Default)]
+pub struct Heading {
+    pub name: String,
+    pub sub: String,
+    pub facts: String,
+}
+
+#[derive(Template)]
+#[template(path = "bridge/document.html")]
+struct Document<'a> {
+    /// The translator (`c.t("key")` in the partials, as in the server's pages).
+    c: Tr,
+    h: &'a Heading,
+    r: &'a Results,
+    css: String,
+    /// Where a pair's name links to: its score card in the same file.
+    cards_href: &'static str,
+    ranking_only: bool,
+}
+
+/// A whole session as one standalone HTML page (CSS inlined, no script, only `#` links): the
+/// ranking, then, unless `ranking_only`, every traveller and every pair's score card.
+pub fn render(
+    lang: Lang,
+    heading: &Heading,
+    results: &Results,
+    ranking_only: bool,
+) -> Result<String, ReportError> {
+    let page = Document {
+        c: Tr::new(lang),
+        h: heading,
+        r: results,
+        css: format!("{}\n{}", crate::EXPORT_CSS, CSS),
+        cards_href: "#card-",
+        ranking_only,
+    };
+    Ok(page.render()?)
+}
+
+/// [`render`] for a session read from a file: the heading from its event, site and date.
+pub fn document(
+    lang: Lang,
+    session: &bridge::Session,
+    scored: &bridge::Scored,
+    missing: &[Missing],
+    decimals: Decimals,
+    ranking_only: bool,
+) -> Result<String, ReportError> {
+    let tr = Tr::new(lang);
+    let results = Results::with_decimals(&tr, session, scored, missing, decimals);
+    let date = session
+        .date
+        .as_deref()
+        .map(|d| tr.date(&d.replace('.', "-")))
+        .unwrap_or_default();
+    let sub: Vec<String> = [session.site.clone().unwrap_or_default(), date]
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .collect();
+    let heading = Heading {
+        name: session
+            .event
+            .clone()
+            .filter(|e| !e.trim().is_empty())
+            .unwrap_or_else(|| tr.t("bridge-ranking")),
+        sub: sub.join(" · "),
+        facts: String::new(),
+    };
+    render(lang, &heading, &results, ranking_only)
 }
 
 #[cfg(test)]
