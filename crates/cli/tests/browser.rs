@@ -6,11 +6,19 @@
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without them the
 //! tests print "skipped: chromium not installed", or fail when `CI=true`.
 //!
+//! Two bridge pairs sessions (issue 13), a 7-table Mitchell and a 5-table Howell, go the same
+//! way: the director sets them up, the tables enter every board from phones by their printed
+//! codes, the director corrects a line and gives an adjusted score, and the exported PBN and
+//! USEBIO rescored by `arbiter bridge score` rank as the page does.
+//!
 //! Screenshots of the main pages in French and English (and the printed pairing list and
-//! standings as PDF) are kept in `TARGET/browser-artifacts/{swiss,round-robin}/`.
+//! standings as PDF) are kept in `TARGET/browser-artifacts/{swiss,round-robin}/`, the bridge
+//! sessions' in `TARGET/browser-artifacts/bridge-{mitchell,howell}/`.
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
+#[path = "browser/director.rs"]
+mod director;
 #[path = "browser/harness.rs"]
 mod harness;
 
@@ -541,6 +549,383 @@ async fn round_robin(chromedriver: std::path::PathBuf) {
     a.b.close().await;
     eprintln!(
         "round robin through the browser: {:.1} s; screenshots in {}",
+        started.elapsed().as_secs_f64(),
+        shots.display()
+    );
+}
+
+/// How a bridge session of the browser tests is set up and what goes wrong in it.
+struct BridgeCase {
+    name: &'static str,
+    tables: u32,
+    movement: &'static str,
+    /// Pairs from a member CSV (else typed on the pairs page), and hand records uploaded.
+    csv_and_deals: bool,
+    /// Rounds whose boards are clicked through the phones' forms; the others are posted from
+    /// the same table pages by script (same fields, cookies and CSRF token) to keep the test short.
+    clicked_rounds: u32,
+    /// The adjusted score: the grid's kind and its fields, and the line the files then hold.
+    adjust: (&'static str, &'static [(&'static str, &'static str)]),
+    adjusted: bridge::TableResult,
+    /// A second phone enters a different result for a line: a conflict the director resolves.
+    conflict: bool,
+}
+
+#[test]
+fn bridge_mitchell_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_session(
+        chromedriver,
+        BridgeCase {
+            name: "mitchell",
+            tables: 7,
+            movement: "mitchell",
+            csv_and_deals: false,
+            clicked_rounds: 1,
+            adjust: (
+                "artificial",
+                &[("#adjust-art-ns", "A+"), ("#adjust-art-ew", "A-")],
+            ),
+            adjusted: bridge::TableResult::Artificial {
+                ns: bridge::Artificial::AveragePlus,
+                ew: bridge::Artificial::AverageMinus,
+            },
+            conflict: false,
+        },
+    ));
+}
+
+#[test]
+fn bridge_howell_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_session(
+        chromedriver,
+        BridgeCase {
+            name: "howell",
+            tables: 5,
+            movement: "howell",
+            csv_and_deals: true,
+            clicked_rounds: 2,
+            adjust: ("assigned", &[("#adjust-score", "-100")]),
+            adjusted: bridge::TableResult::Assigned(-100),
+            conflict: true,
+        },
+    ));
+}
+
+/// The lines of a PBN or USEBIO file as (board, NS, EW) → result, each once.
+fn file_lines(
+    session: &bridge::Session,
+    what: &str,
+) -> std::collections::BTreeMap<(u32, u32, u32), bridge::TableResult> {
+    let mut out = std::collections::BTreeMap::new();
+    for b in &session.boards {
+        for l in &b.lines {
+            let old = out.insert((b.number, l.ns, l.ew), l.result.clone());
+            assert!(
+                old.is_none(),
+                "{what}: board {} {}-{} twice",
+                b.number,
+                l.ns,
+                l.ew
+            );
+        }
+    }
+    out
+}
+
+async fn bridge_session(chromedriver: std::path::PathBuf, case: BridgeCase) {
+    use director::{
+        hand_records, member_csv, pair_names, play_for, rescored, same_ranking, Director, Phones,
+        Play,
+    };
+    let started = Instant::now();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shots = artifacts_dir(&format!("bridge-{}", case.name));
+    let server = Server::start(&tmp.path().join("test.db"));
+    let driver = Driver::start(&chromedriver);
+    let browser = driver.desktop("director", 1280, 900).await;
+    let a = Arbiter::first_account(browser, &server, shots.clone()).await;
+    let mut d = Director::new(a);
+    let title = format!(
+        "Tournoi du mardi — {} {} tables",
+        case.movement, case.tables
+    );
+    d.create_session(&title, case.tables, case.movement).await;
+    let m = d.movement().await;
+    assert_eq!(m.kind, case.movement, "the movement chosen");
+    let mut numbers: Vec<u32> = m
+        .rounds
+        .iter()
+        .flatten()
+        .flat_map(|s| s.ns.into_iter().chain(s.ew))
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(
+        numbers.len() as u32,
+        2 * case.tables,
+        "two pairs a table: {numbers:?}"
+    );
+    let names: Vec<(u32, String, String)> = pair_names(2 * case.tables)
+        .into_iter()
+        .zip(&numbers)
+        .map(|((_, a, b), n)| (*n, a, b))
+        .collect();
+    let boards = m.boards();
+    if case.csv_and_deals {
+        let csv = tmp.path().join("membres.csv");
+        std::fs::write(&csv, member_csv(&names)).expect("write the CSV");
+        d.import_pairs(&csv, &names).await;
+        let pbn = tmp.path().join("donnes.pbn");
+        std::fs::write(&pbn, hand_records(boards)).expect("write the deals");
+        d.upload_deals(&pbn, boards).await;
+    } else {
+        d.type_pairs(&names).await;
+    }
+    d.shot("pairs").await;
+    let codes = d.table_codes(case.tables).await;
+    let setup = started.elapsed();
+
+    // Every table enters its boards from the phones, round after round; one line is left for
+    // the director (the board was not played in time).
+    let lines = m.lines();
+    let (skip_round, skip_sitting, skip_board) = lines
+        .iter()
+        .find(|(r, s, _)| *r == 2 && s.table == 2)
+        .copied()
+        .expect("a line in round 2 at table 2");
+    let skipped = (
+        skip_board,
+        skip_sitting.ns.expect("NS"),
+        skip_sitting.ew.expect("EW"),
+    );
+    let phones = Phones {
+        north: driver.phone("north", 390, 844).await,
+        east: driver.phone("east", 390, 844).await,
+    };
+    phones.open_by_code(&server.base, &codes[&1]).await;
+    let entering = Instant::now();
+    let mut clicked = 0;
+    let mut posted = 0;
+    for (r, round) in m.rounds.iter().enumerate() {
+        let r = r as u32 + 1;
+        for s in round {
+            let code = &codes[&s.table];
+            let skip = (r == skip_round && s.table == skip_sitting.table).then_some(skip_board);
+            let played = if s.ns.is_some() && s.ew.is_some() {
+                s.boards.len() - usize::from(skip.is_some())
+            } else {
+                0
+            };
+            if r <= case.clicked_rounds || skip.is_some() {
+                let other = Play {
+                    tricks: 13,
+                    ..play_for(1, 1, 1)
+                };
+                let contest =
+                    (case.conflict && r == 1 && s.table == 1).then_some((&other, shots.as_path()));
+                phones
+                    .play_round(&server.base, code, r, s, skip, contest)
+                    .await;
+                clicked += played;
+            } else {
+                phones.post_round(&server.base, code, r, s).await;
+                posted += played;
+            }
+            if r == 1 && s.table == 1 {
+                phones.north.screenshot(&shots, "phone-table-en").await;
+                d.b().goto(&d.url("/grid")).await;
+                d.shot("grid-live-en").await;
+                d.b().goto(&d.url("/ranking")).await;
+                assert!(
+                    d.b().exists("#provisional").await,
+                    "the ranking is provisional while lines are missing"
+                );
+                d.shot("ranking-live-en").await;
+            }
+        }
+    }
+    let entered = entering.elapsed();
+    assert_eq!(
+        clicked + posted + 1,
+        lines.len(),
+        "every line but one entered"
+    );
+
+    // The grid flags the line still missing, and the conflict if there is one.
+    assert_eq!(d.missing().await, 1, "one line left for the director");
+    assert_eq!(
+        d.line_status(skipped.0, skipped.1, skipped.2).await,
+        "missing"
+    );
+    let mut expected: std::collections::BTreeMap<(u32, u32, u32), bridge::TableResult> = lines
+        .iter()
+        .map(|(_, s, b)| {
+            let (ns, ew) = (s.ns.expect("NS"), s.ew.expect("EW"));
+            ((*b, ns, ew), play_for(*b, ns, ew).table_result())
+        })
+        .collect();
+    if case.conflict {
+        let b = d.b();
+        b.find("#conflict-count").await;
+        d.shot("grid-conflict-en").await;
+        let keep = b.find_all("#conflict-list button[id$=-keep]").await;
+        assert_eq!(keep.len(), 1, "one conflict on the grid");
+        d.a.press("#conflict-list button[id$=-keep]", "keep North's line")
+            .await;
+        assert!(
+            !b.exists("#conflict-list").await,
+            "the conflict is resolved"
+        );
+    }
+    // The director corrects a line: board of round 1 at table 1, now 6NT by South.
+    let (_, first, first_board) = lines[0];
+    let (fns, few) = (first.ns.expect("NS"), first.ew.expect("EW"));
+    let correction = Play {
+        level: "6".into(),
+        strain: "NT",
+        doubling: "",
+        declarer: bridge::Seat::South,
+        lead_suit: "D",
+        lead_card: "Q",
+        tricks: 12,
+    };
+    d.correct_line(first_board, fns, few, &correction).await;
+    expected.insert((first_board, fns, few), correction.table_result());
+    // And gives the adjusted score for the line not played.
+    d.adjust_line(
+        skipped.0,
+        skipped.1,
+        skipped.2,
+        case.adjust.0,
+        case.adjust.1,
+    )
+    .await;
+    expected.insert(skipped, case.adjusted.clone());
+    assert_eq!(d.missing().await, 0, "no line missing");
+    d.shot("grid-en").await;
+
+    // The final ranking.
+    let page = d.ranking().await;
+    assert!(
+        !d.b().exists("#provisional").await,
+        "the final ranking is not provisional"
+    );
+    assert_eq!(page.len(), numbers.len(), "every pair ranked");
+    d.shot("ranking-final-en").await;
+
+    // The pages in both languages, and the phone's table page.
+    for lang in ["en", "fr"] {
+        d.b().goto(&d.url("")).await;
+        d.a.switch_language(lang).await;
+        let pages = [
+            ("session", String::new()),
+            ("pairs", "/pairs".to_string()),
+            ("movement", "/movement".to_string()),
+            ("movement-cards", "/movement/cards".to_string()),
+            ("slips", "/slips".to_string()),
+            ("grid", "/grid".to_string()),
+            ("ranking", "/ranking".to_string()),
+            ("travellers", "/travellers".to_string()),
+            ("score-card", format!("/cards?pair={}", numbers[0])),
+        ];
+        for (name, path) in pages {
+            d.b().goto(&d.url(&path)).await;
+            d.a.assert_no_error(name).await;
+            assert_eq!(d.b().html_lang().await, lang, "{path} in {lang}");
+            d.shot(&format!("{name}-{lang}")).await;
+        }
+        d.b()
+            .goto(&server.url(&format!("/public/bridge/{}", d.session)))
+            .await;
+        d.a.assert_no_error("the public ranking").await;
+        d.shot(&format!("public-ranking-{lang}")).await;
+        phones
+            .north
+            .goto(&server.url(&format!("/lang/{lang}?back=/t/{}%3Fround%3D1", codes[&1])))
+            .await;
+        phones.north.find("#table-title").await;
+        phones
+            .north
+            .screenshot(&shots, &format!("phone-table-{lang}-final"))
+            .await;
+    }
+    d.b().goto(&d.url("/ranking")).await;
+    d.b().print_pdf(&shots, "ranking-print").await;
+    d.b().goto(&d.url("/travellers")).await;
+    d.b().print_pdf(&shots, "travellers-print").await;
+
+    // The exported PBN: every line once, as entered; rescored by the real binary, the page's ranking.
+    let (status, pbn) = d.download("#export-pbn").await;
+    assert_eq!(status, 200, "the PBN export: {pbn}");
+    let pbn_file = shots.join("export.pbn");
+    std::fs::write(&pbn_file, &pbn).expect("keep the PBN");
+    let read = bridge::pbn::read(&pbn, "export.pbn").expect("the exported PBN reads back");
+    assert_eq!(
+        file_lines(&read, "the PBN"),
+        expected,
+        "the PBN holds every line as entered, corrected and adjusted"
+    );
+    assert_eq!(read.names.len(), numbers.len(), "the PBN names every pair");
+    if case.csv_and_deals {
+        assert!(
+            read.boards.iter().all(|b| b.deal.is_some()),
+            "the PBN holds the deals"
+        );
+    }
+    let from_pbn = rescored(&pbn_file);
+    same_ranking(&page, &from_pbn, "the page against the PBN rescored");
+
+    // The exported USEBIO: read back equal, or refused when it cannot hold an artificial score.
+    let (status, xml) = d.download("#export-usebio").await;
+    if matches!(case.adjusted, bridge::TableResult::Artificial { .. }) {
+        // The director's link answers an error page that says why.
+        assert_eq!(status, 422, "USEBIO cannot hold Average+/Average-: {xml}");
+        let message = xml
+            .split("id=\"error-message\"")
+            .nth(1)
+            .and_then(|m| m.split_once('>'))
+            .and_then(|(_, m)| m.split("</").next())
+            .unwrap_or_else(|| panic!("an error message: {xml}"));
+        eprintln!("USEBIO refused as expected: {}", message.trim());
+    } else {
+        assert_eq!(status, 200, "the USEBIO export: {xml}");
+        let xml_file = shots.join("export.xml");
+        std::fs::write(&xml_file, &xml).expect("keep the USEBIO");
+        let back = bridge::usebio::read(&xml, "export.xml").expect("the USEBIO reads back");
+        assert_eq!(
+            file_lines(&back, "the USEBIO"),
+            file_lines(&read, "the PBN"),
+            "the USEBIO holds the PBN's lines"
+        );
+        assert_eq!(back.names, read.names, "the same names");
+        let from_xml = rescored(&xml_file);
+        same_ranking(&from_xml, &from_pbn, "the USEBIO against the PBN rescored");
+    }
+    let (status, html) = d.download("#export-html").await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(&names[0].1),
+        "the HTML export names the pairs"
+    );
+    std::fs::write(shots.join("export.html"), &html).expect("keep the HTML");
+
+    phones.north.close().await;
+    phones.east.close().await;
+    d.a.b.close().await;
+    eprintln!(
+        "bridge {} ({} tables, {} lines: {clicked} clicked on the phones, {posted} posted from the table pages): \
+         set-up {:.1} s, entry {:.1} s, {:.1} s in all; screenshots in {}",
+        case.name,
+        case.tables,
+        lines.len(),
+        setup.as_secs_f64(),
+        entered.as_secs_f64(),
         started.elapsed().as_secs_f64(),
         shots.display()
     );
