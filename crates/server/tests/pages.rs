@@ -721,7 +721,9 @@ fn the_static_export_is_one_self_contained_public_file() {
                 "<style>",
             ] {
                 let found = page.contains(part)
-                    || (part.contains("&#60;") && page.contains("Open &lt;du&gt; Club"));
+                    || (part.contains("&#60;")
+                        && page.contains("Open &#60;du&#62; Club")
+                        && !page.contains("<du>"));
                 assert!(found, "{lang} {path}: {part}");
             }
             // For a club's website: no board code, no token, no form, no script, no way out.
@@ -801,4 +803,65 @@ fn the_checkers_objections_after_a_swap_are_in_the_pages_language() {
         r.json()["messages"].as_array().unwrap().len(),
         r.json()["objections"].as_array().unwrap().len()
     );
+}
+
+/// Each entry of the log links to the event as it was right after that action: players,
+/// rounds with their results and the standings of that moment, read only, in both languages.
+#[test]
+fn the_log_shows_the_event_right_after_each_action() {
+    let app = App::start(false);
+    let mut b = browser_login(&app);
+    played_event(&mut b);
+    let log = b.get("/api/events/1/log").json();
+    let log = log.as_array().unwrap();
+    let id_of = |action: &str, nth_from_oldest: usize| {
+        log.iter()
+            .rev()
+            .filter(|e| e["action"] == action)
+            .nth(nth_from_oldest)
+            .map(|e| e["id"].as_i64().unwrap())
+            .unwrap_or_else(|| panic!("{action}"))
+    };
+    let page = b.get("/events/1/log").body;
+    let first_pair = id_of("pair", 0);
+    assert!(
+        page.contains(&format!("href=\"/events/1/log/{first_pair}\"")),
+        "{page}"
+    );
+
+    // Right after round 1 was paired: five players, one round without results, the start list.
+    let r = b.get(&format!("/events/1/log/{first_pair}"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = r.body;
+    assert!(
+        page.contains(&format!("État après l&#39;action {first_pair}</h2>")),
+        "{page}"
+    );
+    assert!(page.contains("id=\"state-round-1\"") && !page.contains("id=\"state-round-2\""));
+    assert!(page.contains("Classement initial"), "{page}");
+    assert!(
+        !page.contains("method=\"post\" action=\"/events/1"),
+        "read only: {page}"
+    );
+    assert!(
+        page.contains("Open &#60;du&#62; Club") && !page.contains("<du>"),
+        "escaped: {page}"
+    );
+
+    // Right after the results: round 1 complete, the standings after it (in English).
+    b.accept_language = Some("en".into());
+    b.get("/lang/en?back=/");
+    let results = id_of("set_results", 0);
+    let page = b.get(&format!("/events/1/log/{results}")).body;
+    assert!(
+        page.contains(&format!("State after action {results}")),
+        "{page}"
+    );
+    assert!(page.contains("Standings after round 1"), "{page}");
+    assert!(page.contains("<td class=\"result\">1-0</td>"), "{page}");
+    assert!(!page.contains("id=\"state-round-2\""));
+    // Now: round 2 is paired all the same, and a log entry of no such event is not found.
+    let round2 = b.get("/events/1/rounds/2");
+    assert_eq!(round2.status, 200);
+    assert_eq!(b.get("/events/1/log/999999").status, 404);
 }

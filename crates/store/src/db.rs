@@ -138,6 +138,16 @@ impl Store {
         Ok(out)
     }
 
+    /// Runs `f` in a write transaction that is always rolled back: an earlier state put back in
+    /// place for a moment, to read it as the current one is read; nothing is kept.
+    pub(crate) fn scratch<T>(&self, f: impl FnOnce(&Transaction<'_>) -> Result<T>) -> Result<T> {
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let out = f(&tx);
+        tx.rollback()?;
+        out
+    }
+
     /// Writes a consistent copy of the whole database to `path` (a new file).
     pub fn backup_to(&self, path: &Path) -> Result<()> {
         let conn = self.lock();

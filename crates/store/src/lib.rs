@@ -28,7 +28,7 @@ mod types;
 
 pub use db::{default_path, Store};
 pub use error::{Error, Refusal, Result};
-pub use log::LogEntry;
+pub use log::{LogEntry, PastState};
 pub use model::{StandingRow, Standings};
 pub use rating_list::RatingListSource;
 pub use types::*;

@@ -23,6 +23,16 @@ pub struct LogEntry {
     pub undone: bool,
 }
 
+/// The event as it was just after one action of its log ([`Store::past_state`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastState {
+    pub log_id: i64,
+    pub settings: EventSettings,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    pub standings: Option<crate::model::Standings>,
+}
+
 /// Everything one event holds, as it was at one moment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Snapshot {
@@ -210,6 +220,44 @@ impl Store {
                 Some(text) => Ok(serde_json::from_str(&text)?),
                 None => Ok(serde_json::to_value(snapshot(c, event)?)?),
             }
+        })
+    }
+
+    /// The event as it was just after the log entry `id`, read like the current one: its
+    /// settings, players, rounds with their results, and the standings of that moment (`None`
+    /// when they cannot be computed then, e.g. before any player). The earlier state is put
+    /// back inside a transaction that is rolled back: nothing changes.
+    pub fn past_state(&self, event: EventId, id: i64) -> Result<PastState> {
+        self.scratch(|tx| {
+            let entry: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM action_log WHERE event_id = ?1 AND id = ?2",
+                    params![event, id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if entry.is_none() {
+                return Err(Error::NotFound("log entry"));
+            }
+            let next: Option<String> = tx
+                .query_row(
+                    "SELECT before FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
+                     ORDER BY id LIMIT 1",
+                    params![event, id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(text) = next {
+                let old: Snapshot = serde_json::from_str(&text)?;
+                restore(tx, event, &old)?;
+            }
+            Ok(PastState {
+                log_id: id,
+                settings: load_event(tx, event)?.settings,
+                players: load_players(tx, event)?,
+                rounds: crate::rounds::load_rounds(tx, event)?,
+                standings: crate::model::standings_on(tx, event, None).ok(),
+            })
         })
     }
 

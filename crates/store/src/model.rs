@@ -355,64 +355,7 @@ impl Store {
 
     /// Standings after round `after` (default: the last round whose results are all in).
     pub fn standings(&self, event: EventId, after: Option<u32>) -> Result<Standings> {
-        self.with_conn(|c| {
-            let e = load_event(c, event)?;
-            let rounds = load_rounds(c, event)?;
-            let complete = complete_rounds(&rounds);
-            let after = after.map_or(complete, |a| a.min(complete));
-            let t = build(c, event, after, false)?;
-            let list: Vec<tiebreak::TieBreak> = e
-                .settings
-                .tiebreaks_or_default()
-                .split([',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(|s| {
-                    s.parse::<tiebreak::TieBreak>()
-                        .map_err(|err| Error::Tiebreak(err.to_string()))
-                })
-                .collect::<Result<_>>()?;
-            let options = tiebreak::Options {
-                edition: if e.settings.rules.is_empty() {
-                    None
-                } else {
-                    Some(
-                        e.settings
-                            .rules
-                            .parse::<tiebreak::Edition>()
-                            .map_err(|err| Error::Tiebreak(err.to_string()))?,
-                    )
-                },
-                format: if e.settings.system.is_round_robin() {
-                    tiebreak::EventFormat::RoundRobin
-                } else {
-                    tiebreak::EventFormat::Swiss
-                },
-                ..tiebreak::Options::default()
-            };
-            let s = tiebreak::standings(&t, &list, &options)
-                .map_err(|err| Error::Tiebreak(err.to_string()))?;
-            let players = load_players(c, event)?;
-            Ok(Standings {
-                after_round: after,
-                tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
-                rows: s
-                    .rows
-                    .iter()
-                    .map(|row| StandingRow {
-                        rank: row.rank,
-                        shared: row.rank_to != row.rank,
-                        player: players[row.id.get() as usize - 1].clone(),
-                        points: row.points,
-                        values: row
-                            .values
-                            .iter()
-                            .zip(&s.tiebreaks)
-                            .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
-                            .collect(),
-                    })
-                    .collect(),
-            })
-        })
+        self.with_conn(|c| standings_on(c, event, after))
     }
 
     /// The event as a TRF file for the rating report (rounds whose results are all in).
@@ -436,4 +379,70 @@ impl Store {
             Ok(pairing::dutch::explain(&t, round, &options)?)
         })
     }
+}
+
+/// Standings after round `after` (default: the last round whose results are all in), read on
+/// `c` (the store's connection, or a transaction holding an earlier state).
+pub(crate) fn standings_on(
+    c: &Connection,
+    event: EventId,
+    after: Option<u32>,
+) -> Result<Standings> {
+    let e = load_event(c, event)?;
+
+    let rounds = load_rounds(c, event)?;
+    let complete = complete_rounds(&rounds);
+    let after = after.map_or(complete, |a| a.min(complete));
+    let t = build(c, event, after, false)?;
+    let list: Vec<tiebreak::TieBreak> = e
+        .settings
+        .tiebreaks_or_default()
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<tiebreak::TieBreak>()
+                .map_err(|err| Error::Tiebreak(err.to_string()))
+        })
+        .collect::<Result<_>>()?;
+    let options = tiebreak::Options {
+        edition: if e.settings.rules.is_empty() {
+            None
+        } else {
+            Some(
+                e.settings
+                    .rules
+                    .parse::<tiebreak::Edition>()
+                    .map_err(|err| Error::Tiebreak(err.to_string()))?,
+            )
+        },
+        format: if e.settings.system.is_round_robin() {
+            tiebreak::EventFormat::RoundRobin
+        } else {
+            tiebreak::EventFormat::Swiss
+        },
+        ..tiebreak::Options::default()
+    };
+    let s =
+        tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
+    let players = load_players(c, event)?;
+    Ok(Standings {
+        after_round: after,
+        tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+        rows: s
+            .rows
+            .iter()
+            .map(|row| StandingRow {
+                rank: row.rank,
+                shared: row.rank_to != row.rank,
+                player: players[row.id.get() as usize - 1].clone(),
+                points: row.points,
+                values: row
+                    .values
+                    .iter()
+                    .zip(&s.tiebreaks)
+                    .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
+                    .collect(),
+            })
+            .collect(),
+    })
 }

@@ -252,6 +252,49 @@ fn undo_puts_the_event_back() {
     assert_eq!(state["rounds"].as_array().unwrap().len(), 0);
 }
 
+/// The event just after any action of its log, read like the current one (players, rounds
+/// with results, standings of that moment), and nothing changed by reading it.
+#[test]
+fn the_state_after_an_action_is_read_without_changing_anything() {
+    let store = Store::open_in_memory().unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Past", 3))
+        .unwrap();
+    store.add_players(ACTOR, event, &players(6)).unwrap();
+    let mut rng = Lcg(7);
+    store.pair_round(ACTOR, event, 1).unwrap();
+    enter_results(&store, event, 1, &mut rng);
+    store.pair_round(ACTOR, event, 2).unwrap();
+    let now = store.tournament(event).unwrap();
+    let now_standings = store.standings(event, None).unwrap();
+    let log = store.log(event).unwrap();
+    let first_pair = log.iter().rev().find(|e| e.action == "pair").unwrap();
+    let past = store.past_state(event, first_pair.id).unwrap();
+    assert_eq!(past.players.len(), 6);
+    assert_eq!(past.rounds.len(), 1);
+    assert!(past.rounds[0].games.iter().all(|g| g.result.is_none()));
+    assert_eq!(past.standings.as_ref().unwrap().after_round, 0);
+    // Just before round 2 was paired: round 1 complete, its standings.
+    let second_pair = log.iter().find(|e| e.action == "pair").unwrap();
+    let before_second = log.iter().find(|e| e.id < second_pair.id).unwrap();
+    let past = store.past_state(event, before_second.id).unwrap();
+    assert_eq!(past.rounds.len(), 1);
+    assert_eq!(past.rounds[0].missing_results(), 0);
+    let s = past.standings.unwrap();
+    assert_eq!(s.after_round, 1);
+    assert_eq!(s, store.standings(event, Some(1)).unwrap());
+    // The last action: the event as it is.
+    let past = store.past_state(event, log[0].id).unwrap();
+    assert_eq!(past.rounds, store.rounds(event).unwrap());
+    // Nothing changed, and an entry of no such event is not found.
+    assert_eq!(store.tournament(event).unwrap(), now);
+    assert_eq!(store.standings(event, None).unwrap(), now_standings);
+    assert!(matches!(
+        store.past_state(event, 999_999),
+        Err(Error::NotFound(_))
+    ));
+}
+
 #[test]
 fn a_refused_action_writes_nothing() {
     let store = Store::open_in_memory().unwrap();

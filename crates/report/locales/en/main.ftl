@@ -418,3 +418,11 @@ movement-stationary-at = stationary at table { $table } NS
 movement-sits-ns-switched = NS cards (switched)
 movement-sits-ew-switched = EW cards (switched)
 movement-against = pair { $pair }
+
+# The event as it was right after one action of the log (read only).
+state-title = State after action { $entry }
+state-link = The event right after this action
+state-read-only = Read only: the event as it was right after this action.
+state-back = Back to the log
+state-no-players = No player yet.
+state-no-rounds = No round paired yet.

@@ -418,3 +418,11 @@ movement-stationary-at = fixe à la table { $table } en NS
 movement-sits-ns-switched = cartes NS (tournées)
 movement-sits-ew-switched = cartes EO (tournées)
 movement-against = paire { $pair }
+
+# The event as it was right after one action of the log (read only).
+state-title = État après l'action { $entry }
+state-link = Le tournoi juste après cette action
+state-read-only = Lecture seule : le tournoi tel qu'il était juste après cette action.
+state-back = Retour au journal
+state-no-players = Aucun joueur encore.
+state-no-rounds = Aucune ronde appariée encore.
