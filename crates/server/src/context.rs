@@ -175,6 +175,40 @@ fn open_to_anonymous(path: &str) -> bool {
         || p.starts_with("/bridge/tables/")
 }
 
+/// Most of a multipart body read ahead for its `csrf` field (the forms send it first).
+const CSRF_READ_AHEAD: usize = 64 * 1024;
+
+/// The `csrf` field of a multipart body read from its start (at most [`CSRF_READ_AHEAD`]
+/// bytes, and only parts followed by the next delimiter count), and the body whole again: the
+/// bytes read ahead, then the rest as it comes.
+async fn token_ahead(body: Body, boundary: &str) -> Result<(Option<String>, Body), AppError> {
+    use futures_util::StreamExt;
+    let mut stream = body.into_data_stream();
+    let mut ahead: Vec<u8> = Vec::new();
+    let mut token = None;
+    let delimiter = format!("--{boundary}");
+    while ahead.len() < CSRF_READ_AHEAD {
+        match stream.next().await {
+            Some(Ok(chunk)) => ahead.extend_from_slice(&chunk),
+            Some(Err(_)) => return Err(AppError::BadRequest("request body cut short".into())),
+            None => {
+                token = multipart_field(&ahead, boundary, "csrf");
+                break;
+            }
+        }
+        // The complete parts: up to the last delimiter seen.
+        let text = String::from_utf8_lossy(&ahead);
+        if let Some(end) = text.rfind(delimiter.as_str()) {
+            token = multipart_field(text[..end].as_bytes(), boundary, "csrf");
+            if token.is_some() {
+                break;
+            }
+        }
+    }
+    let first = futures_util::stream::once(async move { Ok::<_, axum::Error>(Bytes::from(ahead)) });
+    Ok((token, Body::from_stream(first.chain(stream))))
+}
+
 /// Reads the token a state-changing request repeats; the body is given back intact.
 async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError> {
     if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
@@ -191,11 +225,18 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
     if !form && !multipart {
         return Ok((None, req));
     }
-    let limit = if crate::rating::is_upload_path(req.uri().path()) {
-        crate::rating::RATING_LIST_MAX_BODY
-    } else {
-        MAX_BODY
-    };
+    let boundary = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"').to_string());
+    if multipart && crate::rating::is_upload_path(req.uri().path()) {
+        // A rating list (up to 300 MB): only the start of the body is read, up to the `csrf`
+        // field the form sends first; the rest goes on to the handler unread.
+        let (parts, body) = req.into_parts();
+        let (token, body) = token_ahead(body, boundary.as_deref().unwrap_or("")).await?;
+        return Ok((token, Request::from_parts(parts, body)));
+    }
+    let limit = MAX_BODY;
     let (parts, body) = req.into_parts();
     let bytes: Bytes = axum::body::to_bytes(body, limit)
         .await
@@ -205,11 +246,7 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
             .find(|(k, _)| k == "csrf")
             .map(|(_, v)| v.into_owned())
     } else {
-        content_type
-            .split(';')
-            .find_map(|p| p.trim().strip_prefix("boundary="))
-            .map(|b| b.trim_matches('"').to_string())
-            .and_then(|b| multipart_field(&bytes, &b, "csrf"))
+        boundary.and_then(|b| multipart_field(&bytes, &b, "csrf"))
     };
     Ok((token, Request::from_parts(parts, Body::from(bytes))))
 }
@@ -372,6 +409,25 @@ mod tests {
             Some("abc123")
         );
         assert_eq!(multipart_field(body, "XyZ", "file"), None);
+    }
+
+    #[tokio::test]
+    async fn the_csrf_field_is_read_ahead_and_the_body_kept_whole() {
+        let mut body = b"--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc123\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"l.txt\"\r\n\r\n".to_vec();
+        body.extend(std::iter::repeat_n(b'x', 3 * CSRF_READ_AHEAD));
+        body.extend_from_slice(b"\r\n--XyZ--\r\n");
+        // In small chunks, as a network delivers it.
+        let chunks: Vec<Result<Bytes, std::io::Error>> = body
+            .chunks(7)
+            .map(|c| Ok(Bytes::copy_from_slice(c)))
+            .collect();
+        let (token, back) =
+            token_ahead(Body::from_stream(futures_util::stream::iter(chunks)), "XyZ")
+                .await
+                .unwrap();
+        assert_eq!(token.as_deref(), Some("abc123"));
+        let again = axum::body::to_bytes(back, usize::MAX).await.unwrap();
+        assert_eq!(again.as_ref(), body.as_slice());
     }
 
     #[test]

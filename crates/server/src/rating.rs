@@ -61,17 +61,37 @@ pub fn api_routes() -> Router<AppState> {
 /// Reads an uploaded list: XML when named `.xml` or when it starts with `<`, else the TXT
 /// columns. The text is UTF-8, or Latin-1 when it is not valid UTF-8.
 pub fn parse_list(name: &str, bytes: &[u8]) -> Result<Vec<FideEntry>, AppError> {
-    if bytes.starts_with(b"PK\x03\x04") {
-        return Err(AppError::invalid(
-            "file",
-            "FIDE's TXT or XML list (unzip the download first)",
-            "a ZIP archive",
-        ));
+    parse_text(name, text_of(bytes.to_vec()))
+}
+
+/// The text of a list's bytes, taking them over: UTF-8 as it is, else Latin-1 widened in the
+/// same buffer (from the end, each byte above 0x7F becoming two), so that the list is never
+/// held twice.
+fn text_of(mut bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => return text,
+        Err(e) => bytes = e.into_bytes(),
     }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => std::borrow::Cow::Borrowed(t),
-        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| b as char).collect::<String>()),
-    };
+    let old = bytes.len();
+    let wide = bytes.iter().filter(|&&b| b >= 0x80).count();
+    bytes.resize(old + wide, 0);
+    let mut w = bytes.len();
+    for r in (0..old).rev() {
+        let b = bytes[r];
+        if b < 0x80 {
+            w -= 1;
+            bytes[w] = b;
+        } else {
+            w -= 2;
+            bytes[w] = 0xC0 | (b >> 6);
+            bytes[w + 1] = 0x80 | (b & 0x3F);
+        }
+    }
+    // Every byte is now ASCII or a two-byte sequence for U+0080..U+00FF.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+fn parse_text(name: &str, text: String) -> Result<Vec<FideEntry>, AppError> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     let xml = name.to_ascii_lowercase().ends_with(".xml") || body.starts_with('<');
     let parsed = if xml {
@@ -96,12 +116,91 @@ pub fn parse_list(name: &str, bytes: &[u8]) -> Result<Vec<FideEntry>, AppError> 
     Ok(list)
 }
 
-/// Parses and stores a list off the async threads; answers how many players were kept.
-async fn load(st: &AppState, name: String, bytes: Bytes) -> Result<usize, AppError> {
+/// The list in an uploaded file: FIDE's download as it comes (a ZIP holding one TXT or XML
+/// file) or the file itself. The bytes go from the file (or the ZIP entry, inflated as it is
+/// read) into one buffer that becomes the parser's text.
+pub fn parse_file(name: &str, mut file: std::fs::File) -> Result<Vec<FideEntry>, AppError> {
+    use std::io::{Read, Seek};
+    let internal = |e: std::io::Error| AppError::Internal(format!("reading the upload: {e}"));
+    let mut magic = [0u8; 4];
+    let n = file.read(&mut magic).map_err(internal)?;
+    file.rewind().map_err(internal)?;
+    if magic[..n] != *b"PK\x03\x04" {
+        let size = file.metadata().map(|m| m.len() as usize).unwrap_or(0);
+        let mut bytes = Vec::with_capacity(size);
+        file.read_to_end(&mut bytes).map_err(internal)?;
+        return parse_text(name, text_of(bytes));
+    }
+    let not_a_list =
+        |found: String| AppError::invalid("file", "a ZIP holding FIDE's TXT or XML list", found);
+    let mut archive =
+        zip::ZipArchive::new(file).map_err(|e| not_a_list(format!("a damaged ZIP ({e})")))?;
+    let index = (0..archive.len())
+        .find(|&i| {
+            archive.by_index(i).is_ok_and(|f| {
+                let n = f.name().to_ascii_lowercase();
+                f.is_file() && (n.ends_with(".txt") || n.ends_with(".xml"))
+            })
+        })
+        .ok_or_else(|| not_a_list("no .txt or .xml file in the ZIP".into()))?;
+    let mut entry = archive
+        .by_index(index)
+        .map_err(|e| not_a_list(format!("a damaged ZIP ({e})")))?;
+    let entry_name = entry.name().to_string();
+    // The declared size only reserves room (capped); the read stops at the upload limit.
+    let reserve = (entry.size() as usize).min(RATING_LIST_MAX_BODY);
+    let mut bytes = Vec::with_capacity(reserve);
+    (&mut entry)
+        .take(RATING_LIST_MAX_BODY as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| not_a_list(format!("a damaged ZIP entry ({e})")))?;
+    if bytes.len() > RATING_LIST_MAX_BODY {
+        return Err(not_a_list("an entry larger than the upload limit".into()));
+    }
+    parse_text(&entry_name, text_of(bytes))
+}
+
+/// An upload written to a temporary file as its chunks arrive (nothing held in memory).
+struct Spool {
+    file: tempfile::NamedTempFile,
+    len: usize,
+}
+
+impl Spool {
+    fn new() -> Result<Spool, AppError> {
+        Ok(Spool {
+            file: tempfile::NamedTempFile::new()
+                .map_err(|e| AppError::Internal(format!("a temporary file for the upload: {e}")))?,
+            len: 0,
+        })
+    }
+
+    fn write(&mut self, chunk: &[u8]) -> Result<(), AppError> {
+        use std::io::Write;
+        self.len += chunk.len();
+        if self.len > RATING_LIST_MAX_BODY {
+            return Err(AppError::BadRequest("request body too large".into()));
+        }
+        self.file
+            .write_all(chunk)
+            .map_err(|e| AppError::Internal(format!("writing the upload: {e}")))
+    }
+}
+
+/// Parses and stores a spooled list off the async threads; answers how many players were kept.
+async fn load(st: &AppState, name: String, spool: Spool) -> Result<usize, AppError> {
     let store = st.store.clone();
-    let list = tokio::task::spawn_blocking(move || parse_list(&name, &bytes).map(|l| (name, l)))
-        .await
-        .map_err(|e| AppError::Internal(format!("task: {e}")))??;
+    let list = tokio::task::spawn_blocking(move || {
+        let file = spool
+            .file
+            .reopen()
+            .map_err(|e| AppError::Internal(format!("reading the upload: {e}")))?;
+        let list = parse_file(&name, file)?;
+        drop(spool);
+        Ok::<_, AppError>((name, list))
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("task: {e}")))??;
     blocking(move || store.load_rating_list(&list.0, &list.1)).await
 }
 
@@ -255,7 +354,7 @@ async fn upload(
     _a: Arbiter,
     mut form: Multipart,
 ) -> Result<Response, AppError> {
-    let mut file: Option<(String, Bytes)> = None;
+    let mut file: Option<(String, Spool)> = None;
     let mut event: Option<EventId> = None;
     while let Some(field) = form
         .next_field()
@@ -265,11 +364,16 @@ async fn upload(
         match field.name() {
             Some("file") => {
                 let name = field.file_name().unwrap_or("").to_string();
-                let bytes = field
-                    .bytes()
+                let mut field = field;
+                let mut spool = Spool::new()?;
+                while let Some(chunk) = field
+                    .chunk()
                     .await
-                    .map_err(|e| AppError::BadRequest(e.to_string()))?;
-                file = Some((name, bytes));
+                    .map_err(|e| AppError::BadRequest(e.to_string()))?
+                {
+                    spool.write(&chunk)?;
+                }
+                file = Some((name, spool));
             }
             Some("event") => {
                 let text = field
@@ -281,15 +385,15 @@ async fn upload(
             _ => {}
         }
     }
-    let (name, bytes) = file
-        .filter(|f| !f.1.is_empty())
+    let (name, spool) = file
+        .filter(|f| f.1.len > 0)
         .ok_or_else(|| AppError::invalid("file", "FIDE's TXT or XML rating list", "nothing"))?;
     let name = if name.is_empty() {
         "rating-list".to_string()
     } else {
         name
     };
-    let n = load(&st, name, bytes).await?;
+    let n = load(&st, name, spool).await?;
     let to = match event {
         Some(id) => format!("/rating-list?loaded={n}&event={id}"),
         None => format!("/rating-list?loaded={n}"),
@@ -335,9 +439,16 @@ async fn api_upload(
     State(st): State<AppState>,
     _a: Arbiter,
     Query(q): Query<UploadQuery>,
-    bytes: Bytes,
+    body: axum::body::Body,
 ) -> Result<Response, AppError> {
-    if bytes.is_empty() {
+    use futures_util::StreamExt;
+    let mut spool = Spool::new()?;
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| AppError::BadRequest("request body cut short".into()))?;
+        spool.write(&chunk)?;
+    }
+    if spool.len == 0 {
         return Err(AppError::invalid(
             "body",
             "FIDE's TXT or XML rating list",
@@ -348,7 +459,7 @@ async fn api_upload(
         .name
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "rating-list".into());
-    let n = load(&st, name, bytes).await?;
+    let n = load(&st, name, spool).await?;
     Ok(Json(json!({ "loaded": n, "source": st.store.rating_list_source()? })).into_response())
 }
 

@@ -712,9 +712,22 @@ fn the_rating_list_is_loaded_searched_and_used_through_the_api() {
     );
     assert_eq!(r.status, 422);
     assert_eq!(r.json()["field"], "fide_id");
-    // An empty body or a ZIP archive: 422.
+    // An empty body or a damaged ZIP archive: 422.
     assert_eq!(arb.post_bytes("/api/rating-list", b"").status, 422);
     let r = arb.post_bytes("/api/rating-list?name=list.zip", b"PK\x03\x04rest");
     assert_eq!(r.status, 422);
     assert!(r.body.contains("ZIP"));
+    let r = arb.post_bytes(
+        "/api/rating-list?name=list.zip",
+        &crate::common::zipped("readme.pdf", b"%PDF", true),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    // FIDE's download as it comes: a ZIP holding the XML (deflated).
+    let zip = crate::common::zipped("players_list_xml_foa.xml", xml.as_bytes(), true);
+    let r = arb.post_bytes("/api/rating-list?name=players_list_xml.zip", &zip);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["loaded"], 2);
+    assert_eq!(r.json()["source"]["file_name"], "players_list_xml.zip");
+    let r = arb.get("/api/rating-list?q=zoe");
+    assert_eq!(r.json()["players"][0]["name"], "Martin, Zoé");
 }

@@ -178,6 +178,42 @@ impl Client {
         self.finish(r)
     }
 
+    /// A multipart form with text fields and one binary file (a ZIP).
+    pub fn post_multipart_bytes(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+    ) -> Reply {
+        let boundary = "----arbitertestboundary";
+        let mut body = Vec::new();
+        for (k, v) in fields {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        let (name, filename, content) = file;
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/zip\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(content);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let r = self
+            .prepare("POST", path)
+            .set(
+                "Content-Type",
+                &format!("multipart/form-data; boundary={boundary}"),
+            )
+            .send_bytes(&body);
+        self.finish(r)
+    }
+
     /// A multipart form with text fields and one file.
     pub fn post_multipart(
         &mut self,
@@ -270,4 +306,19 @@ pub fn fide_txt(rows: &[FideRow<'_>]) -> String {
         out.push_str("\r\n");
     }
     out
+}
+
+/// A ZIP archive holding one file, as FIDE publishes its lists (deflated, or stored).
+pub fn zipped(name: &str, content: &[u8], deflate: bool) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let method = if deflate {
+        zip::CompressionMethod::Deflated
+    } else {
+        zip::CompressionMethod::Stored
+    };
+    let options = zip::write::SimpleFileOptions::default().compression_method(method);
+    w.start_file(name, options).unwrap();
+    w.write_all(content).unwrap();
+    w.finish().unwrap().into_inner()
 }

@@ -436,6 +436,54 @@ fn players_are_registered_from_the_fide_rating_list() {
         ("file", "list.xml", "<playerslist><player><fideid>x"),
     );
     assert_eq!(r.status, 422, "{}", r.body);
+    // FIDE's ZIP as downloaded, larger than what the CSRF check reads ahead (the rest streams
+    // to the handler): 2,000 players, stored.
+    let rows: Vec<(String, String)> = (0..2_000)
+        .map(|i| (format!("{}", 41_000_000 + i), format!("Zipped{i:04}, Test")))
+        .collect();
+    let big = crate::common::fide_txt(
+        &rows
+            .iter()
+            .map(|(id, name)| {
+                (
+                    id.as_str(),
+                    name.as_str(),
+                    "FRA",
+                    "M",
+                    "",
+                    "1600",
+                    "1980",
+                    "",
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    let zip = crate::common::zipped("players_list_foa.txt", big.as_bytes(), false);
+    assert!(zip.len() > 100 * 1024, "{}", zip.len());
+    let r = b.post_multipart_bytes(
+        "/rating-list",
+        &[("csrf", &csrf), ("event", "1")],
+        ("file", "players_list.zip", &zip),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some("/rating-list?loaded=2000&event=1")
+    );
+    // Without the token, the same ZIP is refused (403) and the list stays.
+    let r = b.post_multipart_bytes(
+        "/rating-list",
+        &[("event", "1")],
+        ("file", "players_list.zip", &zip),
+    );
+    assert_eq!(r.status, 403);
+    // The small list again, for the searches below.
+    let r = b.post_multipart(
+        "/rating-list",
+        &[("csrf", &csrf), ("event", "1")],
+        ("file", "players_list_foa.txt", &list),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
 
     // The search, accent-insensitive, by name words or FIDE id.
     let players = b.get("/events/1/players?q=levy");

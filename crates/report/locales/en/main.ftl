@@ -281,7 +281,7 @@ tbm-m2 = median (cut the two highest and the two lowest)
 
 rating-list-title = FIDE rating list
 rating-list-upload = Load a list
-rating-list-hint = FIDE's monthly download, unzipped: the TXT list (players_list_foa.txt, about 100 MB) or the XML list. It replaces the list loaded before; players already registered keep their ratings.
+rating-list-hint = FIDE's monthly download as it comes (the ZIP) or unzipped: the TXT list (players_list_foa.txt, about 100 MB) or the XML list. It replaces the list loaded before; players already registered keep their ratings.
 rating-list-submit = Load the list
 rating-list-loaded = { $count } players loaded from the list.
 rating-list-source = Loaded list:

@@ -281,7 +281,7 @@ tbm-m2 = médian (sans les deux plus forts et les deux plus faibles)
 
 rating-list-title = Liste Elo FIDE
 rating-list-upload = Charger une liste
-rating-list-hint = Le téléchargement mensuel de la FIDE, décompressé : la liste TXT (players_list_foa.txt, environ 100 Mo) ou la liste XML. Elle remplace la liste chargée avant ; les joueurs déjà inscrits gardent leur Elo.
+rating-list-hint = Le téléchargement mensuel de la FIDE tel quel (le ZIP) ou décompressé : la liste TXT (players_list_foa.txt, environ 100 Mo) ou la liste XML. Elle remplace la liste chargée avant ; les joueurs déjà inscrits gardent leur Elo.
 rating-list-submit = Charger la liste
 rating-list-loaded = { $count } joueurs chargés depuis la liste.
 rating-list-source = Liste chargée :
