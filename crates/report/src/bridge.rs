@@ -195,7 +195,7 @@ fn seat_name(tr: &Tr, s: Seat) -> String {
     })
 }
 
-/// A lead such as `SA` shown `♠A`.
+/// A lead such as `SA` shown `♠A`; the ten, `T` in PBN and USEBIO, shown `10` as players write it.
 pub fn lead_text(tr: &Tr, lead: &str) -> String {
     let mut chars = lead.chars();
     match chars.next() {
@@ -205,6 +205,7 @@ pub fn lead_text(tr: &Tr, lead: &str) -> String {
                 (Lang::Fr, "K") => "R",
                 (Lang::Fr, "Q") => "D",
                 (Lang::Fr, "J") => "V",
+                (_, "T") => "10",
                 (_, other) => other,
             };
             format!("{}{card}", strain_text(tr, &c.to_string()))

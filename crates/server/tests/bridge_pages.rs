@@ -13,7 +13,7 @@ const RAW_KEYS: [&str; 8] = [
     "bridge-tab-",
     "bridge-field-",
     "bridge-status-",
-    "bridge-kind-",
+    "movement-kind-",
     "bridge-scoring-",
     "bridge-table-",
     "bridge-missing-",

@@ -85,7 +85,7 @@ impl SessionView {
 
 /// A movement kind's name in the reader's language.
 pub fn kind_label(tr: &Tr, k: bridge::movement::Kind) -> String {
-    tr.t(&format!("bridge-kind-{}", k.name()))
+    report::movement::kind_name(tr, k)
 }
 
 /// A line's status in the reader's language.

@@ -116,11 +116,12 @@ impl Store {
     /// weighted and split).
     pub fn export_usebio(&self, id: SessionId) -> Result<String> {
         let r = self.ranking(id)?;
+        // `found` is the board alone, so the pages can say it in their language.
         bridge::usebio::write(&r.session, &r.scored).map_err(|e| {
             Error::invalid(
                 "usebio",
-                "results USEBIO 1.2 can hold (no artificial, weighted or split score)",
-                e.to_string(),
+                format!("results USEBIO 1.2 can hold, not {e}"),
+                e.board.to_string(),
             )
         })
     }
