@@ -134,6 +134,9 @@ enum EventCommand {
         round: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// The language of the HTML page (the web application's own): en or fr.
+        #[arg(long, value_name = "en|fr", default_value = "en")]
+        lang: String,
     },
     /// Print the standings with the event's tie-breaks.
     Standings {
@@ -143,6 +146,9 @@ enum EventCommand {
         after: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// The language of the HTML page (the web application's own): en or fr.
+        #[arg(long, value_name = "en|fr", default_value = "en")]
+        lang: String,
     },
     /// Write the event as a TRF file for the rating report.
     Export {
@@ -177,6 +183,15 @@ fn store_error(e: store::Error) -> CliError {
         E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) => {
             CliError::new(exit::FILE_ACCESS, e.to_string())
         }
+    }
+}
+
+/// A document that could not be written: the store's refusal as [`store_error`] says it,
+/// anything else (a template's failure) as unexpected.
+fn app_error(e: server::AppError) -> CliError {
+    match e {
+        server::AppError::Store(e) => store_error(e),
+        other => CliError::new(exit::UNEXPECTED, other.to_string()),
     }
 }
 
@@ -393,11 +408,19 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             event,
             round,
             format,
+            lang,
         } => {
             let round = match round {
                 Some(r) => r,
                 None => s.event(event).map_err(store_error)?.paired_rounds,
             };
+            if format == Format::Html {
+                // The pairing list the web application's export prints (report's partial).
+                let lang = crate::standings_cmd::page_lang(&lang)?;
+                let page = server::document::pairings(s, lang, event, round).map_err(app_error)?;
+                io::print(&page)?;
+                return Ok(exit::OK);
+            }
             let r = s.round(event, round).map_err(store_error)?;
             let t = pairings_table(s, event, &r)?;
             io::print(&render(&t, format, || serde_json::json!(r)))?;
@@ -406,7 +429,15 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             event,
             after,
             format,
+            lang,
         } => {
+            if format == Format::Html {
+                // The web application's standings page (report's table and legend).
+                let lang = crate::standings_cmd::page_lang(&lang)?;
+                let page = server::document::standings(s, lang, event, after).map_err(app_error)?;
+                io::print(&page)?;
+                return Ok(exit::OK);
+            }
             let st = s.standings(event, after).map_err(store_error)?;
             let mut headers = vec![
                 ("Rank".to_string(), Align::Right),

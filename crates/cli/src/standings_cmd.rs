@@ -109,7 +109,7 @@ pub struct CrosstableArgs {
 }
 
 /// The language of an HTML page, from `--lang`.
-fn page_lang(lang: &str) -> Result<report::i18n::Lang, CliError> {
+pub(crate) fn page_lang(lang: &str) -> Result<report::i18n::Lang, CliError> {
     match lang {
         "en" => Ok(report::i18n::Lang::En),
         "fr" => Ok(report::i18n::Lang::Fr),

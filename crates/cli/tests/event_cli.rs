@@ -95,6 +95,125 @@ fn an_event_from_the_command_line_replays_identically() {
     assert!(check.status.success());
 }
 
+/// `event pairings|standings --format html` print the web application's documents (report's
+/// partials, catalogues and CSS) in the language asked for.
+#[test]
+fn pairings_and_standings_as_the_web_application_prints_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fn with<'a>(args: &[&'a str]) -> Vec<&'a str> {
+        [&["event", "--db", "e.db"][..], args].concat()
+    }
+    ok(
+        d,
+        &with(&[
+            "create",
+            "--name",
+            "Open <du> Club",
+            "--rounds",
+            "3",
+            "--place",
+            "Lyon",
+            "--start",
+            "2026-05-01",
+        ]),
+    );
+    std::fs::write(
+        d.join("players.csv"),
+        "name;rating;title;federation\nAlpha, Ann;2200;GM;FRA\nBeta, Bob;2100;;FRA\nGamma, Cy;2000;;ESP\n",
+    )
+    .unwrap();
+    ok(d, &with(&["import", "1", "players.csv"]));
+    ok(d, &with(&["pair", "1"]));
+    ok(d, &with(&["result", "1", "1", "1", "1-0"]));
+
+    let en = ok(d, &with(&["pairings", "1", "--format", "html"]));
+    assert!(
+        en.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{en}"
+    );
+    assert!(
+        en.contains("<title>Open &#60;du&#62; Club — Pairings — Round 1</title>"),
+        "{en}"
+    );
+    assert!(
+        en.contains("<p class=\"sub\">Lyon · 1 May 2026</p>"),
+        "{en}"
+    );
+    assert!(
+        en.contains(
+            "<th class=\"num\">Bd</th><th class=\"num\">No.</th><th>White</th>\
+             <th class=\"num\">Rating</th><th class=\"num\">Pts</th><th>Result</th>\
+             <th class=\"num\">Pts</th><th>Black</th><th class=\"num\">Rating</th>\
+             <th class=\"num\">No.</th>"
+        ),
+        "{en}"
+    );
+    assert!(
+        en.contains("<td class=\"name\"><span class=\"title\">GM</span> Alpha, Ann</td><td class=\"num\">2200</td>"),
+        "{en}"
+    );
+    assert!(en.contains("<td class=\"result\">1-0</td>"), "{en}");
+    assert!(
+        en.contains("<td colspan=\"4\" class=\"bye\">Bye</td>"),
+        "{en}"
+    );
+    let fr = ok(
+        d,
+        &with(&["pairings", "1", "--format", "html", "--lang", "fr"]),
+    );
+    assert!(fr.contains("<html lang=\"fr\">"), "{fr}");
+    assert!(
+        fr.contains("Appariements — Ronde 1") && fr.contains("Blancs"),
+        "{fr}"
+    );
+    assert!(fr.contains("Lyon · 01/05/2026"), "{fr}");
+
+    let en = ok(d, &with(&["standings", "1", "--format", "html"]));
+    assert!(
+        en.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{en}"
+    );
+    assert!(
+        en.contains("<title>Open &#60;du&#62; Club — Standings after round 1</title>"),
+        "{en}"
+    );
+    assert!(
+        en.contains("<th>Rk</th><th>No.</th><th>Name</th><th>Title</th><th>Rating</th><th>Fed</th><th>Pts</th><th class=\"tb\">BH/C1</th><th class=\"tb\">BH</th><th class=\"tb\">SB</th>"),
+        "{en}"
+    );
+    assert!(en.contains("<td class=\"name\">Alpha, Ann</td>"), "{en}");
+    assert!(
+        en.contains("<section class=\"legend\" id=\"legend\"><h3>Legend</h3>")
+            && en.contains("<dt>BH/C1</dt><dd>Buchholz, cut the lowest</dd>"),
+        "{en}"
+    );
+    let fr = ok(
+        d,
+        &with(&["standings", "1", "--format", "html", "--lang", "fr"]),
+    );
+    assert!(fr.contains("<html lang=\"fr\">"), "{fr}");
+    assert!(
+        fr.contains("Classement après la ronde 1") && fr.contains("Légende"),
+        "{fr}"
+    );
+    let start = ok(
+        d,
+        &with(&["standings", "1", "--after", "0", "--format", "html"]),
+    );
+    assert!(start.contains("Starting rank"), "{start}");
+
+    let de = run_in(
+        d,
+        &with(&["standings", "1", "--format", "html", "--lang", "de"]),
+    );
+    assert_eq!(de.status.code(), Some(3));
+    assert!(de.stdout.is_empty());
+    let missing = run_in(d, &with(&["pairings", "2", "--format", "html"]));
+    assert_eq!(missing.status.code(), Some(3));
+    assert!(missing.stdout.is_empty());
+}
+
 #[test]
 fn refused_actions_exit_3_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -9,7 +9,8 @@ use tournament::{Entry, GameResult, Tournament};
 
 use crate::i18n::{Lang, Tr};
 use crate::views::{
-    self, CrossCell, CrossRow, LegendItem, PlayerRow, StandingRow, StandingView, Standings,
+    self, CrossCell, CrossRow, LegendItem, PlayerRow, RoundView, StandingRow, StandingView,
+    Standings,
 };
 use crate::ReportError;
 
@@ -25,6 +26,17 @@ struct StandingsDocument {
     rows: Vec<StandingView>,
     codes: Vec<String>,
     legend: Vec<LegendItem>,
+}
+
+#[derive(Template)]
+#[template(path = "document_pairings.html")]
+struct PairingsDocument {
+    c: Tr,
+    name: String,
+    sub: String,
+    heading: String,
+    css: &'static str,
+    round: RoundView,
 }
 
 #[derive(Template)]
@@ -113,6 +125,14 @@ fn standings_heading(c: &Tr, after: u32) -> String {
     }
 }
 
+/// The event as a document's header shows it: its name and the line below (place and dates,
+/// already in the document's language).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EventHeader {
+    pub name: String,
+    pub sub: String,
+}
+
 /// The standings of `t` as computed by the tie-break engine, as one standalone HTML page:
 /// the event's name, place and dates, the places with federation, title and rating, the
 /// tie-break values and the legend of their codes.
@@ -122,16 +142,47 @@ pub fn standings(
     s: &tiebreak::Standings,
 ) -> Result<String, ReportError> {
     let c = Tr::new(lang);
-    let standings = plain_standings(t, s);
     let (name, sub) = event_lines(&c, t, "tab-standings");
+    standings_page(lang, &EventHeader { name, sub }, &plain_standings(t, s))
+}
+
+/// Standings the caller computed (the server's, from its store), as the same standalone page
+/// as [`standings`]: the web application's table and legend under the event's header.
+pub fn standings_page(
+    lang: Lang,
+    event: &EventHeader,
+    standings: &Standings,
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
     let doc = StandingsDocument {
-        name,
-        sub,
+        name: event.name.clone(),
+        sub: event.sub.clone(),
         heading: standings_heading(&c, standings.after_round),
         css: crate::EXPORT_CSS,
-        rows: views::standings_rows(&c, &standings),
+        rows: views::standings_rows(&c, standings),
         legend: views::legend(&c, &standings.tiebreak_codes),
-        codes: standings.tiebreak_codes,
+        codes: standings.tiebreak_codes.clone(),
+        c,
+    };
+    Ok(doc.render()?)
+}
+
+/// A round's pairing list as one standalone HTML page: board, White (number, title, name,
+/// rating, points before the round), result, Black, and the byes under it; the table is the
+/// partial the server's static export prints each round with. `round`'s strings are in
+/// `lang` already (points, bye kinds).
+pub fn pairings(lang: Lang, event: &EventHeader, round: &RoundView) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
+    let doc = PairingsDocument {
+        name: event.name.clone(),
+        sub: event.sub.clone(),
+        heading: format!(
+            "{} — {}",
+            c.t("pairings"),
+            c.t1("round-n", "round", round.number)
+        ),
+        css: crate::EXPORT_CSS,
+        round: round.clone(),
         c,
     };
     Ok(doc.render()?)

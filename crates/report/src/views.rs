@@ -85,6 +85,33 @@ impl PlayerView {
     }
 }
 
+/// One board of a round's pairing list as it is printed (no input, no board code).
+#[derive(Debug, Clone, Default)]
+pub struct BoardView {
+    pub board: u32,
+    /// With the points before the round.
+    pub white: PlayerView,
+    /// `None`: the pairing-allocated bye.
+    pub black: Option<PlayerView>,
+    /// `1-0`, `½-½`, `+/-`, …; for the pairing-allocated bye, the points it scores.
+    pub result: String,
+}
+
+/// A bye line under the pairing list: who, and which kind (translated).
+#[derive(Debug, Clone, Default)]
+pub struct ByeView {
+    pub player: PlayerView,
+    pub kind: String,
+}
+
+/// A round's pairing list: its boards and its byes.
+#[derive(Debug, Clone, Default)]
+pub struct RoundView {
+    pub number: u32,
+    pub boards: Vec<BoardView>,
+    pub byes: Vec<ByeView>,
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, Default)]
 pub struct StandingView {

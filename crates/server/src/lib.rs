@@ -20,6 +20,7 @@ pub mod api;
 pub mod bridge;
 pub mod context;
 mod demo;
+pub mod document;
 pub mod error;
 mod forms;
 mod limit;

@@ -16,7 +16,7 @@ use store::{ByeKind, Event, EventId, Player, PlayerKey, ResultCode, Round, Store
 use crate::context::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
-use crate::views::{self, BoardView, ByeView, EventView, LegendItem, PlayerView, StandingView};
+use crate::views::{self, EventView, LegendItem, PlayerView, RoundView, StandingView};
 use crate::web::html;
 use crate::AppState;
 
@@ -209,14 +209,6 @@ async fn wallchart_page(
 // ---------------------------------------------------------------------------------------------
 // The static export
 
-/// One round of the export: its boards (no codes) and byes.
-#[derive(Debug, Clone, Default)]
-pub struct RoundExport {
-    pub number: u32,
-    pub boards: Vec<BoardView>,
-    pub byes: Vec<ByeView>,
-}
-
 /// A line of the export's alphabetical list.
 #[derive(Debug, Clone, Default)]
 pub struct AlphaExport {
@@ -239,7 +231,8 @@ struct ExportPage {
     codes: Vec<String>,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
-    rounds: Vec<RoundExport>,
+    /// Each round's pairing list (no board code), printed with report's partial.
+    rounds: Vec<RoundView>,
     chart: WallChart,
     wall_legend: Vec<LegendItem>,
     alphabetical: Vec<AlphaExport>,
@@ -258,17 +251,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
         .collect();
     let mut rounds = Vec::new();
     for round in store.rounds(id)? {
-        let (mut boards, byes) = views::boards(store, &c.tr, &e, &round)?;
-        for b in &mut boards {
-            b.code.clear();
-            b.input.clear();
-            b.reported.clear();
-        }
-        rounds.push(RoundExport {
-            number: round.number,
-            boards,
-            byes,
-        });
+        rounds.push(views::round_view(store, &c.tr, &e, &round)?);
     }
     let points: HashMap<PlayerKey, String> = rows
         .iter()

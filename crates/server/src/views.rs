@@ -9,7 +9,9 @@ use tournament::Points;
 use crate::error::AppError;
 use crate::i18n::Tr;
 
-pub use report::views::{legend, CrossRow, LegendItem, PlayerView, StandingView};
+pub use report::views::{
+    legend, BoardView, ByeView, CrossRow, LegendItem, PlayerView, RoundView, StandingView,
+};
 
 /// A store's player as the renderer takes it.
 pub fn player_row(p: &Player) -> report::views::PlayerRow {
@@ -64,25 +66,15 @@ pub fn result_text(r: Option<ResultCode>) -> String {
     }
 }
 
-/// One board of a pairing list.
+/// One board of the round page's grid: the pairing list's line and what the grid adds to it.
 #[derive(Debug, Clone, Default)]
-pub struct BoardView {
-    pub board: u32,
-    pub white: PlayerView,
-    /// `None`: the pairing-allocated bye.
-    pub black: Option<PlayerView>,
-    pub result: String,
+pub struct GridBoard {
+    /// The line as every pairing list prints it.
+    pub line: BoardView,
     /// What the grid's input holds (a code the grid reads back).
     pub input: String,
     pub reported: String,
     pub code: String,
-}
-
-/// A bye line: who, and which kind (translated).
-#[derive(Debug, Clone, Default)]
-pub struct ByeView {
-    pub player: PlayerView,
-    pub kind: String,
 }
 
 pub fn bye_kind(tr: &Tr, kind: ByeKind) -> String {
@@ -111,7 +103,7 @@ pub fn boards(
     tr: &Tr,
     event: &Event,
     round: &Round,
-) -> Result<(Vec<BoardView>, Vec<ByeView>), AppError> {
+) -> Result<(Vec<GridBoard>, Vec<ByeView>), AppError> {
     let players: HashMap<PlayerKey, Player> = store
         .players(event.id)?
         .into_iter()
@@ -133,14 +125,17 @@ pub fn boards(
     let boards = round
         .games
         .iter()
-        .map(|g: &Game| BoardView {
-            board: g.board,
-            white: view(g.white),
-            black: g.black.map(view),
-            // The pairing-allocated bye scores at once: its points stand in the result column.
-            result: match g.black {
-                Some(_) => result_text(g.result),
-                None => tr.points(&event.settings.points_bye),
+        .map(|g: &Game| GridBoard {
+            line: BoardView {
+                board: g.board,
+                white: view(g.white),
+                black: g.black.map(view),
+                // The pairing-allocated bye scores at once: its points stand in the result
+                // column.
+                result: match g.black {
+                    Some(_) => result_text(g.result),
+                    None => tr.points(&event.settings.points_bye),
+                },
             },
             input: g.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
             reported: result_text(g.reported),
@@ -156,6 +151,22 @@ pub fn boards(
         })
         .collect();
     Ok((boards, byes))
+}
+
+/// A round's pairing list as it is printed (the static export, the command line's document):
+/// the grid's lines without input or board code.
+pub fn round_view(
+    store: &Store,
+    tr: &Tr,
+    event: &Event,
+    round: &Round,
+) -> Result<RoundView, AppError> {
+    let (boards, byes) = boards(store, tr, event, round)?;
+    Ok(RoundView {
+        number: round.number,
+        boards: boards.into_iter().map(|b| b.line).collect(),
+        byes,
+    })
 }
 
 /// The lines of the standings, places and values in the visitor's language.

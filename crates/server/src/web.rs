@@ -17,7 +17,8 @@ use crate::error::AppError;
 use crate::forms::{self, EventForm, PlayerForm};
 use crate::i18n::Lang;
 use crate::views::{
-    self, BoardView, ByeView, CardRound, CrossRow, EventView, LegendItem, PlayerView, StandingView,
+    self, BoardView, ByeView, CardRound, CrossRow, EventView, GridBoard, LegendItem, PlayerView,
+    StandingView,
 };
 use crate::AppState;
 
@@ -818,7 +819,7 @@ struct RoundPage {
     paired: bool,
     can_pair: bool,
     closed: bool,
-    boards: Vec<BoardView>,
+    boards: Vec<GridBoard>,
     byes: Vec<ByeView>,
     seats: Vec<(PlayerKey, String)>,
     missing: usize,
@@ -860,6 +861,7 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, notices: Vec<Stri
         .any(|g| g.black.is_some() && g.result.is_some());
     let mut seats: Vec<(PlayerKey, String)> = boards
         .iter()
+        .map(|b| &b.line)
         .flat_map(|b| {
             let mut v = vec![(
                 b.white.id,
@@ -1554,7 +1556,8 @@ async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>
     let ev = EventView::new(&e, &c.tr);
     let (boards, byes) = if e.paired_rounds > 0 {
         let round = st.store.round(id, e.paired_rounds)?;
-        views::boards(&st.store, &c.tr, &e, &round)?
+        let list = views::round_view(&st.store, &c.tr, &e, &round)?;
+        (list.boards, list.byes)
     } else {
         (Vec::new(), Vec::new())
     };
