@@ -449,6 +449,12 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
         TeamScore::GamePoints => r.game_points,
     };
     let out = match args.format {
+        // As the players' standings: the renderer's page (title, columns, legend of the codes).
+        Format::Html => {
+            report::document::team_standings(page_lang(&args.lang)?, t, &s).map_err(|e| {
+                CliError::new(exit::UNEXPECTED, format!("{}: {e}", args.input.display()))
+            })?
+        }
         Format::Json => {
             let doc = TeamStandingsJson {
                 rules: s.edition.name(),

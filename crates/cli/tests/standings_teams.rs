@@ -67,3 +67,57 @@ fn team_standings_json_and_primary() {
     assert_eq!(code, Some(3));
     assert!(err.contains("ARO"), "{err}");
 }
+
+/// The HTML page is the renderer's, as for the players' standings: the event's name, the
+/// team columns, the tie-break codes and their legend, in English or French.
+#[test]
+fn team_standings_html_through_the_renderer() {
+    let (code, html, err) = run(&["--teams", "-t", "EDE,EMMSB,BH:GP", "-f", "html"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<title>Tiny Teams — Team standings after round 3</title>")
+            && html.contains("<h1>Tiny Teams</h1>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<th>Rk</th><th class=\"num\">No.</th><th>Team</th><th class=\"num\">MP</th>\
+             <th class=\"num\">GP</th><th class=\"tb\">EDE</th><th class=\"tb\">EMMSB</th>\
+             <th class=\"tb\">BH:GP</th>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<tr id=\"team-1\"><td class=\"num\">1</td><td class=\"num\">1</td>\
+             <td class=\"name\">Team A</td><td class=\"num points\">4</td>\
+             <td class=\"num points\">3.5</td><td class=\"num\">0</td>\
+             <td class=\"num\">10.00</td>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<section class=\"legend\" id=\"legend\"><h3>Legend</h3>")
+            && html.contains("<dt>EDE</dt><dd>Extended direct encounter</dd>")
+            && html.contains("<dt>BH:GP</dt><dd>Buchholz on game points</dd>"),
+        "{html}"
+    );
+    let (code, html, _) = run(&["--teams", "-f", "html", "--lang", "fr"]);
+    assert_eq!(code, Some(0));
+    assert!(html.contains("<html lang=\"fr\">"), "{html}");
+    assert!(
+        html.contains("Classement par équipes après la ronde 3")
+            && html.contains("<th>Équipe</th>")
+            && html.contains("Légende")
+            && html.contains("<dt>MPvGP</dt><dd>L&#39;autre score"),
+        "{html}"
+    );
+    assert!(html.contains("<td class=\"num points\">3,5</td>"), "{html}");
+    let (code, out, _) = run(&["--teams", "-f", "html", "--lang", "de"]);
+    assert_eq!(code, Some(3));
+    assert!(out.is_empty());
+}

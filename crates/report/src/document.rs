@@ -10,7 +10,7 @@ use tournament::{Entry, GameResult, Tournament};
 use crate::i18n::{Lang, Tr};
 use crate::views::{
     self, CrossCell, CrossRow, LegendItem, PlayerRow, RoundView, StandingRow, StandingView,
-    Standings,
+    Standings, TeamStandingView,
 };
 use crate::ReportError;
 
@@ -37,6 +37,19 @@ struct PairingsDocument {
     heading: String,
     css: &'static str,
     round: RoundView,
+}
+
+#[derive(Template)]
+#[template(path = "document_team_standings.html")]
+struct TeamStandingsDocument {
+    c: Tr,
+    name: String,
+    sub: String,
+    heading: String,
+    css: &'static str,
+    rows: Vec<TeamStandingView>,
+    codes: Vec<String>,
+    legend: Vec<LegendItem>,
 }
 
 #[derive(Template)]
@@ -183,6 +196,61 @@ pub fn pairings(lang: Lang, event: &EventHeader, round: &RoundView) -> Result<St
         ),
         css: crate::EXPORT_CSS,
         round: round.clone(),
+        c,
+    };
+    Ok(doc.render()?)
+}
+
+/// The team standings of `t` (TRF `013`/`310` teams) as computed by the tie-break engine, as
+/// one standalone HTML page like [`standings`]: the event's header, each team's place, number,
+/// name, match and game points and tie-break values, and the legend of the codes.
+pub fn team_standings(
+    lang: Lang,
+    t: &Tournament,
+    s: &tiebreak::TeamStandings,
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
+    let (name, sub) = event_lines(&c, t, "team-standings");
+    let after = tournament::rounds::played_rounds_in_file(t);
+    let heading = if after > 0 {
+        c.t1("team-standings-after", "round", after)
+    } else {
+        c.t("team-standings")
+    };
+    let value = |v: tiebreak::Value| c.num(&v.to_string());
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| TeamStandingView {
+            place: if r.rank_to > r.rank {
+                format!("{}-{}", r.rank, r.rank_to)
+            } else {
+                r.rank.to_string()
+            },
+            number: r.number,
+            name: r.name.clone(),
+            match_points: value(r.match_points),
+            game_points: value(r.game_points),
+            values: r
+                .values
+                .iter()
+                .zip(&s.tiebreaks)
+                .map(|(v, tb)| match v {
+                    tiebreak::TeamValue::One(Some(x)) => c.num(&tb.value_text(*x)),
+                    other => c.num(&other.to_string()),
+                })
+                .collect(),
+        })
+        .collect();
+    let codes: Vec<String> = s.tiebreaks.iter().map(ToString::to_string).collect();
+    let doc = TeamStandingsDocument {
+        name,
+        sub,
+        heading,
+        css: crate::EXPORT_CSS,
+        rows,
+        legend: views::legend(&c, &codes),
+        codes,
         c,
     };
     Ok(doc.render()?)

@@ -149,6 +149,19 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
         .collect()
 }
 
+/// One line of the team standings.
+#[derive(Debug, Clone, Default)]
+pub struct TeamStandingView {
+    /// `3` or `3-5` for a shared place.
+    pub place: String,
+    pub number: u32,
+    pub name: String,
+    pub match_points: String,
+    pub game_points: String,
+    /// The tie-break values in the reader's language (`2/1.5` for a sequence).
+    pub values: Vec<String>,
+}
+
 /// A code and what it means, for a legend under a table.
 #[derive(Debug, Clone, Default)]
 pub struct LegendItem {
@@ -156,18 +169,27 @@ pub struct LegendItem {
     pub meaning: String,
 }
 
-/// The legend of tie-break codes: each code's base (`BH` of `BH/C1`) and its modifiers
-/// explained.
+/// The legend of tie-break codes: each code's base (`BH` of `BH/C1`), the team score it is
+/// computed on (`:GP` of `BH:GP`) and its modifiers explained.
 pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
     codes
         .iter()
         .map(|code| {
             let mut pieces = code.split('/');
-            let base = pieces.next().unwrap_or("");
+            let head = pieces.next().unwrap_or("");
+            let (base, score) = match head.split_once(':') {
+                Some((base, score)) => (base, Some(score)),
+                None => (head, None),
+            };
             let lookup = |key: String, fallback: &str| {
                 tr.lookup(&key, &[]).unwrap_or_else(|| fallback.to_string())
             };
             let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
+            if let Some(score) = score {
+                let s = lookup(format!("tbs-{}", score.to_ascii_lowercase()), score);
+                meaning.push(' ');
+                meaning.push_str(&s);
+            }
             for modifier in pieces {
                 let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
                 meaning.push_str(", ");
@@ -279,5 +301,12 @@ mod tests {
         let l = legend(&Tr::new(Lang::En), &s.tiebreak_codes);
         assert_eq!(l[0].code, "BH/C1");
         assert!(l[0].meaning.contains(", "), "{}", l[0].meaning);
+        // A team tie-break on the other score: the code's meaning, then the score.
+        let l = legend(&fr, &["BH:GP/C1".into(), "EDE".into()]);
+        assert_eq!(
+            l[0].meaning,
+            "Buchholz sur les points de partie, sans le plus faible adversaire"
+        );
+        assert_eq!(l[1].meaning, "Confrontation directe étendue");
     }
 }
