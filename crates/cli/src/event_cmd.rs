@@ -8,6 +8,7 @@ use store::{ByeKind, EventId, EventSettings, NewPlayer, ResultCode, Store, Syste
 
 use crate::error::{exit, CliError};
 use crate::io;
+use crate::standings_cmd::page_lang;
 use crate::table::{Align, Format, Table};
 
 /// The actor written in the log for actions from the command line.
@@ -89,6 +90,9 @@ enum EventCommand {
         event: EventId,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// The language of the HTML page (the web application's own): en or fr.
+        #[arg(long, value_name = "en|fr", default_value = "en")]
+        lang: String,
     },
     /// Check players in (or out with --absent) for the next round, by pairing number; `all` for everyone.
     Present {
@@ -222,13 +226,20 @@ fn player_key(store: &Store, event: EventId, number: u32) -> Result<store::Playe
         .ok_or_else(|| CliError::invalid(format!("event {event} has no player number {number}")))
 }
 
-fn render(table: &Table, format: Format, json: impl FnOnce() -> serde_json::Value) -> String {
-    match format {
-        Format::Text => table.to_text(),
-        Format::Csv => table.to_csv(),
-        Format::Html => table.to_html(),
-        Format::Json => format!("{:#}\n", json()),
-    }
+/// A list in the format asked for: the table as text or CSV, the command's JSON, or the web
+/// application's document (`html`, from [`server::document`]).
+fn render(
+    table: impl FnOnce() -> Result<Table, CliError>,
+    format: Format,
+    json: impl FnOnce() -> Result<serde_json::Value, CliError>,
+    html: impl FnOnce() -> Result<String, CliError>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Text => table()?.to_text(),
+        Format::Csv => table()?.to_csv(),
+        Format::Json => format!("{:#}\n", json()?),
+        Format::Html => html()?,
+    })
 }
 
 pub fn run(args: EventArgs) -> Result<u8, CliError> {
@@ -308,29 +319,42 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 s.player(event, id).map_err(store_error)?.number
             ))?;
         }
-        EventCommand::Players { event, format } => {
-            let players = s.players(event).map_err(store_error)?;
-            let mut t = Table::new([
-                ("No", Align::Right),
-                ("Name", Align::Left),
-                ("Title", Align::Left),
-                ("Fed", Align::Left),
-                ("Rating", Align::Right),
-                ("Present", Align::Left),
-                ("Withdrawn from", Align::Right),
-            ]);
-            for p in &players {
-                t.push(vec![
-                    p.number.to_string(),
-                    p.details.name.clone(),
-                    p.details.title.clone(),
-                    p.details.federation.clone(),
-                    p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
-                    if p.present { "yes" } else { "no" }.to_string(),
-                    p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
+        EventCommand::Players {
+            event,
+            format,
+            lang,
+        } => {
+            let players = || s.players(event).map_err(store_error);
+            let table = || {
+                let mut t = Table::new([
+                    ("No", Align::Right),
+                    ("Name", Align::Left),
+                    ("Title", Align::Left),
+                    ("Fed", Align::Left),
+                    ("Rating", Align::Right),
+                    ("Present", Align::Left),
+                    ("Withdrawn from", Align::Right),
                 ]);
-            }
-            io::print(&render(&t, format, || serde_json::json!(players)))?;
+                for p in &players()? {
+                    t.push(vec![
+                        p.number.to_string(),
+                        p.details.name.clone(),
+                        p.details.title.clone(),
+                        p.details.federation.clone(),
+                        p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
+                        if p.present { "yes" } else { "no" }.to_string(),
+                        p.withdrawn_from.map(|r| r.to_string()).unwrap_or_default(),
+                    ]);
+                }
+                Ok(t)
+            };
+            let json = || Ok(serde_json::json!(players()?));
+            // The web application's list (report's partial).
+            let html = || {
+                let lang = page_lang(&lang)?;
+                server::document::players(s, lang, event).map_err(app_error)
+            };
+            io::print(&render(table, format, json, html)?)?;
         }
         EventCommand::Present {
             event,
@@ -414,16 +438,15 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 Some(r) => r,
                 None => s.event(event).map_err(store_error)?.paired_rounds,
             };
-            if format == Format::Html {
-                // The pairing list the web application's export prints (report's partial).
-                let lang = crate::standings_cmd::page_lang(&lang)?;
-                let page = server::document::pairings(s, lang, event, round).map_err(app_error)?;
-                io::print(&page)?;
-                return Ok(exit::OK);
-            }
             let r = s.round(event, round).map_err(store_error)?;
-            let t = pairings_table(s, event, &r)?;
-            io::print(&render(&t, format, || serde_json::json!(r)))?;
+            let table = || pairings_table(s, event, &r);
+            let json = || Ok(serde_json::json!(r));
+            // The pairing list the web application's export prints (report's partial).
+            let html = || {
+                let lang = page_lang(&lang)?;
+                server::document::pairings(s, lang, event, round).map_err(app_error)
+            };
+            io::print(&render(table, format, json, html)?)?;
         }
         EventCommand::Standings {
             event,
@@ -431,50 +454,52 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             format,
             lang,
         } => {
-            if format == Format::Html {
-                // The web application's standings page (report's table and legend).
-                let lang = crate::standings_cmd::page_lang(&lang)?;
-                let page = server::document::standings(s, lang, event, after).map_err(app_error)?;
-                io::print(&page)?;
-                return Ok(exit::OK);
-            }
             let st = s.standings(event, after).map_err(store_error)?;
-            let mut headers = vec![
-                ("Rank".to_string(), Align::Right),
-                ("No".to_string(), Align::Right),
-                ("Name".to_string(), Align::Left),
-                ("Fed".to_string(), Align::Left),
-                ("Rating".to_string(), Align::Right),
-                ("Pts".to_string(), Align::Right),
-            ];
-            headers.extend(st.tiebreak_codes.iter().map(|c| (c.clone(), Align::Right)));
-            let mut t = Table::new(headers);
-            t.title = Some(format!(
-                "{}: standings after round {}",
-                s.event(event).map_err(store_error)?.settings.name,
-                st.after_round
-            ));
-            for row in &st.rows {
-                let mut cells = vec![
-                    if row.shared {
-                        format!("{}=", row.rank)
-                    } else {
-                        row.rank.to_string()
-                    },
-                    row.player.number.to_string(),
-                    row.player.details.name.clone(),
-                    row.player.details.federation.clone(),
-                    row.player
-                        .details
-                        .rating
-                        .map(|r| r.to_string())
-                        .unwrap_or_default(),
-                    row.points.to_string(),
+            let table = || {
+                let mut headers = vec![
+                    ("Rank".to_string(), Align::Right),
+                    ("No".to_string(), Align::Right),
+                    ("Name".to_string(), Align::Left),
+                    ("Fed".to_string(), Align::Left),
+                    ("Rating".to_string(), Align::Right),
+                    ("Pts".to_string(), Align::Right),
                 ];
-                cells.extend(row.values.iter().cloned());
-                t.push(cells);
-            }
-            io::print(&render(&t, format, || serde_json::json!(st)))?;
+                headers.extend(st.tiebreak_codes.iter().map(|c| (c.clone(), Align::Right)));
+                let mut t = Table::new(headers);
+                t.title = Some(format!(
+                    "{}: standings after round {}",
+                    s.event(event).map_err(store_error)?.settings.name,
+                    st.after_round
+                ));
+                for row in &st.rows {
+                    let mut cells = vec![
+                        if row.shared {
+                            format!("{}=", row.rank)
+                        } else {
+                            row.rank.to_string()
+                        },
+                        row.player.number.to_string(),
+                        row.player.details.name.clone(),
+                        row.player.details.federation.clone(),
+                        row.player
+                            .details
+                            .rating
+                            .map(|r| r.to_string())
+                            .unwrap_or_default(),
+                        row.points.to_string(),
+                    ];
+                    cells.extend(row.values.iter().cloned());
+                    t.push(cells);
+                }
+                Ok(t)
+            };
+            let json = || Ok(serde_json::json!(st));
+            // The web application's standings page (report's table and legend).
+            let html = || {
+                let lang = page_lang(&lang)?;
+                server::document::standings(s, lang, event, after).map_err(app_error)
+            };
+            io::print(&render(table, format, json, html)?)?;
         }
         EventCommand::Export { event, to, output } => {
             let format = match to {

@@ -279,10 +279,10 @@ fn standings_table(name: &str, scores: &[&str], tiebreaks: &[String], title: Str
     table
 }
 
+/// The table as CSV, or as text (each command prints its JSON and its HTML document itself).
 fn render(table: &Table, format: Format) -> String {
     match format {
         Format::Csv => table.to_csv(),
-        Format::Html => table.to_html(),
         _ => table.to_text(),
     }
 }

@@ -1,5 +1,6 @@
-//! The printer layer: one table model rendered as text, CSV, JSON-free HTML.
-//! (JSON output has its own per-command schema and is built with serde_json.)
+//! The printer layer: one table model rendered as text or CSV. JSON output has its own
+//! per-command schema (built with serde_json); HTML is the web application's documents,
+//! rendered by the `report` crate.
 
 use clap::ValueEnum;
 
@@ -102,50 +103,4 @@ impl Table {
         }
         out
     }
-
-    /// A standalone HTML page with the table.
-    pub fn to_html(&self) -> String {
-        let title = self.title.as_deref().unwrap_or("arbiter");
-        let mut out = String::new();
-        out.push_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n");
-        out.push_str(&format!("<title>{}</title>\n", escape_html(title)));
-        out.push_str("<style>table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px}td.r{text-align:right}</style>\n");
-        out.push_str("</head>\n<body>\n");
-        if let Some(t) = &self.title {
-            out.push_str(&format!("<h1>{}</h1>\n", escape_html(t)));
-        }
-        out.push_str("<table>\n<thead><tr>");
-        for h in &self.headers {
-            out.push_str(&format!("<th>{}</th>", escape_html(h)));
-        }
-        out.push_str("</tr></thead>\n<tbody>\n");
-        for row in &self.rows {
-            out.push_str("<tr>");
-            for (i, cell) in row.iter().enumerate() {
-                let class = match self.align.get(i) {
-                    Some(Align::Right) => " class=\"r\"",
-                    _ => "",
-                };
-                out.push_str(&format!("<td{class}>{}</td>", escape_html(cell)));
-            }
-            out.push_str("</tr>\n");
-        }
-        out.push_str("</tbody>\n</table>\n</body>\n</html>\n");
-        out
-    }
-}
-
-pub fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }

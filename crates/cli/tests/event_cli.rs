@@ -203,6 +203,27 @@ fn pairings_and_standings_as_the_web_application_prints_them() {
     );
     assert!(start.contains("Starting rank"), "{start}");
 
+    let players = ok(
+        d,
+        &with(&["players", "1", "--format", "html", "--lang", "fr"]),
+    );
+    assert!(
+        players.starts_with("<!DOCTYPE html>\n<html lang=\"fr\">"),
+        "{players}"
+    );
+    assert!(
+        players.contains("<title>Open &#60;du&#62; Club — Joueurs</title>"),
+        "{players}"
+    );
+    assert!(
+        players.contains("<th>N°</th><th>Nom</th>")
+            && players.contains("<td class=\"name\">Alpha, Ann</td><td>GM</td><td class=\"num\">2200</td><td>FRA</td><td class=\"num\">1</td>"),
+        "{players}"
+    );
+    // Text is as it was (and --lang only matters to HTML).
+    let text = ok(d, &with(&["players", "1", "--lang", "de"]));
+    assert!(text.starts_with("No  Name"), "{text}");
+
     let de = run_in(
         d,
         &with(&["standings", "1", "--format", "html", "--lang", "de"]),

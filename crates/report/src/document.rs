@@ -9,8 +9,8 @@ use tournament::{Entry, GameResult, Tournament};
 
 use crate::i18n::{Lang, Tr};
 use crate::views::{
-    self, CrossCell, CrossRow, LegendItem, PlayerRow, RoundView, StandingRow, StandingView,
-    Standings, TeamStandingView,
+    self, CrossCell, CrossRow, LegendItem, PlayerRow, PlayerView, RoundView, StandingRow,
+    StandingView, Standings, TeamStandingView,
 };
 use crate::ReportError;
 
@@ -37,6 +37,17 @@ struct PairingsDocument {
     heading: String,
     css: &'static str,
     round: RoundView,
+}
+
+#[derive(Template)]
+#[template(path = "document_players.html")]
+struct PlayersDocument {
+    c: Tr,
+    name: String,
+    sub: String,
+    heading: String,
+    css: &'static str,
+    players: Vec<PlayerView>,
 }
 
 #[derive(Template)]
@@ -196,6 +207,25 @@ pub fn pairings(lang: Lang, event: &EventHeader, round: &RoundView) -> Result<St
         ),
         css: crate::EXPORT_CSS,
         round: round.clone(),
+        c,
+    };
+    Ok(doc.render()?)
+}
+
+/// The list of players by pairing number (title, rating, federation, points, checked in,
+/// withdrawn) as one standalone HTML page; `players`' strings are in `lang` already.
+pub fn players(
+    lang: Lang,
+    event: &EventHeader,
+    players: &[PlayerView],
+) -> Result<String, ReportError> {
+    let c = Tr::new(lang);
+    let doc = PlayersDocument {
+        name: event.name.clone(),
+        sub: event.sub.clone(),
+        heading: c.t("tab-players"),
+        css: crate::EXPORT_CSS,
+        players: players.to_vec(),
         c,
     };
     Ok(doc.render()?)

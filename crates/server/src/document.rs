@@ -1,5 +1,5 @@
-//! The event's lists as standalone documents, for the command line (`arbiter event standings
-//! | pairings --format html`): the store's rows converted as the pages convert them
+//! The event's lists as standalone documents, for the command line (`arbiter event players
+//! | standings | pairings --format html`): the store's rows converted as the pages convert them
 //! ([`crate::views`]), rendered by `report`'s documents, so that a list printed from the
 //! command line is the one the web application prints.
 
@@ -44,5 +44,19 @@ pub fn pairings(store: &Store, lang: Lang, event: EventId, round: u32) -> Result
     let r = store.round(event, round)?;
     let list = views::round_view(store, &tr, &e, &r)?;
     report::document::pairings(lang, &header(&tr, &e), &list)
+        .map_err(|err| AppError::Internal(err.to_string()))
+}
+
+/// The players by pairing number with their points now, as one HTML page in `lang`.
+pub fn players(store: &Store, lang: Lang, event: EventId) -> Result<String, AppError> {
+    let tr = Tr::new(lang);
+    let e = store.event(event)?;
+    let points = views::points_after(store, event, e.paired_rounds);
+    let list: Vec<_> = store
+        .players(event)?
+        .iter()
+        .map(|p| views::player_view(p, points.get(&p.id).copied(), &tr))
+        .collect();
+    report::document::players(lang, &header(&tr, &e), &list)
         .map_err(|err| AppError::Internal(err.to_string()))
 }
