@@ -209,6 +209,21 @@ async fn token_ahead(body: Body, boundary: &str) -> Result<(Option<String>, Body
     Ok((token, Body::from_stream(first.chain(stream))))
 }
 
+/// Reads what is left of a refused request's body and throws it away (a rating list's upload
+/// leaves up to 300 MB unread): answering while the client still sends makes the connection
+/// close under it, and the browser shows a reset connection instead of the refusal.
+async fn discard(body: Body) {
+    use futures_util::StreamExt;
+    let mut stream = body.into_data_stream();
+    let mut read = 0usize;
+    while let Some(Ok(chunk)) = stream.next().await {
+        read += chunk.len();
+        if read > crate::rating::RATING_LIST_MAX_BODY {
+            break;
+        }
+    }
+}
+
 /// Reads the token a state-changing request repeats; the body is given back intact.
 async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError> {
     if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
@@ -308,6 +323,7 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
     let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && session.is_none() && !open_to_anonymous(&path) {
         // No login session: the login is what is missing (API.md: 401), whatever the token.
+        discard(req.into_body()).await;
         return finish(
             &ctx,
             AppError::LoginRequired.into_response_failure(),
@@ -328,6 +344,7 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
         };
         let ok = matches!((token.as_deref(), expected), (Some(t), Some(e)) if same(t, e));
         if !ok {
+            discard(req.into_body()).await;
             return finish(&ctx, AppError::Csrf.into_response_failure(), &new_anon);
         }
     }
