@@ -281,6 +281,24 @@ pub fn missing_keys<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<String>
     missing
 }
 
+/// The text of every file under `dir`, its subfolders included: a crate's templates, to give
+/// [`missing_keys`] with its sources (for the tests).
+pub fn texts_under(dir: impl AsRef<std::path::Path>) -> std::io::Result<Vec<String>> {
+    let mut texts = Vec::new();
+    let mut dirs = vec![dir.as_ref().to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                texts.push(std::fs::read_to_string(path)?);
+            }
+        }
+    }
+    Ok(texts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,18 +349,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let templates_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
-        let mut dirs = vec![std::path::PathBuf::from(templates_dir)];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else {
-                    texts.push(std::fs::read_to_string(path).unwrap());
-                }
-            }
-        }
+        texts.extend(texts_under(concat!(env!("CARGO_MANIFEST_DIR"), "/templates")).unwrap());
         let missing = missing_keys(texts.iter().map(String::as_str));
         assert!(
             missing.is_empty(),

@@ -208,12 +208,7 @@ pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let shared = m.shared(i);
-            let idle: Vec<String> = m
-                .idle_sets(i)
-                .iter()
-                .map(|&s| range_label(&m.boards(s)))
-                .collect();
+            let idle = m.idle_boards(i);
             let mut notes = Vec::new();
             if r.tables.iter().any(|s| s.switched) {
                 notes.push(tr.t("movement-note-switch"));
@@ -236,16 +231,13 @@ pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                     .iter()
                     .map(|s| {
                         let mut remark = Vec::new();
-                        if let Some((_, t)) = shared.iter().find(|(set, _)| *set == s.set) {
-                            if s.plays() {
-                                let others: Vec<u32> =
-                                    t.iter().copied().filter(|&x| x != s.table).collect();
-                                remark.push(tr.t1(
-                                    "movement-shared-with",
-                                    "tables",
-                                    tables_label(tr, &others),
-                                ));
-                            }
+                        let others = m.shared_with(i, s);
+                        if !others.is_empty() {
+                            remark.push(tr.t1(
+                                "movement-shared-with",
+                                "tables",
+                                tables_label(tr, &others),
+                            ));
                         }
                         if !s.plays() {
                             remark.push(tr.t("movement-sit-out"));

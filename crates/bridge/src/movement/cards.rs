@@ -64,12 +64,7 @@ fn round_grids(m: &Movement) -> Vec<Grid> {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let shared = m.shared(i);
-            let idle: Vec<String> = m
-                .idle_sets(i)
-                .iter()
-                .map(|&s| range_label(&m.boards(s)))
-                .collect();
+            let idle = m.idle_boards(i);
             let mut notes = Vec::new();
             if r.tables.iter().any(|s| s.switched) {
                 notes.push("arrow switch: EW pairs hold the NS cards".to_string());
@@ -87,12 +82,9 @@ fn round_grids(m: &Movement) -> Vec<Grid> {
                     .iter()
                     .map(|s| {
                         let mut remark = Vec::new();
-                        if let Some((_, t)) = shared.iter().find(|(set, _)| *set == s.set) {
-                            if s.plays() {
-                                let others: Vec<u32> =
-                                    t.iter().copied().filter(|&x| x != s.table).collect();
-                                remark.push(format!("shared with {}", tables_label(&others)));
-                            }
+                        let others = m.shared_with(i, s);
+                        if !others.is_empty() {
+                            remark.push(format!("shared with {}", tables_label(&others)));
                         }
                         if !s.plays() {
                             remark.push("sit-out".to_string());

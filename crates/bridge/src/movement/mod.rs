@@ -452,6 +452,27 @@ impl Movement {
         out
     }
 
+    /// The other tables playing the boards of `s` in round `index` (0-based): empty when
+    /// no other table shares its set or when `s` does not play.
+    pub fn shared_with(&self, index: usize, s: &Sitting) -> Vec<u32> {
+        if !s.plays() {
+            return Vec::new();
+        }
+        self.shared(index)
+            .into_iter()
+            .find(|(set, _)| *set == s.set)
+            .map(|(_, tables)| tables.into_iter().filter(|&t| t != s.table).collect())
+            .unwrap_or_default()
+    }
+
+    /// The boards not in play in round `index` (0-based), as one range ("9-12") per idle set.
+    pub fn idle_boards(&self, index: usize) -> Vec<String> {
+        self.idle_sets(index)
+            .iter()
+            .map(|&set| range_label(&self.boards(set)))
+            .collect()
+    }
+
     /// Sets at no table in round `index` (0-based): on a bye stand or relay table.
     pub fn idle_sets(&self, index: usize) -> Vec<u32> {
         let used: BTreeSet<u32> = self.rounds[index].tables.iter().map(|s| s.set).collect();
