@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 
 use crate::error::{exit, CliError};
 use crate::io::{read_trf_text, write_output};
+use crate::standings_cmd::page_lang;
 use crate::table::{Align, Table};
 
 /// Most decimals shown: the library rounds with a power of ten in 64-bit integers, which
@@ -485,17 +486,6 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
-}
-
-/// `--lang`: the language of an HTML page.
-fn page_lang(lang: &str) -> Result<report::i18n::Lang, CliError> {
-    match lang {
-        "en" => Ok(report::i18n::Lang::En),
-        "fr" => Ok(report::i18n::Lang::Fr),
-        other => Err(CliError::invalid(format!(
-            "--lang: expected en or fr, found {other:?}"
-        ))),
-    }
 }
 
 /// A reader's error: beyond the documented limits is exit 4, anything else exit 3.

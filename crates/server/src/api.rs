@@ -22,9 +22,9 @@ use crate::views;
 use crate::web::{self, blocking};
 use crate::AppState;
 
-type ApiResult = Result<Response, AppError>;
+pub(crate) type ApiResult = Result<Response, AppError>;
 
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
     let text = if bytes.iter().all(u8::is_ascii_whitespace) {
         &b"{}"[..]
     } else {
@@ -33,11 +33,11 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
     serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
 }
 
-fn ok(v: impl Serialize) -> ApiResult {
+pub(crate) fn ok(v: impl Serialize) -> ApiResult {
     Ok(Json(v).into_response())
 }
 
-fn done() -> ApiResult {
+pub(crate) fn done() -> ApiResult {
     ok(json!({ "ok": true }))
 }
 

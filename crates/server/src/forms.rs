@@ -106,7 +106,7 @@ pub struct EventForm {
     pub form: Option<String>,
 }
 
-fn date(field: &str, s: &str) -> Result<String, AppError> {
+pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
     let s = s.trim();
     let ok = s.is_empty()
         || (s.len() == 10

@@ -208,14 +208,7 @@ impl Store {
     /// byes, forbidden pairs).
     pub fn state_after(&self, event: EventId, id: i64) -> Result<serde_json::Value> {
         self.with_conn(|c| {
-            let next: Option<String> = c
-                .query_row(
-                    "SELECT before FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
-                     ORDER BY id LIMIT 1",
-                    params![event, id],
-                    |r| r.get(0),
-                )
-                .optional()?;
+            let next = before_of_next(c, event, id)?;
             match next {
                 Some(text) => Ok(serde_json::from_str(&text)?),
                 None => Ok(serde_json::to_value(snapshot(c, event)?)?),
@@ -239,14 +232,7 @@ impl Store {
             if entry.is_none() {
                 return Err(Error::NotFound("log entry"));
             }
-            let next: Option<String> = tx
-                .query_row(
-                    "SELECT before FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
-                     ORDER BY id LIMIT 1",
-                    params![event, id],
-                    |r| r.get(0),
-                )
-                .optional()?;
+            let next = before_of_next(tx, event, id)?;
             if let Some(text) = next {
                 let old: Snapshot = serde_json::from_str(&text)?;
                 restore(tx, event, &old)?;
@@ -309,4 +295,16 @@ impl Store {
             Ok(entry)
         })
     }
+}
+
+/// The state saved before the first entry after the log entry `id` that saved one: the
+/// event as it was just after `id` (`None` when no later entry changed it).
+fn before_of_next(c: &Connection, event: EventId, id: i64) -> Result<Option<String>> {
+    Ok(c.query_row(
+        "SELECT before FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
+         ORDER BY id LIMIT 1",
+        params![event, id],
+        |r| r.get(0),
+    )
+    .optional()?)
 }

@@ -6,40 +6,21 @@
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use store::bridge::{EnterOutcome, SessionId};
 
 use super::forms::{AdjustForm, EntryForm, PairBody, SessionForm};
 use super::table::{device, open_table, with_device};
+use crate::api::{body, done, ok, ApiResult};
 use crate::context::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::forms::required_number;
 use crate::web::blocking;
 use crate::AppState;
-
-type ApiResult = Result<Response, AppError>;
-
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
-    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
-        &b"{}"[..]
-    } else {
-        &bytes[..]
-    };
-    serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
-}
-
-fn ok(v: impl Serialize) -> ApiResult {
-    Ok(Json(v).into_response())
-}
-
-fn done() -> ApiResult {
-    ok(json!({ "ok": true }))
-}
 
 pub fn routes() -> Router<AppState> {
     let s = "/api/bridge/sessions/{id}";
@@ -164,14 +145,7 @@ async fn set_pairs(
         .iter()
         .map(PairBody::read)
         .collect::<Result<Vec<_>, _>>()?;
-    let store = st.store.clone();
-    blocking(move || {
-        for (n, p) in &typed {
-            store.set_pair(&a.username, id, *n, p)?;
-        }
-        Ok(())
-    })
-    .await?;
+    super::pages::write_pairs(&st, a, id, typed).await?;
     ok(st.store.pairs(id)?)
 }
 
@@ -182,6 +156,18 @@ struct FileBody {
     file: String,
 }
 
+impl FileBody {
+    /// The data and the file's name, `default` where the body names none.
+    fn named(self, default: &str) -> (String, String) {
+        let file = if self.file.is_empty() {
+            default.to_string()
+        } else {
+            self.file
+        };
+        (self.data, file)
+    }
+}
+
 async fn import_pairs(
     State(st): State<AppState>,
     a: Arbiter,
@@ -190,12 +176,8 @@ async fn import_pairs(
 ) -> ApiResult {
     let f: FileBody = body(&bytes)?;
     let store = st.store.clone();
-    let file = if f.file.is_empty() {
-        "pairs.csv".to_string()
-    } else {
-        f.file
-    };
-    let n = blocking(move || store.import_pairs_csv(&a.username, id, &f.data, &file)).await?;
+    let (data, file) = f.named("pairs.csv");
+    let n = blocking(move || store.import_pairs_csv(&a.username, id, &data, &file)).await?;
     ok(json!({ "imported": n }))
 }
 
@@ -217,12 +199,8 @@ async fn set_deals(
 ) -> ApiResult {
     let f: FileBody = body(&bytes)?;
     let store = st.store.clone();
-    let file = if f.file.is_empty() {
-        "deals.pbn".to_string()
-    } else {
-        f.file
-    };
-    let n = blocking(move || store.set_deals_pbn(&a.username, id, &f.data, &file)).await?;
+    let (data, file) = f.named("deals.pbn");
+    let n = blocking(move || store.set_deals_pbn(&a.username, id, &data, &file)).await?;
     ok(json!({ "deals": n }))
 }
 

@@ -67,27 +67,6 @@ fn percent(field: &str, v: &Option<Value>, current: u32) -> Result<u32, AppError
     Ok(p)
 }
 
-fn date(s: &str) -> Result<String, AppError> {
-    let ok = s.is_empty()
-        || (s.len() == 10
-            && s.bytes().enumerate().all(|(i, b)| {
-                if i == 4 || i == 7 {
-                    b == b'-'
-                } else {
-                    b.is_ascii_digit()
-                }
-            }));
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err(AppError::invalid(
-            "date",
-            "a date YYYY-MM-DD",
-            format!("{s:?}"),
-        ))
-    }
-}
-
 impl SessionForm {
     /// The settings of a new session.
     pub fn new_settings(&self) -> Result<BridgeSettings, AppError> {
@@ -124,7 +103,7 @@ impl SessionForm {
         s.name = name;
         s.club = keep(&self.club, &s.club);
         s.place = keep(&self.place, &s.place);
-        s.date = date(&keep(&self.date, &s.date))?;
+        s.date = crate::forms::date("date", &keep(&self.date, &s.date))?;
         s.director = keep(&self.director, &s.director);
         let tables: u32 =
             number("tables", &self.tables, "a number of tables from 3 to 20")?.unwrap_or(s.tables);

@@ -393,15 +393,25 @@ async fn save_pairs(
         .filter(|(n, p)| current.get(n) != Some(p))
         .collect();
     let count = changed.len();
+    write_pairs(&st, a, id, changed).await?;
+    see(format!("/bridge/{id}/pairs?saved={count}"))
+}
+
+/// Writes the pairs' details, one after the other, as `a`.
+pub(super) async fn write_pairs(
+    st: &AppState,
+    a: Arbiter,
+    id: SessionId,
+    pairs: Vec<(u32, NewPair)>,
+) -> Result<(), AppError> {
     let store = st.store.clone();
     blocking(move || {
-        for (n, p) in &changed {
+        for (n, p) in &pairs {
             store.set_pair(&a.username, id, *n, p)?;
         }
         Ok(())
     })
-    .await?;
-    see(format!("/bridge/{id}/pairs?saved={count}"))
+    .await
 }
 
 /// The uploaded file of a multipart form: (file name, text).
@@ -933,6 +943,28 @@ fn back_to_board(id: SessionId, board: u32) -> Page {
     see(format!("/bridge/{id}/grid#board-{board}"))
 }
 
+/// A grid form's write: its key, the value `value` reads from it, then
+/// `write` in the store; a refusal shows the grid again with the message.
+async fn grid_write<T: Send + 'static>(
+    st: AppState,
+    c: Ctx,
+    id: SessionId,
+    f: GridForm,
+    value: impl FnOnce(&GridForm) -> Result<T, AppError>,
+    write: impl FnOnce(&store::Store, u32, u32, u32, T) -> Result<(), store::Error> + Send + 'static,
+) -> Page {
+    let parsed = f.key().and_then(|k| Ok((k, value(&f)?)));
+    let ((board, ns, ew), v) = match parsed {
+        Ok(x) => x,
+        Err(e) => return refused(&st, c, id, f, e),
+    };
+    let store = st.store.clone();
+    match blocking(move || write(&store, board, ns, ew, v)).await {
+        Ok(()) => back_to_board(id, board),
+        Err(e) => refused(&st, c, id, f, e),
+    }
+}
+
 async fn grid_line(
     State(st): State<AppState>,
     c: Ctx,
@@ -940,16 +972,15 @@ async fn grid_line(
     Path(id): Path<SessionId>,
     Form(f): Form<GridForm>,
 ) -> Page {
-    let parsed = f.key().and_then(|k| Ok((k, f.entry()?)));
-    let ((board, ns, ew), entry) = match parsed {
-        Ok(x) => x,
-        Err(e) => return refused(&st, c, id, f, e),
-    };
-    let store = st.store.clone();
-    match blocking(move || store.director_set_line(&a.username, id, board, ns, ew, &entry)).await {
-        Ok(()) => back_to_board(id, board),
-        Err(e) => refused(&st, c, id, f, e),
-    }
+    grid_write(
+        st,
+        c,
+        id,
+        f,
+        GridForm::entry,
+        move |s, board, ns, ew, entry| s.director_set_line(&a.username, id, board, ns, ew, &entry),
+    )
+    .await
 }
 
 async fn grid_adjust(
@@ -959,16 +990,15 @@ async fn grid_adjust(
     Path(id): Path<SessionId>,
     Form(f): Form<GridForm>,
 ) -> Page {
-    let parsed = f.key().and_then(|k| Ok((k, f.adjustment()?)));
-    let ((board, ns, ew), adj) = match parsed {
-        Ok(x) => x,
-        Err(e) => return refused(&st, c, id, f, e),
-    };
-    let store = st.store.clone();
-    match blocking(move || store.director_adjust(&a.username, id, board, ns, ew, &adj)).await {
-        Ok(()) => back_to_board(id, board),
-        Err(e) => refused(&st, c, id, f, e),
-    }
+    grid_write(
+        st,
+        c,
+        id,
+        f,
+        GridForm::adjustment,
+        move |s, board, ns, ew, adj| s.director_adjust(&a.username, id, board, ns, ew, &adj),
+    )
+    .await
 }
 
 async fn grid_clear(
@@ -978,15 +1008,15 @@ async fn grid_clear(
     Path(id): Path<SessionId>,
     Form(f): Form<GridForm>,
 ) -> Page {
-    let (board, ns, ew) = match f.key() {
-        Ok(x) => x,
-        Err(e) => return refused(&st, c, id, f, e),
-    };
-    let store = st.store.clone();
-    match blocking(move || store.clear_line(&a.username, id, board, ns, ew)).await {
-        Ok(()) => back_to_board(id, board),
-        Err(e) => refused(&st, c, id, f, e),
-    }
+    grid_write(
+        st,
+        c,
+        id,
+        f,
+        |_| Ok(()),
+        move |s, board, ns, ew, ()| s.clear_line(&a.username, id, board, ns, ew),
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize)]
