@@ -115,18 +115,13 @@ impl Play {
 
     /// The same as a form's URL-encoded fields (for the entries posted without clicking).
     fn form(&self) -> Value {
-        if self.level == "P" {
-            return json!({"level": "P"});
-        }
-        json!({
-            "level": self.level,
-            "strain": self.strain,
-            "doubling": self.doubling,
-            "declarer": self.declarer.letter().to_string(),
-            "lead_suit": self.lead_suit,
-            "lead_card": self.lead_card,
-            "result": self.result(),
-        })
+        let fields = self.fields();
+        let named = fields.as_object().expect("an object").iter();
+        Value::Object(
+            named
+                .map(|(k, v)| (k.replace('-', "_"), v.clone()))
+                .collect(),
+        )
     }
 }
 
