@@ -486,6 +486,14 @@ async fn table(
     ok(table_json(&st, &s, table, q.round)?)
 }
 
+/// A table's `round` and `board` fields.
+fn round_and_board(round: &Option<Value>, board: &Option<Value>) -> Result<(u32, u32), AppError> {
+    Ok((
+        required_number("round", round, "a round number")?,
+        required_number("board", board, "a board number")?,
+    ))
+}
+
 #[derive(Debug, Deserialize)]
 struct TableEntry {
     round: Option<Value>,
@@ -504,8 +512,7 @@ async fn enter(
     bytes: Bytes,
 ) -> ApiResult {
     let b: TableEntry = body(&bytes)?;
-    let round: u32 = required_number("round", &b.round, "a round number")?;
-    let board: u32 = required_number("board", &b.board, "a board number")?;
+    let (round, board) = round_and_board(&b.round, &b.board)?;
     let entry = b.entry.entry()?;
     let (s, table) = open_table(&st, c.client_ip, &code)?;
     let (cookie_device, new) = device(&headers);
@@ -536,8 +543,7 @@ async fn confirm(
     bytes: Bytes,
 ) -> ApiResult {
     let b: TableConfirm = body(&bytes)?;
-    let round: u32 = required_number("round", &b.round, "a round number")?;
-    let board: u32 = required_number("board", &b.board, "a board number")?;
+    let (round, board) = round_and_board(&b.round, &b.board)?;
     let (s, table) = open_table(&st, c.client_ip, &code)?;
     let (store, id) = (st.store.clone(), s.id);
     blocking(move || store.confirm_line(id, table, round, board)).await?;
