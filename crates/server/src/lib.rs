@@ -320,20 +320,10 @@ mod catalogue_tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let mut dirs = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/templates"
-        ))];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else {
-                    texts.push(std::fs::read_to_string(path).unwrap());
-                }
-            }
-        }
+        texts.extend(
+            crate::i18n::texts_under(concat!(env!("CARGO_MANIFEST_DIR"), "/templates"))
+                .expect("the templates read"),
+        );
         let missing = crate::i18n::missing_keys(texts.iter().map(String::as_str));
         assert!(
             missing.is_empty(),
