@@ -9,6 +9,7 @@ pub mod checker;
 pub mod dutch;
 pub mod generator;
 pub mod request;
+pub mod swiss;
 
 use tournament::PlayerId;
 

@@ -7,7 +7,7 @@
 //! remainder in S1 order (4.2). Each decision is frozen in the graph before the next solve.
 //!
 //! ```
-//! use pairing::dutch::brackets::Compatibility;
+//! use pairing::dutch::brackets::Compatibility; // shared with the other systems (crate::swiss)
 //! // Which pairs the absolute criteria allow, by participant index.
 //! let mut c = Compatibility::new(3);
 //! c.allow(0, 2);
@@ -20,52 +20,7 @@ use std::collections::HashMap;
 use super::solver::Solver;
 use super::state::Participant;
 use super::weights::{BracketWeights, Layout, Wide};
-
-/// Which pairs may be made at all (C1, C3, forbidden pairs), by participant index.
-#[derive(Debug, Clone)]
-pub struct Compatibility {
-    n: usize,
-    bits: Vec<u64>,
-}
-
-impl Compatibility {
-    pub fn new(n: usize) -> Self {
-        Compatibility {
-            n,
-            bits: vec![0; (n * n).div_ceil(64)],
-        }
-    }
-
-    pub fn allow(&mut self, a: usize, b: usize) {
-        for (x, y) in [(a, b), (b, a)] {
-            let i = x * self.n + y;
-            self.bits[i / 64] |= 1 << (i % 64);
-        }
-    }
-
-    pub fn allowed(&self, a: usize, b: usize) -> bool {
-        let i = a * self.n + b;
-        self.bits[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    /// How many of the participants `from..to` may be paired with `a`.
-    pub fn count_in(&self, a: usize, from: usize, to: usize) -> u32 {
-        let (mut i, end) = (a * self.n + from, a * self.n + to.max(from));
-        let mut count = 0;
-        while i < end {
-            let word = self.bits[i / 64] >> (i % 64);
-            let take = (64 - i % 64).min(end - i);
-            let mask = if take == 64 {
-                u64::MAX
-            } else {
-                (1 << take) - 1
-            };
-            count += (word & mask).count_ones();
-            i += take;
-        }
-        count
-    }
-}
+pub use crate::swiss::compat::Compatibility;
 
 /// Options that reproduce variants of the reference behaviour.
 #[derive(Debug, Clone, Copy)]

@@ -12,19 +12,7 @@
 use tournament::Color;
 
 use super::state::Participant;
-
-/// Going back through both played-colour histories together (aligned on the latest game), the
-/// colours at the most recent game where they differ (`None` when a history runs out).
-pub fn first_difference(a: &[Color], b: &[Color]) -> (Option<Color>, Option<Color>) {
-    let mut i = a.iter().rev();
-    let mut j = b.iter().rev();
-    loop {
-        match (i.next(), j.next()) {
-            (Some(x), Some(y)) if x == y => continue,
-            (x, y) => return (x.copied(), y.copied()),
-        }
-    }
-}
+pub use crate::swiss::colour::first_difference;
 
 fn compatible(a: Option<Color>, b: Option<Color>) -> bool {
     a != b || a.is_none() || b.is_none()

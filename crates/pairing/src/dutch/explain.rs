@@ -20,14 +20,13 @@
 //! assert_eq!(last.float, FloatKind::Bye);
 //! ```
 
-use std::fmt::Write as _;
-
-use tournament::{Color, Entry, PlayerId, Points, Tournament};
+use tournament::{Color, PlayerId, Points, Tournament};
 
 use super::brackets::{Trace, Variant};
 use super::solver::BlossomFactory;
-use super::state::{entry_of, Float, Participant, Preference};
+use super::state::{Float, Preference};
 use super::{build_pairing, prepare, solve_round, DutchOptions};
+use crate::swiss::table;
 use crate::{Pairing, PairingError};
 
 /// How a player floats in the round being paired.
@@ -231,19 +230,6 @@ fn float_char(f: Float) -> &'static str {
     }
 }
 
-fn preference_text(p: &Participant) -> &'static str {
-    let white = p.colour.preference == Some(Color::White);
-    match (p.colour.kind(), white) {
-        (Preference::Absolute, true) => "W ",
-        (Preference::Absolute, false) => "B ",
-        (Preference::Strong, true) => "(W)",
-        (Preference::Strong, false) => "(B)",
-        (Preference::Mild, true) => "w ",
-        (Preference::Mild, false) => "b ",
-        (Preference::None, _) => "A ",
-    }
-}
-
 /// The `-l` checklist of round `round` (trf.md §6.5): one row per player to be paired, in
 /// pairing order, brackets separated by blank lines; tab-separated, right-aligned columns
 /// `ID Pts --- Pref C2 C14 C16 Cur` then the opponents of past rounds. With a `pairing`, the
@@ -276,70 +262,20 @@ pub fn checklist(
         .iter()
         .map(|p| {
             let player = &tournament.players[p.player_index];
-            let colours: String = p
-                .colours
-                .iter()
-                .map(|c| if *c == Color::White { 'W' } else { 'B' })
-                .collect();
-            let current = match pairing {
-                None => String::new(),
-                Some(pr) if pr.bye == Some(p.id) => "(bye)".to_string(),
-                Some(pr) => pr
-                    .boards
-                    .iter()
-                    .find_map(|b| {
-                        if b.white == p.id {
-                            Some(format!("({}W)", b.black))
-                        } else if b.black == p.id {
-                            Some(format!("({}B)", b.white))
-                        } else {
-                            None
-                        }
-                    })
-                    .unwrap_or_default(),
-            };
             let mut row = vec![
                 p.id.to_string(),
                 points(p.score).to_string(),
-                colours,
-                preference_text(p).to_string(),
+                table::colours_cell(&p.colours),
+                table::preference_cell(&p.colour).to_string(),
                 if p.bye_eligible { "Y" } else { "N" }.to_string(),
                 float_char(p.floats[0]).to_string(),
                 float_char(p.floats[1]).to_string(),
-                current,
+                table::current_cell(pairing, p.id),
                 String::new(),
             ];
-            row.extend((1..=played).map(|r| match entry_of(player, r) {
-                Entry::Played { opponent, .. } => opponent.to_string(),
-                _ => String::new(),
-            }));
+            row.extend(table::opponent_cells(player, played));
             (p.score, row)
         })
         .collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for (_, row) in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.len());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (cell, w) in cells.iter().zip(&widths) {
-            let _ = write!(s, "{cell:>w$}\t");
-        }
-        s
-    };
-    let mut out = String::from("\n");
-    out.push_str(&line(&header));
-    let mut previous = None;
-    for (score, row) in &rows {
-        out.push('\n');
-        if previous != Some(*score) {
-            out.push('\n');
-        }
-        out.push_str(&line(row));
-        previous = Some(*score);
-    }
-    out.push_str("\n\n\n");
-    out
+    table::render(&header, &rows)
 }

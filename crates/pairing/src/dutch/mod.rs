@@ -46,8 +46,10 @@ pub mod state;
 pub mod weights;
 pub mod window;
 
-use tournament::{ByeKind, Color, Entry, PlayerId, Tournament};
+use tournament::{Color, PlayerId, Tournament};
 
+use crate::swiss::acceleration::{type_code_asks_baku, Baku};
+use crate::swiss::roster::{initial_colour, pairing_number_order, roster};
 use crate::{Board, Pairing, PairingError};
 use brackets::{Compatibility, Failure, MemoryLimit, Variant, MAX_PAIRING_BYTES};
 use solver::SolverFactory;
@@ -67,80 +69,13 @@ pub struct DutchOptions {
     pub board_order_by_pairing_score: bool,
 }
 
-/// Who takes part in the round and with which effective pairing number.
-#[derive(Debug)]
-struct Roster {
-    /// Player indices to be paired.
-    paired: Vec<usize>,
-    /// Effective pairing number (0-based) per player index; `None` for players who are not
-    /// numbered this round (dutch.md §7.4).
-    rank: Vec<Option<u32>>,
-    /// A pairing-allocated bye fixed by the arbiter (`240 U`).
-    fixed_bye: Option<usize>,
-}
-
-/// The length of a player's record, trailing blank entries not counted (the engines treat a
-/// blank block at the end of a line as no entry).
-pub(crate) fn record_len(p: &tournament::Player) -> u32 {
-    p.rounds
-        .iter()
-        .rposition(|e| *e != Entry::NotPaired)
-        .map_or(0, |i| i as u32 + 1)
-}
-
-fn announced_bye(t: &Tournament, id: PlayerId, round: u32) -> Option<ByeKind> {
-    t.announced_byes
-        .iter()
-        .find(|b| b.round == round && b.players.contains(&id))
-        .map(|b| b.kind)
-}
-
-fn roster(t: &Tournament, round: u32) -> Result<Roster, PairingError> {
-    let mut paired = Vec::new();
-    let mut absent = vec![false; t.players.len()];
-    let mut fixed_bye = None;
-    for (i, p) in t.players.iter().enumerate() {
-        let withdrawn = (1..round).any(|r| matches!(p.entry(r), Some(Entry::Withdrawn)));
-        let entry_here = if round <= record_len(p) {
-            p.entry(round)
-        } else {
-            None
-        };
-        let takes_part = match entry_here {
-            Some(e) => crate::request::took_part(e),
-            None => true,
-        };
-        match announced_bye(t, p.id, round) {
-            Some(ByeKind::PairingAllocated) if takes_part && !withdrawn => {
-                if fixed_bye.is_some() {
-                    return Err(PairingError::InvalidRequest(format!(
-                        "more than one pairing-allocated bye is fixed for round {round}"
-                    )));
-                }
-                fixed_bye = Some(i);
-                absent[i] = false;
-                continue;
-            }
-            Some(_) => {
-                absent[i] = true;
-                continue;
-            }
-            None => {}
-        }
-        if takes_part && !withdrawn {
-            paired.push(i);
-        } else {
-            absent[i] = true;
-        }
-    }
-    // Effective pairing numbers over everybody who takes part now or took part before.
-    let mut order: Vec<usize> = (0..t.players.len()).collect();
-    if !t.header.pair_by_line_order {
-        order.sort_by_key(|&i| t.players[i].id);
-    }
+/// The effective pairing number (0-based) per player index over everybody who takes part in
+/// round `round` or took part before; `None` for a player who is not numbered this round
+/// (dutch.md §7.4).
+fn effective_ranks(t: &Tournament, round: u32, absent: &[bool]) -> Vec<Option<u32>> {
     let mut rank = vec![None; t.players.len()];
     let mut next = 0u32;
-    for i in order {
+    for i in pairing_number_order(t) {
         let p = &t.players[i];
         let took_part = (1..round).any(|r| crate::request::took_part(&entry_of(p, r)));
         if !absent[i] || took_part {
@@ -148,70 +83,7 @@ fn roster(t: &Tournament, round: u32) -> Result<Roster, PairingError> {
             next += 1;
         }
     }
-    Ok(Roster {
-        paired,
-        rank,
-        fixed_bye,
-    })
-}
-
-/// The colour the top player had in round 1, inferred from the history when the file does not
-/// say (as the reference engine does).
-fn initial_colour(t: &Tournament, round: u32) -> Option<Color> {
-    if let Some(c) = t.header.initial_color {
-        return Some(c);
-    }
-    let first = (1..round).find(|&r| t.players.iter().any(|p| entry_of(p, r).color().is_some()))?;
-    let mut order: Vec<&tournament::Player> = t.players.iter().collect();
-    if !t.header.pair_by_line_order {
-        order.sort_by_key(|p| p.id);
-    }
-    let mut number = 0u32;
-    for p in order {
-        if (1..=first).any(|r| crate::request::took_part(&entry_of(p, r))) {
-            if let Some(c) = entry_of(p, first).color() {
-                return Some(if number % 2 == 1 { c.opposite() } else { c });
-            }
-            number += 1;
-        }
-    }
-    None
-}
-
-/// Baku acceleration (C.04.7): virtual points of a player (by index) in a round.
-fn baku_points(t: &Tournament, enabled: bool) -> impl Fn(usize, u32) -> i32 + '_ {
-    let total_rounds = t.header.rounds.unwrap_or(0);
-    let n = t.players.len();
-    // Accel 1.2: GA is the first half rounded up to an even number, 2·⌈N/4⌉.
-    let group_a = 2 * n.div_ceil(4);
-    let mut by_id: Vec<usize> = (0..n).collect();
-    by_id.sort_by_key(|&i| t.players[i].id);
-    let mut in_a = vec![false; n];
-    for &i in by_id.iter().take(group_a) {
-        in_a[i] = true;
-    }
-    let accelerated = total_rounds.div_ceil(2);
-    let full = accelerated.div_ceil(2);
-    let win = t.point_system.win.tenths();
-    let explicit = !t.accelerations.is_empty() || !t.player_accelerations.is_empty();
-    move |player, round| {
-        if !enabled || explicit || !in_a[player] {
-            0
-        } else if round <= full {
-            win
-        } else if round <= accelerated {
-            win / 2
-        } else {
-            0
-        }
-    }
-}
-
-fn type_code_asks_baku(t: &Tournament) -> bool {
-    t.header
-        .type_code
-        .as_deref()
-        .is_some_and(|c| c.trim().ends_with("_BAKU"))
+    rank
 }
 
 /// Pairs round `round` (1-based) of `tournament`.
@@ -369,19 +241,9 @@ pub(crate) fn prepare(
     })?;
     let played_rounds = round - 1;
     let roster = roster(t, round)?;
-    let use_baku = options.baku || type_code_asks_baku(t);
-    if use_baku {
-        // Accel 1.1: a win is worth two draws and a loss nothing.
-        let s = &t.point_system;
-        if s.loss.tenths() != 0 || s.draw.tenths() * 2 != s.win.tenths() {
-            return Err(PairingError::InvalidRequest(
-                "Baku acceleration needs a point system where a win is two draws and a loss 0"
-                    .to_string(),
-            ));
-        }
-    }
-    let baku = baku_points(t, use_baku);
-    let field = Field::new(t, played_rounds, &baku);
+    let ranks = effective_ranks(t, round, &roster.absent);
+    let baku = Baku::new(t, options.baku || type_code_asks_baku(t))?;
+    let field = Field::new(t, played_rounds, &|i, r| baku.points(i, r));
     let system = &t.point_system;
     let final_round = played_rounds + 1 >= total_rounds;
     let threshold = topscorer_threshold(played_rounds, system.win.tenths(), system.draw.tenths());
@@ -393,11 +255,11 @@ pub(crate) fn prepare(
             let p = &t.players[i];
             let colours = field.colours(i);
             let plain = field.plain_score(i);
-            let score = plain + field.acceleration[i][played_rounds as usize];
+            let score = field.pairing_score(i);
             Participant {
                 id: p.id,
                 player_index: i,
-                rank: roster.rank[i].unwrap_or(u32::MAX),
+                rank: ranks[i].unwrap_or(u32::MAX),
                 score,
                 plain_score: plain,
                 colour: colour_state(&colours),
@@ -406,12 +268,12 @@ pub(crate) fn prepare(
                 bye_eligible: field.bye_eligible(i),
                 floats: [
                     if played_rounds >= 1 {
-                        field.float(i, 1)
+                        state::float(&field, i, 1)
                     } else {
                         state::Float::None
                     },
                     if played_rounds >= 2 {
-                        field.float(i, 2)
+                        state::float(&field, i, 2)
                     } else {
                         state::Float::None
                     },
