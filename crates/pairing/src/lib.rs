@@ -1,10 +1,12 @@
-//! Swiss pairing (FIDE Dutch system), round-robin tables, the pairing checker and the random
-//! tournament generator.
+//! Swiss pairing (the FIDE Dutch and Burstein systems, over the pieces every Swiss system
+//! shares in [`swiss`]), round-robin tables, the pairing checker and the random tournament
+//! generator.
 //!
 //! Engines take a validated [`tournament::Tournament`] and return a [`Pairing`]; they never parse
 //! text and never print.
 
 pub mod berger;
+pub mod burstein;
 pub mod checker;
 pub mod dutch;
 pub mod generator;

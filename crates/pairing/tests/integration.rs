@@ -3,6 +3,12 @@
 
 #[path = "berger.rs"]
 mod berger;
+#[path = "burstein_agreement.rs"]
+mod burstein_agreement;
+#[path = "burstein_generator.rs"]
+mod burstein_generator;
+#[path = "burstein_oracle.rs"]
+mod burstein_oracle;
 #[path = "checker.rs"]
 mod checker;
 #[path = "dutch_conformance.rs"]
