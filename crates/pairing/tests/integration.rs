@@ -5,10 +5,14 @@
 mod berger;
 #[path = "burstein_agreement.rs"]
 mod burstein_agreement;
+#[path = "burstein_conformance.rs"]
+mod burstein_conformance;
 #[path = "burstein_generator.rs"]
 mod burstein_generator;
 #[path = "burstein_oracle.rs"]
 mod burstein_oracle;
+#[path = "burstein_rules.rs"]
+mod burstein_rules;
 #[path = "checker.rs"]
 mod checker;
 #[path = "dutch_conformance.rs"]

@@ -171,27 +171,45 @@ fn score_bit(fields: &[(i32, u32, u32)], score: i32) -> u32 {
         .expect("every score has its field")
 }
 
+/// Which players a bracket's graph holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Scope {
+    /// The bracket alone.
+    Bracket,
+    /// The following bracket: the bracket and the next scoregroup.
+    Following,
+    /// Every unpaired player, with the completion field.
+    Whole,
+}
+
 /// The graph of one bracket: local vertex `v` is `players[v]`, the bracket first (BSN order),
-/// then the next scoregroup, then (in the whole graph) the rest.
+/// then (from [`Scope::Following`]) the next scoregroup, then (in the whole graph) the rest.
 struct Graph<'a, const L: usize> {
     input: &'a BracketInput<'a>,
     layout: &'a Layout,
     players: Vec<usize>,
     m: usize,
     k: usize,
-    /// The graph holds every unpaired player and the completion field; otherwise only the
-    /// following bracket, the rest being taken to absorb whoever it leaves.
-    whole: bool,
+    scope: Scope,
     matcher: Matcher<Wide<L>>,
 }
 
 impl<'a, const L: usize> Graph<'a, L> {
-    fn new(input: &'a BracketInput<'a>, layout: &'a Layout, whole: bool) -> Self {
+    fn new(input: &'a BracketInput<'a>, layout: &'a Layout, scope: Scope) -> Self {
+        let none: &[usize] = &[];
         let players: Vec<usize> = input
             .bracket
             .iter()
-            .chain(input.next)
-            .chain(if whole { input.rest } else { &[] })
+            .chain(if scope >= Scope::Following {
+                input.next
+            } else {
+                none
+            })
+            .chain(if scope == Scope::Whole {
+                input.rest
+            } else {
+                none
+            })
             .copied()
             .collect();
         let n = players.len();
@@ -201,7 +219,7 @@ impl<'a, const L: usize> Graph<'a, L> {
             m: input.bracket.len(),
             k: input.next.len(),
             players,
-            whole,
+            scope,
             matcher: Matcher::new(n),
         };
         for a in 0..n {
@@ -231,7 +249,7 @@ impl<'a, const L: usize> Graph<'a, L> {
         let l = self.layout;
         let scores = self.input.scores;
         let mut w = Wide::<L>::ZERO;
-        if self.whole {
+        if self.scope == Scope::Whole {
             add_at(&mut w, l.base, 1);
         }
         if self.in_bracket(a) && self.in_bracket(b) {
@@ -311,7 +329,7 @@ impl<'a, const L: usize> Graph<'a, L> {
     fn pair(mut self) -> Option<(BracketResult, Vec<usize>)> {
         self.matcher.solve();
         let n = self.players.len();
-        if self.whole && (0..n).any(|v| self.matcher.mate(v).is_none()) {
+        if self.scope == Scope::Whole && (0..n).any(|v| self.matcher.mate(v).is_none()) {
             return None;
         }
         let m = self.m;
@@ -353,19 +371,21 @@ impl<'a, const L: usize> Graph<'a, L> {
     }
 }
 
-/// Whether `players` (the rest and the players the following bracket leaves) can all be
-/// paired: Dirac's condition (every player compatible with at least half of the others gives a
-/// Hamiltonian cycle, hence a complete pairing of an even number) or, failing it, a matching.
-fn completable(players: &[usize], compat: &Compatibility) -> bool {
+/// Dirac's condition: an even number of at least four players, each compatible with at least
+/// half of the others, has a Hamiltonian cycle, hence a complete pairing.
+pub(crate) fn dirac(players: &[usize], compat: &Compatibility) -> bool {
+    let n = players.len();
+    let degree = |v: usize| players.iter().filter(|&&u| compat.allowed(v, u)).count();
+    n.is_multiple_of(2) && n >= 4 && players.iter().all(|&v| 2 * degree(v) >= n)
+}
+
+/// Whether `players` can all be paired: [`dirac`] or, failing it, a matching.
+pub(crate) fn completable(players: &[usize], compat: &Compatibility) -> bool {
     let n = players.len();
     if n % 2 == 1 {
         return false;
     }
-    if n == 0 {
-        return true;
-    }
-    let degree = |v: usize| players.iter().filter(|&&u| compat.allowed(v, u)).count();
-    if n >= 4 && players.iter().all(|&v| 2 * degree(v) >= n) {
+    if n == 0 || dirac(players, compat) {
         return true;
     }
     let mut m = Matcher::<u64>::new(n);
@@ -386,11 +406,29 @@ fn pair_bracket<const L: usize>(
     layout: &Layout,
 ) -> Result<BracketResult, Incomplete> {
     debug_assert!(layout.total <= 64 * L as u32);
-    // The following bracket alone first: if what it leaves can join the rest in a complete
+    let below: Vec<usize> = input.next.iter().chain(input.rest).copied().collect();
+    if below.is_empty() {
+        return Graph::<L>::new(input, layout, Scope::Whole)
+            .pair()
+            .map(|(result, _)| result)
+            .ok_or(Incomplete);
+    }
+    // The bracket alone first. When it pairs everybody and the players below can all be
+    // paired, no criterion looks further: nobody floats ([C5], [C6]), the following bracket
+    // is the next scoregroup whatever the pairs ([C7]), and the rest is complete ([C4]).
+    if input.bracket.len().is_multiple_of(2) {
+        let (alone, _) = Graph::<L>::new(input, layout, Scope::Bracket)
+            .pair()
+            .expect("a graph without completion always pairs");
+        if alone.floaters.is_empty() && completable(&below, input.compat) {
+            return Ok(alone);
+        }
+    }
+    // Then the following bracket alone: if what it leaves can join the rest in a complete
     // pairing, its best pairing is the best of the whole graph (the completion field is the
     // same for every complete pairing, and the criteria only see this graph's pairs).
     if !input.rest.is_empty() {
-        let (result, leftover) = Graph::<L>::new(input, layout, false)
+        let (result, leftover) = Graph::<L>::new(input, layout, Scope::Following)
             .pair()
             .expect("a graph without completion always pairs");
         let mut tail = input.rest.to_vec();
@@ -399,7 +437,7 @@ fn pair_bracket<const L: usize>(
             return Ok(result);
         }
     }
-    Graph::<L>::new(input, layout, true)
+    Graph::<L>::new(input, layout, Scope::Whole)
         .pair()
         .map(|(result, _)| result)
         .ok_or(Incomplete)

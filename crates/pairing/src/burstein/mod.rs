@@ -293,7 +293,16 @@ pub fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, Pair
                 .then(pb.games_played.cmp(&pa.games_played))
                 .then(pb.rank_cmp(pa))
         });
-        Some(bye::choose_bye(&prepared.compat, &preference).ok_or(no_pairing.clone())?)
+        // The first candidate usually leaves the others a pairing that Dirac's condition
+        // proves; otherwise one matching decides.
+        let first = preference.first().copied().filter(|&p| {
+            let others: Vec<usize> = (0..n).filter(|&k| k != p).collect();
+            brackets::dirac(&others, &prepared.compat)
+        });
+        match first {
+            Some(p) => Some(p),
+            None => Some(bye::choose_bye(&prepared.compat, &preference).ok_or(no_pairing.clone())?),
+        }
     } else {
         None
     };
