@@ -3,13 +3,15 @@
 //!
 //! ```text
 //! arbiter [-r]
-//! arbiter [-r] --dutch INPUT -p [OUTPUT] [-l [CHECKLIST]]
-//! arbiter [-r] --dutch INPUT -c [-l [CHECKLIST]]
-//! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
+//! arbiter [-r] --dutch|--burstein INPUT -p [OUTPUT] [-l [CHECKLIST]]
+//! arbiter [-r] --dutch|--burstein INPUT -c [-l [CHECKLIST]]
+//! arbiter [-r] --dutch|--burstein (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
-//! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): Dutch is the only
-//! system. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
+//! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): the file's type code
+//! (`192 FIDE_BURSTEIN…`, `192 FIDE_DUTCH…`) then chooses, and the Dutch system is the default.
+//! A flag that contradicts the file wins, with a warning. `-l` writes the checklist (trf.md
+//! §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
 //!
@@ -18,6 +20,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use pairing::burstein::{self, BursteinOptions};
 use pairing::checker;
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
@@ -44,11 +47,83 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
     !first_is_word && rest().any(|a| a == "-p" || a == "-c" || a == "-g")
 }
 
+/// A FIDE Swiss system the engines pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum System {
+    /// The FIDE (Dutch) system, C.04.3.
+    Dutch,
+    /// The Burstein system, C.04.4.2.
+    Burstein,
+}
+
+impl System {
+    /// The system a file's type code (`192`) names, if one we pair.
+    pub(crate) fn of_file(t: &Tournament) -> Option<System> {
+        let code = t.header.type_code.as_deref()?.trim().to_ascii_uppercase();
+        if code.starts_with("FIDE_BURSTEIN") {
+            Some(System::Burstein)
+        } else if code.starts_with("FIDE_DUTCH") {
+            Some(System::Dutch)
+        } else {
+            None
+        }
+    }
+
+    /// The system to pair `t` with: the one asked for, else the file's, else Dutch. When the
+    /// request contradicts the file, says so on stderr.
+    pub(crate) fn choose(asked: Option<System>, path: &Path, t: &Tournament) -> System {
+        let file = System::of_file(t);
+        if let (Some(asked), Some(file)) = (asked, file) {
+            if asked != file {
+                io::print_error(&format!(
+                    "{}: warning: the file's type code (192) names the {} system; pairing with \
+                     the {} system as asked",
+                    path.display(),
+                    file.name(),
+                    asked.name()
+                ));
+            }
+        }
+        asked.or(file).unwrap_or(System::Dutch)
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            System::Dutch => "Dutch",
+            System::Burstein => "Burstein",
+        }
+    }
+
+    /// The type code (`192`) of a file paired by this system.
+    fn type_code(self) -> &'static str {
+        match self {
+            System::Dutch => "FIDE_DUTCH_2025",
+            System::Burstein => "FIDE_BURSTEIN",
+        }
+    }
+
+    /// Pairs `round` of `t`.
+    pub(crate) fn pair(self, t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
+        match self {
+            System::Dutch => dutch::pair(t, round, &DutchOptions::default()),
+            System::Burstein => burstein::pair(t, round, &BursteinOptions::default()),
+        }
+    }
+
+    /// The `-l` checklist of `round`.
+    fn checklist(self, t: &Tournament, round: u32, pairing: Option<&Pairing>) -> String {
+        match self {
+            System::Dutch => dutch::checklist(t, round, &DutchOptions::default(), pairing),
+            System::Burstein => burstein::checklist(t, round, &BursteinOptions::default(), pairing),
+        }
+    }
+}
+
 /// What one engine-style command line asks for.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Request {
     banner: bool,
-    dutch: bool,
+    system: Option<System>,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -61,10 +136,12 @@ struct Request {
 /// The engine interface's usage, printed by `--help`.
 const USAGE: &str = "\
 Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
-  arbiter [-r] [--dutch] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]   pair the next round
-  arbiter [-r] [--dutch] INPUT.trf -c [-l [CHECKLIST]]            check every round
-  arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+  arbiter [-r] [SYSTEM] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]    pair the next round
+  arbiter [-r] [SYSTEM] INPUT.trf -c [-l [CHECKLIST]]             check every round
+  arbiter [-r] [SYSTEM] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
                                                                   generate a tournament
+SYSTEM: --dutch (C.04.3) or --burstein (C.04.4.2); without it the file's type code (192)
+chooses, and the Dutch system is the default.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -106,11 +183,16 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-r" => r.banner = true,
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
-            "--dutch" => r.dutch = true,
-            "--burstein" => {
-                return Err(CliError::invalid(
-                    "the Burstein system is not supported; use --dutch",
-                ))
+            "--dutch" | "--burstein" => {
+                let system = if arg == "--dutch" {
+                    System::Dutch
+                } else {
+                    System::Burstein
+                };
+                if r.system.is_some_and(|s| s != system) {
+                    return Err(CliError::invalid("give only one of --dutch and --burstein"));
+                }
+                r.system = Some(system);
             }
             "-p" => {
                 let output = optional_value(&mut i);
@@ -163,18 +245,21 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         return Ok(exit::OK);
     }
     if request.banner {
+        let system = match request.system {
+            Some(System::Burstein) => "FIDE Burstein system (C.04.4.2",
+            _ => "FIDE Dutch system (C.04.3",
+        };
         io::print(&format!(
-            "arbiter {}: FIDE Dutch system (C.04.3, rules applied from 1 February 2026)\n",
+            "arbiter {}: {system}, rules applied from 1 February 2026)\n",
             env!("CARGO_PKG_VERSION")
         ))?;
     }
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.dutch {
+        if request.input.is_some() || request.system.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
     };
-    // Without a system flag (JaVaFo's style) the Dutch system is meant: it is the only one.
     if !matches!(mode, Mode::Generate { .. }) {
         // -o and -s belong to the generator; silently ignoring them would mislead.
         if request.seed.is_some() {
@@ -202,14 +287,14 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
             let t = read_tournament_from(input, request.latin1)?;
+            let system = System::choose(request.system, input, &t);
             let round = pairing::request::round_to_pair(&t);
-            let result = pair_round(input, &t, round);
+            let result = pair_round(system, input, &t, round);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
-                let pairing = result.as_ref().ok();
-                let list = dutch::checklist(&t, round, &DutchOptions::default(), pairing);
+                let list = system.checklist(&t, round, result.as_ref().ok());
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
@@ -218,7 +303,8 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false)?;
+            let system = System::choose(request.system, input, &t);
+            let found = check_tournament(system, input, &t, false)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
             }
@@ -240,7 +326,8 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
+            let system = request.system.unwrap_or(System::Dutch);
+            let list = generate_file(system, &source, request.seed, output, request.latin1, None)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -326,10 +413,15 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with the Dutch engine.
-pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
+/// Pairs `round` of the tournament read from `path` with `system`.
+pub(crate) fn pair_round(
+    system: System,
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+) -> Result<Pairing, CliError> {
     check_round_exists(path, t, round)?;
-    dutch::pair(t, round, &DutchOptions::default()).map_err(|e| pairing_error(path, e))
+    system.pair(t, round).map_err(|e| pairing_error(path, e))
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -362,15 +454,15 @@ pub(crate) struct CheckFindings {
 /// `paired_only` leaves out a last column of announced byes (the round to pair); the engines'
 /// `-c` replays every recorded column.
 pub(crate) fn check_tournament(
+    system: System,
     input: &Path,
     t: &Tournament,
     paired_only: bool,
 ) -> Result<CheckFindings, CliError> {
-    let options = DutchOptions::default();
     let mut list = String::new();
     let pair = |state: &Tournament, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, system, state, round, pairing.as_ref().ok());
         pairing
     };
     let rounds = if paired_only {
@@ -398,13 +490,13 @@ pub(crate) fn check_tournament(
 /// One round's checklist under its `Round #k` header.
 fn append_checklist(
     list: &mut String,
+    system: System,
     state: &Tournament,
     round: u32,
-    options: &DutchOptions,
     pairing: Option<&Pairing>,
 ) {
     list.push_str(&format!("Round #{round}\n"));
-    list.push_str(&dutch::checklist(state, round, options, pairing));
+    list.push_str(&system.checklist(state, round, pairing));
 }
 
 /// Where the generator's settings come from.
@@ -433,10 +525,11 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
     }
 }
 
-/// Generates a tournament paired by the Dutch engine and writes it as TRF-2026 to `output`,
+/// Generates a tournament paired by `system` and writes it as TRF-2026 to `output`,
 /// with its number of rounds (142) so that it can be paired further; with `played`, only
 /// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
 pub(crate) fn generate_file(
+    system: System,
     source: &SettingsSource,
     seed: Option<u64>,
     output: &Path,
@@ -461,11 +554,10 @@ pub(crate) fn generate_file(
     };
     // Without -s the seed is drawn, and written into the name line so the run can be repeated.
     let seed = seed.unwrap_or_else(generator::random_seed);
-    let options = DutchOptions::default();
     let mut list = String::new();
     let mut t = generator::generate(&settings, seed, |state, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, system, state, round, pairing.as_ref().ok());
         pairing
     })
     .map_err(|e| match e {
@@ -481,6 +573,10 @@ pub(crate) fn generate_file(
     })?;
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
+    if system != System::Dutch {
+        t.header.tournament_type = Some(system.type_code().to_string());
+        t.header.type_code = Some(system.type_code().to_string());
+    }
     if let Some(played) = played {
         if played > total {
             return Err(CliError::invalid(format!(
@@ -574,7 +670,7 @@ mod tests {
             "--dutch a.trf b.trf -p",
             "--dutch -g -o",
             "--dutch -g -o x -s abc",
-            "--burstein in.trf -p",
+            "--dutch --burstein in.trf -p",
         ] {
             let e = parse(&args(bad)).unwrap_err();
             assert_eq!(e.code, exit::INVALID, "{bad}");

@@ -22,12 +22,13 @@ use crate::error::CliError;
 #[command(
     name = "arbiter",
     version,
-    about = "Tournament engine: FIDE Dutch Swiss pairing, tie-breaks and standings, duplicate bridge scoring",
+    about = "Tournament engine: FIDE Dutch and Burstein Swiss pairing, tie-breaks and standings, duplicate bridge scoring",
     long_about = "Tournament engine for chess arbiters and bridge directors.\n\n\
 The pairing-engine interface of the FIDE-endorsed engines is also accepted:\n  \
-arbiter --dutch INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]\n  \
-arbiter --dutch INPUT.trf -c [-l [CHECKLIST]]\n  \
-arbiter --dutch (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]\n\n\
+arbiter --dutch|--burstein INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]\n  \
+arbiter --dutch|--burstein INPUT.trf -c [-l [CHECKLIST]]\n  \
+arbiter --dutch|--burstein (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]\n\n\
+Without a system flag the file's type code (192) chooses; the Dutch system is the default.\n\
 --latin1 reads old TRF files written in Latin-1."
 )]
 struct Cli {
@@ -37,7 +38,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Pair the next round of a Swiss tournament (FIDE Dutch system) or print a round-robin table.
+    /// Pair the next round of a Swiss tournament (FIDE Dutch or Burstein system) or print a
+    /// round-robin table.
     Pair(pair_cmd::PairArgs),
     /// Replay every round of a tournament and report where its pairings differ from ours.
     Check(pair_cmd::CheckArgs),

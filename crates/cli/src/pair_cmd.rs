@@ -10,7 +10,7 @@ use pairing::dutch::{self, DutchOptions};
 use pairing::Pairing;
 use tournament::{Color, Entry, PlayerId, Tournament};
 
-use crate::engine::{self, SettingsSource};
+use crate::engine::{self, SettingsSource, System};
 use crate::error::{exit, CliError};
 use crate::io;
 
@@ -22,10 +22,14 @@ Exit codes: 0 paired, 1 no valid pairing exists, 3 invalid file or request, 4 be
 5 file access."
 )]
 pub struct PairArgs {
-    /// Tournament in TRF (TRF-16 or TRF-2026); its next round is paired (FIDE Dutch system).
-    /// Not needed when --round-robin only prints a table.
+    /// Tournament in TRF (TRF-16 or TRF-2026); its next round is paired. Not needed when
+    /// --round-robin only prints a table.
     #[arg(value_name = "IN", required_unless_present = "round_robin")]
     input: Option<PathBuf>,
+    /// The Swiss system; without it the file's type code (192) chooses, and the Dutch system
+    /// is the default.
+    #[arg(long, value_enum, conflicts_with = "round_robin")]
+    system: Option<System>,
     /// Write the pairing to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
@@ -60,6 +64,10 @@ pub struct CheckArgs {
     /// A tournament in TRF whose every round is replayed.
     #[arg(value_name = "IN")]
     input: PathBuf,
+    /// The Swiss system; without it the file's type code (192) chooses, and the Dutch system
+    /// is the default.
+    #[arg(long, value_enum)]
+    system: Option<System>,
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
@@ -92,6 +100,9 @@ pub struct GenerateArgs {
     /// number of rounds stays the generated one).
     #[arg(long, value_name = "K")]
     played: Option<u32>,
+    /// The Swiss system that pairs the rounds.
+    #[arg(long, value_enum, default_value = "dutch")]
+    system: System,
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
@@ -114,13 +125,20 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
             let round = pairing::request::round_to_pair(&t);
+            let system = System::choose(args.system, input, &t);
+            if args.explain && system != System::Dutch {
+                return Err(CliError::invalid(format!(
+                    "--explain is available for the Dutch system only, not the {} system",
+                    system.name()
+                )));
+            }
             if args.explain {
                 engine::check_round_exists(input, &t, round)?;
                 let e = dutch::explain(&t, round, &DutchOptions::default())
                     .map_err(|e| engine::pairing_error(input, e))?;
                 (engine::pairing_text(&e.pairing), Some(explanation_text(&e)))
             } else {
-                let pairing = engine::pair_round(input, &t, round)?;
+                let pairing = engine::pair_round(system, input, &t, round)?;
                 (engine::pairing_text(&pairing), None)
             }
         }
@@ -227,7 +245,10 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
-        None => engine::check_tournament(&args.input, &t, true)?,
+        None => {
+            let system = System::choose(args.system, &args.input, &t);
+            engine::check_tournament(system, &args.input, &t, true)?
+        }
     };
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
@@ -249,7 +270,14 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
         (None, Some(config)) => SettingsSource::Config(config),
         (None, None) => SettingsSource::Random,
     };
-    engine::generate_file(&source, args.seed, &args.output, false, args.played)?;
+    engine::generate_file(
+        args.system,
+        &source,
+        args.seed,
+        &args.output,
+        false,
+        args.played,
+    )?;
     Ok(exit::OK)
 }
 

@@ -143,8 +143,8 @@ fn bad_requests_are_exit_3() {
             "unknown option \"-q\"\n",
         ),
         (
-            &["--burstein", "ex.trf", "-p"][..],
-            "the Burstein system is not supported; use --dutch\n",
+            &["--dutch", "--burstein", "ex.trf", "-p"][..],
+            "give only one of --dutch and --burstein\n",
         ),
     ] {
         let o = run_in(dir.path(), args);
