@@ -11,6 +11,8 @@ mod burstein_conformance;
 mod burstein_generator;
 #[path = "burstein_oracle.rs"]
 mod burstein_oracle;
+#[path = "burstein_properties.rs"]
+mod burstein_properties;
 #[path = "burstein_rules.rs"]
 mod burstein_rules;
 #[path = "checker.rs"]
