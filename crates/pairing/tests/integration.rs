@@ -15,6 +15,8 @@ mod burstein_oracle;
 mod burstein_properties;
 #[path = "burstein_rules.rs"]
 mod burstein_rules;
+#[path = "burstein_witness.rs"]
+mod burstein_witness;
 #[path = "checker.rs"]
 mod checker;
 #[path = "dutch_conformance.rs"]

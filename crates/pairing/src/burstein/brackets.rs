@@ -30,11 +30,13 @@
 //! worth `(m − x)³ · (y + 1)`, which the fold 1–m, 2–(m−1), … maximises) so that the current
 //! matching often already is the answer; it never decides anything.
 //!
-//! The players below the following bracket only take what it leaves ([C4]): the bracket is
-//! first paired on a graph of the following bracket alone, without the completion field; when
-//! the players it leaves and the rest can then all be paired (checked by Dirac's degree
-//! condition, or a matching), that pairing is also the first best one of the whole graph,
-//! which is used otherwise.
+//! The players below only take what the bracket leaves ([C4]), so smaller graphs usually
+//! decide: first the bracket alone, when nobody floats or the following bracket is provably
+//! as good whoever floats ([C7] then cannot choose); then the following bracket alone, without
+//! the completion field. When the players such a graph leaves and the rest can all be paired
+//! (checked by Dirac's degree condition, or a matching), its first best pairing is also the
+//! whole graph's: no complete pairing can be better, and among the best it comes first. The
+//! whole graph decides otherwise.
 
 use matching::{Matcher, Wide};
 use tournament::Color;
@@ -400,6 +402,42 @@ pub(crate) fn completable(players: &[usize], compat: &Compatibility) -> bool {
     (0..n).all(|v| m.mate(v).is_some())
 }
 
+/// Whether the following bracket (any `f` players of the bracket and the next scoregroup) has
+/// the same best [C5] and [C6] whoever floats: with every player of the bracket and of the next
+/// scoregroup compatible with more than half of the following bracket inside the next
+/// scoregroup, Dirac's condition pairs it completely (an even number) or all but one resident
+/// of the next scoregroup, the lowest score there is (an odd number); the rest must then take
+/// nobody, or one of those residents.
+fn following_is_robust(input: &BracketInput, f: usize) -> bool {
+    let k = input.next.len();
+    if k < 3 || k + f < 5 {
+        return false;
+    }
+    let need = (k + f).div_ceil(2) + 1;
+    let compat = input.compat;
+    let enough = |v: &usize| {
+        input
+            .next
+            .iter()
+            .filter(|&&u| compat.allowed(*v, u))
+            .count()
+            >= need
+    };
+    if !input.bracket.iter().chain(input.next).all(enough) {
+        return false;
+    }
+    if (k + f).is_multiple_of(2) {
+        completable(input.rest, compat)
+    } else {
+        // A few tries suffice in practice; failing them only costs the larger graph.
+        input.next.iter().take(4).any(|&x| {
+            let mut rest = input.rest.to_vec();
+            rest.push(x);
+            completable(&rest, compat)
+        })
+    }
+}
+
 /// Pairs one bracket with `L`-limb weights (`layout.total <= 64 * L`).
 fn pair_bracket<const L: usize>(
     input: &BracketInput,
@@ -413,14 +451,18 @@ fn pair_bracket<const L: usize>(
             .map(|(result, _)| result)
             .ok_or(Incomplete);
     }
-    // The bracket alone first. When it pairs everybody and the players below can all be
-    // paired, no criterion looks further: nobody floats ([C5], [C6]), the following bracket
-    // is the next scoregroup whatever the pairs ([C7]), and the rest is complete ([C4]).
-    if input.bracket.len().is_multiple_of(2) {
-        let (alone, _) = Graph::<L>::new(input, layout, Scope::Bracket)
-            .pair()
-            .expect("a graph without completion always pairs");
-        if alone.floaters.is_empty() && completable(&below, input.compat) {
+    // The bracket alone first. Its best pairing is the whole graph's when what it leaves can
+    // be completed ([C4]) and [C7] cannot tell its floaters from any others: nobody floats
+    // (the following bracket is the next scoregroup whatever the pairs), or the following
+    // bracket would pair as well as it can with any floaters ([`following_is_robust`]).
+    let (alone, _) = Graph::<L>::new(input, layout, Scope::Bracket)
+        .pair()
+        .expect("a graph without completion always pairs");
+    let floaters = alone.floaters.len();
+    if floaters == 0 || following_is_robust(input, floaters) {
+        let mut left = alone.floaters.clone();
+        left.extend(&below);
+        if completable(&left, input.compat) {
             return Ok(alone);
         }
     }
