@@ -464,6 +464,19 @@ fn art_3_1_2_the_pab_leaves_a_complete_pairing() {
 }
 
 #[test]
+fn art_3_1_3_the_pab_goes_to_the_lowest_score() {
+    // 3 was absent in round 1 (0 points, no game): the lowest score outweighs his having
+    // played the fewest games (3.1.4 comes after).
+    let mut e = Event::new(5, 3);
+    e.game(1, 1, 2, "=")
+        .game(1, 4, 5, "=")
+        .set(1, 3, Entry::ZeroBye);
+    let (boards, bye) = e.boards(2);
+    assert_eq!(bye, Some(3));
+    assert_eq!(boards.len(), 2);
+}
+
+#[test]
 fn art_3_1_4_the_pab_goes_to_the_player_with_the_most_games() {
     // 2 and 4 are on 0 points; 4 lost by forfeit in round 2 (one game), 2 played both: 2 gets
     // the PAB.
