@@ -1,134 +1,15 @@
 //! Events, players, byes and forbidden pairs.
 
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
-use tournament::Points;
 
+use crate::chess::rows::{
+    load_byes, load_event, load_events, load_forbidden, load_player, load_players, paired_rounds,
+    write_settings,
+};
+use crate::chess::types::*;
 use crate::error::{Error, Refusal, Result};
-use crate::types::*;
 use crate::Store;
-
-const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
-    deputy_arbiters, time_control, rounds, system, baku, initial_color, points_win, points_draw, \
-    points_loss, points_bye, tiebreaks, rules, bye_limit, public, created_at, \
-    (SELECT count(*) FROM round WHERE round.event_id = event.id)";
-
-fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
-    let system: String = r.get(10)?;
-    let colour: String = r.get(12)?;
-    Ok(Event {
-        id: r.get(0)?,
-        settings: EventSettings {
-            name: r.get(1)?,
-            place: r.get(2)?,
-            federation: r.get(3)?,
-            start_date: r.get(4)?,
-            end_date: r.get(5)?,
-            chief_arbiter: r.get(6)?,
-            deputy_arbiters: r.get(7)?,
-            time_control: r.get(8)?,
-            rounds: r.get(9)?,
-            system: System::parse(&system).unwrap_or_default(),
-            baku: r.get(11)?,
-            initial_white: colour == "w",
-            points_win: Points::from_tenths(r.get(13)?),
-            points_draw: Points::from_tenths(r.get(14)?),
-            points_loss: Points::from_tenths(r.get(15)?),
-            points_bye: Points::from_tenths(r.get(16)?),
-            tiebreaks: r.get(17)?,
-            rules: r.get(18)?,
-            bye_limit: r.get(19)?,
-            public: r.get(20)?,
-        },
-        created_at: r.get(21)?,
-        paired_rounds: r.get(22)?,
-    })
-}
-
-pub(crate) fn load_event(conn: &Connection, id: EventId) -> Result<Event> {
-    conn.query_row(
-        &format!("SELECT {EVENT_COLUMNS} FROM event WHERE id = ?1"),
-        [id],
-        event_from_row,
-    )
-    .optional()?
-    .ok_or(Error::NotFound("event"))
-}
-
-const PLAYER_COLUMNS: &str =
-    "id, number, name, title, rating, national_rating, federation, fide_id, \
-    birth_date, sex, club, present, withdrawn_from";
-
-fn player_from_row(r: &Row<'_>) -> rusqlite::Result<Player> {
-    Ok(Player {
-        id: r.get(0)?,
-        number: r.get(1)?,
-        details: NewPlayer {
-            name: r.get(2)?,
-            title: r.get(3)?,
-            rating: r.get(4)?,
-            national_rating: r.get(5)?,
-            federation: r.get(6)?,
-            fide_id: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),
-            birth_date: r.get(8)?,
-            sex: r.get(9)?,
-            club: r.get(10)?,
-        },
-        present: r.get(11)?,
-        withdrawn_from: r.get(12)?,
-    })
-}
-
-pub(crate) fn load_players(conn: &Connection, event: EventId) -> Result<Vec<Player>> {
-    let mut st = conn.prepare_cached(&format!(
-        "SELECT {PLAYER_COLUMNS} FROM player WHERE event_id = ?1 ORDER BY number"
-    ))?;
-    let rows = st.query_map([event], player_from_row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub(crate) fn load_player(conn: &Connection, event: EventId, id: PlayerKey) -> Result<Player> {
-    conn.query_row(
-        &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE event_id = ?1 AND id = ?2"),
-        params![event, id],
-        player_from_row,
-    )
-    .optional()?
-    .ok_or(Error::NotFound("player"))
-}
-
-pub(crate) fn load_byes(conn: &Connection, event: EventId) -> Result<Vec<Bye>> {
-    let mut st = conn.prepare_cached(
-        "SELECT player_id, round, kind FROM bye WHERE event_id = ?1 ORDER BY round, player_id",
-    )?;
-    let rows = st.query_map([event], |r| {
-        let kind: String = r.get(2)?;
-        Ok(Bye {
-            player: r.get(0)?,
-            round: r.get(1)?,
-            kind: ByeKind::parse(&kind).unwrap_or(ByeKind::Zero),
-        })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub(crate) fn load_forbidden(
-    conn: &Connection,
-    event: EventId,
-) -> Result<Vec<(PlayerKey, PlayerKey)>> {
-    let mut st =
-        conn.prepare_cached("SELECT a, b FROM forbidden_pair WHERE event_id = ?1 ORDER BY a, b")?;
-    let rows = st.query_map([event], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub(crate) fn paired_rounds(conn: &Connection, event: EventId) -> Result<u32> {
-    Ok(conn.query_row(
-        "SELECT count(*) FROM round WHERE event_id = ?1",
-        [event],
-        |r| r.get(0),
-    )?)
-}
 
 /// Checks the settings a form can get wrong, naming the field.
 fn validate_settings(s: &EventSettings) -> Result<()> {
@@ -320,7 +201,7 @@ impl Store {
             )?;
             let id = tx.last_insert_rowid();
             write_settings(tx, id, settings)?;
-            crate::log::append(
+            crate::chess::log::append(
                 tx,
                 Some(id),
                 actor,
@@ -350,13 +231,7 @@ impl Store {
     }
 
     pub fn events(&self) -> Result<Vec<Event>> {
-        self.with_conn(|c| {
-            let mut st = c.prepare(&format!(
-                "SELECT {EVENT_COLUMNS} FROM event ORDER BY id DESC"
-            ))?;
-            let rows = st.query_map([], event_from_row)?;
-            Ok(rows.collect::<rusqlite::Result<_>>()?)
-        })
+        self.with_conn(load_events)
     }
 
     pub fn event(&self, id: EventId) -> Result<Event> {
@@ -678,37 +553,4 @@ impl Store {
     pub fn forbidden_pairs(&self, event: EventId) -> Result<Vec<(PlayerKey, PlayerKey)>> {
         self.with_conn(|c| load_forbidden(c, event))
     }
-}
-
-pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) -> Result<()> {
-    conn.execute(
-        "UPDATE event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, end_date = ?5, \
-         chief_arbiter = ?6, deputy_arbiters = ?7, time_control = ?8, rounds = ?9, system = ?10, baku = ?11, \
-         initial_color = ?12, points_win = ?13, points_draw = ?14, points_loss = ?15, points_bye = ?16, \
-         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20 WHERE id = ?21",
-        params![
-            s.name.trim(),
-            s.place,
-            s.federation.to_uppercase(),
-            s.start_date,
-            s.end_date,
-            s.chief_arbiter,
-            s.deputy_arbiters,
-            s.time_control,
-            s.rounds,
-            s.system.as_str(),
-            s.baku,
-            if s.initial_white { "w" } else { "b" },
-            s.points_win.tenths(),
-            s.points_draw.tenths(),
-            s.points_loss.tenths(),
-            s.points_bye.tenths(),
-            s.tiebreaks,
-            s.rules,
-            s.bye_limit,
-            s.public,
-            id
-        ],
-    )?;
-    Ok(())
 }

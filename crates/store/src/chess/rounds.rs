@@ -1,110 +1,15 @@
 //! Rounds: pairing with the engines, the arbiter's edits, results and the players' reports.
 
-use rand::Rng;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
 
+use crate::chess::rows::{
+    insert_game, load_event, load_players, load_round, load_rounds, paired_rounds, result_from_sql,
+};
+use crate::chess::types::*;
+use crate::codes::new_code;
 use crate::error::{Error, Refusal, Result};
-use crate::event::{load_event, load_players, paired_rounds};
-use crate::types::*;
 use crate::Store;
-
-/// Letters and digits that cannot be mistaken for one another on a printed list.
-const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const CODE_LEN: usize = 6;
-
-/// A code no board (chess) and no table (bridge) of any event has: one code box opens either.
-pub(crate) fn new_code(conn: &Connection) -> Result<String> {
-    let mut rng = rand::thread_rng();
-    loop {
-        let code: String = (0..CODE_LEN)
-            .map(|_| CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())] as char)
-            .collect();
-        let taken: bool = conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM game WHERE code = ?1) \
-             OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1)",
-            [&code],
-            |r| r.get(0),
-        )?;
-        if !taken {
-            return Ok(code);
-        }
-    }
-}
-
-fn result_from_sql(s: Option<String>) -> Option<ResultCode> {
-    s.as_deref().and_then(ResultCode::parse)
-}
-
-pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round>> {
-    let mut rounds: Vec<Round> = {
-        let mut st = conn.prepare_cached(
-            "SELECT number, paired_at FROM round WHERE event_id = ?1 ORDER BY number",
-        )?;
-        let rows = st.query_map([event], |r| {
-            Ok(Round {
-                number: r.get(0)?,
-                paired_at: r.get(1)?,
-                games: Vec::new(),
-                byes: Vec::new(),
-            })
-        })?;
-        rows.collect::<rusqlite::Result<_>>()?
-    };
-    let mut st = conn.prepare_cached(
-        "SELECT round, board, white, black, result, code, reported_result FROM game \
-         WHERE event_id = ?1 ORDER BY round, board",
-    )?;
-    let games = st.query_map([event], |r| {
-        Ok(Game {
-            round: r.get(0)?,
-            board: r.get(1)?,
-            white: r.get(2)?,
-            black: r.get(3)?,
-            result: result_from_sql(r.get(4)?),
-            code: r.get(5)?,
-            reported: result_from_sql(r.get(6)?),
-        })
-    })?;
-    for g in games {
-        let g = g?;
-        if let Some(round) = rounds.get_mut(g.round as usize - 1) {
-            round.games.push(g);
-        }
-    }
-    for b in crate::event::load_byes(conn, event)? {
-        if let Some(round) = rounds.get_mut(b.round as usize - 1) {
-            round.byes.push(b);
-        }
-    }
-    Ok(rounds)
-}
-
-fn load_round(conn: &Connection, event: EventId, number: u32) -> Result<Round> {
-    load_event(conn, event)?;
-    load_rounds(conn, event)?
-        .into_iter()
-        .find(|r| r.number == number)
-        .ok_or(Error::NotFound("round"))
-}
-
-pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result<()> {
-    conn.execute(
-        "INSERT INTO game (event_id, round, board, white, black, result, code, reported_result) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
-            event,
-            g.round,
-            g.board,
-            g.white,
-            g.black,
-            g.result.map(ResultCode::as_str),
-            g.code,
-            g.reported.map(ResultCode::as_str)
-        ],
-    )?;
-    Ok(())
-}
 
 /// The round's pairing may still change: it is the last one and no board has a result.
 fn ensure_open(conn: &Connection, event: EventId, round: &Round) -> Result<()> {
@@ -257,7 +162,7 @@ impl Store {
                 set_seat(tx, event, round, sa, b)?;
                 set_seat(tx, event, round, sb, a)?;
                 let r = load_round(tx, event, round)?;
-                crate::model::objections(tx, event, &r)
+                crate::chess::model::objections(tx, event, &r)
             },
         )
     }
@@ -402,54 +307,7 @@ impl Store {
         if !result.is_over_the_board() {
             return Err(Error::invalid("result", "1-0, 1/2 or 0-1", result.as_str()));
         }
-        let (answer, wait) = std::sync::mpsc::channel();
-        self.reports
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(PendingReport {
-                code,
-                result,
-                answer,
-            });
-        // Answers are sent before the connection is released: once we hold it, ours is either
-        // answered or still queued.
-        let mut conn = self.lock();
-        if let Ok(answer) = wait.try_recv() {
-            return answer;
-        }
-        let batch = std::mem::take(&mut *self.reports.lock().unwrap_or_else(|e| e.into_inner()));
-        let outcome = (|| -> Result<Vec<Result<()>>> {
-            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let answers = batch
-                .iter()
-                .map(|r| record_report(&tx, &r.code, r.result))
-                .collect::<Result<Vec<_>>>()?;
-            tx.commit()?;
-            Ok(answers)
-        })();
-        match outcome {
-            Ok(answers) => {
-                for (r, a) in batch.into_iter().zip(answers) {
-                    let _ = r.answer.send(a);
-                }
-            }
-            Err(e) => {
-                // A database failure fails the whole batch: nothing of it was committed.
-                let message = e.to_string();
-                for r in batch {
-                    let _ = r
-                        .answer
-                        .send(Err(Error::refused(Refusal::BadCode, message.clone())));
-                }
-            }
-        }
-        drop(conn);
-        wait.recv().unwrap_or_else(|_| {
-            Err(Error::refused(
-                Refusal::BadCode,
-                "the report was not committed",
-            ))
-        })
+        self.batched(move |tx| record_report(tx, &code, result))
     }
 
     /// Accepts every result the players reported in `round`; returns how many.
@@ -463,14 +321,6 @@ impl Store {
             )?)
         })
     }
-}
-
-/// A player's report waiting in the queue, and where its answer goes.
-#[derive(Debug)]
-pub(crate) struct PendingReport {
-    code: String,
-    result: ResultCode,
-    answer: std::sync::mpsc::Sender<Result<()>>,
 }
 
 /// Records one report inside the batch's transaction: `Ok(Err(..))` is a refusal of this
@@ -506,7 +356,7 @@ fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Resu
         params![result.as_str(), crate::db::now(), code],
     )?;
     let detail = json!({ "round": round, "board": board, "result": result.as_str() });
-    crate::log::append(tx, Some(event), "player", "report", detail, None)?;
+    crate::chess::log::append(tx, Some(event), "player", "report", detail, None)?;
     Ok(Ok(()))
 }
 
@@ -588,8 +438,8 @@ fn pair_swiss(conn: &Connection, e: &Event, players: &[Player], round: u32) -> R
             )?;
         }
     }
-    let t = crate::model::build(conn, e.id, round - 1, true)?;
-    let playing = crate::model::players_in_round(&t, round);
+    let t = crate::chess::model::build(conn, e.id, round - 1, true)?;
+    let playing = crate::chess::model::players_in_round(&t, round);
     if playing < 2 {
         return Err(Error::refused(
             Refusal::TooFewPlayers,

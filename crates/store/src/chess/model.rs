@@ -10,10 +10,10 @@ use tournament::{
     PointSystem, Points, Title, Tournament,
 };
 
+use crate::chess::rows::load_rounds;
+use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players};
+use crate::chess::types::*;
 use crate::error::{Error, Result};
-use crate::event::{load_byes, load_event, load_forbidden, load_players};
-use crate::rounds::load_rounds;
-use crate::types::*;
 use crate::Store;
 
 /// `YYYY-MM-DD` as TRF writes dates (`YYYY/MM/DD`).
@@ -328,7 +328,7 @@ pub struct StandingRow {
     /// The place is shared with others (`rank` is its first place).
     pub shared: bool,
     pub player: Player,
-    #[serde(with = "crate::types::points_text")]
+    #[serde(with = "crate::chess::types::points_text")]
     pub points: Points,
     /// The tie-break values as the rules print them.
     pub values: Vec<String>,

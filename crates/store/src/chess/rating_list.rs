@@ -3,9 +3,10 @@
 
 use rusqlite::{params, OptionalExtension};
 
+use crate::chess::import::{find_in_fide_list, FideEntry};
+use crate::chess::types::NewPlayer;
+use crate::csv::folded_words;
 use crate::error::Result;
-use crate::import::{find_in_fide_list, folded_words, FideEntry};
-use crate::types::NewPlayer;
 use crate::Store;
 
 /// Candidates read from the database before the ranking of `find_in_fide_list`.
@@ -121,7 +122,7 @@ mod tests {
             "/tests/data/fide_list.txt"
         ))
         .unwrap();
-        let list = crate::import::players_from_fide_txt(&text).unwrap();
+        let list = crate::chess::import::players_from_fide_txt(&text).unwrap();
         let n = store.load_rating_list("fide_list.txt", &list).unwrap();
         assert_eq!(
             n,

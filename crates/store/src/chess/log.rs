@@ -5,9 +5,9 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, write_settings};
+use crate::chess::types::*;
 use crate::error::{Error, Refusal, Result};
-use crate::event::{load_byes, load_event, load_forbidden, load_players, write_settings};
-use crate::types::*;
 use crate::Store;
 
 /// One entry of the log, as shown to the arbiter.
@@ -30,7 +30,7 @@ pub struct PastState {
     pub settings: EventSettings,
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
-    pub standings: Option<crate::model::Standings>,
+    pub standings: Option<crate::chess::model::Standings>,
 }
 
 /// Everything one event holds, as it was at one moment.
@@ -46,7 +46,7 @@ pub(crate) struct Snapshot {
 
 fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
     let e = load_event(conn, event)?;
-    let rounds = crate::rounds::load_rounds(conn, event)?;
+    let rounds = crate::chess::rows::load_rounds(conn, event)?;
     Ok(Snapshot {
         settings: e.settings,
         players: load_players(conn, event)?,
@@ -99,7 +99,7 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
         )?;
     }
     for g in &s.games {
-        crate::rounds::insert_game(conn, event, g)?;
+        crate::chess::rows::insert_game(conn, event, g)?;
     }
     for b in &s.byes {
         conn.execute(
@@ -241,8 +241,8 @@ impl Store {
                 log_id: id,
                 settings: load_event(tx, event)?.settings,
                 players: load_players(tx, event)?,
-                rounds: crate::rounds::load_rounds(tx, event)?,
-                standings: crate::model::standings_on(tx, event, None).ok(),
+                rounds: crate::chess::rows::load_rounds(tx, event)?,
+                standings: crate::chess::model::standings_on(tx, event, None).ok(),
             })
         })
     }
