@@ -23,11 +23,17 @@ pub struct Store {
     queue: Arc<Mutex<Vec<Queued>>>,
 }
 
+/// What answers a caller once its batch is committed.
+type Delivery = Box<dyn FnOnce() + Send>;
+
+/// A caller's work inside the batch's transaction: whether it refused, and its delivery.
+type Work = Box<dyn FnOnce(&Connection) -> Result<(bool, Delivery)> + Send>;
+
 /// One caller's work waiting for the next batched commit.
 struct Queued {
     /// Runs inside the batch's transaction: whether it refused (its writes are rolled back),
     /// and how to answer its caller once the batch is committed.
-    run: Box<dyn FnOnce(&Connection) -> Result<(bool, Box<dyn FnOnce() + Send>)> + Send>,
+    run: Work,
     /// Answers the caller when the batch fails as a whole.
     fail: Box<dyn FnOnce(String) + Send>,
 }
@@ -171,7 +177,7 @@ impl Store {
                 run: Box::new(move |conn| {
                     let outcome = work(conn)?;
                     let refused = outcome.is_err();
-                    let deliver: Box<dyn FnOnce() + Send> = Box::new(move || {
+                    let deliver: Delivery = Box::new(move || {
                         let _ = answer.send(outcome);
                     });
                     Ok((refused, deliver))
@@ -193,7 +199,7 @@ impl Store {
             failures.push(q.fail);
             runs.push(q.run);
         }
-        let outcome = (|| -> Result<Vec<Box<dyn FnOnce() + Send>>> {
+        let outcome = (|| -> Result<Vec<Delivery>> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let mut deliveries = Vec::with_capacity(runs.len());
             for run in runs {

@@ -15,10 +15,11 @@ use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scorin
 
 use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
 use super::{kind_label, status_label, SessionView};
-use crate::context::{Arbiter, Ctx, MAX_BODY};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
-use crate::web::{blocking, html};
+use crate::limit::MAX_BODY;
+use crate::page::{blocking, html};
 use crate::AppState;
 use report::bridge::{self as results, Results};
 
@@ -930,7 +931,7 @@ async fn grid_page(
 fn refused(st: &AppState, c: Ctx, id: SessionId, f: GridForm, e: AppError) -> Page {
     let failure = e.into_response_failure();
     if matches!(failure.status.as_u16(), 409 | 422 | 404) {
-        let text = crate::error::message(&c, &failure);
+        let text = crate::error_page::message(&c, &failure);
         grid_page_data(st, c, id, f, text, failure.status)
     } else {
         let mut r = failure.status.into_response();

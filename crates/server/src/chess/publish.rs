@@ -13,11 +13,11 @@ use axum::routing::get;
 use axum::Router;
 use store::{ByeKind, Event, EventId, Player, PlayerKey, ResultCode, Round, Store};
 
-use crate::context::{Arbiter, Ctx};
+use crate::chess::views::{self, EventView, LegendItem, PlayerView, RoundView, StandingView};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
-use crate::views::{self, EventView, LegendItem, PlayerView, RoundView, StandingView};
-use crate::web::html;
+use crate::page::html;
 use crate::AppState;
 
 /// The page routes.

@@ -1,54 +1,28 @@
-//! The JSON API under `/api`: every action of the pages, for platforms and scripts. Documented
-//! in `API.md`. A script logs in (`POST /api/login`), keeps the `arbiter_session` cookie, and
-//! repeats the returned `csrf` in the header `X-CSRF-Token` of every POST.
+//! The chess events' JSON API under `/api`: every action of the pages, for platforms and
+//! scripts. Documented in `API.md`.
 
 use std::collections::{BTreeMap, HashMap};
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::de::DeserializeOwned;
+use axum::Router;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{EventId, Player, PlayerKey};
 
-use crate::context::{set_cookie, Arbiter, Ctx, MAX_BODY, SESSION_COOKIE};
+use crate::chess::forms::{self, EventForm, PlayerForm};
+use crate::chess::views::{self};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
-use crate::forms::{self, EventForm, PlayerForm};
-use crate::views;
-use crate::web::{self, blocking};
+use crate::json::{body, done, ok, ApiResult};
+use crate::page::blocking;
 use crate::AppState;
-
-pub(crate) type ApiResult = Result<Response, AppError>;
-
-pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
-    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
-        &b"{}"[..]
-    } else {
-        &bytes[..]
-    };
-    serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
-}
-
-pub(crate) fn ok(v: impl Serialize) -> ApiResult {
-    Ok(Json(v).into_response())
-}
-
-pub(crate) fn done() -> ApiResult {
-    ok(json!({ "ok": true }))
-}
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/setup", post(setup))
-        .route("/login", post(login))
-        .route("/logout", post(logout))
-        .route("/session", get(session))
-        .route("/csrf", get(csrf))
-        .route("/accounts", post(add_account))
         .route("/events", get(events).post(create_event))
         .route("/events/{id}", get(event).post(update_event))
         .route("/events/{id}/players", get(players).post(add_player))
@@ -79,98 +53,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/undo", post(undo))
         .route("/events/{id}/export.trf", get(export_trf))
         .route("/report", get(report_lookup).post(report))
-        .route("/backup", get(backup))
-        .route(
-            "/restore",
-            post(restore).layer(axum::extract::DefaultBodyLimit::max(MAX_BODY)),
-        )
-        .merge(crate::rating::api_routes())
-        .merge(crate::publish::api_routes())
-        .fallback(|| async { AppError::NotFound })
 }
-
-// ---------------------------------------------------------------------------------------------
-// Accounts and sessions
-
-#[derive(Debug, Deserialize)]
-struct Credentials {
-    #[serde(default)]
-    token: String,
-    username: String,
-    password: String,
-}
-
-fn session_response(s: &store::auth::LoginSession) -> ApiResult {
-    let mut r = Json(json!({
-        "username": s.username,
-        "csrf": s.csrf,
-        "expires_at": s.expires_at,
-    }))
-    .into_response();
-    r.headers_mut().append(
-        header::SET_COOKIE,
-        set_cookie(
-            SESSION_COOKIE,
-            &s.token,
-            Some(store::auth::SESSION_HOURS * 3600),
-        ),
-    );
-    Ok(r)
-}
-
-async fn setup(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
-    let c: Credentials = body(&bytes)?;
-    let store = st.store.clone();
-    let s = blocking(move || {
-        store.create_first_account(&c.token, &c.username, &c.password)?;
-        store.login(&c.username, &c.password)
-    })
-    .await?;
-    session_response(&s)
-}
-
-async fn login(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
-    let c: Credentials = body(&bytes)?;
-    let store = st.store.clone();
-    let s = blocking(move || store.login(&c.username, &c.password)).await?;
-    session_response(&s)
-}
-
-async fn logout(State(st): State<AppState>, c: Ctx) -> ApiResult {
-    if let Some(token) = &c.session_token {
-        st.store.logout(token)?;
-    }
-    let mut r = done()?;
-    r.headers_mut()
-        .append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, "", Some(0)));
-    Ok(r)
-}
-
-async fn session(c: Ctx, a: Arbiter) -> ApiResult {
-    ok(json!({ "username": a.username, "csrf": c.csrf }))
-}
-
-/// The token an anonymous client (a player's phone) repeats in `X-CSRF-Token`; it comes with
-/// the `arbiter_anon` cookie.
-async fn csrf(c: Ctx) -> ApiResult {
-    ok(json!({ "csrf": c.csrf }))
-}
-
-#[derive(Debug, Deserialize)]
-struct NewAccount {
-    username: String,
-    password: String,
-}
-
-async fn add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
-    let n: NewAccount = body(&bytes)?;
-    let store = st.store.clone();
-    blocking(move || store.create_account(&n.username, &n.password)).await?;
-    done()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Events and players
 
 async fn events(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
     ok(st.store.events()?)
@@ -239,9 +122,9 @@ async fn import_players(
         }
     };
     let list = if b.format.is_none() {
-        web::parse_player_file("", &b.data)?
+        super::players::parse_player_file("", &b.data)?
     } else {
-        web::parse_player_file(name, &b.data)?
+        super::players::parse_player_file(name, &b.data)?
     };
     let n = st.store.add_players(&a.username, id, &list)?;
     ok(json!({ "imported": n }))
@@ -259,8 +142,11 @@ async fn all_present(
     bytes: Bytes,
 ) -> ApiResult {
     let b: PresentBody = body(&bytes)?;
-    st.store
-        .set_all_present(&a.username, id, forms::flag(&b.present).unwrap_or(true))?;
+    st.store.set_all_present(
+        &a.username,
+        id,
+        crate::forms::flag(&b.present).unwrap_or(true),
+    )?;
     done()
 }
 
@@ -303,7 +189,7 @@ async fn set_present(
         &a.username,
         id,
         pid,
-        forms::flag(&b.present).unwrap_or(true),
+        crate::forms::flag(&b.present).unwrap_or(true),
     )?;
     ok(st.store.player(id, pid)?)
 }
@@ -321,7 +207,7 @@ async fn withdraw(
 ) -> ApiResult {
     let b: WithdrawBody = body(&bytes)?;
     let e = st.store.event(id)?;
-    let from = forms::number("from_round", &b.from_round, "a round number")?
+    let from = crate::forms::number("from_round", &b.from_round, "a round number")?
         .unwrap_or(e.paired_rounds + 1);
     st.store.withdraw(&a.username, id, pid, from)?;
     ok(st.store.player(id, pid)?)
@@ -349,7 +235,7 @@ async fn set_bye(
     bytes: Bytes,
 ) -> ApiResult {
     let b: ByeBody = body(&bytes)?;
-    let round = forms::required_number("round", &b.round, "a round number")?;
+    let round = crate::forms::required_number("round", &b.round, "a round number")?;
     st.store.set_bye(
         &a.username,
         id,
@@ -447,8 +333,8 @@ struct PairBody {
 impl PairBody {
     fn keys(&self) -> Result<(PlayerKey, PlayerKey), AppError> {
         Ok((
-            forms::required_number("a", &self.a, "a player id")?,
-            forms::required_number("b", &self.b, "a player id")?,
+            crate::forms::required_number("a", &self.a, "a player id")?,
+            crate::forms::required_number("b", &self.b, "a player id")?,
         ))
     }
 }
@@ -478,9 +364,6 @@ async fn remove_forbidden(
     st.store.remove_forbidden_pair(&a.username, id, x, y)?;
     done()
 }
-
-// ---------------------------------------------------------------------------------------------
-// Rounds and results
 
 async fn rounds(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
     ok(st.store.rounds(id)?)
@@ -559,7 +442,7 @@ async fn results(
             "nothing",
         ));
     }
-    let entries = web::grid(&fields)?;
+    let entries = super::rounds::grid(&fields)?;
     let changed = st.store.set_results(&a.username, id, n, &entries)?;
     ok(json!({ "changed": changed, "round": st.store.round(id, n)? }))
 }
@@ -607,13 +490,10 @@ async fn export_trf(
     Path(id): Path<EventId>,
     Query(q): Query<FormatQuery>,
 ) -> ApiResult {
-    let format = web::trf_format(q.format.as_deref())?;
+    let format = super::documents::trf_format(q.format.as_deref())?;
     let text = st.store.export_trf(id, format)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
-
-// ---------------------------------------------------------------------------------------------
-// Players' reports (no login: the board's code)
 
 #[derive(Debug, Deserialize)]
 struct CodeQuery {
@@ -621,7 +501,7 @@ struct CodeQuery {
 }
 
 fn board_json(st: &AppState, e: &store::Event, g: &store::Game) -> Result<Value, AppError> {
-    let (white, black) = web::names_of(st, g, e.id)?;
+    let (white, black) = super::report::names_of(st, g, e.id)?;
     Ok(json!({
         "event": e.settings.name,
         "round": g.round,
@@ -637,7 +517,7 @@ async fn report_lookup(
     c: Ctx,
     Query(q): Query<CodeQuery>,
 ) -> ApiResult {
-    let (e, g) = web::open_board(&st, c.client_ip, &q.code, None)?;
+    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None)?;
     ok(board_json(&st, &e, &g)?)
 }
 
@@ -653,30 +533,10 @@ async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
     let result = forms::result("result", &b.result)?
         .filter(|r| r.is_over_the_board())
         .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
-    let (e, g) = web::open_board(&st, c.client_ip, &b.code, b.board)?;
+    let (e, g) = super::report::open_board(&st, c.client_ip, &b.code, b.board)?;
     let (store, code) = (st.store.clone(), b.code.clone());
-    web::blocking(move || store.report_result(&code, result)).await?;
+    blocking(move || store.report_result(&code, result)).await?;
     let mut v = board_json(&st, &e, &g)?;
     v["reported"] = json!(result);
     ok(v)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Backup and restore
-
-async fn backup(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
-    let bytes = web::backup_bytes(&st).await?;
-    Ok(([(header::CONTENT_TYPE, "application/vnd.sqlite3")], bytes).into_response())
-}
-
-async fn restore(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
-    if bytes.is_empty() {
-        return Err(AppError::invalid(
-            "body",
-            "an arbiter database file",
-            "nothing",
-        ));
-    }
-    web::restore_bytes(&st, bytes.to_vec()).await?;
-    done()
 }

@@ -2,7 +2,7 @@
 //! is uploaded once into the database (`/rating-list`, `POST /api/rating-list`), then the
 //! players page looks players up by FIDE id or name and enters them with one button.
 //!
-//! The TXT list is about 100 MB: its two routes take bodies up to [`RATING_LIST_MAX_BODY`], every
+//! The TXT list is about 100 MB: its two routes take bodies up to [`RATING_LIST_MAX_BODY`](crate::limit::RATING_LIST_MAX_BODY), every
 //! other route keeps the usual limits.
 
 use askama::Template;
@@ -16,23 +16,14 @@ use serde_json::{json, Value};
 use store::import::FideEntry;
 use store::{EventId, NewPlayer, RatingListSource, Store};
 
-use crate::context::{Arbiter, Ctx};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
-use crate::forms;
-use crate::web::{blocking, html};
+use crate::limit::RATING_LIST_MAX_BODY;
+use crate::page::{blocking, html};
 use crate::AppState;
-
-/// Largest rating-list upload (FIDE's TXT list is about 100 MB).
-pub const RATING_LIST_MAX_BODY: usize = 300 * 1024 * 1024;
 
 /// Most search results shown or answered.
 pub const MAX_RESULTS: usize = 50;
-
-/// Whether a request's path is one of the rating-list uploads (the CSRF check reads their
-/// bodies with the larger limit).
-pub fn is_upload_path(path: &str) -> bool {
-    path == "/rating-list" || path == "/api/rating-list"
-}
 
 /// The page routes.
 pub fn routes() -> Router<AppState> {
@@ -414,7 +405,7 @@ async fn add_from_list(
     Path(id): Path<EventId>,
     axum::Form(f): axum::Form<AddForm>,
 ) -> Result<Response, AppError> {
-    let fide_id: u64 = forms::required_number("fide_id", &f.fide_id, "a FIDE id")?;
+    let fide_id: u64 = crate::forms::required_number("fide_id", &f.fide_id, "a FIDE id")?;
     let store = st.store.clone();
     blocking(move || Ok(register(&store, &a.username, id, fide_id))).await??;
     let q: String = form_urlencoded::byte_serialize(f.q.unwrap_or_default().as_bytes()).collect();
@@ -506,7 +497,7 @@ async fn api_add_from_list(
 ) -> Result<Response, AppError> {
     let b: AddBody = serde_json::from_slice(&bytes)
         .map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))?;
-    let fide_id: u64 = forms::required_number("fide_id", &b.fide_id, "a FIDE id")?;
+    let fide_id: u64 = crate::forms::required_number("fide_id", &b.fide_id, "a FIDE id")?;
     let store = st.store.clone();
     let key = blocking(move || Ok(register(&store, &a.username, id, fide_id))).await??;
     Ok(Json(st.store.player(id, key)?).into_response())

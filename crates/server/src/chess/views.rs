@@ -534,7 +534,7 @@ mod explanation_tests {
 
     #[test]
     fn the_pages_say_what_the_engine_says_in_english_and_in_french() {
-        let text = include_str!("../../../examples/chess/open.trf");
+        let text = include_str!("../../../../examples/chess/open.trf");
         let t = tournament::trf::read(text).unwrap();
         let options = pairing::dutch::DutchOptions::default();
         let (en, fr) = (Tr::new(Lang::En), Tr::new(Lang::Fr));
@@ -568,4 +568,15 @@ mod explanation_tests {
         }
         assert!(compared > 50);
     }
+}
+
+/// The event and its view for a page in the request's language.
+pub(crate) fn event_view(
+    st: &crate::AppState,
+    c: &crate::Ctx,
+    id: store::EventId,
+) -> Result<(store::Event, EventView), crate::AppError> {
+    let e = st.store.event(id)?;
+    let v = EventView::new(&e, &c.tr);
+    Ok((e, v))
 }

@@ -1,13 +1,13 @@
 //! The event's lists as standalone documents, for the command line (`arbiter event players
 //! | standings | pairings --format html`): the store's rows converted as the pages convert them
-//! ([`crate::views`]), rendered by `report`'s documents, so that a list printed from the
+//! ([`crate::chess::views`]), rendered by `report`'s documents, so that a list printed from the
 //! command line is the one the web application prints.
 
 use store::{EventId, Store};
 
+use crate::chess::views::{self, EventView};
 use crate::error::AppError;
 use crate::i18n::{Lang, Tr};
-use crate::views::{self, EventView};
 
 /// The event's name and the line under it (place, dates in `tr`'s language), as the public
 /// page shows them.
