@@ -52,7 +52,7 @@ impl Ctx {
         self.tr.t(key)
     }
 
-    pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
+    pub fn t1(&self, key: &str, name: &str, value: impl Into<crate::i18n::Arg>) -> String {
         self.tr.t1(key, name, value)
     }
 

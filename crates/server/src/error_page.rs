@@ -80,9 +80,9 @@ fn invalid_text(
         format!("invalid-{}", base.replace('_', "-"))
     };
     let args = [
-        ("found", found.to_string()),
-        ("field", base.to_string()),
-        ("board", base.trim_start_matches('r').to_string()),
+        ("found", found.into()),
+        ("field", base.into()),
+        ("board", base.trim_start_matches('r').into()),
     ];
     let bridge_text = bridge
         .then(|| tr.lookup(&format!("bridge-{key}"), &args))
@@ -95,9 +95,9 @@ fn invalid_text(
         None => tr.targs(
             "error-invalid",
             &[
-                ("field", field.to_string()),
-                ("expected", expected.to_string()),
-                ("found", found.to_string()),
+                ("field", field.into()),
+                ("expected", expected.into()),
+                ("found", found.into()),
             ],
         ),
     }

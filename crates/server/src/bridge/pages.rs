@@ -136,11 +136,7 @@ impl SettingsView {
             .map(|(a, b, l)| {
                 tr.targs(
                     "bridge-suggest-range",
-                    &[
-                        ("from", a.to_string()),
-                        ("to", b.to_string()),
-                        ("movement", l),
-                    ],
+                    &[("from", a.into()), ("to", b.into()), ("movement", l.into())],
                 )
             })
             .collect::<Vec<_>>()
@@ -242,8 +238,8 @@ async fn session_page(
         progress: c.tr.targs(
             "bridge-progress-lines",
             &[
-                ("entered", entered.to_string()),
-                ("expected", lines.len().to_string()),
+                ("entered", entered.into()),
+                ("expected", lines.len().into()),
             ],
         ),
         conflicts: st.store.conflicts(id)?.len(),

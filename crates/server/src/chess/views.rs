@@ -355,9 +355,9 @@ pub fn objection_text(tr: &Tr, english: &str) -> String {
                 return tr.targs(
                     "objection-rematch",
                     &[
-                        ("board", board),
-                        ("white", white.to_string()),
-                        ("black", black.to_string()),
+                        ("board", board.into()),
+                        ("white", white.into()),
+                        ("black", black.into()),
                     ],
                 );
             }
@@ -367,13 +367,13 @@ pub fn objection_text(tr: &Tr, english: &str) -> String {
         {
             return tr.targs(
                 "objection-colour-run",
-                &[("board", board), ("player", player.to_string())],
+                &[("board", board.into()), ("player", player.into())],
             );
         }
         if let Some(player) = rest.strip_suffix("'s colour difference would exceed two (C3)") {
             return tr.targs(
                 "objection-colour-diff",
-                &[("board", board), ("player", player.to_string())],
+                &[("board", board.into()), ("player", player.into())],
             );
         }
     }
@@ -452,14 +452,17 @@ pub fn explanation(tr: &Tr, e: &pairing::dutch::Explanation, number: u32) -> Opt
         (FloatKind::Down, Some(o)) => tr.targs(
             "explain-down",
             &[
-                ("bracket", tr.points(&p.left_in.unwrap_or(p.pairing_score))),
-                ("opponent", o.to_string()),
-                ("score", score_of(o)),
+                (
+                    "bracket",
+                    (tr.points(&p.left_in.unwrap_or(p.pairing_score))).into(),
+                ),
+                ("opponent", o.into()),
+                ("score", (score_of(o)).into()),
             ],
         ),
         (FloatKind::Up, Some(o)) => tr.targs(
             "explain-up",
-            &[("opponent", o.to_string()), ("score", score_of(o))],
+            &[("opponent", o.into()), ("score", (score_of(o)).into())],
         ),
         _ => tr.t1("explain-inside", "score", tr.points(&p.pairing_score)),
     };
@@ -480,8 +483,8 @@ pub fn explanation(tr: &Tr, e: &pairing::dutch::Explanation, number: u32) -> Opt
         text.push_str(&tr.targs(
             "explain-not-taken",
             &[
-                ("player", preferred.to_string()),
-                ("criterion", criterion_name(tr, criterion)),
+                ("player", preferred.into()),
+                ("criterion", (criterion_name(tr, criterion)).into()),
             ],
         ));
     }
