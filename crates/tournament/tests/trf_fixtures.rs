@@ -454,3 +454,27 @@ XXR 3\n\
         assert_eq!(trf::write(&back, format), written, "{format:?}");
     }
 }
+
+#[test]
+fn a_blank_result_with_no_opponent_written_is_a_zero_point_bye() {
+    // heltour writes a round its player did not play as `0000 -  ` (TRF's blank result code).
+    let text = format!(
+        "{}{}{}",
+        line(1, "One, Player", "1.0", &["   2 w 1", "   3 w 0"]),
+        line(2, "Two, Player", "0.0", &["   1 b 0", "0000 -  "]),
+        line(3, "Three, Player", "1.0", &["0000 -  ", "   1 b 1"]),
+    );
+    let t = trf::read(&text).unwrap();
+    assert_eq!(t.players[1].rounds[1], Entry::ZeroBye);
+    assert_eq!(t.players[2].rounds[0], Entry::ZeroBye);
+    assert!(tournament::rounds::missing_entries(&t).is_empty());
+    round_trips(&t);
+    // Eight blank columns stay no entry at all.
+    let blank = text.replace("0000 -  ", "        ");
+    let t = trf::read(&blank).unwrap();
+    assert_eq!(t.players[1].rounds[1], Entry::NotPaired);
+    assert_eq!(
+        tournament::rounds::missing_entries(&t),
+        vec![(1, vec![PlayerId(3)]), (2, vec![PlayerId(2)])]
+    );
+}

@@ -38,7 +38,9 @@
 //!
 //! Legacy entries are read as: `0000 - =` a half-point bye, `0000 - +` a forfeit win with no
 //! opponent, `0000 - -` a forfeit loss with no opponent, `  12 - +` a forfeit with unknown
-//! colours. Lines are written with LF endings; a leading byte-order mark is skipped.
+//! colours, and an entry with a blank result but an opponent or colour column written
+//! (`0000 -  `) as a zero-point bye, which is what TRF's blank result code means; eight blank
+//! columns are no entry. Lines are written with LF endings; a leading byte-order mark is skipped.
 //!
 //! # Limits
 //!

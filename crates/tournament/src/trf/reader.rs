@@ -1016,6 +1016,7 @@ fn round_entry(p: &mut Parsed, l: &Line, c: usize) -> Option<Entry> {
         }
     };
     let code = l.char_at(c + 7);
+    let written = !opp_raw.trim().is_empty() || l.char_at(c + 5) != ' ';
     let played = |result, rated| match (opponent, color) {
         (Some(opponent), Some(color)) => Ok(Entry::Played {
             opponent,
@@ -1047,6 +1048,10 @@ fn round_entry(p: &mut Parsed, l: &Line, c: usize) -> Option<Entry> {
                     'F' => Entry::FullBye,
                     'U' => Entry::PairingBye,
                     'Z' => Entry::ZeroBye,
+                    // TRF's blank result code means what `Z` means: an entry that says there
+                    // is no opponent (`0000 -  `, as heltour writes a round its player did
+                    // not play) is a zero-point bye. Only eight blank columns are no entry.
+                    _ if written => Entry::ZeroBye,
                     _ => Entry::NotPaired,
                 })
             }
