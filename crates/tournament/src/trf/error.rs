@@ -115,3 +115,19 @@ impl<'a> IntoIterator for &'a TrfErrors {
         self.0.iter()
     }
 }
+
+/// A problem that [`read_for_pairing`](super::read_for_pairing) stepped over: it is in a
+/// column that pairing engines do not read, so the file is still paired, and `action` says
+/// what was read instead. [`read`](super::read) reports the same problem as a [`TrfError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfWarning {
+    pub problem: TrfError,
+    /// What the reader did instead, e.g. "the title is left out".
+    pub action: String,
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; {}", self.problem, self.action)
+    }
+}

@@ -4,7 +4,7 @@
 use crate::model::*;
 use crate::points::Points;
 
-use super::error::{TrfError, TrfErrorKind as K};
+use super::error::{TrfError, TrfErrorKind as K, TrfWarning};
 
 /// One line of the file: its number and characters (fixed columns count characters).
 pub(crate) struct Line {
@@ -164,6 +164,9 @@ pub(crate) struct PartialSystem {
 pub(crate) struct Parsed {
     pub t: Tournament,
     pub errors: Vec<TrfError>,
+    /// Reading for pairing: problems in columns the engines do not read are warnings.
+    pub lenient: bool,
+    pub warnings: Vec<TrfWarning>,
     pub players: Vec<PlayerSource>,
     pub xxr: Option<(u32, At)>,
     pub r142: Option<(u32, At)>,
@@ -203,6 +206,29 @@ impl Parsed {
     ) {
         self.errors
             .push(TrfError::new(line, col, kind, expected, found));
+    }
+
+    /// A problem in a column that pairing engines do not read (the title, the round dates):
+    /// an error when reading strictly, a warning saying what was done instead (`action`) when
+    /// reading for pairing. True when the reading goes on past it.
+    fn informational(
+        &mut self,
+        line: usize,
+        col: usize,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+        action: &str,
+    ) -> bool {
+        let problem = TrfError::new(line, col, K::BadField, expected, found);
+        if self.lenient {
+            self.warnings.push(TrfWarning {
+                problem,
+                action: action.to_string(),
+            });
+        } else {
+            self.errors.push(problem);
+        }
+        self.lenient
     }
 
     /// Records a single-valued record; false (with an error) if it was already seen.
@@ -423,8 +449,12 @@ const MAX_VALUE_TENTHS: i32 = 9999;
 const MAX_ROUNDS: u32 = 999;
 
 /// Reads every line; the result still needs `check::resolve` (and `check::validate`).
-pub(crate) fn parse(text: &str) -> Parsed {
-    let mut p = Parsed::default();
+/// `lenient` reads for pairing (see [`Parsed::informational`]).
+pub(crate) fn parse(text: &str, lenient: bool) -> Parsed {
+    let mut p = Parsed {
+        lenient,
+        ..Parsed::default()
+    };
     // The record each uninterpreted line follows, for writing it back there.
     let mut last_key: Option<String> = None;
     let mut teams_seen = 0;
@@ -714,34 +744,82 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
 }
 
 fn round_dates(p: &mut Parsed, l: &Line) {
+    match dates_on_grid(l) {
+        Ok(dates) => p.t.header.round_dates = dates,
+        Err(problem) if !p.lenient => p.errors.push(problem),
+        Err(problem) => {
+            // Sharly Chess starts its dates one column late (93, 103, …): each date is still
+            // alone in its round's 10-column block.
+            let by_block = dates_by_block(l);
+            let action = if by_block.is_some() {
+                "each date is read from its round's 10 columns"
+            } else {
+                "the round dates are left out (pairing engines do not read them)"
+            };
+            p.t.header.round_dates = by_block.unwrap_or_default();
+            p.warnings.push(TrfWarning {
+                problem,
+                action: action.to_string(),
+            });
+        }
+    }
+}
+
+/// The `132` record's dates where TRF puts them, 8 columns each from column 92 on the rounds'
+/// grid (92-99, 102-109, …), or the first problem found.
+fn dates_on_grid(l: &Line) -> Result<Vec<String>, TrfError> {
     let n = blocks_in(l);
     if n > MAX_ROUNDS as usize {
-        p.err(
+        return Err(TrfError::new(
             l.no,
             round_col(MAX_ROUNDS as usize + 1),
             K::RoundOutOfRange,
             format!("at most {MAX_ROUNDS} round dates"),
             format!("{n} dates"),
-        );
-        return;
+        ));
     }
-    if !blanks(
-        p,
-        l,
-        &(5..=91).collect::<Vec<_>>(),
-        "round dates start at column 92",
-    ) {
-        return;
+    let layout = |col: usize, why: &str| {
+        TrfError::new(
+            l.no,
+            col,
+            K::Layout,
+            format!("a blank at column {col} ({why})"),
+            quote(&l.char_at(col).to_string()),
+        )
+    };
+    if let Some(col) = (5..=91).find(|&c| l.char_at(c) != ' ') {
+        return Err(layout(col, "round dates start at column 92"));
     }
+    let mut dates = Vec::with_capacity(n);
     for r in 1..=n {
         let c = round_col(r);
-        if r < n && !blanks(p, l, &[c + 8, c + 9], "between round dates") {
-            return;
+        let why = if r < n {
+            "between round dates"
+        } else {
+            "after the last round date: a date takes columns 92-99, 102-109, …"
+        };
+        if let Some(col) = [c + 8, c + 9].into_iter().find(|&c| l.char_at(c) != ' ') {
+            return Err(layout(col, why));
         }
-        p.t.header
-            .round_dates
-            .push(l.field(c, c + 7).trim().to_string());
+        dates.push(l.field(c, c + 7).trim().to_string());
     }
+    Ok(dates)
+}
+
+/// The `132` record's dates read leniently: the text of each round's 10-column block
+/// (92-101, 102-111, …), when every block holds at most one word.
+fn dates_by_block(l: &Line) -> Option<Vec<String>> {
+    let n = blocks_in(l);
+    if n > MAX_ROUNDS as usize || (5..=91).any(|c| l.char_at(c) != ' ') {
+        return None;
+    }
+    let dates: Vec<String> = (1..=n)
+        .map(|r| l.field(round_col(r), round_col(r) + 9).trim().to_string())
+        .collect();
+    dates
+        .iter()
+        .all(|d| !d.contains(char::is_whitespace))
+        .then_some(dates)
 }
 
 /// The number of 10-column round blocks that start on a line.
@@ -884,12 +962,14 @@ fn player(p: &mut Parsed, l: &Line) {
     if !title.trim().is_empty() {
         pl.title = Title::from_code(&title);
         if pl.title.is_none() {
-            p.err(
+            // Programs write other forms (Sharly Chess: `gf` `mf` `ff` `cf` for the women's
+            // titles); the engines never read this column.
+            p.informational(
                 l.no,
                 11,
-                K::BadField,
                 "a title GM, IM, WGM, FM, WIM, CM, WFM, WCM or blank (columns 11-13)",
                 quote(&title),
+                "the title is left out (pairing engines do not read it)",
             );
         }
     }
