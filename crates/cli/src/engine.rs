@@ -13,6 +13,14 @@
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
 //!
+//! The programs that call an engine today keep working unchanged (README, "Pairing"):
+//! lichess's `--fast` (its own heuristic fork of bbpPairings for 700 players or more) pairs
+//! with our Dutch engine, which is exact and fast enough at those sizes; JaVaFo's options keep
+//! JaVaFo's meaning (`-b` Baku acceleration, `-c ROUND`, `-g SEED`; `-q [N]` and `-w` tune
+//! JaVaFo's own search and are accepted and ignored), and in JaVaFo's form (no system flag) a
+//! round 1 with no initial colour gets one drawn from the file, as JaVaFo does. With `-p OUT`,
+//! "no valid pairing" leaves OUT empty, as the reference engine does (it opens OUT first).
+//!
 //! The flags are parsed by hand: several take an optional value, which clap cannot tell from the
 //! next positional argument the way these engines do.
 use std::ffi::OsString;
@@ -22,7 +30,7 @@ use pairing::checker;
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
 use pairing::{Pairing, PairingError};
-use tournament::{trf, Tournament};
+use tournament::{trf, Color, Tournament};
 
 use crate::error::{exit, CliError};
 use crate::io;
@@ -32,7 +40,7 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| a == "--dutch" || a == "--fast" || a == "--burstein" || a == "-r") {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -49,6 +57,10 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
 struct Request {
     banner: bool,
     dutch: bool,
+    /// JaVaFo's `-b`: Baku acceleration (C.04.7) whatever the file's type code says.
+    baku: bool,
+    /// JaVaFo's `-g SEED` (a number where the configuration file goes).
+    javafo_seed: Option<u64>,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -61,14 +73,17 @@ struct Request {
 /// The engine interface's usage, printed by `--help`.
 const USAGE: &str = "\
 Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
-  arbiter [-r] [--dutch] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]   pair the next round
-  arbiter [-r] [--dutch] INPUT.trf -c [-l [CHECKLIST]]            check every round
-  arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
-                                                                  generate a tournament
+  arbiter [-r] [--dutch] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]] [-b]  pair the next round
+  arbiter [-r] [--dutch] INPUT.trf -c [ROUND] [-l [CHECKLIST]]        check every round (or one)
+  arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG|SEED]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+                                                                      generate a tournament
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
   -s SEED     seed of the generator (-g only)
+  -b          Baku acceleration (C.04.7) even if the file does not ask for it (-p only)
+  --fast      the Dutch system (lichess's name for its heuristic engine)
+  -q [N], -w  JaVaFo's search options: accepted and ignored (our engine is exact)
   --latin1    read the input as Latin-1 instead of UTF-8
 Exit codes: 0 done, 1 no valid pairing, 2 internal error, 3 invalid file or request,
 4 beyond limits, 5 file access.
@@ -76,9 +91,16 @@ Exit codes: 0 done, 1 no valid pairing, 2 internal error, 3 invalid file or requ
 
 #[derive(Debug, PartialEq, Eq)]
 enum Mode {
-    Pair { output: Option<PathBuf> },
-    Check,
-    Generate { config: Option<PathBuf> },
+    Pair {
+        output: Option<PathBuf>,
+    },
+    /// `round`: JaVaFo's `-c ROUND`, only that round's report.
+    Check {
+        round: Option<u32>,
+    },
+    Generate {
+        config: Option<PathBuf>,
+    },
 }
 
 fn parse(args: &[OsString]) -> Result<Request, CliError> {
@@ -93,6 +115,23 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
         *i += 1;
         Some(PathBuf::from(next))
     };
+    // The value after a flag when it is a number (JaVaFo's `-c ROUND`, `-g SEED`, `-q N`).
+    let optional_number = |i: &mut usize| -> Result<Option<u64>, CliError> {
+        let Some(next) = args.get(*i + 1).map(|a| a.to_string_lossy()) else {
+            return Ok(None);
+        };
+        if next.is_empty() || !next.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        *i += 1;
+        let flag = args[*i - 1].to_string_lossy();
+        next.parse::<u64>().map(Some).map_err(|_| {
+            CliError::invalid(format!(
+                "{flag}: expected a number up to {}, found {next}",
+                u64::MAX
+            ))
+        })
+    };
     let set_mode = |r: &mut Request, mode: Mode| -> Result<(), CliError> {
         if r.mode.is_some() {
             return Err(CliError::invalid("give only one of -p, -c and -g"));
@@ -106,7 +145,15 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-r" => r.banner = true,
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
-            "--dutch" => r.dutch = true,
+            // lichess calls `--fast` (its heuristic fork) from 700 players on.
+            "--dutch" | "--fast" => r.dutch = true,
+            "-b" => r.baku = true,
+            // JaVaFo's permutation limit and weighted matching: ours is always an exact
+            // weighted matching, so neither changes anything.
+            "-q" => {
+                optional_number(&mut i)?;
+            }
+            "-w" => {}
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -116,9 +163,22 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
                 let output = optional_value(&mut i);
                 set_mode(&mut r, Mode::Pair { output })?;
             }
-            "-c" => set_mode(&mut r, Mode::Check)?,
+            "-c" => {
+                let round = optional_number(&mut i)?;
+                let round = round
+                    .map(|n| {
+                        u32::try_from(n).map_err(|_| CliError::invalid(format!("-c: no round {n}")))
+                    })
+                    .transpose()?;
+                set_mode(&mut r, Mode::Check { round })?;
+            }
             "-g" => {
-                let config = optional_value(&mut i);
+                // JaVaFo: a number where the configuration goes is the seed.
+                r.javafo_seed = optional_number(&mut i)?;
+                let config = match r.javafo_seed {
+                    Some(_) => None,
+                    None => optional_value(&mut i),
+                };
                 set_mode(&mut r, Mode::Generate { config })?;
             }
             "-l" => r.checklist = Some(optional_value(&mut i)),
@@ -152,6 +212,12 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
         }
         i += 1;
     }
+    if let Some(seed) = r.javafo_seed {
+        if r.seed.is_some() {
+            return Err(CliError::invalid("give the seed once: -g SEED or -s SEED"));
+        }
+        r.seed = Some(seed);
+    }
     Ok(r)
 }
 
@@ -174,6 +240,11 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         }
         return Ok(exit::OK);
     };
+    if request.baku && !matches!(mode, Mode::Pair { .. }) {
+        return Err(CliError::invalid(
+            "-b applies only to -p; for -c and -g, write 192 FIDE_DUTCH_BAKU in the file",
+        ));
+    }
     // Without a system flag (JaVaFo's style) the Dutch system is meant: it is the only one.
     if !matches!(mode, Mode::Generate { .. }) {
         // -o and -s belong to the generator; silently ignoring them would mislead.
@@ -201,29 +272,80 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
     match mode {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
-            let t = read_tournament_from(input, request.latin1)?;
+            let (mut t, text) = read_tournament_and_text(input, request.latin1)?;
             let round = pairing::request::round_to_pair(&t);
-            let result = pair_round(input, &t, round);
+            // JaVaFo's form (no system flag): a missing initial colour is drawn from the
+            // file, as JaVaFo does; bbpPairings' form refuses it, as bbpPairings does.
+            if !request.dutch && crate::javafo::initial_colour_is_missing(&t, round) {
+                let colour = crate::javafo::initial_colour_by_lot(&text);
+                t.header.initial_color = Some(colour);
+                let (name, xxc) = match colour {
+                    Color::White => ("White", "white1"),
+                    Color::Black => ("Black", "black1"),
+                };
+                io::print_error(&format!(
+                    "{}: warning: the file gives no initial colour (XXC white1/black1 or 152); \
+                     drawn from the file's contents as JaVaFo does: {name} for the first \
+                     player (write XXC {xxc} to keep it)",
+                    input.display()
+                ));
+            }
+            let options = DutchOptions {
+                baku: request.baku,
+                ..DutchOptions::default()
+            };
+            let result = pair_round_with(input, &t, round, &options);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
                 let pairing = result.as_ref().ok();
-                let list = dutch::checklist(&t, round, &DutchOptions::default(), pairing);
+                let list = dutch::checklist(&t, round, &options, pairing);
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
-            io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
+            let pairing = match result {
+                Ok(pairing) => pairing,
+                Err(e) => {
+                    // The reference engine opens OUT before pairing, so "no valid pairing"
+                    // leaves it empty; programs (Sharly Chess) read that as "pairing not
+                    // possible" and a missing file as a crash.
+                    if let (true, Some(out)) = (e.code == exit::NO_PAIRING, &output) {
+                        io::write_atomic(out, b"")?;
+                    }
+                    return Err(e);
+                }
+            };
+            io::write_output(output.as_deref(), pairing_text(&pairing).as_bytes())?;
             Ok(exit::OK)
         }
-        Mode::Check => {
+        Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
             let found = check_tournament(input, &t, false)?;
+            let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
+            // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
+            if let Some(k) = round {
+                let name = input
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                report = crate::javafo::round_section(report, &format!("{name}: "), k).ok_or_else(
+                    || {
+                        CliError::invalid(format!(
+                            "-c {k}: {} has {} round{} to check",
+                            input.display(),
+                            found.rounds,
+                            if found.rounds == 1 { "" } else { "s" }
+                        ))
+                    },
+                )?;
+                list = crate::javafo::round_section(list, "", k).unwrap_or_default();
+            }
             if request.checklist.is_some() {
-                io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
+                io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             // The engines' interface: the report alone, exit 0 (programs read it as it is).
-            io::write_output(None, found.report.as_bytes())?;
+            io::write_output(None, report.as_bytes())?;
             Ok(exit::OK)
         }
         Mode::Generate { config } => {
@@ -269,7 +391,7 @@ fn refuse_overwrites(
             outputs.extend(output.clone());
             files.input
         }
-        Mode::Check => files.input,
+        Mode::Check { .. } => files.input,
         Mode::Generate { config } => {
             inputs.extend(config.as_deref());
             outputs.extend(files.output.map(Path::to_path_buf));
@@ -288,13 +410,20 @@ fn need_input<'a>(input: &'a Option<PathBuf>, flag: &str) -> Result<&'a Path, Cl
         .ok_or_else(|| CliError::invalid(format!("{flag} needs an input TRF file")))
 }
 
-/// Reads and checks a TRF file: exit code 5 when it cannot be read, 3 with one
-/// `FILE:LINE:COL: message` line per problem when it is not valid TRF. `latin1` reads old
-/// files written in Latin-1 rather than UTF-8.
+/// Reads and checks a TRF file for a pairing command: exit code 5 when it cannot be read, 3
+/// with one `FILE:LINE:COL: message` line per problem when it is not valid TRF. Problems in
+/// the columns the engines do not read (titles, round dates) are warnings on stderr
+/// ([`trf::read_for_pairing`]). `latin1` reads old files written in Latin-1 rather than UTF-8.
 pub(crate) fn read_tournament_from(path: &Path, latin1: bool) -> Result<Tournament, CliError> {
-    let t = io::parse_trf(path, &io::read_trf_text(path, latin1)?)?;
+    read_tournament_and_text(path, latin1).map(|(t, _)| t)
+}
+
+/// [`read_tournament_from`], also returning the file's text.
+fn read_tournament_and_text(path: &Path, latin1: bool) -> Result<(Tournament, String), CliError> {
+    let text = io::read_trf_text(path, latin1)?;
+    let t = io::parse_trf_for_pairing(path, &text)?;
     io::warn_missing_entries(path, &t);
-    Ok(t)
+    Ok((t, text))
 }
 
 /// The exit code and message for an engine failure on the tournament in `path`. The engines'
@@ -328,8 +457,18 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
 
 /// Pairs `round` of the tournament read from `path` with the Dutch engine.
 pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
+    pair_round_with(path, t, round, &DutchOptions::default())
+}
+
+/// [`pair_round`] with the engine's options.
+fn pair_round_with(
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+    options: &DutchOptions,
+) -> Result<Pairing, CliError> {
     check_round_exists(path, t, round)?;
-    dutch::pair(t, round, &DutchOptions::default()).map_err(|e| pairing_error(path, e))
+    dutch::pair(t, round, options).map_err(|e| pairing_error(path, e))
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -552,6 +691,32 @@ mod tests {
         let r = parse(&args("--dutch model.trf -g -o out.trf")).unwrap();
         assert_eq!(r.input, Some(PathBuf::from("model.trf")));
         assert_eq!(r.mode, Some(Mode::Generate { config: None }));
+    }
+
+    #[test]
+    fn javafo_options_take_their_numbers() {
+        let r = parse(&args("in.trfx -p out.txt -q 10000")).unwrap();
+        assert_eq!(
+            r.mode,
+            Some(Mode::Pair {
+                output: Some(PathBuf::from("out.txt"))
+            })
+        );
+        assert_eq!((r.input, r.dutch), (Some(PathBuf::from("in.trfx")), false));
+        let r = parse(&args("in.trfx -p -w -b")).unwrap();
+        assert_eq!((r.mode, r.baku), (Some(Mode::Pair { output: None }), true));
+        let r = parse(&args("in.trfx -c 3")).unwrap();
+        assert_eq!(r.mode, Some(Mode::Check { round: Some(3) }));
+        let r = parse(&args("in.trfx -c -l")).unwrap();
+        assert_eq!(r.mode, Some(Mode::Check { round: None }));
+        let r = parse(&args("-g 42 -o out.trf")).unwrap();
+        assert_eq!(
+            (r.mode, r.seed),
+            (Some(Mode::Generate { config: None }), Some(42))
+        );
+        let r = parse(&args("--fast in.trf -p")).unwrap();
+        assert!(r.dutch);
+        assert!(is_engine_call(&args("--fast in.trf -p")));
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod engine;
 mod error;
 mod event_cmd;
 mod io;
+mod javafo;
 mod pair_cmd;
 mod serve_cmd;
 mod standings_cmd;

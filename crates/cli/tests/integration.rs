@@ -11,6 +11,8 @@ mod bridge_cli;
 mod bridge_movement_cli;
 #[path = "browser.rs"]
 mod browser;
+#[path = "client_dialects.rs"]
+mod client_dialects;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
 #[path = "event_cli.rs"]
