@@ -5,6 +5,10 @@
 mod berger;
 #[path = "checker.rs"]
 mod checker;
+#[path = "dubov_generated.rs"]
+mod dubov_generated;
+#[path = "dubov_oracle.rs"]
+mod dubov_oracle;
 #[path = "dutch_conformance.rs"]
 mod dutch_conformance;
 #[path = "dutch_explain.rs"]
