@@ -8,8 +8,9 @@
 //! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
-//! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): Dutch is the only
-//! system. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
+//! `--dubov` in place of `--dutch` pairs, checks and generates with the Dubov system
+//! (C.04.4.1). As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): then the
+//! file's `192` code decides (`FIDE_DUBOV…` is Dubov), and Dutch otherwise. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
 //!
@@ -19,6 +20,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use pairing::checker;
+use pairing::dubov::{self, DubovOptions};
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
 use pairing::{Pairing, PairingError};
@@ -32,7 +34,7 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| a == "--dutch" || a == "--dubov" || a == "--burstein" || a == "-r") {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -49,6 +51,7 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
 struct Request {
     banner: bool,
     dutch: bool,
+    dubov: bool,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -65,6 +68,8 @@ Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
   arbiter [-r] [--dutch] INPUT.trf -c [-l [CHECKLIST]]            check every round
   arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
                                                                   generate a tournament
+  --dubov in place of --dutch: the Dubov system (C.04.4.1). Without a system flag the file's
+  192 code decides (FIDE_DUBOV...), else Dutch.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -107,6 +112,7 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
             "--dutch" => r.dutch = true,
+            "--dubov" => r.dubov = true,
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -168,8 +174,16 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             env!("CARGO_PKG_VERSION")
         ))?;
     }
+    if request.dutch && request.dubov {
+        return Err(CliError::invalid("give only one of --dutch and --dubov"));
+    }
+    let flag = match (request.dutch, request.dubov) {
+        (_, true) => Some(System::Dubov),
+        (true, _) => Some(System::Dutch),
+        _ => None,
+    };
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.dutch {
+        if request.input.is_some() || flag.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
@@ -203,13 +217,14 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             let input = need_input(&request.input, "-p")?;
             let t = read_tournament_from(input, request.latin1)?;
             let round = pairing::request::round_to_pair(&t);
-            let result = pair_round(input, &t, round);
+            let system = System::of(flag, &t);
+            let result = pair_round(input, &t, round, system);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
                 let pairing = result.as_ref().ok();
-                let list = dutch::checklist(&t, round, &DutchOptions::default(), pairing);
+                let list = system.checklist(&t, round, pairing);
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
@@ -218,7 +233,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false)?;
+            let found = check_tournament(input, &t, false, System::of(flag, &t))?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
             }
@@ -240,7 +255,8 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
+            let system = flag.unwrap_or(System::Dutch);
+            let list = generate_file(&source, request.seed, output, request.latin1, None, system)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -326,10 +342,55 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with the Dutch engine.
-pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
+/// A Swiss pairing system the engine interface offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum System {
+    /// C.04.3
+    Dutch,
+    /// C.04.4.1
+    Dubov,
+}
+
+impl System {
+    /// The system a flag names, else the one the file's `192` code names (trf.md §3.3), else
+    /// Dutch.
+    pub(crate) fn of(flag: Option<System>, t: &Tournament) -> System {
+        flag.unwrap_or_else(|| {
+            let code = t.header.type_code.as_deref().unwrap_or("").trim();
+            if code.to_ascii_uppercase().starts_with("FIDE_DUBOV") {
+                System::Dubov
+            } else {
+                System::Dutch
+            }
+        })
+    }
+
+    pub(crate) fn pair(self, t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
+        match self {
+            System::Dutch => dutch::pair(t, round, &DutchOptions::default()),
+            System::Dubov => dubov::pair(t, round, &DubovOptions::default()),
+        }
+    }
+
+    pub(crate) fn checklist(self, t: &Tournament, round: u32, pairing: Option<&Pairing>) -> String {
+        match self {
+            System::Dutch => dutch::checklist(t, round, &DutchOptions::default(), pairing),
+            System::Dubov => {
+                dubov::checklist::checklist(t, round, &DubovOptions::default(), pairing)
+            }
+        }
+    }
+}
+
+/// Pairs `round` of the tournament read from `path` with the engine of `system`.
+pub(crate) fn pair_round(
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+    system: System,
+) -> Result<Pairing, CliError> {
     check_round_exists(path, t, round)?;
-    dutch::pair(t, round, &DutchOptions::default()).map_err(|e| pairing_error(path, e))
+    system.pair(t, round).map_err(|e| pairing_error(path, e))
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -365,12 +426,12 @@ pub(crate) fn check_tournament(
     input: &Path,
     t: &Tournament,
     paired_only: bool,
+    system: System,
 ) -> Result<CheckFindings, CliError> {
-    let options = DutchOptions::default();
     let mut list = String::new();
     let pair = |state: &Tournament, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     };
     let rounds = if paired_only {
@@ -400,11 +461,11 @@ fn append_checklist(
     list: &mut String,
     state: &Tournament,
     round: u32,
-    options: &DutchOptions,
+    system: System,
     pairing: Option<&Pairing>,
 ) {
     list.push_str(&format!("Round #{round}\n"));
-    list.push_str(&dutch::checklist(state, round, options, pairing));
+    list.push_str(&system.checklist(state, round, pairing));
 }
 
 /// Where the generator's settings come from.
@@ -433,7 +494,7 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
     }
 }
 
-/// Generates a tournament paired by the Dutch engine and writes it as TRF-2026 to `output`,
+/// Generates a tournament paired by the engine of `system` and writes it as TRF-2026 to `output`,
 /// with its number of rounds (142) so that it can be paired further; with `played`, only
 /// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
 pub(crate) fn generate_file(
@@ -442,6 +503,7 @@ pub(crate) fn generate_file(
     output: &Path,
     latin1: bool,
     played: Option<u32>,
+    system: System,
 ) -> Result<String, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
@@ -461,11 +523,10 @@ pub(crate) fn generate_file(
     };
     // Without -s the seed is drawn, and written into the name line so the run can be repeated.
     let seed = seed.unwrap_or_else(generator::random_seed);
-    let options = DutchOptions::default();
     let mut list = String::new();
     let mut t = generator::generate(&settings, seed, |state, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     })
     .map_err(|e| match e {
@@ -481,6 +542,11 @@ pub(crate) fn generate_file(
     })?;
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
+    if system == System::Dubov {
+        // The file says which system paired it (trf.md §3.3), so -c and -p replay it as such.
+        t.header.tournament_type = Some("FIDE_DUBOV".to_string());
+        t.header.type_code = Some("FIDE_DUBOV".to_string());
+    }
     if let Some(played) = played {
         if played > total {
             return Err(CliError::invalid(format!(

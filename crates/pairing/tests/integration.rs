@@ -5,6 +5,8 @@
 mod berger;
 #[path = "checker.rs"]
 mod checker;
+#[path = "dubov_conformance.rs"]
+mod dubov_conformance;
 #[path = "dubov_generated.rs"]
 mod dubov_generated;
 #[path = "dubov_oracle.rs"]

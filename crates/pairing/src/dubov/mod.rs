@@ -49,6 +49,7 @@
 //! ```
 
 pub mod bracket;
+pub mod checklist;
 pub mod graph;
 pub mod state;
 
