@@ -96,6 +96,13 @@ pub fn play_event(seed: u64, mut visit: impl FnMut(&GeneratedRound) -> bool) {
     let bye_rate = rng.gen_range(0.0..0.12);
     let forfeit_rate = rng.gen_range(0.0..0.08);
     let draw_rate = rng.gen_range(0.1..0.5);
+    // Some events have rounds paired by hand (at random, rematches avoided where the shuffle
+    // allows): histories no engine would make, with long colour runs and odd floats.
+    let by_hand = if rng.gen_bool(0.3) {
+        rng.gen_range(0.1..0.6)
+    } else {
+        0.0
+    };
     for round in 1..=rounds {
         for i in 0..n {
             let p = &mut t.players[i];
@@ -123,8 +130,13 @@ pub fn play_event(seed: u64, mut visit: impl FnMut(&GeneratedRound) -> bool) {
         if !visit(&state) {
             return;
         }
-        let Ok(pairing) = dubov::pair(&t, round, &DubovOptions::default()) else {
-            return;
+        let pairing = if rng.gen_bool(by_hand) {
+            random_pairing(&t, round, &mut rng)
+        } else {
+            match dubov::pair(&t, round, &DubovOptions::default()) {
+                Ok(p) => p,
+                Err(_) => return,
+            }
         };
         let index = |id: PlayerId| id.0 as usize - 1;
         for b in &pairing.boards {
@@ -182,6 +194,40 @@ pub fn play_event(seed: u64, mut visit: impl FnMut(&GeneratedRound) -> bool) {
         for p in &mut t.players {
             p.points = p.score(&system);
         }
+    }
+}
+
+/// A pairing made by hand: the present players shuffled and paired in order (a later partner
+/// when the next one was already met), colours at random, the odd one out given the PAB.
+fn random_pairing(t: &Tournament, round: u32, rng: &mut ChaCha8Rng) -> pairing::Pairing {
+    use rand::seq::SliceRandom;
+    let mut present: Vec<PlayerId> = t
+        .players
+        .iter()
+        .filter(|p| p.rounds.len() < round as usize)
+        .map(|p| p.id)
+        .collect();
+    present.shuffle(rng);
+    let met = |a: PlayerId, b: PlayerId| {
+        t.player(a)
+            .unwrap()
+            .rounds
+            .iter()
+            .any(|e| e.played_opponent() == Some(b))
+    };
+    let mut boards = Vec::new();
+    while present.len() >= 2 {
+        let a = present.remove(0);
+        let k = (0..present.len())
+            .find(|&k| !met(a, present[k]))
+            .unwrap_or(0);
+        let b = present.remove(k);
+        let (white, black) = if rng.gen_bool(0.5) { (a, b) } else { (b, a) };
+        boards.push(pairing::Board { white, black });
+    }
+    pairing::Pairing {
+        boards,
+        bye: present.pop(),
     }
 }
 

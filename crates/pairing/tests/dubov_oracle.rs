@@ -221,7 +221,7 @@ impl Ctx<'_> {
             dead.insert(free);
             false
         }
-        set.len() % 2 == 0 && go(self, set, (1u64 << set.len()) - 1, &mut HashSet::new())
+        set.len().is_multiple_of(2) && go(self, set, (1u64 << set.len()) - 1, &mut HashSet::new())
     }
 
     /// A legal pairing of `set` with at most `k` pairs inside `group` exists.
@@ -264,7 +264,7 @@ impl Ctx<'_> {
             dead.insert((free, k));
             false
         }
-        set.len() % 2 == 0
+        set.len().is_multiple_of(2)
             && go(
                 self,
                 set,
@@ -443,6 +443,11 @@ pub fn combinations(pool: &[usize], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// C7, C8, C9, C10 of a bracket.
+type Quality = (u32, u32, u32, u32);
+/// GHR 3.6: the higher ranked player's score (negated), the other's, the higher ranked TPN.
+type BoardKey = (i32, i32, u32);
+
 /// The oracle's pairing of `round`.
 pub fn pair(t: &Tournament, round: u32) -> OPairing {
     let total = t.header.rounds.unwrap();
@@ -545,7 +550,7 @@ pub fn pair(t: &Tournament, round: u32) -> OPairing {
             .filter(|set| profile(set) == best_profile)
             .collect();
         // 3.2.2: the first valid set whose bracket pairs best by C7–C10.
-        let mut chosen: Option<((u32, u32, u32, u32), Vec<(usize, usize)>)> = None;
+        let mut chosen: Option<(Quality, Vec<(usize, usize)>)> = None;
         for set in &valid {
             let mut bracket = r.clone();
             bracket.extend(set);
@@ -581,7 +586,7 @@ pub fn pair(t: &Tournament, round: u32) -> OPairing {
         pairs.extend(bp);
     }
     // Art. 5 colours, GHR 3.6 board order (pairing scores).
-    let mut boards: Vec<((i32, i32, u32), (PlayerId, PlayerId))> = pairs
+    let mut boards: Vec<(BoardKey, (PlayerId, PlayerId))> = pairs
         .iter()
         .map(|&(a, b)| {
             let (x, y) = (&c.p[a], &c.p[b]);

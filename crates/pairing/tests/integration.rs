@@ -11,6 +11,8 @@ mod dubov_conformance;
 mod dubov_generated;
 #[path = "dubov_oracle.rs"]
 mod dubov_oracle;
+#[path = "dubov_rules.rs"]
+mod dubov_rules;
 #[path = "dutch_conformance.rs"]
 mod dutch_conformance;
 #[path = "dutch_explain.rs"]

@@ -36,6 +36,10 @@ pub struct Round<'a> {
     pub max_upfloats: u32,
 }
 
+/// A candidate upfloater in best-first order: its (C7, C8, C9, C10), with C7 a lower bound
+/// until `exact`; its place in the 4.2 order; `exact`.
+type Candidate = ((u32, u32, u32, u32), usize, bool);
+
 /// 4.3.3: sequence numbers from the (remaining) middle of the sorted list outwards; of two
 /// middle players, the one higher in the list first.
 pub fn middle_out<T: Copy>(sorted: &[T]) -> Vec<T> {
@@ -94,7 +98,7 @@ impl Round<'_> {
         let m = vs.len().saturating_sub(k);
         m == 0
             || (m >= 4
-                && m % 2 == 0
+                && m.is_multiple_of(2)
                 && vs.iter().all(|&a| {
                     let d = vs.iter().filter(|&&b| self.allowed(a, b)).count();
                     d >= k && (d - k) * 2 >= m
@@ -185,7 +189,7 @@ impl Round<'_> {
                 return Ok(vec![y]);
             }
         }
-        self.upfloaters_by_weights(r, lower)
+        self.upfloaters_by_weights(r, lower, least)
     }
 
     /// 3.2.2 when one upfloater is enough: the first of the highest score (C6) that gives a
@@ -203,7 +207,7 @@ impl Round<'_> {
                     .count();
             // Best first: lower bounds of the key, refined when a candidate comes up.
             let whites = r.iter().filter(|&&v| self.seeks_white(v)).count();
-            let mut queue: Vec<((u32, u32, u32, u32), usize, bool)> = (start..end)
+            let mut queue: Vec<Candidate> = (start..end)
                 .map(|k| {
                     let v = lower[k];
                     let w = whites + usize::from(self.seeks_white(v));
@@ -212,10 +216,7 @@ impl Round<'_> {
                     ((bound as u32, c8, c9, c10), k, false)
                 })
                 .collect();
-            loop {
-                let Some(at) = (0..queue.len()).min_by_key(|&i| (queue[i].0, queue[i].1)) else {
-                    break;
-                };
+            while let Some(at) = (0..queue.len()).min_by_key(|&i| (queue[i].0, queue[i].1)) {
                 let (key, k, exact) = queue.swap_remove(at);
                 if exact {
                     return Some(lower[k]);
@@ -236,19 +237,55 @@ impl Round<'_> {
         None
     }
 
-    /// 3.2.1–3.2.2 in general: one weighted matching of the residents and every player below,
+    /// 3.2.1–3.2.2 in general: one weighted matching of the residents and the players below,
     /// its fields the criteria (C4 and the pairing of the residents, C5, C6, C7, C8, C9, C10),
     /// then the first optimal set in 4.2 order, one sequence number at a time.
+    ///
+    /// When the players below can be paired whatever `k` of them float up (Dirac, see
+    /// [`Round::completable`]), C4 holds by itself and the graph holds only the residents and
+    /// the highest lower scoregroups, one more at a time, until the set has the fewest
+    /// upfloaters the residents allow (`least`): a set reaching further down would only have
+    /// lower scores (C6). Otherwise every player below is in the graph.
     fn upfloaters_by_weights(
         &self,
         r: &[usize],
         lower: &[usize],
+        least: usize,
     ) -> Result<Vec<usize>, PairingError> {
-        let layout = Layout::new(self, r, lower);
+        let mut end = 0;
+        while end < lower.len() {
+            let score = self.players[lower[end]].score;
+            end += lower[end..]
+                .iter()
+                .take_while(|&&v| self.players[v].score == score)
+                .count();
+            if let Some(set) = self.weighted(r, &lower[..end], lower, true)? {
+                if (set.len() == least || end == lower.len()) && self.robust(lower, set.len()) {
+                    return Ok(set);
+                }
+                if !self.robust(lower, set.len()) {
+                    break;
+                }
+            }
+        }
+        self.weighted(r, lower, lower, false)?
+            .ok_or(PairingError::NoValidPairing { round: 0 })
+    }
+
+    /// The weighted choice among `window` (all players below when `!only_window`); `None` when
+    /// the residents (or, with every player below, everybody) cannot be paired.
+    fn weighted(
+        &self,
+        r: &[usize],
+        window: &[usize],
+        lower: &[usize],
+        only_window: bool,
+    ) -> Result<Option<Vec<usize>>, PairingError> {
+        let layout = Layout::new(self, r, lower, only_window);
         match layout.limbs() {
-            0..=4 => self.weighted_set::<4>(r, lower, &layout),
-            5..=8 => self.weighted_set::<8>(r, lower, &layout),
-            9..=16 => self.weighted_set::<16>(r, lower, &layout),
+            0..=4 => Ok(self.weighted_set::<4>(r, window, &layout)),
+            5..=8 => Ok(self.weighted_set::<8>(r, window, &layout)),
+            9..=16 => Ok(self.weighted_set::<16>(r, window, &layout)),
             _ => Err(PairingError::BeyondLimits(
                 "the Dubov criteria need more than 1024 bits for this bracket".to_string(),
             )),
@@ -260,34 +297,37 @@ impl Round<'_> {
         r: &[usize],
         lower: &[usize],
         layout: &Layout,
-    ) -> Result<Vec<usize>, PairingError> {
+    ) -> Option<Vec<usize>> {
         let vs: Vec<usize> = r.iter().chain(lower).copied().collect();
         let nr = r.len();
         let mut m = Matcher::<Wide<L>>::new(vs.len());
         for i in 0..vs.len() {
             for j in 0..i {
-                if self.allowed(vs[i], vs[j]) {
+                if self.allowed(vs[i], vs[j]) && (j < nr || !layout.window) {
                     m.set_edge(i, j, layout.weight::<L>(self, &vs, nr, j, i, false));
                 }
             }
         }
         m.solve();
         let mates = m.mates();
-        if mates.iter().any(Option::is_none) {
-            return Err(PairingError::NoValidPairing { round: 0 });
+        let unpaired = |i: usize| mates[i].is_none() && (i < nr || !layout.window);
+        if (0..vs.len()).any(unpaired) {
+            return None;
         }
-        let value = |mates: &[Option<usize>]| -> Wide<L> {
+        // Players tried and refused as upfloaters: their edges to residents are gone.
+        let mut refused = vec![false; vs.len()];
+        let value = |mates: &[Option<usize>], refused: &[bool]| -> Wide<L> {
             let mut total = Wide::<L>::ZERO;
             for (i, mate) in mates.iter().enumerate() {
                 if let Some(j) = *mate {
-                    if j < i {
+                    if j < i && !(refused[i] && j < nr) {
                         total += layout.weight::<L>(self, &vs, nr, j, i, false);
                     }
                 }
             }
             total
         };
-        let best = value(&mates);
+        let best = value(&mates, &refused);
         // Only the scores of an optimal set can be in one (C6 fixes them).
         let floats: Vec<usize> = (nr..vs.len())
             .filter(|&i| mates[i].is_some_and(|j| j < nr))
@@ -299,6 +339,9 @@ impl Round<'_> {
             if chosen.len() == count {
                 break;
             }
+            if !(0..nr).any(|j| self.allowed(vs[i], vs[j])) {
+                continue;
+            }
             if !scores.contains(&self.players[vs[i]].score) {
                 continue;
             }
@@ -309,10 +352,11 @@ impl Round<'_> {
             }
             m.solve();
             let mates = m.mates();
-            let takes = mates[i].is_some_and(|j| j < nr) && value(&mates) == best;
+            let takes = mates[i].is_some_and(|j| j < nr) && value(&mates, &refused) == best;
             if takes {
                 chosen.push(vs[i]);
             } else {
+                refused[i] = true;
                 for j in 0..nr {
                     if self.allowed(vs[i], vs[j]) {
                         m.set_edge(j, i, Wide::<L>::ZERO);
@@ -320,7 +364,7 @@ impl Round<'_> {
                 }
             }
         }
-        Ok(chosen)
+        Some(chosen)
     }
 
     /// 3.2.3–3.2.5: the pairs of the bracket `b`, G1 player first.
@@ -349,7 +393,11 @@ impl Round<'_> {
             }
             middle_out(&sorted)
         };
-        let in_x = |v: usize| x.contains(&v);
+        let mut x_mask = vec![false; players.len()];
+        for &v in x.iter() {
+            x_mask[v] = true;
+        }
+        let in_x = |v: usize| x_mask[v];
         let p = self
             .inside_pairs(b, in_x)
             .ok_or(PairingError::NoValidPairing { round: 0 })?;
@@ -362,7 +410,7 @@ impl Round<'_> {
                     break;
                 }
                 s1.push(v);
-                if !self.first_shift_feasible(b, x, &s1, &excluded, p) {
+                if !self.first_shift_feasible(b, &x_mask, &s1, &excluded, p) {
                     s1.pop();
                     excluded.push(v);
                 }
@@ -422,12 +470,12 @@ impl Round<'_> {
     fn first_shift_feasible(
         &self,
         b: &[usize],
-        x: &[usize],
+        x_mask: &[bool],
         chosen: &[usize],
         excluded: &[usize],
         p: usize,
     ) -> bool {
-        let in_x = |v: usize| x.contains(&v);
+        let in_x = |v: usize| x_mask[v];
         let mut m = Matcher::<u64>::new(b.len());
         for i in 0..b.len() {
             for j in 0..i {
@@ -475,19 +523,18 @@ impl Round<'_> {
             Stays,
             Open,
         }
-        let role = |v: usize| {
-            if home.contains(&v) {
-                Role::Home
-            } else if s1.contains(&v) {
-                Role::Shifted
-            } else if chosen.contains(&v) {
-                Role::Moves
-            } else if excluded.contains(&v) {
-                Role::Stays
-            } else {
-                Role::Open
+        let mut roles = vec![Role::Open; self.players.len()];
+        for (list, r) in [
+            (home, Role::Home),
+            (s1, Role::Shifted),
+            (chosen, Role::Moves),
+            (excluded, Role::Stays),
+        ] {
+            for &v in list {
+                roles[v] = r;
             }
-        };
+        }
+        let role = |v: usize| roles[v];
         let adj = self.adjacency(b, |u, v| {
             use Role::*;
             let (a, c) = (role(u), role(v));
@@ -596,6 +643,8 @@ impl Round<'_> {
 /// maximum upfloater's upfloats), C10 (upfloaters who did not upfloat in the previous round).
 #[derive(Debug)]
 struct Layout {
+    /// Only the residents must be paired: players below stay out of the graph's pairs.
+    window: bool,
     width: u32,
     levels: Vec<i32>,
     top: u32,
@@ -603,7 +652,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(round: &Round, r: &[usize], lower: &[usize]) -> Layout {
+    fn new(round: &Round, r: &[usize], lower: &[usize], window: bool) -> Layout {
         let n = (r.len() + lower.len()) as u64;
         let mut levels: Vec<i32> = lower.iter().map(|&v| round.players[v].score).collect();
         levels.sort_unstable();
@@ -618,6 +667,7 @@ impl Layout {
         let width = 64 - largest.leading_zeros() + 1;
         let fields = 8 + levels.len() as u32;
         Layout {
+            window,
             width,
             top: width * fields,
             levels,
@@ -646,7 +696,8 @@ impl Layout {
         let residents = usize::from(j < nr) + usize::from(i < nr);
         // Most significant first.
         fields.push(u64::from(force));
-        fields.push(2);
+        // C4: in a window only the residents need pairing.
+        fields.push(if self.window { residents as u64 } else { 2 });
         fields.push(u64::from(residents == 2));
         if residents == 1 {
             let up = &round.players[b];

@@ -48,7 +48,7 @@ pub fn maximum_matching(adj: &[Vec<usize>]) -> Vec<Option<usize>> {
 
 /// True when every vertex can be matched.
 pub fn has_perfect_matching(adj: &[Vec<usize>]) -> bool {
-    adj.len() % 2 == 0 && maximum_matching(adj).iter().all(Option::is_some)
+    adj.len().is_multiple_of(2) && maximum_matching(adj).iter().all(Option::is_some)
 }
 
 struct Search {

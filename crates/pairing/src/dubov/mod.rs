@@ -201,11 +201,11 @@ pub fn pair(
     Ok(build_pairing(&prepared, &pairs.0, pairs.1))
 }
 
-/// The pairs (by index into `prepared.players`) and the PAB.
-fn pair_prepared(
-    prepared: &Prepared,
-    round: u32,
-) -> Result<(Vec<(usize, usize)>, Option<usize>), PairingError> {
+/// Pairs of players (indices into `Prepared::players`), G1 player first, and the PAB.
+type RoundPairs = (Vec<(usize, usize)>, Option<usize>);
+
+/// The pairs of the round and the PAB.
+fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, PairingError> {
     let players = &prepared.players;
     let n = players.len();
     let r = Round {

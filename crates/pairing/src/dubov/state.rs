@@ -126,12 +126,12 @@ pub fn roster(t: &Tournament, round: u32) -> Result<Roster, PairingError> {
             .find(|b| b.round == round && b.players.contains(&p.id))
             .map(|b| b.kind);
         match announced {
-            Some(ByeKind::PairingAllocated) if takes_part && !withdrawn => {
-                if fixed_bye.replace(i).is_some() {
-                    return Err(PairingError::InvalidRequest(format!(
-                        "more than one pairing-allocated bye is fixed for round {round}"
-                    )));
-                }
+            Some(ByeKind::PairingAllocated)
+                if takes_part && !withdrawn && fixed_bye.replace(i).is_some() =>
+            {
+                return Err(PairingError::InvalidRequest(format!(
+                    "more than one pairing-allocated bye is fixed for round {round}"
+                )));
             }
             Some(_) => {}
             None if takes_part && !withdrawn => paired.push(i),
