@@ -352,3 +352,10 @@ proptest! {
         result?;
     }
 }
+
+/// A round found by the long run: three residents who cannot meet take three upfloaters, and
+/// the one-at-a-time choice of them must keep the earlier ones.
+#[test]
+fn engine_equals_oracle_on_seed_1002616() {
+    compare(1_002_616..1_002_617, usize::MAX).unwrap_or_else(|e| panic!("{e}"));
+}

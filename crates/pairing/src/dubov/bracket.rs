@@ -335,6 +335,7 @@ impl Round<'_> {
         let count = floats.len();
         let scores: Vec<i32> = floats.iter().map(|&i| self.players[vs[i]].score).collect();
         let mut chosen: Vec<usize> = Vec::new();
+        let mut chosen_at: Vec<usize> = Vec::new();
         for i in nr..vs.len() {
             if chosen.len() == count {
                 break;
@@ -352,9 +353,14 @@ impl Round<'_> {
             }
             m.solve();
             let mates = m.mates();
-            let takes = mates[i].is_some_and(|j| j < nr) && value(&mates, &refused) == best;
+            // Every upfloater taken so far must still be one, with the criteria unchanged.
+            let floats = |k: usize| mates[k].is_some_and(|j| j < nr);
+            let takes = floats(i)
+                && chosen_at.iter().all(|&k| floats(k))
+                && value(&mates, &refused) == best;
             if takes {
                 chosen.push(vs[i]);
+                chosen_at.push(i);
             } else {
                 refused[i] = true;
                 for j in 0..nr {
