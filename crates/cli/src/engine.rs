@@ -8,8 +8,9 @@
 //! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
-//! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): Dutch is the only
-//! system. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
+//! `--dubov` in place of `--dutch` pairs, checks and generates with the Dubov system
+//! (C.04.4.1). As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): then the
+//! file's `192` code decides (`FIDE_DUBOV…` is Dubov), and Dutch otherwise. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
 //!
@@ -27,6 +28,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use pairing::checker;
+use pairing::dubov::{self, DubovOptions};
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
 use pairing::{Pairing, PairingError};
@@ -40,7 +42,9 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--fast" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| {
+        a == "--dutch" || a == "--fast" || a == "--dubov" || a == "--burstein" || a == "-r"
+    }) {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -61,6 +65,7 @@ struct Request {
     baku: bool,
     /// JaVaFo's `-g SEED` (a number where the configuration file goes).
     javafo_seed: Option<u64>,
+    dubov: bool,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -77,6 +82,8 @@ Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
   arbiter [-r] [--dutch] INPUT.trf -c [ROUND] [-l [CHECKLIST]]        check every round (or one)
   arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG|SEED]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
                                                                       generate a tournament
+  --dubov in place of --dutch: the Dubov system (C.04.4.1). Without a system flag the file's
+  192 code decides (FIDE_DUBOV...), else Dutch.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -154,6 +161,7 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
                 optional_number(&mut i)?;
             }
             "-w" => {}
+            "--dubov" => r.dubov = true,
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -234,8 +242,16 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             env!("CARGO_PKG_VERSION")
         ))?;
     }
+    if request.dutch && request.dubov {
+        return Err(CliError::invalid("give only one of --dutch and --dubov"));
+    }
+    let flag = match (request.dutch, request.dubov) {
+        (_, true) => Some(System::Dubov),
+        (true, _) => Some(System::Dutch),
+        _ => None,
+    };
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.dutch {
+        if request.input.is_some() || flag.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
@@ -274,9 +290,10 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             let input = need_input(&request.input, "-p")?;
             let (mut t, text) = read_tournament_and_text(input, request.latin1)?;
             let round = pairing::request::round_to_pair(&t);
+            let system = System::of(flag, &t);
             // JaVaFo's form (no system flag): a missing initial colour is drawn from the
             // file, as JaVaFo does; bbpPairings' form refuses it, as bbpPairings does.
-            if !request.dutch && crate::javafo::initial_colour_is_missing(&t, round) {
+            if flag.is_none() && crate::javafo::initial_colour_is_missing(&t, round) {
                 let colour = crate::javafo::initial_colour_by_lot(&text);
                 t.header.initial_color = Some(colour);
                 let (name, xxc) = match colour {
@@ -290,17 +307,14 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                     input.display()
                 ));
             }
-            let options = DutchOptions {
-                baku: request.baku,
-                ..DutchOptions::default()
-            };
-            let result = pair_round_with(input, &t, round, &options);
+            let options = EngineOptions { baku: request.baku };
+            let result = pair_round_with(input, &t, round, system, &options);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
                 let pairing = result.as_ref().ok();
-                let list = dutch::checklist(&t, round, &options, pairing);
+                let list = system.checklist(&t, round, &options, pairing);
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             let pairing = match result {
@@ -321,7 +335,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false)?;
+            let found = check_tournament(input, &t, false, System::of(flag, &t))?;
             let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
             // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
             if let Some(k) = round {
@@ -362,7 +376,8 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
+            let system = flag.unwrap_or(System::Dutch);
+            let list = generate_file(&source, request.seed, output, request.latin1, None, system)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -455,20 +470,97 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with the Dutch engine.
-pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
-    pair_round_with(path, t, round, &DutchOptions::default())
+/// What the engine interface's options change in any system's engine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct EngineOptions {
+    /// JaVaFo's `-b`: Baku acceleration (C.04.7) whatever the file's type code says.
+    pub baku: bool,
 }
 
-/// [`pair_round`] with the engine's options.
+/// A Swiss pairing system the engine interface offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum System {
+    /// C.04.3
+    Dutch,
+    /// C.04.4.1
+    Dubov,
+}
+
+impl System {
+    /// The system a flag names, else the one the file's `192` code names (trf.md §3.3), else
+    /// Dutch.
+    pub(crate) fn of(flag: Option<System>, t: &Tournament) -> System {
+        flag.unwrap_or_else(|| {
+            let code = t.header.type_code.as_deref().unwrap_or("").trim();
+            if code.to_ascii_uppercase().starts_with("FIDE_DUBOV") {
+                System::Dubov
+            } else {
+                System::Dutch
+            }
+        })
+    }
+
+    pub(crate) fn pair(
+        self,
+        t: &Tournament,
+        round: u32,
+        options: &EngineOptions,
+    ) -> Result<Pairing, PairingError> {
+        match self {
+            System::Dutch => dutch::pair(t, round, &dutch_options(options)),
+            System::Dubov => dubov::pair(t, round, &dubov_options(options)),
+        }
+    }
+
+    pub(crate) fn checklist(
+        self,
+        t: &Tournament,
+        round: u32,
+        options: &EngineOptions,
+        pairing: Option<&Pairing>,
+    ) -> String {
+        match self {
+            System::Dutch => dutch::checklist(t, round, &dutch_options(options), pairing),
+            System::Dubov => {
+                dubov::checklist::checklist(t, round, &dubov_options(options), pairing)
+            }
+        }
+    }
+}
+
+fn dutch_options(o: &EngineOptions) -> DutchOptions {
+    DutchOptions {
+        baku: o.baku,
+        ..DutchOptions::default()
+    }
+}
+
+fn dubov_options(o: &EngineOptions) -> DubovOptions {
+    DubovOptions { baku: o.baku }
+}
+
+/// Pairs `round` of the tournament read from `path` with the engine of `system`.
+pub(crate) fn pair_round(
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+    system: System,
+) -> Result<Pairing, CliError> {
+    pair_round_with(path, t, round, system, &EngineOptions::default())
+}
+
+/// [`pair_round`] with the engine interface's options.
 fn pair_round_with(
     path: &Path,
     t: &Tournament,
     round: u32,
-    options: &DutchOptions,
+    system: System,
+    options: &EngineOptions,
 ) -> Result<Pairing, CliError> {
     check_round_exists(path, t, round)?;
-    dutch::pair(t, round, options).map_err(|e| pairing_error(path, e))
+    system
+        .pair(t, round, options)
+        .map_err(|e| pairing_error(path, e))
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -504,12 +596,12 @@ pub(crate) fn check_tournament(
     input: &Path,
     t: &Tournament,
     paired_only: bool,
+    system: System,
 ) -> Result<CheckFindings, CliError> {
-    let options = DutchOptions::default();
     let mut list = String::new();
     let pair = |state: &Tournament, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round, &EngineOptions::default());
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     };
     let rounds = if paired_only {
@@ -539,11 +631,11 @@ fn append_checklist(
     list: &mut String,
     state: &Tournament,
     round: u32,
-    options: &DutchOptions,
+    system: System,
     pairing: Option<&Pairing>,
 ) {
     list.push_str(&format!("Round #{round}\n"));
-    list.push_str(&dutch::checklist(state, round, options, pairing));
+    list.push_str(&system.checklist(state, round, &EngineOptions::default(), pairing));
 }
 
 /// Where the generator's settings come from.
@@ -572,7 +664,7 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
     }
 }
 
-/// Generates a tournament paired by the Dutch engine and writes it as TRF-2026 to `output`,
+/// Generates a tournament paired by the engine of `system` and writes it as TRF-2026 to `output`,
 /// with its number of rounds (142) so that it can be paired further; with `played`, only
 /// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
 pub(crate) fn generate_file(
@@ -581,6 +673,7 @@ pub(crate) fn generate_file(
     output: &Path,
     latin1: bool,
     played: Option<u32>,
+    system: System,
 ) -> Result<String, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
@@ -600,11 +693,10 @@ pub(crate) fn generate_file(
     };
     // Without -s the seed is drawn, and written into the name line so the run can be repeated.
     let seed = seed.unwrap_or_else(generator::random_seed);
-    let options = DutchOptions::default();
     let mut list = String::new();
     let mut t = generator::generate(&settings, seed, |state, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round, &EngineOptions::default());
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     })
     .map_err(|e| match e {
@@ -620,6 +712,11 @@ pub(crate) fn generate_file(
     })?;
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
+    if system == System::Dubov {
+        // The file says which system paired it (trf.md §3.3), so -c and -p replay it as such.
+        t.header.tournament_type = Some("FIDE_DUBOV".to_string());
+        t.header.type_code = Some("FIDE_DUBOV".to_string());
+    }
     if let Some(played) = played {
         if played > total {
             return Err(CliError::invalid(format!(

@@ -10,7 +10,7 @@ use pairing::dutch::{self, DutchOptions};
 use pairing::Pairing;
 use tournament::{Color, Entry, PlayerId, Tournament};
 
-use crate::engine::{self, SettingsSource};
+use crate::engine::{self, SettingsSource, System};
 use crate::error::{exit, CliError};
 use crate::io;
 
@@ -45,6 +45,27 @@ pub struct PairArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The Swiss system; without it the file's 192 code decides (FIDE_DUBOV...), else Dutch.
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
+}
+
+/// The Swiss systems `--system` names.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SystemArg {
+    /// FIDE (Dutch) system, C.04.3
+    Dutch,
+    /// Dubov system, C.04.4.1
+    Dubov,
+}
+
+impl SystemArg {
+    fn system(self) -> System {
+        match self {
+            SystemArg::Dutch => System::Dutch,
+            SystemArg::Dubov => System::Dubov,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -92,6 +113,9 @@ pub struct GenerateArgs {
     /// number of rounds stays the generated one).
     #[arg(long, value_name = "K")]
     played: Option<u32>,
+    /// The Swiss system that pairs the rounds (default: Dutch).
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
@@ -114,13 +138,19 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
             let round = pairing::request::round_to_pair(&t);
+            let system = System::of(args.system.map(SystemArg::system), &t);
+            if args.explain && system != System::Dutch {
+                return Err(CliError::invalid(
+                    "--explain is available for the Dutch system only",
+                ));
+            }
             if args.explain {
                 engine::check_round_exists(input, &t, round)?;
                 let e = dutch::explain(&t, round, &DutchOptions::default())
                     .map_err(|e| engine::pairing_error(input, e))?;
                 (engine::pairing_text(&e.pairing), Some(explanation_text(&e)))
             } else {
-                let pairing = engine::pair_round(input, &t, round)?;
+                let pairing = engine::pair_round(input, &t, round, system)?;
                 (engine::pairing_text(&pairing), None)
             }
         }
@@ -227,7 +257,7 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
-        None => engine::check_tournament(&args.input, &t, true)?,
+        None => engine::check_tournament(&args.input, &t, true, System::of(None, &t))?,
     };
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
@@ -249,7 +279,8 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
         (None, Some(config)) => SettingsSource::Config(config),
         (None, None) => SettingsSource::Random,
     };
-    engine::generate_file(&source, args.seed, &args.output, false, args.played)?;
+    let system = args.system.map_or(System::Dutch, SystemArg::system);
+    engine::generate_file(&source, args.seed, &args.output, false, args.played, system)?;
     Ok(exit::OK)
 }
 

@@ -15,6 +15,8 @@ mod browser;
 mod client_dialects;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
+#[path = "dubov_cli.rs"]
+mod dubov_cli;
 #[path = "event_cli.rs"]
 mod event_cli;
 #[path = "fix_bridge.rs"]

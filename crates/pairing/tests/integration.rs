@@ -5,6 +5,14 @@
 mod berger;
 #[path = "checker.rs"]
 mod checker;
+#[path = "dubov_conformance.rs"]
+mod dubov_conformance;
+#[path = "dubov_generated.rs"]
+mod dubov_generated;
+#[path = "dubov_oracle.rs"]
+mod dubov_oracle;
+#[path = "dubov_rules.rs"]
+mod dubov_rules;
 #[path = "dutch_conformance.rs"]
 mod dutch_conformance;
 #[path = "dutch_explain.rs"]
