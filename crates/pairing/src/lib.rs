@@ -8,6 +8,7 @@ pub mod berger;
 pub mod checker;
 pub mod dutch;
 pub mod generator;
+pub mod lim;
 pub mod request;
 
 use tournament::PlayerId;
