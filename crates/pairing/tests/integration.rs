@@ -13,6 +13,12 @@ mod dutch_explain;
 mod dutch_rules;
 #[path = "generator.rs"]
 mod generator;
+#[path = "lim_agreement.rs"]
+mod lim_agreement;
+#[path = "lim_generator.rs"]
+mod lim_generator;
+#[path = "lim_oracle.rs"]
+mod lim_oracle;
 #[path = "memory.rs"]
 mod memory;
 #[path = "properties.rs"]
