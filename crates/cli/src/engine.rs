@@ -8,6 +8,9 @@
 //! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
+//! `--lim` pairs, checks and generates with the Lim system (C.04.4.3) instead. Without a system
+//! flag the file's TRF `192` code chooses (`FIDE_LIM…` for Lim), and Dutch otherwise.
+//!
 //! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): Dutch is the only
 //! system. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
@@ -21,6 +24,7 @@ use std::path::{Path, PathBuf};
 use pairing::checker;
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
+use pairing::lim::{self, LimOptions};
 use pairing::{Pairing, PairingError};
 use tournament::{trf, Tournament};
 
@@ -32,7 +36,7 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "--lim" || a == "-r") {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -49,6 +53,7 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
 struct Request {
     banner: bool,
     dutch: bool,
+    lim: bool,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -65,6 +70,8 @@ Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
   arbiter [-r] [--dutch] INPUT.trf -c [-l [CHECKLIST]]            check every round
   arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
                                                                   generate a tournament
+Systems: --dutch (C.04.3) or --lim (C.04.4.3); without one, the file's 192 code chooses
+(FIDE_LIM for Lim), Dutch otherwise.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -107,6 +114,7 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
             "--dutch" => r.dutch = true,
+            "--lim" => r.lim = true,
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -168,8 +176,14 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             env!("CARGO_PKG_VERSION")
         ))?;
     }
+    let flag = match (request.dutch, request.lim) {
+        (true, true) => return Err(CliError::invalid("give only one of --dutch and --lim")),
+        (true, false) => Some(System::Dutch),
+        (false, true) => Some(System::Lim),
+        (false, false) => None,
+    };
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.dutch {
+        if request.input.is_some() || flag.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
@@ -203,13 +217,14 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             let input = need_input(&request.input, "-p")?;
             let t = read_tournament_from(input, request.latin1)?;
             let round = pairing::request::round_to_pair(&t);
-            let result = pair_round(input, &t, round);
+            let system = System::chosen(flag, &t);
+            let result = pair_round_with(input, &t, round, system);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
                 let pairing = result.as_ref().ok();
-                let list = dutch::checklist(&t, round, &DutchOptions::default(), pairing);
+                let list = system.checklist(&t, round, pairing);
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
@@ -218,7 +233,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false)?;
+            let found = check_tournament_with(input, &t, false, System::chosen(flag, &t))?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
             }
@@ -240,7 +255,9 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
+            let system = flag.unwrap_or_default();
+            let list =
+                generate_file_with(&source, request.seed, output, request.latin1, None, system)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -326,10 +343,54 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with the Dutch engine.
+/// The Swiss system an engine call pairs with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum System {
+    #[default]
+    Dutch,
+    /// C.04.4.3. TRF-2026 has no code for it; `FIDE_LIM` is read and written.
+    Lim,
+}
+
+impl System {
+    /// The system a flag names, else the one the file's `192` code names, else Dutch.
+    pub(crate) fn chosen(flag: Option<System>, t: &Tournament) -> System {
+        flag.or_else(|| {
+            let code = t.header.type_code.as_deref()?.trim().to_ascii_uppercase();
+            code.starts_with("FIDE_LIM").then_some(System::Lim)
+        })
+        .unwrap_or_default()
+    }
+
+    fn pair(self, t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
+        match self {
+            System::Dutch => dutch::pair(t, round, &DutchOptions::default()),
+            System::Lim => lim::pair(t, round, &LimOptions::default()),
+        }
+    }
+
+    fn checklist(self, t: &Tournament, round: u32, pairing: Option<&Pairing>) -> String {
+        match self {
+            System::Dutch => dutch::checklist(t, round, &DutchOptions::default(), pairing),
+            System::Lim => lim::checklist(t, round, pairing),
+        }
+    }
+}
+
+/// Pairs `round` of the tournament read from `path` with the system its `192` code names
+/// (Dutch when it names none).
 pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
+    pair_round_with(path, t, round, System::chosen(None, t))
+}
+
+pub(crate) fn pair_round_with(
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+    system: System,
+) -> Result<Pairing, CliError> {
     check_round_exists(path, t, round)?;
-    dutch::pair(t, round, &DutchOptions::default()).map_err(|e| pairing_error(path, e))
+    system.pair(t, round).map_err(|e| pairing_error(path, e))
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -366,11 +427,19 @@ pub(crate) fn check_tournament(
     t: &Tournament,
     paired_only: bool,
 ) -> Result<CheckFindings, CliError> {
-    let options = DutchOptions::default();
+    check_tournament_with(input, t, paired_only, System::chosen(None, t))
+}
+
+pub(crate) fn check_tournament_with(
+    input: &Path,
+    t: &Tournament,
+    paired_only: bool,
+    system: System,
+) -> Result<CheckFindings, CliError> {
     let mut list = String::new();
     let pair = |state: &Tournament, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     };
     let rounds = if paired_only {
@@ -400,11 +469,11 @@ fn append_checklist(
     list: &mut String,
     state: &Tournament,
     round: u32,
-    options: &DutchOptions,
+    system: System,
     pairing: Option<&Pairing>,
 ) {
     list.push_str(&format!("Round #{round}\n"));
-    list.push_str(&dutch::checklist(state, round, options, pairing));
+    list.push_str(&system.checklist(state, round, pairing));
 }
 
 /// Where the generator's settings come from.
@@ -443,6 +512,18 @@ pub(crate) fn generate_file(
     latin1: bool,
     played: Option<u32>,
 ) -> Result<String, CliError> {
+    generate_file_with(source, seed, output, latin1, played, System::Dutch)
+}
+
+/// [`generate_file`] paired by `system`; a Lim tournament says so in its `192` code.
+pub(crate) fn generate_file_with(
+    source: &SettingsSource,
+    seed: Option<u64>,
+    output: &Path,
+    latin1: bool,
+    played: Option<u32>,
+    system: System,
+) -> Result<String, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
         SettingsSource::Config(config) => {
@@ -461,11 +542,10 @@ pub(crate) fn generate_file(
     };
     // Without -s the seed is drawn, and written into the name line so the run can be repeated.
     let seed = seed.unwrap_or_else(generator::random_seed);
-    let options = DutchOptions::default();
     let mut list = String::new();
     let mut t = generator::generate(&settings, seed, |state, round| {
-        let pairing = dutch::pair(state, round, &options);
-        append_checklist(&mut list, state, round, &options, pairing.as_ref().ok());
+        let pairing = system.pair(state, round);
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     })
     .map_err(|e| match e {
@@ -481,6 +561,10 @@ pub(crate) fn generate_file(
     })?;
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
+    if system == System::Lim {
+        t.header.tournament_type = Some("FIDE_LIM".to_string());
+        t.header.type_code = Some("FIDE_LIM".to_string());
+    }
     if let Some(played) = played {
         if played > total {
             return Err(CliError::invalid(format!(

@@ -45,6 +45,10 @@ pub struct PairArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The Swiss system: dutch (C.04.3) or lim (C.04.4.3). Default: the one the file's 192
+    /// code names (FIDE_LIM for Lim), else dutch.
+    #[arg(long, value_name = "SYSTEM", value_parser = ["dutch", "lim"])]
+    system: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -114,13 +118,24 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
             let round = pairing::request::round_to_pair(&t);
+            let flag = match args.system.as_deref() {
+                Some("lim") => Some(engine::System::Lim),
+                Some(_) => Some(engine::System::Dutch),
+                None => None,
+            };
+            let system = engine::System::chosen(flag, &t);
+            if args.explain && system == engine::System::Lim {
+                return Err(CliError::invalid(
+                    "--explain is available for the Dutch system only",
+                ));
+            }
             if args.explain {
                 engine::check_round_exists(input, &t, round)?;
                 let e = dutch::explain(&t, round, &DutchOptions::default())
                     .map_err(|e| engine::pairing_error(input, e))?;
                 (engine::pairing_text(&e.pairing), Some(explanation_text(&e)))
             } else {
-                let pairing = engine::pair_round(input, &t, round)?;
+                let pairing = engine::pair_round_with(input, &t, round, system)?;
                 (engine::pairing_text(&pairing), None)
             }
         }

@@ -15,6 +15,8 @@ mod dutch_rules;
 mod generator;
 #[path = "lim_agreement.rs"]
 mod lim_agreement;
+#[path = "lim_articles.rs"]
+mod lim_articles;
 #[path = "lim_generator.rs"]
 mod lim_generator;
 #[path = "lim_oracle.rs"]

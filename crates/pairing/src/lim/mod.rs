@@ -60,12 +60,15 @@
 //! assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
 //! ```
 
+pub mod checklist;
 pub mod colours;
 pub mod matching;
 pub mod procedure;
 pub mod state;
 
 use tournament::{Color, Tournament};
+
+pub use checklist::checklist;
 
 use crate::dutch::board_order::board_key;
 use crate::{Board, Pairing, PairingError};
