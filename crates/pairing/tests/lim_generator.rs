@@ -152,11 +152,8 @@ where
             let absence = if event.withdrawal[i].is_some_and(|w| r >= w) {
                 Some(Entry::Withdrawn)
             } else if r < event.entry_round[i] {
-                Some(if rng.gen_bool(0.5) {
-                    Entry::ZeroBye
-                } else {
-                    Entry::NotPaired
-                })
+                // A late entry: the rounds before it are zero-point byes (GHR 2.4).
+                Some(Entry::ZeroBye)
             } else {
                 match rng.gen_range(0..100) {
                     0..=4 => Some(Entry::HalfBye),
