@@ -6,8 +6,8 @@ mod common;
 use common::{read, run_in, stderr, stdout, temp_dir, write};
 
 /// Six players before round 2 (round 1: 1-4 1-0, 2-5 ½-½, 3-6 1-0), the case of the Lim
-/// article test for 2.6: #2 and #5 (½, the median) have met, so the higher side's 1-2 is
-/// cracked and the median pairs 6-1 and 2-3. The Dutch system pairs 1-2 and 3-5.
+/// article test for 2.6: #2 and #5 (½, the median) have met, so the higher side's 1-3 is
+/// cracked and the median pairs 5-1 and 3-2; 6-4 below. The Dutch system pairs otherwise.
 fn after_round_one(type_code: Option<&str>) -> String {
     let mut s = String::from("012 Lim example\nXXR 5\nXXC white1\n");
     if let Some(code) = type_code {
@@ -31,7 +31,7 @@ fn after_round_one(type_code: Option<&str>) -> String {
     s
 }
 
-const LIM_ROUND_TWO: &str = "3\n6 1\n2 3\n4 5\n";
+const LIM_ROUND_TWO: &str = "3\n5 1\n3 2\n6 4\n";
 
 #[test]
 fn lim_pairs_the_next_round() {
@@ -84,7 +84,7 @@ fn lim_writes_its_checklist() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(read(dir.path(), "out.txt"), LIM_ROUND_TWO);
     let list = read(dir.path(), "six.list");
-    assert!(list.contains("Grp") && list.contains("(6B)"), "{list}");
+    assert!(list.contains("Grp") && list.contains("(5B)"), "{list}");
 }
 
 #[test]

@@ -11,9 +11,20 @@ use pairing::{Pairing, PairingError};
 use crate::lim_generator::play;
 use crate::lim_oracle;
 
+/// What the compared rounds held, to show the generator reaches the rules.
+#[derive(Debug, Default)]
+pub struct Coverage {
+    pub no_valid_pairing: u64,
+    pub byes: u64,
+    pub cracked: u64,
+    pub last_rounds: u64,
+    pub maxi: u64,
+}
+
 /// Plays generated events until `rounds` rounds are compared; returns (compared, differing,
-/// the first differences).
-pub fn compare_rounds(rounds: u64, first_seed: u64) -> (u64, u64, Vec<String>) {
+/// the first differences, what the rounds held).
+pub fn compare_with_coverage(rounds: u64, first_seed: u64) -> (u64, u64, Vec<String>, Coverage) {
+    let mut coverage = Coverage::default();
     let (mut compared, mut differing) = (0u64, 0u64);
     let mut shown = Vec::new();
     let mut seed = first_seed;
@@ -29,6 +40,16 @@ pub fn compare_rounds(rounds: u64, first_seed: u64) -> (u64, u64, Vec<String>) {
             let engine = lim::pair(t, r, &options);
             let oracle = lim_oracle::pair(t, r, event.maxi);
             compared += 1;
+            let prepared = lim::state::round_of(t, r).expect("a valid request");
+            match lim::procedure::run(&prepared, &options) {
+                Ok(outcome) => {
+                    coverage.byes += u64::from(outcome.bye.is_some());
+                    coverage.cracked += u64::from(outcome.cracked > 0);
+                }
+                Err(_) => coverage.no_valid_pairing += 1,
+            }
+            coverage.last_rounds += u64::from(Some(r) == t.header.rounds);
+            coverage.maxi += u64::from(event.maxi);
             let same = match (&engine, &oracle) {
                 (Ok(p), Some((boards, bye))) => {
                     let mine: Vec<_> = p.boards.iter().map(|b| (b.white, b.black)).collect();
@@ -57,7 +78,7 @@ pub fn compare_rounds(rounds: u64, first_seed: u64) -> (u64, u64, Vec<String>) {
         });
         seed += 1;
     }
-    (compared, differing, shown)
+    (compared, differing, shown, coverage)
 }
 
 #[test]
@@ -66,9 +87,9 @@ fn the_engine_pairs_as_the_oracle_reads_the_text() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(300);
-    let (compared, differing, shown) = compare_rounds(rounds, 0);
+    let (compared, differing, shown, coverage) = compare_with_coverage(rounds, 0);
     println!(
-        "lim oracle: {}/{compared} rounds identical",
+        "lim oracle: {}/{compared} rounds identical ({coverage:?})",
         compared - differing
     );
     assert_eq!(differing, 0, "{}", shown.join("\n"));

@@ -185,6 +185,14 @@ impl<'a> Matching<'a> {
 
     /// Searches an augmenting path from the exposed active vertex `root` and flips it.
     fn augment_from(&mut self, root: usize) -> bool {
+        // Most graphs here are dense: an exposed neighbour is the usual answer, and finding it
+        // first spares the search its blossoms.
+        let free = self.neighbours(root).find(|&u| self.mate[u] == NONE);
+        if let Some(u) = free {
+            self.mate[root] = u;
+            self.mate[u] = root;
+            return true;
+        }
         let n = self.mate.len();
         for i in 0..n {
             self.base[i] = i;

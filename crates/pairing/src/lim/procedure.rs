@@ -8,6 +8,8 @@ use super::matching::Matching;
 use super::state::{due_colour, Round};
 use super::LimOptions;
 
+type Pairs = Vec<(usize, usize)>;
+
 /// The way a scoregroup is paired (2.2): above the median downward, below it upward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {
@@ -274,7 +276,8 @@ pub fn run(round: &Round, options: &LimOptions) -> Result<Outcome, Stop> {
         .map(group)
         .unwrap_or_default();
 
-    let mut sides: [(Vec<(usize, usize)>, Vec<usize>); 2] = Default::default();
+    // Per side (above, below): the pairs made, and the floaters handed to the median.
+    let mut sides: [(Pairs, Vec<usize>); 2] = Default::default();
     for (side, (list, direction)) in [(&above, Direction::Down), (&below, Direction::Up)]
         .into_iter()
         .enumerate()

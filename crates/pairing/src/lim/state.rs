@@ -54,7 +54,7 @@ pub fn due_colour(colours: &[Color]) -> Option<Color> {
     let last = *colours.last()?;
     let whites = colours.iter().filter(|&&c| c == Color::White).count();
     let blacks = colours.len() - whites;
-    if colours.len() % 2 == 0 && whites != blacks {
+    if colours.len().is_multiple_of(2) && whites != blacks {
         Some(if whites > blacks {
             Color::Black
         } else {
