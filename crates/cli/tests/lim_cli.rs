@@ -73,7 +73,11 @@ fn pair_system_lim() {
     );
     assert_eq!(o.status.code(), Some(3));
     let o = run_in(dir.path(), &["pair", "--system", "swiss", "six.trf"]);
-    assert_eq!(o.status.code(), Some(3), "an unknown system is an invalid request");
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "an unknown system is an invalid request"
+    );
 }
 
 #[test]

@@ -456,8 +456,23 @@ fn art_3_10_a_player_who_floated_in_the_previous_round_does_not_float_again() {
     let mut t = event(5, 5);
     games(&mut t, 1, "1-4 1, 2-5 1");
     set(&mut t, 3, 1, Entry::PairingBye);
-    assert_eq!(paired(&t, 2).split(' ').last(), Some("5"));
+    assert_eq!(paired(&t, 2).split(' ').next_back(), Some("5"));
     assert_eq!(pairs(&t, 2), "1-3 2-4");
+}
+
+#[test]
+fn art_3_5_and_3_6_floaters_float_on_and_are_paired_first() {
+    // Round 1 with virtual points: #1 #2 on 2, #3 #4 on 1, #5–#8 on 0 (the median). #1 and #2
+    // have met, and both have met #3 and #4: they float into the 1-point group (3.1), cannot be
+    // paired there and float on to the median (3.5), while 3-4 stays. In the median the
+    // downfloaters are paired first, the highest numbered first (3.6): 1-5, then 2-6.
+    let mut t = event(8, 5);
+    accelerate(&mut t, 1, 2, 20);
+    accelerate(&mut t, 3, 4, 10);
+    for (a, b) in [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4)] {
+        forbid(&mut t, a, b);
+    }
+    assert_eq!(pairs(&t, 1), "1-5 2-6 3-4 7-8");
 }
 
 // ---- Article 5: colours ------------------------------------------------------------------

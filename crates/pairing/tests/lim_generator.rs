@@ -144,7 +144,7 @@ where
     F: FnMut(&Event, u32) -> Option<Pairing>,
 {
     let mut event = event(seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_11a);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F11);
     let rounds = event.tournament.header.rounds.unwrap();
     for r in 1..=rounds {
         let idx = r as usize - 1;

@@ -53,9 +53,9 @@ fn due(colours: &[Color]) -> Option<Color> {
     let last = colours.last()?;
     let whites = colours.iter().filter(|c| **c == Color::White).count();
     let blacks = colours.len() - whites;
-    if colours.len() % 2 == 0 && whites > blacks {
+    if colours.len().is_multiple_of(2) && whites > blacks {
         Some(Color::Black)
-    } else if colours.len() % 2 == 0 && blacks > whites {
+    } else if colours.len().is_multiple_of(2) && blacks > whites {
         Some(Color::White)
     } else if *last == Color::White {
         Some(Color::Black)
