@@ -377,12 +377,7 @@ impl System {
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with the system its `192` code names
-/// (Dutch when it names none).
-pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pairing, CliError> {
-    pair_round_with(path, t, round, System::chosen(None, t))
-}
-
+/// Pairs `round` of the tournament read from `path` with `system`.
 pub(crate) fn pair_round_with(
     path: &Path,
     t: &Tournament,
