@@ -404,6 +404,28 @@ fn art_2_6_a_blocked_median_cracks_the_last_pairing_of_the_higher_side() {
     assert_eq!(pairs(&t, 2), "1-5 2-3 4-6");
 }
 
+#[test]
+fn art_2_6_more_floaters_from_above_crack_the_lower_side() {
+    // Round 2 of eight, median ½: 1 point #1 #2 #3; ½ #4 #8 (who drew) and #7 (virtual ½ this
+    // round); 0 points #5 #6. #3 floats down; #7 may meet neither #4 nor #8 (forbidden) nor #3
+    // (met): the median is blocked. One floater came from above and none from below, so the
+    // lower side's 5-6 is undone. In the median #3 (due Black) takes #8 (due White) before #4
+    // (due Black too); then the upfloaters from the bottom: #6 takes #4, #5 takes #7.
+    let mut t = event(8, 5);
+    games(&mut t, 1, "1-5 1, 2-6 1, 3-7 1, 4-8 =");
+    forbid(&mut t, 7, 8);
+    forbid(&mut t, 4, 7);
+    t.accelerations.push(Acceleration {
+        match_points: None,
+        points: Points::from_tenths(5),
+        first_round: 2,
+        last_round: 2,
+        first_player: PlayerId(7),
+        last_player: PlayerId(7),
+    });
+    assert_eq!(pairs(&t, 2), "1-2 3-8 4-6 5-7");
+}
+
 // ---- Article 3: floaters -----------------------------------------------------------------
 
 #[test]
