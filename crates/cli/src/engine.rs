@@ -8,9 +8,10 @@
 //! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
-//! `--dubov` in place of `--dutch` pairs, checks and generates with the Dubov system
-//! (C.04.4.1). As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): then the
-//! file's `192` code decides (`FIDE_DUBOV…` is Dubov), and Dutch otherwise. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
+//! `--dubov` (C.04.4.1) or `--lim` (C.04.4.3) in place of `--dutch` pairs, checks and
+//! generates with that system ([`pairing::system`]). As with JaVaFo, the system flag may be
+//! left out (`arbiter INPUT -p`): then the file's `192` code decides (`FIDE_DUBOV…`,
+//! `FIDE_LIM…`), and Dutch otherwise. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
 //!
@@ -28,9 +29,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use pairing::checker;
-use pairing::dubov::{self, DubovOptions};
-use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
+use pairing::system::{Options as EngineOptions, System};
 use pairing::{Pairing, PairingError};
 use tournament::{trf, Color, Tournament};
 
@@ -42,9 +42,7 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| {
-        a == "--dutch" || a == "--fast" || a == "--dubov" || a == "--burstein" || a == "-r"
-    }) {
+    if rest().any(|a| a == "-r" || a == "--fast" || system_flag(&a.to_string_lossy()).is_some()) {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -60,12 +58,12 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Request {
     banner: bool,
-    dutch: bool,
+    /// The system flag (`--dutch`, `--dubov`, …), when one is given.
+    system: Option<System>,
     /// JaVaFo's `-b`: Baku acceleration (C.04.7) whatever the file's type code says.
     baku: bool,
     /// JaVaFo's `-g SEED` (a number where the configuration file goes).
     javafo_seed: Option<u64>,
-    dubov: bool,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -82,8 +80,8 @@ Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
   arbiter [-r] [--dutch] INPUT.trf -c [ROUND] [-l [CHECKLIST]]        check every round (or one)
   arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG|SEED]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
                                                                       generate a tournament
-  --dubov in place of --dutch: the Dubov system (C.04.4.1). Without a system flag the file's
-  192 code decides (FIDE_DUBOV...), else Dutch.
+  --dubov (C.04.4.1) or --lim (C.04.4.3) in place of --dutch: that system. Without a system
+  flag the file's 192 code decides (FIDE_DUBOV..., FIDE_LIM...), else Dutch.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -108,6 +106,26 @@ enum Mode {
     Generate {
         config: Option<PathBuf>,
     },
+}
+
+/// The system a flag such as `--dubov` names.
+fn system_flag(arg: &str) -> Option<System> {
+    arg.strip_prefix("--").and_then(System::parse)
+}
+
+/// Records the system flag; two different ones are refused.
+fn set_system(r: &mut Request, system: System) -> Result<(), CliError> {
+    match r.system {
+        Some(other) if other != system => Err(CliError::invalid(format!(
+            "give only one system: --{} and --{}",
+            other.name(),
+            system.name()
+        ))),
+        _ => {
+            r.system = Some(system);
+            Ok(())
+        }
+    }
 }
 
 fn parse(args: &[OsString]) -> Result<Request, CliError> {
@@ -153,7 +171,7 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
             // lichess calls `--fast` (its heuristic fork) from 700 players on.
-            "--dutch" | "--fast" => r.dutch = true,
+            "--fast" => set_system(&mut r, System::Dutch)?,
             "-b" => r.baku = true,
             // JaVaFo's permutation limit and weighted matching: ours is always an exact
             // weighted matching, so neither changes anything.
@@ -161,7 +179,9 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
                 optional_number(&mut i)?;
             }
             "-w" => {}
-            "--dubov" => r.dubov = true,
+            s if system_flag(s).is_some() => {
+                set_system(&mut r, system_flag(s).unwrap_or_default())?;
+            }
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -242,14 +262,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             env!("CARGO_PKG_VERSION")
         ))?;
     }
-    if request.dutch && request.dubov {
-        return Err(CliError::invalid("give only one of --dutch and --dubov"));
-    }
-    let flag = match (request.dutch, request.dubov) {
-        (_, true) => Some(System::Dubov),
-        (true, _) => Some(System::Dutch),
-        _ => None,
-    };
+    let flag = request.system;
     let Some(mode) = request.mode else {
         if request.input.is_some() || flag.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
@@ -290,7 +303,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             let input = need_input(&request.input, "-p")?;
             let (mut t, text) = read_tournament_and_text(input, request.latin1)?;
             let round = pairing::request::round_to_pair(&t);
-            let system = System::of(flag, &t);
+            let system = flag.unwrap_or_else(|| System::of(&t));
             // JaVaFo's form (no system flag): a missing initial colour is drawn from the
             // file, as JaVaFo does; bbpPairings' form refuses it, as bbpPairings does.
             if flag.is_none() && crate::javafo::initial_colour_is_missing(&t, round) {
@@ -335,7 +348,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false, System::of(flag, &t))?;
+            let found = check_tournament(input, &t, false, flag.unwrap_or_else(|| System::of(&t)))?;
             let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
             // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
             if let Some(k) = round {
@@ -468,75 +481,6 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
         ))),
         _ => Ok(()),
     }
-}
-
-/// What the engine interface's options change in any system's engine.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct EngineOptions {
-    /// JaVaFo's `-b`: Baku acceleration (C.04.7) whatever the file's type code says.
-    pub baku: bool,
-}
-
-/// A Swiss pairing system the engine interface offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum System {
-    /// C.04.3
-    Dutch,
-    /// C.04.4.1
-    Dubov,
-}
-
-impl System {
-    /// The system a flag names, else the one the file's `192` code names (trf.md §3.3), else
-    /// Dutch.
-    pub(crate) fn of(flag: Option<System>, t: &Tournament) -> System {
-        flag.unwrap_or_else(|| {
-            let code = t.header.type_code.as_deref().unwrap_or("").trim();
-            if code.to_ascii_uppercase().starts_with("FIDE_DUBOV") {
-                System::Dubov
-            } else {
-                System::Dutch
-            }
-        })
-    }
-
-    pub(crate) fn pair(
-        self,
-        t: &Tournament,
-        round: u32,
-        options: &EngineOptions,
-    ) -> Result<Pairing, PairingError> {
-        match self {
-            System::Dutch => dutch::pair(t, round, &dutch_options(options)),
-            System::Dubov => dubov::pair(t, round, &dubov_options(options)),
-        }
-    }
-
-    pub(crate) fn checklist(
-        self,
-        t: &Tournament,
-        round: u32,
-        options: &EngineOptions,
-        pairing: Option<&Pairing>,
-    ) -> String {
-        match self {
-            System::Dutch => dutch::checklist(t, round, &dutch_options(options), pairing),
-            System::Dubov => {
-                dubov::checklist::checklist(t, round, &dubov_options(options), pairing)
-            }
-        }
-    }
-}
-
-fn dutch_options(o: &EngineOptions) -> DutchOptions {
-    DutchOptions {
-        baku: o.baku,
-        ..DutchOptions::default()
-    }
-}
-
-fn dubov_options(o: &EngineOptions) -> DubovOptions {
-    DubovOptions { baku: o.baku }
 }
 
 /// Pairs `round` of the tournament read from `path` with the engine of `system`.
@@ -712,10 +656,10 @@ pub(crate) fn generate_file(
     })?;
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
-    if system == System::Dubov {
+    if system != System::Dutch {
         // The file says which system paired it (trf.md §3.3), so -c and -p replay it as such.
-        t.header.tournament_type = Some("FIDE_DUBOV".to_string());
-        t.header.type_code = Some("FIDE_DUBOV".to_string());
+        t.header.tournament_type = Some(system.type_code().to_string());
+        t.header.type_code = Some(system.type_code().to_string());
     }
     if let Some(played) = played {
         if played > total {
@@ -799,7 +743,7 @@ mod tests {
                 output: Some(PathBuf::from("out.txt"))
             })
         );
-        assert_eq!((r.input, r.dutch), (Some(PathBuf::from("in.trfx")), false));
+        assert_eq!((r.input, r.system), (Some(PathBuf::from("in.trfx")), None));
         let r = parse(&args("in.trfx -p -w -b")).unwrap();
         assert_eq!((r.mode, r.baku), (Some(Mode::Pair { output: None }), true));
         let r = parse(&args("in.trfx -c 3")).unwrap();
@@ -812,7 +756,10 @@ mod tests {
             (Some(Mode::Generate { config: None }), Some(42))
         );
         let r = parse(&args("--fast in.trf -p")).unwrap();
-        assert!(r.dutch);
+        assert_eq!(r.system, Some(System::Dutch));
+        let r = parse(&args("--lim in.trf -p")).unwrap();
+        assert_eq!(r.system, Some(System::Lim));
+        assert!(parse(&args("--dutch --dubov in.trf -p")).is_err());
         assert!(is_engine_call(&args("--fast in.trf -p")));
     }
 

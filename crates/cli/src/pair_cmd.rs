@@ -10,7 +10,9 @@ use pairing::dutch::{self, DutchOptions};
 use pairing::Pairing;
 use tournament::{Color, Entry, PlayerId, Tournament};
 
-use crate::engine::{self, SettingsSource, System};
+use pairing::system::System;
+
+use crate::engine::{self, SettingsSource};
 use crate::error::{exit, CliError};
 use crate::io;
 
@@ -57,6 +59,8 @@ pub enum SystemArg {
     Dutch,
     /// Dubov system, C.04.4.1
     Dubov,
+    /// Lim system, C.04.4.3
+    Lim,
 }
 
 impl SystemArg {
@@ -64,6 +68,7 @@ impl SystemArg {
         match self {
             SystemArg::Dutch => System::Dutch,
             SystemArg::Dubov => System::Dubov,
+            SystemArg::Lim => System::Lim,
         }
     }
 }
@@ -138,7 +143,9 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
             let round = pairing::request::round_to_pair(&t);
-            let system = System::of(args.system.map(SystemArg::system), &t);
+            let system = args
+                .system
+                .map_or_else(|| System::of(&t), SystemArg::system);
             if args.explain && system != System::Dutch {
                 return Err(CliError::invalid(
                     "--explain is available for the Dutch system only",
@@ -257,7 +264,7 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
-        None => engine::check_tournament(&args.input, &t, true, System::of(None, &t))?,
+        None => engine::check_tournament(&args.input, &t, true, System::of(&t))?,
     };
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),

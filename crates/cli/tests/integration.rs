@@ -25,6 +25,8 @@ mod fix_bridge;
 mod fix_standings;
 #[path = "fix_trf.rs"]
 mod fix_trf;
+#[path = "lim_cli.rs"]
+mod lim_cli;
 #[path = "output_safety.rs"]
 mod output_safety;
 #[path = "pair_engine.rs"]

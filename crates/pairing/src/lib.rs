@@ -9,7 +9,9 @@ pub mod checker;
 pub mod dubov;
 pub mod dutch;
 pub mod generator;
+pub mod lim;
 pub mod request;
+pub mod system;
 
 use tournament::PlayerId;
 

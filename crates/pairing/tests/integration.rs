@@ -21,6 +21,18 @@ mod dutch_explain;
 mod dutch_rules;
 #[path = "generator.rs"]
 mod generator;
+#[path = "lim_agreement.rs"]
+mod lim_agreement;
+#[path = "lim_articles.rs"]
+mod lim_articles;
+#[path = "lim_conformance.rs"]
+mod lim_conformance;
+#[path = "lim_generator.rs"]
+mod lim_generator;
+#[path = "lim_oracle.rs"]
+mod lim_oracle;
+#[path = "lim_properties.rs"]
+mod lim_properties;
 #[path = "memory.rs"]
 mod memory;
 #[path = "properties.rs"]
