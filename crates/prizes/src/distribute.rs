@@ -232,19 +232,18 @@ fn general_groups(
     groups
 }
 
-/// An offer the settling loop may take: `cents` to `entrant`, from the general ranking or
-/// from a category list.
+/// A category prize the settling loop may give: `cents` to `entrant`, the best-placed
+/// unsettled player of the category.
 #[derive(Clone, Copy)]
 struct Offer {
     cents: i64,
-    /// 0 for the general ranking, 1 + list index for a category.
+    /// 1 + the category's index.
     source: usize,
     entrant: usize,
 }
 
 impl Offer {
-    /// The order in which offers are taken: larger first, the general ranking first, then the
-    /// list's order, then the better-placed player.
+    /// The order in which category offers are taken: larger first, then the list's order.
     fn key(&self) -> (std::cmp::Reverse<i64>, usize, usize) {
         (std::cmp::Reverse(self.cents), self.source, self.entrant)
     }
@@ -315,15 +314,6 @@ pub fn distribute(
                 best = Some(o);
             }
         };
-        for (entrant, cents) in groups.iter().flat_map(|g| g.members.iter().copied()) {
-            if cents > 0 && !in_general[entrant] {
-                consider(Offer {
-                    cents,
-                    source: 0,
-                    entrant,
-                });
-            }
-        }
         for (k, list) in categories.iter().enumerate() {
             let Some(&(_, amount)) = list.money.get(next_money[k]) else {
                 continue;
@@ -340,14 +330,24 @@ pub fn distribute(
                 });
             }
         }
-        let Some(offer) = best else { break };
-        if offer.source == 0 {
-            in_general[offer.entrant] = true;
-        } else {
-            let k = offer.source - 1;
-            in_category[offer.entrant] = Some((k, categories[k].money[next_money[k]].0));
-            next_money[k] += 1;
+        // Every general offer at least as large as the best category offer comes first (the
+        // general prize when equal). Settling them changes no other general share, only who the
+        // categories' next prizes are offered to, not their amounts: they are settled together.
+        let floor = best.map_or(1, |b| b.cents.max(1));
+        let mut settled = false;
+        for (entrant, cents) in groups.iter().flat_map(|g| g.members.iter().copied()) {
+            if cents >= floor && !in_general[entrant] {
+                in_general[entrant] = true;
+                settled = true;
+            }
         }
+        if settled {
+            continue;
+        }
+        let Some(offer) = best else { break };
+        let k = offer.source - 1;
+        in_category[offer.entrant] = Some((k, categories[k].money[next_money[k]].0));
+        next_money[k] += 1;
     }
 
     let share = |i: usize, amount: Option<Money>| Share {

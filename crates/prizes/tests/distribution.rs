@@ -472,3 +472,28 @@ fn more_prizes_than_players() {
     assert_eq!(nobody.paid(), Money::ZERO);
     let _ = Category::default();
 }
+
+/// A large field all tied on points: every player shares the general places, and the
+/// categories' prizes go to the best of each category, whose share is smaller.
+#[test]
+fn a_large_tie() {
+    let ranking: Vec<Entrant> = (1..=3000)
+        .map(|k| entrant(k, "3", k, rated(1000 + (k % 1000) as u16)))
+        .collect();
+    let prizes = list(&[
+        ("1st", "", Some("500")),
+        ("2nd", "", Some("300")),
+        ("3rd", "", Some("200")),
+        ("Best U1500", "rating<1500", Some("50")),
+        ("Best U1200", "rating<1200", Some("40")),
+    ]);
+    let d = distribute(&ranking, &prizes, Rule::Shared, None).unwrap();
+    // 1000.00 among the 2998 left: 0.33 each and 1.66 spare cents for the first 1066 players.
+    let general = &d.awards[0].players;
+    assert_eq!(general.len(), 2998);
+    assert_eq!(general[0].amount, Some("0.34".parse().unwrap()));
+    assert_eq!(general[2997].amount, Some("0.33".parse().unwrap()));
+    assert_eq!(d.awards[3].players[0].id, PlayerId(1));
+    assert_eq!(d.awards[4].players[0].id, PlayerId(2));
+    assert_eq!(d.paid(), "1090".parse().unwrap());
+}
