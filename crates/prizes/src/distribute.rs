@@ -52,11 +52,9 @@
 //! assert_eq!(d.awards[1].shared_into, Some(0));
 //! ```
 
-use tiebreak::Standings;
-use tournament::{Header, Player, PlayerId, Points, Tournament};
+use tournament::{PlayerId, Points};
 
 use crate::category::PlayerFacts;
-use crate::date::{BirthDate, Date};
 use crate::money::{split_equally, Money};
 use crate::prize::{PrizeList, PrizeValue, Rule};
 
@@ -120,39 +118,6 @@ pub enum Error {
          that year), and none was given"
     )]
     NoEventYear,
-}
-
-/// What a TRF player line tells the categories: the FIDE rating, the sex and the birth date.
-/// Club membership is not in TRF.
-pub fn facts(p: &Player) -> PlayerFacts {
-    PlayerFacts {
-        rating: p.rating,
-        sex: p.sex,
-        birth: p.birth_date.as_deref().and_then(BirthDate::from_trf),
-        club_member: false,
-    }
-}
-
-/// The standings' rows as entrants, with each player's facts from the tournament.
-pub fn entrants(t: &Tournament, s: &Standings) -> Vec<Entrant> {
-    s.rows
-        .iter()
-        .map(|r| Entrant {
-            id: r.id,
-            name: r.name.clone(),
-            points: r.points,
-            rank: r.rank,
-            facts: t.player(r.id).map(facts).unwrap_or_default(),
-        })
-        .collect()
-}
-
-/// The year whose 1 January ages are taken on: the year of the end date (TRF `052`).
-pub fn event_year(h: &Header) -> Option<i32> {
-    h.end_date
-        .as_deref()
-        .and_then(|d| d.parse::<Date>().ok())
-        .map(Date::year)
 }
 
 /// One category's prizes and who may take them.
@@ -250,7 +215,7 @@ impl Offer {
 }
 
 /// Distributes `prizes` among `ranking` (the final standings, best first) under `rule`.
-/// `new_year` is the year whose 1 January ages are taken on ([`event_year`]); it is needed
+/// `new_year` is the year whose 1 January ages are taken on ([`crate::event_year`]); it is needed
 /// only when a category has an age condition.
 pub fn distribute(
     ranking: &[Entrant],

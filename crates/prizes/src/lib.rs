@@ -29,14 +29,14 @@ mod category;
 pub mod csv;
 mod date;
 mod distribute;
+mod entrants;
 mod money;
 mod prize;
 
 pub use age::{FfeCategory, FideCategory, Season};
 pub use category::{Category, CategoryError, PlayerFacts};
 pub use date::{BirthDate, Date, DateError};
-pub use distribute::{
-    distribute, entrants, event_year, facts, Award, Distribution, Entrant, Error, Share,
-};
+pub use distribute::{distribute, Award, Distribution, Entrant, Error, Share};
+pub use entrants::{entrants, event_year, facts};
 pub use money::{Money, MoneyError};
 pub use prize::{Prize, PrizeError, PrizeList, PrizeListError, PrizeValue, Rule, RuleError};
