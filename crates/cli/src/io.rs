@@ -287,13 +287,20 @@ pub fn read_trf_text(path: &Path, latin1: bool) -> Result<String, CliError> {
 
 /// One TRF problem as `FILE:LINE:COL: expected …, found …`.
 pub fn located(path: &Path, e: &tournament::trf::TrfError) -> String {
+    located_at(path, e.line, e.column, &e.expected, &e.found)
+}
+
+/// A problem of any input file as `FILE:LINE:COL: expected …, found …`.
+pub fn located_at(
+    path: &Path,
+    line: impl std::fmt::Display,
+    column: impl std::fmt::Display,
+    expected: &str,
+    found: &str,
+) -> String {
     format!(
-        "{}:{}:{}: expected {}, found {}",
-        path.display(),
-        e.line,
-        e.column,
-        e.expected,
-        e.found
+        "{}:{line}:{column}: expected {expected}, found {found}",
+        path.display()
     )
 }
 

@@ -8,6 +8,7 @@ mod event_cmd;
 mod io;
 mod javafo;
 mod pair_cmd;
+mod prizes_cmd;
 mod serve_cmd;
 mod standings_cmd;
 mod table;
@@ -48,6 +49,8 @@ enum Command {
     Standings(standings_cmd::StandingsArgs),
     /// Print the crosstable of a tournament.
     Crosstable(standings_cmd::CrosstableArgs),
+    /// Distribute the prizes after the last round: by places, shared, or the Hort system.
+    Prizes(prizes_cmd::PrizesArgs),
     /// Convert a TRF file between TRF-16 and TRF-2026.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
             Command::Generate(a) => pair_cmd::run_generate(a),
             Command::Standings(a) => standings_cmd::run_standings(a),
             Command::Crosstable(a) => standings_cmd::run_crosstable(a),
+            Command::Prizes(a) => prizes_cmd::run_prizes(a),
             Command::Convert(a) => trf_cmd::run_convert(a),
             Command::Validate(a) => trf_cmd::run_validate(a),
             Command::Bridge(c) => bridge_cmd::run(c),

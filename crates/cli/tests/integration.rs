@@ -35,6 +35,8 @@ mod pair_engine;
 mod pair_fixes;
 #[path = "pair_subcommands.rs"]
 mod pair_subcommands;
+#[path = "prizes_cli.rs"]
+mod prizes_cli;
 #[path = "qa_bridge.rs"]
 mod qa_bridge;
 #[path = "qa_conformance.rs"]
