@@ -9,6 +9,8 @@ pub mod checker;
 pub mod dutch;
 pub mod generator;
 pub mod request;
+pub mod team;
+pub mod top_scoregroup;
 
 use tournament::PlayerId;
 

@@ -17,5 +17,7 @@ mod generator;
 mod memory;
 #[path = "properties.rs"]
 mod properties;
+#[path = "team_conformance.rs"]
+mod team_conformance;
 #[path = "windows.rs"]
 mod windows;
