@@ -10,16 +10,21 @@
 //!
 //! ```
 //! use pairing::team::{pair, TeamOptions};
-//! use tournament::trf;
-//! let mut text = String::from("142 5\n152 W\n192 FIDE_TEAM_TYPEA_MP_GP\n");
-//! for p in 1..=4 {
-//!     text.push_str(&format!("001 {p:>4}      Player {p:<26} 2000{:>38}\n", "0.0"));
-//! }
-//! for t in 1..=4 {
-//!     text.push_str(&format!("310 {t:>3} Team {t:<27}{:>38}\n", t));
-//! }
-//! let t = trf::read(&text).unwrap();
-//! let p = pair(&t, 1, &TeamOptions::default()).unwrap();
+//! use tournament::{Color, Header, Player, PlayerId, Team, Tournament};
+//! let t = Tournament {
+//!     header: Header {
+//!         rounds: Some(5),
+//!         initial_color: Some(Color::White),
+//!         type_code: Some("FIDE_TEAM_TYPEA_MP_GP".into()),
+//!         ..Header::default()
+//!     },
+//!     players: (1..=4).map(|i| Player { id: PlayerId(i), ..Player::default() }).collect(),
+//!     teams: (1..=4)
+//!         .map(|i| Team { id: Some(i), players: vec![PlayerId(i)], ..Team::default() })
+//!         .collect(),
+//!     ..Tournament::default()
+//! };
+//! let p = pair(&t, 1, &TeamOptions::of(&t).unwrap()).unwrap();
 //! // Round 1: the first identifier pairs 1-3 and 2-4; colours by TPN parity (4.3.1).
 //! let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.0, b.black.0)).collect();
 //! assert_eq!(boards, vec![(1, 3), (4, 2)]);
