@@ -32,7 +32,9 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| {
+        a == "--dutch" || a == "--burstein" || a == "--team" || a == "--double-swiss" || a == "-r"
+    }) {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -49,6 +51,8 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
 struct Request {
     banner: bool,
     dutch: bool,
+    /// `--team` or `--double-swiss`.
+    system: Option<System>,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -58,13 +62,82 @@ struct Request {
     help: bool,
 }
 
+/// The pairing systems beside the Dutch one that the engine interface pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum System {
+    Dutch,
+    /// The Swiss Team system (C.04.6): the file's teams are paired.
+    Team,
+    /// The Double-Swiss system (C.04.5): two columns a match.
+    DoubleSwiss,
+}
+
+impl System {
+    /// The system a file's `192` code names, when it names one of these.
+    fn of_file(t: &Tournament) -> Option<System> {
+        let code = t.header.type_code.as_deref()?.trim().to_ascii_uppercase();
+        if code.starts_with("FIDE_TEAM") {
+            Some(System::Team)
+        } else if code.contains("DOUBLESWISS") {
+            Some(System::DoubleSwiss)
+        } else if code.starts_with("FIDE_DUTCH") {
+            Some(System::Dutch)
+        } else {
+            None
+        }
+    }
+
+    /// The system to pair `t` with: the one asked for, else the one its `192` code names, else
+    /// Dutch. Asking for another system than the file names is refused.
+    pub(crate) fn choose(
+        asked: Option<System>,
+        path: &Path,
+        t: &Tournament,
+    ) -> Result<System, CliError> {
+        match (asked, System::of_file(t)) {
+            (Some(a), Some(f)) if a != f => Err(CliError::invalid(format!(
+                "{}: the file's 192 code ({}) names the {} system, not the {} one",
+                path.display(),
+                t.header.type_code.as_deref().unwrap_or_default().trim(),
+                f.name(),
+                a.name()
+            ))),
+            (Some(a), _) => Ok(a),
+            (None, f) => Ok(f.unwrap_or(System::Dutch)),
+        }
+    }
+
+    /// The system a `--system` value names: `dutch`, `team` or `double-swiss`.
+    pub(crate) fn from_name(name: &str) -> Result<System, CliError> {
+        match name {
+            "dutch" => Ok(System::Dutch),
+            "team" => Ok(System::Team),
+            "double-swiss" => Ok(System::DoubleSwiss),
+            other => Err(CliError::invalid(format!(
+                "--system: expected dutch, team or double-swiss, found {other:?}"
+            ))),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            System::Dutch => "Dutch",
+            System::Team => "Swiss Team",
+            System::DoubleSwiss => "Double-Swiss",
+        }
+    }
+}
+
 /// The engine interface's usage, printed by `--help`.
 const USAGE: &str = "\
 Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
-  arbiter [-r] [--dutch] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]   pair the next round
-  arbiter [-r] [--dutch] INPUT.trf -c [-l [CHECKLIST]]            check every round
-  arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
-                                                                  generate a tournament
+  arbiter [-r] [SYSTEM] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]   pair the next round
+  arbiter [-r] [SYSTEM] INPUT.trf -c [-l [CHECKLIST]]            check every round
+  arbiter [-r] [SYSTEM] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+                                                                 generate a tournament
+Systems: --dutch (C.04.3), --team (Swiss Team, C.04.6: teams of a TRF-2026 team file),
+  --double-swiss (C.04.5: a match takes two round columns); without one, the file's 192 code
+  chooses, else Dutch.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
@@ -107,6 +180,17 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
             "--dutch" => r.dutch = true,
+            "--team" | "--double-swiss" => {
+                let system = if arg == "--team" {
+                    System::Team
+                } else {
+                    System::DoubleSwiss
+                };
+                if r.system.is_some_and(|s| s != system) {
+                    return Err(CliError::invalid("give only one system"));
+                }
+                r.system = Some(system);
+            }
             "--burstein" => {
                 return Err(CliError::invalid(
                     "the Burstein system is not supported; use --dutch",
@@ -168,8 +252,13 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
             env!("CARGO_PKG_VERSION")
         ))?;
     }
+    let asked = match (request.dutch, request.system) {
+        (true, Some(_)) => return Err(CliError::invalid("give only one system")),
+        (true, None) => Some(System::Dutch),
+        (false, s) => s,
+    };
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.dutch {
+        if request.input.is_some() || asked.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
@@ -202,6 +291,15 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
             let t = read_tournament_from(input, request.latin1)?;
+            let system = System::choose(asked, input, &t)?;
+            if system != System::Dutch {
+                let (result, list) = pair_other(input, &t, system);
+                if let (Some(list), true) = (list, request.checklist.is_some()) {
+                    io::write_atomic(&checklist_path(input), list.as_bytes())?;
+                }
+                io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
+                return Ok(exit::OK);
+            }
             let round = pairing::request::round_to_pair(&t);
             let result = pair_round(input, &t, round);
             // The checklist also helps when no pairing exists; an invalid request has none.
@@ -218,7 +316,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false)?;
+            let found = check_tournament_as(input, &t, false, asked)?;
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
             }
@@ -240,7 +338,17 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let list = generate_file(&source, request.seed, output, request.latin1, None)?;
+            let system = match &source {
+                SettingsSource::Model(model) => {
+                    System::choose(asked, model, &read_tournament_from(model, request.latin1)?)?
+                }
+                _ => asked.unwrap_or(System::Dutch),
+            };
+            let list = if system == System::Dutch {
+                generate_file(&source, request.seed, output, request.latin1, None)?
+            } else {
+                generate_other(system, &source, request.seed, output, request.latin1)?
+            };
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -332,6 +440,138 @@ pub(crate) fn pair_round(path: &Path, t: &Tournament, round: u32) -> Result<Pair
     dutch::pair(t, round, &DutchOptions::default()).map_err(|e| pairing_error(path, e))
 }
 
+/// Pairs the next round of `t` with the Swiss Team or the Double-Swiss system (the round a
+/// Double-Swiss file asks for is its next match), with the round's checklist when the request
+/// is valid.
+pub(crate) fn pair_other(
+    path: &Path,
+    t: &Tournament,
+    system: System,
+) -> (Result<Pairing, CliError>, Option<String>) {
+    let fail = |e| (Err(pairing_error(path, e)), None);
+    match system {
+        System::Team => {
+            let round = pairing::request::round_to_pair(t);
+            if let Err(e) = check_round_exists(path, t, round) {
+                return (Err(e), None);
+            }
+            let options = match pairing::team::TeamOptions::of(t) {
+                Ok(o) => o,
+                Err(e) => {
+                    return (
+                        Err(CliError::invalid(format!("{}: {e}", path.display()))),
+                        None,
+                    )
+                }
+            };
+            let r = match pairing::team::TeamRound::new(t, round, &options) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            let result = pairing::team::pair_prepared(&r);
+            let list = pairing::team::checklist(&r, result.as_ref().ok());
+            (result.map_err(|e| pairing_error(path, e)), Some(list))
+        }
+        _ => {
+            let k = match pairing::double_swiss::match_to_pair(t) {
+                Ok(k) => k,
+                Err(e) => return fail(e),
+            };
+            if let Some(total) = t.header.rounds.map(|c| c / 2) {
+                if k > total {
+                    return (
+                        Err(CliError::invalid(format!(
+                            "{}: the tournament has {total} matches and all are paired; there                              is no match {k} to pair",
+                            path.display()
+                        ))),
+                        None,
+                    );
+                }
+            }
+            let options = pairing::double_swiss::DoubleSwissOptions::default();
+            let r = match pairing::double_swiss::MatchRound::new(t, k, &options) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            let result = pairing::double_swiss::pair_prepared(&r);
+            let list = pairing::double_swiss::checklist(&r, result.as_ref().ok());
+            (result.map_err(|e| pairing_error(path, e)), Some(list))
+        }
+    }
+}
+
+/// Generates a Swiss Team or Double-Swiss tournament paired by its engine and writes it as
+/// TRF-2026 to `output`; returns the checklists of its rounds.
+fn generate_other(
+    system: System,
+    source: &SettingsSource,
+    seed: Option<u64>,
+    output: &Path,
+    latin1: bool,
+) -> Result<String, CliError> {
+    use pairing::double_swiss::generator::DoubleSwissSettings;
+    use pairing::team::generator::TeamSettings;
+    let seed = seed.unwrap_or_else(generator::random_seed);
+    let config_error = |path: &Path, e: generator::SettingsError| {
+        CliError::invalid(format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.line,
+            e.column,
+            e.message
+        ))
+    };
+    let mut list = String::new();
+    let mut t = if system == System::Team {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                TeamSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => TeamSettings::from_properties(&io::read_text(c)?, seed)
+                .map_err(|e| config_error(c, e))?,
+            SettingsSource::Random => TeamSettings::random(seed, 8..=40),
+        };
+        let options = pairing::team::TeamOptions::from_type_code(&settings.type_code)
+            .map_err(CliError::invalid)?;
+        pairing::team::generator::generate(&settings, seed, |state, round| {
+            let r = pairing::team::TeamRound::new(state, round, &options)?;
+            let pairing = pairing::team::pair_prepared(&r);
+            list.push_str(&format!("Round #{round}\n"));
+            list.push_str(&pairing::team::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    } else {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                DoubleSwissSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => {
+                DoubleSwissSettings::from_properties(&io::read_text(c)?, seed)
+                    .map_err(|e| config_error(c, e))?
+            }
+            SettingsSource::Random => DoubleSwissSettings::random(seed, 8..=60),
+        };
+        let options = pairing::double_swiss::DoubleSwissOptions::default();
+        pairing::double_swiss::generator::generate(&settings, seed, |state, k| {
+            let r = pairing::double_swiss::MatchRound::new(state, k, &options)?;
+            let pairing = pairing::double_swiss::pair_prepared(&r);
+            list.push_str(&format!("Round #{k}\n"));
+            list.push_str(&pairing::double_swiss::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    }
+    .map_err(|e| match e {
+        GeneratorError::Pairing { round, source } => {
+            let e = pairing_error(output, source);
+            CliError::new(e.code, format!("round {round}: {}", e.message))
+        }
+        e => CliError::invalid(e.to_string()),
+    })?;
+    t.header.name = Some(format!("AutoTest Tournament {seed}"));
+    io::write_atomic(output, trf::write(&t, trf::Format::Trf26).as_bytes())?;
+    Ok(list)
+}
+
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
 /// board and `player 0` for the bye.
 pub(crate) fn pairing_text(pairing: &Pairing) -> String {
@@ -360,12 +600,63 @@ pub(crate) struct CheckFindings {
 }
 
 /// `paired_only` leaves out a last column of announced byes (the round to pair); the engines'
-/// `-c` replays every recorded column.
+/// `-c` replays every recorded column. The system is the one the file's `192` code names.
 pub(crate) fn check_tournament(
     input: &Path,
     t: &Tournament,
     paired_only: bool,
 ) -> Result<CheckFindings, CliError> {
+    check_tournament_as(input, t, paired_only, None)
+}
+
+/// [`check_tournament`] with a system asked for (`--team`, `--double-swiss`, `--dutch`).
+pub(crate) fn check_tournament_as(
+    input: &Path,
+    t: &Tournament,
+    paired_only: bool,
+    asked: Option<System>,
+) -> Result<CheckFindings, CliError> {
+    let system = System::choose(asked, input, t)?;
+    if system != System::Dutch {
+        let mut list = String::new();
+        let rounds = match system {
+            System::Team => {
+                let options = pairing::team::TeamOptions::of(t)
+                    .map_err(|e| CliError::invalid(format!("{}: {e}", input.display())))?;
+                pairing::team::check(t, &options, paired_only, Some(&mut list))
+            }
+            _ => pairing::double_swiss::check(
+                t,
+                &pairing::double_swiss::DoubleSwissOptions::default(),
+                paired_only,
+                Some(&mut list),
+            ),
+        }
+        .map_err(|e| pairing_error(input, e))?;
+        return Ok(findings(input, &rounds, list));
+    }
+    check_dutch(input, t, paired_only)
+}
+
+/// The report of a check, in the engines' format.
+fn findings(input: &Path, rounds: &[checker::RoundCheck], checklist: String) -> CheckFindings {
+    let name = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let differing = rounds
+        .iter()
+        .filter(|r| r.outcome != checker::RoundOutcome::Same)
+        .count();
+    CheckFindings {
+        report: checker::report_text(&name, rounds),
+        checklist,
+        rounds: rounds.len(),
+        differing,
+    }
+}
+
+fn check_dutch(input: &Path, t: &Tournament, paired_only: bool) -> Result<CheckFindings, CliError> {
     let options = DutchOptions::default();
     let mut list = String::new();
     let pair = |state: &Tournament, round| {
@@ -379,20 +670,7 @@ pub(crate) fn check_tournament(
         checker::check(t, pair)
     }
     .map_err(|e| pairing_error(input, e))?;
-    let name = input
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let differing = rounds
-        .iter()
-        .filter(|r| r.outcome != checker::RoundOutcome::Same)
-        .count();
-    Ok(CheckFindings {
-        report: checker::report_text(&name, &rounds),
-        checklist: list,
-        rounds: rounds.len(),
-        differing,
-    })
+    Ok(findings(input, &rounds, list))
 }
 
 /// One round's checklist under its `Round #k` header.

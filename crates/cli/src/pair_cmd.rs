@@ -10,7 +10,7 @@ use pairing::dutch::{self, DutchOptions};
 use pairing::Pairing;
 use tournament::{Color, Entry, PlayerId, Tournament};
 
-use crate::engine::{self, SettingsSource};
+use crate::engine::{self, SettingsSource, System};
 use crate::error::{exit, CliError};
 use crate::io;
 
@@ -45,6 +45,11 @@ pub struct PairArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The pairing system: dutch, team (Swiss Team, C.04.6: the file's teams) or double-swiss
+    /// (C.04.5: a match takes two round columns). Default: the one the file's 192 code names,
+    /// else dutch.
+    #[arg(long, value_name = "SYSTEM")]
+    system: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -63,6 +68,10 @@ pub struct CheckArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The pairing system: dutch, team or double-swiss (default: the file's 192 code, else
+    /// dutch).
+    #[arg(long, value_name = "SYSTEM")]
+    system: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -113,6 +122,19 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         }
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
+            let asked = args.system.as_deref().map(System::from_name).transpose()?;
+            let system = System::choose(asked, input, &t)?;
+            if system != System::Dutch {
+                if args.explain {
+                    return Err(CliError::invalid(
+                        "--explain is available for the Dutch system only",
+                    ));
+                }
+                let (result, _) = engine::pair_other(input, &t, system);
+                let text = engine::pairing_text(&result?);
+                io::write_output(args.output.as_deref(), text.as_bytes())?;
+                return Ok(exit::OK);
+            }
             let round = pairing::request::round_to_pair(&t);
             if args.explain {
                 engine::check_round_exists(input, &t, round)?;
@@ -227,7 +249,10 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
-        None => engine::check_tournament(&args.input, &t, true)?,
+        None => match args.system.as_deref().map(System::from_name).transpose()? {
+            None => engine::check_tournament(&args.input, &t, true)?,
+            asked => engine::check_tournament_as(&args.input, &t, true, asked)?,
+        },
     };
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),

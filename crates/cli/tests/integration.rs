@@ -29,6 +29,8 @@ mod pair_engine;
 mod pair_fixes;
 #[path = "pair_subcommands.rs"]
 mod pair_subcommands;
+#[path = "pair_team_double_swiss.rs"]
+mod pair_team_double_swiss;
 #[path = "qa_bridge.rs"]
 mod qa_bridge;
 #[path = "qa_conformance.rs"]

@@ -6,6 +6,7 @@
 
 pub mod berger;
 pub mod checker;
+pub mod double_swiss;
 pub mod dutch;
 pub mod generator;
 pub mod request;

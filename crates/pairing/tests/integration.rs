@@ -5,6 +5,10 @@
 mod berger;
 #[path = "checker.rs"]
 mod checker;
+#[path = "double_swiss_oracle.rs"]
+mod double_swiss_oracle;
+#[path = "double_swiss_rules.rs"]
+mod double_swiss_rules;
 #[path = "dutch_conformance.rs"]
 mod dutch_conformance;
 #[path = "dutch_explain.rs"]
@@ -13,11 +17,17 @@ mod dutch_explain;
 mod dutch_rules;
 #[path = "generator.rs"]
 mod generator;
+#[path = "literal_procedure.rs"]
+mod literal_procedure;
 #[path = "memory.rs"]
 mod memory;
 #[path = "properties.rs"]
 mod properties;
 #[path = "team_conformance.rs"]
 mod team_conformance;
+#[path = "team_oracle.rs"]
+mod team_oracle;
+#[path = "team_rules.rs"]
+mod team_rules;
 #[path = "windows.rs"]
 mod windows;

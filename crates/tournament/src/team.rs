@@ -5,7 +5,8 @@
 //!
 //! A team's round is a match against the team its members' opponents play for; its game points
 //! are the sum of its members' points (the `162` scale), its match points follow from comparing
-//! the two teams' game points (`362`). The match was played when at least one board was played
+//! the two teams' game points (`362`; a match nobody played that ends level, such as one
+//! forfeited by both teams, is lost by both). The match was played when at least one board was played
 //! over the board; otherwise it was forfeited (C.04.6 1.6.1, C.04.2 3.5). The team's colour is
 //! the colour scheduled for its board-1 player: the first member in roster order who had a
 //! board that round (C.04.6 1.6.1). A round without a board is the team's bye or absence, read
@@ -268,12 +269,19 @@ pub fn team_histories(t: &Tournament) -> Result<Vec<TeamHistory>, TeamError> {
                     Some(true) => scoring.match_points.win,
                     _ => scoring.match_points.loss,
                 },
-                (TeamEntry::Match { opponent, .. }, None) => {
+                (
+                    TeamEntry::Match {
+                        opponent, played, ..
+                    },
+                    None,
+                ) => {
                     let theirs = opponent
                         .and_then(|o| position.get(&o))
                         .map(|&j| game_points[j][r]);
                     match theirs.map(|g| round.game_points.cmp(&g)) {
                         Some(std::cmp::Ordering::Greater) => scoring.match_points.win,
+                        // A match nobody played is no draw: both teams lose it.
+                        Some(std::cmp::Ordering::Equal) if !played => scoring.match_points.loss,
                         Some(std::cmp::Ordering::Equal) => scoring.match_points.draw,
                         Some(std::cmp::Ordering::Less) => scoring.match_points.loss,
                         // A forfeit win against a team nobody names.

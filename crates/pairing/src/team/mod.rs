@@ -31,6 +31,7 @@
 //! ```
 
 pub mod colours;
+pub mod generator;
 
 use tournament::team::{team_histories, TeamEntry, TeamHistory};
 use tournament::{ByeKind, Color, PlayerId, Points, Tournament};
@@ -516,4 +517,196 @@ pub fn pair_prepared(r: &TeamRound) -> Result<Pairing, PairingError> {
             .bye
             .map(|k| PlayerId(field.histories[r.to_pair[k]].tpn)),
     })
+}
+
+/// The number of boards of a team competition (`352`, else the most fielded, else the longest
+/// roster).
+pub fn board_count(t: &Tournament) -> u32 {
+    tournament::team::TeamScoring::of(t).boards
+}
+
+/// The team competition as it stood before `round`: the checker's state
+/// ([`crate::checker::state_before_round`]) with the team records of later rounds dropped, and
+/// the members of a match forfeited as a whole (`330`) counted as paired.
+pub fn state_before_round(t: &Tournament, round: u32) -> Tournament {
+    let mut s = crate::checker::state_before_round(t, round);
+    let in_round: Vec<u32> = t
+        .team_records
+        .forfeits
+        .iter()
+        .filter(|f| f.round == round)
+        .flat_map(|f| [f.white, f.black])
+        .collect();
+    let numbers = t.team_numbers();
+    for (team, &n) in t.teams.iter().zip(&numbers) {
+        if !in_round.contains(&n) {
+            continue;
+        }
+        for id in &team.players {
+            if let Some(p) = s.players.iter_mut().find(|p| p.id == *id) {
+                if let Some(e) = p.rounds.get_mut(round as usize - 1) {
+                    *e = tournament::Entry::NotPaired;
+                }
+            }
+        }
+    }
+    s.team_records.forfeits.retain(|f| f.round < round);
+    if let Some(pab) = s.team_records.pab.as_mut() {
+        pab.receivers.truncate(round as usize - 1);
+    }
+    s
+}
+
+/// The pairing of `round` as the file records it, by team: each match with the team whose
+/// board-1 player was scheduled White (the `330` record's White team for a match forfeited
+/// as a whole), and the PAB.
+pub fn file_pairing(t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
+    let histories = team_histories(t).map_err(|e| PairingError::InvalidRequest(e.to_string()))?;
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for h in &histories {
+        let Some(r) = h.rounds.get(round as usize - 1) else {
+            continue;
+        };
+        match r.entry {
+            TeamEntry::PairingBye => bye = Some(PlayerId(h.number)),
+            TeamEntry::Match {
+                opponent: Some(o), ..
+            } if h.number < o => {
+                let forfeit = t
+                    .team_records
+                    .forfeits
+                    .iter()
+                    .find(|f| f.round == round && (f.white == h.number || f.black == h.number));
+                let white = match forfeit {
+                    Some(f) => f.white,
+                    None => {
+                        // The board-1 player's scheduled colour, played or not.
+                        let colour = t.teams[h.index]
+                            .players
+                            .iter()
+                            .filter_map(|id| t.player(*id))
+                            .filter_map(|p| p.entry(round))
+                            .find(|e| e.opponent().is_some())
+                            .and_then(|e| e.color());
+                        match colour {
+                            Some(Color::Black) => o,
+                            _ => h.number,
+                        }
+                    }
+                };
+                let black = if white == h.number { o } else { h.number };
+                boards.push(Board {
+                    white: PlayerId(white),
+                    black: PlayerId(black),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(Pairing { boards, bye })
+}
+
+/// Replays every round of the team competition (only those paired when `paired_only`) and
+/// compares the engine's pairing with the file's, team by team; with `list`, the checklist of
+/// each round is added to it under a `Round #k` header.
+pub fn check(
+    t: &Tournament,
+    options: &TeamOptions,
+    paired_only: bool,
+    mut list: Option<&mut String>,
+) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
+    let mut base = t.clone();
+    if base.header.rounds.is_none() {
+        base.header.rounds = Some(base.recorded_rounds());
+    }
+    let last = if paired_only {
+        tournament::rounds::played_rounds_in_file(&base)
+    } else {
+        base.recorded_rounds()
+    };
+    crate::checker::check_with(
+        &base,
+        last,
+        |state, round| {
+            let r = TeamRound::new(state, round, options)?;
+            let pairing = pair_prepared(&r);
+            if let Some(list) = list.as_deref_mut() {
+                list.push_str(&format!("Round #{round}\n"));
+                list.push_str(&checklist(&r, pairing.as_ref().ok()));
+            }
+            pairing
+        },
+        |t, round| Ok((state_before_round(t, round), file_pairing(t, round)?)),
+    )
+}
+
+/// The checklist of a round (the engines' `-l` table, trf.md §6.5, by team): number, pairing
+/// score, board-1 colours of the played matches, colour preference, C2 (may have the PAB),
+/// float in the previous round, this round's opponent, and the opponents of earlier rounds.
+pub fn checklist(r: &TeamRound, pairing: Option<&Pairing>) -> String {
+    let f = &r.field;
+    let mut out = String::from("ID\tPts\t---\tPref\tC2\tFloat\tCur");
+    for k in 1..r.round {
+        out.push_str(&format!("\tR{k}"));
+    }
+    out.push('\n');
+    let mut order = r.to_pair.clone();
+    order.sort_by_key(|&i| (std::cmp::Reverse(f.score(i, r.round)), f.histories[i].tpn));
+    for i in order {
+        let h = &f.histories[i];
+        let colours: String = f
+            .colours(i)
+            .iter()
+            .map(|c| if *c == Color::White { 'W' } else { 'B' })
+            .collect();
+        let pref = match r.preference(i) {
+            Preference::None => "A".to_string(),
+            Preference::Wants(c, s) => {
+                let l = if c == Color::White { "W" } else { "B" };
+                match s {
+                    colours::Strength::Strong => l.to_string(),
+                    colours::Strength::Mild => l.to_ascii_lowercase(),
+                }
+            }
+        };
+        let cur = pairing.map_or(String::new(), |p| {
+            if p.bye == Some(PlayerId(h.tpn)) {
+                return "(bye)".into();
+            }
+            p.boards
+                .iter()
+                .find_map(|b| {
+                    if b.white.0 == h.tpn {
+                        Some(format!("({}W)", b.black))
+                    } else if b.black.0 == h.tpn {
+                        Some(format!("({}B)", b.white))
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or_default()
+        });
+        let score = f.score(i, r.round);
+        out.push_str(&format!(
+            "{}\t{}\t{colours}\t{pref}\t{}\t{}\t{cur}",
+            h.tpn,
+            Points::from_tenths(score as i32),
+            if f.bye_eligible(i) { "Y" } else { "N" },
+            if f.floated_in(i, r.round - 1) {
+                "F"
+            } else {
+                ""
+            },
+        ));
+        for rec in &h.rounds {
+            let o = match rec.outcome {
+                Outcome::Played { opponent, .. } => opponent.to_string(),
+                _ => String::new(),
+            };
+            out.push_str(&format!("\t{o}"));
+        }
+        out.push('\n');
+    }
+    out
 }

@@ -464,7 +464,18 @@ fn select_upfloaters(
         };
         let bits = selection.layout.bits;
         match with_limbs!(bits, select_in_window, &mut selection, &groups[..depth_now]) {
-            Walk::Chosen(set) => return Some(set),
+            Walk::Chosen(set) => {
+                if std::env::var("DBG_TSG").is_ok() {
+                    eprintln!(
+                        "top {:?} depth {} sinks {} chosen {:?}",
+                        top.iter().map(|&i| c[i].tpn).collect::<Vec<_>>(),
+                        depth_now,
+                        sinks,
+                        set.iter().map(|&i| c[i].tpn).collect::<Vec<_>>()
+                    );
+                }
+                return Some(set);
+            }
             Walk::NoPairing => return None,
             Walk::NeedsWiderWindow => {
                 depth = depth_now + 1;
@@ -625,6 +636,8 @@ fn select_in_window<const L: usize>(sel: &mut Selection, groups: &[Vec<usize>]) 
         for &i in group {
             let a = position[&i];
             let mate_is_top = |m: &Matcher<Wide<L>>| m.mate(a).is_some_and(|b| top_vertex[b]);
+            // A failed test leaves a matching that is not the best one: solve again.
+            let mut stale = false;
             let want = if taken == per_level[l] {
                 Choice::Resident
             } else if mate_is_top(&matcher) {
@@ -638,6 +651,7 @@ fn select_in_window<const L: usize>(sel: &mut Selection, groups: &[Vec<usize>]) 
                 if ok && value == best {
                     Choice::Upfloater
                 } else {
+                    stale = true;
                     Choice::Resident
                 }
             };
@@ -646,7 +660,7 @@ fn select_in_window<const L: usize>(sel: &mut Selection, groups: &[Vec<usize>]) 
             if want == Choice::Upfloater {
                 taken += 1;
                 chosen.push(i);
-            } else if mate_is_top(&matcher) {
+            } else if stale || mate_is_top(&matcher) {
                 // The matching used an edge that is gone: find the best one again.
                 matcher.solve();
             }
@@ -768,6 +782,7 @@ fn walk_bracket<const L: usize>(b: &mut Bracket) -> Option<Vec<(usize, usize)>> 
     let half = n / 2;
     let mut tops = 0;
     for a in 0..n {
+        let mut stale = false;
         let want = if tops == half {
             Role::Bottom
         } else if matcher.mate(a).is_some_and(|x| x > a) {
@@ -780,6 +795,7 @@ fn walk_bracket<const L: usize>(b: &mut Bracket) -> Option<Vec<(usize, usize)>> 
             if ok && value == best {
                 Role::Top
             } else {
+                stale = true;
                 Role::Bottom
             }
         };
@@ -788,7 +804,7 @@ fn walk_bracket<const L: usize>(b: &mut Bracket) -> Option<Vec<(usize, usize)>> 
         let agrees = matcher
             .mate(a)
             .is_some_and(|x| (x > a) == (want == Role::Top));
-        if !agrees {
+        if stale || !agrees {
             matcher.solve();
         }
         if want == Role::Top {
