@@ -25,6 +25,8 @@ mod memory;
 mod properties;
 #[path = "team_conformance.rs"]
 mod team_conformance;
+#[path = "team_double_swiss_properties.rs"]
+mod team_double_swiss_properties;
 #[path = "team_oracle.rs"]
 mod team_oracle;
 #[path = "team_rules.rs"]

@@ -301,6 +301,10 @@ fn least_cost(
                 if best.is_none_or(|b| total < b) {
                     best = Some(total);
                 }
+                // Nothing costs less than nothing.
+                if total == (0, 0, 0) {
+                    break;
+                }
             }
         }
     }

@@ -410,6 +410,11 @@ fn select_upfloaters(
     let following_level = following
         .and_then(|s| groups.first().filter(|g| c[g[0]].score == s))
         .map(|_| 0);
+    if top.len() % 2 == 1 {
+        if let Some(x) = first_single_upfloater(round, top, &groups, following_level.is_some()) {
+            return Some(vec![x]);
+        }
+    }
     let mut depth = 1;
     loop {
         let depth_now = depth.min(groups.len());
@@ -491,6 +496,64 @@ enum Walk {
     Chosen(Vec<usize>),
     NeedsWiderWindow,
     NoPairing,
+}
+
+/// How many partners of the following scoregroup's odd one out the shortcut below tries.
+const SHORTCUT_TRIES: usize = 6;
+
+/// A shortcut for the commonest bracket, an odd top-scoregroup: the first participant of the
+/// highest lower scoregroup that floats up legally (C1, C3), did not float in the previous
+/// round (C7 at 0) and leaves the following scoregroup its parity minimum of upfloaters (C6 at
+/// its lower bound) has the best value of C4-C7 and is the first such set (3.5.4). `None` when
+/// no participant is shown to be one, or an earlier one might be: the full method decides.
+fn first_single_upfloater(
+    round: &Round,
+    top: &[usize],
+    groups: &[Vec<usize>],
+    c6_applies: bool,
+) -> Option<usize> {
+    let compat = round.compatible;
+    let c = round.contenders;
+    let group = groups.first()?;
+    let below: Vec<usize> = groups[1..].iter().flatten().copied().collect();
+    for &x in group.iter().take(SHORTCUT_TRIES) {
+        let mut bracket = top.to_vec();
+        bracket.push(x);
+        if !perfect(compat, &bracket) {
+            continue; // illegal: not a candidate
+        }
+        if round.floats_count && c[x].floated {
+            // Worse on C7 than any later one shown optimal; and if none is, undecided.
+            continue;
+        }
+        let rest: Vec<usize> = group.iter().copied().filter(|&y| y != x).collect();
+        let certified = if !c6_applies {
+            let mut all = rest.clone();
+            all.extend(&below);
+            perfect(compat, &all)
+        } else if rest.len() % 2 == 0 {
+            perfect(compat, &rest) && perfect(compat, &below)
+        } else {
+            // The odd one out of the following scoregroup pairs down, the others among
+            // themselves.
+            rest.iter().rev().take(SHORTCUT_TRIES).any(|&y| {
+                let f: Vec<usize> = rest.iter().copied().filter(|&z| z != y).collect();
+                perfect(compat, &f)
+                    && below
+                        .iter()
+                        .filter(|&&z| compat.allows(y, z))
+                        .take(SHORTCUT_TRIES)
+                        .any(|&z| {
+                            let b: Vec<usize> = below.iter().copied().filter(|&w| w != z).collect();
+                            perfect(compat, &b)
+                        })
+            })
+        };
+        // Not shown optimal: an earlier set might be the first of the best, so the full method
+        // decides.
+        return certified.then_some(x);
+    }
+    None
 }
 
 /// The participants below the window can absorb any partners the window asks of them and
@@ -730,6 +793,24 @@ impl Bracket<'_> {
 fn pair_bracket(round: &Round, bracket: &[usize]) -> Option<Vec<(usize, usize)>> {
     let mut members = bracket.to_vec();
     members.sort_by_key(|&i| round.contenders[i].tpn);
+    // The first identifier pairs the first half with the second in order; when those pairs are
+    // legal and leave every criterion at zero, nothing is better or earlier.
+    let half = members.len() / 2;
+    let natural: Vec<(usize, usize)> = (0..half).map(|k| (members[k], members[k + half])).collect();
+    let c = round.contenders;
+    let free = natural.iter().all(|&(i, j)| {
+        let higher = match c[i].score.cmp(&c[j].score) {
+            std::cmp::Ordering::Greater => Some(i),
+            std::cmp::Ordering::Less => Some(j),
+            std::cmp::Ordering::Equal => None,
+        };
+        round.compatible.allows(i, j)
+            && (round.colour_cost)(i, j) == (false, false)
+            && !(round.floats_count && higher.is_some_and(|h| c[h].floated))
+    });
+    if free {
+        return Some(natural);
+    }
     let m = members.len() as u64;
     let pair_bits = bits_for(m / 2 + 1);
     let step_bits = bits_for(m * (m / 2 + 1)) + 1;
