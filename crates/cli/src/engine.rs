@@ -639,7 +639,11 @@ pub(crate) fn check_tournament_as(
 }
 
 /// The report of a check, in the engines' format.
-fn findings(input: &Path, rounds: &[checker::RoundCheck], checklist: String) -> CheckFindings {
+pub(crate) fn findings(
+    input: &Path,
+    rounds: &[checker::RoundCheck],
+    checklist: String,
+) -> CheckFindings {
     let name = input
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

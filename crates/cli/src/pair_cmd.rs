@@ -338,20 +338,7 @@ fn check_round_robin(
             r
         })
         .collect();
-    let name = input
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let differing = rounds
-        .iter()
-        .filter(|r| r.outcome != pairing::checker::RoundOutcome::Same)
-        .count();
-    Ok(engine::CheckFindings {
-        report: pairing::checker::report_text(&name, &rounds),
-        checklist: String::new(),
-        rounds: rounds.len(),
-        differing,
-    })
+    Ok(engine::findings(input, &rounds, String::new()))
 }
 
 fn cycles(double: bool) -> Cycles {

@@ -96,12 +96,13 @@ fn a_double_swiss_match_with_one_game_recorded_is_refused() {
     let text: String = DS_FILE
         .lines()
         .map(|l| {
-            let extra = match l.get(4..8).map(str::trim) {
-                Some("1") if l.starts_with("001") => "     2 w 1",
-                Some("2") if l.starts_with("001") => "     1 b 0",
-                _ => "",
+            // Game 1 of match 2 drawn between 1 and 2: their points grow by a half.
+            let (extra, points) = match l.get(4..8).map(str::trim) {
+                Some("1") if l.starts_with("001") => ("     2 w =", " 2.5"),
+                Some("2") if l.starts_with("001") => ("     1 b =", " 1.5"),
+                _ => return format!("{l}\n"),
             };
-            format!("{l}{extra}\n")
+            format!("{}{points}{}{extra}\n", &l[..80], &l[84..])
         })
         .collect();
     let f = write(dir.path(), "half.trf", &text);
@@ -132,8 +133,9 @@ fn a_system_flag_must_agree_with_the_192_code() {
 #[test]
 fn no_valid_team_pairing_exits_1() {
     let dir = temp_dir();
-    // Teams 1, 2, 3 may not meet each other (260): 4 teams cannot be paired.
-    let text = format!("{TEAM_FILE}260 001 005 0001 0002 0003\n");
+    // Teams 1 to 4 may not meet each other (260): with 5 teams, whoever has the bye, two of
+    // them are left to meet.
+    let text = format!("{TEAM_FILE}260 001 005 0001 0002 0003 0004\n");
     let f = write(dir.path(), "stuck.trf", &text);
     let o = common::run(&["--team", path_str(&f), "-p"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));

@@ -136,6 +136,24 @@ impl DoubleSwissSettings {
     }
 }
 
+/// The entries of a game forfeited by one player: `w` (with colour `c`) and `bl`, `w` present
+/// when `w_present`.
+fn forfeited_game(w: PlayerId, bl: PlayerId, c: Color, w_present: bool) -> (Entry, Entry) {
+    let win = |opponent, color| Entry::ForfeitWin {
+        opponent: Some(opponent),
+        color: Some(color),
+    };
+    let loss = |opponent, color| Entry::ForfeitLoss {
+        opponent: Some(opponent),
+        color: Some(color),
+    };
+    if w_present {
+        (win(bl, c), loss(w, c.opposite()))
+    } else {
+        (loss(bl, c), win(w, c.opposite()))
+    }
+}
+
 fn set(t: &mut Tournament, id: PlayerId, column: u32, e: Entry) {
     let p = &mut t.players[id.0 as usize - 1];
     if p.rounds.len() < column as usize {
@@ -247,29 +265,7 @@ where
             if rate(&mut rng, settings.match_forfeit_rate) {
                 let w_present = rng.gen_bool(0.5);
                 for (g, c) in [(g1, Color::White), (g2, Color::Black)] {
-                    let (ew, eb) = if w_present {
-                        (
-                            Entry::ForfeitWin {
-                                opponent: Some(bl),
-                                color: Some(c),
-                            },
-                            Entry::ForfeitLoss {
-                                opponent: Some(w),
-                                color: Some(c.opposite()),
-                            },
-                        )
-                    } else {
-                        (
-                            Entry::ForfeitLoss {
-                                opponent: Some(bl),
-                                color: Some(c),
-                            },
-                            Entry::ForfeitWin {
-                                opponent: Some(w),
-                                color: Some(c.opposite()),
-                            },
-                        )
-                    };
+                    let (ew, eb) = forfeited_game(w, bl, c, w_present);
                     set(&mut t, w, g, ew);
                     set(&mut t, bl, g, eb);
                 }
@@ -278,29 +274,7 @@ where
             for (g, c) in [(g1, Color::White), (g2, Color::Black)] {
                 if rate(&mut rng, settings.forfeit_rate) {
                     let w_present = rng.gen_bool(0.5);
-                    let (ew, eb) = if w_present {
-                        (
-                            Entry::ForfeitWin {
-                                opponent: Some(bl),
-                                color: Some(c),
-                            },
-                            Entry::ForfeitLoss {
-                                opponent: Some(w),
-                                color: Some(c.opposite()),
-                            },
-                        )
-                    } else {
-                        (
-                            Entry::ForfeitLoss {
-                                opponent: Some(bl),
-                                color: Some(c),
-                            },
-                            Entry::ForfeitWin {
-                                opponent: Some(w),
-                                color: Some(c.opposite()),
-                            },
-                        )
-                    };
+                    let (ew, eb) = forfeited_game(w, bl, c, w_present);
                     set(&mut t, w, g, ew);
                     set(&mut t, bl, g, eb);
                     continue;
