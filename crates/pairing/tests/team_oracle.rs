@@ -275,7 +275,8 @@ pub fn oracle(t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
                     ),
                 })
                 .collect();
-            !announced && !(!marks.is_empty() && marks.iter().all(|&m| m))
+            let all_absent = !marks.is_empty() && marks.iter().all(|&m| m);
+            !announced && !all_absent
         })
         .collect();
     let last_round = total == round;

@@ -84,7 +84,10 @@ fn forbid(t: &mut Tournament, teams: &[u32]) {
     });
 }
 
-fn pair(t: &Tournament, round: u32) -> Result<(Vec<(u32, u32)>, Option<u32>), PairingError> {
+/// The boards (White, Black) in board order and the PAB's receiver.
+type Boards = (Vec<(u32, u32)>, Option<u32>);
+
+fn pair(t: &Tournament, round: u32) -> Result<Boards, PairingError> {
     let p = team::pair(t, round, &TeamOptions::of(t).unwrap())?;
     Ok((
         p.boards.iter().map(|b| (b.white.0, b.black.0)).collect(),

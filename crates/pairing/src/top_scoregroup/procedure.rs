@@ -531,7 +531,7 @@ fn first_single_upfloater(
             let mut all = rest.clone();
             all.extend(&below);
             perfect(compat, &all)
-        } else if rest.len() % 2 == 0 {
+        } else if rest.len().is_multiple_of(2) {
             perfect(compat, &rest) && perfect(compat, &below)
         } else {
             // The odd one out of the following scoregroup pairs down, the others among
