@@ -108,6 +108,34 @@ enum Mode {
     },
 }
 
+/// The system to pair `t` with: the one a flag names, else the one its `192` code names, else
+/// Dutch. A team file is paired as teams and an individual one as players: a flag that
+/// contradicts the file on that is refused.
+pub(crate) fn chosen_system(
+    flag: Option<System>,
+    path: &Path,
+    t: &Tournament,
+) -> Result<System, CliError> {
+    let file = t
+        .header
+        .type_code
+        .as_deref()
+        .and_then(System::from_type_code);
+    match (flag, file) {
+        (Some(a), Some(f)) if a != f && (a == System::Team || f == System::Team) => {
+            Err(CliError::invalid(format!(
+                "{}: the file's 192 code ({}) names the {} system, not the {} one",
+                path.display(),
+                t.header.type_code.as_deref().unwrap_or_default().trim(),
+                f.title(),
+                a.title()
+            )))
+        }
+        (Some(a), _) => Ok(a),
+        (None, f) => Ok(f.unwrap_or_default()),
+    }
+}
+
 /// The system a flag such as `--dubov` names.
 fn system_flag(arg: &str) -> Option<System> {
     arg.strip_prefix("--").and_then(System::parse)
@@ -302,11 +330,12 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
             let (mut t, text) = read_tournament_and_text(input, request.latin1)?;
-            let round = pairing::request::round_to_pair(&t);
-            let system = flag.unwrap_or_else(|| System::of(&t));
+            let system = chosen_system(flag, input, &t)?;
+            let round = system.next(&t).map_err(|e| pairing_error(input, e))?;
             // JaVaFo's form (no system flag): a missing initial colour is drawn from the
             // file, as JaVaFo does; bbpPairings' form refuses it, as bbpPairings does.
-            if flag.is_none() && crate::javafo::initial_colour_is_missing(&t, round) {
+            let individual = !matches!(system, System::Team | System::DoubleSwiss);
+            if individual && flag.is_none() && crate::javafo::initial_colour_is_missing(&t, round) {
                 let colour = crate::javafo::initial_colour_by_lot(&text);
                 t.header.initial_color = Some(colour);
                 let (name, xxc) = match colour {
@@ -348,7 +377,7 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false, flag.unwrap_or_else(|| System::of(&t)))?;
+            let found = check_tournament(input, &t, false, chosen_system(flag, input, &t)?)?;
             let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
             // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
             if let Some(k) = round {
@@ -390,7 +419,12 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, None) => SettingsSource::Random,
             };
             let system = flag.unwrap_or(System::Dutch);
-            let list = generate_file(&source, request.seed, output, request.latin1, None, system)?;
+            let list = match system {
+                System::Team | System::DoubleSwiss => {
+                    generate_other(system, &source, request.seed, output, request.latin1)?
+                }
+                _ => generate_file(&source, request.seed, output, request.latin1, None, system)?,
+            };
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -483,6 +517,27 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
+/// [`check_round_exists`] for what `system` pairs: a Double-Swiss file's XXR counts round
+/// columns, two a match.
+fn check_unit_exists(
+    path: &Path,
+    t: &Tournament,
+    unit: u32,
+    system: System,
+) -> Result<(), CliError> {
+    if system != System::DoubleSwiss {
+        return check_round_exists(path, t, unit);
+    }
+    match t.header.rounds.map(|columns| columns / 2) {
+        Some(total) if unit > total => Err(CliError::invalid(format!(
+            "{}: the tournament has {total} match{} and all are paired; there is no match {unit} to pair",
+            path.display(),
+            if total == 1 { "" } else { "es" }
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Pairs `round` of the tournament read from `path` with the engine of `system`.
 pub(crate) fn pair_round(
     path: &Path,
@@ -501,10 +556,82 @@ fn pair_round_with(
     system: System,
     options: &EngineOptions,
 ) -> Result<Pairing, CliError> {
-    check_round_exists(path, t, round)?;
+    check_unit_exists(path, t, round, system)?;
     system
         .pair(t, round, options)
         .map_err(|e| pairing_error(path, e))
+}
+
+/// Generates a Swiss Team or Double-Swiss tournament paired by its engine and writes it as
+/// TRF-2026 to `output`; returns the checklists of its rounds.
+pub(crate) fn generate_other(
+    system: System,
+    source: &SettingsSource,
+    seed: Option<u64>,
+    output: &Path,
+    latin1: bool,
+) -> Result<String, CliError> {
+    use pairing::double_swiss::generator::DoubleSwissSettings;
+    use pairing::team::generator::TeamSettings;
+    let seed = seed.unwrap_or_else(generator::random_seed);
+    let config_error = |path: &Path, e: generator::SettingsError| {
+        CliError::invalid(format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.line,
+            e.column,
+            e.message
+        ))
+    };
+    let mut list = String::new();
+    let mut t = if system == System::Team {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                TeamSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => TeamSettings::from_properties(&io::read_text(c)?, seed)
+                .map_err(|e| config_error(c, e))?,
+            SettingsSource::Random => TeamSettings::random(seed, 8..=40),
+        };
+        let options = pairing::team::TeamOptions::from_type_code(&settings.type_code)
+            .map_err(CliError::invalid)?;
+        pairing::team::generator::generate(&settings, seed, |state, round| {
+            let r = pairing::team::TeamRound::new(state, round, &options)?;
+            let pairing = pairing::team::pair_prepared(&r);
+            list.push_str(&format!("Round #{round}\n"));
+            list.push_str(&pairing::team::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    } else {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                DoubleSwissSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => {
+                DoubleSwissSettings::from_properties(&io::read_text(c)?, seed)
+                    .map_err(|e| config_error(c, e))?
+            }
+            SettingsSource::Random => DoubleSwissSettings::random(seed, 8..=60),
+        };
+        let options = pairing::double_swiss::DoubleSwissOptions::default();
+        pairing::double_swiss::generator::generate(&settings, seed, |state, k| {
+            let r = pairing::double_swiss::MatchRound::new(state, k, &options)?;
+            let pairing = pairing::double_swiss::pair_prepared(&r);
+            list.push_str(&format!("Round #{k}\n"));
+            list.push_str(&pairing::double_swiss::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    }
+    .map_err(|e| match e {
+        GeneratorError::Pairing { round, source } => {
+            let e = pairing_error(output, source);
+            CliError::new(e.code, format!("round {round}: {}", e.message))
+        }
+        e => CliError::invalid(e.to_string()),
+    })?;
+    t.header.name = Some(format!("AutoTest Tournament {seed}"));
+    io::write_atomic(output, trf::write(&t, trf::Format::Trf26).as_bytes())?;
+    Ok(list)
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -543,17 +670,9 @@ pub(crate) fn check_tournament(
     system: System,
 ) -> Result<CheckFindings, CliError> {
     let mut list = String::new();
-    let pair = |state: &Tournament, round| {
-        let pairing = system.pair(state, round, &EngineOptions::default());
-        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
-        pairing
-    };
-    let rounds = if paired_only {
-        checker::check_paired(t, pair)
-    } else {
-        checker::check(t, pair)
-    }
-    .map_err(|e| pairing_error(input, e))?;
+    let rounds = system
+        .check(t, paired_only, Some(&mut list))
+        .map_err(|e| pairing_error(input, e))?;
     let name = input
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -47,7 +47,8 @@ pub struct PairArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
-    /// The Swiss system; without it the file's 192 code decides (FIDE_DUBOV...), else Dutch.
+    /// The Swiss system; without it the file's 192 code decides (FIDE_DUBOV, FIDE_LIM,
+    /// FIDE_TEAM_…, …), else Dutch.
     #[arg(long, value_enum)]
     system: Option<SystemArg>,
 }
@@ -61,6 +62,10 @@ pub enum SystemArg {
     Dubov,
     /// Lim system, C.04.4.3
     Lim,
+    /// Double-Swiss system, C.04.5 (two round columns a match)
+    DoubleSwiss,
+    /// Swiss Team system, C.04.6 (the teams of a TRF-2026 team file)
+    Team,
 }
 
 impl SystemArg {
@@ -69,6 +74,8 @@ impl SystemArg {
             SystemArg::Dutch => System::Dutch,
             SystemArg::Dubov => System::Dubov,
             SystemArg::Lim => System::Lim,
+            SystemArg::DoubleSwiss => System::DoubleSwiss,
+            SystemArg::Team => System::Team,
         }
     }
 }
@@ -89,6 +96,9 @@ pub struct CheckArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The Swiss system; without it the file's 192 code decides, else Dutch.
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -142,10 +152,10 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         }
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
-            let round = pairing::request::round_to_pair(&t);
-            let system = args
-                .system
-                .map_or_else(|| System::of(&t), SystemArg::system);
+            let system = engine::chosen_system(args.system.map(SystemArg::system), input, &t)?;
+            let round = system
+                .next(&t)
+                .map_err(|e| engine::pairing_error(input, e))?;
             if args.explain && system != System::Dutch {
                 return Err(CliError::invalid(
                     "--explain is available for the Dutch system only",
@@ -264,7 +274,11 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
-        None => engine::check_tournament(&args.input, &t, true, System::of(&t))?,
+        None => {
+            let system =
+                engine::chosen_system(args.system.map(SystemArg::system), &args.input, &t)?;
+            engine::check_tournament(&args.input, &t, true, system)?
+        }
     };
     let summary = match (found.differing, found.rounds) {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
@@ -287,7 +301,19 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
         (None, None) => SettingsSource::Random,
     };
     let system = args.system.map_or(System::Dutch, SystemArg::system);
-    engine::generate_file(&source, args.seed, &args.output, false, args.played, system)?;
+    match system {
+        System::Team | System::DoubleSwiss => {
+            if args.played.is_some() {
+                return Err(CliError::invalid(
+                    "--played applies to the individual systems' generator",
+                ));
+            }
+            engine::generate_other(system, &source, args.seed, &args.output, false)?;
+        }
+        _ => {
+            engine::generate_file(&source, args.seed, &args.output, false, args.played, system)?;
+        }
+    }
     Ok(exit::OK)
 }
 

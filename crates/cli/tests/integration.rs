@@ -35,6 +35,8 @@ mod pair_engine;
 mod pair_fixes;
 #[path = "pair_subcommands.rs"]
 mod pair_subcommands;
+#[path = "pair_team_double_swiss.rs"]
+mod pair_team_double_swiss;
 #[path = "prizes_cli.rs"]
 mod prizes_cli;
 #[path = "qa_bridge.rs"]

@@ -6,12 +6,15 @@
 
 pub mod berger;
 pub mod checker;
+pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
 pub mod generator;
 pub mod lim;
 pub mod request;
 pub mod system;
+pub mod team;
+pub mod top_scoregroup;
 
 use tournament::PlayerId;
 

@@ -5,6 +5,10 @@
 mod berger;
 #[path = "checker.rs"]
 mod checker;
+#[path = "double_swiss_oracle.rs"]
+mod double_swiss_oracle;
+#[path = "double_swiss_rules.rs"]
+mod double_swiss_rules;
 #[path = "dubov_conformance.rs"]
 mod dubov_conformance;
 #[path = "dubov_generated.rs"]
@@ -33,9 +37,19 @@ mod lim_generator;
 mod lim_oracle;
 #[path = "lim_properties.rs"]
 mod lim_properties;
+#[path = "literal_procedure.rs"]
+mod literal_procedure;
 #[path = "memory.rs"]
 mod memory;
 #[path = "properties.rs"]
 mod properties;
+#[path = "team_conformance.rs"]
+mod team_conformance;
+#[path = "team_double_swiss_properties.rs"]
+mod team_double_swiss_properties;
+#[path = "team_oracle.rs"]
+mod team_oracle;
+#[path = "team_rules.rs"]
+mod team_rules;
 #[path = "windows.rs"]
 mod windows;

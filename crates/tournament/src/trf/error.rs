@@ -41,6 +41,11 @@ pub enum TrfErrorKind {
     DuplicateMember,
     /// No player line (`001`) at all: an empty file, or not a TRF file.
     NoPlayers,
+    /// A team number that names no team, or a number given to two teams.
+    UnknownTeam,
+    /// In a team file, members of one team facing different teams in one round, or a team
+    /// named as the bye's receiver in a round its members played.
+    TeamMismatch,
 }
 
 /// One problem in a TRF file.
