@@ -364,46 +364,11 @@ fn finish_game(
         }
         return Ok(());
     };
-    let number: u32 = match board_tag.value.trim().parse() {
-        Ok(n) if n > 0 => n,
-        _ => {
-            return Err(err(
-                file,
-                board_tag.pos,
-                "a board number",
-                quoted(&board_tag.value),
-            ))
-        }
-    };
+    // A hand record (no results) may leave the vulnerability to the board number (Law 2);
+    // results are scored only with the vulnerability the file states.
+    let (number, vulnerability, dealer) =
+        board_header(g, board_tag, file, g.score_table.is_none())?;
     budget.board(file, board_tag.pos, number)?;
-    let vulnerability: Vulnerability = match g.tag("Vulnerable") {
-        Some(vul_tag) => vul_tag.value.parse().map_err(|_| {
-            err(
-                file,
-                vul_tag.pos,
-                "a vulnerability (None, NS, EW or All)",
-                quoted(&vul_tag.value),
-            )
-        })?,
-        // A hand record (no results) may leave it to the board number (Law 2); results
-        // are scored only with the vulnerability the file states.
-        None if g.score_table.is_none() => crate::board::vulnerability_of(number),
-        None => {
-            return Err(err(
-                file,
-                board_tag.pos,
-                format!("a [Vulnerable] tag for board {number}"),
-                "none",
-            ))
-        }
-    };
-    let dealer = match g.tag("Dealer") {
-        Some(t) => t
-            .value
-            .parse::<Seat>()
-            .map_err(|_| err(file, t.pos, "a dealer (N, E, S or W)", quoted(&t.value)))?,
-        None => dealer_of(number),
-    };
     let mut board = Board {
         number,
         dealer,
@@ -422,6 +387,54 @@ fn finish_game(
     }
     session.boards.push(board);
     Ok(())
+}
+
+/// A game's board number, vulnerability and dealer: `[Board]`, `[Vulnerable]` (or, when
+/// `default_vul`, the board number's) and `[Dealer]` (or the board number's).
+fn board_header(
+    g: &Game,
+    board_tag: &Tag,
+    file: &str,
+    default_vul: bool,
+) -> Result<(u32, Vulnerability, Seat), InputError> {
+    let number: u32 = match board_tag.value.trim().parse() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(err(
+                file,
+                board_tag.pos,
+                "a board number",
+                quoted(&board_tag.value),
+            ))
+        }
+    };
+    let vulnerability: Vulnerability = match g.tag("Vulnerable") {
+        Some(vul_tag) => vul_tag.value.parse().map_err(|_| {
+            err(
+                file,
+                vul_tag.pos,
+                "a vulnerability (None, NS, EW or All)",
+                quoted(&vul_tag.value),
+            )
+        })?,
+        None if default_vul => crate::board::vulnerability_of(number),
+        None => {
+            return Err(err(
+                file,
+                board_tag.pos,
+                format!("a [Vulnerable] tag for board {number}"),
+                "none",
+            ))
+        }
+    };
+    let dealer = match g.tag("Dealer") {
+        Some(t) => t
+            .value
+            .parse::<Seat>()
+            .map_err(|_| err(file, t.pos, "a dealer (N, E, S or W)", quoted(&t.value)))?,
+        None => dealer_of(number),
+    };
+    Ok((number, vulnerability, dealer))
 }
 
 /// The pairs' names from a `TotalScoreTable` with `PairId` and `Names` columns (a table
@@ -858,39 +871,7 @@ pub fn read_match(text: &str, file: &str) -> Result<crate::teams::TeamMatch, Inp
         let Some(board_tag) = g.tag("Board") else {
             return Ok(());
         };
-        let number: u32 = match board_tag.value.trim().parse() {
-            Ok(n) if n > 0 => n,
-            _ => {
-                return Err(err(
-                    file,
-                    board_tag.value_pos,
-                    "a board number",
-                    quoted(&board_tag.value),
-                ))
-            }
-        };
-        let vulnerability = match g.tag("Vulnerable") {
-            Some(t) => t.value.parse().map_err(|_| {
-                err(
-                    file,
-                    t.value_pos,
-                    "a vulnerability (None, NS, EW or All)",
-                    quoted(&t.value),
-                )
-            })?,
-            None => crate::board::vulnerability_of(number),
-        };
-        let dealer = match g.tag("Dealer") {
-            Some(t) => t.value.parse::<Seat>().map_err(|_| {
-                err(
-                    file,
-                    t.value_pos,
-                    "a dealer (N, E, S or W)",
-                    quoted(&t.value),
-                )
-            })?,
-            None => dealer_of(number),
-        };
+        let (number, vulnerability, dealer) = board_header(g, board_tag, file, true)?;
         let Some(room_tag) = g.tag("Room") else {
             return Err(err(
                 file,

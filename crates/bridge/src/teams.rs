@@ -459,6 +459,13 @@ fn tie_keys(
         .collect()
 }
 
+/// A Swiss round's draw: the matches (higher-ranked team first) and the team with a bye.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwissRound {
+    pub pairs: Vec<(TeamId, TeamId)>,
+    pub bye: Option<TeamId>,
+}
+
 /// Swiss teams pairing for the next round: teams ranked by the standings (best first), each
 /// unpaired team in turn meets the highest-ranked team below it it has not met yet; where
 /// that leaves teams that can only meet again, the pairing backs up and takes the next
@@ -469,7 +476,7 @@ pub fn swiss_pairing(
     ranked: &[TeamId],
     met: &BTreeSet<(TeamId, TeamId)>,
     had_bye: &BTreeSet<TeamId>,
-) -> Option<(Vec<(TeamId, TeamId)>, Option<TeamId>)> {
+) -> Option<SwissRound> {
     let have_met = |a: TeamId, b: TeamId| met.contains(&(a, b)) || met.contains(&(b, a));
     let candidates_for_bye: Vec<Option<TeamId>> = if ranked.len() % 2 == 1 {
         ranked
@@ -486,7 +493,7 @@ pub fn swiss_pairing(
         let mut used = vec![false; rest.len()];
         let mut pairs = Vec::new();
         if pair_from(&rest, &mut used, &mut pairs, &have_met) {
-            return Some((pairs, bye));
+            return Some(SwissRound { pairs, bye });
         }
     }
     None
@@ -547,18 +554,18 @@ mod tests {
     fn swiss_avoids_rematches() {
         // 1-2 met already: 1 plays 3 and 2 plays 4.
         let met: BTreeSet<_> = [(1, 2)].into_iter().collect();
-        let (pairs, bye) = swiss_pairing(&[1, 2, 3, 4], &met, &BTreeSet::new()).unwrap();
-        assert_eq!(pairs, vec![(1, 3), (2, 4)]);
-        assert_eq!(bye, None);
+        let r = swiss_pairing(&[1, 2, 3, 4], &met, &BTreeSet::new()).unwrap();
+        assert_eq!(r.pairs, vec![(1, 3), (2, 4)]);
+        assert_eq!(r.bye, None);
         // 1-3 and 2-4 also met: backs up to 1-4, 2-3.
         let met: BTreeSet<_> = [(1, 2), (1, 3), (2, 4)].into_iter().collect();
-        let (pairs, _) = swiss_pairing(&[1, 2, 3, 4], &met, &BTreeSet::new()).unwrap();
-        assert_eq!(pairs, vec![(1, 4), (2, 3)]);
+        let r = swiss_pairing(&[1, 2, 3, 4], &met, &BTreeSet::new()).unwrap();
+        assert_eq!(r.pairs, vec![(1, 4), (2, 3)]);
         // Odd: the lowest team without a bye sits out.
         let had: BTreeSet<_> = [5].into_iter().collect();
-        let (pairs, bye) = swiss_pairing(&[1, 2, 3, 4, 5], &BTreeSet::new(), &had).unwrap();
-        assert_eq!(bye, Some(4));
-        assert_eq!(pairs, vec![(1, 2), (3, 5)]);
+        let r = swiss_pairing(&[1, 2, 3, 4, 5], &BTreeSet::new(), &had).unwrap();
+        assert_eq!(r.bye, Some(4));
+        assert_eq!(r.pairs, vec![(1, 2), (3, 5)]);
         // Everyone met everyone.
         let all: BTreeSet<_> = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
             .into_iter()
