@@ -165,7 +165,7 @@ fn teams_refuses_a_board_played_in_one_room() {
         "{e}"
     );
     // A [Score] that the contract does not give.
-    let f = write(dir.path(), "score.pbn", &MATCH.replace("NS 420", "NS 450"));
+    let f = write(dir.path(), "score.pbn", MATCH.replace("NS 420", "NS 450"));
     let o = run(&["bridge", "teams", path_str(&f)]);
     assert_eq!(o.status.code(), Some(3));
     assert!(
