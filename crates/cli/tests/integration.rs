@@ -9,6 +9,8 @@
 mod bridge_cli;
 #[path = "bridge_movement_cli.rs"]
 mod bridge_movement_cli;
+#[path = "bridge_teams_cli.rs"]
+mod bridge_teams_cli;
 #[path = "browser.rs"]
 mod browser;
 #[path = "client_dialects.rs"]
