@@ -1,6 +1,8 @@
-//! Duplicate bridge pairs scoring: contract scores, matchpoints (both scales) with Neuberg,
+//! Duplicate bridge: pairs scoring (contract scores, matchpoints on both scales with Neuberg,
 //! artificial, weighted and split adjusted scores, fouled boards, cross-IMPs and Butler,
-//! rankings with shared places, and PBN 2.1, USEBIO 1.2 and CSV travellers.
+//! rankings with shared places), teams of four ([`teams`]: IMPs, victory points, board-a-match,
+//! Patton, round robin, Swiss, knock-out, standings), club series ([`series`]), double-dummy
+//! analysis and par ([`dd`]), and PBN 2.1, USEBIO 1.2 and CSV files.
 //!
 //! ```
 //! use bridge::{Bid, Played, Seat, vulnerability_of};
@@ -24,6 +26,8 @@
 pub mod board;
 pub mod contract;
 pub mod csv;
+pub mod dd;
+pub mod deal;
 pub mod generate;
 pub mod imps;
 pub mod matchpoints;
@@ -31,11 +35,16 @@ pub mod movement;
 pub mod pbn;
 pub mod rational;
 pub mod score;
+pub mod series;
 pub mod session;
+pub mod teams;
 pub mod usebio;
+pub mod vp;
 
 pub use board::{dealer_of, vulnerability_of, Seat, Vulnerability};
 pub use contract::{Bid, Contract, Doubling, Played, Strain};
+pub use dd::{DdTable, Par, ParContract};
+pub use deal::{Deal, DealError, Hand, Suit};
 pub use imps::Datum;
 pub use rational::Ratio;
 pub use score::{
@@ -43,7 +52,7 @@ pub use score::{
     ScoredLine, Standing,
 };
 pub use session::{
-    Artificial, Board, FieldKind, InputError, InputErrorKind, Line, PairId, Pos, Session,
+    Artificial, Board, FieldKind, InputError, InputErrorKind, Licence, Line, PairId, Pos, Session,
     TableResult, MAX_BOARDS, MAX_LINES,
 };
 

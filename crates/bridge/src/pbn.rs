@@ -23,6 +23,8 @@ struct Tag {
     name: String,
     value: String,
     pos: Pos,
+    /// Where the value starts (after the opening quote).
+    value_pos: Pos,
 }
 
 /// One cell of a supplemental table.
@@ -96,6 +98,7 @@ fn parse_tag(line: &str, line_no: u32, file: &str) -> Result<Tag, InputError> {
         ));
     }
     i += 1;
+    let value_pos = at(i);
     let mut value = String::new();
     let mut chars = line[i..].char_indices();
     let mut end = None;
@@ -134,6 +137,7 @@ fn parse_tag(line: &str, line_no: u32, file: &str) -> Result<Tag, InputError> {
         name: name.to_string(),
         value,
         pos: at(0),
+        value_pos,
     })
 }
 
@@ -214,8 +218,25 @@ fn columns(spec: &str) -> Vec<String> {
 
 /// Reads a PBN file into a session.
 pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut session = Session::default();
+    let mut budget = Budget::default();
+    for_each_game(text, file, &mut budget, |game, budget| {
+        finish_game(game, &mut session, file, budget)
+    })?;
+    let field = session.field_kind();
+    session.validate(file, field)?;
+    Ok(session)
+}
+
+/// Splits a PBN file into games (tags, and the ScoreTable and TotalScoreTable rows) and
+/// hands each to `on_game` in order.
+fn for_each_game<'a>(
+    text: &'a str,
+    file: &str,
+    budget: &mut Budget,
+    mut on_game: impl FnMut(&Game<'a>, &mut Budget) -> Result<(), InputError>,
+) -> Result<(), InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Tags of the previous game, for PBN's "#" (same value as before).
     let mut previous: Vec<Tag> = Vec::new();
     let mut game = Game::default();
@@ -223,7 +244,6 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
     let mut skipping_rows = false;
     // Where the open `{` comment started, if one is open.
     let mut in_brace: Option<Pos> = None;
-    let mut budget = Budget::default();
     for (idx, raw) in text.lines().enumerate() {
         let line_no = idx as u32 + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -240,7 +260,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         if t.is_empty() {
             if !game.tags.is_empty() || game.score_table.is_some() || game.total_table.is_some() {
                 let done = std::mem::take(&mut game);
-                finish_game(&done, &mut session, file, &mut budget)?;
+                on_game(&done, budget)?;
                 previous = done.tags;
             }
             in_rows = false;
@@ -258,6 +278,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             let offset = line.len() - t.len();
             let mut tag = parse_tag(t, line_no, file)?;
             tag.pos.column += offset as u32;
+            tag.value_pos.column += offset as u32;
             in_rows = false;
             skipping_rows = false;
             if tag.name == "ScoreTable" {
@@ -303,11 +324,9 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         ));
     }
     if !game.tags.is_empty() || game.score_table.is_some() || game.total_table.is_some() {
-        finish_game(&game, &mut session, file, &mut budget)?;
+        on_game(&game, budget)?;
     }
-    let field = session.field_kind();
-    session.validate(file, field)?;
-    Ok(session)
+    Ok(())
 }
 
 /// Turns one PBN game into a board of the session (games without a board are skipped).
@@ -345,6 +364,39 @@ fn finish_game(
         }
         return Ok(());
     };
+    // A hand record (no results) may leave the vulnerability to the board number (Law 2);
+    // results are scored only with the vulnerability the file states.
+    let (number, vulnerability, dealer) =
+        board_header(g, board_tag, file, g.score_table.is_none())?;
+    budget.board(file, board_tag.pos, number)?;
+    let mut board = Board {
+        number,
+        dealer,
+        vulnerability,
+        deal: g
+            .tag("Deal")
+            .map(|t| t.value.clone())
+            .filter(|v| !v.is_empty()),
+        deal_pos: g.tag("Deal").map_or(Pos::default(), |t| t.value_pos),
+        expected: None,
+        lines: Vec::new(),
+        pos: board_tag.pos,
+    };
+    if let Some((tag, rows)) = &g.score_table {
+        read_score_table(tag, rows, &mut board, file)?;
+    }
+    session.boards.push(board);
+    Ok(())
+}
+
+/// A game's board number, vulnerability and dealer: `[Board]`, `[Vulnerable]` (or, when
+/// `default_vul`, the board number's) and `[Dealer]` (or the board number's).
+fn board_header(
+    g: &Game,
+    board_tag: &Tag,
+    file: &str,
+    default_vul: bool,
+) -> Result<(u32, Vulnerability, Seat), InputError> {
     let number: u32 = match board_tag.value.trim().parse() {
         Ok(n) if n > 0 => n,
         _ => {
@@ -356,23 +408,25 @@ fn finish_game(
             ))
         }
     };
-    budget.board(file, board_tag.pos, number)?;
-    let Some(vul_tag) = g.tag("Vulnerable") else {
-        return Err(err(
-            file,
-            board_tag.pos,
-            format!("a [Vulnerable] tag for board {number}"),
-            "none",
-        ));
+    let vulnerability: Vulnerability = match g.tag("Vulnerable") {
+        Some(vul_tag) => vul_tag.value.parse().map_err(|_| {
+            err(
+                file,
+                vul_tag.pos,
+                "a vulnerability (None, NS, EW or All)",
+                quoted(&vul_tag.value),
+            )
+        })?,
+        None if default_vul => crate::board::vulnerability_of(number),
+        None => {
+            return Err(err(
+                file,
+                board_tag.pos,
+                format!("a [Vulnerable] tag for board {number}"),
+                "none",
+            ))
+        }
     };
-    let vulnerability: Vulnerability = vul_tag.value.parse().map_err(|_| {
-        err(
-            file,
-            vul_tag.pos,
-            "a vulnerability (None, NS, EW or All)",
-            quoted(&vul_tag.value),
-        )
-    })?;
     let dealer = match g.tag("Dealer") {
         Some(t) => t
             .value
@@ -380,23 +434,7 @@ fn finish_game(
             .map_err(|_| err(file, t.pos, "a dealer (N, E, S or W)", quoted(&t.value)))?,
         None => dealer_of(number),
     };
-    let mut board = Board {
-        number,
-        dealer,
-        vulnerability,
-        deal: g
-            .tag("Deal")
-            .map(|t| t.value.clone())
-            .filter(|v| !v.is_empty()),
-        expected: None,
-        lines: Vec::new(),
-        pos: board_tag.pos,
-    };
-    if let Some((tag, rows)) = &g.score_table {
-        read_score_table(tag, rows, &mut board, file)?;
-    }
-    session.boards.push(board);
-    Ok(())
+    Ok((number, vulnerability, dealer))
 }
 
 /// The pairs' names from a `TotalScoreTable` with `PairId` and `Names` columns (a table
@@ -800,6 +838,220 @@ fn read_played(
         declarer: seat,
         tricks,
     })
+}
+
+/// Reads a teams match: one game per board and room, each with `[Board]`, `[Room "Open"]`
+/// or `[Room "Closed"]` (PBN 2.1's tag for the two rooms of a teams match), `[Contract]`
+/// (`Pass` for a passed-out board), `[Declarer]` and `[Result]` (tricks taken); the
+/// vulnerability and dealer from `[Vulnerable]` and `[Dealer]` or else the board number, the
+/// teams' names from `[HomeTeam]` and `[VisitTeam]`. A `[Score "NS 620"]` given must agree
+/// with the contract. Every board needs both rooms, each once.
+pub fn read_match(text: &str, file: &str) -> Result<crate::teams::TeamMatch, InputError> {
+    use crate::teams::{MatchBoard, RoomResult, TeamMatch};
+    let mut m = TeamMatch::default();
+    // Per board (in file order): number, dealer, vulnerability, open, closed.
+    type Rooms = (
+        u32,
+        Seat,
+        Vulnerability,
+        Option<RoomResult>,
+        Option<RoomResult>,
+    );
+    let mut boards: Vec<Rooms> = Vec::new();
+    let mut budget = Budget::default();
+    for_each_game(text, file, &mut budget, |g, budget| {
+        for (name, slot) in [("HomeTeam", &mut m.home), ("VisitTeam", &mut m.visit)] {
+            if slot.is_none() {
+                *slot = g
+                    .tag(name)
+                    .map(|t| t.value.clone())
+                    .filter(|v| !v.is_empty());
+            }
+        }
+        let Some(board_tag) = g.tag("Board") else {
+            return Ok(());
+        };
+        let (number, vulnerability, dealer) = board_header(g, board_tag, file, true)?;
+        let Some(room_tag) = g.tag("Room") else {
+            return Err(err(
+                file,
+                board_tag.pos,
+                format!("a [Room \"Open\"] or [Room \"Closed\"] tag for board {number} (a teams match has two rooms)"),
+                "none",
+            ));
+        };
+        let open = match room_tag.value.trim().to_ascii_lowercase().as_str() {
+            "open" => true,
+            "closed" => false,
+            _ => {
+                return Err(err(
+                    file,
+                    room_tag.value_pos,
+                    "a room: Open or Closed",
+                    quoted(&room_tag.value),
+                ))
+            }
+        };
+        let played = game_result(g, board_tag, number, file)?;
+        let score_ns = played.score_ns(vulnerability);
+        if let Some(t) = g.tag("Score") {
+            let given = parse_score_tag(&t.value).ok_or_else(|| {
+                err(
+                    file,
+                    t.value_pos,
+                    "a score such as \"NS 620\" or \"EW 100\"",
+                    quoted(&t.value),
+                )
+            })?;
+            if given != score_ns {
+                return Err(err(
+                    file,
+                    t.value_pos,
+                    format!("the score of the contract (NS {score_ns} at vulnerability {vulnerability})"),
+                    quoted(&t.value),
+                ));
+            }
+        }
+        let result = RoomResult {
+            played,
+            score_ns,
+            pos: board_tag.pos,
+        };
+        let at = match boards.iter().position(|b| b.0 == number) {
+            Some(i) => i,
+            None => {
+                budget.board(file, board_tag.pos, number)?;
+                boards.push((number, dealer, vulnerability, None, None));
+                boards.len() - 1
+            }
+        };
+        let b = &mut boards[at];
+        if b.2 != vulnerability || b.1 != dealer {
+            return Err(err(
+                file,
+                board_tag.pos,
+                format!(
+                    "board {number} with the same dealer and vulnerability in both rooms ({} {})",
+                    b.1, b.2
+                ),
+                format!("{dealer} {vulnerability}"),
+            ));
+        }
+        let slot = if open { &mut b.3 } else { &mut b.4 };
+        if let Some(first) = slot {
+            return Err(err(
+                file,
+                room_tag.pos,
+                format!(
+                    "one result of the {} room for board {number}",
+                    if open { "open" } else { "closed" }
+                ),
+                format!("a second one (the first at line {})", first.pos.line),
+            ));
+        }
+        *slot = Some(result);
+        Ok(())
+    })?;
+    for (number, dealer, vulnerability, open, closed) in boards {
+        match (open, closed) {
+            (Some(open), Some(closed)) => m.boards.push(MatchBoard {
+                number,
+                dealer,
+                vulnerability,
+                open,
+                closed,
+            }),
+            (Some(one), None) | (None, Some(one)) => {
+                let (missing, present) = if closed.is_none() {
+                    ("closed", "open")
+                } else {
+                    ("open", "closed")
+                };
+                return Err(err(
+                    file,
+                    one.pos,
+                    format!("the {missing} room's result for board {number} too"),
+                    format!("only the {present} room's"),
+                ));
+            }
+            (None, None) => {}
+        }
+    }
+    if m.boards.is_empty() {
+        return Err(err(
+            file,
+            Pos::new(1, 1),
+            "at least one board played in both rooms",
+            "no board",
+        ));
+    }
+    Ok(m)
+}
+
+/// A game's own result from its `[Contract]`, `[Declarer]` and `[Result]` tags.
+fn game_result(g: &Game, board_tag: &Tag, number: u32, file: &str) -> Result<Played, InputError> {
+    let Some(c) = g.tag("Contract") else {
+        return Err(err(
+            file,
+            board_tag.pos,
+            format!("a [Contract] tag for board {number}"),
+            "none",
+        ));
+    };
+    let contract = match c.value.parse::<Bid>() {
+        Ok(Bid::Pass) => return Ok(Played::PassedOut),
+        Ok(Bid::Contract(x)) => x,
+        Err(e) => {
+            return Err(err(
+                file,
+                Pos::new(c.value_pos.line, c.value_pos.column + e.offset as u32),
+                e.expected,
+                e.found,
+            ))
+        }
+    };
+    let Some(d) = g.tag("Declarer") else {
+        return Err(err(
+            file,
+            c.pos,
+            format!("a [Declarer] tag for {contract} on board {number}"),
+            "none",
+        ));
+    };
+    let declarer: Seat = d.value.trim().parse().map_err(|_| {
+        err(
+            file,
+            d.value_pos,
+            "a declarer (N, E, S or W)",
+            quoted(&d.value),
+        )
+    })?;
+    let Some(r) = g.tag("Result") else {
+        return Err(err(
+            file,
+            c.pos,
+            format!("a [Result] tag for {contract} on board {number}"),
+            "none",
+        ));
+    };
+    let tricks = parse_result(contract, &r.value).map_err(|(e, f)| err(file, r.value_pos, e, f))?;
+    Ok(Played::Made {
+        contract,
+        declarer,
+        tricks,
+    })
+}
+
+/// `NS 620`, `EW 100` (EW's side: NS -100), `NS 620 EW -620`: North-South's score.
+fn parse_score_tag(v: &str) -> Option<i32> {
+    let mut w = v.split_whitespace();
+    let side = w.next()?;
+    let n = crate::session::parse_points(w.next()?)?;
+    match side.to_ascii_uppercase().as_str() {
+        "NS" => Some(n),
+        "EW" => Some(-n),
+        _ => None,
+    }
 }
 
 /// What to put in the written file.

@@ -344,6 +344,8 @@ pub struct Board {
     pub vulnerability: Vulnerability,
     /// The PBN deal string, when known.
     pub deal: Option<String>,
+    /// Where the deal's text starts in the file (line 0 when not from a file).
+    pub deal_pos: Pos,
     /// Results expected on this board for Neuberg, when set explicitly.
     pub expected: Option<u32>,
     pub lines: Vec<Line>,
@@ -358,6 +360,7 @@ impl Board {
             dealer: crate::board::dealer_of(number),
             vulnerability: crate::board::vulnerability_of(number),
             deal: None,
+            deal_pos: Pos::default(),
             expected: None,
             lines: Vec::new(),
             pos: Pos::default(),
@@ -374,6 +377,40 @@ pub enum FieldKind {
     Two,
 }
 
+/// A player's federation licence number (FFB licence, EBU number, ACBL player number…):
+/// 1 to 20 ASCII letters and digits, with `-`, `.` or `/` inside. Every entry point (files,
+/// forms) goes through [`Licence::new`], so no writer meets a value its format cannot carry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Licence(String);
+
+impl Licence {
+    /// Most characters in a licence number.
+    pub const MAX_LEN: usize = 20;
+
+    /// The licence, surrounding spaces removed; `None` unless it is 1 to 20 letters, digits
+    /// and inner `-`, `.` or `/`.
+    pub fn new(text: &str) -> Option<Licence> {
+        let t = text.trim();
+        let ok = !t.is_empty()
+            && t.len() <= Self::MAX_LEN
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'/'))
+            && t.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+            && t.bytes().last().is_some_and(|b| b.is_ascii_alphanumeric());
+        ok.then(|| Licence(t.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Licence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// A pairs session.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Session {
@@ -386,6 +423,9 @@ pub struct Session {
     /// Pair names as printed on the ranking (`"Martin - Durand"`), by pair number: the pair
     /// numbers are unique across the session, as the movements number them.
     pub names: BTreeMap<PairId, String>,
+    /// The players' federation licence numbers by pair number, in the order of the names
+    /// in [`Session::names`] (`None` for a player without one).
+    pub licences: BTreeMap<PairId, Vec<Option<Licence>>>,
 }
 
 impl Session {

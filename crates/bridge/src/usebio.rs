@@ -15,7 +15,7 @@ use crate::board::Seat;
 use crate::contract::{Bid, Played};
 use crate::score::{Field, Method, Scored};
 use crate::session::{
-    excerpt, Board, Budget, FieldKind, InputError, Line, PairId, Pos, Session, TableResult,
+    excerpt, Board, Budget, FieldKind, InputError, Licence, Line, PairId, Pos, Session, TableResult,
 };
 
 /// A parsed XML element.
@@ -220,6 +220,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         },
         boards: Vec::new(),
         names: BTreeMap::new(),
+        licences: BTreeMap::new(),
     };
     let mut deals: Vec<(u32, String)> = Vec::new();
     let mut budget = Budget::default();
@@ -227,6 +228,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         boards: &mut session.boards,
         deals: &mut deals,
         names: &mut session.names,
+        licences: &mut session.licences,
     };
     collect(event, file, &mut found, false, &mut budget)?;
     // HANDSET may sit beside EVENT as well as inside it.
@@ -235,6 +237,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             boards: &mut Vec::new(),
             deals: &mut deals,
             names: &mut BTreeMap::new(),
+            licences: &mut BTreeMap::new(),
         };
         collect(h, file, &mut found, true, &mut budget)?;
     }
@@ -253,6 +256,7 @@ struct Found<'a> {
     boards: &'a mut Vec<Board>,
     deals: &'a mut Vec<(u32, String)>,
     names: &'a mut BTreeMap<PairId, String>,
+    licences: &'a mut BTreeMap<PairId, Vec<Option<Licence>>>,
 }
 
 /// Walks EVENT, SESSION and SECTION elements for boards with travellers, HANDSET boards and
@@ -275,7 +279,9 @@ fn collect(
             "BOARD" => found.boards.push(read_board(c, file, budget)?),
             "HANDSET" => collect(c, file, found, true, budget)?,
             "SESSION" | "SECTION" => collect(c, file, found, in_handset, budget)?,
-            "PARTICIPANTS" if !in_handset => read_participants(c, file, found.names)?,
+            "PARTICIPANTS" if !in_handset => {
+                read_participants(c, file, found.names, found.licences)?
+            }
             _ => {}
         }
     }
@@ -286,24 +292,47 @@ fn collect(
 const PLAYERS_SEPARATOR: &str = " - ";
 
 /// The pairs' names: each PAIR's PLAYER_NAMEs joined with " - " (a pair without names is
-/// passed over).
+/// passed over), and the players' NATIONAL_ID_NUMBERs (their federation licences).
 fn read_participants(
     node: &Node,
     file: &str,
     names: &mut BTreeMap<PairId, String>,
+    licences: &mut BTreeMap<PairId, Vec<Option<Licence>>>,
 ) -> Result<(), InputError> {
     for pair in node.children.iter().filter(|c| c.name == "PAIR") {
-        let players: Vec<&str> = pair
+        let named: Vec<&Node> = pair
             .children
             .iter()
-            .filter(|c| c.name == "PLAYER")
-            .filter_map(|p| p.text_of("PLAYER_NAME"))
+            .filter(|c| c.name == "PLAYER" && c.text_of("PLAYER_NAME").is_some())
             .collect();
-        if players.is_empty() {
+        if named.is_empty() {
             continue;
         }
         let number = pair_number(pair, "PAIR_NUMBER", file)?;
+        let players: Vec<&str> = named
+            .iter()
+            .filter_map(|p| p.text_of("PLAYER_NAME"))
+            .collect();
         names.insert(number, players.join(PLAYERS_SEPARATOR));
+        let mut ids = Vec::with_capacity(named.len());
+        for p in &named {
+            ids.push(match p.child("NATIONAL_ID_NUMBER") {
+                Some(n) if !n.text.trim().is_empty() => {
+                    Some(Licence::new(&n.text).ok_or_else(|| {
+                        InputError::new(
+                            file,
+                            n.pos,
+                            "a licence number (1 to 20 letters, digits, - . or /)",
+                            q(n.text.trim()),
+                        )
+                    })?)
+                }
+                _ => None,
+            });
+        }
+        if ids.iter().any(Option::is_some) {
+            licences.insert(number, ids);
+        }
     }
     Ok(())
 }
@@ -531,12 +560,21 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         let _ = writeln!(out, "        <PAIR_NUMBER>{}{dir}</PAIR_NUMBER>", r.pair);
         let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
         if let Some(name) = session.names.get(&r.pair).filter(|n| !n.trim().is_empty()) {
-            for player in name.split(PLAYERS_SEPARATOR) {
+            let licences = session.licences.get(&r.pair);
+            for (i, player) in name.split(PLAYERS_SEPARATOR).enumerate() {
                 let _ = writeln!(
                     out,
-                    "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>\n        </PLAYER>",
+                    "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>",
                     escape(player)
                 );
+                if let Some(l) = licences.and_then(|l| l.get(i)).and_then(Option::as_ref) {
+                    // A Licence holds only letters, digits and - . /: nothing to escape.
+                    let _ = writeln!(
+                        out,
+                        "          <NATIONAL_ID_NUMBER>{l}</NATIONAL_ID_NUMBER>"
+                    );
+                }
+                out.push_str("        </PLAYER>\n");
             }
         }
         let _ = writeln!(

@@ -3,6 +3,8 @@
 
 #[path = "conformance.rs"]
 mod conformance;
+#[path = "double_dummy.rs"]
+mod double_dummy;
 #[path = "errors.rs"]
 mod errors;
 #[path = "formats.rs"]

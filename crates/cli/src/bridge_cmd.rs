@@ -30,6 +30,58 @@ pub enum BridgeCommand {
     /// Print a movement: who sits where and which boards each table plays, round by round,
     /// with table cards and guide cards per pair.
     Movement(MovementArgs),
+    /// Double-dummy analysis of a hand record (PBN): each deal's tricks for every declarer
+    /// and strain, and its par with the board's dealer and vulnerability.
+    Analyse(AnalyseArgs),
+    /// Victory points of a teams match: the winner's and loser's VPs for an IMP margin.
+    Vp(VpArgs),
+    /// Score a teams match from a PBN file holding both rooms ([Room "Open"] and
+    /// [Room "Closed"] games): IMPs per board, totals and VPs.
+    Teams(TeamsArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct VpArgs {
+    /// Boards in the match.
+    #[arg(long)]
+    pub boards: u32,
+    /// The IMP margin (the winner's IMPs less the loser's).
+    #[arg(long, allow_negative_numbers = true)]
+    pub imps: i64,
+    /// The scale: wbf2013 (continuous, two decimals) or a discrete scale (acbl20-6-8,
+    /// acbl20-9-11, acbl30-6-8, acbl30-9-11).
+    #[arg(long, default_value = "wbf2013")]
+    pub scale: String,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: ScoreFormat,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TeamsArgs {
+    /// The match: a PBN file with one game per board and room.
+    pub input: PathBuf,
+    /// The VP scale (as for `arbiter bridge vp`).
+    #[arg(long, default_value = "wbf2013")]
+    pub scale: String,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: ScoreFormat,
+    /// Read the input as Latin-1 (old files) instead of UTF-8.
+    #[arg(long)]
+    pub latin1: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// Hand record: a PBN file with a [Deal] for every board.
+    pub input: PathBuf,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value = "text")]
+    pub format: ScoreFormat,
+    /// Read the input as Latin-1 (old files) instead of UTF-8.
+    #[arg(long)]
+    pub latin1: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -196,7 +248,223 @@ pub fn run(c: BridgeCommand) -> Result<u8, CliError> {
         BridgeCommand::Score(a) => score(a),
         BridgeCommand::Generate(a) => generate(a),
         BridgeCommand::Movement(a) => movement(a),
+        BridgeCommand::Analyse(a) => analyse(a),
+        BridgeCommand::Vp(a) => vp(a),
+        BridgeCommand::Teams(a) => teams(a),
     }
+}
+
+/// A VP scale by name, checked against the match's number of boards.
+fn vp_scale(name: &str, boards: u32) -> Result<bridge::teams::VpScale, CliError> {
+    if boards == 0 || boards > bridge::vp::MAX_BOARDS {
+        return Err(CliError::invalid(format!(
+            "--boards: expected a match of 1 to {} boards, found {boards}",
+            bridge::vp::MAX_BOARDS
+        )));
+    }
+    if name == "wbf2013" {
+        return Ok(bridge::teams::VpScale::Wbf2013);
+    }
+    let Some(s) = bridge::vp::discrete_scale(name) else {
+        let names: Vec<&str> = bridge::vp::DISCRETE_SCALES.iter().map(|s| s.name).collect();
+        return Err(CliError::invalid(format!(
+            "--scale: expected wbf2013 or {}, found \"{name}\"",
+            names.join(", ")
+        )));
+    };
+    if !(s.boards.0..=s.boards.1).contains(&boards) {
+        return Err(CliError::invalid(format!(
+            "--scale {name}: expected a match of {} to {} boards (the scale's), found {boards}",
+            s.boards.0, s.boards.1
+        )));
+    }
+    Ok(bridge::teams::VpScale::Discrete(s))
+}
+
+fn vp(a: VpArgs) -> Result<u8, CliError> {
+    let scale = vp_scale(&a.scale, a.boards)?;
+    let (w, l) = bridge::teams::vps(scale, a.boards, a.imps.abs());
+    let out = match a.format {
+        ScoreFormat::Text => format!("{w} {l}\n"),
+        ScoreFormat::Json => format!(
+            "{}\n",
+            json!({"boards": a.boards, "imps": a.imps.abs(), "scale": a.scale, "winner": w, "loser": l})
+        ),
+    };
+    write_output(None, out.as_bytes())?;
+    Ok(exit::OK)
+}
+
+/// `4S N =`, `3NT E -1`, `PASS`.
+fn room_text(p: &bridge::Played) -> String {
+    match p {
+        Played::PassedOut => "PASS".to_string(),
+        Played::Made {
+            contract, declarer, ..
+        } => format!("{contract} {declarer} {}", p.relative()),
+    }
+}
+
+fn room_json(r: &bridge::teams::RoomResult) -> Value {
+    match r.played {
+        Played::PassedOut => {
+            json!({"contract": "PASS", "declarer": null, "tricks": null, "score_ns": 0})
+        }
+        Played::Made {
+            contract,
+            declarer,
+            tricks,
+        } => {
+            json!({"contract": contract.to_string(), "declarer": declarer.to_string(), "tricks": tricks, "score_ns": r.score_ns})
+        }
+    }
+}
+
+fn teams(a: TeamsArgs) -> Result<u8, CliError> {
+    let text = read_trf_text(&a.input, a.latin1)?;
+    let name = a.input.display().to_string();
+    let m = bridge::pbn::read_match(&text, &name).map_err(input_error)?;
+    let scale = vp_scale(&a.scale, m.boards.len() as u32)?;
+    let s = bridge::teams::score_match(&m.scores(), scale);
+    let home = m.home.clone().unwrap_or_else(|| "Home".to_string());
+    let visit = m.visit.clone().unwrap_or_else(|| "Visitors".to_string());
+    let out = match a.format {
+        ScoreFormat::Json => {
+            let boards: Vec<Value> = m
+                .boards
+                .iter()
+                .zip(&s.boards)
+                .map(|(b, &(_, net, imps))| {
+                    json!({"board": b.number, "open": room_json(&b.open), "closed": room_json(&b.closed),
+                           "net_home": net, "imps_home": imps.max(0), "imps_visit": (-imps).max(0)})
+                })
+                .collect();
+            format!(
+                "{}\n",
+                json!({"home": home, "visit": visit, "boards": boards, "imps_home": s.imps_home,
+                       "imps_visit": s.imps_visit, "vp_home": s.vp_home, "vp_visit": s.vp_visit})
+            )
+        }
+        ScoreFormat::Text => {
+            let mut t = Table::new([
+                ("Board", Align::Right),
+                ("Open room", Align::Left),
+                ("NS", Align::Right),
+                ("Closed room", Align::Left),
+                ("NS", Align::Right),
+                ("Net", Align::Right),
+                (home.as_str(), Align::Right),
+                (visit.as_str(), Align::Right),
+            ]);
+            t.title = Some(format!(
+                "{home} (NS in the open room) v {visit}, {} boards",
+                m.boards.len()
+            ));
+            let blank_zero = |x: i32| if x > 0 { x.to_string() } else { String::new() };
+            for (b, &(_, net, imps)) in m.boards.iter().zip(&s.boards) {
+                t.push(vec![
+                    b.number.to_string(),
+                    room_text(&b.open.played),
+                    b.open.score_ns.to_string(),
+                    room_text(&b.closed.played),
+                    b.closed.score_ns.to_string(),
+                    net.to_string(),
+                    blank_zero(imps),
+                    blank_zero(-imps),
+                ]);
+            }
+            t.push(vec![
+                "IMPs".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                s.imps_home.to_string(),
+                s.imps_visit.to_string(),
+            ]);
+            t.push(vec![
+                "VPs".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                s.vp_home.to_string(),
+                s.vp_visit.to_string(),
+            ]);
+            t.to_text()
+        }
+    };
+    write_output(None, out.as_bytes())?;
+    Ok(exit::OK)
+}
+
+fn analyse(a: AnalyseArgs) -> Result<u8, CliError> {
+    let text = read_trf_text(&a.input, a.latin1)?;
+    let name = a.input.display().to_string();
+    let session = bridge::pbn::read(&text, &name).map_err(input_error)?;
+    if session.boards.is_empty() {
+        return Err(CliError::invalid(format!(
+            "{name}: expected at least one board with a [Deal], found no board"
+        )));
+    }
+    let boards = bridge::dd::analyse_session(&session, &name).map_err(input_error)?;
+    let out = match a.format {
+        ScoreFormat::Json => {
+            // Serialised as a struct, so the keys keep this order (board, tricks, par; N, E,
+            // S, W; C, D, H, S, NT).
+            #[derive(serde::Serialize)]
+            struct Row<'a> {
+                board: u32,
+                tricks: &'a bridge::DdTable,
+                par: &'a bridge::Par,
+            }
+            let rows: Vec<Row> = boards
+                .iter()
+                .map(|b| Row {
+                    board: b.number,
+                    tricks: &b.table,
+                    par: &b.par,
+                })
+                .collect();
+            let text = serde_json::to_string(&rows)
+                .map_err(|e| CliError::new(exit::UNEXPECTED, e.to_string()))?;
+            format!("{text}\n")
+        }
+        ScoreFormat::Text => boards
+            .iter()
+            .map(analysed_text)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    write_output(None, out.as_bytes())?;
+    Ok(exit::OK)
+}
+
+/// One board: the deal's header, the tricks table (declarers down, strains across) and the
+/// par line.
+fn analysed_text(b: &bridge::dd::AnalysedBoard) -> String {
+    let mut t = Table::new(
+        std::iter::once(("", Align::Left))
+            .chain(bridge::Strain::ALL.map(|s| (s.code(), Align::Right))),
+    );
+    t.title = Some(format!(
+        "Board {}  dealer {}  vulnerable {}",
+        b.number, b.dealer, b.vulnerability
+    ));
+    for seat in Seat::ALL {
+        let mut row = vec![seat.to_string()];
+        row.extend(bridge::Strain::ALL.map(|s| b.table.tricks(seat, s).to_string()));
+        t.push(row);
+    }
+    let contracts: Vec<String> = b.par.contracts.iter().map(|c| c.to_string()).collect();
+    let par = if contracts.is_empty() {
+        "passed out".to_string()
+    } else {
+        contracts.join(", ")
+    };
+    format!("{}Par: NS {} ({par})\n", t.to_text(), b.par.score_ns)
 }
 
 fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {

@@ -3,29 +3,37 @@
 //!
 //! ```text
 //! arbiter [-r]
-//! arbiter [-r] --dutch|--burstein INPUT -p [OUTPUT] [-l [CHECKLIST]]
-//! arbiter [-r] --dutch|--burstein INPUT -c [-l [CHECKLIST]]
-//! arbiter [-r] --dutch|--burstein (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
+//! arbiter [-r] --dutch INPUT -p [OUTPUT] [-l [CHECKLIST]]
+//! arbiter [-r] --dutch INPUT -c [-l [CHECKLIST]]
+//! arbiter [-r] --dutch (MODEL -g | -g [CONFIG]) -o OUTPUT [-s SEED] [-l [CHECKLIST]]
 //! ```
 //!
-//! As with JaVaFo, the system flag may be left out (`arbiter INPUT -p`): the file's type code
-//! (`192 FIDE_BURSTEIN…`, `192 FIDE_DUTCH…`) then chooses, and the Dutch system is the default.
-//! A flag that contradicts the file wins, with a warning. `-l` writes the checklist (trf.md
-//! §6.5): of the paired round with `-p`, of every
+//! `--burstein` (C.04.4.2), `--dubov` (C.04.4.1) or `--lim` (C.04.4.3) in place of `--dutch`
+//! pairs, checks and generates with that system ([`pairing::system`]). As with JaVaFo, the
+//! system flag may be left out (`arbiter INPUT -p`): then the file's `192` code decides
+//! (`FIDE_BURSTEIN…`, `FIDE_DUBOV…`, `FIDE_LIM…`), and Dutch otherwise; a flag that contradicts
+//! the file wins, with a warning. `-l` writes the checklist (trf.md §6.5): of the paired round with `-p`, of every
 //! round (`Round #k` headers) with `-c` and `-g`. Without a name it goes next to the input
 //! (`-p`, `-c`) or the output (`-g`), extension `.list`. `--latin1` reads old Latin-1 files.
+//!
+//! The programs that call an engine today keep working unchanged (README, "Pairing"):
+//! lichess's `--fast` (its own heuristic fork of bbpPairings for 700 players or more) pairs
+//! with our Dutch engine, which is exact and fast enough at those sizes; JaVaFo's options keep
+//! JaVaFo's meaning (`-b` Baku acceleration, `-c ROUND`, `-g SEED`; `-q [N]` and `-w` tune
+//! JaVaFo's own search and are accepted and ignored), and in JaVaFo's form (no system flag) a
+//! round 1 with no initial colour gets one drawn from the file, as JaVaFo does. With `-p OUT`,
+//! "no valid pairing" leaves OUT empty, as the reference engine does (it opens OUT first).
 //!
 //! The flags are parsed by hand: several take an optional value, which clap cannot tell from the
 //! next positional argument the way these engines do.
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use pairing::burstein::{self, BursteinOptions};
 use pairing::checker;
-use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{self, GeneratorError, Settings};
+use pairing::system::{Options as EngineOptions, System};
 use pairing::{Pairing, PairingError};
-use tournament::{trf, Tournament};
+use tournament::{trf, Color, Tournament};
 
 use crate::error::{exit, CliError};
 use crate::io;
@@ -35,7 +43,7 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "--dutch" || a == "--burstein" || a == "-r") {
+    if rest().any(|a| a == "-r" || a == "--fast" || system_flag(&a.to_string_lossy()).is_some()) {
         return true;
     }
     let first_is_word = args.get(1).is_some_and(|a| {
@@ -47,83 +55,16 @@ pub fn is_engine_call(args: &[OsString]) -> bool {
     !first_is_word && rest().any(|a| a == "-p" || a == "-c" || a == "-g")
 }
 
-/// A FIDE Swiss system the engines pair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum System {
-    /// The FIDE (Dutch) system, C.04.3.
-    Dutch,
-    /// The Burstein system, C.04.4.2.
-    Burstein,
-}
-
-impl System {
-    /// The system a file's type code (`192`) names, if one we pair.
-    pub(crate) fn of_file(t: &Tournament) -> Option<System> {
-        let code = t.header.type_code.as_deref()?.trim().to_ascii_uppercase();
-        if code.starts_with("FIDE_BURSTEIN") {
-            Some(System::Burstein)
-        } else if code.starts_with("FIDE_DUTCH") {
-            Some(System::Dutch)
-        } else {
-            None
-        }
-    }
-
-    /// The system to pair `t` with: the one asked for, else the file's, else Dutch. When the
-    /// request contradicts the file, says so on stderr.
-    pub(crate) fn choose(asked: Option<System>, path: &Path, t: &Tournament) -> System {
-        let file = System::of_file(t);
-        if let (Some(asked), Some(file)) = (asked, file) {
-            if asked != file {
-                io::print_error(&format!(
-                    "{}: warning: the file's type code (192) names the {} system; pairing with \
-                     the {} system as asked",
-                    path.display(),
-                    file.name(),
-                    asked.name()
-                ));
-            }
-        }
-        asked.or(file).unwrap_or(System::Dutch)
-    }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            System::Dutch => "Dutch",
-            System::Burstein => "Burstein",
-        }
-    }
-
-    /// The type code (`192`) of a file paired by this system.
-    fn type_code(self) -> &'static str {
-        match self {
-            System::Dutch => "FIDE_DUTCH_2025",
-            System::Burstein => "FIDE_BURSTEIN",
-        }
-    }
-
-    /// Pairs `round` of `t`.
-    pub(crate) fn pair(self, t: &Tournament, round: u32) -> Result<Pairing, PairingError> {
-        match self {
-            System::Dutch => dutch::pair(t, round, &DutchOptions::default()),
-            System::Burstein => burstein::pair(t, round, &BursteinOptions::default()),
-        }
-    }
-
-    /// The `-l` checklist of `round`.
-    fn checklist(self, t: &Tournament, round: u32, pairing: Option<&Pairing>) -> String {
-        match self {
-            System::Dutch => dutch::checklist(t, round, &DutchOptions::default(), pairing),
-            System::Burstein => burstein::checklist(t, round, &BursteinOptions::default(), pairing),
-        }
-    }
-}
-
 /// What one engine-style command line asks for.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Request {
     banner: bool,
+    /// The system flag (`--dutch`, `--dubov`, …), when one is given.
     system: Option<System>,
+    /// JaVaFo's `-b`: Baku acceleration (C.04.7) whatever the file's type code says.
+    baku: bool,
+    /// JaVaFo's `-g SEED` (a number where the configuration file goes).
+    javafo_seed: Option<u64>,
     input: Option<PathBuf>,
     mode: Option<Mode>,
     output: Option<PathBuf>,
@@ -136,16 +77,20 @@ struct Request {
 /// The engine interface's usage, printed by `--help`.
 const USAGE: &str = "\
 Usage (the interface of the FIDE-endorsed pairing engines, trf.md §6):
-  arbiter [-r] [SYSTEM] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]    pair the next round
-  arbiter [-r] [SYSTEM] INPUT.trf -c [-l [CHECKLIST]]             check every round
-  arbiter [-r] [SYSTEM] (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
-                                                                  generate a tournament
-SYSTEM: --dutch (C.04.3) or --burstein (C.04.4.2); without it the file's type code (192)
-chooses, and the Dutch system is the default.
+  arbiter [-r] [--dutch] INPUT.trf -p [OUTPUT] [-l [CHECKLIST]] [-b]  pair the next round
+  arbiter [-r] [--dutch] INPUT.trf -c [ROUND] [-l [CHECKLIST]]        check every round (or one)
+  arbiter [-r] [--dutch] (MODEL.trf -g | -g [CONFIG|SEED]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+                                                                      generate a tournament
+  --burstein (C.04.4.2), --dubov (C.04.4.1) or --lim (C.04.4.3) in place of --dutch: that
+  system. Without a system flag the file's 192 code decides (FIDE_BURSTEIN..., FIDE_DUBOV...,
+  FIDE_LIM...), else Dutch.
 Options:
   -r          print the engine's name and version first
   -l [FILE]   write the checklist (default: INPUT or OUTPUT with the extension .list)
   -s SEED     seed of the generator (-g only)
+  -b          Baku acceleration (C.04.7) even if the file does not ask for it (-p only)
+  --fast      the Dutch system (lichess's name for its heuristic engine)
+  -q [N], -w  JaVaFo's search options: accepted and ignored (our engine is exact)
   --latin1    read the input as Latin-1 instead of UTF-8
 Exit codes: 0 done, 1 no valid pairing, 2 internal error, 3 invalid file or request,
 4 beyond limits, 5 file access.
@@ -153,9 +98,76 @@ Exit codes: 0 done, 1 no valid pairing, 2 internal error, 3 invalid file or requ
 
 #[derive(Debug, PartialEq, Eq)]
 enum Mode {
-    Pair { output: Option<PathBuf> },
-    Check,
-    Generate { config: Option<PathBuf> },
+    Pair {
+        output: Option<PathBuf>,
+    },
+    /// `round`: JaVaFo's `-c ROUND`, only that round's report.
+    Check {
+        round: Option<u32>,
+    },
+    Generate {
+        config: Option<PathBuf>,
+    },
+}
+
+/// The system to pair `t` with: the one a flag names, else the one its `192` code names, else
+/// Dutch. A team file is paired as teams and an individual one as players: a flag that
+/// contradicts the file on that is refused; between individual systems the flag wins, and
+/// stderr says so.
+pub(crate) fn chosen_system(
+    flag: Option<System>,
+    path: &Path,
+    t: &Tournament,
+) -> Result<System, CliError> {
+    let file = t
+        .header
+        .type_code
+        .as_deref()
+        .and_then(System::from_type_code);
+    match (flag, file) {
+        (Some(a), Some(f)) if a != f && (a == System::Team || f == System::Team) => {
+            Err(CliError::invalid(format!(
+                "{}: the file's 192 code ({}) names the {} system, not the {} one",
+                path.display(),
+                t.header.type_code.as_deref().unwrap_or_default().trim(),
+                f.title(),
+                a.title()
+            )))
+        }
+        (Some(a), Some(f)) if a != f => {
+            io::print_error(&format!(
+                "{}: warning: the file's 192 code ({}) names the {} system; pairing with the {} \
+                 system as asked",
+                path.display(),
+                t.header.type_code.as_deref().unwrap_or_default().trim(),
+                f.title(),
+                a.title()
+            ));
+            Ok(a)
+        }
+        (Some(a), _) => Ok(a),
+        (None, f) => Ok(f.unwrap_or_default()),
+    }
+}
+
+/// The system a flag such as `--dubov` names.
+fn system_flag(arg: &str) -> Option<System> {
+    arg.strip_prefix("--").and_then(System::parse)
+}
+
+/// Records the system flag; two different ones are refused.
+fn set_system(r: &mut Request, system: System) -> Result<(), CliError> {
+    match r.system {
+        Some(other) if other != system => Err(CliError::invalid(format!(
+            "give only one system: --{} and --{}",
+            other.name(),
+            system.name()
+        ))),
+        _ => {
+            r.system = Some(system);
+            Ok(())
+        }
+    }
 }
 
 fn parse(args: &[OsString]) -> Result<Request, CliError> {
@@ -170,6 +182,23 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
         *i += 1;
         Some(PathBuf::from(next))
     };
+    // The value after a flag when it is a number (JaVaFo's `-c ROUND`, `-g SEED`, `-q N`).
+    let optional_number = |i: &mut usize| -> Result<Option<u64>, CliError> {
+        let Some(next) = args.get(*i + 1).map(|a| a.to_string_lossy()) else {
+            return Ok(None);
+        };
+        if next.is_empty() || !next.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        *i += 1;
+        let flag = args[*i - 1].to_string_lossy();
+        next.parse::<u64>().map(Some).map_err(|_| {
+            CliError::invalid(format!(
+                "{flag}: expected a number up to {}, found {next}",
+                u64::MAX
+            ))
+        })
+    };
     let set_mode = |r: &mut Request, mode: Mode| -> Result<(), CliError> {
         if r.mode.is_some() {
             return Err(CliError::invalid("give only one of -p, -c and -g"));
@@ -183,24 +212,38 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
             "-r" => r.banner = true,
             "-h" | "--help" => r.help = true,
             "--latin1" => r.latin1 = true,
-            "--dutch" | "--burstein" => {
-                let system = if arg == "--dutch" {
-                    System::Dutch
-                } else {
-                    System::Burstein
-                };
-                if r.system.is_some_and(|s| s != system) {
-                    return Err(CliError::invalid("give only one of --dutch and --burstein"));
-                }
-                r.system = Some(system);
+            // lichess calls `--fast` (its heuristic fork) from 700 players on.
+            "--fast" => set_system(&mut r, System::Dutch)?,
+            "-b" => r.baku = true,
+            // JaVaFo's permutation limit and weighted matching: ours is always an exact
+            // weighted matching, so neither changes anything.
+            "-q" => {
+                optional_number(&mut i)?;
+            }
+            "-w" => {}
+            s if system_flag(s).is_some() => {
+                set_system(&mut r, system_flag(s).unwrap_or_default())?;
             }
             "-p" => {
                 let output = optional_value(&mut i);
                 set_mode(&mut r, Mode::Pair { output })?;
             }
-            "-c" => set_mode(&mut r, Mode::Check)?,
+            "-c" => {
+                let round = optional_number(&mut i)?;
+                let round = round
+                    .map(|n| {
+                        u32::try_from(n).map_err(|_| CliError::invalid(format!("-c: no round {n}")))
+                    })
+                    .transpose()?;
+                set_mode(&mut r, Mode::Check { round })?;
+            }
             "-g" => {
-                let config = optional_value(&mut i);
+                // JaVaFo: a number where the configuration goes is the seed.
+                r.javafo_seed = optional_number(&mut i)?;
+                let config = match r.javafo_seed {
+                    Some(_) => None,
+                    None => optional_value(&mut i),
+                };
                 set_mode(&mut r, Mode::Generate { config })?;
             }
             "-l" => r.checklist = Some(optional_value(&mut i)),
@@ -234,6 +277,12 @@ fn parse(args: &[OsString]) -> Result<Request, CliError> {
         }
         i += 1;
     }
+    if let Some(seed) = r.javafo_seed {
+        if r.seed.is_some() {
+            return Err(CliError::invalid("give the seed once: -g SEED or -s SEED"));
+        }
+        r.seed = Some(seed);
+    }
     Ok(r)
 }
 
@@ -245,21 +294,25 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         return Ok(exit::OK);
     }
     if request.banner {
-        let system = match request.system {
-            Some(System::Burstein) => "FIDE Burstein system (C.04.4.2",
-            _ => "FIDE Dutch system (C.04.3",
-        };
         io::print(&format!(
-            "arbiter {}: {system}, rules applied from 1 February 2026)\n",
-            env!("CARGO_PKG_VERSION")
+            "arbiter {}: FIDE {} system (rules applied from 1 February 2026)\n",
+            env!("CARGO_PKG_VERSION"),
+            request.system.unwrap_or_default().title()
         ))?;
     }
+    let flag = request.system;
     let Some(mode) = request.mode else {
-        if request.input.is_some() || request.system.is_some() {
+        if request.input.is_some() || flag.is_some() {
             return Err(CliError::invalid("nothing to do: give -p, -c or -g"));
         }
         return Ok(exit::OK);
     };
+    if request.baku && !matches!(mode, Mode::Pair { .. }) {
+        return Err(CliError::invalid(
+            "-b applies only to -p; for -c and -g, write 192 FIDE_DUTCH_BAKU in the file",
+        ));
+    }
+    // Without a system flag (JaVaFo's style) the Dutch system is meant: it is the only one.
     if !matches!(mode, Mode::Generate { .. }) {
         // -o and -s belong to the generator; silently ignoring them would mislead.
         if request.seed.is_some() {
@@ -286,30 +339,79 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
     match mode {
         Mode::Pair { output } => {
             let input = need_input(&request.input, "-p")?;
-            let t = read_tournament_from(input, request.latin1)?;
-            let system = System::choose(request.system, input, &t);
-            let round = pairing::request::round_to_pair(&t);
-            let result = pair_round(system, input, &t, round);
+            let (mut t, text) = read_tournament_and_text(input, request.latin1)?;
+            let system = chosen_system(flag, input, &t)?;
+            let round = system.next(&t).map_err(|e| pairing_error(input, e))?;
+            // JaVaFo's form (no system flag): a missing initial colour is drawn from the
+            // file, as JaVaFo does; bbpPairings' form refuses it, as bbpPairings does.
+            let individual = !matches!(system, System::Team | System::DoubleSwiss);
+            if individual && flag.is_none() && crate::javafo::initial_colour_is_missing(&t, round) {
+                let colour = crate::javafo::initial_colour_by_lot(&text);
+                t.header.initial_color = Some(colour);
+                let (name, xxc) = match colour {
+                    Color::White => ("White", "white1"),
+                    Color::Black => ("Black", "black1"),
+                };
+                io::print_error(&format!(
+                    "{}: warning: the file gives no initial colour (XXC white1/black1 or 152); \
+                     drawn from the file's contents as JaVaFo does: {name} for the first \
+                     player (write XXC {xxc} to keep it)",
+                    input.display()
+                ));
+            }
+            let options = EngineOptions { baku: request.baku };
+            let result = pair_round_with(input, &t, round, system, &options);
             // The checklist also helps when no pairing exists; an invalid request has none.
             let listable =
                 result.is_ok() || result.as_ref().is_err_and(|e| e.code == exit::NO_PAIRING);
             if request.checklist.is_some() && listable {
-                let list = system.checklist(&t, round, result.as_ref().ok());
+                let pairing = result.as_ref().ok();
+                let list = system.checklist(&t, round, &options, pairing);
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
-            io::write_output(output.as_deref(), pairing_text(&result?).as_bytes())?;
+            let pairing = match result {
+                Ok(pairing) => pairing,
+                Err(e) => {
+                    // The reference engine opens OUT before pairing, so "no valid pairing"
+                    // leaves it empty; programs (Sharly Chess) read that as "pairing not
+                    // possible" and a missing file as a crash.
+                    if let (true, Some(out)) = (e.code == exit::NO_PAIRING, &output) {
+                        io::write_atomic(out, b"")?;
+                    }
+                    return Err(e);
+                }
+            };
+            io::write_output(output.as_deref(), pairing_text(&pairing).as_bytes())?;
             Ok(exit::OK)
         }
-        Mode::Check => {
+        Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let system = System::choose(request.system, input, &t);
-            let found = check_tournament(system, input, &t, false)?;
+            let found = check_tournament(input, &t, false, chosen_system(flag, input, &t)?)?;
+            let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
+            // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
+            if let Some(k) = round {
+                let name = input
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                report = crate::javafo::round_section(report, &format!("{name}: "), k).ok_or_else(
+                    || {
+                        CliError::invalid(format!(
+                            "-c {k}: {} has {} round{} to check",
+                            input.display(),
+                            found.rounds,
+                            if found.rounds == 1 { "" } else { "s" }
+                        ))
+                    },
+                )?;
+                list = crate::javafo::round_section(list, "", k).unwrap_or_default();
+            }
             if request.checklist.is_some() {
-                io::write_atomic(&checklist_path(input), found.checklist.as_bytes())?;
+                io::write_atomic(&checklist_path(input), list.as_bytes())?;
             }
             // The engines' interface: the report alone, exit 0 (programs read it as it is).
-            io::write_output(None, found.report.as_bytes())?;
+            io::write_output(None, report.as_bytes())?;
             Ok(exit::OK)
         }
         Mode::Generate { config } => {
@@ -326,8 +428,13 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 (None, Some(config)) => SettingsSource::Config(config),
                 (None, None) => SettingsSource::Random,
             };
-            let system = request.system.unwrap_or(System::Dutch);
-            let list = generate_file(system, &source, request.seed, output, request.latin1, None)?;
+            let system = flag.unwrap_or(System::Dutch);
+            let list = match system {
+                System::Team | System::DoubleSwiss => {
+                    generate_other(system, &source, request.seed, output, request.latin1)?
+                }
+                _ => generate_file(&source, request.seed, output, request.latin1, None, system)?,
+            };
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
             }
@@ -356,7 +463,7 @@ fn refuse_overwrites(
             outputs.extend(output.clone());
             files.input
         }
-        Mode::Check => files.input,
+        Mode::Check { .. } => files.input,
         Mode::Generate { config } => {
             inputs.extend(config.as_deref());
             outputs.extend(files.output.map(Path::to_path_buf));
@@ -375,13 +482,20 @@ fn need_input<'a>(input: &'a Option<PathBuf>, flag: &str) -> Result<&'a Path, Cl
         .ok_or_else(|| CliError::invalid(format!("{flag} needs an input TRF file")))
 }
 
-/// Reads and checks a TRF file: exit code 5 when it cannot be read, 3 with one
-/// `FILE:LINE:COL: message` line per problem when it is not valid TRF. `latin1` reads old
-/// files written in Latin-1 rather than UTF-8.
+/// Reads and checks a TRF file for a pairing command: exit code 5 when it cannot be read, 3
+/// with one `FILE:LINE:COL: message` line per problem when it is not valid TRF. Problems in
+/// the columns the engines do not read (titles, round dates) are warnings on stderr
+/// ([`trf::read_for_pairing`]). `latin1` reads old files written in Latin-1 rather than UTF-8.
 pub(crate) fn read_tournament_from(path: &Path, latin1: bool) -> Result<Tournament, CliError> {
-    let t = io::parse_trf(path, &io::read_trf_text(path, latin1)?)?;
+    read_tournament_and_text(path, latin1).map(|(t, _)| t)
+}
+
+/// [`read_tournament_from`], also returning the file's text.
+fn read_tournament_and_text(path: &Path, latin1: bool) -> Result<(Tournament, String), CliError> {
+    let text = io::read_trf_text(path, latin1)?;
+    let t = io::parse_trf_for_pairing(path, &text)?;
     io::warn_missing_entries(path, &t);
-    Ok(t)
+    Ok((t, text))
 }
 
 /// The exit code and message for an engine failure on the tournament in `path`. The engines'
@@ -413,15 +527,121 @@ pub(crate) fn check_round_exists(path: &Path, t: &Tournament, round: u32) -> Res
     }
 }
 
-/// Pairs `round` of the tournament read from `path` with `system`.
-pub(crate) fn pair_round(
+/// [`check_round_exists`] for what `system` pairs: a Double-Swiss file's XXR counts round
+/// columns, two a match.
+fn check_unit_exists(
+    path: &Path,
+    t: &Tournament,
+    unit: u32,
     system: System,
+) -> Result<(), CliError> {
+    if system != System::DoubleSwiss {
+        return check_round_exists(path, t, unit);
+    }
+    match t.header.rounds.map(|columns| columns / 2) {
+        Some(total) if unit > total => Err(CliError::invalid(format!(
+            "{}: the tournament has {total} match{} and all are paired; there is no match {unit} to pair",
+            path.display(),
+            if total == 1 { "" } else { "es" }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Pairs `round` of the tournament read from `path` with the engine of `system`.
+pub(crate) fn pair_round(
     path: &Path,
     t: &Tournament,
     round: u32,
+    system: System,
 ) -> Result<Pairing, CliError> {
-    check_round_exists(path, t, round)?;
-    system.pair(t, round).map_err(|e| pairing_error(path, e))
+    pair_round_with(path, t, round, system, &EngineOptions::default())
+}
+
+/// [`pair_round`] with the engine interface's options.
+fn pair_round_with(
+    path: &Path,
+    t: &Tournament,
+    round: u32,
+    system: System,
+    options: &EngineOptions,
+) -> Result<Pairing, CliError> {
+    check_unit_exists(path, t, round, system)?;
+    system
+        .pair(t, round, options)
+        .map_err(|e| pairing_error(path, e))
+}
+
+/// Generates a Swiss Team or Double-Swiss tournament paired by its engine and writes it as
+/// TRF-2026 to `output`; returns the checklists of its rounds.
+pub(crate) fn generate_other(
+    system: System,
+    source: &SettingsSource,
+    seed: Option<u64>,
+    output: &Path,
+    latin1: bool,
+) -> Result<String, CliError> {
+    use pairing::double_swiss::generator::DoubleSwissSettings;
+    use pairing::team::generator::TeamSettings;
+    let seed = seed.unwrap_or_else(generator::random_seed);
+    let config_error = |path: &Path, e: generator::SettingsError| {
+        CliError::invalid(format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.line,
+            e.column,
+            e.message
+        ))
+    };
+    let mut list = String::new();
+    let mut t = if system == System::Team {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                TeamSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => TeamSettings::from_properties(&io::read_text(c)?, seed)
+                .map_err(|e| config_error(c, e))?,
+            SettingsSource::Random => TeamSettings::random(seed, 8..=40),
+        };
+        let options = pairing::team::TeamOptions::from_type_code(&settings.type_code)
+            .map_err(CliError::invalid)?;
+        pairing::team::generator::generate(&settings, seed, |state, round| {
+            let r = pairing::team::TeamRound::new(state, round, &options)?;
+            let pairing = pairing::team::pair_prepared(&r);
+            list.push_str(&format!("Round #{round}\n"));
+            list.push_str(&pairing::team::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    } else {
+        let settings = match source {
+            SettingsSource::Model(m) => {
+                DoubleSwissSettings::from_model(&read_tournament_from(m, latin1)?, seed)
+            }
+            SettingsSource::Config(c) => {
+                DoubleSwissSettings::from_properties(&io::read_text(c)?, seed)
+                    .map_err(|e| config_error(c, e))?
+            }
+            SettingsSource::Random => DoubleSwissSettings::random(seed, 8..=60),
+        };
+        let options = pairing::double_swiss::DoubleSwissOptions::default();
+        pairing::double_swiss::generator::generate(&settings, seed, |state, k| {
+            let r = pairing::double_swiss::MatchRound::new(state, k, &options)?;
+            let pairing = pairing::double_swiss::pair_prepared(&r);
+            list.push_str(&format!("Round #{k}\n"));
+            list.push_str(&pairing::double_swiss::checklist(&r, pairing.as_ref().ok()));
+            pairing
+        })
+    }
+    .map_err(|e| match e {
+        GeneratorError::Pairing { round, source } => {
+            let e = pairing_error(output, source);
+            CliError::new(e.code, format!("round {round}: {}", e.message))
+        }
+        e => CliError::invalid(e.to_string()),
+    })?;
+    t.header.name = Some(format!("AutoTest Tournament {seed}"));
+    io::write_atomic(output, trf::write(&t, trf::Format::Trf26).as_bytes())?;
+    Ok(list)
 }
 
 /// The engines' `-p` output: the number of pairs (the bye included), then `white black` per
@@ -454,23 +674,15 @@ pub(crate) struct CheckFindings {
 /// `paired_only` leaves out a last column of announced byes (the round to pair); the engines'
 /// `-c` replays every recorded column.
 pub(crate) fn check_tournament(
-    system: System,
     input: &Path,
     t: &Tournament,
     paired_only: bool,
+    system: System,
 ) -> Result<CheckFindings, CliError> {
     let mut list = String::new();
-    let pair = |state: &Tournament, round| {
-        let pairing = system.pair(state, round);
-        append_checklist(&mut list, system, state, round, pairing.as_ref().ok());
-        pairing
-    };
-    let rounds = if paired_only {
-        checker::check_paired(t, pair)
-    } else {
-        checker::check(t, pair)
-    }
-    .map_err(|e| pairing_error(input, e))?;
+    let rounds = system
+        .check(t, paired_only, Some(&mut list))
+        .map_err(|e| pairing_error(input, e))?;
     let name = input
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -490,13 +702,13 @@ pub(crate) fn check_tournament(
 /// One round's checklist under its `Round #k` header.
 fn append_checklist(
     list: &mut String,
-    system: System,
     state: &Tournament,
     round: u32,
+    system: System,
     pairing: Option<&Pairing>,
 ) {
     list.push_str(&format!("Round #{round}\n"));
-    list.push_str(&system.checklist(state, round, pairing));
+    list.push_str(&system.checklist(state, round, &EngineOptions::default(), pairing));
 }
 
 /// Where the generator's settings come from.
@@ -525,16 +737,16 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
     }
 }
 
-/// Generates a tournament paired by `system` and writes it as TRF-2026 to `output`,
+/// Generates a tournament paired by the engine of `system` and writes it as TRF-2026 to `output`,
 /// with its number of rounds (142) so that it can be paired further; with `played`, only
 /// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
 pub(crate) fn generate_file(
-    system: System,
     source: &SettingsSource,
     seed: Option<u64>,
     output: &Path,
     latin1: bool,
     played: Option<u32>,
+    system: System,
 ) -> Result<String, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
@@ -556,8 +768,8 @@ pub(crate) fn generate_file(
     let seed = seed.unwrap_or_else(generator::random_seed);
     let mut list = String::new();
     let mut t = generator::generate(&settings, seed, |state, round| {
-        let pairing = system.pair(state, round);
-        append_checklist(&mut list, system, state, round, pairing.as_ref().ok());
+        let pairing = system.pair(state, round, &EngineOptions::default());
+        append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
     })
     .map_err(|e| match e {
@@ -574,6 +786,7 @@ pub(crate) fn generate_file(
     let total = t.recorded_rounds();
     t.header.rounds.get_or_insert(total);
     if system != System::Dutch {
+        // The file says which system paired it (trf.md §3.3), so -c and -p replay it as such.
         t.header.tournament_type = Some(system.type_code().to_string());
         t.header.type_code = Some(system.type_code().to_string());
     }
@@ -648,6 +861,35 @@ mod tests {
         let r = parse(&args("--dutch model.trf -g -o out.trf")).unwrap();
         assert_eq!(r.input, Some(PathBuf::from("model.trf")));
         assert_eq!(r.mode, Some(Mode::Generate { config: None }));
+    }
+
+    #[test]
+    fn javafo_options_take_their_numbers() {
+        let r = parse(&args("in.trfx -p out.txt -q 10000")).unwrap();
+        assert_eq!(
+            r.mode,
+            Some(Mode::Pair {
+                output: Some(PathBuf::from("out.txt"))
+            })
+        );
+        assert_eq!((r.input, r.system), (Some(PathBuf::from("in.trfx")), None));
+        let r = parse(&args("in.trfx -p -w -b")).unwrap();
+        assert_eq!((r.mode, r.baku), (Some(Mode::Pair { output: None }), true));
+        let r = parse(&args("in.trfx -c 3")).unwrap();
+        assert_eq!(r.mode, Some(Mode::Check { round: Some(3) }));
+        let r = parse(&args("in.trfx -c -l")).unwrap();
+        assert_eq!(r.mode, Some(Mode::Check { round: None }));
+        let r = parse(&args("-g 42 -o out.trf")).unwrap();
+        assert_eq!(
+            (r.mode, r.seed),
+            (Some(Mode::Generate { config: None }), Some(42))
+        );
+        let r = parse(&args("--fast in.trf -p")).unwrap();
+        assert_eq!(r.system, Some(System::Dutch));
+        let r = parse(&args("--lim in.trf -p")).unwrap();
+        assert_eq!(r.system, Some(System::Lim));
+        assert!(parse(&args("--dutch --dubov in.trf -p")).is_err());
+        assert!(is_engine_call(&args("--fast in.trf -p")));
     }
 
     #[test]

@@ -227,7 +227,7 @@ fn player_key(store: &Store, event: EventId, number: u32) -> Result<store::Playe
 }
 
 /// A list in the format asked for: the table as text or CSV, the command's JSON, or the web
-/// application's document (`html`, from [`server::document`]).
+/// application's document (`html`, from [`server::chess::standalone`]).
 fn render(
     table: impl FnOnce() -> Result<Table, CliError>,
     format: Format,
@@ -352,7 +352,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             // The web application's list (report's partial).
             let html = || {
                 let lang = page_lang(&lang)?;
-                server::document::players(s, lang, event).map_err(app_error)
+                server::chess::standalone::players(s, lang, event).map_err(app_error)
             };
             io::print(&render(table, format, json, html)?)?;
         }
@@ -444,7 +444,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             // The pairing list the web application's export prints (report's partial).
             let html = || {
                 let lang = page_lang(&lang)?;
-                server::document::pairings(s, lang, event, round).map_err(app_error)
+                server::chess::standalone::pairings(s, lang, event, round).map_err(app_error)
             };
             io::print(&render(table, format, json, html)?)?;
         }
@@ -497,7 +497,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             // The web application's standings page (report's table and legend).
             let html = || {
                 let lang = page_lang(&lang)?;
-                server::document::standings(s, lang, event, after).map_err(app_error)
+                server::chess::standalone::standings(s, lang, event, after).map_err(app_error)
             };
             io::print(&render(table, format, json, html)?)?;
         }

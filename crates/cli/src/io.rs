@@ -287,23 +287,62 @@ pub fn read_trf_text(path: &Path, latin1: bool) -> Result<String, CliError> {
 
 /// One TRF problem as `FILE:LINE:COL: expected …, found …`.
 pub fn located(path: &Path, e: &tournament::trf::TrfError) -> String {
+    located_at(path, e.line, e.column, &e.expected, &e.found)
+}
+
+/// A problem of any input file as `FILE:LINE:COL: expected …, found …`.
+pub fn located_at(
+    path: &Path,
+    line: impl std::fmt::Display,
+    column: impl std::fmt::Display,
+    expected: &str,
+    found: &str,
+) -> String {
     format!(
-        "{}:{}:{}: expected {}, found {}",
-        path.display(),
-        e.line,
-        e.column,
-        e.expected,
-        e.found
+        "{}:{line}:{column}: expected {expected}, found {found}",
+        path.display()
     )
 }
 
 /// Parses and checks a TRF text read from `path`: exit code 3 with one
 /// `FILE:LINE:COL: expected ..., found ...` line per problem when it is not valid TRF.
 pub fn parse_trf(path: &Path, text: &str) -> Result<tournament::Tournament, CliError> {
-    tournament::trf::read(text).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| located(path, e)).collect();
-        CliError::invalid(lines.join("\n"))
-    })
+    tournament::trf::read(text).map_err(|errors| invalid_trf(path, &errors))
+}
+
+/// Exit code 3 with one `FILE:LINE:COL: expected ..., found ...` line per problem.
+fn invalid_trf(path: &Path, errors: &tournament::trf::TrfErrors) -> CliError {
+    let lines: Vec<String> = errors.iter().map(|e| located(path, e)).collect();
+    CliError::invalid(lines.join("\n"))
+}
+
+/// Parses and checks a TRF text read from `path` for a pairing command, as [`parse_trf`] does,
+/// except that problems in the columns the engines do not read are warnings on stderr
+/// (`FILE:LINE:COL: warning: expected …, found …; what was done`), at most ten, then a count.
+pub fn parse_trf_for_pairing(path: &Path, text: &str) -> Result<tournament::Tournament, CliError> {
+    let (t, warnings) =
+        tournament::trf::read_for_pairing(text).map_err(|errors| invalid_trf(path, &errors))?;
+    const SHOWN: usize = 10;
+    for w in warnings.iter().take(SHOWN) {
+        let p = &w.problem;
+        print_error(&format!(
+            "{}:{}:{}: warning: expected {}, found {}; {}",
+            path.display(),
+            p.line,
+            p.column,
+            p.expected,
+            p.found,
+            w.action
+        ));
+    }
+    if warnings.len() > SHOWN {
+        print_error(&format!(
+            "{}: warning: {} more such problems",
+            path.display(),
+            warnings.len() - SHOWN
+        ));
+    }
+    Ok(t)
 }
 
 /// Warns on stderr, one line a round, about players with no entry in a round that was played:

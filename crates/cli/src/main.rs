@@ -6,7 +6,9 @@ mod engine;
 mod error;
 mod event_cmd;
 mod io;
+mod javafo;
 mod pair_cmd;
+mod prizes_cmd;
 mod serve_cmd;
 mod standings_cmd;
 mod table;
@@ -22,13 +24,14 @@ use crate::error::CliError;
 #[command(
     name = "arbiter",
     version,
-    about = "Tournament engine: FIDE Dutch and Burstein Swiss pairing, tie-breaks and standings, duplicate bridge scoring",
+    about = "Tournament engine: FIDE Swiss pairing (Dutch, Burstein, Dubov, Lim, Double-Swiss, Swiss Team), tie-breaks and standings, duplicate bridge scoring",
     long_about = "Tournament engine for chess arbiters and bridge directors.\n\n\
 The pairing-engine interface of the FIDE-endorsed engines is also accepted:\n  \
-arbiter --dutch|--burstein INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]\n  \
-arbiter --dutch|--burstein INPUT.trf -c [-l [CHECKLIST]]\n  \
-arbiter --dutch|--burstein (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]\n\n\
-Without a system flag the file's type code (192) chooses; the Dutch system is the default.\n\
+arbiter --SYSTEM INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]\n  \
+arbiter --SYSTEM INPUT.trf -c [-l [CHECKLIST]]\n  \
+arbiter --SYSTEM (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]\n\n\
+SYSTEM: dutch, burstein, dubov, lim, double-swiss or team. Without a system flag the file's type\n\
+code (192) chooses; the Dutch system is the default.\n\
 --latin1 reads old TRF files written in Latin-1."
 )]
 struct Cli {
@@ -38,8 +41,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Pair the next round of a Swiss tournament (FIDE Dutch or Burstein system) or print a
-    /// round-robin table.
+    /// Pair the next round of a Swiss tournament (any FIDE Swiss system) or print a round-robin
+    /// table.
     Pair(pair_cmd::PairArgs),
     /// Replay every round of a tournament and report where its pairings differ from ours.
     Check(pair_cmd::CheckArgs),
@@ -49,6 +52,8 @@ enum Command {
     Standings(standings_cmd::StandingsArgs),
     /// Print the crosstable of a tournament.
     Crosstable(standings_cmd::CrosstableArgs),
+    /// Distribute the prizes after the last round: by places, shared, or the Hort system.
+    Prizes(prizes_cmd::PrizesArgs),
     /// Convert a TRF file between TRF-16 and TRF-2026.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
             Command::Generate(a) => pair_cmd::run_generate(a),
             Command::Standings(a) => standings_cmd::run_standings(a),
             Command::Crosstable(a) => standings_cmd::run_crosstable(a),
+            Command::Prizes(a) => prizes_cmd::run_prizes(a),
             Command::Convert(a) => trf_cmd::run_convert(a),
             Command::Validate(a) => trf_cmd::run_validate(a),
             Command::Bridge(c) => bridge_cmd::run(c),

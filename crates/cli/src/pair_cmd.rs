@@ -10,7 +10,9 @@ use pairing::dutch::{self, DutchOptions};
 use pairing::Pairing;
 use tournament::{Color, Entry, PlayerId, Tournament};
 
-use crate::engine::{self, SettingsSource, System};
+use pairing::system::System;
+
+use crate::engine::{self, SettingsSource};
 use crate::error::{exit, CliError};
 use crate::io;
 
@@ -22,14 +24,10 @@ Exit codes: 0 paired, 1 no valid pairing exists, 3 invalid file or request, 4 be
 5 file access."
 )]
 pub struct PairArgs {
-    /// Tournament in TRF (TRF-16 or TRF-2026); its next round is paired. Not needed when
-    /// --round-robin only prints a table.
+    /// Tournament in TRF (TRF-16 or TRF-2026); its next round is paired (FIDE Dutch system).
+    /// Not needed when --round-robin only prints a table.
     #[arg(value_name = "IN", required_unless_present = "round_robin")]
     input: Option<PathBuf>,
-    /// The Swiss system; without it the file's type code (192) chooses, and the Dutch system
-    /// is the default.
-    #[arg(long, value_enum, conflicts_with = "round_robin")]
-    system: Option<System>,
     /// Write the pairing to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
@@ -49,6 +47,40 @@ pub struct PairArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The Swiss system; without it the file's 192 code decides (FIDE_DUBOV, FIDE_LIM,
+    /// FIDE_TEAM_…, …), else Dutch.
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
+}
+
+/// The Swiss systems `--system` names.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SystemArg {
+    /// FIDE (Dutch) system, C.04.3
+    Dutch,
+    /// Burstein system, C.04.4.2
+    Burstein,
+    /// Dubov system, C.04.4.1
+    Dubov,
+    /// Lim system, C.04.4.3
+    Lim,
+    /// Double-Swiss system, C.04.5 (two round columns a match)
+    DoubleSwiss,
+    /// Swiss Team system, C.04.6 (the teams of a TRF-2026 team file)
+    Team,
+}
+
+impl SystemArg {
+    fn system(self) -> System {
+        match self {
+            SystemArg::Dutch => System::Dutch,
+            SystemArg::Burstein => System::Burstein,
+            SystemArg::Dubov => System::Dubov,
+            SystemArg::Lim => System::Lim,
+            SystemArg::DoubleSwiss => System::DoubleSwiss,
+            SystemArg::Team => System::Team,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -64,13 +96,12 @@ pub struct CheckArgs {
     /// A tournament in TRF whose every round is replayed.
     #[arg(value_name = "IN")]
     input: PathBuf,
-    /// The Swiss system; without it the file's type code (192) chooses, and the Dutch system
-    /// is the default.
-    #[arg(long, value_enum)]
-    system: Option<System>,
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     latin1: bool,
+    /// The Swiss system; without it the file's 192 code decides, else Dutch.
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,9 +131,9 @@ pub struct GenerateArgs {
     /// number of rounds stays the generated one).
     #[arg(long, value_name = "K")]
     played: Option<u32>,
-    /// The Swiss system that pairs the rounds.
-    #[arg(long, value_enum, default_value = "dutch")]
-    system: System,
+    /// The Swiss system that pairs the rounds (default: Dutch).
+    #[arg(long, value_enum)]
+    system: Option<SystemArg>,
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
@@ -124,12 +155,14 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
         }
         (None, Some(input)) => {
             let t = engine::read_tournament_from(input, args.latin1)?;
-            let round = pairing::request::round_to_pair(&t);
-            let system = System::choose(args.system, input, &t);
+            let system = engine::chosen_system(args.system.map(SystemArg::system), input, &t)?;
+            let round = system
+                .next(&t)
+                .map_err(|e| engine::pairing_error(input, e))?;
             if args.explain && system != System::Dutch {
                 return Err(CliError::invalid(format!(
                     "--explain is available for the Dutch system only, not the {} system",
-                    system.name()
+                    system.title()
                 )));
             }
             if args.explain {
@@ -138,7 +171,7 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
                     .map_err(|e| engine::pairing_error(input, e))?;
                 (engine::pairing_text(&e.pairing), Some(explanation_text(&e)))
             } else {
-                let pairing = engine::pair_round(system, input, &t, round)?;
+                let pairing = engine::pair_round(input, &t, round, system)?;
                 (engine::pairing_text(&pairing), None)
             }
         }
@@ -246,8 +279,9 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
         None => {
-            let system = System::choose(args.system, &args.input, &t);
-            engine::check_tournament(system, &args.input, &t, true)?
+            let system =
+                engine::chosen_system(args.system.map(SystemArg::system), &args.input, &t)?;
+            engine::check_tournament(&args.input, &t, true, system)?
         }
     };
     let summary = match (found.differing, found.rounds) {
@@ -270,14 +304,20 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
         (None, Some(config)) => SettingsSource::Config(config),
         (None, None) => SettingsSource::Random,
     };
-    engine::generate_file(
-        args.system,
-        &source,
-        args.seed,
-        &args.output,
-        false,
-        args.played,
-    )?;
+    let system = args.system.map_or(System::Dutch, SystemArg::system);
+    match system {
+        System::Team | System::DoubleSwiss => {
+            if args.played.is_some() {
+                return Err(CliError::invalid(
+                    "--played applies to the individual systems' generator",
+                ));
+            }
+            engine::generate_other(system, &source, args.seed, &args.output, false)?;
+        }
+        _ => {
+            engine::generate_file(&source, args.seed, &args.output, false, args.played, system)?;
+        }
+    }
     Ok(exit::OK)
 }
 

@@ -30,16 +30,8 @@ pub struct StandingsArgs {
     /// Tournament in TRF (TRF-16 or TRF-2026).
     #[arg(value_name = "IN")]
     input: PathBuf,
-    /// Comma-separated tie-breaks, in order, e.g. "DE,BH/C1,BH,SB". Default: the file's
-    /// 212/202 record, else BH/C1,BH,SB.
-    #[arg(short, long, value_name = "LIST")]
-    tiebreaks: Option<String>,
-    /// Rule edition for unplayed rounds: pre2012, 2012, 2024 or 2026. Default: the edition in
-    /// force at the tournament's start date (042), 2026 without a date.
-    #[arg(long, value_name = "EDITION")]
-    rules: Option<String>,
     #[command(flatten)]
-    common: Common,
+    ranking: Ranking,
     /// Rank the teams (TRF 013/310) instead of the players; team codes: MP GP MPvGP BC TBR BBE
     /// BERLIN EMMSB EMGSB EGMSB EGGSB EDE EDEBT EDEBB EDET EDEB SSSC, and BH, SB, DE, WIN on
     /// either score (BH:GP, SB:MP).
@@ -59,7 +51,7 @@ pub struct StandingsArgs {
     output: Option<PathBuf>,
 }
 
-/// Options shared by both commands.
+/// Options shared by the commands that rank players.
 #[derive(Debug, clap::Args)]
 struct Common {
     /// Treat the event as a round robin (C.07 15.2: forfeits count as games).
@@ -89,14 +81,8 @@ pub struct CrosstableArgs {
     /// Tournament in TRF (TRF-16 or TRF-2026).
     #[arg(value_name = "IN")]
     input: PathBuf,
-    /// Tie-breaks that order the rows (as for `arbiter standings`).
-    #[arg(short, long, value_name = "LIST")]
-    tiebreaks: Option<String>,
-    /// Rule edition: pre2012, 2012, 2024 or 2026.
-    #[arg(long, value_name = "EDITION")]
-    rules: Option<String>,
     #[command(flatten)]
-    common: Common,
+    ranking: Ranking,
     /// Output format.
     #[arg(short, long, value_enum, default_value = "text")]
     format: Format,
@@ -106,6 +92,37 @@ pub struct CrosstableArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+}
+
+/// How the commands that rank players (standings, crosstable, prizes) are told the
+/// tie-breaks, the rule edition and the event's format.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Ranking {
+    /// Comma-separated tie-breaks, in order, e.g. "DE,BH/C1,BH,SB". Default: the file's
+    /// 212/202 record, else BH/C1,BH,SB.
+    #[arg(short, long, value_name = "LIST")]
+    tiebreaks: Option<String>,
+    /// Rule edition for unplayed rounds: pre2012, 2012, 2024 or 2026. Default: the edition in
+    /// force at the tournament's start date (042), 2026 without a date.
+    #[arg(long, value_name = "EDITION")]
+    rules: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+impl Ranking {
+    /// Reads the TRF `input` and ranks its players: the tournament, the standings and the
+    /// options they were computed with.
+    pub(crate) fn standings(
+        &self,
+        input: &Path,
+    ) -> Result<(Tournament, Standings, Options), CliError> {
+        let (t, text) = read_tournament(input, self.common.latin1)?;
+        let (list, _) = tiebreak_list(self.tiebreaks.as_deref(), input, &text)?;
+        let options = options(self.rules.as_deref(), &self.common)?;
+        let s = compute(input, &t, &list, &options)?;
+        Ok((t, s, options))
+    }
 }
 
 /// The language of an HTML page, from `--lang`.
@@ -249,7 +266,7 @@ fn compute(
         .map_err(|e| CliError::invalid(format!("{}: {e}", path.display())))
 }
 
-fn place(rank: u32, rank_to: u32) -> String {
+pub(crate) fn place(rank: u32, rank_to: u32) -> String {
     if rank == rank_to {
         rank.to_string()
     } else {
@@ -329,7 +346,7 @@ struct CrossRowJson<'a> {
     rounds: Vec<Json>,
 }
 
-fn to_json<T: serde::Serialize>(doc: &T) -> Result<String, CliError> {
+pub(crate) fn to_json<T: serde::Serialize>(doc: &T) -> Result<String, CliError> {
     let mut text = serde_json::to_string_pretty(doc)
         .map_err(|e| CliError::new(exit::UNEXPECTED, format!("JSON output: {e}")))?;
     text.push('\n');
@@ -342,12 +359,12 @@ fn points_json(p: tournament::Points) -> Json {
 
 pub fn run_standings(args: StandingsArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
-    let (t, text) = read_tournament(&args.input, args.common.latin1)?;
+    let (t, text) = read_tournament(&args.input, args.ranking.common.latin1)?;
     if args.teams {
         return run_team_standings(&args, &t);
     }
-    let (list, texts) = tiebreak_list(args.tiebreaks.as_deref(), &args.input, &text)?;
-    let options = options(args.rules.as_deref(), &args.common)?;
+    let (list, texts) = tiebreak_list(args.ranking.tiebreaks.as_deref(), &args.input, &text)?;
+    let options = options(args.ranking.rules.as_deref(), &args.ranking.common)?;
     let s = compute(&args.input, &t, &list, &options)?;
     let out = match args.format {
         // The web application's page, so that printed standings look the same from either.
@@ -411,6 +428,7 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
         )));
     }
     let text = args
+        .ranking
         .tiebreaks
         .clone()
         .unwrap_or_else(|| DEFAULT_TEAM_TIEBREAKS.to_string());
@@ -418,6 +436,7 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
         tiebreak::parse_list(&text).map_err(|e| CliError::invalid(format!("--tiebreaks: {e}")))?;
     let texts: Vec<String> = list.iter().map(ToString::to_string).collect();
     let edition = args
+        .ranking
         .rules
         .as_deref()
         .map(str::parse::<Edition>)
@@ -641,10 +660,7 @@ fn entry_json(e: &Entry) -> Json {
 
 pub fn run_crosstable(args: CrosstableArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
-    let (t, text) = read_tournament(&args.input, args.common.latin1)?;
-    let (list, _) = tiebreak_list(args.tiebreaks.as_deref(), &args.input, &text)?;
-    let options = options(args.rules.as_deref(), &args.common)?;
-    let s = compute(&args.input, &t, &list, &options)?;
+    let (t, s, options) = args.ranking.standings(&args.input)?;
     // Only played rounds are shown (trf.md §5), as the standings count only those.
     let rounds = tournament::rounds::played_rounds_in_file(&t) as usize;
     // Cells name opponents by their line in the table (ranks can be shared).

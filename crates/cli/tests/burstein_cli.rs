@@ -75,8 +75,8 @@ fn the_type_code_chooses_the_system() {
     assert_ne!(stdout(&o), BURSTEIN_ROUND_2);
     assert_eq!(
         stderr(&o),
-        "eight.trf: warning: the file's type code (192) names the Burstein system; pairing \
-         with the Dutch system as asked\n"
+        "eight.trf: warning: the file's 192 code (FIDE_BURSTEIN) names the Burstein (C.04.4.2) \
+         system; pairing with the Dutch (C.04.3) system as asked\n"
     );
     // `192 FIDE_DUTCH_2025` is the Dutch system.
     write(dir.path(), "dutch.trf", eight(Some("FIDE_DUTCH_2025")));
@@ -102,7 +102,7 @@ fn pair_subcommand_takes_the_system() {
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(
         stderr(&o),
-        "--explain is available for the Dutch system only, not the Burstein system\n"
+        "--explain is available for the Dutch system only, not the Burstein (C.04.4.2) system\n"
     );
 }
 

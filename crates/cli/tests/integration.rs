@@ -9,12 +9,18 @@
 mod bridge_cli;
 #[path = "bridge_movement_cli.rs"]
 mod bridge_movement_cli;
+#[path = "bridge_teams_cli.rs"]
+mod bridge_teams_cli;
 #[path = "browser.rs"]
 mod browser;
 #[path = "burstein_cli.rs"]
 mod burstein_cli;
+#[path = "client_dialects.rs"]
+mod client_dialects;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
+#[path = "dubov_cli.rs"]
+mod dubov_cli;
 #[path = "event_cli.rs"]
 mod event_cli;
 #[path = "fix_bridge.rs"]
@@ -23,6 +29,8 @@ mod fix_bridge;
 mod fix_standings;
 #[path = "fix_trf.rs"]
 mod fix_trf;
+#[path = "lim_cli.rs"]
+mod lim_cli;
 #[path = "output_safety.rs"]
 mod output_safety;
 #[path = "pair_engine.rs"]
@@ -31,6 +39,10 @@ mod pair_engine;
 mod pair_fixes;
 #[path = "pair_subcommands.rs"]
 mod pair_subcommands;
+#[path = "pair_team_double_swiss.rs"]
+mod pair_team_double_swiss;
+#[path = "prizes_cli.rs"]
+mod prizes_cli;
 #[path = "qa_bridge.rs"]
 mod qa_bridge;
 #[path = "qa_conformance.rs"]

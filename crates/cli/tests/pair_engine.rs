@@ -93,13 +93,15 @@ fn banner_alone_and_before_work() {
 }
 
 #[test]
-fn no_valid_pairing_is_exit_1_and_writes_nothing() {
+fn no_valid_pairing_is_exit_1_and_leaves_the_output_empty() {
+    // As the reference engine, which opens OUT before pairing: programs (Sharly Chess) read an
+    // empty file as "no pairing" and a missing one as a crash.
     let dir = temp_dir();
     write(dir.path(), "two.trf", NO_PAIRING);
     let o = run_in(dir.path(), &["--dutch", "two.trf", "-p", "out.txt"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o), "No valid pairing exists for round 2.\n");
-    assert!(!dir.path().join("out.txt").exists());
+    assert_eq!(read(dir.path(), "out.txt"), "");
 }
 
 #[test]
@@ -139,12 +141,12 @@ fn bad_requests_are_exit_3() {
         (&["--dutch", "-p"][..], "-p needs an input TRF file\n"),
         (&["--dutch", "-g"][..], "-g needs -o OUTPUT\n"),
         (
-            &["--dutch", "ex.trf", "-p", "-q"][..],
-            "unknown option \"-q\"\n",
+            &["--dutch", "ex.trf", "-p", "-x"][..],
+            "unknown option \"-x\"\n",
         ),
         (
             &["--dutch", "--burstein", "ex.trf", "-p"][..],
-            "give only one of --dutch and --burstein\n",
+            "give only one system: --dutch and --burstein\n",
         ),
     ] {
         let o = run_in(dir.path(), args);

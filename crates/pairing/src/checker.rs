@@ -97,17 +97,35 @@ where
 fn check_rounds<F>(
     tournament: &Tournament,
     last: u32,
-    mut pair: F,
+    pair: F,
 ) -> Result<Vec<RoundCheck>, PairingError>
 where
     F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
 {
     let base = with_inferred_parameters(tournament);
+    check_with(&base, last, pair, |t, r| {
+        Ok((state_before_round(t, r), file_pairing(t, r)))
+    })
+}
+
+/// The checker's loop for any system: for each round up to `last`, `state` gives the
+/// tournament before the round and the file's pairing of it (a system whose rounds are not the
+/// file's columns, or whose participants are teams, says how), and `pair` pairs the state.
+pub fn check_with<F, S>(
+    tournament: &Tournament,
+    last: u32,
+    mut pair: F,
+    mut state: S,
+) -> Result<Vec<RoundCheck>, PairingError>
+where
+    F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
+    S: FnMut(&Tournament, u32) -> Result<(Tournament, Pairing), PairingError>,
+{
     let mut report = Vec::new();
     for round in 1..=last {
-        let state = state_before_round(&base, round);
-        let outcome = match pair(&state, round) {
-            Ok(ours) => compare(&ours, &file_pairing(&base, round)),
+        let (before, recorded) = state(tournament, round)?;
+        let outcome = match pair(&before, round) {
+            Ok(ours) => compare(&ours, &recorded),
             Err(PairingError::NoValidPairing { .. }) => RoundOutcome::NoValidPairing,
             Err(e) => return Err(e),
         };

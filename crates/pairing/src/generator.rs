@@ -27,6 +27,47 @@ use tournament::{Color, Entry, GameResult, Player, PlayerId, PointSystem, Points
 
 use crate::{Pairing, PairingError};
 
+/// One `Key=Value` line of a Java-properties text, with where the key and the value start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Property<'a> {
+    pub line: usize,
+    pub key_column: usize,
+    pub key: &'a str,
+    pub value: &'a str,
+    pub value_column: usize,
+}
+
+/// The `Key=Value` (or `Key: Value`) lines of a Java-properties text, `#` and `!` comments and
+/// blank lines left out; a line that is neither is an error.
+pub fn properties(text: &str) -> Result<Vec<Property<'_>>, SettingsError> {
+    let mut out = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let trimmed = raw.trim_start();
+        let indent = raw.len() - trimmed.len();
+        let content = trimmed.trim_end();
+        if content.is_empty() || content.starts_with('#') || content.starts_with('!') {
+            continue;
+        }
+        let Some(split) = content.find(['=', ':']) else {
+            return Err(SettingsError {
+                line,
+                column: indent + 1,
+                message: format!("expected Key=Value, found {content:?}"),
+            });
+        };
+        let value_raw = &content[split + 1..];
+        out.push(Property {
+            line,
+            key_column: indent + 1,
+            key: content[..split].trim(),
+            value: value_raw.trim(),
+            value_column: indent + split + 2 + (value_raw.len() - value_raw.trim_start().len()),
+        });
+    }
+    Ok(out)
+}
+
 /// The largest field: the TRF player-number limit.
 pub const MAX_PLAYERS: u32 = 9999;
 /// The most rounds a TRF file can describe in the engines' limits.
@@ -126,26 +167,15 @@ impl Settings {
     /// comments. Unknown keys and bad values are errors.
     pub fn from_properties(text: &str) -> Result<Settings, SettingsError> {
         let mut s = Settings::default();
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let trimmed = raw.trim_start();
-            let indent = raw.len() - trimmed.len();
-            let content = trimmed.trim_end();
-            if content.is_empty() || content.starts_with('#') || content.starts_with('!') {
-                continue;
-            }
-            let Some(split) = content.find(['=', ':']) else {
-                return Err(SettingsError {
-                    line,
-                    column: indent + 1,
-                    message: format!("expected Key=Value, found {content:?}"),
-                });
-            };
-            let key = content[..split].trim();
-            let value_raw = &content[split + 1..];
-            let value = value_raw.trim();
-            let value_column =
-                indent + split + 2 + (value_raw.len() - value_raw.trim_start().len());
+        for Property {
+            line,
+            key_column,
+            key,
+            value,
+            value_column,
+        } in properties(text)?
+        {
+            let indent = key_column - 1;
             let err = |expected: &str| SettingsError {
                 line,
                 column: value_column,

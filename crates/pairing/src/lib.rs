@@ -1,6 +1,6 @@
-//! Swiss pairing (the FIDE Dutch and Burstein systems, over the pieces every Swiss system
-//! shares in [`swiss`]), round-robin tables, the pairing checker and the random tournament
-//! generator.
+//! Swiss pairing (FIDE's Dutch, Burstein, Dubov, Lim, Double-Swiss and Swiss Team systems, offered
+//! side by side through [`system`]; what the individual systems share is in [`swiss`]),
+//! round-robin tables, the pairing checker and the random tournament generator.
 //!
 //! Engines take a validated [`tournament::Tournament`] and return a [`Pairing`]; they never parse
 //! text and never print.
@@ -8,10 +8,16 @@
 pub mod berger;
 pub mod burstein;
 pub mod checker;
+pub mod double_swiss;
+pub mod dubov;
 pub mod dutch;
 pub mod generator;
+pub mod lim;
 pub mod request;
 pub mod swiss;
+pub mod system;
+pub mod team;
+pub mod top_scoregroup;
 
 use tournament::PlayerId;
 

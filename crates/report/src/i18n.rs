@@ -123,6 +123,65 @@ fn bundles() -> &'static HashMap<Lang, Bundle> {
     })
 }
 
+/// A value given to a message. Counts stay numbers, so that Fluent picks the plural variant
+/// by the language's rules (French: 0 and 1 are singular; English: only 1); text is text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Text(String),
+    Number(i64),
+}
+
+impl Arg {
+    fn fluent(&self) -> FluentValue<'static> {
+        match self {
+            Arg::Text(s) => FluentValue::from(s.clone()),
+            Arg::Number(n) => FluentValue::from(*n),
+        }
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+
+/// A template hands values by reference.
+impl<T: Clone + Into<Arg>> From<&T> for Arg {
+    fn from(v: &T) -> Arg {
+        v.clone().into()
+    }
+}
+
+impl From<char> for Arg {
+    fn from(c: char) -> Arg {
+        Arg::Text(c.to_string())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, usize, i32, i64);
+
+impl From<tournament::PlayerId> for Arg {
+    fn from(id: tournament::PlayerId) -> Arg {
+        Arg::Number(i64::from(id.0))
+    }
+}
+
 /// The translator handed to every template: `tr.t("key")`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Tr {
@@ -154,12 +213,12 @@ impl Tr {
 
     /// The message `key` with named arguments, or `None` when the catalogue has no such key
     /// (for keys made from data, such as a form field's name).
-    pub fn lookup(&self, key: &str, values: &[(&str, String)]) -> Option<String> {
+    pub fn lookup(&self, key: &str, values: &[(&str, Arg)]) -> Option<String> {
         let bundle = &bundles()[&self.lang];
         let pattern = bundle.get_message(key)?.value()?;
         let mut args = FluentArgs::new();
         for (name, value) in values {
-            args.set(*name, FluentValue::from(value.clone()));
+            args.set(*name, value.fluent());
         }
         let mut errors = Vec::new();
         Some(
@@ -175,17 +234,17 @@ impl Tr {
     }
 
     /// The message `key` with one argument.
-    pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
+    pub fn t1(&self, key: &str, name: &str, value: impl Into<Arg>) -> String {
         let mut args = FluentArgs::new();
-        args.set(name, FluentValue::from(value.to_string()));
+        args.set(name, value.into().fluent());
         self.format(key, Some(&args))
     }
 
     /// The message `key` with named arguments.
-    pub fn targs(&self, key: &str, values: &[(&str, String)]) -> String {
+    pub fn targs(&self, key: &str, values: &[(&str, Arg)]) -> String {
         let mut args = FluentArgs::new();
         for (name, value) in values {
-            args.set(*name, FluentValue::from(value.clone()));
+            args.set(*name, value.fluent());
         }
         self.format(key, Some(&args))
     }
@@ -366,5 +425,70 @@ mod tests {
         assert_eq!(fr.date("2026-11-24"), "24/11/2026");
         assert_eq!(en.date("2026-11-24T10:00:00Z"), "24 Nov 2026");
         assert_eq!(en.date(""), "");
+    }
+
+    /// Every message with a count, at 0, 1 and 2, in both languages: the count reaches Fluent
+    /// as a number (so its plural variant is chosen), and a message whose words change with
+    /// the count has a singular form (French: 0 and 1 are singular; English: only 1).
+    #[test]
+    fn counts_choose_their_plural_form() {
+        // Messages whose words do not change with the count (checked by hand).
+        const INVARIANT: [(&str, Lang); 5] = [
+            ("bridge-n-per-round", Lang::Fr),
+            ("bridge-n-per-round", Lang::En),
+            ("bridge-missing-short", Lang::En),
+            ("dash-present", Lang::En),
+            ("dash-withdrawn", Lang::En),
+        ];
+        let mut checked = 0;
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for key in keys(lang) {
+                let bundle = &bundles()[&lang];
+                let Some(pattern) = bundle.get_message(&key).and_then(|m| m.value()) else {
+                    continue;
+                };
+                let source = format!("{pattern:?}");
+                if !source.contains("\"count\"") {
+                    continue;
+                }
+                let render = |n: i64| {
+                    let others: Vec<(&str, Arg)> = ["found", "field", "board", "round", "name"]
+                        .iter()
+                        .map(|v| (*v, Arg::from("X")))
+                        .chain([("count", Arg::Number(n))])
+                        .collect();
+                    tr.targs(&key, &others)
+                };
+                let (zero, one, two) = (render(0), render(1), render(2));
+                for (n, text) in [(0, &zero), (1, &one), (2, &two)] {
+                    assert!(
+                        !text.contains("{$count}") && !text.contains("$count"),
+                        "{key} ({}) at {n}: {text}",
+                        lang.code()
+                    );
+                }
+                if INVARIANT.contains(&(key.as_str(), lang)) {
+                    continue;
+                }
+                // The singular differs from the plural beyond the digit itself.
+                assert_ne!(
+                    one.replace('1', "#"),
+                    two.replace('2', "#"),
+                    "{key} ({}): no singular form",
+                    lang.code()
+                );
+                // An explicit zero variant ("Aucune paire…") is its own form.
+                let singular_zero = lang == Lang::Fr;
+                assert!(
+                    !zero.contains('0')
+                        || (zero.replace('0', "#") == one.replace('1', "#")) == singular_zero,
+                    "{key} ({}) at 0: {zero}",
+                    lang.code()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 30, "only {checked} messages with a count");
     }
 }

@@ -99,7 +99,7 @@ fn tables_label(tr: &Tr, tables: &[u32]) -> String {
         [one] => tr.t1("movement-table-one", "table", one),
         [rest @ .., last] => tr.targs(
             "movement-tables",
-            &[("list", list(rest)), ("last", last.to_string())],
+            &[("list", (list(rest)).into()), ("last", last.into())],
         ),
         [] => String::new(),
     }
@@ -120,13 +120,13 @@ pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
     let mut out = vec![tr.targs(
         "movement-summary",
         &[
-            ("kind", kind_name(tr, m.kind)),
-            ("tables", t.to_string()),
-            ("rounds", m.rounds.len().to_string()),
-            ("per", per),
-            ("boards", m.board_count().to_string()),
-            ("sets", m.sets.to_string()),
-            ("field", field),
+            ("kind", (kind_name(tr, m.kind)).into()),
+            ("tables", t.into()),
+            ("rounds", m.rounds.len().into()),
+            ("per", per.into()),
+            ("boards", m.board_count().into()),
+            ("sets", m.sets.into()),
+            ("field", field.into()),
         ],
     )];
     match m.kind {
@@ -134,19 +134,19 @@ pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
             out.push(tr.targs(
                 "movement-mitchell",
                 &[
-                    ("tables", t.to_string()),
-                    ("first", (t + 1).to_string()),
-                    ("last", (2 * t).to_string()),
+                    ("tables", t.into()),
+                    ("first", (t + 1).into()),
+                    ("last", (2 * t).into()),
                 ],
             ));
             match m.even {
                 Some(EvenTables::RelayByeStand) => out.push(tr.targs(
                     "movement-relay",
                     &[
-                        ("a", (t / 2).to_string()),
-                        ("b", (t / 2 + 1).to_string()),
-                        ("tables", t.to_string()),
-                        ("before", t.saturating_sub(1).to_string()),
+                        ("a", (t / 2).into()),
+                        ("b", (t / 2 + 1).into()),
+                        ("tables", t.into()),
+                        ("before", (t.saturating_sub(1)).into()),
                     ],
                 )),
                 Some(EvenTables::Skip) => out.push(tr.t1("movement-skip", "round", t / 2)),
@@ -187,10 +187,10 @@ pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
                 out.push(tr.targs(
                     "movement-round-shared",
                     &[
-                        ("round", r.number.to_string()),
-                        ("tables", tables_label(tr, &tables)),
-                        ("set", set.to_string()),
-                        ("boards", range_label(&m.boards(set))),
+                        ("round", r.number.into()),
+                        ("tables", (tables_label(tr, &tables)).into()),
+                        ("set", set.into()),
+                        ("boards", (range_label(&m.boards(set))).into()),
                     ],
                 ));
             }
@@ -270,7 +270,7 @@ fn next_label(tr: &Tr, m: &Movement, index: usize, table: u32) -> String {
             } else {
                 tr.targs(
                     "movement-bye-stand-then",
-                    &[("place", place), ("round", next.to_string())],
+                    &[("place", place.into()), ("round", next.into())],
                 )
             }
         }
@@ -391,8 +391,8 @@ pub fn html(lang: Lang, m: &Movement) -> Result<String, ReportError> {
         title: tr.targs(
             "movement-title",
             &[
-                ("kind", kind_name(&tr, m.kind)),
-                ("tables", m.tables.to_string()),
+                ("kind", (kind_name(&tr, m.kind)).into()),
+                ("tables", m.tables.into()),
             ],
         ),
         css: MOVEMENT_CSS,

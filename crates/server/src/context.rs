@@ -12,122 +12,16 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
-use axum::http::request::Parts;
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use crate::ctx::{cookie, set_cookie, Ctx, ANON_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE};
 use crate::error::{AppError, Failure};
 use crate::i18n::{Lang, Tr};
+use crate::limit::MAX_BODY;
 use crate::AppState;
-
-pub const SESSION_COOKIE: &str = "arbiter_session";
-pub const ANON_COOKIE: &str = "arbiter_anon";
-pub const LANG_COOKIE: &str = "lang";
-pub const CSRF_HEADER: &str = "x-csrf-token";
-/// Largest request body read (a database restore).
-pub const MAX_BODY: usize = 256 * 1024 * 1024;
-
-/// The request's context, handed to handlers and templates.
-#[derive(Debug, Clone)]
-pub struct Ctx {
-    pub tr: Tr,
-    /// The logged-in arbiter.
-    pub user: Option<String>,
-    pub session_token: Option<String>,
-    /// The token this visitor's forms repeat.
-    pub csrf: String,
-    /// The path and query of the page (for the language switch's way back).
-    pub path: String,
-    /// A JSON API request (errors as JSON, 401 instead of a redirect).
-    pub api: bool,
-    pub client_ip: IpAddr,
-}
-
-impl Ctx {
-    /// The language switch's link to `lang`, coming back to this page.
-    pub fn lang_link(&self, lang: &str) -> String {
-        let back: String = form_urlencoded::byte_serialize(self.path.as_bytes()).collect();
-        format!("/lang/{lang}?back={back}")
-    }
-
-    /// The other language's code (for the switch).
-    pub fn other_lang(&self) -> &'static str {
-        match self.tr.lang {
-            Lang::Fr => "en",
-            Lang::En => "fr",
-        }
-    }
-
-    /// Short names for templates: `c.t("key")`.
-    pub fn t(&self, key: &str) -> String {
-        self.tr.t(key)
-    }
-
-    pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
-        self.tr.t1(key, name, value)
-    }
-
-    /// The logged-in arbiter, or the refusal that sends the visitor to the login page.
-    pub fn arbiter(&self) -> Result<&str, AppError> {
-        self.user.as_deref().ok_or(AppError::LoginRequired)
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Ctx {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts
-            .extensions
-            .get::<Ctx>()
-            .cloned()
-            .ok_or_else(|| AppError::Internal("request context missing".into()))
-    }
-}
-
-/// A logged-in arbiter: handlers that take it refuse anonymous visitors (a redirect to the
-/// login page, or 401 for the API).
-#[derive(Debug, Clone)]
-pub struct Arbiter {
-    pub username: String,
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Arbiter {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let ctx = Ctx::from_request_parts(parts, state).await?;
-        Ok(Arbiter {
-            username: ctx.arbiter()?.to_string(),
-        })
-    }
-}
-
-/// The value of cookie `name` in the request's `Cookie` headers.
-pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| {
-            let (k, v) = pair.trim().split_once('=')?;
-            (k == name).then(|| v.trim_matches('"').to_string())
-        })
-}
-
-/// A `Set-Cookie` value with the attributes every cookie of ours has.
-pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderValue {
-    let age = max_age_secs
-        .map(|s| format!("; Max-Age={s}"))
-        .unwrap_or_default();
-    HeaderValue::from_str(&format!(
-        "{name}={value}; Path=/; HttpOnly; SameSite=Strict{age}"
-    ))
-    .unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
-}
 
 fn same(a: &str, b: &str) -> bool {
     // Compared in constant time for equal lengths.
@@ -218,7 +112,7 @@ async fn discard(body: Body) {
     let mut read = 0usize;
     while let Some(Ok(chunk)) = stream.next().await {
         read += chunk.len();
-        if read > crate::rating::RATING_LIST_MAX_BODY {
+        if read > crate::limit::RATING_LIST_MAX_BODY {
             break;
         }
     }
@@ -244,7 +138,7 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
         .split(';')
         .find_map(|p| p.trim().strip_prefix("boundary="))
         .map(|b| b.trim_matches('"').to_string());
-    if multipart && crate::rating::is_upload_path(req.uri().path()) {
+    if multipart && crate::limit::is_upload_path(req.uri().path()) {
         // A rating list (up to 300 MB): only the start of the body is read, up to the `csrf`
         // field the form sends first; the rest goes on to the handler unread.
         let (parts, body) = req.into_parts();
@@ -354,7 +248,7 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
 }
 
 fn finish(ctx: &Ctx, failure: Failure, new_anon: &Option<String>) -> Response {
-    let mut response = crate::error::render(ctx, &failure);
+    let mut response = crate::error_page::render(ctx, &failure);
     add_anon_cookie(&mut response, new_anon);
     response
 }

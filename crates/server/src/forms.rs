@@ -4,14 +4,12 @@
 //! Number fields take a JSON number or a string (an HTML form sends strings); an empty string
 //! is "not given". Checkboxes: a form sends the field when ticked; JSON sends `true`/`false`.
 
-use serde::Deserialize;
 use serde_json::Value;
-use store::{EventSettings, NewPlayer, System};
 use tournament::Points;
 
 use crate::error::AppError;
 
-fn text(v: &Value) -> String {
+pub(crate) fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.trim().to_string(),
         Value::Null => String::new(),
@@ -20,7 +18,7 @@ fn text(v: &Value) -> String {
 }
 
 /// An optional number field.
-pub fn number<T: std::str::FromStr>(
+pub(crate) fn number<T: std::str::FromStr>(
     field: &str,
     v: &Option<Value>,
     expected: &str,
@@ -36,7 +34,7 @@ pub fn number<T: std::str::FromStr>(
 }
 
 /// A required number field.
-pub fn required_number<T: std::str::FromStr>(
+pub(crate) fn required_number<T: std::str::FromStr>(
     field: &str,
     v: &Option<Value>,
     expected: &str,
@@ -45,7 +43,7 @@ pub fn required_number<T: std::str::FromStr>(
 }
 
 /// A checkbox or boolean: ticked (`on`, `true`, `1`, `yes`) or not.
-pub fn flag(v: &Option<Value>) -> Option<bool> {
+pub(crate) fn flag(v: &Option<Value>) -> Option<bool> {
     v.as_ref().map(|v| match v {
         Value::Bool(b) => *b,
         other => matches!(
@@ -55,7 +53,7 @@ pub fn flag(v: &Option<Value>) -> Option<bool> {
     })
 }
 
-fn points(field: &str, v: &Option<Value>, default: Points) -> Result<Points, AppError> {
+pub(crate) fn points(field: &str, v: &Option<Value>, default: Points) -> Result<Points, AppError> {
     let Some(v) = v else { return Ok(default) };
     let t = text(v).replace(',', ".");
     if t.is_empty() {
@@ -68,42 +66,6 @@ fn points(field: &str, v: &Option<Value>, default: Points) -> Result<Points, App
             format!("{t:?}"),
         )
     })
-}
-
-/// The event's set-up form.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventForm {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub place: String,
-    #[serde(default)]
-    pub federation: String,
-    #[serde(default)]
-    pub start_date: String,
-    #[serde(default)]
-    pub end_date: String,
-    #[serde(default)]
-    pub chief_arbiter: String,
-    #[serde(default)]
-    pub deputy_arbiters: String,
-    #[serde(default)]
-    pub time_control: String,
-    pub rounds: Option<Value>,
-    pub system: Option<String>,
-    pub baku: Option<Value>,
-    /// `w` (default) or `b`: the colour of the top player in round 1.
-    pub initial_colour: Option<String>,
-    pub points_win: Option<Value>,
-    pub points_draw: Option<Value>,
-    pub points_loss: Option<Value>,
-    pub points_bye: Option<Value>,
-    pub tiebreaks: Option<String>,
-    pub rules: Option<String>,
-    pub bye_limit: Option<Value>,
-    pub public: Option<Value>,
-    /// Sent by the HTML form: an unticked checkbox means "no" (JSON leaves a field out for the default).
-    pub form: Option<String>,
 }
 
 pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
@@ -125,310 +87,5 @@ pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
             "a date YYYY-MM-DD",
             format!("{s:?}"),
         ))
-    }
-}
-
-impl EventForm {
-    /// The settings the form describes.
-    pub fn settings(&self) -> Result<EventSettings, AppError> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(AppError::invalid("name", "the event's name", "nothing"));
-        }
-        let rounds: u32 =
-            number("rounds", &self.rounds, "a number of rounds from 1 to 99")?.unwrap_or(5);
-        if !(1..=99).contains(&rounds) {
-            return Err(AppError::invalid(
-                "rounds",
-                "a number of rounds from 1 to 99",
-                rounds.to_string(),
-            ));
-        }
-        let system = match self
-            .system
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => System::Swiss,
-            Some(s) => System::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "system",
-                    "swiss, round_robin or double_round_robin",
-                    format!("{s:?}"),
-                )
-            })?,
-        };
-        let unticked = if self.form.is_some() {
-            Some(false)
-        } else {
-            None
-        };
-        let mut s = EventSettings::new(name, rounds);
-        s.place = self.place.trim().to_string();
-        s.federation = self.federation.trim().to_uppercase();
-        s.start_date = date("start_date", &self.start_date)?;
-        s.end_date = date("end_date", &self.end_date)?;
-        s.chief_arbiter = self.chief_arbiter.trim().to_string();
-        s.deputy_arbiters = self.deputy_arbiters.trim().replace("\r\n", "\n");
-        s.time_control = self.time_control.trim().to_string();
-        s.system = system;
-        s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
-        s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
-            None | Some("") | Some("w") | Some("white") => true,
-            Some("b") | Some("black") => false,
-            Some(other) => {
-                return Err(AppError::invalid(
-                    "initial_colour",
-                    "w or b",
-                    format!("{other:?}"),
-                ))
-            }
-        };
-        s.points_win = points("points_win", &self.points_win, s.points_win)?;
-        s.points_draw = points("points_draw", &self.points_draw, s.points_draw)?;
-        s.points_loss = points("points_loss", &self.points_loss, s.points_loss)?;
-        s.points_bye = points("points_bye", &self.points_bye, s.points_bye)?;
-        if let Some(t) = self.tiebreaks.as_deref() {
-            s.tiebreaks = t.trim().to_string();
-        }
-        let rules = self.rules.as_deref().map(str::trim).unwrap_or("");
-        if !matches!(rules, "" | "2026" | "2024" | "2012" | "pre2012") {
-            return Err(AppError::invalid(
-                "rules",
-                "2026, 2024, 2012, pre2012 or nothing",
-                format!("{rules:?}"),
-            ));
-        }
-        s.rules = rules.to_string();
-        s.bye_limit =
-            number("bye_limit", &self.bye_limit, "a number of byes")?.unwrap_or(s.bye_limit);
-        s.public = flag(&self.public).or(unticked).unwrap_or(true);
-        Ok(s)
-    }
-
-    /// The form filled with an event's settings.
-    pub fn from_settings(s: &EventSettings) -> EventForm {
-        let p = |p: Points| {
-            Some(Value::String(
-                p.to_string().trim_end_matches(".0").to_string(),
-            ))
-        };
-        EventForm {
-            name: s.name.clone(),
-            place: s.place.clone(),
-            federation: s.federation.clone(),
-            start_date: s.start_date.clone(),
-            end_date: s.end_date.clone(),
-            chief_arbiter: s.chief_arbiter.clone(),
-            deputy_arbiters: s.deputy_arbiters.clone(),
-            time_control: s.time_control.clone(),
-            rounds: Some(Value::from(s.rounds)),
-            system: Some(s.system.as_str().to_string()),
-            baku: Some(Value::Bool(s.baku)),
-            initial_colour: Some(if s.initial_white { "w" } else { "b" }.to_string()),
-            points_win: p(s.points_win),
-            points_draw: p(s.points_draw),
-            points_loss: p(s.points_loss),
-            points_bye: p(s.points_bye),
-            tiebreaks: Some(s.tiebreaks.clone()),
-            rules: Some(s.rules.clone()),
-            bye_limit: Some(Value::from(s.bye_limit)),
-            public: Some(Value::Bool(s.public)),
-            form: None,
-        }
-    }
-
-    /// A field's value as the form's input shows it.
-    pub fn value(&self, field: &str) -> String {
-        let v = |o: &Option<Value>| o.as_ref().map(text).unwrap_or_default();
-        match field {
-            "rounds" => v(&self.rounds),
-            "points_win" => v(&self.points_win),
-            "points_draw" => v(&self.points_draw),
-            "points_loss" => v(&self.points_loss),
-            "points_bye" => v(&self.points_bye),
-            "bye_limit" => v(&self.bye_limit),
-            "tiebreaks" => self.tiebreaks.clone().unwrap_or_default(),
-            "rules" => self.rules.clone().unwrap_or_default(),
-            "system" => self.system.clone().unwrap_or_default(),
-            "initial_colour" => self.initial_colour.clone().unwrap_or_default(),
-            _ => String::new(),
-        }
-    }
-
-    pub fn ticked(&self, field: &str) -> bool {
-        match field {
-            "baku" => flag(&self.baku).unwrap_or(false),
-            "public" => flag(&self.public).unwrap_or(true),
-            _ => false,
-        }
-    }
-}
-
-/// A player's form (add, edit) and the API's player object.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct PlayerForm {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub title: String,
-    pub rating: Option<Value>,
-    pub national_rating: Option<Value>,
-    #[serde(default)]
-    pub federation: String,
-    pub fide_id: Option<Value>,
-    #[serde(default)]
-    pub birth_date: String,
-    #[serde(default)]
-    pub sex: String,
-    #[serde(default)]
-    pub club: String,
-}
-
-impl PlayerForm {
-    pub fn player(&self) -> Result<NewPlayer, AppError> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(AppError::invalid("name", "the player's name", "nothing"));
-        }
-        let rating: Option<u16> = number("rating", &self.rating, "a rating from 0 to 3999")?;
-        if rating.is_some_and(|r| r > 3999) {
-            return Err(AppError::invalid(
-                "rating",
-                "a rating from 0 to 3999",
-                format!("{rating:?}"),
-            ));
-        }
-        let national_rating: Option<u16> = number(
-            "national_rating",
-            &self.national_rating,
-            "a rating from 0 to 3999",
-        )?;
-        if national_rating.is_some_and(|r| r > 3999) {
-            return Err(AppError::invalid(
-                "national_rating",
-                "a rating from 0 to 3999",
-                format!("{national_rating:?}"),
-            ));
-        }
-        let sex = self.sex.trim().to_ascii_lowercase();
-        let sex = match sex.as_str() {
-            "" => "",
-            "m" => "m",
-            "w" | "f" => "w",
-            other => {
-                return Err(AppError::invalid(
-                    "sex",
-                    "m, w or nothing",
-                    format!("{other:?}"),
-                ))
-            }
-        };
-        Ok(NewPlayer {
-            name: name.to_string(),
-            title: self.title.trim().to_string(),
-            rating,
-            national_rating,
-            federation: self.federation.trim().to_uppercase(),
-            fide_id: number("fide_id", &self.fide_id, "a FIDE id (digits)")?,
-            birth_date: self.birth_date.trim().to_string(),
-            sex: sex.to_string(),
-            club: self.club.trim().to_string(),
-        })
-    }
-
-    pub fn from_player(p: &NewPlayer) -> PlayerForm {
-        PlayerForm {
-            name: p.name.clone(),
-            title: p.title.clone(),
-            rating: p.rating.map(Value::from),
-            national_rating: p.national_rating.map(Value::from),
-            federation: p.federation.clone(),
-            fide_id: p.fide_id.map(Value::from),
-            birth_date: p.birth_date.clone(),
-            sex: p.sex.clone(),
-            club: p.club.clone(),
-        }
-    }
-
-    pub fn value(&self, field: &str) -> String {
-        let v = |o: &Option<Value>| o.as_ref().map(text).unwrap_or_default();
-        match field {
-            "rating" => v(&self.rating),
-            "national_rating" => v(&self.national_rating),
-            "fide_id" => v(&self.fide_id),
-            _ => String::new(),
-        }
-    }
-}
-
-/// A board's result as typed in the grid (`1-0`, `0-1`, `1/2`, `=`, `+`, `-`, `--`, `1`, `0`):
-/// `None` for an empty input.
-pub fn result(field: &str, typed: &str) -> Result<Option<store::ResultCode>, AppError> {
-    let t = typed.trim();
-    if t.is_empty() {
-        return Ok(None);
-    }
-    store::ResultCode::parse(t).map(Some).ok_or_else(|| {
-        AppError::invalid(
-            field,
-            "1-0, 0-1, 1/2, =, +, -+, --, 1 or 0",
-            format!("{t:?}"),
-        )
-    })
-}
-
-/// A bye kind from a form (`half`, `full`, `zero`; empty or `none` removes the bye).
-pub fn bye_kind(typed: Option<&str>) -> Result<Option<store::ByeKind>, AppError> {
-    match typed.map(str::trim) {
-        None | Some("") | Some("none") => Ok(None),
-        Some(s) => store::ByeKind::parse(s)
-            .map(Some)
-            .ok_or_else(|| AppError::invalid("kind", "half, full, zero or none", format!("{s:?}"))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn event_form_defaults_and_errors() {
-        let f = EventForm {
-            name: "Open".into(),
-            ..EventForm::default()
-        };
-        let s = f.settings().unwrap();
-        assert_eq!(s.rounds, 5);
-        assert!(s.public);
-        assert_eq!(s.tiebreaks, "", "empty: the system's usual list");
-        let bad = EventForm {
-            name: "Open".into(),
-            points_draw: Some(Value::String("a half".into())),
-            ..EventForm::default()
-        };
-        assert!(
-            matches!(bad.settings(), Err(AppError::Invalid { field, .. }) if field == "points_draw")
-        );
-        let comma = EventForm {
-            name: "Open".into(),
-            points_win: Some(Value::String("3".into())),
-            points_draw: Some(Value::String("1,5".into())),
-            ..EventForm::default()
-        };
-        assert_eq!(
-            comma.settings().unwrap().points_draw,
-            Points::from_tenths(15)
-        );
-    }
-
-    #[test]
-    fn grid_results() {
-        assert_eq!(result("r1", " = ").unwrap(), Some(store::ResultCode::Draw));
-        assert_eq!(result("r1", "").unwrap(), None);
-        assert!(
-            matches!(result("r3", "2-0"), Err(AppError::Invalid { field, .. }) if field == "r3")
-        );
     }
 }

@@ -16,18 +16,19 @@
 //! running.stop();
 //! ```
 
-pub mod api;
+pub mod auth;
+pub mod backup;
 pub mod bridge;
+pub mod chess;
 pub mod context;
+pub mod ctx;
 mod demo;
-pub mod document;
 pub mod error;
+pub mod error_page;
 mod forms;
+pub mod json;
 mod limit;
-pub mod publish;
-pub mod rating;
-mod views;
-pub mod web;
+pub mod page;
 
 /// The catalogues and the locale's formats live in the renderer, shared with the command line.
 pub use report::i18n;
@@ -38,7 +39,7 @@ use std::sync::Arc;
 
 use axum::Router;
 
-pub use context::Ctx;
+pub use ctx::Ctx;
 pub use error::AppError;
 
 /// How the server starts: one struct from the command line's flags.
@@ -94,12 +95,19 @@ pub type PublicPages = std::collections::HashMap<(store::EventId, &'static str),
 
 /// The whole application's routes.
 pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(auth::api_routes())
+        .merge(backup::api_routes())
+        .merge(chess::api_routes())
+        .fallback(|| async { AppError::NotFound });
     Router::new()
-        .merge(rating::routes())
-        .merge(publish::routes())
-        .merge(web::routes())
+        .merge(page::routes())
+        .merge(auth::routes())
+        .merge(backup::routes())
+        .merge(chess::routes())
         .merge(bridge::routes())
-        .nest("/api", api::routes())
+        .nest("/api", api)
+        .fallback(page::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             context::context,
@@ -306,20 +314,12 @@ pub fn spawn(config: Config) -> Result<Running, Error> {
 
 #[cfg(test)]
 mod catalogue_tests {
-    /// Every `.t("key")` of the server's code and templates (the renderer tests its own).
+    /// Every catalogue key the server's code and templates name (the renderer tests its own).
     #[test]
     fn every_key_the_server_uses_is_in_the_catalogues() {
-        let mut texts: Vec<String> = [
-            include_str!("web.rs"),
-            include_str!("error.rs"),
-            include_str!("views.rs"),
-            include_str!("rating.rs"),
-            include_str!("publish.rs"),
-            include_str!("api.rs"),
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        // Every source file (the bridge pages included), then every template.
+        let mut texts = crate::i18n::texts_under(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
+            .expect("the sources read");
         texts.extend(
             crate::i18n::texts_under(concat!(env!("CARGO_MANIFEST_DIR"), "/templates"))
                 .expect("the templates read"),

@@ -1,6 +1,6 @@
-//! Players' board codes are short, so guessing is slowed down: each client address may type
-//! [`MAX_WRONG`] wrong codes in [`WINDOW`]; then every code is refused (429) until the oldest
-//! wrong one is out of the window.
+//! The server's limits: how large a body may be, and how fast board and table codes may be
+//! guessed. Each client address may type [`MAX_WRONG`] wrong codes in [`WINDOW`]; then every code
+//! is refused (429) until the oldest wrong one is out of the window.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -54,6 +54,18 @@ impl CodeLimiter {
         Self::prune(list, now);
         list.push_back(now);
     }
+}
+
+/// Largest request body read (a database restore).
+pub const MAX_BODY: usize = 256 * 1024 * 1024;
+
+/// Largest rating-list upload (FIDE's TXT list is about 100 MB).
+pub const RATING_LIST_MAX_BODY: usize = 300 * 1024 * 1024;
+
+/// Whether a request's path is one of the rating-list uploads (the CSRF check reads their
+/// bodies with the larger limit).
+pub fn is_upload_path(path: &str) -> bool {
+    path == "/rating-list" || path == "/api/rating-list"
 }
 
 #[cfg(test)]

@@ -19,8 +19,29 @@ pub struct Store {
     conn: Arc<Mutex<Connection>>,
     /// Idle reading connections (none for an in-memory database, which has one connection).
     readers: Option<Arc<Readers>>,
-    /// Players' reports waiting to be committed together (see `rounds::report_result`).
-    pub(crate) reports: Arc<Mutex<Vec<crate::rounds::PendingReport>>>,
+    /// Work from many callers waiting to be committed together ([`Store::batched`]).
+    queue: Arc<Mutex<Vec<Queued>>>,
+}
+
+/// What answers a caller once its batch is committed.
+type Delivery = Box<dyn FnOnce() + Send>;
+
+/// A caller's work inside the batch's transaction: whether it refused, and its delivery.
+type Work = Box<dyn FnOnce(&Connection) -> Result<(bool, Delivery)> + Send>;
+
+/// One caller's work waiting for the next batched commit.
+struct Queued {
+    /// Runs inside the batch's transaction: whether it refused (its writes are rolled back),
+    /// and how to answer its caller once the batch is committed.
+    run: Work,
+    /// Answers the caller when the batch fails as a whole.
+    fail: Box<dyn FnOnce(String) + Send>,
+}
+
+impl std::fmt::Debug for Queued {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Queued")
+    }
 }
 
 /// Reading connections to the database file, opened as needed and kept for reuse.
@@ -76,7 +97,7 @@ impl Store {
                 path: path.to_path_buf(),
                 idle: Mutex::new(Vec::new()),
             })),
-            reports: Arc::default(),
+            queue: Arc::default(),
         })
     }
 
@@ -87,7 +108,7 @@ impl Store {
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
             readers: None,
-            reports: Arc::default(),
+            queue: Arc::default(),
         })
     }
 
@@ -136,6 +157,73 @@ impl Store {
         let out = f(&tx)?;
         tx.commit()?;
         Ok(out)
+    }
+
+    /// Runs `work` in a transaction shared with whatever other callers queued meanwhile: one disk
+    /// sync for a burst (a hall's phones at the end of a round). `work` answers `Ok(Err(..))`
+    /// to refuse its own part alone (what it wrote is rolled back, the others' stays) and `Err`
+    /// for a database failure, which fails the whole batch: nothing of it is committed and
+    /// every caller in it gets the failure.
+    pub(crate) fn batched<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<Result<T>> + Send + 'static,
+    ) -> Result<T> {
+        let (answer, wait) = std::sync::mpsc::channel::<Result<T>>();
+        let on_failure = answer.clone();
+        self.queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Queued {
+                run: Box::new(move |conn| {
+                    let outcome = work(conn)?;
+                    let refused = outcome.is_err();
+                    let deliver: Delivery = Box::new(move || {
+                        let _ = answer.send(outcome);
+                    });
+                    Ok((refused, deliver))
+                }),
+                fail: Box::new(move |message| {
+                    let _ = on_failure.send(Err(Error::Shared(message)));
+                }),
+            });
+        // Answers are sent before the connection is released: once we hold it, ours is either
+        // answered or still queued.
+        let mut conn = self.lock();
+        if let Ok(answer) = wait.try_recv() {
+            return answer;
+        }
+        let batch = std::mem::take(&mut *self.queue.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut failures = Vec::with_capacity(batch.len());
+        let mut runs = Vec::with_capacity(batch.len());
+        for q in batch {
+            failures.push(q.fail);
+            runs.push(q.run);
+        }
+        let outcome = (|| -> Result<Vec<Delivery>> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let mut deliveries = Vec::with_capacity(runs.len());
+            for run in runs {
+                tx.execute_batch("SAVEPOINT item")?;
+                let (refused, deliver) = run(&tx)?;
+                if refused {
+                    tx.execute_batch("ROLLBACK TO item")?;
+                }
+                tx.execute_batch("RELEASE item")?;
+                deliveries.push(deliver);
+            }
+            tx.commit()?;
+            Ok(deliveries)
+        })();
+        match outcome {
+            Ok(deliveries) => deliveries.into_iter().for_each(|d| d()),
+            Err(e) => {
+                let message = e.to_string();
+                failures.into_iter().for_each(|f| f(message.clone()));
+            }
+        }
+        drop(conn);
+        wait.recv()
+            .unwrap_or_else(|_| Err(Error::Shared("the batch was not committed".into())))
     }
 
     /// Runs `f` in a write transaction that is always rolled back: an earlier state put back in

@@ -16,19 +16,16 @@
 
 pub mod auth;
 pub mod bridge;
+pub mod chess;
+mod codes;
+pub mod csv;
 mod db;
 mod error;
-mod event;
-pub mod import;
-mod log;
-mod model;
-mod rating_list;
-mod rounds;
-mod types;
 
+pub use chess::import;
+pub use chess::log::{LogEntry, PastState};
+pub use chess::model::{StandingRow, Standings};
+pub use chess::rating_list::RatingListSource;
+pub use chess::types::*;
 pub use db::{default_path, Store};
 pub use error::{Error, Refusal, Result};
-pub use log::{LogEntry, PastState};
-pub use model::{StandingRow, Standings};
-pub use rating_list::RatingListSource;
-pub use types::*;

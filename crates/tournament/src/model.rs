@@ -504,6 +504,70 @@ pub struct Team {
     pub players: Vec<PlayerId>,
 }
 
+/// Points for a team match won, drawn and lost (TRF-2026 `362`; 2 / 1 / 0 when not given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MatchPointScale {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+}
+
+impl Default for MatchPointScale {
+    fn default() -> Self {
+        MatchPointScale {
+            win: Points::from_whole(2),
+            draw: Points::ONE,
+            loss: Points::ZERO,
+        }
+    }
+}
+
+/// The team pairing-allocated bye (TRF-2026 `320`): its value when the competition states one,
+/// and the team that received it in each round.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamPab {
+    /// Match points of the bye; `None` leaves the default (a drawn match, C.04.6 1.4).
+    pub match_points: Option<Points>,
+    /// Game points of the bye; `None` leaves the default (a drawn match).
+    pub game_points: Option<Points>,
+    /// The team number of the receiver, round 1 first; `None` for a round without one.
+    pub receivers: Vec<Option<u32>>,
+}
+
+/// Who won a team match forfeited as a whole (TRF-2026 `330`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TeamForfeitResult {
+    /// `+-`: the team scheduled with White on board 1 won.
+    WhiteWins,
+    /// `-+`: the team scheduled with Black won.
+    BlackWins,
+    /// `--`: neither team appeared.
+    Neither,
+}
+
+/// A team match forfeited as a whole (TRF-2026 `330`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TeamForfeit {
+    pub round: u32,
+    /// Team numbers of the teams scheduled with White and with Black on board 1.
+    pub white: u32,
+    pub black: u32,
+    pub result: TeamForfeitResult,
+}
+
+/// The team-competition records of TRF-2026 beside the rosters (trf.md §8).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamRecords {
+    /// `362`, when given.
+    pub match_points: Option<MatchPointScale>,
+    /// `352`: the colour of each board for the team with White on board 1.
+    pub board_colors: Option<Vec<Color>>,
+    /// `320`, when given.
+    pub pab: Option<TeamPab>,
+    /// `330`, in file order.
+    pub forfeits: Vec<TeamForfeit>,
+}
+
 /// A whole tournament as read from a file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tournament {
@@ -518,6 +582,8 @@ pub struct Tournament {
     pub forbidden: Vec<ForbiddenGroup>,
     pub announced_byes: Vec<AnnouncedByes>,
     pub teams: Vec<Team>,
+    /// The records of a team competition besides the rosters (`320`, `330`, `352`, `362`).
+    pub team_records: TeamRecords,
     /// Lines we do not interpret (`###` comments, records of other programs), kept in order
     /// for round-tripping.
     pub other_lines: Vec<String>,
@@ -539,6 +605,30 @@ pub enum LinePlace {
 }
 
 impl Tournament {
+    /// True for a team competition, where teams are paired against teams: a type code (`192`)
+    /// naming a team system, or a team record of TRF-2026 (`320`, `330`, `352`, `362`). Rosters
+    /// alone (`310`/`013`) do not make one: individual events list teams for team prizes. In a
+    /// team competition the participants of `240`, `250` and `260` are teams.
+    pub fn is_team_event(&self) -> bool {
+        let r = &self.team_records;
+        r != &TeamRecords::default()
+            || self
+                .header
+                .type_code
+                .as_deref()
+                .is_some_and(|c| c.to_ascii_uppercase().contains("TEAM"))
+    }
+
+    /// The number of each team, in `teams` order: its `310` number, else its place in the
+    /// file from 1 (`013` has no number).
+    pub fn team_numbers(&self) -> Vec<u32> {
+        self.teams
+            .iter()
+            .enumerate()
+            .map(|(k, t)| t.id.unwrap_or(k as u32 + 1))
+            .collect()
+    }
+
     /// The player with this TPN.
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         // Files normally list players in TPN order, so try the direct position first.

@@ -454,3 +454,99 @@ XXR 3\n\
         assert_eq!(trf::write(&back, format), written, "{format:?}");
     }
 }
+
+#[test]
+fn a_blank_result_with_no_opponent_written_is_a_zero_point_bye() {
+    // heltour writes a round its player did not play as `0000 -  ` (TRF's blank result code).
+    let text = format!(
+        "{}{}{}",
+        line(1, "One, Player", "1.0", &["   2 w 1", "   3 w 0"]),
+        line(2, "Two, Player", "0.0", &["   1 b 0", "0000 -  "]),
+        line(3, "Three, Player", "1.0", &["0000 -  ", "   1 b 1"]),
+    );
+    let t = trf::read(&text).unwrap();
+    assert_eq!(t.players[1].rounds[1], Entry::ZeroBye);
+    assert_eq!(t.players[2].rounds[0], Entry::ZeroBye);
+    assert!(tournament::rounds::missing_entries(&t).is_empty());
+    round_trips(&t);
+    // Eight blank columns stay no entry at all.
+    let blank = text.replace("0000 -  ", "        ");
+    let t = trf::read(&blank).unwrap();
+    assert_eq!(t.players[1].rounds[1], Entry::NotPaired);
+    assert_eq!(
+        tournament::rounds::missing_entries(&t),
+        vec![(1, vec![PlayerId(3)]), (2, vec![PlayerId(2)])]
+    );
+}
+
+/// A player line with `title` in columns 11-13.
+fn titled(title: &str) -> String {
+    line(1, "One, Player", "0.0", &[]).replacen(
+        "001    1     ",
+        &format!("001    1 w{title:>3}"),
+        1,
+    )
+}
+
+#[test]
+fn titles_outside_trf_are_errors_except_when_read_for_pairing() {
+    for title in ["gf", "mf", "ff", "cf", "XY"] {
+        let text = format!("XXR 5\n{}", titled(title));
+        let e = trf::read(&text).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 11), "{title}");
+        assert_eq!(e.0[0].found, format!("{title:?}"));
+        let (t, warnings) = trf::read_for_pairing(&text).unwrap();
+        assert_eq!(t.players[0].title, None, "{title}");
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].problem, e.0[0]);
+        assert_eq!(
+            warnings[0].action,
+            "the title is left out (pairing engines do not read it)"
+        );
+    }
+    let (t, warnings) = trf::read_for_pairing(&format!("XXR 5\n{}", titled("g"))).unwrap();
+    assert_eq!((t.players[0].title, warnings.len()), (Some(Title::GM), 0));
+}
+
+#[test]
+fn round_dates_off_the_grid_are_errors_except_when_read_for_pairing() {
+    let player = line(1, "One, Player", "0.0", &[]);
+    // Sharly Chess: 88 blanks after `132 `, so the dates start at column 93.
+    let sharly = format!(
+        "132 {}26/03/01  26/03/02  26/03/03\nXXR 5\n{player}",
+        " ".repeat(88)
+    );
+    let e = trf::read(&sharly).unwrap_err();
+    assert_eq!((e.0[0].line, e.0[0].column), (1, 100));
+    let (t, warnings) = trf::read_for_pairing(&sharly).unwrap();
+    assert_eq!(t.header.round_dates, ["26/03/01", "26/03/02", "26/03/03"]);
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].problem, e.0[0]);
+    assert_eq!(
+        warnings[0].action,
+        "each date is read from its round's 10 columns"
+    );
+    // One date one column late is no longer cut to "26/03/0".
+    let one = format!("132 {}26/03/01\nXXR 5\n{player}", " ".repeat(88));
+    let e = trf::read(&one).unwrap_err();
+    assert_eq!((e.0[0].line, e.0[0].column), (1, 100));
+    assert_eq!(
+        trf::read_for_pairing(&one).unwrap().0.header.round_dates,
+        ["26/03/01"]
+    );
+    // Dates that fit no grid are left out.
+    let shifted = format!("132 {}26/03/01  26/03/02\nXXR 5\n{player}", " ".repeat(90));
+    let (t, warnings) = trf::read_for_pairing(&shifted).unwrap();
+    assert!(t.header.round_dates.is_empty());
+    assert_eq!(
+        warnings[0].action,
+        "the round dates are left out (pairing engines do not read them)"
+    );
+    // On the grid nothing changes.
+    let grid = format!("132 {}26/03/01  26/03/02\nXXR 5\n{player}", " ".repeat(87));
+    assert_eq!(
+        trf::read(&grid).unwrap().header.round_dates,
+        ["26/03/01", "26/03/02"]
+    );
+    assert!(trf::read_for_pairing(&grid).unwrap().1.is_empty());
+}

@@ -113,7 +113,10 @@ system-round_robin = Round robin
 system-double_round_robin = Double round robin
 
 dash-next = Next step
-dash-players = { $count } players registered
+dash-players = { $count ->
+    [one] { $count } player registered
+   *[other] { $count } players registered
+}
 dash-present = { $count } checked in
 dash-withdrawn = { $count } withdrawn
 dash-rounds = Rounds
@@ -133,7 +136,10 @@ players-late-entry = The event has started: a new player is a late entry (past r
 players-import = Import a list (CSV or TRF)
 players-import-submit = Import
 players-import-hint = CSV with a header line (name, title, rating, federation, fide_id, club…) or a TRF file.
-players-imported = { $count } players imported.
+players-imported = { $count ->
+    [one] { $count } player imported.
+   *[other] { $count } players imported.
+}
 player-withdrawn-from = Withdrawn from round { $round }
 player-edit = Edit the player
 player-remove = Delete the entry
@@ -153,7 +159,10 @@ checkin-link = Check the players in before pairing
 round-n = Round { $round }
 round-short = R{ $round }
 round-not-paired = This round is not paired yet.
-round-missing = { $count } results missing
+round-missing = { $count ->
+    [one] { $count } result missing
+   *[other] { $count } results missing
+}
 pair-round = Pair round { $round }
 unpair = Take back the pairing
 swap-title = Swap two players:
@@ -164,7 +173,10 @@ swap-objections = The pairing checker objects:
 results-save = Save the results
 results-hint = 1-0, 0-1, 1/2 or =, + (forfeit, White wins), -+ (forfeit, Black wins), -- (double forfeit). Enter moves to the next board.
 reported-title = Reported by a player, waiting for confirmation
-confirm-reported = Confirm the { $count } reported results
+confirm-reported = { $count ->
+    [one] Confirm the reported result
+   *[other] Confirm the { $count } reported results
+}
 
 standings-after = Standings after round { $round }
 standings-start = Starting rank
@@ -283,9 +295,15 @@ rating-list-title = FIDE rating list
 rating-list-upload = Load a list
 rating-list-hint = FIDE's monthly download as it comes (the ZIP) or unzipped: the TXT list (players_list_foa.txt, about 100 MB) or the XML list. It replaces the list loaded before; players already registered keep their ratings.
 rating-list-submit = Load the list
-rating-list-loaded = { $count } players loaded from the list.
+rating-list-loaded = { $count ->
+    [one] { $count } player loaded from the list.
+   *[other] { $count } players loaded from the list.
+}
 rating-list-source = Loaded list:
-rating-list-players = { $count } players
+rating-list-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
 rating-list-none = No rating list loaded yet.
 rating-list-manage = Load FIDE's rating list
 rating-list-back = Back to the registration
@@ -295,7 +313,10 @@ rating-list-search = Search
 rating-list-no-match = No player of the list matches.
 rating-list-inactive = inactive
 rating-list-registered = registered
-rating-list-more = Only the first { $count } matches are shown: type more of the name.
+rating-list-more = { $count ->
+    [one] Only the first match is shown: type more of the name.
+   *[other] Only the first { $count } matches are shown: type more of the name.
+}
 col-birth = Born
 col-sex = Sex
 
@@ -375,7 +396,10 @@ movement-kind-three-quarter-howell = Three-quarter Howell
 movement-title = { $kind }, { $tables } tables
 movement-summary = { $kind }, { $tables } tables, { $rounds } rounds of { $per } ({ $boards } boards in { $sets } sets); { $field }.
 movement-boards-one = 1 board
-movement-boards-many = { $count } boards
+movement-boards-many = { $count ->
+    [one] { $count } board
+   *[other] { $count } boards
+}
 movement-field-one = one field (one winner)
 movement-field-two = two fields (NS and EW ranked apart)
 movement-mitchell = NS pairs 1-{ $tables } stay at their tables; EW pairs { $first }-{ $last } move up one table (from table { $tables } to table 1); boards move down one table.
@@ -387,7 +411,10 @@ movement-stationary-one = Stationary pair { $pairs } (North-South); the other pa
 movement-stationary-many = Stationary pairs { $pairs } (North-South); the other pairs move as their guide cards say.
 movement-howell-complete = Every pair meets every other pair once and plays every board once.
 movement-howell-three-quarter = Every pair plays every board once and meets no pair twice.
-movement-idle-sets = { $count } sets are out of play each round: keep them on a bye stand; the table cards say where each set goes next.
+movement-idle-sets = { $count ->
+    [one] One set is out of play each round: keep it on a bye stand; the table cards say where it goes next.
+   *[other] { $count } sets are out of play each round: keep them on a bye stand; the table cards say where each set goes next.
+}
 movement-round-shared = Round { $round }: { $tables } share set { $set } (boards { $boards }).
 movement-phantom = Pair { $pair } is missing (a half table): its opponents sit out each round.
 movement-table-one = table { $table }

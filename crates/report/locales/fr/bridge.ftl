@@ -45,7 +45,10 @@ bridge-scoring-butler = Butler
 bridge-delete = Supprimer le tournoi
 bridge-delete-question = Supprimer ce tournoi et toutes ses feuilles ambulantes ?
 bridge-progress = Saisie
-bridge-progress-lines = { $entered } lignes saisies sur { $expected }
+bridge-progress-lines = { $entered ->
+    [one] { $entered } ligne saisie sur { $expected }
+   *[other] { $entered } lignes saisies sur { $expected }
+}
 bridge-n-tables = { $count ->
     [one] { $count } table
    *[other] { $count } tables

@@ -113,9 +113,18 @@ system-round_robin = Toutes rondes
 system-double_round_robin = Toutes rondes aller-retour
 
 dash-next = Prochaine étape
-dash-players = { $count } joueurs inscrits
-dash-present = { $count } pointés
-dash-withdrawn = { $count } abandons
+dash-players = { $count ->
+    [one] { $count } joueur inscrit
+   *[other] { $count } joueurs inscrits
+}
+dash-present = { $count ->
+    [one] { $count } pointé
+   *[other] { $count } pointés
+}
+dash-withdrawn = { $count ->
+    [one] { $count } abandon
+   *[other] { $count } abandons
+}
 dash-rounds = Rondes
 dash-settings = Paramètres
 dash-exports = Exports
@@ -133,7 +142,10 @@ players-late-entry = Le tournoi a commencé : un nouveau joueur est une inscript
 players-import = Importer une liste (CSV ou TRF)
 players-import-submit = Importer
 players-import-hint = CSV avec une ligne d'en-tête (name, title, rating, federation, fide_id, club…) ou fichier TRF.
-players-imported = { $count } joueurs importés.
+players-imported = { $count ->
+    [one] { $count } joueur importé.
+   *[other] { $count } joueurs importés.
+}
 player-withdrawn-from = Abandon à partir de la ronde { $round }
 player-edit = Modifier le joueur
 player-remove = Supprimer l'inscription
@@ -153,7 +165,10 @@ checkin-link = Pointer les joueurs avant d'apparier
 round-n = Ronde { $round }
 round-short = R{ $round }
 round-not-paired = Cette ronde n'est pas encore appariée.
-round-missing = { $count } résultats manquants
+round-missing = { $count ->
+    [one] { $count } résultat manquant
+   *[other] { $count } résultats manquants
+}
 pair-round = Apparier la ronde { $round }
 unpair = Annuler l'appariement
 swap-title = Échanger deux joueurs :
@@ -164,7 +179,10 @@ swap-objections = Objections du contrôle de l'appariement :
 results-save = Enregistrer les résultats
 results-hint = 1-0, 0-1, 1/2 ou =, + (forfait, Blancs gagnent), -+ (forfait, Noirs gagnent), -- (double forfait). Entrée passe à l'échiquier suivant.
 reported-title = Résultat déclaré par un joueur, en attente de confirmation
-confirm-reported = Confirmer les { $count } résultats déclarés
+confirm-reported = { $count ->
+    [one] Confirmer le résultat déclaré
+   *[other] Confirmer les { $count } résultats déclarés
+}
 
 standings-after = Classement après la ronde { $round }
 standings-start = Classement initial
@@ -283,9 +301,15 @@ rating-list-title = Liste Elo FIDE
 rating-list-upload = Charger une liste
 rating-list-hint = Le téléchargement mensuel de la FIDE tel quel (le ZIP) ou décompressé : la liste TXT (players_list_foa.txt, environ 100 Mo) ou la liste XML. Elle remplace la liste chargée avant ; les joueurs déjà inscrits gardent leur Elo.
 rating-list-submit = Charger la liste
-rating-list-loaded = { $count } joueurs chargés depuis la liste.
+rating-list-loaded = { $count ->
+    [one] { $count } joueur chargé depuis la liste.
+   *[other] { $count } joueurs chargés depuis la liste.
+}
 rating-list-source = Liste chargée :
-rating-list-players = { $count } joueurs
+rating-list-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
 rating-list-none = Aucune liste Elo chargée.
 rating-list-manage = Charger la liste Elo FIDE
 rating-list-back = Retour à l'inscription
@@ -295,7 +319,10 @@ rating-list-search = Chercher
 rating-list-no-match = Aucun joueur de la liste ne correspond.
 rating-list-inactive = inactif
 rating-list-registered = inscrit
-rating-list-more = Seules les { $count } premières réponses sont affichées : précisez le nom.
+rating-list-more = { $count ->
+    [one] Seule la première réponse est affichée : précisez le nom.
+   *[other] Seules les { $count } premières réponses sont affichées : précisez le nom.
+}
 col-birth = Naissance
 col-sex = Sexe
 
@@ -375,7 +402,10 @@ movement-kind-three-quarter-howell = Howell trois quarts
 movement-title = { $kind }, { $tables } tables
 movement-summary = { $kind }, { $tables } tables, { $rounds } positions de { $per } ({ $boards } donnes en { $sets } séries) ; { $field }.
 movement-boards-one = 1 donne
-movement-boards-many = { $count } donnes
+movement-boards-many = { $count ->
+    [one] { $count } donne
+   *[other] { $count } donnes
+}
 movement-field-one = un seul classement (un vainqueur)
 movement-field-two = deux classements (NS et EO classés à part)
 movement-mitchell = Les paires NS 1-{ $tables } restent à leur table ; les paires EO { $first }-{ $last } montent d'une table (de la table { $tables } à la table 1) ; les étuis descendent d'une table.
@@ -387,7 +417,10 @@ movement-stationary-one = Paire fixe { $pairs } (Nord-Sud) ; les autres paires s
 movement-stationary-many = Paires fixes { $pairs } (Nord-Sud) ; les autres paires se déplacent comme le dit leur carte de guidage.
 movement-howell-complete = Chaque paire rencontre une fois chacune des autres et joue chaque donne une fois.
 movement-howell-three-quarter = Chaque paire joue chaque donne une fois et ne rencontre aucune paire deux fois.
-movement-idle-sets = { $count } séries sont hors jeu à chaque position : gardez-les sur un guéridon ; les cartes de table disent où va chaque série ensuite.
+movement-idle-sets = { $count ->
+    [one] Une série est hors jeu à chaque position : gardez-la sur un guéridon ; les cartes de table disent où elle va ensuite.
+   *[other] { $count } séries sont hors jeu à chaque position : gardez-les sur un guéridon ; les cartes de table disent où va chaque série ensuite.
+}
 movement-round-shared = Position { $round } : { $tables } partagent la série { $set } (donnes { $boards }).
 movement-phantom = La paire { $pair } manque (demi-table) : ses adversaires sont au relais à chaque position.
 movement-table-one = la table { $table }

@@ -15,11 +15,11 @@ use store::bridge::{EnterOutcome, SessionId};
 
 use super::forms::{AdjustForm, EntryForm, PairBody, SessionForm};
 use super::table::{device, open_table, with_device};
-use crate::api::{body, done, ok, ApiResult};
-use crate::context::{Arbiter, Ctx};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::forms::required_number;
-use crate::web::blocking;
+use crate::json::{body, done, ok, ApiResult};
+use crate::page::blocking;
 use crate::AppState;
 
 pub fn routes() -> Router<AppState> {

@@ -15,10 +15,11 @@ use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scorin
 
 use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
 use super::{kind_label, status_label, SessionView};
-use crate::context::{Arbiter, Ctx, MAX_BODY};
+use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
-use crate::web::{blocking, html};
+use crate::limit::MAX_BODY;
+use crate::page::{blocking, html};
 use crate::AppState;
 use report::bridge::{self as results, Results};
 
@@ -135,11 +136,7 @@ impl SettingsView {
             .map(|(a, b, l)| {
                 tr.targs(
                     "bridge-suggest-range",
-                    &[
-                        ("from", a.to_string()),
-                        ("to", b.to_string()),
-                        ("movement", l),
-                    ],
+                    &[("from", a.into()), ("to", b.into()), ("movement", l.into())],
                 )
             })
             .collect::<Vec<_>>()
@@ -241,8 +238,8 @@ async fn session_page(
         progress: c.tr.targs(
             "bridge-progress-lines",
             &[
-                ("entered", entered.to_string()),
-                ("expected", lines.len().to_string()),
+                ("entered", entered.into()),
+                ("expected", lines.len().into()),
             ],
         ),
         conflicts: st.store.conflicts(id)?.len(),
@@ -930,7 +927,7 @@ async fn grid_page(
 fn refused(st: &AppState, c: Ctx, id: SessionId, f: GridForm, e: AppError) -> Page {
     let failure = e.into_response_failure();
     if matches!(failure.status.as_u16(), 409 | 422 | 404) {
-        let text = crate::error::message(&c, &failure);
+        let text = crate::error_page::message(&c, &failure);
         grid_page_data(st, c, id, f, text, failure.status)
     } else {
         let mut r = failure.status.into_response();

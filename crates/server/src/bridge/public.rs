@@ -8,7 +8,7 @@ use axum::Router;
 use store::bridge::SessionId;
 
 use super::pages::{results_page, PairQuery};
-use crate::context::Ctx;
+use crate::ctx::Ctx;
 use crate::error::AppError;
 use crate::AppState;
 

@@ -17,10 +17,10 @@ use store::bridge::{BridgeSession, EnterOutcome, LineStatus, TableRound};
 
 use super::forms::EntryForm;
 use super::{status_label, SessionView, DEVICE_COOKIE};
-use crate::context::{cookie, set_cookie, Ctx};
+use crate::ctx::{cookie, set_cookie, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
-use crate::web::{blocking, html};
+use crate::page::{blocking, html};
 use crate::AppState;
 use report::bridge as results;
 

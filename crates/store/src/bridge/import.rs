@@ -1,7 +1,7 @@
 //! Pairs from a club's member CSV, read with the players' CSV reader (same separators,
 //! quoting, French or English headers).
 
-use crate::import::{collapse, detect_separator, folded_words, quote, read_rows, ImportError, Row};
+use crate::csv::{collapse, detect_separator, folded_words, quote, read_rows, ImportError, Row};
 
 use super::log::append;
 use super::session::{check_pair, load_pairs, session_movement, write_pair};

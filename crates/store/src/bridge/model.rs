@@ -77,6 +77,7 @@ fn model(conn: &Connection, id: SessionId) -> Result<(bridge::Session, Options, 
         field: Some(m.field()),
         boards,
         names,
+        licences: Default::default(),
     };
     let missing = all_lines(conn, id, &m)?
         .into_iter()

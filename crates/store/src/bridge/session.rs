@@ -164,7 +164,7 @@ fn sync_table_codes(conn: &Connection, id: SessionId, tables: u32) -> Result<()>
             |r| r.get(0),
         )?;
         if !has {
-            let code = crate::rounds::new_code(conn)?;
+            let code = crate::codes::new_code(conn)?;
             conn.execute(
                 "INSERT INTO bridge_table (session_id, number, code) VALUES (?1, ?2, ?3)",
                 params![id, table, code],

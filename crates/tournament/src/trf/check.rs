@@ -326,7 +326,8 @@ pub(crate) fn validate(p: &mut Parsed) {
                 continue;
             }
             let c = raw.col;
-            if matches!(e, Entry::PairingBye) {
+            // In a team file every member of the bye's team is written `U` (checked by team).
+            if matches!(e, Entry::PairingBye) && !t.is_team_event() {
                 if let Some(first) = byes_in_round.insert(r, i) {
                     errors.push(TrfError::new(
                         src.line,
@@ -455,6 +456,31 @@ pub(crate) fn validate(p: &mut Parsed) {
         }
     }
 
+    if t.is_team_event() {
+        team_checks(p, &index, &mut errors);
+    } else {
+        for &(id, at) in &p.participant_refs {
+            if !index.contains_key(&PlayerId(id)) && p.rejected_players == 0 {
+                errors.push(TrfError::new(
+                    at.line,
+                    at.col,
+                    K::UnknownPlayer,
+                    "the start number of a player in the file",
+                    format!("{id}, which no player line has"),
+                ));
+            }
+        }
+        for &(id, at) in &p.team_refs {
+            errors.push(TrfError::new(
+                at.line,
+                at.col,
+                K::UnknownTeam,
+                "the number of a team (the file has no team records 310 or 013)",
+                id.to_string(),
+            ));
+        }
+    }
+
     // References to players in other records.
     for &(id, at) in &p.references {
         if !index.contains_key(&id) && p.rejected_players == 0 {
@@ -469,9 +495,12 @@ pub(crate) fn validate(p: &mut Parsed) {
     }
 
     // Scores (trf.md §2.4): the points column equals the recomputed score, with or without
-    // the acceleration, and with or without a bye already entered for the round to pair.
+    // the acceleration, and with or without a bye already entered for the round to pair. In a
+    // team file a member's points are informative (the team's match and game points follow
+    // from the games, the `320` bye value and `362`), as Sharly Chess writes them.
     let next = crate::rounds::round_to_pair(t);
-    for (i, pl) in t.players.iter().enumerate() {
+    let individual = !t.is_team_event();
+    for (i, pl) in t.players.iter().enumerate().filter(|_| individual) {
         let src = &p.players[i];
         if src.damaged {
             continue;
@@ -540,4 +569,138 @@ fn round_error(at: At, declared: u32, r: u32) -> TrfError {
         format!("a round from 1 to {declared} (the declared number of rounds)"),
         r.to_string(),
     )
+}
+
+/// The checks of a team file: team numbers used once, every team reference naming a team,
+/// members of a team facing one team per round, and no bye receiver (`320`) with a game.
+fn team_checks(p: &Parsed, index: &HashMap<PlayerId, usize>, errors: &mut Vec<TrfError>) {
+    let t = &p.t;
+    let numbers = t.team_numbers();
+    let mut first_at: HashMap<u32, usize> = HashMap::new();
+    for (k, &n) in numbers.iter().enumerate() {
+        if let Some(&j) = first_at.get(&n) {
+            let at = p.team_at[k].unwrap_or(At { line: 0, col: 5 });
+            let first_line = p.team_at[j].map_or(0, |a| a.line);
+            errors.push(TrfError::new(
+                at.line,
+                at.col,
+                K::UnknownTeam,
+                format!("a team number not used before (team {n} is on line {first_line})"),
+                n.to_string(),
+            ));
+        } else {
+            first_at.insert(n, k);
+        }
+    }
+    let known = |n: u32| first_at.contains_key(&n);
+    for &(n, at) in p.participant_refs.iter().chain(&p.team_refs) {
+        if !known(n) {
+            errors.push(TrfError::new(
+                at.line,
+                at.col,
+                K::UnknownTeam,
+                "the number of a team in the file (310 or 013)",
+                format!("{n}, which no team has"),
+            ));
+        }
+    }
+    // The team of each player, by index (the reader refuses a player in two rosters).
+    let mut team_of: HashMap<PlayerId, usize> = HashMap::new();
+    for (k, team) in t.teams.iter().enumerate() {
+        for id in &team.players {
+            team_of.entry(*id).or_insert(k);
+        }
+    }
+    // Round by round, the opposing team of each team as its first member with an opponent
+    // names it; any other member facing another team is reported on its own line. Members on
+    // a pairing-allocated bye are counted by team: one team a round.
+    let mut opposing: HashMap<(usize, usize), (usize, PlayerId)> = HashMap::new();
+    let mut bye_team: HashMap<usize, usize> = HashMap::new();
+    for (k, team) in t.teams.iter().enumerate() {
+        let n = numbers[k];
+        for id in &team.players {
+            if team_of.get(id) != Some(&k) {
+                continue;
+            }
+            let Some(&i) = index.get(id) else { continue };
+            let pl = &t.players[i];
+            let src = &p.players[i];
+            for (r, e) in pl.rounds.iter().enumerate() {
+                let col = src.entries.get(r).map_or(1, |x| x.col);
+                if matches!(e, Entry::PairingBye) {
+                    match bye_team.get(&r) {
+                        Some(&other) if other != k => errors.push(TrfError::new(
+                            src.line,
+                            col + 7,
+                            K::SecondPairingBye,
+                            format!(
+                                "at most one team with the pairing-allocated bye in round {} (team {} has it)",
+                                r + 1,
+                                numbers[other]
+                            ),
+                            format!("a 'U' for team {n}"),
+                        )),
+                        Some(_) => {}
+                        None => {
+                            bye_team.insert(r, k);
+                        }
+                    }
+                }
+                let Some(o) = e.opponent() else { continue };
+                let Some(&other) = team_of.get(&o) else {
+                    if index.contains_key(&o) {
+                        errors.push(TrfError::new(
+                            src.line,
+                            col,
+                            K::TeamMismatch,
+                            format!("an opponent who plays for a team (round {})", r + 1),
+                            format!("player {o}, who is in no team"),
+                        ));
+                    }
+                    continue;
+                };
+                if other == k {
+                    errors.push(TrfError::new(
+                        src.line,
+                        col,
+                        K::TeamMismatch,
+                        format!("an opponent from another team (round {})", r + 1),
+                        format!("player {o} of the same team {n}"),
+                    ));
+                    continue;
+                }
+                match opposing.get(&(k, r)) {
+                    Some(&(first, by)) if first != other => errors.push(TrfError::new(
+                        src.line,
+                        col,
+                        K::TeamMismatch,
+                        format!(
+                            "an opponent from team {}, as player {by} of team {n} has in round {}",
+                            numbers[first],
+                            r + 1
+                        ),
+                        format!("player {o} of team {}", numbers[other]),
+                    )),
+                    Some(_) => {}
+                    None => {
+                        opposing.insert((k, r), (other, *id));
+                    }
+                }
+            }
+        }
+    }
+    for &(round, team, at) in &p.pab_receivers_at {
+        let Some(&k) = first_at.get(&team) else {
+            continue;
+        };
+        if let Some(&(other, _)) = opposing.get(&(k, round as usize - 1)) {
+            errors.push(TrfError::new(
+                at.line,
+                at.col,
+                K::TeamMismatch,
+                format!("a team without a match in round {round} as the bye's receiver"),
+                format!("team {team}, which played team {}", numbers[other]),
+            ));
+        }
+    }
 }

@@ -41,6 +41,11 @@ pub enum TrfErrorKind {
     DuplicateMember,
     /// No player line (`001`) at all: an empty file, or not a TRF file.
     NoPlayers,
+    /// A team number that names no team, or a number given to two teams.
+    UnknownTeam,
+    /// In a team file, members of one team facing different teams in one round, or a team
+    /// named as the bye's receiver in a round its members played.
+    TeamMismatch,
 }
 
 /// One problem in a TRF file.
@@ -113,5 +118,21 @@ impl<'a> IntoIterator for &'a TrfErrors {
     type IntoIter = std::slice::Iter<'a, TrfError>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+/// A problem that [`read_for_pairing`](super::read_for_pairing) stepped over: it is in a
+/// column that pairing engines do not read, so the file is still paired, and `action` says
+/// what was read instead. [`read`](super::read) reports the same problem as a [`TrfError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfWarning {
+    pub problem: TrfError,
+    /// What the reader did instead, e.g. "the title is left out".
+    pub action: String,
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}; {}", self.problem, self.action)
     }
 }

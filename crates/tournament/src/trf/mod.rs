@@ -38,7 +38,9 @@
 //!
 //! Legacy entries are read as: `0000 - =` a half-point bye, `0000 - +` a forfeit win with no
 //! opponent, `0000 - -` a forfeit loss with no opponent, `  12 - +` a forfeit with unknown
-//! colours. Lines are written with LF endings; a leading byte-order mark is skipped.
+//! colours, and an entry with a blank result but an opponent or colour column written
+//! (`0000 -  `) as a zero-point bye, which is what TRF's blank result code means; eight blank
+//! columns are no entry. Lines are written with LF endings; a leading byte-order mark is skipped.
 //!
 //! # Limits
 //!
@@ -58,7 +60,7 @@ mod error;
 mod reader;
 mod writer;
 
-pub use error::{TrfError, TrfErrorKind, TrfErrors};
+pub use error::{TrfError, TrfErrorKind, TrfErrors, TrfWarning};
 pub use writer::write;
 
 use crate::model::{LinePlace, Tournament};
@@ -83,14 +85,21 @@ impl std::str::FromStr for Format {
     }
 }
 
-fn finish(mut p: reader::Parsed, strict: bool) -> Result<Tournament, TrfErrors> {
+fn finish(p: reader::Parsed, strict: bool) -> Result<Tournament, TrfErrors> {
+    finish_with_warnings(p, strict).map(|(t, _)| t)
+}
+
+fn finish_with_warnings(
+    mut p: reader::Parsed,
+    strict: bool,
+) -> Result<(Tournament, Vec<TrfWarning>), TrfErrors> {
     check::resolve(&mut p);
     if strict {
         check::validate(&mut p);
     }
     if p.errors.is_empty() {
         settle_places(&mut p.t);
-        Ok(p.t)
+        Ok((p.t, p.warnings))
     } else {
         p.errors.sort_by_key(|e| (e.line, e.column));
         p.errors.dedup();
@@ -101,14 +110,33 @@ fn finish(mut p: reader::Parsed, strict: bool) -> Result<Tournament, TrfErrors> 
 /// Reads and checks a TRF file (TRF-16, TRF-2026 or a mix, CR, LF or CRLF line ends).
 /// Returns every problem found, in line order.
 pub fn read(text: &str) -> Result<Tournament, TrfErrors> {
-    finish(reader::parse(text), true)
+    finish(reader::parse(text, false), true)
+}
+
+/// Reads and checks a TRF file as [`read`] does, except in the columns that pairing engines
+/// do not read: a title that is not a TRF title (Sharly Chess writes `gf` `mf` `ff` `cf` for
+/// the women's titles) is left out, and round dates off TRF's columns (Sharly Chess starts them
+/// one column late) are read from each round's 10 columns, or left out. Each such problem
+/// comes back as a [`TrfWarning`] instead of refusing the file.
+///
+/// ```
+/// let line = |title: &str| format!(
+///     "001    1 w{title:>3} Alpha, Ann                        2100                             0.0    1"
+/// );
+/// let text = format!("012 Club Open\nXXR 5\n{}\n", line("gf"));
+/// assert!(tournament::trf::read(&text).is_err());
+/// let (t, warnings) = tournament::trf::read_for_pairing(&text).unwrap();
+/// assert_eq!((t.players[0].title, warnings.len()), (None, 1));
+/// ```
+pub fn read_for_pairing(text: &str) -> Result<(Tournament, Vec<TrfWarning>), TrfErrors> {
+    finish_with_warnings(reader::parse(text, true), true)
 }
 
 /// Reads a TRF file, reporting only problems inside single lines: opponents that do not point
 /// back, scores that do not add up, unknown start numbers and rounds past the declared number
 /// are accepted as written.
 pub fn read_unchecked(text: &str) -> Result<Tournament, TrfErrors> {
-    finish(reader::parse(text), false)
+    finish(reader::parse(text, false), false)
 }
 
 /// Decodes UTF-8 text; an invalid byte is reported with its line and column (lines end at CR,

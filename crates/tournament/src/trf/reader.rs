@@ -4,7 +4,7 @@
 use crate::model::*;
 use crate::points::Points;
 
-use super::error::{TrfError, TrfErrorKind as K};
+use super::error::{TrfError, TrfErrorKind as K, TrfWarning};
 
 /// One line of the file: its number and characters (fixed columns count characters).
 pub(crate) struct Line {
@@ -164,6 +164,9 @@ pub(crate) struct PartialSystem {
 pub(crate) struct Parsed {
     pub t: Tournament,
     pub errors: Vec<TrfError>,
+    /// Reading for pairing: problems in columns the engines do not read are warnings.
+    pub lenient: bool,
+    pub warnings: Vec<TrfWarning>,
     pub players: Vec<PlayerSource>,
     pub xxr: Option<(u32, At)>,
     pub r142: Option<(u32, At)>,
@@ -178,6 +181,14 @@ pub(crate) struct Parsed {
     pub references: Vec<(PlayerId, At)>,
     /// Round references in other records, checked against the declared rounds.
     pub round_refs: Vec<(u32, At)>,
+    /// Participants of `240` and `260`: players, or teams in a team file.
+    pub participant_refs: Vec<(u32, At)>,
+    /// Team numbers in the team records (`320`, `330`).
+    pub team_refs: Vec<(u32, At)>,
+    /// Where each `310` team number stands, in team order (`None` for `013` lines).
+    pub team_at: Vec<Option<At>>,
+    /// The receivers of `320`: round, team and where it is written.
+    pub pab_receivers_at: Vec<(u32, u32, At)>,
     pub xxa_at: Option<At>,
     pub r250_at: Option<At>,
     /// Player lines too damaged to keep: references to unknown players are then not reported,
@@ -203,6 +214,29 @@ impl Parsed {
     ) {
         self.errors
             .push(TrfError::new(line, col, kind, expected, found));
+    }
+
+    /// A problem in a column that pairing engines do not read (the title, the round dates):
+    /// an error when reading strictly, a warning saying what was done instead (`action`) when
+    /// reading for pairing. True when the reading goes on past it.
+    fn informational(
+        &mut self,
+        line: usize,
+        col: usize,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+        action: &str,
+    ) -> bool {
+        let problem = TrfError::new(line, col, K::BadField, expected, found);
+        if self.lenient {
+            self.warnings.push(TrfWarning {
+                problem,
+                action: action.to_string(),
+            });
+        } else {
+            self.errors.push(problem);
+        }
+        self.lenient
     }
 
     /// Records a single-valued record; false (with an error) if it was already seen.
@@ -423,8 +457,12 @@ const MAX_VALUE_TENTHS: i32 = 9999;
 const MAX_ROUNDS: u32 = 999;
 
 /// Reads every line; the result still needs `check::resolve` (and `check::validate`).
-pub(crate) fn parse(text: &str) -> Parsed {
-    let mut p = Parsed::default();
+/// `lenient` reads for pairing (see [`Parsed::informational`]).
+pub(crate) fn parse(text: &str, lenient: bool) -> Parsed {
+    let mut p = Parsed {
+        lenient,
+        ..Parsed::default()
+    };
     // The record each uninterpreted line follows, for writing it back there.
     let mut last_key: Option<String> = None;
     let mut teams_seen = 0;
@@ -593,6 +631,18 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
         }
         "013" => team_013(p, l),
         "310" => team_310(p, l),
+        "320" => team_pab_320(p, l),
+        "330" => team_forfeit_330(p, l),
+        "352" => {
+            if blanks(p, l, &[4], "after the record code") && p.once("352", l.no) {
+                board_colors_352(p, l);
+            }
+        }
+        "362" => {
+            if blanks(p, l, &[4], "after the record code") && p.once("362", l.no) {
+                match_points_362(p, l);
+            }
+        }
         "240" => announced_byes(p, l),
         "250" => acceleration_250(p, l),
         "260" => forbidden_260(p, l),
@@ -714,34 +764,82 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
 }
 
 fn round_dates(p: &mut Parsed, l: &Line) {
+    match dates_on_grid(l) {
+        Ok(dates) => p.t.header.round_dates = dates,
+        Err(problem) if !p.lenient => p.errors.push(problem),
+        Err(problem) => {
+            // Sharly Chess starts its dates one column late (93, 103, …): each date is still
+            // alone in its round's 10-column block.
+            let by_block = dates_by_block(l);
+            let action = if by_block.is_some() {
+                "each date is read from its round's 10 columns"
+            } else {
+                "the round dates are left out (pairing engines do not read them)"
+            };
+            p.t.header.round_dates = by_block.unwrap_or_default();
+            p.warnings.push(TrfWarning {
+                problem,
+                action: action.to_string(),
+            });
+        }
+    }
+}
+
+/// The `132` record's dates where TRF puts them, 8 columns each from column 92 on the rounds'
+/// grid (92-99, 102-109, …), or the first problem found.
+fn dates_on_grid(l: &Line) -> Result<Vec<String>, TrfError> {
     let n = blocks_in(l);
     if n > MAX_ROUNDS as usize {
-        p.err(
+        return Err(TrfError::new(
             l.no,
             round_col(MAX_ROUNDS as usize + 1),
             K::RoundOutOfRange,
             format!("at most {MAX_ROUNDS} round dates"),
             format!("{n} dates"),
-        );
-        return;
+        ));
     }
-    if !blanks(
-        p,
-        l,
-        &(5..=91).collect::<Vec<_>>(),
-        "round dates start at column 92",
-    ) {
-        return;
+    let layout = |col: usize, why: &str| {
+        TrfError::new(
+            l.no,
+            col,
+            K::Layout,
+            format!("a blank at column {col} ({why})"),
+            quote(&l.char_at(col).to_string()),
+        )
+    };
+    if let Some(col) = (5..=91).find(|&c| l.char_at(c) != ' ') {
+        return Err(layout(col, "round dates start at column 92"));
     }
+    let mut dates = Vec::with_capacity(n);
     for r in 1..=n {
         let c = round_col(r);
-        if r < n && !blanks(p, l, &[c + 8, c + 9], "between round dates") {
-            return;
+        let why = if r < n {
+            "between round dates"
+        } else {
+            "after the last round date: a date takes columns 92-99, 102-109, …"
+        };
+        if let Some(col) = [c + 8, c + 9].into_iter().find(|&c| l.char_at(c) != ' ') {
+            return Err(layout(col, why));
         }
-        p.t.header
-            .round_dates
-            .push(l.field(c, c + 7).trim().to_string());
+        dates.push(l.field(c, c + 7).trim().to_string());
     }
+    Ok(dates)
+}
+
+/// The `132` record's dates read leniently: the text of each round's 10-column block
+/// (92-101, 102-111, …), when every block holds at most one word.
+fn dates_by_block(l: &Line) -> Option<Vec<String>> {
+    let n = blocks_in(l);
+    if n > MAX_ROUNDS as usize || (5..=91).any(|c| l.char_at(c) != ' ') {
+        return None;
+    }
+    let dates: Vec<String> = (1..=n)
+        .map(|r| l.field(round_col(r), round_col(r) + 9).trim().to_string())
+        .collect();
+    dates
+        .iter()
+        .all(|d| !d.contains(char::is_whitespace))
+        .then_some(dates)
 }
 
 /// The number of 10-column round blocks that start on a line.
@@ -884,12 +982,14 @@ fn player(p: &mut Parsed, l: &Line) {
     if !title.trim().is_empty() {
         pl.title = Title::from_code(&title);
         if pl.title.is_none() {
-            p.err(
+            // Programs write other forms (Sharly Chess: `gf` `mf` `ff` `cf` for the women's
+            // titles); the engines never read this column.
+            p.informational(
                 l.no,
                 11,
-                K::BadField,
                 "a title GM, IM, WGM, FM, WIM, CM, WFM, WCM or blank (columns 11-13)",
                 quote(&title),
+                "the title is left out (pairing engines do not read it)",
             );
         }
     }
@@ -1016,6 +1116,7 @@ fn round_entry(p: &mut Parsed, l: &Line, c: usize) -> Option<Entry> {
         }
     };
     let code = l.char_at(c + 7);
+    let written = !opp_raw.trim().is_empty() || l.char_at(c + 5) != ' ';
     let played = |result, rated| match (opponent, color) {
         (Some(opponent), Some(color)) => Ok(Entry::Played {
             opponent,
@@ -1047,6 +1148,10 @@ fn round_entry(p: &mut Parsed, l: &Line, c: usize) -> Option<Entry> {
                     'F' => Entry::FullBye,
                     'U' => Entry::PairingBye,
                     'Z' => Entry::ZeroBye,
+                    // TRF's blank result code means what `Z` means: an entry that says there
+                    // is no opponent (`0000 -  `, as heltour writes a round its player did
+                    // not play) is a zero-point bye. Only eight blank columns are no entry.
+                    _ if written => Entry::ZeroBye,
                     _ => Entry::NotPaired,
                 })
             }
@@ -1156,6 +1261,7 @@ fn team_013(p: &mut Parsed, l: &Line) {
     let Some(players) = team_roster(p, l, 37) else {
         return;
     };
+    p.team_at.push(None);
     p.t.teams.push(Team {
         name,
         players,
@@ -1172,7 +1278,33 @@ fn team_310(p: &mut Parsed, l: &Line) {
     ) {
         return;
     }
-    let Ok(id) = number(p, l, 5, 7, "a team number") else {
+    // Sharly Chess writes the number from column 5 (`310 1   Team1`); both alignments read.
+    let raw = l.field(5, 7);
+    let digits = raw.trim();
+    let id = if digits.is_empty() {
+        None
+    } else if digits.bytes().all(|b| b.is_ascii_digit()) {
+        match digits.parse::<u32>() {
+            Ok(n) if n >= 1 => Some(n),
+            _ => {
+                p.err(
+                    l.no,
+                    first_char_col(&raw, 5),
+                    K::BadField,
+                    "a team number from 1 to 999 (columns 5-7)",
+                    quote(&raw),
+                );
+                return;
+            }
+        }
+    } else {
+        p.err(
+            l.no,
+            first_char_col(&raw, 5),
+            K::BadField,
+            "a team number (digits, columns 5-7)",
+            quote(&raw),
+        );
         return;
     };
     let text = |from, to| {
@@ -1194,8 +1326,9 @@ fn team_310(p: &mut Parsed, l: &Line) {
     let Some(players) = team_roster(p, l, 74) else {
         return;
     };
+    p.team_at.push(Some(At { line: l.no, col: 5 }));
     p.t.teams.push(Team {
-        id: id.map(|v| v as u32),
+        id,
         name,
         nickname,
         strength,
@@ -1217,8 +1350,7 @@ fn tpn_list(p: &mut Parsed, l: &Line, first_col: usize) -> Option<Vec<PlayerId>>
         match number(p, l, col, col + 3, "a start number") {
             Ok(Some(n)) if (1..=MAX_TPN as u64).contains(&n) => {
                 players.push(PlayerId(n as u32));
-                p.references
-                    .push((PlayerId(n as u32), At { line: l.no, col }));
+                p.participant_refs.push((n as u32, At { line: l.no, col }));
             }
             Ok(v) => {
                 let f = v.map(|n| n.to_string()).unwrap_or_else(|| "blank".into());
@@ -1327,6 +1459,8 @@ fn acceleration_250(p: &mut Parsed, l: &Line) {
     };
     let points = match points_field(p, l, 10, 13, "game points") {
         Ok(Some(v)) => v,
+        // A team file may give match points alone (Sharly Chess writes them so).
+        Ok(None) if match_points.is_some() => Points::ZERO,
         Ok(None) => {
             p.err(
                 l.no,
@@ -1570,6 +1704,241 @@ fn withdrawal(p: &mut Parsed, l: &Line) {
         at,
         rounds_at,
     });
+}
+
+/// A team number in `from..=to` (right-aligned; `000` or blank for none), recorded as a team
+/// reference. `Err` after reporting a bad field.
+fn team_number(p: &mut Parsed, l: &Line, from: usize, to: usize) -> Result<Option<u32>, ()> {
+    match number(p, l, from, to, "a team number")? {
+        None | Some(0) => Ok(None),
+        Some(n) if n <= 999 => {
+            p.team_refs.push((
+                n as u32,
+                At {
+                    line: l.no,
+                    col: from,
+                },
+            ));
+            Ok(Some(n as u32))
+        }
+        Some(n) => {
+            p.err(
+                l.no,
+                from,
+                K::BadField,
+                "a team number from 1 to 999",
+                n.to_string(),
+            );
+            Err(())
+        }
+    }
+}
+
+/// `320`: the team PAB's match points (5-8) and game points (10-13), then the team that
+/// received it in round 1 at 15-17, round 2 at 19-21, … (`000` or blank: none).
+fn team_pab_320(p: &mut Parsed, l: &Line) {
+    if !blanks(p, l, &[4, 9], "the team-bye record's fixed columns") || !p.once("320", l.no) {
+        return;
+    }
+    let Ok(match_points) = points_field(p, l, 5, 8, "match points") else {
+        return;
+    };
+    let Ok(game_points) = points_field(p, l, 10, 13, "game points") else {
+        return;
+    };
+    let mut receivers = Vec::new();
+    let mut col = 15;
+    while col <= l.chars.len() {
+        if !blanks(p, l, &[col - 1], "before a team number") {
+            return;
+        }
+        let Ok(team) = team_number(p, l, col, col + 2) else {
+            return;
+        };
+        if let Some(team) = team {
+            let at = At { line: l.no, col };
+            let round = receivers.len() as u32 + 1;
+            p.round_refs.push((round, at));
+            p.pab_receivers_at.push((round, team, at));
+        }
+        receivers.push(team);
+        col += 4;
+    }
+    while receivers.last() == Some(&None) {
+        receivers.pop();
+    }
+    p.t.team_records.pab = Some(TeamPab {
+        match_points,
+        game_points,
+        receivers,
+    });
+}
+
+/// `330`: a team match forfeited as a whole: type at 5-6 (`+-`, `-+`, `--`), round at 8-10,
+/// the White team at 12-14, the Black team at 16-18.
+fn team_forfeit_330(p: &mut Parsed, l: &Line) {
+    if !blanks(
+        p,
+        l,
+        &[4, 7, 11, 15],
+        "the team-forfeit record's fixed columns",
+    ) {
+        return;
+    }
+    let result = match l.field(5, 6).as_str() {
+        "+-" => TeamForfeitResult::WhiteWins,
+        "-+" => TeamForfeitResult::BlackWins,
+        "--" => TeamForfeitResult::Neither,
+        other => {
+            p.err(
+                l.no,
+                5,
+                K::BadField,
+                "a forfeit type +-, -+ or -- (columns 5-6)",
+                quote(other),
+            );
+            return;
+        }
+    };
+    let Some(Some(round)) = round_number(p, l, 8, 10) else {
+        if p.errors.last().is_none_or(|e| e.line != l.no) {
+            p.err(
+                l.no,
+                8,
+                K::BadField,
+                "a round number (columns 8-10)",
+                "blank",
+            );
+        }
+        return;
+    };
+    let (Ok(white), Ok(black)) = (team_number(p, l, 12, 14), team_number(p, l, 16, 18)) else {
+        return;
+    };
+    let (Some(white), Some(black)) = (white, black) else {
+        let col = if white.is_none() { 12 } else { 16 };
+        p.err(
+            l.no,
+            col,
+            K::BadField,
+            "the team numbers of both teams (columns 12-14 and 16-18)",
+            "blank",
+        );
+        return;
+    };
+    if white == black {
+        p.err(
+            l.no,
+            16,
+            K::SelfOpponent,
+            "two different teams",
+            format!("team {white} against itself"),
+        );
+        return;
+    }
+    if l.chars.len() > 18 {
+        p.err(
+            l.no,
+            19,
+            K::Layout,
+            "the end of the line after column 18",
+            quote(&l.rest(19)),
+        );
+        return;
+    }
+    p.t.team_records.forfeits.push(TeamForfeit {
+        round,
+        white,
+        black,
+        result,
+    });
+}
+
+/// `352`: one letter `W` or `B` per board, from column 5.
+fn board_colors_352(p: &mut Parsed, l: &Line) {
+    let text = l.field(5, l.chars.len().max(5));
+    let letters = text.trim_end();
+    if letters.is_empty() {
+        p.err(
+            l.no,
+            5,
+            K::BadField,
+            "the colour of each board, such as WBWB",
+            "blank",
+        );
+        return;
+    }
+    let mut colors = Vec::new();
+    for (k, c) in letters.chars().enumerate() {
+        match c {
+            'W' | 'w' => colors.push(Color::White),
+            'B' | 'b' => colors.push(Color::Black),
+            _ => {
+                p.err(
+                    l.no,
+                    5 + k,
+                    K::BadField,
+                    "a board colour W or B",
+                    quote(&c.to_string()),
+                );
+                return;
+            }
+        }
+    }
+    p.t.team_records.board_colors = Some(colors);
+}
+
+/// `362`: pairs of a symbol (`TW`, `TD`, `TL`) and its points, in any order; a symbol left out
+/// keeps 2 / 1 / 0. Read as words: the TRF-2026 layout (symbols at 5, 14, 23) and the one
+/// programs write (symbols at 5, 15, 25) both read.
+fn match_points_362(p: &mut Parsed, l: &Line) {
+    let mut scale = MatchPointScale::default();
+    let mut seen: Vec<String> = Vec::new();
+    let toks = l.tokens(5);
+    if toks.is_empty() {
+        p.err(
+            l.no,
+            5,
+            K::BadField,
+            "match points such as TW 2.0 TD 1.0 TL 0.0",
+            "blank",
+        );
+        return;
+    }
+    for pair in toks.chunks(2) {
+        let (col, symbol) = &pair[0];
+        let slot = match symbol.as_str() {
+            "TW" => &mut scale.win,
+            "TD" => &mut scale.draw,
+            "TL" => &mut scale.loss,
+            _ => {
+                p.err(
+                    l.no,
+                    *col,
+                    K::BadField,
+                    "a match-point symbol TW, TD or TL",
+                    quote(symbol),
+                );
+                return;
+            }
+        };
+        if seen.contains(symbol) {
+            p.err(
+                l.no,
+                *col,
+                K::DuplicateRecord,
+                "each match-point symbol once",
+                format!("a second {symbol}"),
+            );
+            return;
+        }
+        seen.push(symbol.clone());
+        let Some(v) = token_points(p, l, pair.get(1), "match points") else {
+            return;
+        };
+        *slot = v;
+    }
+    p.t.team_records.match_points = Some(scale);
 }
 
 #[cfg(test)]

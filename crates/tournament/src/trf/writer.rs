@@ -187,6 +187,47 @@ fn team_line(out: &mut String, t: &Team, format: Format) {
     let _ = writeln!(out, "{}", s.trim_end());
 }
 
+/// The team records besides the rosters: `352`, `362`, `320`, `330` (trf.md §8).
+fn team_records(out: &mut String, r: &TeamRecords) {
+    if let Some(colors) = &r.board_colors {
+        let letters: String = colors
+            .iter()
+            .map(|c| c.trf_char().to_ascii_uppercase())
+            .collect();
+        let _ = writeln!(out, "352 {letters}");
+    }
+    if let Some(m) = &r.match_points {
+        let _ = writeln!(
+            out,
+            "362 TW{:>4}   TD{:>4}   TL{:>4}",
+            m.win, m.draw, m.loss
+        );
+    }
+    if let Some(pab) = &r.pab {
+        let mut s = format!(
+            "320 {} {}",
+            opt_num(pab.match_points, 4),
+            opt_num(pab.game_points, 4)
+        );
+        for team in &pab.receivers {
+            let _ = write!(s, " {:03}", team.unwrap_or(0));
+        }
+        let _ = writeln!(out, "{}", s.trim_end());
+    }
+    for f in &r.forfeits {
+        let kind = match f.result {
+            TeamForfeitResult::WhiteWins => "+-",
+            TeamForfeitResult::BlackWins => "-+",
+            TeamForfeitResult::Neither => "--",
+        };
+        let _ = writeln!(
+            out,
+            "330 {kind} {:>3} {:>3} {:>3}",
+            f.round, f.white, f.black
+        );
+    }
+}
+
 /// Writes the tournament in one of the two canonical layouts. See the module documentation
 /// for which record carries what in each format.
 pub fn write(t: &Tournament, format: Format) -> String {
@@ -274,6 +315,7 @@ pub fn write(t: &Tournament, format: Format) -> String {
     for team in &t.teams {
         team_line(&mut out, team, format);
     }
+    team_records(&mut out, &t.team_records);
     for b in &t.announced_byes {
         let mut s = format!("240 {} {:03}", b.kind.trf_char(), b.round);
         for p in &b.players {

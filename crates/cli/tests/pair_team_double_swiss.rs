@@ -1,0 +1,212 @@
+//! The engine interface and `arbiter pair`/`check` for the Swiss Team (`--team`, C.04.6) and
+//! Double-Swiss (`--double-swiss`, C.04.5) systems: the round of a TRF-2026 team file written as
+//! Sharly Chess writes it, a Double-Swiss file with two columns a match, the `192` code choosing
+//! the system, and generated events replayed by the checker without a difference.
+
+mod common;
+
+use common::{path_str, stderr, stdout, temp_dir, write};
+
+/// Five two-board teams after round 1: team 1 beat team 2 1½-½, team 4 beat team 3 1½-½, team 5
+/// had the bye (`320`: 1 MP and 1 GP). Round 2: the PAB to team 3 (0 MP, largest number), 1-4
+/// (2 MP) with White to 4 (lower colour difference, 4.3.5), then 5 and its upfloater 2, White
+/// to 2 (4.3.5).
+const TEAM_FILE: &str = "012 Team test
+142 5
+152 W
+192 FIDE_TEAM_TYPEA_MP_GP
+352 WB
+362 TW  2.0   TD  1.0   TL  0.0
+320 01.0 01.0 005
+001    1      Member 1                          2000                             0.0    1     3 w 1
+001    2      Member 2                          2000                             0.0    2     4 b =
+001    3      Member 3                          2000                             0.0    3     1 b 0
+001    4      Member 4                          2000                             0.0    4     2 w =
+001    5      Member 5                          2000                             0.0    5     7 w =
+001    6      Member 6                          2000                             0.0    6     8 b 0
+001    7      Member 7                          2000                             0.0    7     5 b =
+001    8      Member 8                          2000                             0.0    8     6 w 1
+001    9      Member 9                          2000                             0.0    9  0000 - U
+001   10      Member 10                         2000                             0.0   10  0000 - U
+310 1   Team 1                                                              1    2
+310 2   Team 2                                                              3    4
+310 3   Team 3                                                              5    6
+310 4   Team 4                                                              7    8
+310 5   Team 5                                                              9   10
+";
+
+/// Five players after match 1 of a Double-Swiss: 1 beat 3 2-0, 4-2 1-1, 5 had the bye (a game
+/// won and a game drawn). Match 2: the PAB to 3; 1 cannot take 5 (2 and 4 would be left, who
+/// met), so it takes 2 (4.3.2: 2 had no White), then 5-4.
+const DS_FILE: &str = "012 Double-Swiss test
+142 8
+152 W
+192 FIDE_DOUBLESWISS
+001    1      Player 1                          2000                             2.0    1     3 w 1     3 b 1
+001    2      Player 2                          2000                             1.0    2     4 b =     4 w =
+001    3      Player 3                          2000                             0.0    3     1 b 0     1 w 0
+001    4      Player 4                          2000                             1.0    4     2 w =     2 b =
+001    5      Player 5                          2000                             1.5    5  0000 - U  0000 - H
+";
+
+#[test]
+fn team_round_from_a_sharly_chess_file() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "team.trf", TEAM_FILE);
+    let expected = "3\n4 1\n2 5\n3 0\n";
+    for args in [
+        vec!["--team", path_str(&f), "-p"],
+        vec![path_str(&f), "-p"],
+        vec!["pair", path_str(&f)],
+        vec!["pair", "--system", "team", path_str(&f)],
+    ] {
+        let o = common::run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{args:?}");
+    }
+    let o = common::run(&["--team", path_str(&f), "-p", "-l"]);
+    assert_eq!(o.status.code(), Some(0));
+    let list = std::fs::read_to_string(dir.path().join("team.list")).unwrap();
+    assert!(
+        list.starts_with("ID\tPts\t---\tPref\tC2\tFloat\tCur\tR1\n1\t2.0\tW\tA\tY\t\t(4B)\t2\n"),
+        "{list}"
+    );
+    assert!(list.contains("\n5\t1.0\t\tA\tN\t\t(2B)\t\n"), "{list}");
+}
+
+#[test]
+fn double_swiss_match_two() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "ds.trf", DS_FILE);
+    for args in [
+        vec!["--double-swiss", path_str(&f), "-p"],
+        vec![path_str(&f), "-p"],
+        vec!["pair", "--system", "double-swiss", path_str(&f)],
+    ] {
+        let o = common::run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "3\n2 1\n5 4\n3 0\n", "{args:?}");
+    }
+}
+
+#[test]
+fn a_double_swiss_match_with_one_game_recorded_is_refused() {
+    let dir = temp_dir();
+    // Match 1 complete, match 2 with its first game only.
+    let text: String = DS_FILE
+        .lines()
+        .map(|l| {
+            // Game 1 of match 2 drawn between 1 and 2: their points grow by a half.
+            let (extra, points) = match l.get(4..8).map(str::trim) {
+                Some("1") if l.starts_with("001") => ("     2 w =", " 2.5"),
+                Some("2") if l.starts_with("001") => ("     1 b =", " 1.5"),
+                _ => return format!("{l}\n"),
+            };
+            format!("{}{points}{}{extra}\n", &l[..80], &l[84..])
+        })
+        .collect();
+    let f = write(dir.path(), "half.trf", &text);
+    let o = common::run(&["--double-swiss", path_str(&f), "-p"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("match 2 has its first game (column 3) but not its second"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_system_flag_must_agree_with_the_192_code() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "team.trf", TEAM_FILE);
+    let o = common::run(&["--dutch", path_str(&f), "-p"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o)
+            .contains("192 code (FIDE_TEAM_TYPEA_MP_GP) names the Swiss Team (C.04.6) system"),
+        "{}",
+        stderr(&o)
+    );
+    let o = common::run(&["--team", "--double-swiss", path_str(&f), "-p"]);
+    assert_eq!(o.status.code(), Some(3));
+}
+
+#[test]
+fn no_valid_team_pairing_exits_1() {
+    let dir = temp_dir();
+    // Teams 1 to 4 may not meet each other (260): with 5 teams, whoever has the bye, two of
+    // them are left to meet.
+    let text = format!("{TEAM_FILE}260 001 005 0001 0002 0003 0004\n");
+    let f = write(dir.path(), "stuck.trf", &text);
+    let o = common::run(&["--team", path_str(&f), "-p"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("No valid pairing exists for round 2."),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn generated_events_replay_without_a_difference() {
+    let dir = temp_dir();
+    let config = write(
+        dir.path(),
+        "team.properties",
+        "TeamsNumber=13\nBoardsNumber=3\nRoundsNumber=6\nTypeCode=FIDE_TEAM_TYPEB_MP_GP\n",
+    );
+    let out = dir.path().join("team-gen.trf");
+    let o = common::run(&[
+        "--team",
+        "-g",
+        path_str(&config),
+        "-o",
+        path_str(&out),
+        "-s",
+        "11",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = common::run(&["check", path_str(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).ends_with("0 of 6 rounds differ from the engine's pairing\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = common::run(&[path_str(&out), "-c"]);
+    assert_eq!(
+        stdout(&o),
+        (1..=6)
+            .map(|r| format!("team-gen: Round #{r}\n"))
+            .collect::<String>()
+    );
+
+    let ds_out = dir.path().join("ds-gen.trf");
+    let o = common::run(&["--double-swiss", "-g", "-o", path_str(&ds_out), "-s", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&ds_out).unwrap();
+    assert!(text.contains("\n192 FIDE_DOUBLESWISS"), "{text}");
+    let o = common::run(&["check", path_str(&ds_out)]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains(" rounds differ from the engine's pairing\n"));
+    assert!(stdout(&o).starts_with("ds-gen: Round #1\n"));
+
+    let bad = write(
+        dir.path(),
+        "bad.properties",
+        "TeamsNumber=13\nColours=yes\n",
+    );
+    let o = common::run(&[
+        "--team",
+        "-g",
+        path_str(&bad),
+        "-o",
+        path_str(&dir.path().join("x.trf")),
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains("bad.properties:2:1: unknown key \"Colours\""),
+        "{}",
+        stderr(&o)
+    );
+}

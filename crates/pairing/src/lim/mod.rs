@@ -1,0 +1,129 @@
+//! The Lim system (C.04.4.3, rules applied from 1 February 2026).
+//!
+//! [`pair`] pairs one round: the PAB first (Art. 1.1, 7.1), then the scoregroups in the text's
+//! order (2.2: from the top down to just above the Median Scoregroup, from the bottom up to just
+//! below it, the Median Scoregroup last and downward), each passing its floaters on towards the
+//! median (2.3, Art. 3), each paired by scrutiny and exchanges (Art. 4); a Median Scoregroup that
+//! cannot be paired cracks the pairings of its neighbours (2.6). Colours follow Art. 5 and 7.2,
+//! boards GHR 3.6.
+//!
+//! Lim is procedural: every choice is "the first in a given order". Where the text leaves
+//! room, this engine reads it as follows (the crate README lists the readings):
+//! - **Compatibility (2.1)** also excludes forbidden pairs (`XXP`, `260`); a meeting is a game
+//!   played over the board (GHR 3.5). In the last round Article 6 puts Basic Rule 5 before the
+//!   colour rules: only meetings count there.
+//! - **Median (2.2)**: rounds played × the points of a win ÷ 2, compared with pairing scores
+//!   (points plus C.04.7 virtual points). With no player at that score the Median Scoregroup
+//!   holds only the floaters of both sides.
+//! - **Floaters (2.3, Art. 3)**: a scoregroup keeps as many pairings as it can have (3.10.2), so
+//!   exactly as many players float as a maximum matching leaves over. They are chosen one at a
+//!   time, the first in this order whose transfer keeps that many pairings: floater type d, c,
+//!   b, a (3.9; "compatible opponent in the adjacent group" among that group's residents); not
+//!   floated the round before (3.10, a game against a different pairing score or an unplayed
+//!   round worth more than a loss); due the colour more of the group are due (3.2.2; in a
+//!   Maxi-tournament only within 100 rating points of the lowest numbered player, 3.2.3); the
+//!   lowest numbered in the direction of pairing (3.2.4, 3.3). "Highest numbered" is #1
+//!   throughout (4.2).
+//! - **Pairing a scoregroup (3.6–3.8, Art. 4)**: the incoming floaters first (downward: the
+//!   highest score, then the highest numbered, first; upward the mirror), each taking among the
+//!   others in the group's order; then the first player of the list (the top when pairing
+//!   downward, the bottom when pairing upward) tries the bottom half in order and then the top
+//!   half from its bottom upwards (4.2, the six-player tables extended), and the rest is
+//!   proposed again (4.3). Each takes the first *available* opponent (compatible, and the rest
+//!   can still all be paired: 4.4) due the other colour (5.2, 3.8; in a Maxi-tournament only
+//!   within 100 points of the first available, 5.7), else the first available.
+//! - **Cracking (2.6)**: the last pairing made on the lower side when more floaters came from
+//!   above than from below, otherwise on the higher side (the other side when that one has
+//!   none left); both players join the median as floaters from that side.
+//! - **PAB (1.1, 7.1)**: among players allowed one (BR 4), the lowest score then the lowest rank
+//!   (round 1: the lowest rating, then the lowest rank), the first whose bye leaves the others
+//!   pairable.
+//! - **Due colour (5.5, 5.6)**: on the player's own played games: after an even number the
+//!   equalising colour if they are unequal, otherwise the colour alternating with the last game.
+//! - **Board order (GHR 3.6)**: by pairing scores (C.04.7 1.5), the PAB last.
+//!
+//! ```
+//! use pairing::lim::{pair, LimOptions};
+//! use tournament::{Color, Header, Player, PlayerId, Tournament};
+//!
+//! let players = (1..=6)
+//!     .map(|i| Player { id: PlayerId(i), ..Player::default() })
+//!     .collect();
+//! let t = Tournament {
+//!     header: Header { rounds: Some(5), initial_color: Some(Color::White), ..Header::default() },
+//!     players,
+//!     ..Tournament::default()
+//! };
+//! let p = pair(&t, 1, &LimOptions::default()).unwrap();
+//! // 7.2: top half against bottom half, #1 White, the even-numbered of the top half Black.
+//! let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.0, b.black.0)).collect();
+//! assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
+//! ```
+
+pub mod checklist;
+pub mod colours;
+pub mod matching;
+pub mod procedure;
+pub mod state;
+
+use tournament::{Color, Tournament};
+
+pub use checklist::checklist;
+
+use crate::dutch::board_order::board_key;
+use crate::{Board, Pairing, PairingError};
+
+/// Options of the Lim engine beyond what the tournament file says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LimOptions {
+    /// The organiser declared a Maxi-tournament: the colour-based choices of floaters and
+    /// exchanges are limited to players rated within 100 points (3.2.3, 3.8, 5.7). The text
+    /// never defines the term, so it is never inferred.
+    pub maxi_tournament: bool,
+}
+
+/// Pairs round `round` (1-based) of `tournament` by the Lim system.
+pub fn pair(
+    tournament: &Tournament,
+    round: u32,
+    options: &LimOptions,
+) -> Result<Pairing, PairingError> {
+    let prepared = state::round_of(tournament, round)?;
+    let outcome = procedure::run(&prepared, options)
+        .map_err(|procedure::Stop::NoValidPairing| PairingError::NoValidPairing { round })?;
+    let parts = &prepared.parts;
+    let mut initial = None;
+    let mut boards = Vec::with_capacity(outcome.pairs.len());
+    for made in &outcome.pairs {
+        let (a, b) = (&parts[made.a], &parts[made.b]);
+        if a.colours.is_empty() && b.colours.is_empty() && initial.is_none() {
+            initial = Some(initial_colour(tournament)?);
+        }
+        let colour =
+            colours::colour_of(a, b, made.median_or_above, initial.unwrap_or(Color::White));
+        let (white, black) = if colour == Color::White {
+            (a.id, b.id)
+        } else {
+            (b.id, a.id)
+        };
+        let key = board_key((a.score, a.rank), (b.score, b.rank));
+        boards.push((key, Board { white, black }));
+    }
+    boards.sort_by_key(|(k, _)| *k);
+    Ok(Pairing {
+        boards: boards.into_iter().map(|(_, b)| b).collect(),
+        bye: outcome.bye.map(|i| parts[i].id),
+    })
+}
+
+/// The colour drawn for #1 (7.2): the file's, or inferred from the first round played.
+fn initial_colour(t: &Tournament) -> Result<Color, PairingError> {
+    t.header
+        .initial_color
+        .or_else(|| crate::checker::infer_initial_color(t))
+        .ok_or_else(|| {
+            PairingError::InvalidRequest(
+                "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
+            )
+        })
+}

@@ -1,0 +1,245 @@
+//! Logging in and out, the first account's set-up, and more arbiters' accounts: the pages and
+//! their JSON API (`POST /api/login` answers the session's CSRF token).
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Redirect};
+use axum::routing::{get, post};
+use axum::{Form, Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
+use crate::error::AppError;
+use crate::json::{body, done, ok, ApiResult};
+use crate::page::{blocking, html, see, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/login", get(login_page).post(login))
+        .route("/logout", post(logout))
+        .route("/setup", get(setup_page).post(setup))
+        .route("/accounts", post(add_account))
+}
+
+/// The JSON API's routes (nested under `/api`).
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/setup", post(api_setup))
+        .route("/login", post(api_login))
+        .route("/logout", post(api_logout))
+        .route("/session", get(api_session))
+        .route("/csrf", get(api_csrf))
+        .route("/accounts", post(api_add_account))
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    c: Ctx,
+    next: String,
+    no_account: bool,
+    failed: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+fn safe_next(next: Option<String>) -> String {
+    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+        .unwrap_or_else(|| "/".into())
+}
+
+async fn login_page(State(st): State<AppState>, c: Ctx, Query(q): Query<NextQuery>) -> Page {
+    html(&LoginPage {
+        c,
+        next: safe_next(q.next),
+        no_account: !st.store.has_accounts()?,
+        failed: false,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+fn session_cookie(token: &str) -> axum::http::HeaderValue {
+    set_cookie(
+        SESSION_COOKIE,
+        token,
+        Some(store::auth::SESSION_HOURS * 3600),
+    )
+}
+
+async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> Page {
+    let store = st.store.clone();
+    let (user, pass) = (f.username.clone(), f.password.clone());
+    match blocking(move || store.login(&user, &pass)).await {
+        Ok(session) => {
+            let mut r = Redirect::to(&safe_next(f.next)).into_response();
+            r.headers_mut()
+                .append(header::SET_COOKIE, session_cookie(&session.token));
+            Ok(r)
+        }
+        Err(AppError::Store(store::Error::Refused {
+            reason: store::Refusal::Login,
+            ..
+        })) => {
+            let mut r = html(&LoginPage {
+                c,
+                next: safe_next(f.next),
+                no_account: !st.store.has_accounts()?,
+                failed: true,
+            })?;
+            *r.status_mut() = StatusCode::UNAUTHORIZED;
+            Ok(r)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+async fn logout(State(st): State<AppState>, c: Ctx) -> Page {
+    if let Some(token) = &c.session_token {
+        st.store.logout(token)?;
+    }
+    let mut r = Redirect::to("/login").into_response();
+    r.headers_mut()
+        .append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, "", Some(0)));
+    Ok(r)
+}
+
+#[derive(Template)]
+#[template(path = "setup.html")]
+struct SetupPage {
+    c: Ctx,
+    token: String,
+    valid: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn setup_page(State(st): State<AppState>, c: Ctx, Query(q): Query<TokenQuery>) -> Page {
+    let token = q.token.unwrap_or_default();
+    let valid = st.store.setup_token_valid(&token)?;
+    html(&SetupPage { c, token, valid })
+}
+
+#[derive(Debug, Deserialize)]
+struct SetupForm {
+    token: String,
+    username: String,
+    password: String,
+}
+
+async fn setup(State(st): State<AppState>, Form(f): Form<SetupForm>) -> Page {
+    let store = st.store.clone();
+    let session = blocking(move || {
+        store.create_first_account(&f.token, &f.username, &f.password)?;
+        store.login(&f.username, &f.password)
+    })
+    .await?;
+    let mut r = Redirect::to("/").into_response();
+    r.headers_mut()
+        .append(header::SET_COOKIE, session_cookie(&session.token));
+    Ok(r)
+}
+
+#[derive(Debug, Deserialize)]
+struct AccountForm {
+    username: String,
+    password: String,
+}
+
+async fn add_account(State(st): State<AppState>, _a: Arbiter, Form(f): Form<AccountForm>) -> Page {
+    let store = st.store.clone();
+    blocking(move || store.create_account(&f.username, &f.password)).await?;
+    see("/backup?account=created")
+}
+
+#[derive(Debug, Deserialize)]
+struct Credentials {
+    #[serde(default)]
+    token: String,
+    username: String,
+    password: String,
+}
+
+fn session_response(s: &store::auth::LoginSession) -> ApiResult {
+    let mut r = Json(json!({
+        "username": s.username,
+        "csrf": s.csrf,
+        "expires_at": s.expires_at,
+    }))
+    .into_response();
+    r.headers_mut().append(
+        header::SET_COOKIE,
+        set_cookie(
+            SESSION_COOKIE,
+            &s.token,
+            Some(store::auth::SESSION_HOURS * 3600),
+        ),
+    );
+    Ok(r)
+}
+
+async fn api_setup(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+    let c: Credentials = body(&bytes)?;
+    let store = st.store.clone();
+    let s = blocking(move || {
+        store.create_first_account(&c.token, &c.username, &c.password)?;
+        store.login(&c.username, &c.password)
+    })
+    .await?;
+    session_response(&s)
+}
+
+async fn api_login(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+    let c: Credentials = body(&bytes)?;
+    let store = st.store.clone();
+    let s = blocking(move || store.login(&c.username, &c.password)).await?;
+    session_response(&s)
+}
+
+async fn api_logout(State(st): State<AppState>, c: Ctx) -> ApiResult {
+    if let Some(token) = &c.session_token {
+        st.store.logout(token)?;
+    }
+    let mut r = done()?;
+    r.headers_mut()
+        .append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, "", Some(0)));
+    Ok(r)
+}
+
+async fn api_session(c: Ctx, a: Arbiter) -> ApiResult {
+    ok(json!({ "username": a.username, "csrf": c.csrf }))
+}
+
+/// The token an anonymous client (a player's phone) repeats in `X-CSRF-Token`; it comes with
+/// the `arbiter_anon` cookie.
+async fn api_csrf(c: Ctx) -> ApiResult {
+    ok(json!({ "csrf": c.csrf }))
+}
+
+#[derive(Debug, Deserialize)]
+struct NewAccount {
+    username: String,
+    password: String,
+}
+
+async fn api_add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
+    let n: NewAccount = body(&bytes)?;
+    let store = st.store.clone();
+    blocking(move || store.create_account(&n.username, &n.password)).await?;
+    done()
+}

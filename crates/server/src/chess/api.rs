@@ -1,0 +1,542 @@
+//! The chess events' JSON API under `/api`: every action of the pages, for platforms and
+//! scripts. Documented in `API.md`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::{EventId, Player, PlayerKey};
+
+use crate::chess::forms::{self, EventForm, PlayerForm};
+use crate::chess::views::{self};
+use crate::ctx::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::json::{body, done, ok, ApiResult};
+use crate::page::blocking;
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events", get(events).post(create_event))
+        .route("/events/{id}", get(event).post(update_event))
+        .route("/events/{id}/players", get(players).post(add_player))
+        .route("/events/{id}/players/import", post(import_players))
+        .route("/events/{id}/players/present", post(all_present))
+        .route(
+            "/events/{id}/players/{pid}",
+            get(player).post(update_player),
+        )
+        .route("/events/{id}/players/{pid}/remove", post(remove_player))
+        .route("/events/{id}/players/{pid}/present", post(set_present))
+        .route("/events/{id}/players/{pid}/withdraw", post(withdraw))
+        .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
+        .route("/events/{id}/players/{pid}/bye", post(set_bye))
+        .route("/events/{id}/players/{pid}/card", get(card))
+        .route("/events/{id}/byes", get(byes))
+        .route("/events/{id}/forbidden", get(forbidden).post(add_forbidden))
+        .route("/events/{id}/forbidden/remove", post(remove_forbidden))
+        .route("/events/{id}/rounds", get(rounds))
+        .route("/events/{id}/rounds/{n}", get(round))
+        .route("/events/{id}/rounds/{n}/pair", post(pair))
+        .route("/events/{id}/rounds/{n}/unpair", post(unpair))
+        .route("/events/{id}/rounds/{n}/swap", post(swap))
+        .route("/events/{id}/rounds/{n}/results", post(results))
+        .route("/events/{id}/rounds/{n}/confirm", post(confirm))
+        .route("/events/{id}/standings", get(standings))
+        .route("/events/{id}/log", get(log))
+        .route("/events/{id}/undo", post(undo))
+        .route("/events/{id}/export.trf", get(export_trf))
+        .route("/report", get(report_lookup).post(report))
+}
+
+async fn events(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
+    ok(st.store.events()?)
+}
+
+async fn create_event(State(st): State<AppState>, a: Arbiter, bytes: Bytes) -> ApiResult {
+    let f: EventForm = body(&bytes)?;
+    let id = st.store.create_event(&a.username, &f.settings()?)?;
+    ok(st.store.event(id)?)
+}
+
+async fn event(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.event(id)?)
+}
+
+async fn update_event(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: EventForm = body(&bytes)?;
+    st.store.update_event(&a.username, id, &f.settings()?)?;
+    ok(st.store.event(id)?)
+}
+
+async fn players(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    st.store.event(id)?;
+    ok(st.store.players(id)?)
+}
+
+async fn add_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: PlayerForm = body(&bytes)?;
+    let key = st.store.add_player(&a.username, id, &f.player()?)?;
+    ok(st.store.player(id, key)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct ImportBody {
+    /// `csv` or `trf`; guessed from the data when left out.
+    format: Option<String>,
+    data: String,
+}
+
+async fn import_players(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ImportBody = body(&bytes)?;
+    let name = match b.format.as_deref() {
+        Some("trf") => "players.trf",
+        Some("csv") | None => "players.csv",
+        Some(other) => {
+            return Err(AppError::invalid(
+                "format",
+                "csv or trf",
+                format!("{other:?}"),
+            ))
+        }
+    };
+    let list = if b.format.is_none() {
+        super::players::parse_player_file("", &b.data)?
+    } else {
+        super::players::parse_player_file(name, &b.data)?
+    };
+    let n = st.store.add_players(&a.username, id, &list)?;
+    ok(json!({ "imported": n }))
+}
+
+#[derive(Debug, Deserialize)]
+struct PresentBody {
+    present: Option<Value>,
+}
+
+async fn all_present(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: PresentBody = body(&bytes)?;
+    st.store.set_all_present(
+        &a.username,
+        id,
+        crate::forms::flag(&b.present).unwrap_or(true),
+    )?;
+    done()
+}
+
+async fn player(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> ApiResult {
+    ok(st.store.player(id, pid)?)
+}
+
+async fn update_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: PlayerForm = body(&bytes)?;
+    st.store.update_player(&a.username, id, pid, &f.player()?)?;
+    ok(st.store.player(id, pid)?)
+}
+
+async fn remove_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> ApiResult {
+    st.store.remove_player(&a.username, id, pid)?;
+    done()
+}
+
+async fn set_present(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: PresentBody = body(&bytes)?;
+    st.store.set_present(
+        &a.username,
+        id,
+        pid,
+        crate::forms::flag(&b.present).unwrap_or(true),
+    )?;
+    ok(st.store.player(id, pid)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct WithdrawBody {
+    from_round: Option<Value>,
+}
+
+async fn withdraw(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: WithdrawBody = body(&bytes)?;
+    let e = st.store.event(id)?;
+    let from = crate::forms::number("from_round", &b.from_round, "a round number")?
+        .unwrap_or(e.paired_rounds + 1);
+    st.store.withdraw(&a.username, id, pid, from)?;
+    ok(st.store.player(id, pid)?)
+}
+
+async fn reinstate(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> ApiResult {
+    st.store.reinstate(&a.username, id, pid)?;
+    ok(st.store.player(id, pid)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct ByeBody {
+    round: Option<Value>,
+    kind: Option<String>,
+}
+
+async fn set_bye(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ByeBody = body(&bytes)?;
+    let round = crate::forms::required_number("round", &b.round, "a round number")?;
+    st.store.set_bye(
+        &a.username,
+        id,
+        pid,
+        round,
+        forms::bye_kind(b.kind.as_deref())?,
+    )?;
+    done()
+}
+
+async fn byes(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.byes(id)?)
+}
+
+#[derive(Debug, Serialize)]
+struct CardLine {
+    round: u32,
+    board: Option<u32>,
+    /// `w`, `b`, or null (bye, absence).
+    colour: Option<String>,
+    opponent: Option<PlayerKey>,
+    /// The player's result: `1`, `½`, `0`, `+`, `-`, or empty while pending.
+    result: String,
+}
+
+async fn card(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> ApiResult {
+    let e = st.store.event(id)?;
+    let p = st.store.player(id, pid)?;
+    let all: HashMap<PlayerKey, Player> = st
+        .store
+        .players(id)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let rounds = st.store.rounds(id)?;
+    let lines: Vec<CardLine> = rounds
+        .iter()
+        .zip(views::card_rounds(&c.tr, &rounds, &all, pid))
+        .map(|(r, line)| {
+            let game = r
+                .games
+                .iter()
+                .find(|g| g.white == pid || g.black == Some(pid));
+            CardLine {
+                round: r.number,
+                board: game.map(|g| g.board),
+                colour: (!line.colour.is_empty()).then(|| line.colour.clone()),
+                opponent: game.and_then(|g| {
+                    if g.white == pid {
+                        g.black
+                    } else {
+                        Some(g.white)
+                    }
+                }),
+                result: line.result,
+            }
+        })
+        .collect();
+    let mut explanations = BTreeMap::new();
+    if !e.settings.system.is_round_robin() {
+        for r in &rounds {
+            if let Ok(x) = st.store.explain(id, r.number) {
+                if let Some(px) = x.players.iter().find(|x| x.id.get() == p.number) {
+                    // In the request's language, as the page says it; the engine's English
+                    // words beside it for scripts that compare with the command line.
+                    let why =
+                        views::explanation(&c.tr, &x, p.number).unwrap_or_else(|| px.why.clone());
+                    explanations.insert(
+                        r.number.to_string(),
+                        json!({
+                            "why": why,
+                            "why_engine": px.why,
+                            "decided_by": px.decided_by,
+                            "preference_met": px.preference_met,
+                        }),
+                    );
+                }
+            }
+        }
+    }
+    ok(json!({ "player": p, "rounds": lines, "explanations": explanations }))
+}
+
+#[derive(Debug, Deserialize)]
+struct PairBody {
+    a: Option<Value>,
+    b: Option<Value>,
+}
+
+impl PairBody {
+    fn keys(&self) -> Result<(PlayerKey, PlayerKey), AppError> {
+        Ok((
+            crate::forms::required_number("a", &self.a, "a player id")?,
+            crate::forms::required_number("b", &self.b, "a player id")?,
+        ))
+    }
+}
+
+async fn forbidden(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.forbidden_pairs(id)?)
+}
+
+async fn add_forbidden(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let (x, y) = body::<PairBody>(&bytes)?.keys()?;
+    st.store.add_forbidden_pair(&a.username, id, x, y)?;
+    done()
+}
+
+async fn remove_forbidden(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let (x, y) = body::<PairBody>(&bytes)?.keys()?;
+    st.store.remove_forbidden_pair(&a.username, id, x, y)?;
+    done()
+}
+
+async fn rounds(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.rounds(id)?)
+}
+
+async fn round(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    ok(st.store.round(id, n)?)
+}
+
+async fn pair(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    let store = st.store.clone();
+    ok(blocking(move || store.pair_round(&a.username, id, n)).await?)
+}
+
+async fn unpair(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    st.store.unpair_round(&a.username, id, n)?;
+    done()
+}
+
+async fn swap(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let (x, y) = body::<PairBody>(&bytes)?.keys()?;
+    let objections = st.store.swap_players(&a.username, id, n, x, y)?;
+    let messages: Vec<String> = objections
+        .iter()
+        .map(|o| views::objection_text(&c.tr, o))
+        .collect();
+    ok(json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }))
+}
+
+#[derive(Debug, Deserialize)]
+struct ResultsBody {
+    /// One board: `{"board": 3, "result": "1-0"}` (null clears it).
+    board: Option<u32>,
+    result: Option<String>,
+    /// Many boards: `{"results": {"1": "1-0", "2": "="}}`.
+    results: Option<BTreeMap<String, Option<String>>>,
+}
+
+async fn results(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ResultsBody = body(&bytes)?;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    if let Some(board) = b.board {
+        fields.push((format!("r{board}"), b.result.unwrap_or_default()));
+    }
+    for (board, r) in b.results.unwrap_or_default() {
+        let board = board.trim_start_matches('r');
+        fields.push((format!("r{board}"), r.unwrap_or_default()));
+    }
+    if fields.is_empty() {
+        return Err(AppError::invalid(
+            "results",
+            "board and result, or results",
+            "nothing",
+        ));
+    }
+    let entries = super::rounds::grid(&fields)?;
+    let changed = st.store.set_results(&a.username, id, n, &entries)?;
+    ok(json!({ "changed": changed, "round": st.store.round(id, n)? }))
+}
+
+async fn confirm(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    let confirmed = st.store.confirm_reported(&a.username, id, n)?;
+    ok(json!({ "confirmed": confirmed }))
+}
+
+#[derive(Debug, Deserialize)]
+struct AfterQuery {
+    after: Option<u32>,
+}
+
+async fn standings(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    Query(q): Query<AfterQuery>,
+) -> ApiResult {
+    ok(st.store.standings(id, q.after)?)
+}
+
+async fn log(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    st.store.event(id)?;
+    ok(st.store.log(id)?)
+}
+
+async fn undo(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.undo_last(&a.username, id)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct FormatQuery {
+    format: Option<String>,
+}
+
+async fn export_trf(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    Query(q): Query<FormatQuery>,
+) -> ApiResult {
+    let format = super::documents::trf_format(q.format.as_deref())?;
+    let text = st.store.export_trf(id, format)?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct CodeQuery {
+    code: String,
+}
+
+fn board_json(st: &AppState, e: &store::Event, g: &store::Game) -> Result<Value, AppError> {
+    let (white, black) = super::report::names_of(st, g, e.id)?;
+    Ok(json!({
+        "event": e.settings.name,
+        "round": g.round,
+        "board": g.board,
+        "white": white,
+        "black": g.black.map(|_| black),
+        "reported": g.reported,
+    }))
+}
+
+async fn report_lookup(
+    State(st): State<AppState>,
+    c: Ctx,
+    Query(q): Query<CodeQuery>,
+) -> ApiResult {
+    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None)?;
+    ok(board_json(&st, &e, &g)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct ReportBody {
+    code: String,
+    board: Option<u32>,
+    result: String,
+}
+
+async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
+    let b: ReportBody = body(&bytes)?;
+    let result = forms::result("result", &b.result)?
+        .filter(|r| r.is_over_the_board())
+        .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
+    let (e, g) = super::report::open_board(&st, c.client_ip, &b.code, b.board)?;
+    let (store, code) = (st.store.clone(), b.code.clone());
+    blocking(move || store.report_result(&code, result)).await?;
+    let mut v = board_json(&st, &e, &g)?;
+    v["reported"] = json!(result);
+    ok(v)
+}

@@ -1,0 +1,165 @@
+//! The list of chess events (the home page), a new event's form, its settings, and its
+//! dashboard.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Form, Router};
+use store::EventId;
+
+use crate::chess::forms::EventForm;
+use crate::chess::views::{self, EventView};
+use crate::ctx::{Arbiter, Ctx};
+use crate::page::{html, see, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(events_page))
+        .route("/events/new", get(new_event_page).post(create_event))
+        .route("/events/{id}", get(dashboard))
+        .route("/events/{id}/edit", get(edit_event_page).post(edit_event))
+}
+
+#[derive(Template)]
+#[template(path = "events.html")]
+struct EventsPage {
+    c: Ctx,
+    events: Vec<EventView>,
+}
+
+async fn events_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
+    let events = st
+        .store
+        .events()?
+        .iter()
+        .map(|e| EventView::new(e, &c.tr))
+        .collect();
+    html(&EventsPage { c, events })
+}
+
+#[derive(Template)]
+#[template(path = "event_form.html")]
+struct EventFormPage {
+    c: Ctx,
+    ev: Option<EventView>,
+    f: EventForm,
+    action: String,
+    started: bool,
+}
+
+async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
+    let f = EventForm::from_settings(&store::EventSettings::new("", 5));
+    html(&EventFormPage {
+        c,
+        ev: None,
+        f,
+        action: "/events/new".into(),
+        started: false,
+    })
+}
+
+async fn create_event(State(st): State<AppState>, a: Arbiter, Form(f): Form<EventForm>) -> Page {
+    let settings = f.settings()?;
+    let id = st.store.create_event(&a.username, &settings)?;
+    see(format!("/events/{id}/players"))
+}
+
+async fn edit_event_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    html(&EventFormPage {
+        f: EventForm::from_settings(&e.settings),
+        action: format!("/events/{id}/edit"),
+        started: e.paired_rounds > 0,
+        ev: Some(ev),
+        c,
+    })
+}
+
+async fn edit_event(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<EventForm>,
+) -> Page {
+    let settings = f.settings()?;
+    st.store.update_event(&a.username, id, &settings)?;
+    see(format!("/events/{id}"))
+}
+
+#[derive(Template)]
+#[template(path = "dashboard.html")]
+struct Dashboard {
+    c: Ctx,
+    ev: EventView,
+    chief_arbiter: String,
+    time_control: String,
+    tiebreaks: String,
+    players: usize,
+    present: usize,
+    withdrawn: usize,
+    next_text: String,
+    next_link: String,
+    rounds: Vec<(u32, usize, usize)>,
+}
+
+async fn dashboard(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    let players = st.store.players(id)?;
+    let rounds = st.store.rounds(id)?;
+    let missing_last = rounds.last().map(|r| r.missing_results()).unwrap_or(0);
+    let (next_text, next_link) = if players.is_empty() {
+        (c.t("next-add-players"), format!("/events/{id}/players"))
+    } else if missing_last > 0 {
+        let n = rounds.len();
+        (
+            c.t1("next-enter-results", "round", n),
+            format!("/events/{id}/rounds/{n}"),
+        )
+    } else if (rounds.len() as u32) < e.settings.rounds
+        || (e.settings.system.is_round_robin() && rounds.is_empty())
+    {
+        let n = rounds.len() + 1;
+        (
+            c.t1("next-pair-round", "round", n),
+            format!("/events/{id}/rounds/{n}"),
+        )
+    } else {
+        (
+            c.t("next-final-standings"),
+            format!("/events/{id}/standings"),
+        )
+    };
+    html(&Dashboard {
+        chief_arbiter: e.settings.chief_arbiter.clone(),
+        time_control: e.settings.time_control.clone(),
+        tiebreaks: e.settings.tiebreaks_or_default().replace(',', ", "),
+        present: players
+            .iter()
+            .filter(|p| p.present && p.withdrawn_from.is_none())
+            .count(),
+        withdrawn: players
+            .iter()
+            .filter(|p| p.withdrawn_from.is_some())
+            .count(),
+        players: players.len(),
+        rounds: rounds
+            .iter()
+            .map(|r| (r.number, r.games.len(), r.missing_results()))
+            .collect(),
+        next_text,
+        next_link,
+        ev,
+        c,
+    })
+}

@@ -1,0 +1,45 @@
+//! Individual chess events: one file per page family, each with its routes, and the JSON API.
+//!
+//! Files depend one way: `forms` and `views` (reading inputs, shaping rows for templates) are
+//! used by the page files and the API; page files do not use one another except for the
+//! helpers `players`, `rounds` and `documents` share with `api` and `publish`.
+
+pub mod api;
+pub mod documents;
+pub mod events;
+pub mod forms;
+pub mod log;
+pub mod players;
+pub mod public;
+pub mod publish;
+pub mod rating_list;
+pub mod report;
+pub mod rounds;
+pub mod standalone;
+pub mod views;
+
+use axum::Router;
+
+use crate::AppState;
+
+/// Every chess page's route.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(events::routes())
+        .merge(players::routes())
+        .merge(rounds::routes())
+        .merge(documents::routes())
+        .merge(log::routes())
+        .merge(public::routes())
+        .merge(report::routes())
+        .merge(publish::routes())
+        .merge(rating_list::routes())
+}
+
+/// The chess JSON API's routes (nested under `/api`).
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .merge(api::routes())
+        .merge(rating_list::api_routes())
+        .merge(publish::api_routes())
+}

@@ -1,0 +1,398 @@
+//! Registration and check-in: the player list, typed or imported players, edits, withdrawals,
+//! byes, forbidden pairs, and each player's card.
+
+use std::collections::{HashMap, HashSet};
+
+use askama::Template;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use serde::Deserialize;
+use store::{EventId, Player, PlayerKey};
+
+use crate::chess::forms::{self, PairForm, PlayerForm};
+use crate::chess::views::{self, CardRound, EventView, PlayerView};
+use crate::ctx::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::limit::MAX_BODY;
+use crate::page::{blocking, html, see, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/players", get(players_page).post(add_player))
+        .route(
+            "/events/{id}/players/import",
+            post(import_players).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route("/events/{id}/players/checkin", post(checkin))
+        .route("/events/{id}/players/all-present", post(all_present))
+        .route("/events/{id}/players/{pid}", get(player_card))
+        .route(
+            "/events/{id}/players/{pid}/edit",
+            get(edit_player_page).post(edit_player),
+        )
+        .route("/events/{id}/players/{pid}/remove", post(remove_player))
+        .route("/events/{id}/players/{pid}/withdraw", post(withdraw))
+        .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
+        .route("/events/{id}/players/{pid}/bye", post(set_bye))
+        .route("/events/{id}/forbidden", post(add_forbidden))
+        .route("/events/{id}/forbidden/remove", post(remove_forbidden))
+}
+
+#[derive(Template)]
+#[template(path = "players.html")]
+struct PlayersPage {
+    c: Ctx,
+    ev: EventView,
+    players: Vec<PlayerView>,
+    started: bool,
+    forbidden: Vec<(PlayerKey, PlayerKey, String, String)>,
+    imported: Option<String>,
+    /// The rating list's search: the query, its results, whether there were more.
+    source: Option<crate::chess::rating_list::SourceView>,
+    q: String,
+    found: Vec<crate::chess::rating_list::FoundView>,
+    more: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct PlayersQuery {
+    imported: Option<usize>,
+    q: Option<String>,
+}
+
+async fn players_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    Query(q): Query<PlayersQuery>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    let list = st.store.players(id)?;
+    let names: HashMap<PlayerKey, String> = list
+        .iter()
+        .map(|p| (p.id, p.details.name.clone()))
+        .collect();
+    let points = views::points_after(&st.store, id, e.paired_rounds);
+    let players = list
+        .iter()
+        .map(|p| views::player_view(p, points.get(&p.id).copied(), &c.tr))
+        .collect();
+    let forbidden = st
+        .store
+        .forbidden_pairs(id)?
+        .into_iter()
+        .map(|(a, b)| {
+            let name = |k| names.get(&k).cloned().unwrap_or_default();
+            (a, b, name(a), name(b))
+        })
+        .collect();
+    let query = q.q.unwrap_or_default().trim().to_string();
+    let source = st
+        .store
+        .rating_list_source()?
+        .map(|s| crate::chess::rating_list::source_view(&c, &s));
+    let (found, more) = if source.is_some() && !query.is_empty() {
+        let (store, text) = (st.store.clone(), query.clone());
+        blocking(move || Ok(crate::chess::rating_list::search(&store, id, &text))).await??
+    } else {
+        (Vec::new(), false)
+    };
+    html(&PlayersPage {
+        imported: q.imported.map(|n| c.t1("players-imported", "count", n)),
+        source,
+        q: query,
+        found,
+        more,
+        started: e.paired_rounds > 0,
+        players,
+        forbidden,
+        ev,
+        c,
+    })
+}
+
+async fn add_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<PlayerForm>,
+) -> Page {
+    let p = f.player()?;
+    st.store.add_player(&a.username, id, &p)?;
+    see(format!("/events/{id}/players"))
+}
+
+fn import_error(e: store::import::ImportError) -> AppError {
+    AppError::invalid(
+        format!("file, line {}, column {}", e.line, e.column),
+        e.expected,
+        e.found,
+    )
+}
+
+/// Reads a player list (CSV, or TRF when the file looks like one).
+pub(crate) fn parse_player_file(name: &str, text: &str) -> Result<Vec<store::NewPlayer>, AppError> {
+    let trf =
+        name.to_ascii_lowercase().ends_with(".trf") || text.lines().any(|l| l.starts_with("001 "));
+    if trf {
+        store::import::players_from_trf(text).map_err(import_error)
+    } else {
+        store::import::players_from_csv(text).map_err(import_error)
+    }
+}
+
+async fn import_players(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    mut form: Multipart,
+) -> Page {
+    let mut file: Option<(String, String)> = None;
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| AppError::BadRequest(e.to_string()))?
+    {
+        if field.name() == Some("file") {
+            let name = field.file_name().unwrap_or("").to_string();
+            let bytes = field
+                .bytes()
+                .await
+                .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let text = String::from_utf8(bytes.to_vec())
+                .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+            file = Some((name, text));
+        }
+    }
+    let (name, text) =
+        file.ok_or_else(|| AppError::invalid("file", "a CSV or TRF file", "nothing"))?;
+    let players = parse_player_file(&name, &text)?;
+    let n = st.store.add_players(&a.username, id, &players)?;
+    see(format!("/events/{id}/players?imported={n}"))
+}
+
+async fn checkin(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Page {
+    let ticked: HashSet<PlayerKey> = f
+        .iter()
+        .filter(|(k, _)| k == "present")
+        .filter_map(|(_, v)| v.parse().ok())
+        .collect();
+    for p in st.store.players(id)? {
+        let want = ticked.contains(&p.id);
+        if p.present != want {
+            st.store.set_present(&a.username, id, p.id, want)?;
+        }
+    }
+    see(format!("/events/{id}/players"))
+}
+
+#[derive(Debug, Deserialize)]
+struct PresentForm {
+    present: Option<String>,
+}
+
+async fn all_present(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<PresentForm>,
+) -> Page {
+    let present = f.present.as_deref() != Some("0");
+    st.store.set_all_present(&a.username, id, present)?;
+    see(format!("/events/{id}/players"))
+}
+
+#[derive(Template)]
+#[template(path = "player_form.html")]
+struct PlayerFormPage {
+    c: Ctx,
+    ev: EventView,
+    pid: PlayerKey,
+    f: PlayerForm,
+}
+
+async fn edit_player_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> Page {
+    let (_, ev) = views::event_view(&st, &c, id)?;
+    let p = st.store.player(id, pid)?;
+    html(&PlayerFormPage {
+        f: PlayerForm::from_player(&p.details),
+        pid,
+        ev,
+        c,
+    })
+}
+
+async fn edit_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Form(f): Form<PlayerForm>,
+) -> Page {
+    st.store.update_player(&a.username, id, pid, &f.player()?)?;
+    see(format!("/events/{id}/players/{pid}"))
+}
+
+async fn remove_player(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> Page {
+    st.store.remove_player(&a.username, id, pid)?;
+    see(format!("/events/{id}/players"))
+}
+
+#[derive(Debug, Deserialize)]
+struct WithdrawForm {
+    from_round: Option<serde_json::Value>,
+}
+
+async fn withdraw(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Form(f): Form<WithdrawForm>,
+) -> Page {
+    let e = st.store.event(id)?;
+    let from: u32 = crate::forms::number("from_round", &f.from_round, "a round number")?
+        .unwrap_or(e.paired_rounds + 1);
+    st.store.withdraw(&a.username, id, pid, from)?;
+    see(format!("/events/{id}/players/{pid}"))
+}
+
+async fn reinstate(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+) -> Page {
+    st.store.reinstate(&a.username, id, pid)?;
+    see(format!("/events/{id}/players/{pid}"))
+}
+
+#[derive(Debug, Deserialize)]
+struct ByeForm {
+    round: Option<serde_json::Value>,
+    kind: Option<String>,
+}
+
+async fn set_bye(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Form(f): Form<ByeForm>,
+) -> Page {
+    let round: u32 = crate::forms::required_number("round", &f.round, "a round number")?;
+    let kind = forms::bye_kind(f.kind.as_deref())?;
+    st.store.set_bye(&a.username, id, pid, round, kind)?;
+    see(format!("/events/{id}/players/{pid}"))
+}
+
+async fn add_forbidden(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<PairForm>,
+) -> Page {
+    let (x, y) = f.keys()?;
+    st.store.add_forbidden_pair(&a.username, id, x, y)?;
+    see(format!("/events/{id}/players#forbidden"))
+}
+
+async fn remove_forbidden(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<PairForm>,
+) -> Page {
+    let (x, y) = f.keys()?;
+    st.store.remove_forbidden_pair(&a.username, id, x, y)?;
+    see(format!("/events/{id}/players#forbidden"))
+}
+
+#[derive(Template)]
+#[template(path = "player_card.html")]
+struct PlayerCard {
+    c: Ctx,
+    ev: EventView,
+    p: PlayerView,
+    started: bool,
+    next_round: u32,
+    /// A round is still to be paired: byes and withdrawals can be asked for.
+    rounds_left: bool,
+    rounds: Vec<CardRound>,
+    byes: Vec<(u32, String)>,
+    explanations: Vec<(u32, String)>,
+    total: String,
+    swiss: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct ExplainQuery {
+    /// `all`: explain every round, not only the last.
+    explain: Option<String>,
+}
+
+/// The engine's explanation of one player's colour and float, in words.
+async fn player_card(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Query(q): Query<ExplainQuery>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    let player = st.store.player(id, pid)?;
+    let players: HashMap<PlayerKey, Player> = st
+        .store
+        .players(id)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let rounds = st.store.rounds(id)?;
+    let swiss = !e.settings.system.is_round_robin();
+    let mut explanations = Vec::new();
+    if swiss {
+        // The engine pairs each explained round again: the last round unless asked for all.
+        let all = q.explain.as_deref() == Some("all");
+        for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
+            if let Ok(x) = st.store.explain(id, r.number) {
+                if let Some(text) = views::explanation(&c.tr, &x, player.number) {
+                    explanations.push((r.number, text));
+                }
+            }
+        }
+    }
+    let points = views::points_after(&st.store, id, e.paired_rounds);
+    let byes = st
+        .store
+        .byes(id)?
+        .into_iter()
+        .filter(|b| b.player == pid && b.round > e.paired_rounds)
+        .map(|b| (b.round, views::bye_kind(&c.tr, b.kind)))
+        .collect();
+    html(&PlayerCard {
+        rounds: views::card_rounds(&c.tr, &rounds, &players, pid),
+        total: points.get(&pid).map(|p| c.tr.points(p)).unwrap_or_default(),
+        p: views::player_view(&player, None, &c.tr),
+        started: e.paired_rounds > 0,
+        next_round: e.paired_rounds + 1,
+        rounds_left: e.paired_rounds < e.settings.rounds,
+        byes,
+        explanations,
+        swiss,
+        ev,
+        c,
+    })
+}

@@ -1,0 +1,585 @@
+//! What the pages show, built from the store's rows: plain strings in the visitor's language,
+//! so that templates only lay them out.
+
+use std::collections::HashMap;
+
+use store::{ByeKind, Event, Game, Player, PlayerKey, ResultCode, Round, Standings, Store};
+use tournament::Points;
+
+use crate::error::AppError;
+use crate::i18n::Tr;
+
+pub use report::views::{
+    legend, BoardView, ByeView, CrossRow, LegendItem, PlayerView, RoundView, StandingView,
+};
+
+/// A store's player as the renderer takes it.
+pub fn player_row(p: &Player) -> report::views::PlayerRow {
+    report::views::PlayerRow {
+        id: p.id,
+        number: p.number,
+        name: p.details.name.clone(),
+        title: p.details.title.clone(),
+        rating: p.details.rating,
+        federation: p.details.federation.clone(),
+        club: p.details.club.clone(),
+        fide_id: p.details.fide_id,
+        present: p.present,
+        withdrawn_from: p.withdrawn_from,
+    }
+}
+
+/// A store's player as the lists show them, with their points (before the round shown, or now).
+pub fn player_view(p: &Player, points: Option<Points>, tr: &Tr) -> PlayerView {
+    PlayerView::new(&player_row(p), points, tr)
+}
+
+/// The store's standings as the renderer takes them.
+pub fn report_standings(s: &Standings) -> report::views::Standings {
+    report::views::Standings {
+        after_round: s.after_round,
+        tiebreak_codes: s.tiebreak_codes.clone(),
+        rows: s
+            .rows
+            .iter()
+            .map(|r| report::views::StandingRow {
+                rank: r.rank,
+                shared: r.shared,
+                player: player_row(&r.player),
+                points: r.points,
+                values: r.values.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// How a result is printed on a pairing list.
+pub fn result_text(r: Option<ResultCode>) -> String {
+    match r {
+        None => String::new(),
+        Some(ResultCode::WhiteWins) => "1-0".into(),
+        Some(ResultCode::BlackWins) => "0-1".into(),
+        Some(ResultCode::Draw) => "½-½".into(),
+        Some(ResultCode::WhiteForfeitWin) => "+/-".into(),
+        Some(ResultCode::BlackForfeitWin) => "-/+".into(),
+        Some(ResultCode::DoubleForfeit) => "-/-".into(),
+    }
+}
+
+/// One board of the round page's grid: the pairing list's line and what the grid adds to it.
+#[derive(Debug, Clone, Default)]
+pub struct GridBoard {
+    /// The line as every pairing list prints it.
+    pub line: BoardView,
+    /// What the grid's input holds (a code the grid reads back).
+    pub input: String,
+    pub reported: String,
+    pub code: String,
+}
+
+pub fn bye_kind(tr: &Tr, kind: ByeKind) -> String {
+    tr.t(match kind {
+        ByeKind::Half => "bye-half",
+        ByeKind::Full => "bye-full",
+        ByeKind::Zero => "bye-zero",
+    })
+}
+
+/// Points of every player after round `after` (0: before round 1), from the standings.
+pub fn points_after(
+    store: &Store,
+    event: store::EventId,
+    after: u32,
+) -> HashMap<PlayerKey, Points> {
+    match store.standings(event, Some(after)) {
+        Ok(s) => s.rows.iter().map(|r| (r.player.id, r.points)).collect(),
+        Err(_) => HashMap::new(),
+    }
+}
+
+/// The boards and byes of a round, with names and points before the round.
+pub fn boards(
+    store: &Store,
+    tr: &Tr,
+    event: &Event,
+    round: &Round,
+) -> Result<(Vec<GridBoard>, Vec<ByeView>), AppError> {
+    let players: HashMap<PlayerKey, Player> = store
+        .players(event.id)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let points = points_after(store, event.id, round.number.saturating_sub(1));
+    let view = |key: PlayerKey| {
+        players
+            .get(&key)
+            .map(|p| {
+                player_view(
+                    p,
+                    Some(points.get(&key).copied().unwrap_or(Points::ZERO)),
+                    tr,
+                )
+            })
+            .unwrap_or_default()
+    };
+    let boards = round
+        .games
+        .iter()
+        .map(|g: &Game| GridBoard {
+            line: BoardView {
+                board: g.board,
+                white: view(g.white),
+                black: g.black.map(view),
+                // The pairing-allocated bye scores at once: its points stand in the result
+                // column.
+                result: match g.black {
+                    Some(_) => result_text(g.result),
+                    None => tr.points(&event.settings.points_bye),
+                },
+            },
+            input: g.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
+            reported: result_text(g.reported),
+            code: g.code.clone(),
+        })
+        .collect();
+    let byes = round
+        .byes
+        .iter()
+        .map(|b| ByeView {
+            player: view(b.player),
+            kind: bye_kind(tr, b.kind),
+        })
+        .collect();
+    Ok((boards, byes))
+}
+
+/// A round's pairing list as it is printed (the static export, the command line's document):
+/// the grid's lines without input or board code.
+pub fn round_view(
+    store: &Store,
+    tr: &Tr,
+    event: &Event,
+    round: &Round,
+) -> Result<RoundView, AppError> {
+    let (boards, byes) = boards(store, tr, event, round)?;
+    Ok(RoundView {
+        number: round.number,
+        boards: boards.into_iter().map(|b| b.line).collect(),
+        byes,
+    })
+}
+
+/// The lines of the standings, places and values in the visitor's language.
+pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+    report::views::standings_rows(tr, &report_standings(s))
+}
+
+/// One player's game in one round, from their side.
+#[derive(Debug, Clone, Default)]
+pub struct CardRound {
+    pub round: u32,
+    pub board: String,
+    pub opponent: String,
+    pub opponent_number: String,
+    pub opponent_rating: String,
+    /// `w`, `b` or empty.
+    pub colour: String,
+    pub colour_text: String,
+    /// `1`, `½`, `0`, `+`, `-`, or empty (pending).
+    pub result: String,
+}
+
+/// Each round for `player`: the game (or bye) and its result.
+pub fn card_rounds(
+    tr: &Tr,
+    rounds: &[Round],
+    players: &HashMap<PlayerKey, Player>,
+    player: PlayerKey,
+) -> Vec<CardRound> {
+    rounds
+        .iter()
+        .map(|round| {
+            let mut line = CardRound {
+                round: round.number,
+                ..CardRound::default()
+            };
+            if let Some(g) = round
+                .games
+                .iter()
+                .find(|g| g.white == player || g.black == Some(player))
+            {
+                line.board = g.board.to_string();
+                match g.black {
+                    None => {
+                        line.opponent = tr.t("pab");
+                        line.result = "+".into();
+                    }
+                    Some(black) => {
+                        let white_side = g.white == player;
+                        let other = if white_side { black } else { g.white };
+                        if let Some(o) = players.get(&other) {
+                            line.opponent = o.details.name.clone();
+                            line.opponent_number = o.number.to_string();
+                            line.opponent_rating =
+                                o.details.rating.map(|r| r.to_string()).unwrap_or_default();
+                        }
+                        line.colour = if white_side { "w" } else { "b" }.into();
+                        line.colour_text = tr.t(if white_side { "white" } else { "black" });
+                        line.result = side_result(g.result, white_side);
+                    }
+                }
+            } else if let Some(b) = round.byes.iter().find(|b| b.player == player) {
+                line.opponent = bye_kind(tr, b.kind);
+                line.result = match b.kind {
+                    ByeKind::Half => "½",
+                    ByeKind::Full => "1",
+                    ByeKind::Zero => "0",
+                }
+                .into();
+            }
+            line
+        })
+        .collect()
+}
+
+/// A result from one side: `1`, `½`, `0`, `+` (won by forfeit), `-` (lost by forfeit).
+pub fn side_result(r: Option<ResultCode>, white: bool) -> String {
+    let (w, b) = match r {
+        None => return String::new(),
+        Some(ResultCode::WhiteWins) => ("1", "0"),
+        Some(ResultCode::BlackWins) => ("0", "1"),
+        Some(ResultCode::Draw) => ("½", "½"),
+        Some(ResultCode::WhiteForfeitWin) => ("+", "-"),
+        Some(ResultCode::BlackForfeitWin) => ("-", "+"),
+        Some(ResultCode::DoubleForfeit) => ("-", "-"),
+    };
+    if white { w } else { b }.to_string()
+}
+
+/// The crosstable's lines (players in standings order; opponents by their line there), each
+/// player's rounds from the store's rounds up to the standings' round.
+pub fn crosstable(tr: &Tr, s: &Standings, rounds: &[Round]) -> Vec<CrossRow> {
+    let players: HashMap<PlayerKey, Player> = s
+        .rows
+        .iter()
+        .map(|r| (r.player.id, r.player.clone()))
+        .collect();
+    let shown: Vec<Round> = rounds
+        .iter()
+        .filter(|r| r.number <= s.after_round)
+        .cloned()
+        .collect();
+    let cells: HashMap<u32, Vec<report::views::CrossCell>> = s
+        .rows
+        .iter()
+        .map(|row| {
+            let cells = card_rounds(tr, &shown, &players, row.player.id)
+                .into_iter()
+                .map(|c| report::views::CrossCell {
+                    opponent: c.opponent_number.parse().ok(),
+                    colour: match c.colour.as_str() {
+                        "w" => Some(tournament::Color::White),
+                        "b" => Some(tournament::Color::Black),
+                        _ => None,
+                    },
+                    result: c.result,
+                })
+                .collect();
+            (row.player.number, cells)
+        })
+        .collect();
+    report::views::crosstable(tr, &report_standings(s), &cells)
+}
+
+/// An event in the list of events.
+#[derive(Debug, Clone, Default)]
+pub struct EventView {
+    pub id: i64,
+    pub name: String,
+    pub place: String,
+    pub dates: String,
+    pub system: String,
+    pub rounds: u32,
+    pub paired: u32,
+}
+
+pub fn system_text(tr: &Tr, system: store::System) -> String {
+    tr.t(match system {
+        store::System::Swiss => "system-swiss",
+        store::System::RoundRobin => "system-round_robin",
+        store::System::DoubleRoundRobin => "system-double_round_robin",
+    })
+}
+
+impl EventView {
+    pub fn new(e: &Event, tr: &Tr) -> EventView {
+        let s = &e.settings;
+        let dates = match (
+            s.start_date.is_empty(),
+            s.end_date.is_empty() || s.end_date == s.start_date,
+        ) {
+            (true, _) => String::new(),
+            (false, true) => tr.date(&s.start_date),
+            (false, false) => format!("{} – {}", tr.date(&s.start_date), tr.date(&s.end_date)),
+        };
+        EventView {
+            id: e.id,
+            name: s.name.clone(),
+            place: s.place.clone(),
+            dates,
+            system: system_text(tr, s.system),
+            rounds: s.rounds,
+            paired: e.paired_rounds,
+        }
+    }
+}
+
+/// The pairing checker's objection after an arbiter's swap, in the visitor's language. The
+/// store words them in English in four fixed forms (C1 rematch, C3 colours, C2 second bye);
+/// anything else is shown as it came.
+pub fn objection_text(tr: &Tr, english: &str) -> String {
+    let board_and = |rest: &str| -> Option<(String, String)> {
+        let rest = rest.strip_prefix("board ")?;
+        let (board, rest) = rest.split_once(": ")?;
+        board.parse::<u32>().ok()?;
+        Some((board.to_string(), rest.to_string()))
+    };
+    if let Some(player) =
+        english.strip_suffix(" has already had a bye or a point without playing (C.04.3 C2)")
+    {
+        return tr.t1("objection-bye", "player", player);
+    }
+    if let Some((board, rest)) = board_and(english) {
+        if let Some(pair) = rest.strip_suffix(" have already played each other (C1)") {
+            if let Some((white, black)) = pair.split_once(" and ") {
+                return tr.targs(
+                    "objection-rematch",
+                    &[
+                        ("board", board.into()),
+                        ("white", white.into()),
+                        ("black", black.into()),
+                    ],
+                );
+            }
+        }
+        if let Some(player) =
+            rest.strip_suffix(" would have the same colour three times running (C3)")
+        {
+            return tr.targs(
+                "objection-colour-run",
+                &[("board", board.into()), ("player", player.into())],
+            );
+        }
+        if let Some(player) = rest.strip_suffix("'s colour difference would exceed two (C3)") {
+            return tr.targs(
+                "objection-colour-diff",
+                &[("board", board.into()), ("player", player.into())],
+            );
+        }
+    }
+    english.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn objections_are_translated() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+            ),
+            "Échiquier 3 : Levy, Anne et Martin, Zoé se sont déjà rencontrés (C1)"
+        );
+        assert_eq!(
+            objection_text(
+                &en,
+                "board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+            ),
+            "Board 3: Levy, Anne and Martin, Zoé have already played each other (C1)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 12: O'Brien, Kieran would have the same colour three times running (C3)"
+            ),
+            "Échiquier 12 : O'Brien, Kieran aurait la même couleur trois fois de suite (C3)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "board 2: Kowalska, Ewa's colour difference would exceed two (C3)"
+            ),
+            "Échiquier 2 : la différence de couleurs de Kowalska, Ewa dépasserait deux (C3)"
+        );
+        assert_eq!(
+            objection_text(
+                &fr,
+                "Nakamura, Hiro has already had a bye or a point without playing (C.04.3 C2)"
+            ),
+            "Nakamura, Hiro a déjà eu un exempt ou un point sans jouer (C.04.3 C2)"
+        );
+        assert_eq!(objection_text(&fr, "something new"), "something new");
+    }
+}
+
+/// The Dutch engine's explanation of one player's pairing, in the visitor's language: why they
+/// float (or not), their colour preference and whether it was met, and the higher-ranked
+/// opponent not taken with the criterion that ruled it out. `number` is the pairing number.
+pub fn explanation(tr: &Tr, e: &pairing::dutch::Explanation, number: u32) -> Option<String> {
+    use pairing::dutch::explain::FloatKind;
+    let p = e.players.iter().find(|p| p.id.get() == number)?;
+    let score_of = |id: tournament::PlayerId| {
+        e.players
+            .iter()
+            .find(|q| q.id == id)
+            .map(|q| tr.points(&q.pairing_score))
+            .unwrap_or_default()
+    };
+    let mut text = match (p.float, p.opponent) {
+        (FloatKind::Bye, _) => {
+            let mut s = tr.t1("explain-bye", "score", tr.points(&p.pairing_score));
+            if p.bye_by_unplayed_games {
+                s.push_str(&tr.t("explain-bye-c9"));
+            }
+            s
+        }
+        (FloatKind::Down, Some(o)) => tr.targs(
+            "explain-down",
+            &[
+                (
+                    "bracket",
+                    (tr.points(&p.left_in.unwrap_or(p.pairing_score))).into(),
+                ),
+                ("opponent", o.into()),
+                ("score", (score_of(o)).into()),
+            ],
+        ),
+        (FloatKind::Up, Some(o)) => tr.targs(
+            "explain-up",
+            &[("opponent", o.into()), ("score", (score_of(o)).into())],
+        ),
+        _ => tr.t1("explain-inside", "score", tr.points(&p.pairing_score)),
+    };
+    if let Some(colour) = p.preference {
+        let pref = tr.t(match colour {
+            tournament::Color::White => "white",
+            tournament::Color::Black => "black",
+        });
+        let met = match p.preference_met {
+            Some(true) => tr.t("explain-met"),
+            Some(false) => tr.t("explain-not-met"),
+            None => String::new(),
+        };
+        text.push_str(&format!(" — {}: {pref} {met}", tr.t("explain-preference")));
+    }
+    if let Some((preferred, criterion)) = p.not_taken {
+        text.push_str(" — ");
+        text.push_str(&tr.targs(
+            "explain-not-taken",
+            &[
+                ("player", preferred.into()),
+                ("criterion", (criterion_name(tr, criterion)).into()),
+            ],
+        ));
+    }
+    Some(text)
+}
+
+/// A pairing criterion's name in the visitor's language, from its article (`C14`, `Art. 4`);
+/// the engine's own words when the catalogue has none.
+fn criterion_name(tr: &Tr, criterion: &str) -> String {
+    let code = criterion.split(" (").next().unwrap_or(criterion);
+    let key = format!(
+        "criterion-{}",
+        code.to_lowercase()
+            .replace(['/', '.', ' '], "-")
+            .replace("--", "-")
+    );
+    // Two C8 fields: pairs, then scores paired, in the next bracket.
+    let key = if criterion.starts_with("C8 (scores") {
+        "criterion-c8-scores".to_string()
+    } else {
+        key
+    };
+    tr.lookup(&key, &[])
+        .unwrap_or_else(|| criterion.to_string())
+}
+
+#[cfg(test)]
+mod explanation_tests {
+    use super::explanation;
+    use crate::i18n::{Lang, Tr};
+
+    /// "1.0" and "1" are the same score: the engine writes the first, the pages the second.
+    fn without_whole_decimals(s: &str) -> String {
+        let b: Vec<char> = s.chars().collect();
+        let mut out = String::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == '.'
+                && b.get(i + 1) == Some(&'0')
+                && !b.get(i + 2).is_some_and(|c| c.is_ascii_digit())
+            {
+                i += 2;
+                continue;
+            }
+            out.push(b[i]);
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn the_pages_say_what_the_engine_says_in_english_and_in_french() {
+        let text = include_str!("../../../../examples/chess/open.trf");
+        let t = tournament::trf::read(text).unwrap();
+        let options = pairing::dutch::DutchOptions::default();
+        let (en, fr) = (Tr::new(Lang::En), Tr::new(Lang::Fr));
+        let mut compared = 0;
+        for round in 2..=5 {
+            let state = pairing::checker::state_before_round(&t, round);
+            let e = pairing::dutch::explain(&state, round, &options).unwrap();
+            for p in &e.players {
+                let ours = explanation(&en, &e, p.id.get()).unwrap();
+                let ours_why = ours.split(" — ").next().unwrap();
+                assert_eq!(
+                    without_whole_decimals(ours_why),
+                    without_whole_decimals(&p.why),
+                    "round {round}, player {}",
+                    p.id
+                );
+                if let Some(d) = &p.decided_by {
+                    assert!(
+                        ours.ends_with(d.as_str()),
+                        "round {round}, player {}: {ours} / {d}",
+                        p.id
+                    );
+                }
+                let french = explanation(&fr, &e, p.id.get()).unwrap();
+                assert!(
+                    !french.contains("bracket") && !french.contains("paired"),
+                    "{french}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 50);
+    }
+}
+
+/// The event and its view for a page in the request's language.
+pub(crate) fn event_view(
+    st: &crate::AppState,
+    c: &crate::Ctx,
+    id: store::EventId,
+) -> Result<(store::Event, EventView), crate::AppError> {
+    let e = st.store.event(id)?;
+    let v = EventView::new(&e, &c.tr);
+    Ok((e, v))
+}

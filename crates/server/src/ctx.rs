@@ -1,0 +1,117 @@
+//! What every request carries, as handlers and templates see it: its language, its login
+//! session, its CSRF token and its client address ([`Ctx`], put in place by the
+//! [`crate::context`] middleware), and the cookies that carry them.
+
+use std::net::IpAddr;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
+
+use crate::error::AppError;
+use crate::i18n::{Lang, Tr};
+
+pub const SESSION_COOKIE: &str = "arbiter_session";
+pub const ANON_COOKIE: &str = "arbiter_anon";
+pub const LANG_COOKIE: &str = "lang";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The request's context, handed to handlers and templates.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub tr: Tr,
+    /// The logged-in arbiter.
+    pub user: Option<String>,
+    pub session_token: Option<String>,
+    /// The token this visitor's forms repeat.
+    pub csrf: String,
+    /// The path and query of the page (for the language switch's way back).
+    pub path: String,
+    /// A JSON API request (errors as JSON, 401 instead of a redirect).
+    pub api: bool,
+    pub client_ip: IpAddr,
+}
+
+impl Ctx {
+    /// The language switch's link to `lang`, coming back to this page.
+    pub fn lang_link(&self, lang: &str) -> String {
+        let back: String = form_urlencoded::byte_serialize(self.path.as_bytes()).collect();
+        format!("/lang/{lang}?back={back}")
+    }
+
+    /// The other language's code (for the switch).
+    pub fn other_lang(&self) -> &'static str {
+        match self.tr.lang {
+            Lang::Fr => "en",
+            Lang::En => "fr",
+        }
+    }
+
+    /// Short names for templates: `c.t` with a catalogue key.
+    pub fn t(&self, key: &str) -> String {
+        self.tr.t(key)
+    }
+
+    pub fn t1(&self, key: &str, name: &str, value: impl Into<crate::i18n::Arg>) -> String {
+        self.tr.t1(key, name, value)
+    }
+
+    /// The logged-in arbiter, or the refusal that sends the visitor to the login page.
+    pub fn arbiter(&self) -> Result<&str, AppError> {
+        self.user.as_deref().ok_or(AppError::LoginRequired)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Ctx>()
+            .cloned()
+            .ok_or_else(|| AppError::Internal("request context missing".into()))
+    }
+}
+
+/// A logged-in arbiter: handlers that take it refuse anonymous visitors (a redirect to the
+/// login page, or 401 for the API).
+#[derive(Debug, Clone)]
+pub struct Arbiter {
+    pub username: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Arbiter {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let ctx = Ctx::from_request_parts(parts, state).await?;
+        Ok(Arbiter {
+            username: ctx.arbiter()?.to_string(),
+        })
+    }
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then(|| v.trim_matches('"').to_string())
+        })
+}
+
+/// A `Set-Cookie` value with the attributes every cookie of ours has.
+pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderValue {
+    let age = max_age_secs
+        .map(|s| format!("; Max-Age={s}"))
+        .unwrap_or_default();
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path=/; HttpOnly; SameSite=Strict{age}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
+}

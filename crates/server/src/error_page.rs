@@ -1,0 +1,190 @@
+//! A [`Failure`] said to the visitor in the request's language: the error page, or the JSON
+//! body of the API, with the field named for a wrong value.
+
+use askama::Template;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde_json::json;
+
+use crate::ctx::Ctx;
+use crate::error::Failure;
+
+/// The visitor's message for a failure, in their language.
+pub fn message(ctx: &Ctx, f: &Failure) -> String {
+    let tr = &ctx.tr;
+    let bridge = is_bridge_path(&ctx.path);
+    match f.code {
+        "refused" => {
+            let reason = f.reason.as_deref().unwrap_or("");
+            let translated = bridge
+                .then(|| tr.lookup(&format!("bridge-refusal-{reason}"), &[]))
+                .flatten()
+                .unwrap_or_else(|| tr.t(&format!("refusal-{reason}")));
+            if translated.starts_with("refusal-") {
+                f.detail.clone()
+            } else if ctx.tr.lang == crate::i18n::Lang::En && !f.detail.is_empty() {
+                // The store's English message names the round or board: more precise.
+                format!("{translated} ({})", f.detail)
+            } else {
+                translated
+            }
+        }
+        "invalid" => match &f.field {
+            Some((field, expected, found)) => invalid_text(tr, field, expected, found, bridge),
+            None => f.detail.clone(),
+        },
+        "not_found" => tr.t("error-not-found"),
+        "csrf" => tr.t("error-csrf"),
+        "login_required" => tr.t("error-login-required"),
+        "no_pairing" => tr.t1("error-no-pairing", "detail", &f.detail),
+        "bad_request" => tr.t1("error-bad-request", "detail", &f.detail),
+        _ => tr.t("error-internal"),
+    }
+}
+
+/// The bridge sessions' pages and API (`/bridge…`, `/t…`, `/public/bridge…`, `/api/bridge…`):
+/// their refusals and wrong values are said with the `bridge-` messages first (a table's code,
+/// a board's contract), the chess ones otherwise.
+fn is_bridge_path(path: &str) -> bool {
+    ["/bridge", "/t/", "/public/bridge/", "/api/bridge/"]
+        .iter()
+        .any(|p| path.starts_with(p))
+        || path == "/t"
+        || path.starts_with("/t?")
+}
+
+/// A wrong value said in the visitor's language: the catalogue's `invalid-FIELD` message when it
+/// has one (the field's last part: an import names "player 2 (name): rating"; on the bridge pages
+/// `bridge-invalid-FIELD` first), else the field, what was expected and what was found as the
+/// store gave them.
+fn invalid_text(
+    tr: &crate::i18n::Tr,
+    field: &str,
+    expected: &str,
+    found: &str,
+    bridge: bool,
+) -> String {
+    let (prefix, base) = match field.rsplit_once(": ") {
+        Some((p, b)) => (Some(p), b),
+        None => (None, field),
+    };
+    let key = if base.starts_with("points_") {
+        "invalid-points".to_string()
+    } else if base.len() > 1
+        && base.starts_with('r')
+        && base[1..].bytes().all(|b| b.is_ascii_digit())
+    {
+        // The result grid's inputs are r1, r2, …
+        "invalid-grid".to_string()
+    } else {
+        format!("invalid-{}", base.replace('_', "-"))
+    };
+    let args = [
+        ("found", found.into()),
+        ("field", base.into()),
+        ("board", base.trim_start_matches('r').into()),
+    ];
+    let bridge_text = bridge
+        .then(|| tr.lookup(&format!("bridge-{key}"), &args))
+        .flatten();
+    match bridge_text.or_else(|| tr.lookup(&key, &args)) {
+        Some(text) => match prefix {
+            Some(p) => format!("{p} : {text}"),
+            None => text,
+        },
+        None => tr.targs(
+            "error-invalid",
+            &[
+                ("field", field.into()),
+                ("expected", expected.into()),
+                ("found", found.into()),
+            ],
+        ),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    c: &'a Ctx,
+    title: String,
+    message: String,
+    status: u16,
+}
+
+/// The response for a failure: JSON for the API, a page otherwise; a login redirect for pages.
+pub fn render(ctx: &Ctx, f: &Failure) -> Response {
+    if f.code == "login_required" && !ctx.api {
+        let next: String = form_urlencoded::byte_serialize(ctx.path.as_bytes()).collect();
+        return Redirect::to(&format!("/login?next={next}")).into_response();
+    }
+    let text = message(ctx, f);
+    if ctx.api {
+        let mut body = json!({
+            "error": f.code,
+            "message": text,
+            "detail": f.detail,
+        });
+        if let Some(reason) = &f.reason {
+            body["reason"] = json!(reason);
+        }
+        if let Some((field, expected, found)) = &f.field {
+            body["field"] = json!(field);
+            body["expected"] = json!(expected);
+            body["found"] = json!(found);
+        }
+        return (f.status, axum::Json(body)).into_response();
+    }
+    let page = ErrorPage {
+        c: ctx,
+        title: ctx.tr.t(match f.status.as_u16() {
+            404 => "error-title-not-found",
+            403 => "error-title-forbidden",
+            409 => "error-title-refused",
+            422 => "error-title-invalid",
+            429 => "error-title-rate-limited",
+            401 => "error-title-login",
+            400 => "error-title-bad-request",
+            _ => "error-title-internal",
+        }),
+        message: text,
+        status: f.status.as_u16(),
+    };
+    match page.render() {
+        Ok(html) => (f.status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response(),
+        Err(_) => (f.status, f.detail.clone()).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::invalid_text;
+    use crate::i18n::{Lang, Tr};
+
+    #[test]
+    fn wrong_values_are_said_in_the_visitors_language() {
+        let fr = Tr::new(Lang::Fr);
+        let en = Tr::new(Lang::En);
+        assert_eq!(
+            invalid_text(&en, "r7", "a result", "2-0", false),
+            "Board 7: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found \"2-0\")."
+        );
+        assert_eq!(
+            invalid_text(
+                &fr,
+                "player 3 (Durand, Bob): rating",
+                "a rating",
+                "4200",
+                false
+            ),
+            "player 3 (Durand, Bob) : L'Elo va de 0 à 3999 (reçu « 4200 »)."
+        );
+        assert!(invalid_text(&fr, "points_draw", "points", "x", false)
+            .starts_with("Les points vont de 0 à 10"));
+        // A field without its own message keeps the store's words.
+        assert_eq!(
+            invalid_text(&en, "colour", "w or b", "x", false),
+            "Field \"colour\": expected w or b, found x."
+        );
+    }
+}

@@ -1,0 +1,29 @@
+//! The JSON API's answers: a body read as JSON, a value or `{"ok": true}` written back.
+
+use axum::body::Bytes;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::error::AppError;
+
+pub(crate) type ApiResult = Result<Response, AppError>;
+
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
+    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        &bytes[..]
+    };
+    serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
+}
+
+pub(crate) fn ok(v: impl Serialize) -> ApiResult {
+    Ok(Json(v).into_response())
+}
+
+pub(crate) fn done() -> ApiResult {
+    ok(json!({ "ok": true }))
+}

@@ -1,0 +1,556 @@
+//! Events, players, byes and forbidden pairs.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde_json::json;
+
+use crate::chess::rows::{
+    load_byes, load_event, load_events, load_forbidden, load_player, load_players, paired_rounds,
+    write_settings,
+};
+use crate::chess::types::*;
+use crate::error::{Error, Refusal, Result};
+use crate::Store;
+
+/// Checks the settings a form can get wrong, naming the field.
+fn validate_settings(s: &EventSettings) -> Result<()> {
+    if s.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the event's name", "nothing"));
+    }
+    if !(1..=99).contains(&s.rounds) {
+        return Err(Error::invalid(
+            "rounds",
+            "a number of rounds from 1 to 99",
+            s.rounds.to_string(),
+        ));
+    }
+    for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
+        if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
+            return Err(Error::invalid(field, "a date as YYYY-MM-DD", date.clone()));
+        }
+    }
+    if !s.tiebreaks.trim().is_empty() {
+        for code in s.tiebreaks.split([',', ' ']).filter(|c| !c.is_empty()) {
+            if code.parse::<tiebreak::TieBreak>().is_err() {
+                return Err(Error::invalid(
+                    "tiebreaks",
+                    "tie-break codes such as BH/C1, SB, DE",
+                    code,
+                ));
+            }
+        }
+    }
+    if !s.rules.is_empty() && s.rules.parse::<tiebreak::Edition>().is_err() {
+        return Err(Error::invalid(
+            "rules",
+            "2026, 2024, 2012 or pre2012",
+            s.rules.clone(),
+        ));
+    }
+    for (field, p) in [
+        ("points_win", s.points_win),
+        ("points_draw", s.points_draw),
+        ("points_loss", s.points_loss),
+        ("points_bye", s.points_bye),
+    ] {
+        if p.tenths() < 0 || p.tenths() > 100 {
+            return Err(Error::invalid(field, "points from 0 to 10", p.to_string()));
+        }
+    }
+    Ok(())
+}
+
+fn validate_player(p: &NewPlayer) -> Result<()> {
+    if p.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the player's name", "nothing"));
+    }
+    if p.name.chars().count() > 100 {
+        return Err(Error::invalid(
+            "name",
+            "a name of at most 100 characters",
+            format!("{} characters", p.name.chars().count()),
+        ));
+    }
+    if !p.title.is_empty() && tournament::Title::from_code(&p.title).is_none() {
+        return Err(Error::invalid(
+            "title",
+            "GM, IM, FM, CM, WGM, WIM, WFM, WCM or nothing",
+            p.title.clone(),
+        ));
+    }
+    for (field, r) in [("rating", p.rating), ("national_rating", p.national_rating)] {
+        if r.is_some_and(|r| r > 3999) {
+            return Err(Error::invalid(
+                field,
+                "a rating from 0 to 3999",
+                r.unwrap_or(0).to_string(),
+            ));
+        }
+    }
+    let federation_ok = p.federation.is_empty()
+        || (p.federation.len() == 3 && p.federation.chars().all(|c| c.is_ascii_alphabetic()));
+    if !federation_ok {
+        return Err(Error::invalid(
+            "federation",
+            "a three-letter federation code (FRA)",
+            p.federation.clone(),
+        ));
+    }
+    if !matches!(p.sex.as_str(), "" | "m" | "w") {
+        return Err(Error::invalid("sex", "m, w or nothing", p.sex.clone()));
+    }
+    Ok(())
+}
+
+/// Gives pairing numbers by rating (highest first), then title, then name (C.04.2 B.2), while
+/// round 1 is not paired.
+fn renumber(conn: &Connection, event: EventId) -> Result<()> {
+    let mut players = load_players(conn, event)?;
+    players.sort_by(|a, b| {
+        let rating = |p: &Player| p.details.rating.unwrap_or(0);
+        let title = |p: &Player| {
+            tournament::Title::from_code(&p.details.title).map_or(usize::MAX, |t| {
+                tournament::Title::ALL
+                    .iter()
+                    .position(|x| *x == t)
+                    .unwrap_or(usize::MAX)
+            })
+        };
+        rating(b)
+            .cmp(&rating(a))
+            .then(title(a).cmp(&title(b)))
+            .then_with(|| {
+                a.details
+                    .name
+                    .to_lowercase()
+                    .cmp(&b.details.name.to_lowercase())
+            })
+            .then(a.id.cmp(&b.id))
+    });
+    // Two passes keep UNIQUE(event_id, number) true at every step.
+    conn.execute(
+        "UPDATE player SET number = -number WHERE event_id = ?1",
+        [event],
+    )?;
+    let mut st = conn.prepare_cached("UPDATE player SET number = ?1 WHERE id = ?2")?;
+    for (i, p) in players.iter().enumerate() {
+        st.execute(params![i as i64 + 1, p.id])?;
+    }
+    Ok(())
+}
+
+/// A round robin's table is drawn for its players: nobody joins once round 1 is paired.
+fn refuse_round_robin_late_entry(conn: &Connection, event: EventId) -> Result<()> {
+    let e = load_event(conn, event)?;
+    if e.settings.system.is_round_robin() && e.paired_rounds > 0 {
+        return Err(Error::refused(
+            Refusal::RoundRobinFixed,
+            "a round robin's players are fixed once round 1 is paired",
+        ));
+    }
+    Ok(())
+}
+
+fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
+    validate_player(p)?;
+    let paired = paired_rounds(conn, event)?;
+    let number: i64 = conn.query_row(
+        "SELECT coalesce(max(number), 0) + 1 FROM player WHERE event_id = ?1",
+        [event],
+        |r| r.get(0),
+    )?;
+    conn.execute(
+        "INSERT INTO player (event_id, number, name, title, rating, national_rating, federation, fide_id, \
+         birth_date, sex, club, present) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)",
+        params![
+            event,
+            number,
+            p.name.trim(),
+            p.title.to_uppercase(),
+            p.rating,
+            p.national_rating,
+            p.federation.to_uppercase(),
+            p.fide_id.map(|v| v as i64),
+            p.birth_date,
+            p.sex,
+            p.club
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+    // A late entry has missed the rounds already paired: absences until the arbiter grants a bye.
+    for round in 1..=paired {
+        conn.execute(
+            "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, 'zero')",
+            params![event, id, round],
+        )?;
+    }
+    Ok(id)
+}
+
+impl Store {
+    pub fn create_event(&self, actor: &str, settings: &EventSettings) -> Result<EventId> {
+        validate_settings(settings)?;
+        self.transaction(|tx| {
+            tx.execute(
+                "INSERT INTO event (name, created_at, rounds, system) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    settings.name,
+                    crate::db::now(),
+                    settings.rounds,
+                    settings.system.as_str()
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            write_settings(tx, id, settings)?;
+            crate::chess::log::append(
+                tx,
+                Some(id),
+                actor,
+                "create_event",
+                json!({ "name": settings.name }),
+                None,
+            )?;
+            Ok(id)
+        })
+    }
+
+    pub fn update_event(&self, actor: &str, id: EventId, settings: &EventSettings) -> Result<()> {
+        validate_settings(settings)?;
+        self.logged(actor, id, "update_event", json!(settings), |tx| {
+            let old = load_event(tx, id)?;
+            if old.paired_rounds > 0
+                && (old.settings.system != settings.system
+                    || (old.settings.system == System::Swiss && settings.rounds < old.paired_rounds))
+            {
+                return Err(Error::refused(
+                    Refusal::EventStarted,
+                    "the system cannot change, nor the rounds drop below those paired, once round 1 is paired",
+                ));
+            }
+            write_settings(tx, id, settings)
+        })
+    }
+
+    pub fn events(&self) -> Result<Vec<Event>> {
+        self.with_conn(load_events)
+    }
+
+    pub fn event(&self, id: EventId) -> Result<Event> {
+        self.with_conn(|c| load_event(c, id))
+    }
+
+    pub fn add_player(&self, actor: &str, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
+        self.logged(actor, event, "add_player", json!(p), |tx| {
+            refuse_round_robin_late_entry(tx, event)?;
+            let id = insert_player(tx, event, p)?;
+            if paired_rounds(tx, event)? == 0 {
+                renumber(tx, event)?;
+            }
+            Ok(id)
+        })
+    }
+
+    /// Adds many players in one transaction (an import): all or none.
+    pub fn add_players(&self, actor: &str, event: EventId, players: &[NewPlayer]) -> Result<usize> {
+        self.logged(
+            actor,
+            event,
+            "import_players",
+            json!({ "count": players.len() }),
+            |tx| {
+                refuse_round_robin_late_entry(tx, event)?;
+                for (i, p) in players.iter().enumerate() {
+                    insert_player(tx, event, p).map_err(|e| match e {
+                        Error::Invalid {
+                            field,
+                            expected,
+                            found,
+                        } => Error::Invalid {
+                            field: format!("player {} ({}): {field}", i + 1, p.name),
+                            expected,
+                            found,
+                        },
+                        other => other,
+                    })?;
+                }
+                if paired_rounds(tx, event)? == 0 {
+                    renumber(tx, event)?;
+                }
+                Ok(players.len())
+            },
+        )
+    }
+
+    pub fn update_player(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: PlayerKey,
+        p: &NewPlayer,
+    ) -> Result<()> {
+        validate_player(p)?;
+        self.logged(actor, event, "update_player", json!({ "player": id, "details": p }), |tx| {
+            load_player(tx, event, id)?;
+            tx.execute(
+                "UPDATE player SET name = ?1, title = ?2, rating = ?3, national_rating = ?4, federation = ?5, \
+                 fide_id = ?6, birth_date = ?7, sex = ?8, club = ?9 WHERE id = ?10",
+                params![
+                    p.name.trim(),
+                    p.title.to_uppercase(),
+                    p.rating,
+                    p.national_rating,
+                    p.federation.to_uppercase(),
+                    p.fide_id.map(|v| v as i64),
+                    p.birth_date,
+                    p.sex,
+                    p.club,
+                    id
+                ],
+            )?;
+            if paired_rounds(tx, event)? == 0 {
+                renumber(tx, event)?;
+            }
+            Ok(())
+        })
+    }
+
+    pub fn remove_player(&self, actor: &str, event: EventId, id: PlayerKey) -> Result<()> {
+        self.logged(
+            actor,
+            event,
+            "remove_player",
+            json!({ "player": id }),
+            |tx| {
+                load_player(tx, event, id)?;
+                if paired_rounds(tx, event)? > 0 {
+                    return Err(Error::refused(
+                        Refusal::EventStarted,
+                        "a player cannot be removed once round 1 is paired: withdraw them instead",
+                    ));
+                }
+                tx.execute("DELETE FROM player WHERE id = ?1", [id])?;
+                renumber(tx, event)
+            },
+        )
+    }
+
+    pub fn players(&self, event: EventId) -> Result<Vec<Player>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            load_players(c, event)
+        })
+    }
+
+    pub fn player(&self, event: EventId, id: PlayerKey) -> Result<Player> {
+        self.with_conn(|c| load_player(c, event, id))
+    }
+
+    /// Checks a player in (or out) for the next round.
+    pub fn set_present(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: PlayerKey,
+        present: bool,
+    ) -> Result<()> {
+        self.logged(
+            actor,
+            event,
+            "set_present",
+            json!({ "player": id, "present": present }),
+            |tx| {
+                load_player(tx, event, id)?;
+                tx.execute(
+                    "UPDATE player SET present = ?1 WHERE id = ?2",
+                    params![present, id],
+                )?;
+                Ok(())
+            },
+        )
+    }
+
+    pub fn set_all_present(&self, actor: &str, event: EventId, present: bool) -> Result<()> {
+        self.logged(
+            actor,
+            event,
+            "set_all_present",
+            json!({ "present": present }),
+            |tx| {
+                tx.execute(
+                    "UPDATE player SET present = ?1 WHERE event_id = ?2 AND withdrawn_from IS NULL",
+                    params![present, event],
+                )?;
+                Ok(())
+            },
+        )
+    }
+
+    /// Withdraws a player: not paired in `from_round` nor any later round.
+    pub fn withdraw(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: PlayerKey,
+        from_round: u32,
+    ) -> Result<()> {
+        self.logged(actor, event, "withdraw", json!({ "player": id, "from_round": from_round }), |tx| {
+            load_player(tx, event, id)?;
+            let paired = paired_rounds(tx, event)?;
+            if from_round <= paired {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("round {from_round} is already paired: a withdrawal takes effect from round {} on", paired + 1),
+                ));
+            }
+            tx.execute("UPDATE player SET withdrawn_from = ?1, present = 0 WHERE id = ?2", params![from_round, id])?;
+            tx.execute("DELETE FROM bye WHERE player_id = ?1 AND round >= ?2", params![id, from_round])?;
+            Ok(())
+        })
+    }
+
+    /// Takes a withdrawal back for the rounds not yet paired.
+    pub fn reinstate(&self, actor: &str, event: EventId, id: PlayerKey) -> Result<()> {
+        self.logged(actor, event, "reinstate", json!({ "player": id }), |tx| {
+            let p = load_player(tx, event, id)?;
+            let paired = paired_rounds(tx, event)?;
+            if let Some(from) = p.withdrawn_from {
+                // Rounds paired meanwhile stay absences.
+                for round in from..=paired {
+                    tx.execute(
+                        "INSERT OR IGNORE INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, 'zero')",
+                        params![event, id, round],
+                    )?;
+                }
+            }
+            tx.execute("UPDATE player SET withdrawn_from = NULL, present = 1 WHERE id = ?1", [id])?;
+            Ok(())
+        })
+    }
+
+    /// Sets or clears a bye: a bye requested for a round not yet paired, or the bye granted to a
+    /// late entry for a round it missed.
+    pub fn set_bye(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: PlayerKey,
+        round: u32,
+        kind: Option<ByeKind>,
+    ) -> Result<()> {
+        let detail = json!({ "player": id, "round": round, "kind": kind });
+        self.logged(actor, event, "set_bye", detail, |tx| {
+            let e = load_event(tx, event)?;
+            let p = load_player(tx, event, id)?;
+            if e.settings.system.is_round_robin() {
+                return Err(Error::refused(
+                    Refusal::RoundRobinFixed,
+                    "a round robin has no byes: its table pairs everyone, and a missed game is a forfeit",
+                ));
+            }
+            if round == 0 || round > e.settings.rounds {
+                return Err(Error::invalid("round", format!("a round from 1 to {}", e.settings.rounds), round.to_string()));
+            }
+            if p.withdrawn_from.is_some_and(|w| round >= w) {
+                return Err(Error::refused(Refusal::NotPlaying, format!("{} is withdrawn from round {round} on", p.details.name)));
+            }
+            if round <= e.paired_rounds {
+                // A past round: only the absence of a player who was not paired can change.
+                let existing: Option<String> = tx
+                    .query_row("SELECT kind FROM bye WHERE player_id = ?1 AND round = ?2", params![id, round], |r| r.get(0))
+                    .optional()?;
+                if existing.is_none() || kind.is_none() {
+                    return Err(Error::refused(
+                        Refusal::RoundClosed,
+                        format!("round {round} is paired: only the bye of a player who was not paired in it can change"),
+                    ));
+                }
+            }
+            match kind {
+                None => {
+                    tx.execute("DELETE FROM bye WHERE player_id = ?1 AND round = ?2", params![id, round])?;
+                }
+                Some(kind) => {
+                    if kind == ByeKind::Half {
+                        let used: u32 = tx.query_row(
+                            "SELECT count(*) FROM bye WHERE player_id = ?1 AND kind = 'half' AND round != ?2",
+                            params![id, round],
+                            |r| r.get(0),
+                        )?;
+                        if used >= e.settings.bye_limit {
+                            return Err(Error::refused(
+                                Refusal::ByeLimit,
+                                format!("{} already has {used} half-point byes, the event's limit", p.details.name),
+                            ));
+                        }
+                    }
+                    tx.execute(
+                        "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4) \
+                         ON CONFLICT (player_id, round) DO UPDATE SET kind = excluded.kind",
+                        params![event, id, round, kind.as_str()],
+                    )?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    pub fn byes(&self, event: EventId) -> Result<Vec<Bye>> {
+        self.with_conn(|c| load_byes(c, event))
+    }
+
+    pub fn add_forbidden_pair(
+        &self,
+        actor: &str,
+        event: EventId,
+        a: PlayerKey,
+        b: PlayerKey,
+    ) -> Result<()> {
+        self.logged(
+            actor,
+            event,
+            "add_forbidden_pair",
+            json!({ "a": a, "b": b }),
+            |tx| {
+                load_player(tx, event, a)?;
+                load_player(tx, event, b)?;
+                if a == b {
+                    return Err(Error::invalid(
+                        "b",
+                        "two different players",
+                        "the same player twice",
+                    ));
+                }
+                tx.execute(
+                    "INSERT OR IGNORE INTO forbidden_pair (event_id, a, b) VALUES (?1, ?2, ?3)",
+                    params![event, a.min(b), a.max(b)],
+                )?;
+                Ok(())
+            },
+        )
+    }
+
+    pub fn remove_forbidden_pair(
+        &self,
+        actor: &str,
+        event: EventId,
+        a: PlayerKey,
+        b: PlayerKey,
+    ) -> Result<()> {
+        self.logged(
+            actor,
+            event,
+            "remove_forbidden_pair",
+            json!({ "a": a, "b": b }),
+            |tx| {
+                tx.execute(
+                    "DELETE FROM forbidden_pair WHERE event_id = ?1 AND a = ?2 AND b = ?3",
+                    params![event, a.min(b), a.max(b)],
+                )?;
+                Ok(())
+            },
+        )
+    }
+
+    pub fn forbidden_pairs(&self, event: EventId) -> Result<Vec<(PlayerKey, PlayerKey)>> {
+        self.with_conn(|c| load_forbidden(c, event))
+    }
+}

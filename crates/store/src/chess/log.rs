@@ -1,0 +1,310 @@
+//! The action log: every arbiter action with who, when, what, and the event as it was before,
+//! so that the state after any action can be shown and the last actions undone.
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, write_settings};
+use crate::chess::types::*;
+use crate::error::{Error, Refusal, Result};
+use crate::Store;
+
+/// One entry of the log, as shown to the arbiter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogEntry {
+    pub id: i64,
+    pub at: String,
+    pub actor: String,
+    /// A short code: `pair`, `set_result`, `withdraw`, …
+    pub action: String,
+    /// What the action said (its form's values).
+    pub detail: serde_json::Value,
+    pub undone: bool,
+}
+
+/// The event as it was just after one action of its log ([`Store::past_state`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastState {
+    pub log_id: i64,
+    pub settings: EventSettings,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    pub standings: Option<crate::chess::model::Standings>,
+}
+
+/// Everything one event holds, as it was at one moment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Snapshot {
+    settings: EventSettings,
+    players: Vec<Player>,
+    rounds: Vec<(u32, String)>,
+    games: Vec<Game>,
+    byes: Vec<Bye>,
+    forbidden: Vec<(PlayerKey, PlayerKey)>,
+}
+
+fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
+    let e = load_event(conn, event)?;
+    let rounds = crate::chess::rows::load_rounds(conn, event)?;
+    Ok(Snapshot {
+        settings: e.settings,
+        players: load_players(conn, event)?,
+        rounds: rounds
+            .iter()
+            .map(|r| (r.number, r.paired_at.clone()))
+            .collect(),
+        games: rounds.into_iter().flat_map(|r| r.games).collect(),
+        byes: load_byes(conn, event)?,
+        forbidden: load_forbidden(conn, event)?,
+    })
+}
+
+/// Puts the event back as the snapshot has it: rows that came later are removed, rows that
+/// were changed are written back with their ids.
+fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
+    for table in ["game", "round", "bye", "forbidden_pair"] {
+        conn.execute(&format!("DELETE FROM {table} WHERE event_id = ?1"), [event])?;
+    }
+    conn.execute("DELETE FROM player WHERE event_id = ?1", [event])?;
+    write_settings(conn, event, &s.settings)?;
+    for p in &s.players {
+        let d = &p.details;
+        conn.execute(
+            "INSERT INTO player (id, event_id, number, name, title, rating, national_rating, federation, fide_id, \
+             birth_date, sex, club, present, withdrawn_from) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            params![
+                p.id,
+                event,
+                p.number,
+                d.name,
+                d.title,
+                d.rating,
+                d.national_rating,
+                d.federation,
+                d.fide_id.map(|v| v as i64),
+                d.birth_date,
+                d.sex,
+                d.club,
+                p.present,
+                p.withdrawn_from
+            ],
+        )?;
+    }
+    for (number, at) in &s.rounds {
+        conn.execute(
+            "INSERT INTO round (event_id, number, paired_at) VALUES (?1, ?2, ?3)",
+            params![event, number, at],
+        )?;
+    }
+    for g in &s.games {
+        crate::chess::rows::insert_game(conn, event, g)?;
+    }
+    for b in &s.byes {
+        conn.execute(
+            "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4)",
+            params![event, b.player, b.round, b.kind.as_str()],
+        )?;
+    }
+    for (a, b) in &s.forbidden {
+        conn.execute(
+            "INSERT INTO forbidden_pair (event_id, a, b) VALUES (?1, ?2, ?3)",
+            params![event, a, b],
+        )?;
+    }
+    Ok(())
+}
+
+/// Appends an entry; `before` is the event's snapshot when the action can be undone.
+pub(crate) fn append(
+    conn: &Connection,
+    event: Option<EventId>,
+    actor: &str,
+    action: &str,
+    detail: serde_json::Value,
+    before: Option<String>,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO action_log (event_id, at, actor, action, detail, before) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![event, crate::db::now(), actor, action, detail.to_string(), before],
+    )?;
+    Ok(())
+}
+
+impl Store {
+    /// Runs an arbiter action on `event` in one transaction with its log entry and the snapshot
+    /// of the event before it.
+    pub(crate) fn logged<T>(
+        &self,
+        actor: &str,
+        event: EventId,
+        action: &str,
+        detail: serde_json::Value,
+        f: impl FnOnce(&Transaction<'_>) -> Result<T>,
+    ) -> Result<T> {
+        self.logged_unless(actor, event, action, detail, |_| Ok(None), f)
+    }
+
+    /// [`Store::logged`] for an action that may already be done: when `done` finds its
+    /// outcome, that is the answer and nothing is written or logged (a retried request, or two
+    /// arriving at once).
+    pub(crate) fn logged_unless<T>(
+        &self,
+        actor: &str,
+        event: EventId,
+        action: &str,
+        detail: serde_json::Value,
+        done: impl FnOnce(&Transaction<'_>) -> Result<Option<T>>,
+        f: impl FnOnce(&Transaction<'_>) -> Result<T>,
+    ) -> Result<T> {
+        self.transaction(|tx| {
+            if let Some(out) = done(tx)? {
+                return Ok(out);
+            }
+            let before = serde_json::to_string(&snapshot(tx, event)?)?;
+            let out = f(tx)?;
+            append(tx, Some(event), actor, action, detail, Some(before))?;
+            Ok(out)
+        })
+    }
+
+    /// A number that changes whenever an arbiter's action changes the event (players' reports,
+    /// which wait for the arbiter, do not count): pages computed at one version can be reused
+    /// until it changes, also when another process changed the database.
+    pub fn event_version(&self, event: EventId) -> Result<i64> {
+        self.with_conn(|c| {
+            Ok(c.query_row(
+                "SELECT coalesce(max(id), 0) FROM action_log WHERE event_id = ?1 AND before IS NOT NULL",
+                [event],
+                |r| r.get(0),
+            )?)
+        })
+    }
+
+    /// The event's log, newest first.
+    pub fn log(&self, event: EventId) -> Result<Vec<LogEntry>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            let mut st = c.prepare(
+                "SELECT id, at, actor, action, detail, undone FROM action_log WHERE event_id = ?1 ORDER BY id DESC",
+            )?;
+            let rows = st.query_map([event], |r| {
+                let detail: String = r.get(4)?;
+                Ok(LogEntry {
+                    id: r.get(0)?,
+                    at: r.get(1)?,
+                    actor: r.get(2)?,
+                    action: r.get(3)?,
+                    detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
+                    undone: r.get(5)?,
+                })
+            })?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    /// The event as it was just after the log entry `id` (JSON: settings, players, rounds, games,
+    /// byes, forbidden pairs).
+    pub fn state_after(&self, event: EventId, id: i64) -> Result<serde_json::Value> {
+        self.with_conn(|c| {
+            let next = before_of_next(c, event, id)?;
+            match next {
+                Some(text) => Ok(serde_json::from_str(&text)?),
+                None => Ok(serde_json::to_value(snapshot(c, event)?)?),
+            }
+        })
+    }
+
+    /// The event as it was just after the log entry `id`, read like the current one: its
+    /// settings, players, rounds with their results, and the standings of that moment (`None`
+    /// when they cannot be computed then, e.g. before any player). The earlier state is put
+    /// back inside a transaction that is rolled back: nothing changes.
+    pub fn past_state(&self, event: EventId, id: i64) -> Result<PastState> {
+        self.scratch(|tx| {
+            let entry: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM action_log WHERE event_id = ?1 AND id = ?2",
+                    params![event, id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if entry.is_none() {
+                return Err(Error::NotFound("log entry"));
+            }
+            let next = before_of_next(tx, event, id)?;
+            if let Some(text) = next {
+                let old: Snapshot = serde_json::from_str(&text)?;
+                restore(tx, event, &old)?;
+            }
+            Ok(PastState {
+                log_id: id,
+                settings: load_event(tx, event)?.settings,
+                players: load_players(tx, event)?,
+                rounds: crate::chess::rows::load_rounds(tx, event)?,
+                standings: crate::chess::model::standings_on(tx, event, None).ok(),
+            })
+        })
+    }
+
+    /// Undoes the event's last action not yet undone: the event goes back to how it was before
+    /// it. Undoing is logged too, and can be repeated to go further back.
+    pub fn undo_last(&self, actor: &str, event: EventId) -> Result<LogEntry> {
+        self.transaction(|tx| {
+            let last: Option<(i64, String)> = tx
+                .query_row(
+                    "SELECT id, before FROM action_log WHERE event_id = ?1 AND undone = 0 \
+                     AND before IS NOT NULL AND action != 'undo' ORDER BY id DESC LIMIT 1",
+                    [event],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((id, before)) = last else {
+                return Err(Error::refused(
+                    Refusal::NothingToUndo,
+                    "no action left to undo",
+                ));
+            };
+            let now = serde_json::to_string(&snapshot(tx, event)?)?;
+            let old: Snapshot = serde_json::from_str(&before)?;
+            restore(tx, event, &old)?;
+            tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
+            append(
+                tx,
+                Some(event),
+                actor,
+                "undo",
+                json!({ "entry": id }),
+                Some(now),
+            )?;
+            let entry = tx.query_row(
+                "SELECT at, actor, action, detail FROM action_log WHERE id = ?1",
+                [id],
+                |r| {
+                    let detail: String = r.get(3)?;
+                    Ok(LogEntry {
+                        id,
+                        at: r.get(0)?,
+                        actor: r.get(1)?,
+                        action: r.get(2)?,
+                        detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
+                        undone: true,
+                    })
+                },
+            )?;
+            Ok(entry)
+        })
+    }
+}
+
+/// The state saved before the first entry after the log entry `id` that saved one: the
+/// event as it was just after `id` (`None` when no later entry changed it).
+fn before_of_next(c: &Connection, event: EventId, id: i64) -> Result<Option<String>> {
+    Ok(c.query_row(
+        "SELECT before FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
+         ORDER BY id LIMIT 1",
+        params![event, id],
+        |r| r.get(0),
+    )
+    .optional()?)
+}

@@ -1,0 +1,15 @@
+//! Individual chess events: settings, players, byes and forbidden pairs ([`event`]), rounds,
+//! results and players' reports ([`rounds`]), the action log with undo and past states
+//! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
+//! player imports ([`import`]) and FIDE's rating list ([`rating_list`]).
+//!
+//! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
+
+pub mod event;
+pub mod import;
+pub mod log;
+pub mod model;
+pub mod rating_list;
+pub mod rounds;
+pub(crate) mod rows;
+pub mod types;

@@ -1,0 +1,448 @@
+//! The engines' model built from the rows: a [`Tournament`] whose player ids are the pairing
+//! numbers, and what the store reads back from the engines (standings, exports, explanations).
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+use serde::Serialize;
+use tournament::{
+    AnnouncedByes, ByeKind as TrfBye, Color, Entry, ForbiddenGroup, GameResult, Header, PlayerId,
+    PointSystem, Points, Title, Tournament,
+};
+
+use crate::chess::rows::load_rounds;
+use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players};
+use crate::chess::types::*;
+use crate::error::{Error, Result};
+use crate::Store;
+
+/// `YYYY-MM-DD` as TRF writes dates (`YYYY/MM/DD`).
+fn trf_date(d: &str) -> Option<String> {
+    (!d.is_empty()).then(|| d.replace('-', "/"))
+}
+
+fn entry_for(game: &Game, white_side: bool, opponent: Option<PlayerId>) -> Entry {
+    let Some(opponent) = opponent else {
+        return Entry::PairingBye;
+    };
+    let color = if white_side {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let played = |white_result: GameResult| Entry::Played {
+        opponent,
+        color,
+        result: if white_side {
+            white_result
+        } else {
+            white_result.reversed()
+        },
+        rated: true,
+    };
+    match game.result {
+        Some(ResultCode::WhiteWins) => played(GameResult::Win),
+        Some(ResultCode::BlackWins) => played(GameResult::Loss),
+        Some(ResultCode::Draw) => played(GameResult::Draw),
+        Some(ResultCode::DoubleForfeit) => Entry::DoubleForfeit { opponent, color },
+        Some(code) => {
+            let white_won = code == ResultCode::WhiteForfeitWin;
+            if white_won == white_side {
+                Entry::ForfeitWin {
+                    opponent: Some(opponent),
+                    color: Some(color),
+                }
+            } else {
+                Entry::ForfeitLoss {
+                    opponent: Some(opponent),
+                    color: Some(color),
+                }
+            }
+        }
+        // Only rounds whose results are all in are built (see `build`).
+        None => Entry::NotPaired,
+    }
+}
+
+/// Builds the tournament with rounds `1..=rounds`; with `announce_next`, the byes and
+/// absences already recorded for the round after are announced byes, as the Dutch engine reads
+/// them for the round it pairs.
+pub(crate) fn build(
+    conn: &Connection,
+    event: EventId,
+    rounds: u32,
+    announce_next: bool,
+) -> Result<Tournament> {
+    let e = load_event(conn, event)?;
+    let s = &e.settings;
+    let players = load_players(conn, event)?;
+    let number: HashMap<PlayerKey, PlayerId> =
+        players.iter().map(|p| (p.id, PlayerId(p.number))).collect();
+    let all_rounds = load_rounds(conn, event)?;
+    let byes = load_byes(conn, event)?;
+
+    let mut point_system =
+        PointSystem::from_game_values(s.points_win, s.points_draw, s.points_loss);
+    point_system.pairing_bye = s.points_bye;
+    let mut t = Tournament {
+        header: Header {
+            name: Some(s.name.clone()),
+            city: (!s.place.is_empty()).then(|| s.place.clone()),
+            federation: (!s.federation.is_empty()).then(|| s.federation.clone()),
+            start_date: trf_date(&s.start_date),
+            end_date: trf_date(&s.end_date),
+            chief_arbiter: (!s.chief_arbiter.is_empty()).then(|| s.chief_arbiter.clone()),
+            deputy_arbiters: s
+                .deputy_arbiters
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            time_control: (!s.time_control.is_empty()).then(|| s.time_control.clone()),
+            rounds: Some(s.rounds),
+            initial_color: Some(if s.initial_white {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            // Read back by `arbiter check` and the tie-breaks to tell a round robin from a Swiss.
+            tournament_type: Some(
+                match s.system {
+                    System::Swiss => "Swiss (FIDE Dutch system)",
+                    System::RoundRobin => "Round robin (Berger tables)",
+                    System::DoubleRoundRobin => "Double round robin (Berger tables)",
+                }
+                .to_string(),
+            ),
+            type_code: s.baku.then(|| "FIDE_DUTCH_BAKU".to_string()),
+            ..Header::default()
+        },
+        point_system,
+        ..Tournament::default()
+    };
+    let index: HashMap<PlayerKey, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    t.players = players
+        .iter()
+        .map(|p| tournament::Player {
+            id: PlayerId(p.number),
+            sex: match p.details.sex.as_str() {
+                "m" => Some(tournament::Sex::Male),
+                "w" => Some(tournament::Sex::Female),
+                _ => None,
+            },
+            title: Title::from_code(&p.details.title),
+            name: p.details.name.clone(),
+            rating: p.details.rating,
+            national_rating: p.details.national_rating,
+            federation: (!p.details.federation.is_empty()).then(|| p.details.federation.clone()),
+            fide_id: p.details.fide_id,
+            birth_date: (!p.details.birth_date.is_empty()).then(|| p.details.birth_date.clone()),
+            rounds: vec![Entry::NotPaired; rounds as usize],
+            ..tournament::Player::default()
+        })
+        .collect();
+    for round in all_rounds.iter().filter(|r| r.number <= rounds) {
+        let r = round.number as usize - 1;
+        for g in &round.games {
+            let black = g.black.map(|b| number[&b]);
+            t.players[index[&g.white]].rounds[r] = entry_for(g, true, black);
+            if let Some(b) = g.black {
+                t.players[index[&b]].rounds[r] = entry_for(g, false, Some(number[&g.white]));
+            }
+        }
+    }
+    for b in &byes {
+        let entry = match b.kind {
+            ByeKind::Half => Entry::HalfBye,
+            ByeKind::Full => Entry::FullBye,
+            ByeKind::Zero => Entry::ZeroBye,
+        };
+        if b.round <= rounds {
+            let slot = &mut t.players[index[&b.player]].rounds[b.round as usize - 1];
+            if *slot == Entry::NotPaired {
+                *slot = entry;
+            }
+        } else if announce_next && b.round == rounds + 1 {
+            let kind = match b.kind {
+                ByeKind::Half => TrfBye::Half,
+                ByeKind::Full => TrfBye::Full,
+                ByeKind::Zero => TrfBye::Zero,
+            };
+            let id = number[&b.player];
+            match t
+                .announced_byes
+                .iter_mut()
+                .find(|a| a.kind == kind && a.round == b.round)
+            {
+                Some(a) => a.players.push(id),
+                None => t.announced_byes.push(AnnouncedByes {
+                    kind,
+                    round: b.round,
+                    players: vec![id],
+                }),
+            }
+        }
+    }
+    for (i, p) in players.iter().enumerate() {
+        if let Some(from) = p.withdrawn_from {
+            for r in from..=rounds {
+                let slot = &mut t.players[i].rounds[r as usize - 1];
+                if *slot == Entry::NotPaired {
+                    *slot = Entry::Withdrawn;
+                }
+            }
+            if announce_next && from <= rounds + 1 && from > rounds {
+                // Not paired from the next round on: the engine reads a withdrawal from the
+                // entries before the round, so mark it as an absence there.
+                let id = PlayerId(p.number);
+                match t
+                    .announced_byes
+                    .iter_mut()
+                    .find(|a| a.kind == TrfBye::Zero && a.round == rounds + 1)
+                {
+                    Some(a) => a.players.push(id),
+                    None => t.announced_byes.push(AnnouncedByes {
+                        kind: TrfBye::Zero,
+                        round: rounds + 1,
+                        players: vec![id],
+                    }),
+                }
+            }
+        }
+    }
+    for (a, b) in load_forbidden(conn, event)? {
+        t.forbidden.push(ForbiddenGroup {
+            rounds: None,
+            players: vec![number[&a], number[&b]],
+        });
+    }
+    let system = t.point_system;
+    for p in &mut t.players {
+        p.points = p.score(&system);
+    }
+    Ok(t)
+}
+
+/// Players who take part in `round` of `t` (the announced byes and withdrawals left out).
+pub(crate) fn players_in_round(t: &Tournament, round: u32) -> usize {
+    t.players
+        .iter()
+        .filter(|p| !p.rounds.contains(&Entry::Withdrawn))
+        .filter(|p| {
+            !t.announced_byes
+                .iter()
+                .any(|a| a.round == round && a.players.contains(&p.id))
+        })
+        .count()
+}
+
+/// The last round whose boards all have a result (0 before any).
+fn complete_rounds(rounds: &[Round]) -> u32 {
+    rounds
+        .iter()
+        .take_while(|r| r.missing_results() == 0)
+        .map(|r| r.number)
+        .last()
+        .unwrap_or(0)
+}
+
+/// What the pairing checker would object to in an arbiter's edited round: rematches, a colour
+/// given a third time running or beyond a difference of two, a second pairing-allocated bye.
+pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Result<Vec<String>> {
+    let t = build(conn, event, round.number - 1, false)?;
+    let players = load_players(conn, event)?;
+    let by_key: HashMap<PlayerKey, &Player> = players.iter().map(|p| (p.id, p)).collect();
+    let record = |key: PlayerKey| &t.players[by_key[&key].number as usize - 1];
+    let name = |key: PlayerKey| by_key[&key].details.name.clone();
+    let mut out = Vec::new();
+    for g in &round.games {
+        let Some(black) = g.black else {
+            if record(g.white).rounds.iter().any(|e| {
+                matches!(
+                    e,
+                    Entry::PairingBye | Entry::FullBye | Entry::ForfeitWin { .. }
+                )
+            }) {
+                out.push(format!(
+                    "{} has already had a bye or a point without playing (C.04.3 C2)",
+                    name(g.white)
+                ));
+            }
+            continue;
+        };
+        let bn = PlayerId(by_key[&black].number);
+        if record(g.white)
+            .rounds
+            .iter()
+            .any(|e| e.played_opponent() == Some(bn))
+        {
+            out.push(format!(
+                "board {}: {} and {} have already played each other (C1)",
+                g.board,
+                name(g.white),
+                name(black)
+            ));
+        }
+        for (key, colour) in [(g.white, Color::White), (black, Color::Black)] {
+            let colours: Vec<Color> = record(key)
+                .rounds
+                .iter()
+                .filter_map(|e| e.played_color())
+                .collect();
+            let same_run = colours
+                .iter()
+                .rev()
+                .take(2)
+                .filter(|c| **c == colour)
+                .count()
+                == 2;
+            let diff: i32 = colours
+                .iter()
+                .map(|c| if *c == colour { 1 } else { -1 })
+                .sum::<i32>()
+                + 1;
+            if same_run {
+                out.push(format!(
+                    "board {}: {} would have the same colour three times running (C3)",
+                    g.board,
+                    name(key)
+                ));
+            } else if diff > 2 {
+                out.push(format!(
+                    "board {}: {}'s colour difference would exceed two (C3)",
+                    g.board,
+                    name(key)
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StandingRow {
+    pub rank: u32,
+    /// The place is shared with others (`rank` is its first place).
+    pub shared: bool,
+    pub player: Player,
+    #[serde(with = "crate::chess::types::points_text")]
+    pub points: Points,
+    /// The tie-break values as the rules print them.
+    pub values: Vec<String>,
+}
+
+/// Standings after a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    /// After this round (0 before any result).
+    pub after_round: u32,
+    /// The tie-break codes in order, as the rules spell them.
+    pub tiebreak_codes: Vec<String>,
+    pub rows: Vec<StandingRow>,
+}
+
+impl Store {
+    /// The event as the engines see it, with every round whose results are all in.
+    pub fn tournament(&self, event: EventId) -> Result<Tournament> {
+        self.with_conn(|c| {
+            let rounds = load_rounds(c, event)?;
+            build(c, event, complete_rounds(&rounds), false)
+        })
+    }
+
+    /// Standings after round `after` (default: the last round whose results are all in).
+    pub fn standings(&self, event: EventId, after: Option<u32>) -> Result<Standings> {
+        self.with_conn(|c| standings_on(c, event, after))
+    }
+
+    /// The event as a TRF file for the rating report (rounds whose results are all in).
+    pub fn export_trf(&self, event: EventId, format: tournament::trf::Format) -> Result<String> {
+        let t = self.tournament(event)?;
+        Ok(tournament::trf::write(&t, format))
+    }
+
+    /// The Dutch engine's explanation of a paired Swiss round: brackets, floats, colours.
+    pub fn explain(&self, event: EventId, round: u32) -> Result<pairing::dutch::Explanation> {
+        self.with_conn(|c| {
+            let e = load_event(c, event)?;
+            if e.settings.system.is_round_robin() || round == 0 || round > e.paired_rounds {
+                return Err(Error::NotFound("round"));
+            }
+            let t = build(c, event, round - 1, true)?;
+            let options = pairing::dutch::DutchOptions {
+                baku: e.settings.baku,
+                ..Default::default()
+            };
+            Ok(pairing::dutch::explain(&t, round, &options)?)
+        })
+    }
+}
+
+/// Standings after round `after` (default: the last round whose results are all in), read on
+/// `c` (the store's connection, or a transaction holding an earlier state).
+pub(crate) fn standings_on(
+    c: &Connection,
+    event: EventId,
+    after: Option<u32>,
+) -> Result<Standings> {
+    let e = load_event(c, event)?;
+
+    let rounds = load_rounds(c, event)?;
+    let complete = complete_rounds(&rounds);
+    let after = after.map_or(complete, |a| a.min(complete));
+    let t = build(c, event, after, false)?;
+    let list: Vec<tiebreak::TieBreak> = e
+        .settings
+        .tiebreaks_or_default()
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<tiebreak::TieBreak>()
+                .map_err(|err| Error::Tiebreak(err.to_string()))
+        })
+        .collect::<Result<_>>()?;
+    let options = tiebreak::Options {
+        edition: if e.settings.rules.is_empty() {
+            None
+        } else {
+            Some(
+                e.settings
+                    .rules
+                    .parse::<tiebreak::Edition>()
+                    .map_err(|err| Error::Tiebreak(err.to_string()))?,
+            )
+        },
+        format: if e.settings.system.is_round_robin() {
+            tiebreak::EventFormat::RoundRobin
+        } else {
+            tiebreak::EventFormat::Swiss
+        },
+        ..tiebreak::Options::default()
+    };
+    let s =
+        tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
+    let players = load_players(c, event)?;
+    Ok(Standings {
+        after_round: after,
+        tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+        rows: s
+            .rows
+            .iter()
+            .map(|row| StandingRow {
+                rank: row.rank,
+                shared: row.rank_to != row.rank,
+                player: players[row.id.get() as usize - 1].clone(),
+                points: row.points,
+                values: row
+                    .values
+                    .iter()
+                    .zip(&s.tiebreaks)
+                    .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
+                    .collect(),
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,247 @@
+//! The chess event's rows read and written as the store's types: the one place that knows the
+//! columns of `event`, `player`, `bye`, `forbidden_pair`, `round` and `game`. Actions
+//! ([`super::event`], [`super::rounds`]), the log and the model all go through here.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use tournament::Points;
+
+use super::types::*;
+use crate::error::{Error, Result};
+
+const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
+    deputy_arbiters, time_control, rounds, system, baku, initial_color, points_win, points_draw, \
+    points_loss, points_bye, tiebreaks, rules, bye_limit, public, created_at, \
+    (SELECT count(*) FROM round WHERE round.event_id = event.id)";
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
+    let system: String = r.get(10)?;
+    let colour: String = r.get(12)?;
+    Ok(Event {
+        id: r.get(0)?,
+        settings: EventSettings {
+            name: r.get(1)?,
+            place: r.get(2)?,
+            federation: r.get(3)?,
+            start_date: r.get(4)?,
+            end_date: r.get(5)?,
+            chief_arbiter: r.get(6)?,
+            deputy_arbiters: r.get(7)?,
+            time_control: r.get(8)?,
+            rounds: r.get(9)?,
+            system: System::parse(&system).unwrap_or_default(),
+            baku: r.get(11)?,
+            initial_white: colour == "w",
+            points_win: Points::from_tenths(r.get(13)?),
+            points_draw: Points::from_tenths(r.get(14)?),
+            points_loss: Points::from_tenths(r.get(15)?),
+            points_bye: Points::from_tenths(r.get(16)?),
+            tiebreaks: r.get(17)?,
+            rules: r.get(18)?,
+            bye_limit: r.get(19)?,
+            public: r.get(20)?,
+        },
+        created_at: r.get(21)?,
+        paired_rounds: r.get(22)?,
+    })
+}
+
+pub(crate) fn load_event(conn: &Connection, id: EventId) -> Result<Event> {
+    conn.query_row(
+        &format!("SELECT {EVENT_COLUMNS} FROM event WHERE id = ?1"),
+        [id],
+        event_from_row,
+    )
+    .optional()?
+    .ok_or(Error::NotFound("event"))
+}
+
+/// Every event, the newest first.
+pub(crate) fn load_events(conn: &Connection) -> Result<Vec<Event>> {
+    let mut st = conn.prepare(&format!(
+        "SELECT {EVENT_COLUMNS} FROM event ORDER BY id DESC"
+    ))?;
+    let rows = st.query_map([], event_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+const PLAYER_COLUMNS: &str =
+    "id, number, name, title, rating, national_rating, federation, fide_id, \
+    birth_date, sex, club, present, withdrawn_from";
+
+fn player_from_row(r: &Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: r.get(0)?,
+        number: r.get(1)?,
+        details: NewPlayer {
+            name: r.get(2)?,
+            title: r.get(3)?,
+            rating: r.get(4)?,
+            national_rating: r.get(5)?,
+            federation: r.get(6)?,
+            fide_id: r.get::<_, Option<i64>>(7)?.map(|v| v as u64),
+            birth_date: r.get(8)?,
+            sex: r.get(9)?,
+            club: r.get(10)?,
+        },
+        present: r.get(11)?,
+        withdrawn_from: r.get(12)?,
+    })
+}
+
+pub(crate) fn load_players(conn: &Connection, event: EventId) -> Result<Vec<Player>> {
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT {PLAYER_COLUMNS} FROM player WHERE event_id = ?1 ORDER BY number"
+    ))?;
+    let rows = st.query_map([event], player_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn load_player(conn: &Connection, event: EventId, id: PlayerKey) -> Result<Player> {
+    conn.query_row(
+        &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE event_id = ?1 AND id = ?2"),
+        params![event, id],
+        player_from_row,
+    )
+    .optional()?
+    .ok_or(Error::NotFound("player"))
+}
+
+pub(crate) fn load_byes(conn: &Connection, event: EventId) -> Result<Vec<Bye>> {
+    let mut st = conn.prepare_cached(
+        "SELECT player_id, round, kind FROM bye WHERE event_id = ?1 ORDER BY round, player_id",
+    )?;
+    let rows = st.query_map([event], |r| {
+        let kind: String = r.get(2)?;
+        Ok(Bye {
+            player: r.get(0)?,
+            round: r.get(1)?,
+            kind: ByeKind::parse(&kind).unwrap_or(ByeKind::Zero),
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn load_forbidden(
+    conn: &Connection,
+    event: EventId,
+) -> Result<Vec<(PlayerKey, PlayerKey)>> {
+    let mut st =
+        conn.prepare_cached("SELECT a, b FROM forbidden_pair WHERE event_id = ?1 ORDER BY a, b")?;
+    let rows = st.query_map([event], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn paired_rounds(conn: &Connection, event: EventId) -> Result<u32> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM round WHERE event_id = ?1",
+        [event],
+        |r| r.get(0),
+    )?)
+}
+
+pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) -> Result<()> {
+    conn.execute(
+        "UPDATE event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, end_date = ?5, \
+         chief_arbiter = ?6, deputy_arbiters = ?7, time_control = ?8, rounds = ?9, system = ?10, baku = ?11, \
+         initial_color = ?12, points_win = ?13, points_draw = ?14, points_loss = ?15, points_bye = ?16, \
+         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20 WHERE id = ?21",
+        params![
+            s.name.trim(),
+            s.place,
+            s.federation.to_uppercase(),
+            s.start_date,
+            s.end_date,
+            s.chief_arbiter,
+            s.deputy_arbiters,
+            s.time_control,
+            s.rounds,
+            s.system.as_str(),
+            s.baku,
+            if s.initial_white { "w" } else { "b" },
+            s.points_win.tenths(),
+            s.points_draw.tenths(),
+            s.points_loss.tenths(),
+            s.points_bye.tenths(),
+            s.tiebreaks,
+            s.rules,
+            s.bye_limit,
+            s.public,
+            id
+        ],
+    )?;
+    Ok(())
+}
+
+pub(crate) fn result_from_sql(s: Option<String>) -> Option<ResultCode> {
+    s.as_deref().and_then(ResultCode::parse)
+}
+
+pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round>> {
+    let mut rounds: Vec<Round> = {
+        let mut st = conn.prepare_cached(
+            "SELECT number, paired_at FROM round WHERE event_id = ?1 ORDER BY number",
+        )?;
+        let rows = st.query_map([event], |r| {
+            Ok(Round {
+                number: r.get(0)?,
+                paired_at: r.get(1)?,
+                games: Vec::new(),
+                byes: Vec::new(),
+            })
+        })?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    let mut st = conn.prepare_cached(
+        "SELECT round, board, white, black, result, code, reported_result FROM game \
+         WHERE event_id = ?1 ORDER BY round, board",
+    )?;
+    let games = st.query_map([event], |r| {
+        Ok(Game {
+            round: r.get(0)?,
+            board: r.get(1)?,
+            white: r.get(2)?,
+            black: r.get(3)?,
+            result: result_from_sql(r.get(4)?),
+            code: r.get(5)?,
+            reported: result_from_sql(r.get(6)?),
+        })
+    })?;
+    for g in games {
+        let g = g?;
+        if let Some(round) = rounds.get_mut(g.round as usize - 1) {
+            round.games.push(g);
+        }
+    }
+    for b in crate::chess::rows::load_byes(conn, event)? {
+        if let Some(round) = rounds.get_mut(b.round as usize - 1) {
+            round.byes.push(b);
+        }
+    }
+    Ok(rounds)
+}
+
+pub(crate) fn load_round(conn: &Connection, event: EventId, number: u32) -> Result<Round> {
+    load_event(conn, event)?;
+    load_rounds(conn, event)?
+        .into_iter()
+        .find(|r| r.number == number)
+        .ok_or(Error::NotFound("round"))
+}
+
+pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result<()> {
+    conn.execute(
+        "INSERT INTO game (event_id, round, board, white, black, result, code, reported_result) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            event,
+            g.round,
+            g.board,
+            g.white,
+            g.black,
+            g.result.map(ResultCode::as_str),
+            g.code,
+            g.reported.map(ResultCode::as_str)
+        ],
+    )?;
+    Ok(())
+}
