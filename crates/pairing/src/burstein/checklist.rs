@@ -40,18 +40,8 @@ pub fn checklist(
         return String::new();
     };
     let played = round.saturating_sub(1);
-    let mut header: Vec<String> = vec![
-        "ID".into(),
-        "Pts".into(),
-        "-".repeat(played as usize + 1),
-        "Pref".into(),
-        "C2".into(),
-        "BH".into(),
-        "SB".into(),
-        "Cur".into(),
-        String::new(),
-    ];
-    header.extend((1..=played).map(|r| format!("R{r}")));
+    let dashes = "-".repeat(played as usize + 1);
+    let header = table::header(&["ID", "Pts", &dashes, "Pref", "C2", "BH", "SB"], played);
     let sb = |hundredths: i64| {
         let sign = if hundredths < 0 { "-" } else { "" };
         let a = hundredths.unsigned_abs();
@@ -61,8 +51,7 @@ pub fn checklist(
         .players
         .iter()
         .map(|p| {
-            let player = &tournament.players[p.player_index];
-            let mut row = vec![
+            let row = vec![
                 p.id.to_string(),
                 Points::from_tenths(p.score).to_string(),
                 table::colours_cell(&p.colours),
@@ -70,11 +59,9 @@ pub fn checklist(
                 if p.bye_eligible { "Y" } else { "N" }.to_string(),
                 Points::from_tenths(p.index.buchholz as i32).to_string(),
                 sb(p.index.sonneborn_berger),
-                table::current_cell(pairing, p.id),
-                String::new(),
             ];
-            row.extend(table::opponent_cells(player, played));
-            (p.score, row)
+            let player = &tournament.players[p.player_index];
+            (p.score, table::finish_row(row, pairing, player, played))
         })
         .collect();
     table::render(&header, &rows)

@@ -66,12 +66,15 @@ use std::cmp::Ordering;
 
 use tournament::{Color, PlayerId, Tournament};
 
-use crate::dutch::{self, board_order, DutchOptions};
+use crate::dutch::{self, DutchOptions};
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
+use crate::swiss::board_order;
 use crate::swiss::colour::{colour_state, ColourState};
-use crate::swiss::compat::Compatibility;
+use crate::swiss::compat::{allowed_pairs, Compatibility};
 use crate::swiss::history::Field;
-use crate::swiss::roster::{initial_colour, pairing_number_order, roster};
+use crate::swiss::roster::{
+    initial_colour, missing_initial_colour, pairing_number_order, roster, total_rounds,
+};
 use crate::{Board, Pairing, PairingError};
 use brackets::{pair_bracket_dispatch, BracketInput};
 use colours::{colour_of, ColourFacts};
@@ -145,15 +148,7 @@ pub struct Prepared {
 
 /// True when round `round` is a seeding round, paired by the Dutch system (1.6).
 pub fn is_seeding_round(t: &Tournament, round: u32) -> Result<bool, PairingError> {
-    Ok(round <= seeding_rounds(total_rounds(t)?))
-}
-
-fn total_rounds(t: &Tournament) -> Result<u32, PairingError> {
-    t.header.rounds.ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the total number of rounds is missing (XXR or 142 record)".to_string(),
-        )
-    })
+    Ok(round <= seeding_rounds(total_rounds(t, round)?))
 }
 
 /// The options of the Dutch engine that pairs the seeding rounds.
@@ -184,18 +179,8 @@ pub fn prepare(
     round: u32,
     options: &BursteinOptions,
 ) -> Result<Prepared, PairingError> {
-    let total = total_rounds(t)?;
-    if round == 0 || round > total {
-        return Err(PairingError::InvalidRequest(format!(
-            "round {round} is outside the tournament's {total} round{}",
-            if total == 1 { "" } else { "s" }
-        )));
-    }
-    let initial = initial_colour(t, round).ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
-        )
-    })?;
+    total_rounds(t, round)?;
+    let initial = initial_colour(t, round).ok_or_else(missing_initial_colour)?;
     let played_rounds = round - 1;
     let roster = roster(t, round)?;
     let baku = Baku::new(t, options.baku || type_code_asks_baku(t))?;
@@ -225,38 +210,11 @@ pub fn prepare(
         })
         .collect();
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank_cmp(b)));
-    let n = players.len();
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, p) in players.iter().enumerate() {
-        position[p.player_index] = k;
-    }
-    // [C1]: the games played, as either player's record shows them.
-    let mut met: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (a, p) in players.iter().enumerate() {
-        for o in field.played_opponents(p.player_index) {
-            if let Some(b) = field
-                .index_of(o)
-                .map(|i| position[i])
-                .filter(|&b| b != usize::MAX)
-            {
-                met[a].push(b);
-                met[b].push(a);
-            }
-        }
-    }
-    let mut compat = Compatibility::new(n);
-    for a in 0..n {
-        for b in 0..a {
-            let (pa, pb) = (&players[a], &players[b]);
-            // [C1] (and the arbiter's forbidden pairs, which weigh as much), [C3].
-            if !met[a].contains(&b)
-                && !t.is_forbidden(pa.id, pb.id, round)
-                && !pa.colour.same_absolute(&pb.colour)
-            {
-                compat.allow(a, b);
-            }
-        }
-    }
+    // [C1] (and the arbiter's forbidden pairs, which weigh as much), [C3].
+    let indices: Vec<usize> = players.iter().map(|p| p.player_index).collect();
+    let compat = allowed_pairs(&field, &indices, |a, b| {
+        !players[a].colour.same_absolute(&players[b].colour)
+    });
     Ok(Prepared {
         players,
         compat,

@@ -21,7 +21,7 @@ use tournament::Color;
 
 use super::graph::{has_perfect_matching, maximum_matching};
 use super::state::Player;
-use crate::dutch::brackets::Compatibility;
+use crate::swiss::compat::Compatibility;
 use crate::PairingError;
 
 /// What the bracket procedure reads: the players of the round, which pairs the absolute

@@ -55,10 +55,12 @@ pub mod state;
 
 use tournament::{Color, Tournament};
 
-use crate::dutch::board_order::board_key;
-use crate::dutch::brackets::Compatibility;
-use crate::dutch::colours::first_difference;
-use crate::dutch::state::{entry_of, Field};
+use crate::swiss::acceleration::{type_code_asks_baku, Baku};
+use crate::swiss::board_order::board_key;
+use crate::swiss::colour::first_difference;
+use crate::swiss::compat::{allowed_pairs, Compatibility};
+use crate::swiss::history::Field;
+use crate::swiss::roster::{missing_initial_colour, total_rounds};
 use crate::{Board, Pairing, PairingError};
 use bracket::Round;
 use state::{aro, dubov_preference, max_upfloats, opponent_ratings, upfloats, Player};
@@ -87,40 +89,12 @@ pub fn prepare(
     round: u32,
     options: &DubovOptions,
 ) -> Result<Prepared, PairingError> {
-    let total_rounds = t.header.rounds.ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the total number of rounds is missing (XXR or 142 record)".to_string(),
-        )
-    })?;
-    if round == 0 || round > total_rounds {
-        return Err(PairingError::InvalidRequest(format!(
-            "round {round} is outside the tournament's {total_rounds} round{}",
-            if total_rounds == 1 { "" } else { "s" }
-        )));
-    }
+    let total_rounds = total_rounds(t, round)?;
     let roster = state::roster(t, round)?;
-    let initial = state::initial_colour(t, &roster.tpn).ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
-        )
-    })?;
-    let use_baku = options.baku
-        || t.header
-            .type_code
-            .as_deref()
-            .is_some_and(|c| c.trim().ends_with("_BAKU"));
-    if use_baku {
-        let s = &t.point_system;
-        if s.loss.tenths() != 0 || s.draw.tenths() * 2 != s.win.tenths() {
-            return Err(PairingError::InvalidRequest(
-                "Baku acceleration needs a point system where a win is two draws and a loss 0"
-                    .to_string(),
-            ));
-        }
-    }
-    let baku = state::baku_points(t, use_baku);
+    let initial = state::initial_colour(t, &roster.tpn).ok_or_else(missing_initial_colour)?;
+    let baku = Baku::new(t, options.baku || type_code_asks_baku(t))?;
     let played_rounds = round - 1;
-    let field = Field::new(t, played_rounds, &baku);
+    let field = Field::new(t, played_rounds, &|i, r| baku.points(i, r));
     let mut players: Vec<Player> = roster
         .paired
         .iter()
@@ -145,39 +119,13 @@ pub fn prepare(
         })
         .collect();
     players.sort_by_key(|p| (std::cmp::Reverse(p.score), p.tpn));
-    let n = players.len();
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, p) in players.iter().enumerate() {
-        position[p.index] = k;
-    }
-    let mut compat = Compatibility::new(n);
-    let mut met = vec![false; n * n];
-    for (k, p) in players.iter().enumerate() {
-        for r in 1..round {
-            if let Some(o) = entry_of(&t.players[p.index], r).played_opponent() {
-                if let Some(oi) = field.index_of(o) {
-                    if position[oi] != usize::MAX {
-                        met[k * n + position[oi]] = true;
-                        met[position[oi] * n + k] = true;
-                    }
-                }
-            }
-        }
-    }
-    for a in 0..n {
-        for b in 0..a {
-            let (pa, pb) = (&players[a], &players[b]);
-            // C1 (GHR 3.5: played games only) and the arbiter's forbidden pairs.
-            if met[a * n + b] || t.is_forbidden(pa.id, pb.id, round) {
-                continue;
-            }
-            // C3: no exception, not even in the last round.
-            if pa.absolute() && pb.absolute() && pa.preference == pb.preference {
-                continue;
-            }
-            compat.allow(a, b);
-        }
-    }
+    // C1 (GHR 3.5: played games only), the arbiter's forbidden pairs, and C3, with no
+    // exception, not even in the last round.
+    let indices: Vec<usize> = players.iter().map(|p| p.index).collect();
+    let compat = allowed_pairs(&field, &indices, |a, b| {
+        let (pa, pb) = (&players[a], &players[b]);
+        !(pa.absolute() && pb.absolute() && pa.preference == pb.preference)
+    });
     Ok(Prepared {
         players,
         compat,

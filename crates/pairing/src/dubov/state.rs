@@ -3,13 +3,13 @@
 //! yet is a mild preference for Black), ARO (1.7), upfloats (1.8, C8–C10), PAB eligibility
 //! (C2, Basic Rule 4) and the TPN.
 //!
-//! The pieces that every FIDE Swiss system shares (played-colour history, colour difference,
-//! PAB eligibility, scores with acceleration) come from [`crate::dutch::state`]; what is here
-//! is kept small and in this one file so that it can move to a module shared by the systems.
+//! The pieces that every FIDE Swiss system shares (who is paired, played-colour history,
+//! colour difference, PAB eligibility, scores with acceleration, floats) come from
+//! [`crate::swiss`]; what is here is Dubov's own.
 //!
 //! ```
 //! use pairing::dubov::state::{aro, dubov_preference};
-//! use pairing::dutch::state::Preference;
+//! use pairing::swiss::colour::Preference;
 //! use tournament::Color::{Black, White};
 //!
 //! // 1.7.1: opponents 1800 and 1901 give 3701 / 2 = 1850.5, rounded up to 1851.
@@ -20,9 +20,11 @@
 //! assert_eq!(dubov_preference(&[White, Black, Black]), (White, Preference::Absolute));
 //! ```
 
-use tournament::{ByeKind, Color, Entry, PlayerId, Tournament};
+use tournament::{Color, PlayerId, Tournament};
 
-use crate::dutch::state::{colour_state, entry_of, Field, Preference};
+use crate::swiss::colour::{colour_state, Preference};
+use crate::swiss::history::{entry_of, Field, Float};
+use crate::swiss::roster::pairing_number_order;
 use crate::PairingError;
 
 /// One player to be paired in the round.
@@ -100,56 +102,19 @@ pub struct Roster {
     pub fixed_bye: Option<usize>,
 }
 
-fn record_len(p: &tournament::Player) -> u32 {
-    p.rounds
-        .iter()
-        .rposition(|e| *e != Entry::NotPaired)
-        .map_or(0, |i| i as u32 + 1)
-}
-
 /// GHR 3.2–3.3 and 2.4: everybody not withdrawn, not announced absent (`240`, or an entry
 /// already written in the round's column) is paired. TPNs follow the pairing numbers (or the
 /// line order under `XXC rank`).
 pub fn roster(t: &Tournament, round: u32) -> Result<Roster, PairingError> {
-    let mut paired = Vec::new();
-    let mut fixed_bye = None;
-    for (i, p) in t.players.iter().enumerate() {
-        let withdrawn = (1..round).any(|r| matches!(p.entry(r), Some(Entry::Withdrawn)));
-        let takes_part = if round <= record_len(p) {
-            p.entry(round).is_none_or(crate::request::took_part)
-        } else {
-            true
-        };
-        let announced = t
-            .announced_byes
-            .iter()
-            .find(|b| b.round == round && b.players.contains(&p.id))
-            .map(|b| b.kind);
-        match announced {
-            Some(ByeKind::PairingAllocated)
-                if takes_part && !withdrawn && fixed_bye.replace(i).is_some() =>
-            {
-                return Err(PairingError::InvalidRequest(format!(
-                    "more than one pairing-allocated bye is fixed for round {round}"
-                )));
-            }
-            Some(_) => {}
-            None if takes_part && !withdrawn => paired.push(i),
-            None => {}
-        }
-    }
-    let mut order: Vec<usize> = (0..t.players.len()).collect();
-    if !t.header.pair_by_line_order {
-        order.sort_by_key(|&i| t.players[i].id);
-    }
+    let round_roster = crate::swiss::roster::roster(t, round)?;
     let mut tpn = vec![0; t.players.len()];
-    for (k, i) in order.into_iter().enumerate() {
+    for (k, i) in pairing_number_order(t).into_iter().enumerate() {
         tpn[i] = k as u32 + 1;
     }
     Ok(Roster {
-        paired,
+        paired: round_roster.paired,
         tpn,
-        fixed_bye,
+        fixed_bye: round_roster.fixed_bye,
     })
 }
 
@@ -170,64 +135,21 @@ pub fn initial_colour(t: &Tournament, tpn: &[u32]) -> Option<Color> {
     })
 }
 
-/// Baku acceleration (C.04.7 1.2–1.4): the virtual points of a player (by index) in a round,
-/// when the type code asks for it and the file gives no explicit virtual points.
-pub fn baku_points(t: &Tournament, enabled: bool) -> impl Fn(usize, u32) -> i32 + '_ {
-    let total_rounds = t.header.rounds.unwrap_or(0);
-    let n = t.players.len();
-    // 1.2: GA is the first half rounded up to an even number, 2·⌈N/4⌉.
-    let group_a = 2 * n.div_ceil(4);
-    let mut by_id: Vec<usize> = (0..n).collect();
-    by_id.sort_by_key(|&i| t.players[i].id);
-    let mut in_a = vec![false; n];
-    for &i in by_id.iter().take(group_a) {
-        in_a[i] = true;
-    }
-    let accelerated = total_rounds.div_ceil(2);
-    let full = accelerated.div_ceil(2);
-    let win = t.point_system.win.tenths();
-    let explicit = !t.accelerations.is_empty() || !t.player_accelerations.is_empty();
-    move |player, round| {
-        if !enabled || explicit || !in_a[player] {
-            0
-        } else if round <= full {
-            win
-        } else if round <= accelerated {
-            win / 2
-        } else {
-            0
-        }
-    }
-}
-
 /// The upfloats of a player before the round (1.8): rounds in which they played a game against
-/// an opponent whose pairing score before that round was higher. Returns the count and whether
-/// the previous round was one.
+/// an opponent whose pairing score before that round was higher (an upward float; byes and
+/// forfeits never are). Returns the count and whether the previous round was one.
 pub fn upfloats(field: &Field, player: usize) -> (u32, bool) {
-    let t = field.tournament;
-    let mut count = 0;
-    let mut last = false;
-    for back in 1..=field.played_rounds {
-        let round = field.played_rounds + 1 - back;
-        let Some(o) = entry_of(&t.players[player], round).played_opponent() else {
-            continue;
-        };
-        let Some(oi) = field.index_of(o) else {
-            continue;
-        };
-        if field.score_back(oi, back) > field.score_back(player, back) {
-            count += 1;
-            last |= back == 1;
-        }
-    }
-    (count, last)
+    let up = |back| field.float(player, back) == Float::Up;
+    let count = (1..=field.played_rounds).filter(|&back| up(back)).count() as u32;
+    (count, field.played_rounds >= 1 && up(1))
 }
 
 /// The ratings of the opponents met over the board before `round` (unrated as 0).
 pub fn opponent_ratings(field: &Field, player: usize) -> Vec<u32> {
     let t = field.tournament;
-    (1..=field.played_rounds)
-        .filter_map(|r| entry_of(&t.players[player], r).played_opponent())
+    field
+        .played_opponents(player)
+        .into_iter()
         .filter_map(|o| field.index_of(o))
         .map(|oi| u32::from(t.players[oi].rating.unwrap_or(0)))
         .collect()

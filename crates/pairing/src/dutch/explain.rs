@@ -245,24 +245,13 @@ pub fn checklist(
         return String::new();
     };
     let played = round.saturating_sub(1);
-    let mut header: Vec<String> = vec![
-        "ID".into(),
-        "Pts".into(),
-        "-".repeat(played as usize + 1),
-        "Pref".into(),
-        "C2".into(),
-        "C14".into(),
-        "C16".into(),
-        "Cur".into(),
-        String::new(),
-    ];
-    header.extend((1..=played).map(|r| format!("R{r}")));
+    let dashes = "-".repeat(played as usize + 1);
+    let header = table::header(&["ID", "Pts", &dashes, "Pref", "C2", "C14", "C16"], played);
     let rows: Vec<(i32, Vec<String>)> = prepared
         .parts
         .iter()
         .map(|p| {
-            let player = &tournament.players[p.player_index];
-            let mut row = vec![
+            let row = vec![
                 p.id.to_string(),
                 points(p.score).to_string(),
                 table::colours_cell(&p.colours),
@@ -270,11 +259,9 @@ pub fn checklist(
                 if p.bye_eligible { "Y" } else { "N" }.to_string(),
                 float_char(p.floats[0]).to_string(),
                 float_char(p.floats[1]).to_string(),
-                table::current_cell(pairing, p.id),
-                String::new(),
             ];
-            row.extend(table::opponent_cells(player, played));
-            (p.score, row)
+            let player = &tournament.players[p.player_index];
+            (p.score, table::finish_row(row, pairing, player, played))
         })
         .collect();
     table::render(&header, &rows)

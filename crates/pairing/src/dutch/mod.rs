@@ -36,7 +36,6 @@
 //! assert_eq!(p.bye, None);
 //! ```
 
-pub mod board_order;
 pub mod brackets;
 pub mod colours;
 pub mod explain;
@@ -49,13 +48,17 @@ pub mod window;
 use tournament::{Color, PlayerId, Tournament};
 
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
-use crate::swiss::roster::{initial_colour, pairing_number_order, roster};
+use crate::swiss::compat::allowed_pairs;
+use crate::swiss::roster::{
+    initial_colour, missing_initial_colour, pairing_number_order, roster, total_rounds,
+};
 use crate::{Board, Pairing, PairingError};
 use brackets::{Compatibility, Failure, MemoryLimit, Variant, MAX_PAIRING_BYTES};
 use solver::SolverFactory;
 use state::{colour_state, entry_of, Field, Participant};
 use weights::{topscorer_threshold, Layout};
 
+pub use crate::swiss::board_order;
 pub use explain::{checklist, explain, Explanation};
 
 /// Options of the Dutch engine beyond what the tournament file says.
@@ -223,22 +226,8 @@ pub(crate) fn prepare(
     round: u32,
     options: &DutchOptions,
 ) -> Result<Prepared, PairingError> {
-    let total_rounds = t.header.rounds.ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the total number of rounds is missing (XXR or 142 record)".to_string(),
-        )
-    })?;
-    if round == 0 || round > total_rounds {
-        return Err(PairingError::InvalidRequest(format!(
-            "round {round} is outside the tournament's {total_rounds} round{}",
-            if total_rounds == 1 { "" } else { "s" }
-        )));
-    }
-    let initial = initial_colour(t, round).ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
-        )
-    })?;
+    let total_rounds = total_rounds(t, round)?;
+    let initial = initial_colour(t, round).ok_or_else(missing_initial_colour)?;
     let played_rounds = round - 1;
     let roster = roster(t, round)?;
     let ranks = effective_ranks(t, round, &roster.absent);
@@ -268,12 +257,12 @@ pub(crate) fn prepare(
                 bye_eligible: field.bye_eligible(i),
                 floats: [
                     if played_rounds >= 1 {
-                        state::float(&field, i, 1)
+                        field.float(i, 1)
                     } else {
                         state::Float::None
                     },
                     if played_rounds >= 2 {
-                        state::float(&field, i, 2)
+                        field.float(i, 2)
                     } else {
                         state::Float::None
                     },
@@ -286,38 +275,11 @@ pub(crate) fn prepare(
 
     // C1 (played games only, GHR 3.5), forbidden pairs, C3 (topscorers exempt).
     let n = parts.len();
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, p) in parts.iter().enumerate() {
-        position[p.player_index] = k;
-    }
-    let mut met = vec![Vec::new(); n];
-    for (k, p) in parts.iter().enumerate() {
-        for r in 1..round {
-            if let Some(o) = entry_of(&t.players[p.player_index], r).played_opponent() {
-                if let Some(oi) = field.index_of(o) {
-                    if position[oi] != usize::MAX {
-                        met[k].push(position[oi]);
-                    }
-                }
-            }
-        }
-    }
-    let mut compat = Compatibility::new(n);
-    for a in 0..n {
-        for b in 0..a {
-            let (pa, pb) = (&parts[a], &parts[b]);
-            if met[a].contains(&b) || met[b].contains(&a) || t.is_forbidden(pa.id, pb.id, round) {
-                continue;
-            }
-            let same_absolute = pa.colour.absolute()
-                && pb.colour.absolute()
-                && pa.colour.preference == pb.colour.preference;
-            if same_absolute && !pa.topscorer && !pb.topscorer {
-                continue;
-            }
-            compat.allow(a, b);
-        }
-    }
+    let indices: Vec<usize> = parts.iter().map(|p| p.player_index).collect();
+    let compat = allowed_pairs(&field, &indices, |a, b| {
+        let (pa, pb) = (&parts[a], &parts[b]);
+        !pa.colour.same_absolute(&pb.colour) || pa.topscorer || pb.topscorer
+    });
     let scores: Vec<i32> = parts.iter().map(|p| p.score).collect();
     let mut layout = Layout::new(&scores, played_rounds);
     layout.bye_possible = n % 2 == 1;

@@ -1,8 +1,8 @@
 //! What the Dutch rules need to know about each participant before a round is paired: pairing
 //! score, colour difference and preference (Dutch 1.6–1.7), float history (1.4), PAB
 //! eligibility (C2) and the effective pairing number used for ties and colours. The parts every
-//! Swiss system shares (colour preferences, the field's history) live in [`crate::swiss`] and
-//! are re-exported here.
+//! Swiss system shares (colour preferences, the field's history and its floats) live in
+//! [`crate::swiss`] and are re-exported here.
 //!
 //! ```
 //! use pairing::dutch::state::{colour_state, Preference};
@@ -19,15 +19,7 @@
 use tournament::{Color, PlayerId};
 
 pub use crate::swiss::colour::{colour_state, ColourState, Preference};
-pub use crate::swiss::history::{entry_of, entry_points, Field};
-
-/// Direction of a float recorded in a past round (Dutch 1.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Float {
-    Down,
-    Up,
-    None,
-}
+pub use crate::swiss::history::{entry_of, entry_points, Field, Float};
 
 /// One participant of the round being paired.
 #[derive(Debug, Clone)]
@@ -52,34 +44,4 @@ pub struct Participant {
     pub floats: [Float; 2],
     /// Topscorer in the final round (Dutch 1.8).
     pub topscorer: bool,
-}
-
-/// The float of `player` in the round `rounds_back` before the one being paired (1.4).
-pub fn float(field: &Field, player: usize, rounds_back: u32) -> Float {
-    let t = field.tournament;
-    let round = field.played_rounds + 1 - rounds_back;
-    let entry = entry_of(&t.players[player], round);
-    let points = entry_points(&entry, &t.point_system);
-    // 1.4.3: unplayed rounds worth more than a loss are downfloats.
-    if !entry.is_played() {
-        // 1.4.3–1.4.4: a forfeit loser or an absent player does not float.
-        return if points > t.point_system.loss.tenths() {
-            Float::Down
-        } else {
-            Float::None
-        };
-    }
-    let Some(opponent) = entry.opponent() else {
-        return Float::None;
-    };
-    let Some(opponent_index) = field.index_of(opponent) else {
-        return Float::None;
-    };
-    let own = field.score_back(player, rounds_back);
-    let theirs = field.score_back(opponent_index, rounds_back);
-    match own.cmp(&theirs) {
-        std::cmp::Ordering::Greater => Float::Down,
-        std::cmp::Ordering::Less => Float::Up,
-        std::cmp::Ordering::Equal => Float::None,
-    }
 }

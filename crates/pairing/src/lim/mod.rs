@@ -70,7 +70,7 @@ use tournament::{Color, Tournament};
 
 pub use checklist::checklist;
 
-use crate::dutch::board_order::board_key;
+use crate::swiss::board_order::board_key;
 use crate::{Board, Pairing, PairingError};
 
 /// Options of the Lim engine beyond what the tournament file says.
@@ -121,9 +121,5 @@ fn initial_colour(t: &Tournament) -> Result<Color, PairingError> {
     t.header
         .initial_color
         .or_else(|| crate::checker::infer_initial_color(t))
-        .ok_or_else(|| {
-            PairingError::InvalidRequest(
-                "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
-            )
-        })
+        .ok_or_else(crate::swiss::roster::missing_initial_colour)
 }

@@ -1,10 +1,9 @@
-//! What the Lim rules need to know about each participant before a round is paired, and the
-//! pieces the Swiss systems share (C.04.1 Basic Rules, C.04.2 General Handling Rules): who is to
-//! be paired, pairing score (with C.04.7 virtual points), colour history from played games
-//! (GHR 3.4), PAB eligibility (BR 4), meetings (GHR 3.5), and Lim's own colour facts: the colour
-//! limits (5.1), the due colour (5.5–5.6) and compatibility (2.1).
-//!
-//! Kept in one file so that it can move onto the module the systems share.
+//! What the Lim rules need to know about each participant before a round is paired: the pieces
+//! the Swiss systems share (C.04.1 Basic Rules, C.04.2 General Handling Rules: who is to be
+//! paired, pairing score with C.04.7 virtual points, colour history from played games (GHR 3.4),
+//! PAB eligibility (BR 4), meetings (GHR 3.5), floats) come from [`crate::swiss`]; here are
+//! Lim's own colour facts: the colour limits (5.1), the due colour (5.5–5.6) and compatibility
+//! (2.1).
 //!
 //! ```
 //! use pairing::lim::state::{due_colour, may_receive};
@@ -20,10 +19,11 @@
 //! assert_eq!(due_colour(&[White, White, Black]), Some(White));
 //! ```
 
-use tournament::{ByeKind, Color, Entry, PlayerId, Tournament};
+use tournament::{Color, PlayerId, Tournament};
 
-use crate::dutch::state::{entry_of, float, Field, Float};
-use crate::swiss::roster::record_len;
+use crate::swiss::compat::allowed_pairs;
+use crate::swiss::history::{Field, Float};
+use crate::swiss::roster::{pairing_number_order, roster, total_rounds};
 use crate::PairingError;
 
 /// One participant of the round being paired.
@@ -104,58 +104,22 @@ impl Round {
     }
 }
 
-fn announced_bye(t: &Tournament, id: PlayerId, round: u32) -> Option<ByeKind> {
-    t.announced_byes
-        .iter()
-        .find(|b| b.round == round && b.players.contains(&id))
-        .map(|b| b.kind)
-}
-
 /// Collects the participants of `round` (1-based): everybody not withdrawn earlier whose entry
 /// in this round, if any, took part in the pairing; a requested bye (`240`) keeps a player out.
 pub fn round_of(t: &Tournament, round: u32) -> Result<Round, PairingError> {
-    let total_rounds = t.header.rounds.ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the total number of rounds is missing (XXR or 142 record)".to_string(),
-        )
-    })?;
-    if round == 0 || round > total_rounds {
-        return Err(PairingError::InvalidRequest(format!(
-            "round {round} is outside the tournament's {total_rounds} round{}",
-            if total_rounds == 1 { "" } else { "s" }
-        )));
-    }
+    let total_rounds = total_rounds(t, round)?;
     let played_rounds = round - 1;
     let field = Field::new(t, played_rounds, &|_, _| 0);
-    let mut order: Vec<usize> = (0..t.players.len()).collect();
-    if !t.header.pair_by_line_order {
-        order.sort_by_key(|&i| t.players[i].id);
-    }
+    let roster = roster(t, round)?;
     let mut parts = Vec::new();
     let mut fixed_bye = None;
-    for (rank, &i) in order.iter().enumerate() {
-        let p = &t.players[i];
-        let withdrawn = (1..round).any(|r| entry_of(p, r) == Entry::Withdrawn);
-        let takes_part = if round <= record_len(p) {
-            crate::request::took_part(&entry_of(p, round))
-        } else {
-            true
-        };
-        if withdrawn || !takes_part {
+    for (rank, i) in pairing_number_order(t).into_iter().enumerate() {
+        if roster.fixed_bye == Some(i) {
+            fixed_bye = Some(parts.len());
+        } else if roster.absent[i] {
             continue;
         }
-        match announced_bye(t, p.id, round) {
-            Some(ByeKind::PairingAllocated) => {
-                if fixed_bye.is_some() {
-                    return Err(PairingError::InvalidRequest(format!(
-                        "more than one pairing-allocated bye is fixed for round {round}"
-                    )));
-                }
-                fixed_bye = Some(parts.len());
-            }
-            Some(_) => continue,
-            None => {}
-        }
+        let p = &t.players[i];
         parts.push(Participant {
             id: p.id,
             player_index: i,
@@ -163,42 +127,23 @@ pub fn round_of(t: &Tournament, round: u32) -> Result<Round, PairingError> {
             score: field.plain_score(i) + t.acceleration(p.id, round).tenths(),
             colours: field.colours(i),
             bye_eligible: field.bye_eligible(i),
-            floated_last_round: played_rounds >= 1 && float(&field, i, 1) != Float::None,
+            floated_last_round: played_rounds >= 1 && field.float(i, 1) != Float::None,
             rating: p.rating.unwrap_or(0),
         });
     }
-    let n = parts.len();
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, p) in parts.iter().enumerate() {
-        position[p.player_index] = k;
-    }
-    let words = n.div_ceil(64).max(1);
-    let mut met = vec![vec![0u64; words]; n];
-    for (k, p) in parts.iter().enumerate() {
-        for r in 1..round {
-            let opponent = entry_of(&t.players[p.player_index], r).played_opponent();
-            if let Some(o) = opponent.and_then(|o| field.index_of(o)) {
-                let m = position[o];
-                if m != usize::MAX {
-                    met[k][m / 64] |= 1 << (m % 64);
-                    met[m][k / 64] |= 1 << (k % 64);
-                }
-            }
-        }
-    }
-    // Article 6: in the last round the colour limits yield to pairing equal scores.
+    // 2.1 (C.04.1 Art. 2, GHR 3.5, forbidden pairs) with the colour limits (5.1), which in the
+    // last round yield to pairing equal scores (Article 6).
     let last_round = round == total_rounds;
+    let indices: Vec<usize> = parts.iter().map(|p| p.player_index).collect();
+    let allowed = allowed_pairs(&field, &indices, |a, b| {
+        last_round || colours_allow(&parts[a].colours, &parts[b].colours)
+    });
+    let n = parts.len();
+    let words = n.div_ceil(64).max(1);
     let mut compatible = vec![vec![0u64; words]; n];
-    for a in 0..n {
-        for b in 0..a {
-            let (pa, pb) = (&parts[a], &parts[b]);
-            if met[a][b / 64] >> (b % 64) & 1 == 1 || t.is_forbidden(pa.id, pb.id, round) {
-                continue;
-            }
-            if last_round || colours_allow(&pa.colours, &pb.colours) {
-                compatible[a][b / 64] |= 1 << (b % 64);
-                compatible[b][a / 64] |= 1 << (a % 64);
-            }
+    for (a, row) in compatible.iter_mut().enumerate() {
+        for b in (0..n).filter(|&b| allowed.allowed(a, b)) {
+            row[b / 64] |= 1 << (b % 64);
         }
     }
     Ok(Round {

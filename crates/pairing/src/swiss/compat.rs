@@ -9,6 +9,8 @@
 //! assert_eq!(c.count_in(0, 0, 3), 1);
 //! ```
 
+use super::history::Field;
+
 /// Which pairs may be made at all, by participant index: the absolute criteria of the system
 /// (no rematch, forbidden pairs, the colour rules) decided once per round.
 #[derive(Debug, Clone)]
@@ -63,4 +65,45 @@ impl Compatibility {
         }
         count
     }
+}
+
+/// The pairs allowed among `players` (indices in `Tournament::players`; the result is by
+/// position in `players`) for the round after `field`'s history: never two who met over the
+/// board (C.04.1 Art. 2; C.04.2 Art. 3.5: a forfeit is no meeting, either player's record
+/// counts), never a pair the arbiter forbade (`XXP`), and only where the system's own rule
+/// `also(a, b)` on positions allows it (its colour limits).
+pub fn allowed_pairs(
+    field: &Field,
+    players: &[usize],
+    also: impl Fn(usize, usize) -> bool,
+) -> Compatibility {
+    let t = field.tournament;
+    let round = field.played_rounds + 1;
+    let n = players.len();
+    let mut position = vec![usize::MAX; t.players.len()];
+    for (k, &i) in players.iter().enumerate() {
+        position[i] = k;
+    }
+    let mut met = Compatibility::new(n);
+    for (a, &i) in players.iter().enumerate() {
+        for o in field.played_opponents(i) {
+            if let Some(b) = field
+                .index_of(o)
+                .map(|j| position[j])
+                .filter(|&b| b != usize::MAX)
+            {
+                met.allow(a, b);
+            }
+        }
+    }
+    let mut compat = Compatibility::new(n);
+    for a in 0..n {
+        for b in 0..a {
+            let (x, y) = (t.players[players[a]].id, t.players[players[b]].id);
+            if !met.allowed(a, b) && !t.is_forbidden(x, y, round) && also(a, b) {
+                compat.allow(a, b);
+            }
+        }
+    }
+    compat
 }

@@ -29,6 +29,14 @@ pub fn entry_of(player: &Player, round: u32) -> Entry {
     player.entry(round).copied().unwrap_or(Entry::NotPaired)
 }
 
+/// Direction of a float in a past round (Dutch 1.4; Lim 3.10 counts either).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Float {
+    Down,
+    Up,
+    None,
+}
+
 /// Per-player facts about the whole field.
 #[derive(Debug)]
 pub struct Field<'a> {
@@ -139,5 +147,32 @@ impl<'a> Field<'a> {
         (1..=self.played_rounds)
             .filter_map(|r| entry_of(p, r).played_opponent())
             .collect()
+    }
+
+    /// The float of `player` in the round `rounds_back` before the one being paired (Dutch
+    /// 1.4): against an opponent of a lower pairing score it is down, of a higher one up; an
+    /// unplayed round worth more than a loss is down (1.4.3), a forfeit loss or an absence
+    /// none (1.4.4).
+    pub fn float(&self, player: usize, rounds_back: u32) -> Float {
+        let t = self.tournament;
+        let round = self.played_rounds + 1 - rounds_back;
+        let entry = entry_of(&t.players[player], round);
+        if !entry.is_played() {
+            return if entry_points(&entry, &t.point_system) > t.point_system.loss.tenths() {
+                Float::Down
+            } else {
+                Float::None
+            };
+        }
+        let Some(opponent) = entry.opponent().and_then(|o| self.index_of(o)) else {
+            return Float::None;
+        };
+        let own = self.score_back(player, rounds_back);
+        let theirs = self.score_back(opponent, rounds_back);
+        match own.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            std::cmp::Ordering::Equal => Float::None,
+        }
     }
 }

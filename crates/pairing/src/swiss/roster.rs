@@ -38,6 +38,30 @@ pub struct Roster {
     pub fixed_bye: Option<usize>,
 }
 
+/// The tournament's number of rounds (`XXR`, `142`), with `round` one of them: the request
+/// of every individual system is refused without it.
+pub fn total_rounds(t: &Tournament, round: u32) -> Result<u32, PairingError> {
+    let total = t.header.rounds.ok_or_else(|| {
+        PairingError::InvalidRequest(
+            "the total number of rounds is missing (XXR or 142 record)".to_string(),
+        )
+    })?;
+    if round == 0 || round > total {
+        return Err(PairingError::InvalidRequest(format!(
+            "round {round} is outside the tournament's {total} round{}",
+            if total == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(total)
+}
+
+/// The error of a request that needs the initial colour when the file does not give it.
+pub fn missing_initial_colour() -> PairingError {
+    PairingError::InvalidRequest(
+        "the initial colour is missing (XXC white1/black1 or 152 record)".to_string(),
+    )
+}
+
 /// The length of a player's record, trailing blank entries not counted (the engines treat a
 /// blank block at the end of a line as no entry).
 pub fn record_len(p: &tournament::Player) -> u32 {

@@ -3,7 +3,8 @@
 //! between groups (brackets).
 //!
 //! ```
-//! use pairing::swiss::table::render;
+//! use pairing::swiss::table::{header, render};
+//! assert_eq!(header(&["ID", "Pts"], 2), ["ID", "Pts", "Cur", "", "R1", "R2"]);
 //! let header = vec!["ID".to_string(), "Pts".to_string()];
 //! let rows = vec![(10, vec!["1".to_string(), "1.0".to_string()]), (0, vec!["12".to_string(), "0.0".to_string()])];
 //! assert_eq!(render(&header, &rows), "\nID\tPts\t\n\n 1\t1.0\t\n\n12\t0.0\t\n\n\n");
@@ -66,6 +67,28 @@ pub fn opponent_cells(player: &Player, played: u32) -> impl Iterator<Item = Stri
         Entry::Played { opponent, .. } => opponent.to_string(),
         _ => String::new(),
     })
+}
+
+/// The header: `columns`, then `Cur`, a blank column and `R1`…`Rn` for the `played` rounds.
+pub fn header(columns: &[&str], played: u32) -> Vec<String> {
+    let mut header: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
+    header.extend(["Cur".to_string(), String::new()]);
+    header.extend((1..=played).map(|r| format!("R{r}")));
+    header
+}
+
+/// The end of `player`'s row under [`header`]: this round's game, a blank column, then the
+/// opponents of the `played` rounds.
+pub fn finish_row(
+    mut row: Vec<String>,
+    pairing: Option<&Pairing>,
+    player: &Player,
+    played: u32,
+) -> Vec<String> {
+    row.push(current_cell(pairing, player.id));
+    row.push(String::new());
+    row.extend(opponent_cells(player, played));
+    row
 }
 
 /// The table: the header, then the rows, a blank line whenever the group key changes.

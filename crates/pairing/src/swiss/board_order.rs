@@ -3,7 +3,7 @@
 //! better pairing number of the higher-ranked player; the PAB last.
 //!
 //! ```
-//! use pairing::dutch::board_order::BoardKey;
+//! use pairing::swiss::board_order::BoardKey;
 //! let top = BoardKey { higher_score: 30, lower_score: 20, higher_rank: 4 };
 //! let next = BoardKey { higher_score: 30, lower_score: 15, higher_rank: 0 };
 //! assert!(top < next);
