@@ -43,15 +43,19 @@ struct LoginPage {
     next: String,
     no_account: bool,
     failed: bool,
+    /// The database was just restored from a backup without this arbiter's account.
+    restored: bool,
 }
 
 #[derive(Debug, Deserialize)]
 struct NextQuery {
     next: Option<String>,
+    restored: Option<String>,
 }
 
 fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+    next.as_deref()
+        .and_then(crate::ctx::local_path)
         .unwrap_or_else(|| "/".into())
 }
 
@@ -61,6 +65,7 @@ async fn login_page(State(st): State<AppState>, c: Ctx, Query(q): Query<NextQuer
         next: safe_next(q.next),
         no_account: !st.store.has_accounts()?,
         failed: false,
+        restored: q.restored.is_some(),
     })
 }
 
@@ -79,10 +84,37 @@ fn session_cookie(token: &str) -> axum::http::HeaderValue {
     )
 }
 
-async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> Page {
+/// Waits for a turn to check a password: a few checks run at once (each Argon2 check takes
+/// about 19 MB and tens of milliseconds); after [`crate::Limits::password_wait`], 503.
+pub(crate) async fn password_turn(
+    st: &AppState,
+) -> Result<tokio::sync::OwnedSemaphorePermit, AppError> {
+    let turn = st.password_checks.clone().acquire_owned();
+    match tokio::time::timeout(st.limits.password_wait, turn).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(AppError::Busy { retry_after: 5 }),
+    }
+}
+
+/// Checks a password in its turn, off the async threads: the session, or the refusal.
+async fn check_login(
+    st: &AppState,
+    address: std::net::IpAddr,
+    username: String,
+    password: String,
+) -> Result<store::auth::LoginSession, AppError> {
+    let turn = password_turn(st).await?;
     let store = st.store.clone();
+    blocking(move || {
+        let _turn = turn;
+        store.login(&address.to_string(), &username, &password)
+    })
+    .await
+}
+
+async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> Page {
     let (user, pass) = (f.username.clone(), f.password.clone());
-    match blocking(move || store.login(&user, &pass)).await {
+    match check_login(&st, c.client_ip, user, pass).await {
         Ok(session) => {
             let mut r = Redirect::to(&safe_next(f.next)).into_response();
             r.headers_mut()
@@ -98,6 +130,7 @@ async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> 
                 next: safe_next(f.next),
                 no_account: !st.store.has_accounts()?,
                 failed: true,
+                restored: false,
             })?;
             *r.status_mut() = StatusCode::UNAUTHORIZED;
             Ok(r)
@@ -142,11 +175,14 @@ struct SetupForm {
     password: String,
 }
 
-async fn setup(State(st): State<AppState>, Form(f): Form<SetupForm>) -> Page {
+async fn setup(State(st): State<AppState>, c: Ctx, Form(f): Form<SetupForm>) -> Page {
+    let turn = password_turn(&st).await?;
     let store = st.store.clone();
+    let address = c.client_ip.to_string();
     let session = blocking(move || {
+        let _turn = turn;
         store.create_first_account(&f.token, &f.username, &f.password)?;
-        store.login(&f.username, &f.password)
+        store.login(&address, &f.username, &f.password)
     })
     .await?;
     let mut r = Redirect::to("/").into_response();
@@ -162,8 +198,13 @@ struct AccountForm {
 }
 
 async fn add_account(State(st): State<AppState>, _a: Arbiter, Form(f): Form<AccountForm>) -> Page {
+    let turn = password_turn(&st).await?;
     let store = st.store.clone();
-    blocking(move || store.create_account(&f.username, &f.password)).await?;
+    blocking(move || {
+        let _turn = turn;
+        store.create_account(&f.username, &f.password)
+    })
+    .await?;
     see("/backup?account=created")
 }
 
@@ -175,7 +216,7 @@ struct Credentials {
     password: String,
 }
 
-fn session_response(s: &store::auth::LoginSession) -> ApiResult {
+pub(crate) fn session_response(s: &store::auth::LoginSession) -> ApiResult {
     let mut r = Json(json!({
         "username": s.username,
         "csrf": s.csrf,
@@ -193,21 +234,23 @@ fn session_response(s: &store::auth::LoginSession) -> ApiResult {
     Ok(r)
 }
 
-async fn api_setup(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+async fn api_setup(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiResult {
     let c: Credentials = body(&bytes)?;
+    let turn = password_turn(&st).await?;
     let store = st.store.clone();
+    let address = ctx.client_ip.to_string();
     let s = blocking(move || {
+        let _turn = turn;
         store.create_first_account(&c.token, &c.username, &c.password)?;
-        store.login(&c.username, &c.password)
+        store.login(&address, &c.username, &c.password)
     })
     .await?;
     session_response(&s)
 }
 
-async fn api_login(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+async fn api_login(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiResult {
     let c: Credentials = body(&bytes)?;
-    let store = st.store.clone();
-    let s = blocking(move || store.login(&c.username, &c.password)).await?;
+    let s = check_login(&st, ctx.client_ip, c.username, c.password).await?;
     session_response(&s)
 }
 
@@ -239,7 +282,12 @@ struct NewAccount {
 
 async fn api_add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
     let n: NewAccount = body(&bytes)?;
+    let turn = password_turn(&st).await?;
     let store = st.store.clone();
-    blocking(move || store.create_account(&n.username, &n.password)).await?;
+    blocking(move || {
+        let _turn = turn;
+        store.create_account(&n.username, &n.password)
+    })
+    .await?;
     done()
 }

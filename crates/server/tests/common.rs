@@ -18,12 +18,9 @@ impl App {
     pub fn start(demo: bool) -> App {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("event.db");
-        let running = server::spawn(server::Config {
-            db,
-            listen: "127.0.0.1:0".parse().unwrap(),
-            demo,
-        })
-        .unwrap();
+        let mut config = server::Config::new(db, "127.0.0.1:0".parse().unwrap());
+        config.demo = demo;
+        let running = server::spawn(config).unwrap();
         App {
             base: format!("http://{}", running.addr),
             setup_url: running.setup_url.clone(),

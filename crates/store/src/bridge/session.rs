@@ -427,25 +427,28 @@ impl Store {
 
     /// The session and table a printed code opens (blanks and case do not matter).
     pub fn lookup_table_code(&self, code: &str) -> Result<(BridgeSession, u32)> {
-        let code: String = code
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_uppercase();
-        self.with_conn(|c| {
-            let found: Option<(SessionId, u32)> = c
-                .query_row(
-                    "SELECT session_id, number FROM bridge_table WHERE code = ?1",
-                    [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let Some((id, table)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
-            };
-            Ok((load_session(c, id)?, table))
-        })
+        self.with_conn(|c| find_table_code(c, code))
     }
+}
+
+/// The session and table a table's code opens, read on `c` (`BadCode` when none has it).
+pub(crate) fn find_table_code(c: &Connection, code: &str) -> Result<(BridgeSession, u32)> {
+    let code: String = code
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_uppercase();
+    let found: Option<(SessionId, u32)> = c
+        .query_row(
+            "SELECT session_id, number FROM bridge_table WHERE code = ?1",
+            [&code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((id, table)) = found else {
+        return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
+    };
+    Ok((load_session(c, id)?, table))
 }
 
 pub(crate) fn load_deals(conn: &Connection, id: SessionId) -> Result<Vec<(u32, String)>> {
