@@ -548,7 +548,16 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             }
             s.backup_to(&output).map_err(store_error)?;
         }
-        EventCommand::Restore { input } => s.restore_from(&input).map_err(store_error)?,
+        EventCommand::Restore { input } => {
+            let restored = s.restore_from(&input).map_err(store_error)?;
+            if let Some(previous) = restored.previous {
+                io::print(&format!(
+                    "restored from {}; the database as it was is kept in {}\n",
+                    input.display(),
+                    previous.display()
+                ))?;
+            }
+        }
     }
     Ok(exit::OK)
 }

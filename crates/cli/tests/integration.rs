@@ -13,6 +13,8 @@ mod bridge_movement_cli;
 mod browser;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
+#[path = "database_files.rs"]
+mod database_files;
 #[path = "event_cli.rs"]
 mod event_cli;
 #[path = "fix_bridge.rs"]
