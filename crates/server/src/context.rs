@@ -318,7 +318,7 @@ async fn rejection(response: Response) -> Result<Failure, Response> {
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .map_or(true, |t| t.starts_with("text/plain"));
+        .is_none_or(|t| t.starts_with("text/plain"));
     if !status.is_client_error() || !plain {
         return Err(response);
     }

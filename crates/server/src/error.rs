@@ -117,7 +117,10 @@ impl Failure {
         if status == StatusCode::METHOD_NOT_ALLOWED {
             return Failure::plain(status, "method_not_allowed", "method not allowed".into());
         }
-        if status == StatusCode::PAYLOAD_TOO_LARGE || lower.contains("length limit") {
+        if status == StatusCode::PAYLOAD_TOO_LARGE
+            || lower.contains("length limit")
+            || lower.contains("request body over")
+        {
             return Failure::plain(StatusCode::PAYLOAD_TOO_LARGE, "too_large", text.to_string());
         }
         let part = if lower.starts_with("invalid url") || lower.contains("query string") {
