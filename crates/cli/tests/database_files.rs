@@ -43,10 +43,22 @@ fn a_database_that_cannot_be_written_is_refused_at_start() {
         vec!["serve", "--listen", "127.0.0.1:0", "--db", &db_text],
         vec!["event", "--db", &db_text, "list"],
     ] {
-        let out = in_namespace(dir.path(), READ_ONLY, &args)
+        let mut child = in_namespace(dir.path(), READ_ONLY, &args)
             .stdin(Stdio::null())
-            .output()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
             .unwrap();
+        // A server that starts anyway would run for ever: it has 20 s to refuse.
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("{args:?}: still running on a read-only database");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(5), "{args:?}: {err}");
         assert!(err.contains(&db_text), "{args:?}: {err}");
