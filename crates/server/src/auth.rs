@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::json::{body, done, ok, ApiResult};
-use crate::page::{blocking, html, see, Page};
+use crate::page::{html, see, Page};
 use crate::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -96,17 +96,74 @@ pub(crate) async fn password_turn(
     }
 }
 
-/// Checks a password in its turn, off the async threads: the session, or the refusal.
+/// The threads that check passwords, as many as may run at once: their memory (Argon2's 19 MB
+/// each) stays on these few threads instead of spreading over the blocking pool's.
+#[derive(Debug)]
+pub struct PasswordWorkers {
+    jobs: std::sync::Mutex<std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>>,
+}
+
+impl PasswordWorkers {
+    pub fn new(threads: usize) -> PasswordWorkers {
+        let (tx, rx) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..threads.max(1) {
+            let rx = rx.clone();
+            let _ = std::thread::Builder::new()
+                .name(format!("arbiter-password-{i}"))
+                .spawn(move || loop {
+                    let job = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => break,
+                    }
+                });
+        }
+        PasswordWorkers {
+            jobs: std::sync::Mutex::new(tx),
+        }
+    }
+
+    /// Runs a store call that checks or hashes a password on one of these threads.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> Result<T, store::Error> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Box<dyn FnOnce() + Send> = Box::new(move || {
+            let _ = tx.send(f());
+        });
+        self.jobs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job)
+            .map_err(|_| AppError::Internal("the password threads stopped".into()))?;
+        rx.await
+            .map_err(|_| AppError::Internal("a password check stopped".into()))?
+            .map_err(AppError::from)
+    }
+}
+
+/// Runs `f` (a password check or hash) in its turn on the password threads.
+async fn with_password<T: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce() -> Result<T, store::Error> + Send + 'static,
+) -> Result<T, AppError> {
+    let turn = password_turn(st).await?;
+    let out = st.passwords.run(f).await;
+    drop(turn);
+    out
+}
+
+/// Checks a password in its turn: the session, or the refusal.
 async fn check_login(
     st: &AppState,
     address: std::net::IpAddr,
     username: String,
     password: String,
 ) -> Result<store::auth::LoginSession, AppError> {
-    let turn = password_turn(st).await?;
     let store = st.store.clone();
-    blocking(move || {
-        let _turn = turn;
+    with_password(st, move || {
         store.login(&address.to_string(), &username, &password)
     })
     .await
@@ -176,11 +233,9 @@ struct SetupForm {
 }
 
 async fn setup(State(st): State<AppState>, c: Ctx, Form(f): Form<SetupForm>) -> Page {
-    let turn = password_turn(&st).await?;
     let store = st.store.clone();
     let address = c.client_ip.to_string();
-    let session = blocking(move || {
-        let _turn = turn;
+    let session = with_password(&st, move || {
         store.create_first_account(&f.token, &f.username, &f.password)?;
         store.login(&address, &f.username, &f.password)
     })
@@ -198,13 +253,8 @@ struct AccountForm {
 }
 
 async fn add_account(State(st): State<AppState>, _a: Arbiter, Form(f): Form<AccountForm>) -> Page {
-    let turn = password_turn(&st).await?;
     let store = st.store.clone();
-    blocking(move || {
-        let _turn = turn;
-        store.create_account(&f.username, &f.password)
-    })
-    .await?;
+    with_password(&st, move || store.create_account(&f.username, &f.password)).await?;
     see("/backup?account=created")
 }
 
@@ -236,11 +286,9 @@ pub(crate) fn session_response(s: &store::auth::LoginSession) -> ApiResult {
 
 async fn api_setup(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiResult {
     let c: Credentials = body(&bytes)?;
-    let turn = password_turn(&st).await?;
     let store = st.store.clone();
     let address = ctx.client_ip.to_string();
-    let s = blocking(move || {
-        let _turn = turn;
+    let s = with_password(&st, move || {
         store.create_first_account(&c.token, &c.username, &c.password)?;
         store.login(&address, &c.username, &c.password)
     })
@@ -282,12 +330,7 @@ struct NewAccount {
 
 async fn api_add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
     let n: NewAccount = body(&bytes)?;
-    let turn = password_turn(&st).await?;
     let store = st.store.clone();
-    blocking(move || {
-        let _turn = turn;
-        store.create_account(&n.username, &n.password)
-    })
-    .await?;
+    with_password(&st, move || store.create_account(&n.username, &n.password)).await?;
     done()
 }

@@ -116,6 +116,8 @@ pub struct AppState {
     pub db_path: PathBuf,
     /// Password checks under way or waiting (each Argon2 check takes about 19 MB).
     pub password_checks: Arc<tokio::sync::Semaphore>,
+    /// The threads that run them.
+    pub passwords: Arc<auth::PasswordWorkers>,
     pub limits: Arc<Limits>,
     pub secure_cookies: SecureCookies,
     /// Public pages as anonymous visitors see them, by event and language, with the event's
@@ -208,6 +210,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         store,
         db_path: config.db.clone(),
         password_checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
+        passwords: Arc::new(auth::PasswordWorkers::new(limits.password_checks)),
         limits: Arc::new(limits.clone()),
         secure_cookies,
         public_pages: Arc::default(),
