@@ -181,10 +181,14 @@ fn store_error(e: store::Error) -> CliError {
         E::Pairing(pairing::PairingError::BeyondLimits(_)) => {
             CliError::new(exit::LIMITS, e.to_string())
         }
-        E::NotFound(_) | E::Refused { .. } | E::Invalid { .. } | E::Pairing(_) | E::Tiebreak(_) => {
-            CliError::invalid(e.to_string())
-        }
-        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) => {
+        E::NotFound(_)
+        | E::Refused { .. }
+        | E::Invalid { .. }
+        | E::Pairing(_)
+        | E::Tiebreak(_)
+        | E::Restore(_)
+        | E::TooManyAttempts { .. } => CliError::invalid(e.to_string()),
+        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) | E::ReadOnly(_) => {
             CliError::new(exit::FILE_ACCESS, e.to_string())
         }
     }
@@ -544,7 +548,16 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             }
             s.backup_to(&output).map_err(store_error)?;
         }
-        EventCommand::Restore { input } => s.restore_from(&input).map_err(store_error)?,
+        EventCommand::Restore { input } => {
+            let restored = s.restore_from(&input).map_err(store_error)?;
+            if let Some(previous) = restored.previous {
+                io::print(&format!(
+                    "restored from {}; the database as it was is kept in {}\n",
+                    input.display(),
+                    previous.display()
+                ))?;
+            }
+        }
     }
     Ok(exit::OK)
 }

@@ -17,6 +17,8 @@ mod browser;
 mod client_dialects;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
+#[path = "database_files.rs"]
+mod database_files;
 #[path = "dubov_cli.rs"]
 mod dubov_cli;
 #[path = "event_cli.rs"]

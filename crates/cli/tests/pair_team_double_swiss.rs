@@ -122,7 +122,8 @@ fn a_system_flag_must_agree_with_the_192_code() {
     let o = common::run(&["--dutch", path_str(&f), "-p"]);
     assert_eq!(o.status.code(), Some(3));
     assert!(
-        stderr(&o).contains("192 code (FIDE_TEAM_TYPEA_MP_GP) names the Swiss Team (C.04.6) system"),
+        stderr(&o)
+            .contains("192 code (FIDE_TEAM_TYPEA_MP_GP) names the Swiss Team (C.04.6) system"),
         "{}",
         stderr(&o)
     );

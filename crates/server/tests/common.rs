@@ -16,20 +16,27 @@ pub struct App {
 
 impl App {
     pub fn start(demo: bool) -> App {
+        App::start_with(|c| c.demo = demo)
+    }
+
+    /// A server whose configuration `adjust` changes first (limits, public address).
+    pub fn start_with(adjust: impl FnOnce(&mut server::Config)) -> App {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("event.db");
-        let running = server::spawn(server::Config {
-            db,
-            listen: "127.0.0.1:0".parse().unwrap(),
-            demo,
-        })
-        .unwrap();
+        let mut config = server::Config::new(db, "127.0.0.1:0".parse().unwrap());
+        adjust(&mut config);
+        let running = server::spawn(config).unwrap();
         App {
             base: format!("http://{}", running.addr),
             setup_url: running.setup_url.clone(),
             running: Some(running),
             _dir: dir,
         }
+    }
+
+    /// The database file.
+    pub fn db(&self) -> std::path::PathBuf {
+        self._dir.path().join("event.db")
     }
 
     pub fn client(&self) -> Client {
@@ -68,12 +75,21 @@ impl Drop for App {
 #[derive(Debug)]
 pub struct Reply {
     pub status: u16,
+    pub headers: Vec<(String, String)>,
     pub body: String,
     pub location: Option<String>,
     pub bytes: Vec<u8>,
 }
 
 impl Reply {
+    /// The first value of a header (its name in lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
@@ -137,14 +153,36 @@ impl Client {
         }
         let status = response.status();
         let location = response.header("location").map(str::to_string);
+        let headers = response
+            .headers_names()
+            .into_iter()
+            .flat_map(|n| {
+                response
+                    .all(&n)
+                    .into_iter()
+                    .map(|v| (n.to_ascii_lowercase(), v.to_string()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut response.into_reader(), &mut bytes).unwrap();
         Reply {
             status,
+            headers,
             body: String::from_utf8_lossy(&bytes).to_string(),
             location,
             bytes,
         }
+    }
+
+    /// A request with extra headers.
+    pub fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut r = self.prepare("GET", path);
+        for (k, v) in headers {
+            r = r.set(k, v);
+        }
+        let r = r.call();
+        self.finish(r)
     }
 
     pub fn get(&mut self, path: &str) -> Reply {

@@ -18,3 +18,6 @@ mod bridge_pages;
 
 #[path = "bridge_load.rs"]
 mod bridge_load;
+
+#[path = "hardening.rs"]
+mod hardening;

@@ -15,13 +15,16 @@
 //! ```
 
 pub mod auth;
+pub mod backup;
 pub mod bridge;
 pub mod chess;
 mod codes;
 pub mod csv;
 mod db;
 mod error;
+pub mod throttle;
 
+pub use backup::{RestoreRefusal, Restored};
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};

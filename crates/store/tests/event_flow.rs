@@ -441,9 +441,10 @@ fn the_database_survives_reopening_and_backup() {
         "the backup was taken before the result"
     );
     std::fs::write(dir.path().join("junk.db"), b"not a database at all").unwrap();
+    // Refused with its reason (issue 19: a typed refusal, said in the page's language).
     assert!(matches!(
         store.restore_from(&dir.path().join("junk.db")),
-        Err(Error::Invalid { .. })
+        Err(Error::Restore(store::RestoreRefusal::NotSqlite))
     ));
     assert_eq!(
         store.players(event).unwrap().len(),

@@ -55,42 +55,15 @@ async fn report_page(c: Ctx) -> Page {
     html(&ReportPage::new(c, "code"))
 }
 
-/// The board a player's code opens, counted against the client's wrong codes; `board`, when
-/// given, must be that code's board.
+/// The board a player's code opens, counted against the client's wrong codes in the database
+/// ([`store::throttle`]); `board`, when given, must be that code's board.
 pub(crate) fn open_board(
     st: &AppState,
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
 ) -> Result<(store::Event, store::Game), AppError> {
-    if !st.limiter.allowed(ip) {
-        return Err(AppError::RateLimited);
-    }
-    let found = st.store.lookup_code(code);
-    let wrong = |msg: &str| {
-        st.limiter.wrong(ip);
-        AppError::Store(store::Error::Refused {
-            reason: store::Refusal::BadCode,
-            message: msg.to_string(),
-        })
-    };
-    match found {
-        Ok((e, g)) => match board {
-            Some(b) if b != g.board => Err(wrong("this code does not open that board")),
-            _ if g.black.is_none() => Err(wrong("this code is the pairing-allocated bye's")),
-            _ => Ok((e, g)),
-        },
-        // A confirmed board is a right code come too late: said as such, and not counted.
-        Err(
-            e @ store::Error::Refused {
-                reason: store::Refusal::ResultConfirmed,
-                ..
-            },
-        ) => Err(e.into()),
-        Err(store::Error::Refused { message, .. }) => Err(wrong(&message)),
-        Err(store::Error::NotFound(_)) => Err(wrong("unknown code")),
-        Err(e) => Err(e.into()),
-    }
+    Ok(st.store.open_board(&ip.to_string(), code, board)?)
 }
 
 #[derive(Debug, Deserialize)]

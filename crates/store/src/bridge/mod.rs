@@ -23,7 +23,7 @@ mod import;
 mod lines;
 mod log;
 mod model;
-mod session;
+pub(crate) mod session;
 mod text;
 
 use bridge::movement::{EvenTables, Kind};

@@ -373,6 +373,19 @@ impl Store {
             let place = super::import::at(&e.file, e.line as usize, e.column as usize);
             Error::invalid(place, e.expected, e.found)
         })?;
+        // A hand record is 52 cards in four hands of 13: a deal cut short is refused where it is.
+        for b in &read.boards {
+            let Some(text) = &b.deal else { continue };
+            if let Err(e) = text.parse::<bridge::Deal>() {
+                let column = b.deal_pos.column as usize + e.offset;
+                let place = super::import::at(file, b.deal_pos.line as usize, column);
+                return Err(Error::invalid(
+                    place,
+                    format!("{} (board {})", e.expected, b.number),
+                    e.found,
+                ));
+            }
+        }
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let deals: Vec<(u32, String)> = read
@@ -427,25 +440,28 @@ impl Store {
 
     /// The session and table a printed code opens (blanks and case do not matter).
     pub fn lookup_table_code(&self, code: &str) -> Result<(BridgeSession, u32)> {
-        let code: String = code
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_uppercase();
-        self.with_conn(|c| {
-            let found: Option<(SessionId, u32)> = c
-                .query_row(
-                    "SELECT session_id, number FROM bridge_table WHERE code = ?1",
-                    [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let Some((id, table)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
-            };
-            Ok((load_session(c, id)?, table))
-        })
+        self.with_conn(|c| find_table_code(c, code))
     }
+}
+
+/// The session and table a table's code opens, read on `c` (`BadCode` when none has it).
+pub(crate) fn find_table_code(c: &Connection, code: &str) -> Result<(BridgeSession, u32)> {
+    let code: String = code
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_uppercase();
+    let found: Option<(SessionId, u32)> = c
+        .query_row(
+            "SELECT session_id, number FROM bridge_table WHERE code = ?1",
+            [&code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((id, table)) = found else {
+        return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
+    };
+    Ok((load_session(c, id)?, table))
 }
 
 pub(crate) fn load_deals(conn: &Connection, id: SessionId) -> Result<Vec<(u32, String)>> {

@@ -261,39 +261,7 @@ impl Store {
 
     /// The board a player's code opens (`game.round` is its round).
     pub fn lookup_code(&self, code: &str) -> Result<(Event, Game)> {
-        let code = code.trim().to_uppercase();
-        self.with_conn(|c| {
-            let found = c
-                .query_row(
-                    "SELECT event_id, round, board, white, black, result, reported_result FROM game WHERE code = ?1",
-                    [&code],
-                    |r| {
-                        Ok((
-                            r.get::<_, EventId>(0)?,
-                            Game {
-                                round: r.get(1)?,
-                                board: r.get(2)?,
-                                white: r.get(3)?,
-                                black: r.get(4)?,
-                                result: result_from_sql(r.get(5)?),
-                                code: code.clone(),
-                                reported: result_from_sql(r.get(6)?),
-                            },
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some((event, game)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "no board has this code"));
-            };
-            if game.black.is_some() && game.result.is_some() {
-                return Err(Error::refused(
-                    Refusal::ResultConfirmed,
-                    "this board's result is already confirmed by the arbiter",
-                ));
-            }
-            Ok((load_event(c, event)?, game))
-        })
+        self.with_conn(|c| find_code(c, code))
     }
 
     /// A player's report of their board's result, from a phone: waits for the arbiter's
@@ -501,4 +469,40 @@ fn pair_round_robin(conn: &Connection, e: &Event, players: &[Player], round: u32
         )?;
     }
     Ok(())
+}
+
+/// The board a player's code opens, read on `c` (`BadCode` when no board has it,
+/// `ResultConfirmed` when its result is confirmed).
+pub(crate) fn find_code(c: &Connection, code: &str) -> Result<(Event, Game)> {
+    let code = code.trim().to_uppercase();
+    let found = c
+        .query_row(
+            "SELECT event_id, round, board, white, black, result, reported_result FROM game WHERE code = ?1",
+            [&code],
+            |r| {
+                Ok((
+                    r.get::<_, EventId>(0)?,
+                    Game {
+                        round: r.get(1)?,
+                        board: r.get(2)?,
+                        white: r.get(3)?,
+                        black: r.get(4)?,
+                        result: result_from_sql(r.get(5)?),
+                        code: code.clone(),
+                        reported: result_from_sql(r.get(6)?),
+                    },
+                ))
+            },
+        )
+        .optional()?;
+    let Some((event, game)) = found else {
+        return Err(Error::refused(Refusal::BadCode, "no board has this code"));
+    };
+    if game.black.is_some() && game.result.is_some() {
+        return Err(Error::refused(
+            Refusal::ResultConfirmed,
+            "this board's result is already confirmed by the arbiter",
+        ));
+    }
+    Ok((load_event(c, event)?, game))
 }
