@@ -21,6 +21,8 @@ mod fix_bridge;
 mod fix_standings;
 #[path = "fix_trf.rs"]
 mod fix_trf;
+#[path = "names_in_files.rs"]
+mod names_in_files;
 #[path = "output_safety.rs"]
 mod output_safety;
 #[path = "pair_engine.rs"]

@@ -7,6 +7,7 @@
 //! | `store::Error::NotFound`, unknown route | 404 |
 //! | `store::Error::Refused` | 409 (`login`: 401, `rate_limited`: 429), with the translated reason |
 //! | `store::Error::Invalid` | 422, naming the field, what was expected and what was found |
+//! | `store::Error::Conflict`, [`AppError::Conflict`] | 409 `conflict`: someone else changed what the form edits since its page was built (both values, the current version) |
 //! | no valid pairing | 409 |
 //! | missing or wrong CSRF token | 403 |
 //! | not logged in | redirect to `/login` (pages), 401 (API) |
@@ -38,6 +39,14 @@ pub enum AppError {
     },
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// Values of a form someone else changed first: left as stored, while `written` others
+    /// were written (a grid of results, a check-in list).
+    #[error("{} value(s) changed meanwhile by someone else", changed.len())]
+    Conflict {
+        version: store::Version,
+        changed: Vec<store::Changed>,
+        written: usize,
+    },
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -74,6 +83,18 @@ pub struct Failure {
     /// The English detail (the store's own message); never internals.
     pub detail: String,
     pub field: Option<(String, String, String)>,
+    /// For `conflict`: what someone else changed first.
+    pub conflict: Option<Conflict>,
+}
+
+/// The values of a form someone else changed first ([`store::edits`]).
+#[derive(Debug, Clone)]
+pub struct Conflict {
+    /// The current version: a page built again at it may write.
+    pub version: store::Version,
+    pub changed: Vec<store::Changed>,
+    /// The form's other values, written.
+    pub written: usize,
 }
 
 fn refusal_code(r: Refusal) -> String {
@@ -91,6 +112,7 @@ impl AppError {
             reason: None,
             detail,
             field: None,
+            conflict: None,
         };
         match self {
             AppError::Store(store::Error::NotFound(what)) => plain(
@@ -109,6 +131,32 @@ impl AppError {
                 reason: Some(refusal_code(reason)),
                 detail: message,
                 field: None,
+                conflict: None,
+            },
+            AppError::Store(store::Error::Conflict { version, changed }) => AppError::Conflict {
+                version,
+                changed,
+                written: 0,
+            }
+            .into_response_failure(),
+            AppError::Conflict {
+                version,
+                changed,
+                written,
+            } => Failure {
+                status: StatusCode::CONFLICT,
+                code: "conflict",
+                reason: None,
+                detail: format!(
+                    "{} value(s) changed meanwhile by someone else: left as stored",
+                    changed.len()
+                ),
+                field: None,
+                conflict: Some(Conflict {
+                    version,
+                    changed,
+                    written,
+                }),
             },
             AppError::Store(store::Error::Invalid {
                 field,
@@ -125,6 +173,7 @@ impl AppError {
                 reason: None,
                 detail: format!("{field}: expected {expected}, found {found}"),
                 field: Some((field, expected, found)),
+                conflict: None,
             },
             AppError::Store(store::Error::Tiebreak(message)) => Failure {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
@@ -136,6 +185,7 @@ impl AppError {
                     "a tie-break list such as BH/C1,BH,SB".into(),
                     message,
                 )),
+                conflict: None,
             },
             AppError::Store(store::Error::Pairing(e)) => {
                 plain(StatusCode::CONFLICT, "no_pairing", e.to_string())
@@ -156,6 +206,7 @@ impl AppError {
                 reason: Some("rate_limited".into()),
                 detail: "too many wrong codes: wait a few minutes".into(),
                 field: None,
+                conflict: None,
             },
             AppError::BadRequest(message) => plain(StatusCode::BAD_REQUEST, "bad_request", message),
             e @ (AppError::Store(_) | AppError::Internal(_)) => {

@@ -71,6 +71,8 @@ pub struct Reply {
     pub body: String,
     pub location: Option<String>,
     pub bytes: Vec<u8>,
+    /// The `ETag` header: the version of the event or session the answer was read at.
+    pub etag: Option<String>,
 }
 
 impl Reply {
@@ -137,6 +139,7 @@ impl Client {
         }
         let status = response.status();
         let location = response.header("location").map(str::to_string);
+        let etag = response.header("etag").map(str::to_string);
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut response.into_reader(), &mut bytes).unwrap();
         Reply {
@@ -144,6 +147,7 @@ impl Client {
             body: String::from_utf8_lossy(&bytes).to_string(),
             location,
             bytes,
+            etag,
         }
     }
 
@@ -154,6 +158,16 @@ impl Client {
 
     pub fn post_json(&mut self, path: &str, body: &Value) -> Reply {
         let mut r = self.prepare("POST", path);
+        if let Some(t) = &self.csrf {
+            r = r.set("X-CSRF-Token", t);
+        }
+        let r = r.send_json(body.clone());
+        self.finish(r)
+    }
+
+    /// A JSON post made conditional on the version the client read (`If-Match`).
+    pub fn post_json_if_match(&mut self, path: &str, body: &Value, etag: &str) -> Reply {
+        let mut r = self.prepare("POST", path).set("If-Match", etag);
         if let Some(t) = &self.csrf {
             r = r.set("X-CSRF-Token", t);
         }

@@ -18,3 +18,9 @@ mod bridge_pages;
 
 #[path = "bridge_load.rs"]
 mod bridge_load;
+
+#[path = "concurrent.rs"]
+mod concurrent;
+
+#[path = "text_safety.rs"]
+mod text_safety;

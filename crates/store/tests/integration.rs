@@ -5,3 +5,6 @@ mod event_flow;
 
 #[path = "bridge_session.rs"]
 mod bridge_session;
+
+#[path = "concurrent_edits.rs"]
+mod concurrent_edits;
