@@ -31,6 +31,8 @@ mod fix_standings;
 mod fix_trf;
 #[path = "lim_cli.rs"]
 mod lim_cli;
+#[path = "names_in_files.rs"]
+mod names_in_files;
 #[path = "output_safety.rs"]
 mod output_safety;
 #[path = "pair_engine.rs"]

@@ -13,6 +13,7 @@
 //! | a body beyond the route's limit | 413 `too_large` |
 //! | too many password checks waiting | 503 `busy`, with `Retry-After` |
 //! | the disk is full (`SQLITE_FULL`, `ENOSPC`) | 507 `disk_full` |
+//! | `store::Error::Conflict`, [`AppError::Conflict`] | 409 `conflict`: someone else changed what the form edits since its page was built (both values, the current version) |
 //! | no valid pairing | 409 |
 //! | missing or wrong CSRF token | 403 |
 //! | not logged in | redirect to `/login` (pages), 401 (API) |
@@ -55,6 +56,14 @@ pub enum AppError {
     },
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// Values of a form someone else changed first: left as stored, while `written` others
+    /// were written (a grid of results, a check-in list).
+    #[error("{} value(s) changed meanwhile by someone else", changed.len())]
+    Conflict {
+        version: store::Version,
+        changed: Vec<store::Changed>,
+        written: usize,
+    },
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -95,6 +104,18 @@ pub struct Failure {
     pub args: Vec<(&'static str, String)>,
     /// Seconds to wait before trying again (`Retry-After`).
     pub retry_after: Option<u64>,
+    /// For `conflict`: what someone else changed first.
+    pub conflict: Option<Conflict>,
+}
+
+/// The values of a form someone else changed first ([`store::edits`]).
+#[derive(Debug, Clone)]
+pub struct Conflict {
+    /// The current version: a page built again at it may write.
+    pub version: store::Version,
+    pub changed: Vec<store::Changed>,
+    /// The form's other values, written.
+    pub written: usize,
 }
 
 impl Failure {
@@ -107,6 +128,7 @@ impl Failure {
             field: None,
             args: Vec::new(),
             retry_after: None,
+            conflict: None,
         }
     }
 
@@ -223,6 +245,34 @@ impl AppError {
                 field: None,
                 args: Vec::new(),
                 retry_after: None,
+                conflict: None,
+            },
+            AppError::Store(store::Error::Conflict { version, changed }) => AppError::Conflict {
+                version,
+                changed,
+                written: 0,
+            }
+            .into_response_failure(),
+            AppError::Conflict {
+                version,
+                changed,
+                written,
+            } => Failure {
+                status: StatusCode::CONFLICT,
+                code: "conflict",
+                reason: None,
+                detail: format!(
+                    "{} value(s) changed meanwhile by someone else: left as stored",
+                    changed.len()
+                ),
+                field: None,
+                args: Vec::new(),
+                retry_after: None,
+                conflict: Some(Conflict {
+                    version,
+                    changed,
+                    written,
+                }),
             },
             AppError::Store(store::Error::Invalid {
                 field,
@@ -241,6 +291,7 @@ impl AppError {
                 field: Some((field, expected, found)),
                 args: Vec::new(),
                 retry_after: None,
+                conflict: None,
             },
             AppError::Store(store::Error::Tiebreak(message)) => Failure {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
@@ -254,6 +305,7 @@ impl AppError {
                 )),
                 args: Vec::new(),
                 retry_after: None,
+                conflict: None,
             },
             AppError::Store(store::Error::Pairing(e)) => {
                 plain(StatusCode::CONFLICT, "no_pairing", e.to_string())

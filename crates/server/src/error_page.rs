@@ -50,6 +50,10 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
             Some((field, expected, found)) => invalid_text(tr, field, expected, found, bridge),
             None => f.detail.clone(),
         },
+        "conflict" => match &f.conflict {
+            Some(k) => crate::edits::describe_all(tr, &k.changed).join(" "),
+            None => tr.t("conflict-intro"),
+        },
         "not_found" => tr.t("error-not-found"),
         "csrf" => tr.t("error-csrf"),
         "login_required" => tr.t("error-login-required"),
@@ -152,6 +156,11 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
         if let Some(reason) = &f.reason {
             body["reason"] = json!(reason);
         }
+        if let Some(k) = &f.conflict {
+            body["version"] = json!(k.version);
+            body["conflicts"] = json!(k.changed);
+            body["written"] = json!(k.written);
+        }
         if let Some((field, expected, found)) = &f.field {
             body["field"] = json!(field);
             body["expected"] = json!(expected);
@@ -164,6 +173,7 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
         title: ctx.tr.t(match f.status.as_u16() {
             404 => "error-title-not-found",
             403 => "error-title-forbidden",
+            409 if f.code == "conflict" => "error-title-conflict",
             409 => "error-title-refused",
             422 => "error-title-invalid",
             429 => "error-title-rate-limited",

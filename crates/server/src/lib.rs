@@ -19,6 +19,7 @@ pub mod chess;
 pub mod context;
 pub mod ctx;
 mod demo;
+pub mod edits;
 pub mod error;
 pub mod error_page;
 mod forms;
@@ -143,6 +144,10 @@ pub fn app(state: AppState) -> Router {
         .merge(bridge::routes())
         .nest("/api", api)
         .fallback(page::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            edits::etag_on_reads,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             context::context,

@@ -79,6 +79,8 @@ pub struct Reply {
     pub body: String,
     pub location: Option<String>,
     pub bytes: Vec<u8>,
+    /// The `ETag` header: the version of the event or session the answer was read at.
+    pub etag: Option<String>,
 }
 
 impl Reply {
@@ -164,6 +166,7 @@ impl Client {
                     .collect::<Vec<_>>()
             })
             .collect();
+        let etag = response.header("etag").map(str::to_string);
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut response.into_reader(), &mut bytes).unwrap();
         Reply {
@@ -172,6 +175,7 @@ impl Client {
             body: String::from_utf8_lossy(&bytes).to_string(),
             location,
             bytes,
+            etag,
         }
     }
 
@@ -192,6 +196,16 @@ impl Client {
 
     pub fn post_json(&mut self, path: &str, body: &Value) -> Reply {
         let mut r = self.prepare("POST", path);
+        if let Some(t) = &self.csrf {
+            r = r.set("X-CSRF-Token", t);
+        }
+        let r = r.send_json(body.clone());
+        self.finish(r)
+    }
+
+    /// A JSON post made conditional on the version the client read (`If-Match`).
+    pub fn post_json_if_match(&mut self, path: &str, body: &Value, etag: &str) -> Reply {
+        let mut r = self.prepare("POST", path).set("If-Match", etag);
         if let Some(t) = &self.csrf {
             r = r.set("X-CSRF-Token", t);
         }

@@ -18,6 +18,13 @@ pub enum Error {
         expected: String,
         found: String,
     },
+    /// Someone else changed what the form edits since its page was built: nothing was written.
+    /// `version` is the current one (a page built again at it may write).
+    #[error("changed meanwhile by someone else ({} value(s)): nothing written", changed.len())]
+    Conflict {
+        version: crate::edits::Version,
+        changed: Vec<crate::edits::Changed>,
+    },
     /// The pairing engine could not pair the round.
     #[error("pairing: {0}")]
     Pairing(#[from] pairing::PairingError),

@@ -14,7 +14,7 @@ fn event_names(store: &Store) -> Vec<String> {
         .events()
         .unwrap()
         .into_iter()
-        .map(|e| e.settings.name)
+        .map(|e| e.settings.name.to_string())
         .collect()
 }
 
@@ -22,7 +22,7 @@ fn event_names(store: &Store) -> Vec<String> {
 fn backup_with_event(dir: &Path, path: &Path) {
     let other = Store::open(&dir.join("source.db")).unwrap();
     other
-        .create_event("arbiter", &EventSettings::new("Kept", 5))
+        .create_event("arbiter", &EventSettings::new("Kept".parse().unwrap(), 5))
         .unwrap();
     other.backup_to(path).unwrap();
 }
@@ -47,7 +47,7 @@ fn assert_refused(store: &Store, file: &Path) -> RestoreRefusal {
 fn a_backup_from_a_newer_version_is_refused_without_harm() {
     let dir = tempfile::tempdir().unwrap();
     let live = store_in(dir.path());
-    live.create_event("arbiter", &EventSettings::new("Live", 5))
+    live.create_event("arbiter", &EventSettings::new("Live".parse().unwrap(), 5))
         .unwrap();
     let file = dir.path().join("newer.db");
     backup_with_event(dir.path(), &file);
@@ -70,7 +70,7 @@ fn a_backup_from_a_newer_version_is_refused_without_harm() {
 fn foreign_planted_and_broken_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let live = store_in(dir.path());
-    live.create_event("arbiter", &EventSettings::new("Live", 5))
+    live.create_event("arbiter", &EventSettings::new("Live".parse().unwrap(), 5))
         .unwrap();
 
     // Not SQLite at all.
@@ -142,7 +142,7 @@ fn foreign_planted_and_broken_files_are_refused() {
 fn a_good_backup_is_restored_and_the_previous_database_kept() {
     let dir = tempfile::tempdir().unwrap();
     let live = store_in(dir.path());
-    live.create_event("arbiter", &EventSettings::new("Before", 5))
+    live.create_event("arbiter", &EventSettings::new("Before".parse().unwrap(), 5))
         .unwrap();
     live.create_account("chief", "long enough").unwrap();
     let session = live.login("192.0.2.1", "chief", "long enough").unwrap();
@@ -200,13 +200,13 @@ fn wrong_codes_are_counted_in_the_database_across_stores() {
     let dir = tempfile::tempdir().unwrap();
     let a = store_in(dir.path());
     let event = a
-        .create_event("arbiter", &EventSettings::new("Codes", 5))
+        .create_event("arbiter", &EventSettings::new("Codes".parse().unwrap(), 5))
         .unwrap();
     for i in 0..4 {
         a.add_player(
             "arbiter",
             event,
-            &NewPlayer::named(&format!("P{i}, X"), Some(2000 - i as u16)),
+            &NewPlayer::named(format!("P{i}, X").parse().unwrap(), Some(2000 - i as u16)),
         )
         .unwrap();
     }
