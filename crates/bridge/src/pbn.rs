@@ -1072,8 +1072,15 @@ impl Default for WriteOptions {
     }
 }
 
+/// A tag's or a table cell's text as PBN carries it between quotes: `\` and `"` escaped, and
+/// on one line (a control character, a line break above all, becomes a blank: it would end the
+/// tag or the row).
 fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Writes the session with its scores: one game per board with a `ScoreTable`, then a game
@@ -1262,12 +1269,8 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
         let _ = write!(out, "{:>3} {:>4} ", r.rank, r.pair);
         if named {
             let name = session.names.get(&r.pair).map_or("", String::as_str);
-            // One row a line: a line break in a name would end the row.
-            let flat: String = name
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let cell = format!("\"{}\"", escape(&flat));
+            // One row a line: `escape` keeps a name on it.
+            let cell = format!("\"{}\"", escape(name));
             let _ = write!(out, "{cell:<40} ");
         }
         if two {

@@ -496,6 +496,16 @@ pub struct WriteError {
     pub what: &'static str,
 }
 
+/// Text as an element of ours holds it: escaped, and on one line without the control characters
+/// XML 1.0 cannot carry (each a blank).
+fn xml_text(s: &str) -> String {
+    let flat: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    escape(&flat).into_owned()
+}
+
 /// Writes a scored session as USEBIO 1.2.
 pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
     let mut out = String::with_capacity(
@@ -534,7 +544,7 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         if scored.field == FieldKind::One { 1 } else { 2 }
     );
     if let Some(e) = &session.event {
-        let _ = writeln!(out, "    <TITLE>{}</TITLE>", escape(e.as_str()));
+        let _ = writeln!(out, "    <TITLE>{}</TITLE>", xml_text(e.as_str()));
     }
     if let Some(d) = &session.date {
         let p: Vec<&str> = d.split('.').collect();
@@ -543,10 +553,10 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         } else {
             d.clone()
         };
-        let _ = writeln!(out, "    <DATE>{}</DATE>", escape(d.as_str()));
+        let _ = writeln!(out, "    <DATE>{}</DATE>", xml_text(d.as_str()));
     }
     if let Some(s) = &session.site {
-        let _ = writeln!(out, "    <VENUE>{}</VENUE>", escape(s.as_str()));
+        let _ = writeln!(out, "    <VENUE>{}</VENUE>", xml_text(s.as_str()));
     }
     let _ = writeln!(out, "    <SCORING_METHOD>{method}</SCORING_METHOD>");
     let _ = writeln!(out, "    <PARTICIPANTS EVENT_TYPE=\"{event_type}\">");
@@ -565,7 +575,7 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
                 let _ = writeln!(
                     out,
                     "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>",
-                    escape(player)
+                    xml_text(player)
                 );
                 if let Some(l) = licences.and_then(|l| l.get(i)).and_then(Option::as_ref) {
                     // A Licence holds only letters, digits and - . /: nothing to escape.
@@ -657,7 +667,7 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
                 let _ = writeln!(out, "        <PLAYED_BY>{by}</PLAYED_BY>");
             }
             if let Some(lead) = &l.lead {
-                let _ = writeln!(out, "        <LEAD>{}</LEAD>", escape(lead.as_str()));
+                let _ = writeln!(out, "        <LEAD>{}</LEAD>", xml_text(lead.as_str()));
             }
             if !tricks.is_empty() {
                 let _ = writeln!(out, "        <TRICKS>{tricks}</TRICKS>");

@@ -127,3 +127,26 @@ fn pair_names_are_written_and_read_back_in_pbn_and_usebio() {
     let pbn = bridge::pbn::write(&s, Some(&scored), &bridge::pbn::WriteOptions::default());
     assert!(!pbn.contains("Names"));
 }
+
+/// A name or a title with a line break (or another control character) stays on its line in
+/// PBN and USEBIO: it cannot end a tag, a table row or forge an element, and both read back.
+#[test]
+fn control_characters_in_names_stay_on_their_line() {
+    let csv = "board,ns,ew,contract,declarer,result\n1,1,3,3NT,N,9\n1,2,4,4S,S,10\n";
+    let mut s = bridge::csv::read(csv, "names.csv").unwrap();
+    s.event = Some("Mardi\n[Event \"forged\"]".to_string());
+    s.site = Some("Club\u{1b}[31m".to_string());
+    s.names.insert(1, "Lévy\r\n3 4 \"X\" - Martin".to_string());
+    s.names.insert(3, "Smith\u{0}Jones".to_string());
+    let scored = score_session(&s, &Options::default());
+    let pbn = bridge::pbn::write(&s, Some(&scored), &bridge::pbn::WriteOptions::default());
+    assert!(!pbn.contains("[Event \"forged\"]\n"), "{pbn}");
+    assert!(!pbn.chars().any(|c| c.is_control() && c != '\n'), "{pbn:?}");
+    let back = bridge::pbn::read(&pbn, "names.pbn").unwrap();
+    assert_eq!(back.names.len(), 2);
+    assert_eq!(back.names[&1], "Lévy  3 4 \"X\" - Martin");
+    let xml = bridge::usebio::write(&s, &scored).unwrap();
+    assert!(!xml.chars().any(|c| c.is_control() && c != '\n'), "{xml:?}");
+    let back = bridge::usebio::read(&xml, "names.xml").unwrap();
+    assert_eq!(back.names[&3], "Smith Jones");
+}

@@ -172,6 +172,11 @@ enum EventCommand {
     Restore { input: PathBuf },
 }
 
+/// A name or label given on the command line, through the store's one constructor.
+fn text<const MAX: usize>(field: &str, s: &str) -> Result<store::text::Text<MAX>, CliError> {
+    store::text::Text::parse(s).map_err(|e| store_error(e.invalid(field, MAX)))
+}
+
 fn store_error(e: store::Error) -> CliError {
     use store::Error as E;
     match e {
@@ -181,10 +186,15 @@ fn store_error(e: store::Error) -> CliError {
         E::Pairing(pairing::PairingError::BeyondLimits(_)) => {
             CliError::new(exit::LIMITS, e.to_string())
         }
-        E::NotFound(_) | E::Refused { .. } | E::Invalid { .. } | E::Pairing(_) | E::Tiebreak(_) => {
-            CliError::invalid(e.to_string())
-        }
-        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) => {
+        E::NotFound(_)
+        | E::Refused { .. }
+        | E::Invalid { .. }
+        | E::Conflict { .. }
+        | E::Pairing(_)
+        | E::Tiebreak(_)
+        | E::Restore(_)
+        | E::TooManyAttempts { .. } => CliError::invalid(e.to_string()),
+        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) | E::ReadOnly(_) => {
             CliError::new(exit::FILE_ACCESS, e.to_string())
         }
     }
@@ -256,7 +266,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             for e in s.events().map_err(store_error)? {
                 t.push(vec![
                     e.id.to_string(),
-                    e.settings.name,
+                    e.settings.name.to_string(),
                     e.settings.rounds.to_string(),
                     e.paired_rounds.to_string(),
                 ]);
@@ -272,13 +282,13 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             tiebreaks,
             baku,
         } => {
-            let mut settings = EventSettings::new(&name, rounds);
+            let mut settings = EventSettings::new(text("name", &name)?, rounds);
             settings.system = match system {
                 SystemArg::Swiss => System::Swiss,
                 SystemArg::RoundRobin => System::RoundRobin,
                 SystemArg::DoubleRoundRobin => System::DoubleRoundRobin,
             };
-            settings.place = place;
+            settings.place = text("place", &place)?;
             settings.start_date = start;
             settings.tiebreaks = tiebreaks;
             settings.baku = baku;
@@ -306,7 +316,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             fide_id,
         } => {
             let p = NewPlayer {
-                name,
+                name: text("name", &name)?,
                 rating,
                 title,
                 federation,
@@ -338,7 +348,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 for p in &players()? {
                     t.push(vec![
                         p.number.to_string(),
-                        p.details.name.clone(),
+                        p.details.name.to_string(),
                         p.details.title.clone(),
                         p.details.federation.clone(),
                         p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
@@ -372,7 +382,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                         ))
                     })?;
                     let key = player_key(s, event, number)?;
-                    s.set_present(ACTOR, event, key, !absent)
+                    s.set_present(ACTOR, event, key, !absent, None)
                         .map_err(store_error)?;
                 }
             }
@@ -383,7 +393,8 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             from,
         } => {
             let key = player_key(s, event, player)?;
-            s.withdraw(ACTOR, event, key, from).map_err(store_error)?;
+            s.withdraw(ACTOR, event, key, from, None)
+                .map_err(store_error)?;
         }
         EventCommand::Bye {
             event,
@@ -398,7 +409,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 ByeArg::Zero => Some(ByeKind::Zero),
                 ByeArg::None => None,
             };
-            s.set_bye(ACTOR, event, key, round, kind)
+            s.set_bye(ACTOR, event, key, round, kind, None)
                 .map_err(store_error)?;
         }
         EventCommand::Pair { event, round } => {
@@ -479,7 +490,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                             row.rank.to_string()
                         },
                         row.player.number.to_string(),
-                        row.player.details.name.clone(),
+                        row.player.details.name.to_string(),
                         row.player.details.federation.clone(),
                         row.player
                             .details
@@ -544,7 +555,16 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             }
             s.backup_to(&output).map_err(store_error)?;
         }
-        EventCommand::Restore { input } => s.restore_from(&input).map_err(store_error)?,
+        EventCommand::Restore { input } => {
+            let restored = s.restore_from(&input).map_err(store_error)?;
+            if let Some(previous) = restored.previous {
+                io::print(&format!(
+                    "restored from {}; the database as it was is kept in {}\n",
+                    input.display(),
+                    previous.display()
+                ))?;
+            }
+        }
     }
     Ok(exit::OK)
 }

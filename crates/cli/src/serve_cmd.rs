@@ -20,6 +20,14 @@ pub struct ServeArgs {
     /// Load a sample event (a 5-round Swiss with 16 players) when the database has no event.
     #[arg(long)]
     demo: bool,
+    /// The address visitors type when a reverse proxy stands in front (https://chess.example.org):
+    /// the setup link names it, and with https every cookie gets the Secure flag.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// Trust a reverse proxy's X-Forwarded-Proto header: cookies of requests it says came over
+    /// https get the Secure flag. Only when nothing but the proxy reaches this server.
+    #[arg(long)]
+    forwarded_proto: bool,
 }
 
 pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
@@ -32,15 +40,14 @@ pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| CliError::file_access(dir, &e))?;
     }
-    let config = server::Config {
-        db,
-        listen: args.listen,
-        demo: args.demo,
-    };
+    let mut config = server::Config::new(db, args.listen);
+    config.demo = args.demo;
+    config.public_url = args.public_url;
+    config.forwarded_proto = args.forwarded_proto;
     server::run(config).map_err(|e| {
         let code = match e {
             server::Error::Store { .. } => exit::FILE_ACCESS,
-            server::Error::Listen { .. } => exit::INVALID,
+            server::Error::Listen { .. } | server::Error::PublicUrl(_) => exit::INVALID,
             _ => exit::UNEXPECTED,
         };
         CliError::new(code, e.to_string())

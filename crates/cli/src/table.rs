@@ -86,19 +86,12 @@ impl Table {
         out
     }
 
-    /// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted.
+    /// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted, and a cell that
+    /// would start a spreadsheet formula is written as text ([`report::csv`]).
     pub fn to_csv(&self) -> String {
-        fn field(s: &str) -> String {
-            if s.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_string()
-            }
-        }
         let mut out = String::new();
         for row in std::iter::once(&self.headers).chain(self.rows.iter()) {
-            let cells: Vec<String> = row.iter().map(|c| field(c)).collect();
-            out.push_str(&cells.join(","));
+            out.push_str(&report::csv::row(row));
             out.push_str("\r\n");
         }
         out

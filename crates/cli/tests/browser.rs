@@ -105,6 +105,12 @@ async fn report_from_phone(
         _ => "#report-draw",
     };
     phone.click(button).await;
+    // The result in words, sent only with the second tap.
+    phone.find("#report-check").await;
+    if let Some(dir) = shots {
+        phone.screenshot(dir, "phone-report-check").await;
+    }
+    phone.click("#report-send").await;
     phone.find("#report-done").await;
     if let Some(dir) = shots {
         phone.screenshot(dir, "phone-report-done").await;
@@ -215,6 +221,109 @@ fn rounds_follow_the_table(trf: &Path, players: u32, rounds: u32) {
         seen += 1;
     }
     assert_eq!(seen, rounds, "the table has {rounds} rounds");
+}
+
+/// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy
+/// entered boards 1 to 4, saves board 5 without erasing them; White and Black report different
+/// results for one board from their phones, the round page shows both, "confirm" leaves it,
+/// and the chief keeps one.
+#[test]
+fn two_arbiters_and_two_phones_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(two_arbiters(chromedriver));
+}
+
+async fn two_arbiters(chromedriver: std::path::PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shots = artifacts_dir("two-arbiters");
+    let server = Server::start(&tmp.path().join("test.db"));
+    let driver = Driver::start(&chromedriver);
+    let mut chief = Arbiter::first_account(
+        driver.desktop("chief", 1280, 900).await,
+        &server,
+        shots.clone(),
+    )
+    .await;
+    chief
+        .create_event("Open des deux arbitres", "swiss", 3)
+        .await;
+    let csv = tmp.path().join("joueurs.csv");
+    std::fs::write(&csv, french_csv(&entrants(14))).expect("write the CSV");
+    chief.import_csv(&csv, 14).await;
+    chief.check_in(&[]).await;
+    let boards = chief.pair(1).await;
+    assert_eq!(boards.len(), 7);
+
+    // The deputy logs in in a window of their own.
+    let deputy = Arbiter {
+        b: driver.desktop("deputy", 1280, 900).await,
+        server: &server,
+        event: chief.event,
+        shots: shots.clone(),
+    };
+    deputy.b.goto(&server.url("/login")).await;
+    deputy.b.fill("#username", arbiter::USER).await;
+    deputy.b.fill("#password", arbiter::PASSWORD).await;
+    deputy.press("#login-submit", "the deputy logs in").await;
+
+    // The chief's grid is on screen, all empty; the deputy enters boards 1 to 4.
+    chief.b.goto(&chief.event_url("/rounds/1")).await;
+    let deputy_results = [(1, "1-0"), (2, "0-1"), (3, "1/2"), (4, "1-0")];
+    deputy.enter_results(1, &deputy_results).await;
+    // The chief, on the page loaded before, types board 5 only and saves.
+    chief.b.fill("#r5", "0-1").await;
+    chief
+        .press("#save-results", "the chief saves a stale grid")
+        .await;
+    chief.shot("stale-grid-saved").await;
+    let mut expected = deputy_results.to_vec();
+    expected.push((5, "0-1"));
+    chief
+        .assert_grid(&expected, "after the chief's stale save")
+        .await;
+
+    // Board 6: White's phone says 1-0, Black's 0-1, with the same code.
+    let b6 = boards
+        .iter()
+        .find(|b| b.board == 6)
+        .expect("board 6")
+        .clone();
+    let white_phone = driver.phone("white", 390, 844).await;
+    report_from_phone(&white_phone, &server, &b6, "1-0", Some(shots.as_path())).await;
+    let black_phone = driver.phone("black", 390, 844).await;
+    black_phone.goto(&server.url("/report")).await;
+    black_phone.fill("#code", &b6.code).await;
+    black_phone.click("#report-lookup").await;
+    let white_named = black_phone
+        .find("#report-white")
+        .await
+        .text()
+        .await
+        .unwrap_or_default();
+    assert_eq!(white_named, b6.white, "the phone names who has White");
+    black_phone.click("#report-black-wins").await;
+    black_phone.click("#report-send").await;
+    black_phone.find("#report-differs").await;
+    black_phone.screenshot(&shots, "phone-report-differs").await;
+
+    // The round page shows both; "confirm" is not offered for it; the chief keeps Black's.
+    chief.b.goto(&chief.event_url("/rounds/1")).await;
+    chief.b.find("#reports-disagree-6").await;
+    chief.b.find("#report-conflict-6").await;
+    assert!(
+        !chief.b.exists("#confirm-reported").await,
+        "a board whose reports disagree is never confirmed in bulk"
+    );
+    chief.shot("reports-disagree").await;
+    chief.press("#settle-6-black", "keep Black's report").await;
+    chief.assert_grid(&[(6, "0-1")], "settled").await;
+    assert!(!chief.b.exists("#reports-disagree-6").await);
+    white_phone.close().await;
+    black_phone.close().await;
+    deputy.b.close().await;
+    chief.b.close().await;
 }
 
 #[test]

@@ -3,17 +3,7 @@
 
 mod common;
 
-use common::{run_in, stdout};
-
-fn ok(dir: &std::path::Path, args: &[&str]) -> String {
-    let out = run_in(dir, args);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout(&out)
-}
+use common::{ok_in as ok, run_in, stdout};
 
 #[test]
 fn an_event_from_the_command_line_replays_identically() {

@@ -19,6 +19,8 @@ mod burstein_cli;
 mod client_dialects;
 #[path = "crash_recovery.rs"]
 mod crash_recovery;
+#[path = "database_files.rs"]
+mod database_files;
 #[path = "dubov_cli.rs"]
 mod dubov_cli;
 #[path = "event_cli.rs"]
@@ -31,6 +33,8 @@ mod fix_standings;
 mod fix_trf;
 #[path = "lim_cli.rs"]
 mod lim_cli;
+#[path = "names_in_files.rs"]
+mod names_in_files;
 #[path = "output_safety.rs"]
 mod output_safety;
 #[path = "pair_engine.rs"]

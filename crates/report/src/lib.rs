@@ -19,6 +19,7 @@
 //! (`standings_table.html`, `legend.html`) through its `askama.toml`.
 
 pub mod bridge;
+pub mod csv;
 pub mod document;
 pub mod i18n;
 pub mod movement;

@@ -123,11 +123,10 @@ fn main() {
         .unwrap_or(300);
     let dir = std::env::temp_dir().join(format!("arbiter-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary folder");
-    let running = server::spawn(server::Config {
-        db: dir.join("load.db"),
-        listen: "127.0.0.1:0".parse().unwrap(),
-        demo: false,
-    })
+    let running = server::spawn(server::Config::new(
+        dir.join("load.db"),
+        "127.0.0.1:0".parse().unwrap(),
+    ))
     .expect("server");
     let base = format!("http://{}", running.addr);
     let token = running

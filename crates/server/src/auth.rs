@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
 use crate::error::AppError;
 use crate::json::{body, done, ok, ApiResult};
-use crate::page::{blocking, html, see, Page};
+use crate::page::{html, see, Page};
 use crate::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -43,15 +43,19 @@ struct LoginPage {
     next: String,
     no_account: bool,
     failed: bool,
+    /// The database was just restored from a backup without this arbiter's account.
+    restored: bool,
 }
 
 #[derive(Debug, Deserialize)]
 struct NextQuery {
     next: Option<String>,
+    restored: Option<String>,
 }
 
 fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'))
+    next.as_deref()
+        .and_then(crate::ctx::local_path)
         .unwrap_or_else(|| "/".into())
 }
 
@@ -61,6 +65,7 @@ async fn login_page(State(st): State<AppState>, c: Ctx, Query(q): Query<NextQuer
         next: safe_next(q.next),
         no_account: !st.store.has_accounts()?,
         failed: false,
+        restored: q.restored.is_some(),
     })
 }
 
@@ -79,10 +84,94 @@ fn session_cookie(token: &str) -> axum::http::HeaderValue {
     )
 }
 
-async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> Page {
+/// Waits for a turn to check a password: a few checks run at once (each Argon2 check takes
+/// about 19 MB and tens of milliseconds); after [`crate::Limits::password_wait`], 503.
+pub(crate) async fn password_turn(
+    st: &AppState,
+) -> Result<tokio::sync::OwnedSemaphorePermit, AppError> {
+    let turn = st.password_checks.clone().acquire_owned();
+    match tokio::time::timeout(st.limits.password_wait, turn).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(AppError::Busy { retry_after: 5 }),
+    }
+}
+
+/// The threads that check passwords, as many as may run at once: their memory (Argon2's 19 MB
+/// each) stays on these few threads instead of spreading over the blocking pool's.
+#[derive(Debug)]
+pub struct PasswordWorkers {
+    jobs: std::sync::Mutex<std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>>,
+}
+
+impl PasswordWorkers {
+    pub fn new(threads: usize) -> PasswordWorkers {
+        let (tx, rx) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..threads.max(1) {
+            let rx = rx.clone();
+            let _ = std::thread::Builder::new()
+                .name(format!("arbiter-password-{i}"))
+                .spawn(move || loop {
+                    let job = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => break,
+                    }
+                });
+        }
+        PasswordWorkers {
+            jobs: std::sync::Mutex::new(tx),
+        }
+    }
+
+    /// Runs a store call that checks or hashes a password on one of these threads.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> Result<T, store::Error> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Box<dyn FnOnce() + Send> = Box::new(move || {
+            let _ = tx.send(f());
+        });
+        self.jobs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job)
+            .map_err(|_| AppError::Internal("the password threads stopped".into()))?;
+        rx.await
+            .map_err(|_| AppError::Internal("a password check stopped".into()))?
+            .map_err(AppError::from)
+    }
+}
+
+/// Runs `f` (a password check or hash) in its turn on the password threads.
+async fn with_password<T: Send + 'static>(
+    st: &AppState,
+    f: impl FnOnce() -> Result<T, store::Error> + Send + 'static,
+) -> Result<T, AppError> {
+    let turn = password_turn(st).await?;
+    let out = st.passwords.run(f).await;
+    drop(turn);
+    out
+}
+
+/// Checks a password in its turn: the session, or the refusal.
+async fn check_login(
+    st: &AppState,
+    address: std::net::IpAddr,
+    username: String,
+    password: String,
+) -> Result<store::auth::LoginSession, AppError> {
     let store = st.store.clone();
+    with_password(st, move || {
+        store.login(&address.to_string(), &username, &password)
+    })
+    .await
+}
+
+async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> Page {
     let (user, pass) = (f.username.clone(), f.password.clone());
-    match blocking(move || store.login(&user, &pass)).await {
+    match check_login(&st, c.client_ip, user, pass).await {
         Ok(session) => {
             let mut r = Redirect::to(&safe_next(f.next)).into_response();
             r.headers_mut()
@@ -98,6 +187,7 @@ async fn login(State(st): State<AppState>, c: Ctx, Form(f): Form<LoginForm>) -> 
                 next: safe_next(f.next),
                 no_account: !st.store.has_accounts()?,
                 failed: true,
+                restored: false,
             })?;
             *r.status_mut() = StatusCode::UNAUTHORIZED;
             Ok(r)
@@ -142,11 +232,12 @@ struct SetupForm {
     password: String,
 }
 
-async fn setup(State(st): State<AppState>, Form(f): Form<SetupForm>) -> Page {
+async fn setup(State(st): State<AppState>, c: Ctx, Form(f): Form<SetupForm>) -> Page {
     let store = st.store.clone();
-    let session = blocking(move || {
+    let address = c.client_ip.to_string();
+    let session = with_password(&st, move || {
         store.create_first_account(&f.token, &f.username, &f.password)?;
-        store.login(&f.username, &f.password)
+        store.login(&address, &f.username, &f.password)
     })
     .await?;
     let mut r = Redirect::to("/").into_response();
@@ -163,7 +254,7 @@ struct AccountForm {
 
 async fn add_account(State(st): State<AppState>, _a: Arbiter, Form(f): Form<AccountForm>) -> Page {
     let store = st.store.clone();
-    blocking(move || store.create_account(&f.username, &f.password)).await?;
+    with_password(&st, move || store.create_account(&f.username, &f.password)).await?;
     see("/backup?account=created")
 }
 
@@ -175,7 +266,7 @@ struct Credentials {
     password: String,
 }
 
-fn session_response(s: &store::auth::LoginSession) -> ApiResult {
+pub(crate) fn session_response(s: &store::auth::LoginSession) -> ApiResult {
     let mut r = Json(json!({
         "username": s.username,
         "csrf": s.csrf,
@@ -193,21 +284,21 @@ fn session_response(s: &store::auth::LoginSession) -> ApiResult {
     Ok(r)
 }
 
-async fn api_setup(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+async fn api_setup(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiResult {
     let c: Credentials = body(&bytes)?;
     let store = st.store.clone();
-    let s = blocking(move || {
+    let address = ctx.client_ip.to_string();
+    let s = with_password(&st, move || {
         store.create_first_account(&c.token, &c.username, &c.password)?;
-        store.login(&c.username, &c.password)
+        store.login(&address, &c.username, &c.password)
     })
     .await?;
     session_response(&s)
 }
 
-async fn api_login(State(st): State<AppState>, bytes: Bytes) -> ApiResult {
+async fn api_login(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiResult {
     let c: Credentials = body(&bytes)?;
-    let store = st.store.clone();
-    let s = blocking(move || store.login(&c.username, &c.password)).await?;
+    let s = check_login(&st, ctx.client_ip, c.username, c.password).await?;
     session_response(&s)
 }
 
@@ -240,6 +331,6 @@ struct NewAccount {
 async fn api_add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
     let n: NewAccount = body(&bytes)?;
     let store = st.store.clone();
-    blocking(move || store.create_account(&n.username, &n.password)).await?;
+    with_password(&st, move || store.create_account(&n.username, &n.password)).await?;
     done()
 }

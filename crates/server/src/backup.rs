@@ -1,19 +1,26 @@
 //! The whole database downloaded as one file, and put back from one: the page and the JSON API.
+//!
+//! The download is streamed as it is made (the copy lives in memory, none on the database's
+//! disk) and carries no login session. An upload to restore is written to a temporary file as it
+//! arrives, then checked by the store before anything changes ([`store::backup`]). A restore
+//! ends every session: the arbiter who restored stays logged in (a new session) when the backup
+//! has their account, and is sent to the login page otherwise.
 
 use askama::Template;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Multipart, Query, Request, State};
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
+use serde_json::json;
 
-use crate::ctx::{Arbiter, Ctx};
+use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
 use crate::error::AppError;
-use crate::json::{done, ApiResult};
-use crate::limit::MAX_BODY;
-use crate::page::{attachment, blocking, html, see, Page};
+use crate::json::ApiResult;
+use crate::limit::RESTORE_MAX_BODY;
+use crate::page::{blocking, html, Page};
 use crate::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -22,7 +29,7 @@ pub fn routes() -> Router<AppState> {
         .route("/backup/download", get(backup_download))
         .route(
             "/backup/restore",
-            post(restore).layer(DefaultBodyLimit::max(MAX_BODY)),
+            post(restore).layer(DefaultBodyLimit::max(RESTORE_MAX_BODY)),
         )
 }
 
@@ -30,7 +37,7 @@ pub fn routes() -> Router<AppState> {
 pub fn api_routes() -> Router<AppState> {
     Router::new().route("/backup", get(api_backup)).route(
         "/restore",
-        post(api_restore).layer(DefaultBodyLimit::max(MAX_BODY)),
+        post(api_restore).layer(DefaultBodyLimit::max(RESTORE_MAX_BODY)),
     )
 }
 
@@ -53,91 +60,186 @@ async fn backup_page(c: Ctx, _a: Arbiter, Query(q): Query<BackupQuery>) -> Page 
     })
 }
 
-/// A temporary file beside the database (same disk, removed after use).
-pub(crate) fn temp_beside(st: &AppState, what: &str) -> std::path::PathBuf {
-    let name = st
-        .db_path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "arbiter.db".into());
-    let token = store::auth::random_token();
-    st.db_path
-        .with_file_name(format!(".{name}.{what}-{}.tmp", &token[..16]))
+/// A writer handing what it is given to the response body, chunk by chunk; it waits while the
+/// client reads slowly, and fails once the client has gone.
+struct ToBody(tokio::sync::mpsc::Sender<Result<Vec<u8>, std::io::Error>>);
+
+impl std::io::Write for ToBody {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .blocking_send(Ok(buf.to_vec()))
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "client gone"))?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
-pub(crate) async fn backup_bytes(st: &AppState) -> Result<Vec<u8>, AppError> {
-    let path = temp_beside(st, "backup");
+/// The backup as a streamed body, made on a thread of its own (a slow download holds no
+/// worker). A failure midway cuts the body short, which the client sees as an incomplete
+/// download.
+fn backup_body(st: &AppState) -> Body {
+    let (tx, rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(4);
     let store = st.store.clone();
-    let p = path.clone();
-    let result = blocking(move || store.backup_to(&p)).await;
-    let bytes = result.and_then(|()| {
-        std::fs::read(&path).map_err(|e| AppError::Internal(format!("backup: {e}")))
+    std::thread::spawn(move || {
+        let mut out = ToBody(tx.clone());
+        if let Err(e) = store.write_backup(&mut out) {
+            crate::log::error(format_args!("backup download: {e}"));
+            let _ = tx.blocking_send(Err(std::io::Error::other(e.to_string())));
+        }
     });
-    let _ = std::fs::remove_file(&path);
-    bytes
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|chunk| (chunk, rx))
+    });
+    Body::from_stream(stream)
 }
 
 async fn backup_download(State(st): State<AppState>, _a: Arbiter) -> Page {
-    let bytes = backup_bytes(&st).await?;
-    Ok(attachment(
-        "application/vnd.sqlite3",
-        "arbiter-backup.db",
-        bytes,
-    ))
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/vnd.sqlite3"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"arbiter-backup.db\"",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        backup_body(&st),
+    )
+        .into_response())
 }
 
-pub(crate) async fn restore_bytes(st: &AppState, bytes: Vec<u8>) -> Result<(), AppError> {
-    let path = temp_beside(st, "restore");
-    std::fs::write(&path, &bytes).map_err(|e| AppError::Internal(format!("restore: {e}")))?;
+/// An upload written to a temporary file as it arrives.
+struct Upload {
+    file: tempfile::NamedTempFile,
+    len: usize,
+}
+
+impl Upload {
+    fn new() -> Result<Upload, AppError> {
+        Ok(Upload {
+            file: tempfile::NamedTempFile::new().map_err(io_failure)?,
+            len: 0,
+        })
+    }
+
+    fn write(&mut self, chunk: &[u8]) -> Result<(), AppError> {
+        use std::io::Write;
+        self.len += chunk.len();
+        if self.len > RESTORE_MAX_BODY {
+            return Err(AppError::TooLarge {
+                limit: RESTORE_MAX_BODY,
+            });
+        }
+        self.file.write_all(chunk).map_err(io_failure)
+    }
+}
+
+/// A file-system failure: "disk full" when it is, else internal.
+fn io_failure(e: std::io::Error) -> AppError {
+    if e.kind() == std::io::ErrorKind::StorageFull {
+        AppError::DiskFull(e.to_string())
+    } else {
+        AppError::Internal(format!("a temporary file for the upload: {e}"))
+    }
+}
+
+/// Restores from an uploaded file; the new session of the arbiter who restored, if the backup
+/// has their account.
+async fn restore_upload(
+    st: &AppState,
+    user: String,
+    upload: Upload,
+) -> Result<Option<store::auth::LoginSession>, AppError> {
+    if upload.len == 0 {
+        return Err(AppError::invalid(
+            "file",
+            "an arbiter database file",
+            "nothing",
+        ));
+    }
     let store = st.store.clone();
-    let p = path.clone();
-    let result = blocking(move || store.restore_from(&p)).await;
+    let result = blocking(move || {
+        store.restore_from(upload.file.path())?;
+        store.session_for(&user)
+    })
+    .await;
     // Versions start again from the restored log: forget the pages of the old one.
     st.public_pages
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clear();
-    let _ = std::fs::remove_file(&path);
     result
 }
 
-async fn restore(State(st): State<AppState>, _a: Arbiter, mut form: Multipart) -> Page {
-    let mut bytes = None;
-    while let Some(field) = form
-        .next_field()
-        .await
-        .map_err(|e| AppError::BadRequest(e.to_string()))?
-    {
+fn malformed(e: impl std::fmt::Display) -> AppError {
+    AppError::Malformed {
+        part: "multipart",
+        detail: e.to_string(),
+    }
+}
+
+async fn restore(State(st): State<AppState>, a: Arbiter, mut form: Multipart) -> Page {
+    let mut upload = Upload::new()?;
+    while let Some(mut field) = form.next_field().await.map_err(malformed)? {
         if field.name() == Some("file") {
-            bytes = Some(
-                field
-                    .bytes()
-                    .await
-                    .map_err(|e| AppError::BadRequest(e.to_string()))?
-                    .to_vec(),
-            );
+            while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+                upload.write(&chunk)?;
+            }
         }
     }
-    let bytes = bytes
-        .filter(|b| !b.is_empty())
-        .ok_or_else(|| AppError::invalid("file", "an arbiter database file", "nothing"))?;
-    restore_bytes(&st, bytes).await?;
-    see("/")
+    let session = restore_upload(&st, a.username, upload).await?;
+    let mut r = match &session {
+        Some(_) => Redirect::to("/").into_response(),
+        None => Redirect::to("/login?restored=1").into_response(),
+    };
+    r.headers_mut()
+        .append(header::SET_COOKIE, session_cookie(&session));
+    Ok(r)
+}
+
+/// The cookie after a restore: the new session, or none.
+fn session_cookie(session: &Option<store::auth::LoginSession>) -> header::HeaderValue {
+    match session {
+        Some(s) => set_cookie(
+            SESSION_COOKIE,
+            &s.token,
+            Some(store::auth::SESSION_HOURS * 3600),
+        ),
+        None => set_cookie(SESSION_COOKIE, "", Some(0)),
+    }
 }
 
 async fn api_backup(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
-    let bytes = backup_bytes(&st).await?;
-    Ok(([(header::CONTENT_TYPE, "application/vnd.sqlite3")], bytes).into_response())
+    Ok((
+        [(header::CONTENT_TYPE, "application/vnd.sqlite3")],
+        backup_body(&st),
+    )
+        .into_response())
 }
 
-async fn api_restore(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
-    if bytes.is_empty() {
-        return Err(AppError::invalid(
-            "body",
-            "an arbiter database file",
-            "nothing",
-        ));
+/// `POST /api/restore` with the file as the body: `{"ok": true, "session": {...} | null}`.
+async fn api_restore(State(st): State<AppState>, a: Arbiter, req: Request) -> ApiResult {
+    use futures_util::StreamExt;
+    let mut upload = Upload::new()?;
+    let mut body = req.into_body().into_data_stream();
+    while let Some(chunk) = body.next().await {
+        let chunk = chunk.map_err(|e| crate::limit::body_failure(&e))?;
+        upload.write(&chunk)?;
     }
-    restore_bytes(&st, bytes.to_vec()).await?;
-    done()
+    let session = restore_upload(&st, a.username, upload).await?;
+    let answer = json!({
+        "ok": true,
+        "session": session.as_ref().map(|s| json!({
+            "username": s.username,
+            "csrf": s.csrf,
+            "expires_at": s.expires_at,
+        })),
+    });
+    let mut r: Response = axum::Json(answer).into_response();
+    r.headers_mut()
+        .append(header::SET_COOKIE, session_cookie(&session));
+    Ok(r)
 }

@@ -20,8 +20,8 @@ use axum::response::Response;
 use crate::ctx::{cookie, set_cookie, Ctx, ANON_COOKIE, CSRF_HEADER, LANG_COOKIE, SESSION_COOKIE};
 use crate::error::{AppError, Failure};
 use crate::i18n::{Lang, Tr};
-use crate::limit::MAX_BODY;
-use crate::AppState;
+use crate::limit::{body_failure, guarded, ANONYMOUS_MAX_BODY, FORM_MAX_BODY, MAX_BODY};
+use crate::{AppState, SecureCookies};
 
 fn same(a: &str, b: &str) -> bool {
     // Compared in constant time for equal lengths.
@@ -84,7 +84,7 @@ async fn token_ahead(body: Body, boundary: &str) -> Result<(Option<String>, Body
     while ahead.len() < CSRF_READ_AHEAD {
         match stream.next().await {
             Some(Ok(chunk)) => ahead.extend_from_slice(&chunk),
-            Some(Err(_)) => return Err(AppError::BadRequest("request body cut short".into())),
+            Some(Err(e)) => return Err(body_failure(&e)),
             None => {
                 token = multipart_field(&ahead, boundary, "csrf");
                 break;
@@ -105,21 +105,20 @@ async fn token_ahead(body: Body, boundary: &str) -> Result<(Option<String>, Body
 
 /// Reads what is left of a refused request's body and throws it away (a rating list's upload
 /// leaves up to 300 MB unread): answering while the client still sends makes the connection
-/// close under it, and the browser shows a reset connection instead of the refusal.
+/// close under it, and the browser shows a reset connection instead of the refusal. The body is
+/// already bounded ([`guarded`]): an anonymous one stops after a few KB.
 async fn discard(body: Body) {
     use futures_util::StreamExt;
     let mut stream = body.into_data_stream();
-    let mut read = 0usize;
-    while let Some(Ok(chunk)) = stream.next().await {
-        read += chunk.len();
-        if read > crate::limit::RATING_LIST_MAX_BODY {
-            break;
-        }
-    }
+    while let Some(Ok(_)) = stream.next().await {}
 }
 
-/// Reads the token a state-changing request repeats; the body is given back intact.
-async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError> {
+/// Reads the token a state-changing request repeats; the body is given back intact. A form
+/// body is read whole (at most `form_limit` bytes), a multipart one only up to its `csrf` field.
+async fn sent_token(
+    req: Request,
+    form_limit: usize,
+) -> Result<(Option<String>, Request), AppError> {
     if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
         return Ok((Some(v.to_string()), req));
     }
@@ -138,26 +137,36 @@ async fn sent_token(req: Request) -> Result<(Option<String>, Request), AppError>
         .split(';')
         .find_map(|p| p.trim().strip_prefix("boundary="))
         .map(|b| b.trim_matches('"').to_string());
-    if multipart && crate::limit::is_upload_path(req.uri().path()) {
-        // A rating list (up to 300 MB): only the start of the body is read, up to the `csrf`
-        // field the form sends first; the rest goes on to the handler unread.
+    if multipart {
+        // An upload (a rating list, a database, a players' file): only the start of the body
+        // is read, up to the `csrf` field the forms send first; the rest goes on to the handler
+        // unread, which applies its own limit.
         let (parts, body) = req.into_parts();
         let (token, body) = token_ahead(body, boundary.as_deref().unwrap_or("")).await?;
         return Ok((token, Request::from_parts(parts, body)));
     }
-    let limit = MAX_BODY;
     let (parts, body) = req.into_parts();
-    let bytes: Bytes = axum::body::to_bytes(body, limit)
-        .await
-        .map_err(|_| AppError::BadRequest("request body too large or cut short".into()))?;
-    let token = if form {
-        form_urlencoded::parse(&bytes)
-            .find(|(k, _)| k == "csrf")
-            .map(|(_, v)| v.into_owned())
-    } else {
-        boundary.and_then(|b| multipart_field(&bytes, &b, "csrf"))
-    };
+    let bytes: Bytes =
+        axum::body::to_bytes(body, form_limit)
+            .await
+            .map_err(|e| match body_failure(&e) {
+                AppError::Malformed { .. } if e.to_string().contains("length limit") => {
+                    AppError::TooLarge { limit: form_limit }
+                }
+                other => other,
+            })?;
+    let token = form_urlencoded::parse(&bytes)
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.into_owned());
     Ok((token, Request::from_parts(parts, Body::from(bytes))))
+}
+
+/// The declared length of a request's body, if any.
+fn declared_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
 }
 
 /// The middleware around every route: builds the [`Ctx`], refuses an arbiter's state-changing
@@ -184,7 +193,7 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
         Some(token) => match state.store.session(&token) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("arbiter: reading the login session: {e}");
+                crate::log::error(format_args!("reading the login session: {e}"));
                 None
             }
         },
@@ -212,22 +221,50 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
         client_ip,
     };
 
+    let secure = match state.secure_cookies {
+        SecureCookies::Always => true,
+        SecureCookies::Never => false,
+        SecureCookies::Forwarded => headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https")),
+    };
+    let finish = |ctx: &Ctx, failure: Failure| {
+        let mut response = finish(ctx, failure, &new_anon);
+        secure_cookies(&mut response, secure);
+        response
+    };
+
+    // Every body is bounded before it is read: a visitor without a session sends a few KB, in
+    // a few seconds; an arbiter's uploads are streamed on to their handlers.
+    let (body_limit, body_time) = match &session {
+        None => (
+            ANONYMOUS_MAX_BODY,
+            Some(state.limits.anonymous_body_timeout),
+        ),
+        Some(_) => (MAX_BODY, None),
+    };
+    if declared_length(&headers).is_some_and(|n| n > body_limit as u64) {
+        // Refused unread: the connection closes after the answer.
+        return finish(
+            &ctx,
+            AppError::TooLarge { limit: body_limit }.into_response_failure(),
+        );
+    }
+    let mut req =
+        req.map(|body| guarded(body, body_limit, state.limits.body_idle_timeout, body_time));
     let method = req.method().clone();
-    let mut req = req;
     let changes_state = !matches!(method, Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && session.is_none() && !open_to_anonymous(&path) {
         // No login session: the login is what is missing (API.md: 401), whatever the token.
         discard(req.into_body()).await;
-        return finish(
-            &ctx,
-            AppError::LoginRequired.into_response_failure(),
-            &new_anon,
-        );
+        return finish(&ctx, AppError::LoginRequired.into_response_failure());
     }
     if changes_state && !exempt(&method, &path, &headers) {
-        let (token, back) = match sent_token(req).await {
+        let form_limit = body_limit.min(FORM_MAX_BODY);
+        let (token, back) = match sent_token(req, form_limit).await {
             Ok(x) => x,
-            Err(e) => return finish(&ctx, e.into_response_failure(), &new_anon),
+            Err(e) => return finish(&ctx, e.into_response_failure()),
         };
         req = back;
         // An anonymous visitor's token must come with its cookie (a new one proves nothing).
@@ -239,12 +276,60 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
         let ok = matches!((token.as_deref(), expected), (Some(t), Some(e)) if same(t, e));
         if !ok {
             discard(req.into_body()).await;
-            return finish(&ctx, AppError::Csrf.into_response_failure(), &new_anon);
+            return finish(&ctx, AppError::Csrf.into_response_failure());
         }
     }
     req.extensions_mut().insert(ctx.clone());
     let response = next.run(req).await;
-    finish_response(&ctx, response, &new_anon)
+    let mut response = finish_response(&ctx, response, &new_anon).await;
+    secure_cookies(&mut response, secure);
+    response
+}
+
+/// Behind HTTPS, every cookie of the answer gets the `Secure` flag.
+fn secure_cookies(response: &mut Response, secure: bool) {
+    if !secure {
+        return;
+    }
+    let headers = response.headers_mut();
+    let cookies: Vec<HeaderValue> = headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .cloned()
+        .collect();
+    headers.remove(header::SET_COOKIE);
+    for value in cookies {
+        let flagged = match value.to_str() {
+            Ok(text) if !text.contains("; Secure") => {
+                HeaderValue::from_str(&format!("{text}; Secure")).unwrap_or(value)
+            }
+            _ => value,
+        };
+        headers.append(header::SET_COOKIE, flagged);
+    }
+}
+
+/// A framework rejection (axum's extractors answer a plain-text 4xx: `Invalid URL: Cannot parse
+/// … to a i64`, a form or JSON body it cannot read, a method the route does not take) turned
+/// into the usual failure, said in the visitor's language; any other answer is given back.
+async fn rejection(response: Response) -> Result<Failure, Response> {
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|t| t.starts_with("text/plain"));
+    if !status.is_client_error() || !plain {
+        return Err(response);
+    }
+    let (parts, body) = response.into_parts();
+    match axum::body::to_bytes(body, 4096).await {
+        Ok(text) => Ok(Failure::from_rejection(
+            parts.status,
+            &String::from_utf8_lossy(&text),
+        )),
+        Err(_) => Err(Response::from_parts(parts, Body::empty())),
+    }
 }
 
 fn finish(ctx: &Ctx, failure: Failure, new_anon: &Option<String>) -> Response {
@@ -253,17 +338,31 @@ fn finish(ctx: &Ctx, failure: Failure, new_anon: &Option<String>) -> Response {
     response
 }
 
-fn finish_response(ctx: &Ctx, mut response: Response, new_anon: &Option<String>) -> Response {
+async fn finish_response(ctx: &Ctx, mut response: Response, new_anon: &Option<String>) -> Response {
     if let Some(failure) = response.extensions_mut().remove::<Failure>() {
         return finish(ctx, failure, new_anon);
     }
+    let mut response = match rejection(response).await {
+        Ok(failure) => return finish(ctx, failure, new_anon),
+        Err(response) => response,
+    };
     add_anon_cookie(&mut response, new_anon);
     response
 }
 
+/// The Content-Security-Policy of every answer: scripts only from this site's own file (the
+/// pages carry no inline script or handler), styles from this site (and the pages' own `<style>`
+/// blocks), no plugin, no framing, forms posting only here.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 fn add_anon_cookie(response: &mut Response, new_anon: &Option<String>) {
-    // Every answer: no framing by other sites, no type sniffing, no referrer leaving the site.
+    // Every answer: no framing by other sites, no type sniffing, no referrer leaving the site,
+    // no script but ours.
     let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,

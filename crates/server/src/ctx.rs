@@ -105,6 +105,31 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         })
 }
 
+/// A way back into this site (`/lang/en?back=…`, the login's `next`): the path as a browser
+/// would read it, or `None` when a browser would leave the site. Browsers drop tabs and newlines
+/// anywhere in a URL and leading or trailing blanks, and read `\` as `/`, so `/\t/host` and
+/// `/\\host` are `//host`, another site. What is checked is what is sent: the normalised path,
+/// with anything beyond visible ASCII percent-encoded.
+pub fn local_path(raw: &str) -> Option<String> {
+    let trimmed = raw.trim_matches(|c: char| c <= ' ');
+    let mut path = String::with_capacity(trimmed.len());
+    for c in trimmed.chars() {
+        match c {
+            '\t' | '\n' | '\r' => {}
+            '\\' => path.push('/'),
+            c if c.is_ascii_control() => return None,
+            c if c.is_ascii() => path.push(c),
+            c => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    path.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    (path.starts_with('/') && !path.starts_with("//")).then_some(path)
+}
+
 /// A `Set-Cookie` value with the attributes every cookie of ours has.
 pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderValue {
     let age = max_age_secs
@@ -114,4 +139,34 @@ pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderV
         "{name}={value}; Path=/; HttpOnly; SameSite=Strict{age}"
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_path;
+
+    #[test]
+    fn ways_back_stay_on_this_site() {
+        assert_eq!(
+            local_path("/events/1?x=2").as_deref(),
+            Some("/events/1?x=2")
+        );
+        assert_eq!(local_path("/étape").as_deref(), Some("/%C3%A9tape"));
+        for away in [
+            "//example.com",
+            "/\t/example.com",
+            "/\n/example.com",
+            "\t//example.com",
+            " //example.com",
+            "/\\example.com",
+            "\\\\example.com",
+            "\\/example.com",
+            "https://example.com",
+            "example.com",
+            "/\r\n/example.com",
+            "",
+        ] {
+            assert_eq!(local_path(away), None, "{away:?}");
+        }
+    }
 }

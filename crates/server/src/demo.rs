@@ -24,31 +24,38 @@ const PLAYERS: [(&str, &str, u16, &str, &str); 16] = [
     ("Dumont, Adam", "", 1420, "FRA", "Cercle de Nantes"),
 ];
 
+/// The sample's text, through the store's constructor like any other.
+fn text<const MAX: usize>(s: &str) -> store::Result<store::text::Text<MAX>> {
+    store::text::Text::parse(s).map_err(|e| e.invalid("demo", MAX))
+}
+
 /// Loads the sample event when the database has none: a 5-round Swiss, 16 players checked in,
 /// round 1 paired and half of its results in.
 pub fn load(store: &Store) -> store::Result<()> {
     if !store.events()?.is_empty() {
         return Ok(());
     }
-    let mut settings = EventSettings::new("Open de démonstration", 5);
-    settings.place = "Lyon".into();
+    let mut settings = EventSettings::new(text("Open de démonstration")?, 5);
+    settings.place = text("Lyon")?;
     settings.federation = "FRA".into();
     settings.start_date = "2026-11-28".into();
     settings.end_date = "2026-11-29".into();
-    settings.chief_arbiter = "Durand, Claire".into();
-    settings.time_control = "60'+30''".into();
+    settings.chief_arbiter = text("Durand, Claire")?;
+    settings.time_control = text("60'+30''")?;
     let event = store.create_event(ACTOR, &settings)?;
     let players: Vec<NewPlayer> = PLAYERS
         .iter()
-        .map(|&(name, title, rating, federation, club)| NewPlayer {
-            name: name.into(),
-            title: title.into(),
-            rating: Some(rating),
-            federation: federation.into(),
-            club: club.into(),
-            ..NewPlayer::default()
+        .map(|&(name, title, rating, federation, club)| {
+            Ok(NewPlayer {
+                name: text(name)?,
+                title: title.into(),
+                rating: Some(rating),
+                federation: federation.into(),
+                club: text(club)?,
+                ..NewPlayer::default()
+            })
         })
-        .collect();
+        .collect::<store::Result<_>>()?;
     store.add_players(ACTOR, event, &players)?;
     store.set_all_present(ACTOR, event, true)?;
     let round = store.pair_round(ACTOR, event, 1)?;
@@ -65,6 +72,6 @@ pub fn load(store: &Store) -> store::Result<()> {
         .zip(results)
         .map(|(g, r)| (g.board, Some(r)))
         .collect();
-    store.set_results(ACTOR, event, 1, &entered)?;
+    store.set_results(ACTOR, event, 1, &entered, None)?;
     Ok(())
 }

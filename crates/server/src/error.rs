@@ -5,8 +5,15 @@
 //! | error | status |
 //! |---|---|
 //! | `store::Error::NotFound`, unknown route | 404 |
-//! | `store::Error::Refused` | 409 (`login`: 401, `rate_limited`: 429), with the translated reason |
+//! | `store::Error::Refused` | 409 (`login`: 401), with the translated reason |
+//! | `store::Error::TooManyAttempts` | 429 `refused`/`rate_limited`, with `Retry-After` |
 //! | `store::Error::Invalid` | 422, naming the field, what was expected and what was found |
+//! | `store::Error::Restore` | 422 `invalid` on the field `file`, `reason` saying why |
+//! | a malformed URL, form, JSON or multipart body (the framework's rejections too) | 400 `bad_request` |
+//! | a body beyond the route's limit | 413 `too_large` |
+//! | too many password checks waiting | 503 `busy`, with `Retry-After` |
+//! | the disk is full (`SQLITE_FULL`, `ENOSPC`) | 507 `disk_full` |
+//! | `store::Error::Conflict`, [`AppError::Conflict`] | 409 `conflict`: someone else changed what the form edits since its page was built (both values, the current version) |
 //! | no valid pairing | 409 |
 //! | missing or wrong CSRF token | 403 |
 //! | not logged in | redirect to `/login` (pages), 401 (API) |
@@ -27,8 +34,19 @@ pub enum AppError {
     LoginRequired,
     #[error("missing or wrong CSRF token")]
     Csrf,
-    #[error("too many wrong codes")]
-    RateLimited,
+    /// A part of the request that cannot be read: `url` (path or query), `form`, `json`,
+    /// `multipart`, `body` (cut short or too slow), `method`; the detail in English.
+    #[error("malformed {part}: {detail}")]
+    Malformed { part: &'static str, detail: String },
+    /// A body beyond the route's limit (bytes).
+    #[error("request body over {limit} bytes")]
+    TooLarge { limit: usize },
+    /// Too much expensive work waiting (password checks): try again after `retry_after` seconds.
+    #[error("busy")]
+    Busy { retry_after: u64 },
+    /// No room left on the disk.
+    #[error("disk full: {0}")]
+    DiskFull(String),
     /// A malformed request: which field, what was expected, what was found.
     #[error("{field}: expected {expected}, found {found}")]
     Invalid {
@@ -38,6 +56,14 @@ pub enum AppError {
     },
     #[error("bad request: {0}")]
     BadRequest(String),
+    /// Values of a form someone else changed first: left as stored, while `written` others
+    /// were written (a grid of results, a check-in list).
+    #[error("{} value(s) changed meanwhile by someone else", changed.len())]
+    Conflict {
+        version: store::Version,
+        changed: Vec<store::Changed>,
+        written: usize,
+    },
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -74,6 +100,68 @@ pub struct Failure {
     /// The English detail (the store's own message); never internals.
     pub detail: String,
     pub field: Option<(String, String, String)>,
+    /// Values for the translated message (a refused restore's version numbers).
+    pub args: Vec<(&'static str, String)>,
+    /// Seconds to wait before trying again (`Retry-After`).
+    pub retry_after: Option<u64>,
+    /// For `conflict`: what someone else changed first.
+    pub conflict: Option<Conflict>,
+}
+
+/// The values of a form someone else changed first ([`store::edits`]).
+#[derive(Debug, Clone)]
+pub struct Conflict {
+    /// The current version: a page built again at it may write.
+    pub version: store::Version,
+    pub changed: Vec<store::Changed>,
+    /// The form's other values, written.
+    pub written: usize,
+}
+
+impl Failure {
+    fn plain(status: StatusCode, code: &'static str, detail: String) -> Failure {
+        Failure {
+            status,
+            code,
+            reason: None,
+            detail,
+            field: None,
+            args: Vec::new(),
+            retry_after: None,
+            conflict: None,
+        }
+    }
+
+    /// What a framework rejection (a plain-text 4xx body of axum's) becomes: a malformed part,
+    /// a body too large, or a method the route does not take.
+    pub fn from_rejection(status: StatusCode, text: &str) -> Failure {
+        let lower = text.to_ascii_lowercase();
+        if status == StatusCode::METHOD_NOT_ALLOWED {
+            return Failure::plain(status, "method_not_allowed", "method not allowed".into());
+        }
+        if status == StatusCode::PAYLOAD_TOO_LARGE
+            || lower.contains("length limit")
+            || lower.contains("request body over")
+        {
+            return Failure::plain(StatusCode::PAYLOAD_TOO_LARGE, "too_large", text.to_string());
+        }
+        let part = if lower.starts_with("invalid url") || lower.contains("query string") {
+            "url"
+        } else if lower.contains("multipart") {
+            "multipart"
+        } else if lower.contains("json") {
+            "json"
+        } else if lower.contains("form") {
+            "form"
+        } else {
+            "body"
+        };
+        AppError::Malformed {
+            part,
+            detail: text.to_string(),
+        }
+        .into_response_failure()
+    }
 }
 
 fn refusal_code(r: Refusal) -> String {
@@ -85,14 +173,60 @@ fn refusal_code(r: Refusal) -> String {
 
 impl AppError {
     pub(crate) fn into_response_failure(self) -> Failure {
-        let plain = |status, code: &'static str, detail: String| Failure {
-            status,
-            code,
-            reason: None,
-            detail,
-            field: None,
-        };
+        let plain = Failure::plain;
         match self {
+            AppError::Store(e) if e.is_disk_full() => {
+                crate::log::error(format_args!("disk full: {e}"));
+                plain(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "disk_full",
+                    "disk full".into(),
+                )
+            }
+            AppError::DiskFull(what) => {
+                crate::log::error(format_args!("disk full: {what}"));
+                plain(
+                    StatusCode::INSUFFICIENT_STORAGE,
+                    "disk_full",
+                    "disk full".into(),
+                )
+            }
+            AppError::Store(store::Error::TooManyAttempts { retry_after_ms }) => Failure {
+                reason: Some("rate_limited".into()),
+                retry_after: Some(retry_after_ms.div_ceil(1000).max(1)),
+                ..plain(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "refused",
+                    "too many failed attempts: wait and try again".into(),
+                )
+            },
+            AppError::Store(store::Error::Restore(r)) => Failure {
+                reason: Some(r.code().into()),
+                field: Some((
+                    "file".into(),
+                    "an arbiter backup this version can restore".into(),
+                    r.to_string(),
+                )),
+                args: r.values(),
+                ..plain(StatusCode::UNPROCESSABLE_ENTITY, "invalid", r.to_string())
+            },
+            AppError::Malformed { part, detail } => Failure {
+                reason: Some(part.into()),
+                ..plain(StatusCode::BAD_REQUEST, "bad_request", detail)
+            },
+            AppError::TooLarge { limit } => plain(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!("request body over {limit} bytes"),
+            ),
+            AppError::Busy { retry_after } => Failure {
+                retry_after: Some(retry_after),
+                ..plain(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "busy",
+                    "the server is busy: try again in a few seconds".into(),
+                )
+            },
             AppError::Store(store::Error::NotFound(what)) => plain(
                 StatusCode::NOT_FOUND,
                 "not_found",
@@ -109,6 +243,36 @@ impl AppError {
                 reason: Some(refusal_code(reason)),
                 detail: message,
                 field: None,
+                args: Vec::new(),
+                retry_after: None,
+                conflict: None,
+            },
+            AppError::Store(store::Error::Conflict { version, changed }) => AppError::Conflict {
+                version,
+                changed,
+                written: 0,
+            }
+            .into_response_failure(),
+            AppError::Conflict {
+                version,
+                changed,
+                written,
+            } => Failure {
+                status: StatusCode::CONFLICT,
+                code: "conflict",
+                reason: None,
+                detail: format!(
+                    "{} value(s) changed meanwhile by someone else: left as stored",
+                    changed.len()
+                ),
+                field: None,
+                args: Vec::new(),
+                retry_after: None,
+                conflict: Some(Conflict {
+                    version,
+                    changed,
+                    written,
+                }),
             },
             AppError::Store(store::Error::Invalid {
                 field,
@@ -125,6 +289,9 @@ impl AppError {
                 reason: None,
                 detail: format!("{field}: expected {expected}, found {found}"),
                 field: Some((field, expected, found)),
+                args: Vec::new(),
+                retry_after: None,
+                conflict: None,
             },
             AppError::Store(store::Error::Tiebreak(message)) => Failure {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
@@ -136,6 +303,9 @@ impl AppError {
                     "a tie-break list such as BH/C1,BH,SB".into(),
                     message,
                 )),
+                args: Vec::new(),
+                retry_after: None,
+                conflict: None,
             },
             AppError::Store(store::Error::Pairing(e)) => {
                 plain(StatusCode::CONFLICT, "no_pairing", e.to_string())
@@ -150,16 +320,9 @@ impl AppError {
                 "csrf",
                 "missing or wrong CSRF token".into(),
             ),
-            AppError::RateLimited => Failure {
-                status: StatusCode::TOO_MANY_REQUESTS,
-                code: "refused",
-                reason: Some("rate_limited".into()),
-                detail: "too many wrong codes: wait a few minutes".into(),
-                field: None,
-            },
             AppError::BadRequest(message) => plain(StatusCode::BAD_REQUEST, "bad_request", message),
             e @ (AppError::Store(_) | AppError::Internal(_)) => {
-                eprintln!("arbiter: internal error: {e}");
+                crate::log::error(format_args!("internal error: {e}"));
                 plain(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "internal",

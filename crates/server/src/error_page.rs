@@ -29,15 +29,43 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
                 translated
             }
         }
+        "invalid" if !f.args.is_empty() || f.reason.is_some() => {
+            // A refused restore: its own message, with the versions or the object it names.
+            let key = format!("restore-refused-{}", f.reason.as_deref().unwrap_or(""));
+            let args: Vec<(&str, crate::i18n::Arg)> = f
+                .args
+                .iter()
+                .map(|(k, v)| match *k {
+                    "kind" => (*k, tr.t(&format!("schema-kind-{v}")).into()),
+                    // Versions are counts: a number chooses its plural form.
+                    _ => match v.parse::<i64>() {
+                        Ok(n) => (*k, n.into()),
+                        Err(_) => (*k, v.clone().into()),
+                    },
+                })
+                .collect();
+            tr.lookup(&key, &args).unwrap_or_else(|| f.detail.clone())
+        }
         "invalid" => match &f.field {
             Some((field, expected, found)) => invalid_text(tr, field, expected, found, bridge),
             None => f.detail.clone(),
+        },
+        "conflict" => match &f.conflict {
+            Some(k) => crate::edits::describe_all(tr, &k.changed).join(" "),
+            None => tr.t("conflict-intro"),
         },
         "not_found" => tr.t("error-not-found"),
         "csrf" => tr.t("error-csrf"),
         "login_required" => tr.t("error-login-required"),
         "no_pairing" => tr.t1("error-no-pairing", "detail", &f.detail),
-        "bad_request" => tr.t1("error-bad-request", "detail", &f.detail),
+        "bad_request" => match &f.reason {
+            Some(part) => tr.t(&format!("error-malformed-{part}")),
+            None => tr.t1("error-bad-request", "detail", &f.detail),
+        },
+        "too_large" => tr.t("error-too-large"),
+        "method_not_allowed" => tr.t("error-method"),
+        "busy" => tr.t("error-busy"),
+        "disk_full" => tr.t("error-disk-full"),
         _ => tr.t("error-internal"),
     }
 }
@@ -128,32 +156,59 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
         if let Some(reason) = &f.reason {
             body["reason"] = json!(reason);
         }
+        if let Some(k) = &f.conflict {
+            body["version"] = json!(k.version);
+            body["conflicts"] = json!(k.changed);
+            body["written"] = json!(k.written);
+        }
         if let Some((field, expected, found)) = &f.field {
             body["field"] = json!(field);
             body["expected"] = json!(expected);
             body["found"] = json!(found);
         }
-        return (f.status, axum::Json(body)).into_response();
+        return with_retry_after((f.status, axum::Json(body)).into_response(), f);
     }
     let page = ErrorPage {
         c: ctx,
         title: ctx.tr.t(match f.status.as_u16() {
             404 => "error-title-not-found",
             403 => "error-title-forbidden",
+            409 if f.code == "conflict" => "error-title-conflict",
             409 => "error-title-refused",
             422 => "error-title-invalid",
             429 => "error-title-rate-limited",
             401 => "error-title-login",
             400 => "error-title-bad-request",
+            405 => "error-title-bad-request",
+            413 => "error-title-too-large",
+            503 => "error-title-busy",
+            507 => "error-title-disk-full",
             _ => "error-title-internal",
         }),
         message: text,
         status: f.status.as_u16(),
     };
-    match page.render() {
+    let response = match page.render() {
         Ok(html) => (f.status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response(),
         Err(_) => (f.status, f.detail.clone()).into_response(),
+    };
+    with_retry_after(response, f)
+}
+
+fn with_retry_after(mut response: Response, f: &Failure) -> Response {
+    if let Some(seconds) = f.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
     }
+    // A refused body left unread: the connection is not reused for another request.
+    if matches!(f.code, "too_large") {
+        response.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+    }
+    response
 }
 
 #[cfg(test)]

@@ -68,6 +68,16 @@ pub(crate) fn points(field: &str, v: &Option<Value>, default: Points) -> Result<
     })
 }
 
+/// Free text through the store's one constructor ([`store::text::Text::parse`]): a wrong
+/// value names its field.
+pub(crate) fn free_text<const MAX: usize>(
+    field: &str,
+    s: &str,
+) -> Result<store::text::Text<MAX>, AppError> {
+    store::text::Text::parse(s)
+        .map_err(|e| AppError::invalid(field, store::text::expected(MAX), e.to_string()))
+}
+
 pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
     let s = s.trim();
     let ok = s.is_empty()

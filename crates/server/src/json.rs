@@ -17,7 +17,10 @@ pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
     } else {
         &bytes[..]
     };
-    serde_json::from_slice(text).map_err(|e| AppError::BadRequest(format!("JSON body: {e}")))
+    serde_json::from_slice(text).map_err(|e| AppError::Malformed {
+        part: "json",
+        detail: format!("JSON body: {e}"),
+    })
 }
 
 pub(crate) fn ok(v: impl Serialize) -> ApiResult {

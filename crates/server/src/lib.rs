@@ -6,11 +6,7 @@
 //! [`store`] → page or JSON. Errors become statuses in one place, [`error::AppError`].
 //!
 //! ```no_run
-//! let config = server::Config {
-//!     db: "event.db".into(),
-//!     listen: "127.0.0.1:0".parse().unwrap(),
-//!     demo: false,
-//! };
+//! let config = server::Config::new("event.db".into(), "127.0.0.1:0".parse().unwrap());
 //! let running = server::spawn(config).unwrap();
 //! println!("listening on {}", running.addr);
 //! running.stop();
@@ -23,11 +19,13 @@ pub mod chess;
 pub mod context;
 pub mod ctx;
 mod demo;
+pub mod edits;
 pub mod error;
 pub mod error_page;
 mod forms;
 pub mod json;
 mod limit;
+pub mod log;
 pub mod page;
 
 /// The catalogues and the locale's formats live in the renderer, shared with the command line.
@@ -41,6 +39,7 @@ use axum::Router;
 
 pub use ctx::Ctx;
 pub use error::AppError;
+pub use limit::Limits;
 
 /// How the server starts: one struct from the command line's flags.
 #[derive(Debug, Clone)]
@@ -51,10 +50,40 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Load the sample event when the database has no event.
     pub demo: bool,
+    /// The address visitors use when it is not the one listened on (a reverse proxy in front):
+    /// the setup link names it, and an `https://` address gives every cookie the `Secure` flag.
+    pub public_url: Option<String>,
+    /// Trust the `X-Forwarded-Proto` header of a reverse proxy in front: a request it says came
+    /// over `https` gets `Secure` cookies. Only for a server that nothing but the proxy reaches.
+    pub forwarded_proto: bool,
+    /// Timeouts, connection caps and concurrent password checks.
+    pub limits: Limits,
 }
 
 impl Config {
     pub const DEFAULT_LISTEN: &'static str = "127.0.0.1:8080";
+
+    /// A server on `db` listening on `listen`, with the default limits.
+    pub fn new(db: PathBuf, listen: SocketAddr) -> Config {
+        Config {
+            db,
+            listen,
+            demo: false,
+            public_url: None,
+            forwarded_proto: false,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// When cookies get the `Secure` flag (sent back over HTTPS only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecureCookies {
+    Never,
+    /// The public address is `https://…`.
+    Always,
+    /// When the proxy's `X-Forwarded-Proto` says `https`.
+    Forwarded,
 }
 
 /// Why the server could not start or stopped.
@@ -74,6 +103,8 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    #[error("--public-url {0}: expected an address such as https://chess.example.org")]
+    PublicUrl(String),
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -84,7 +115,12 @@ pub struct AppState {
     pub store: store::Store,
     /// Where the database file lives (backup downloads and restores go through temporary files beside it).
     pub db_path: PathBuf,
-    pub limiter: Arc<limit::CodeLimiter>,
+    /// Password checks under way or waiting (each Argon2 check takes about 19 MB).
+    pub password_checks: Arc<tokio::sync::Semaphore>,
+    /// The threads that run them.
+    pub passwords: Arc<auth::PasswordWorkers>,
+    pub limits: Arc<Limits>,
+    pub secure_cookies: SecureCookies,
     /// Public pages as anonymous visitors see them, by event and language, with the event's
     /// version they were rendered at (projectors and phones reload them every 30 seconds).
     pub public_pages: Arc<std::sync::Mutex<PublicPages>>,
@@ -110,6 +146,10 @@ pub fn app(state: AppState) -> Router {
         .fallback(page::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
+            edits::etag_on_reads,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
             context::context,
         ))
         .with_state(state)
@@ -121,6 +161,7 @@ struct Bound {
     router: Router,
     addr: SocketAddr,
     setup_url: Option<String>,
+    limits: Limits,
 }
 
 async fn bind(config: &Config) -> Result<Bound, Error> {
@@ -157,12 +198,26 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
             path: config.db.clone(),
             source,
         })?;
-        Some(format!("http://{addr}/setup?token={token}"))
+        let base = match &config.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{addr}"),
+        };
+        Some(format!("{base}/setup?token={token}"))
     };
+    let secure_cookies = match &config.public_url {
+        Some(url) if url.starts_with("https://") => SecureCookies::Always,
+        Some(url) if !url.starts_with("http://") => return Err(Error::PublicUrl(url.clone())),
+        _ if config.forwarded_proto => SecureCookies::Forwarded,
+        _ => SecureCookies::Never,
+    };
+    let limits = config.limits.clone().fitted(limit::raise_open_files());
     let state = AppState {
         store,
         db_path: config.db.clone(),
-        limiter: Arc::new(limit::CodeLimiter::default()),
+        password_checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
+        passwords: Arc::new(auth::PasswordWorkers::new(limits.password_checks)),
+        limits: Arc::new(limits.clone()),
+        secure_cookies,
         public_pages: Arc::default(),
     };
     Ok(Bound {
@@ -170,31 +225,146 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         router: app(state),
         addr,
         setup_url,
+        limits,
     })
 }
 
 impl Bound {
+    /// Serves until `shutdown`: our own accept loop over hyper's HTTP/1.1 connections, with a
+    /// header-read (and idle keep-alive) timeout, a cap on connections in all (beyond it they
+    /// wait in the kernel's queue) and per address (beyond it, 503 and closed).
     async fn serve(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        axum::serve(
-            self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await?;
+        let Bound {
+            listener,
+            router,
+            limits,
+            ..
+        } = self;
+        let all = Arc::new(tokio::sync::Semaphore::new(limits.connections.max(1)));
+        let per_address = Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .max_buf_size(64 * 1024);
+        tokio::pin!(shutdown);
+        loop {
+            let permit = tokio::select! {
+                p = all.clone().acquire_owned() => match p {
+                    Ok(p) => p,
+                    Err(_) => break,
+                },
+                () = &mut shutdown => break,
+            };
+            let (stream, peer) = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok(x) => x,
+                    Err(e) => {
+                        // Out of file descriptors, a connection reset before accept: wait a
+                        // little rather than spin.
+                        log::error(format_args!("accepting a connection: {e}"));
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let Some(slot) =
+                AddressSlot::take(&per_address, peer.ip(), limits.connections_per_address)
+            else {
+                tokio::spawn(refuse_busy(stream, permit));
+                continue;
+            };
+            let _ = stream.set_nodelay(true);
+            let router = router.clone();
+            let service = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut()
+                        .insert(axum::extract::ConnectInfo(peer));
+                    let router = router.clone();
+                    async move {
+                        use tower::ServiceExt;
+                        router.oneshot(req.map(axum::body::Body::new)).await
+                    }
+                },
+            );
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let connection = graceful.watch(connection);
+            tokio::spawn(async move {
+                let _ = connection.await;
+                drop(slot);
+                drop(permit);
+            });
+        }
+        drop(listener);
+        // Requests under way finish (a little while at most); idle connections close now.
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), graceful.shutdown()).await;
         Ok(())
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, Error> {
+/// Connections held, by address.
+type AddressCounts = Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>;
+
+/// One connection counted against its address; given back when dropped.
+struct AddressSlot {
+    counts: AddressCounts,
+    ip: std::net::IpAddr,
+}
+
+impl AddressSlot {
+    fn take(counts: &AddressCounts, ip: std::net::IpAddr, cap: usize) -> Option<AddressSlot> {
+        let mut map = counts.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(ip).or_insert(0);
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            counts: counts.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// A connection beyond its address's cap: 503 with `Retry-After`, then closed.
+async fn refuse_busy(mut stream: tokio::net::TcpStream, permit: tokio::sync::OwnedSemaphorePermit) {
+    use tokio::io::AsyncWriteExt;
+    let body = "too many connections from this address\n";
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), async {
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+    drop(permit);
+}
+
+fn runtime(limits: &Limits) -> Result<tokio::runtime::Runtime, Error> {
     // Handlers make short blocking SQLite calls on the worker threads; more workers than cores
     // keep one call waiting for the writing connection from stalling every other request.
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     Ok(tokio::runtime::Builder::new_multi_thread()
         .worker_threads((4 * cores).max(8))
+        .max_blocking_threads(limits.blocking_threads.max(4))
         .enable_all()
         .build()?)
 }
@@ -224,16 +394,16 @@ async fn stop_signal() {
 /// Runs the server until Ctrl-C or SIGTERM: prints `arbiter listening on http://ADDR/` and,
 /// when no account exists, the one-time setup link.
 pub fn run(config: Config) -> Result<(), Error> {
-    runtime()?.block_on(async move {
+    runtime(&config.limits)?.block_on(async move {
         let bound = bind(&config).await?;
-        println!("arbiter listening on http://{}/", bound.addr);
+        log::say(format_args!("arbiter listening on http://{}/", bound.addr));
         if let Some(url) = &bound.setup_url {
-            println!("no arbiter account yet: create the first one at {url}");
+            log::say(format_args!(
+                "no arbiter account yet: create the first one at {url}"
+            ));
         }
-        use std::io::Write as _;
-        let _ = std::io::stdout().flush();
         bound.serve(stop_signal()).await?;
-        println!("arbiter stopped");
+        log::say(format_args!("arbiter stopped"));
         Ok(())
     })
 }
@@ -275,7 +445,7 @@ pub fn spawn(config: Config) -> Result<Running, Error> {
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || -> Result<(), Error> {
-        let rt = runtime()?;
+        let rt = runtime(&config.limits)?;
         rt.block_on(async move {
             let bound = match bind(&config).await {
                 Ok(b) => b,

@@ -77,7 +77,8 @@ async fn switch_lang(Path(lang): Path<String>, Query(q): Query<Back>) -> Page {
     let lang = Lang::parse(&lang).ok_or(AppError::NotFound)?;
     let back = q
         .back
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
+        .as_deref()
+        .and_then(crate::ctx::local_path)
         .unwrap_or_else(|| "/".into());
     let mut r = Redirect::to(&back).into_response();
     r.headers_mut().append(

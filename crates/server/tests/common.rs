@@ -16,20 +16,27 @@ pub struct App {
 
 impl App {
     pub fn start(demo: bool) -> App {
+        App::start_with(|c| c.demo = demo)
+    }
+
+    /// A server whose configuration `adjust` changes first (limits, public address).
+    pub fn start_with(adjust: impl FnOnce(&mut server::Config)) -> App {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("event.db");
-        let running = server::spawn(server::Config {
-            db,
-            listen: "127.0.0.1:0".parse().unwrap(),
-            demo,
-        })
-        .unwrap();
+        let mut config = server::Config::new(db, "127.0.0.1:0".parse().unwrap());
+        adjust(&mut config);
+        let running = server::spawn(config).unwrap();
         App {
             base: format!("http://{}", running.addr),
             setup_url: running.setup_url.clone(),
             running: Some(running),
             _dir: dir,
         }
+    }
+
+    /// The database file.
+    pub fn db(&self) -> std::path::PathBuf {
+        self._dir.path().join("event.db")
     }
 
     pub fn client(&self) -> Client {
@@ -68,12 +75,23 @@ impl Drop for App {
 #[derive(Debug)]
 pub struct Reply {
     pub status: u16,
+    pub headers: Vec<(String, String)>,
     pub body: String,
     pub location: Option<String>,
     pub bytes: Vec<u8>,
+    /// The `ETag` header: the version of the event or session the answer was read at.
+    pub etag: Option<String>,
 }
 
 impl Reply {
+    /// The first value of a header (its name in lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
@@ -137,14 +155,38 @@ impl Client {
         }
         let status = response.status();
         let location = response.header("location").map(str::to_string);
+        let headers = response
+            .headers_names()
+            .into_iter()
+            .flat_map(|n| {
+                response
+                    .all(&n)
+                    .into_iter()
+                    .map(|v| (n.to_ascii_lowercase(), v.to_string()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let etag = response.header("etag").map(str::to_string);
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut response.into_reader(), &mut bytes).unwrap();
         Reply {
             status,
+            headers,
             body: String::from_utf8_lossy(&bytes).to_string(),
             location,
             bytes,
+            etag,
         }
+    }
+
+    /// A request with extra headers.
+    pub fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut r = self.prepare("GET", path);
+        for (k, v) in headers {
+            r = r.set(k, v);
+        }
+        let r = r.call();
+        self.finish(r)
     }
 
     pub fn get(&mut self, path: &str) -> Reply {
@@ -154,6 +196,16 @@ impl Client {
 
     pub fn post_json(&mut self, path: &str, body: &Value) -> Reply {
         let mut r = self.prepare("POST", path);
+        if let Some(t) = &self.csrf {
+            r = r.set("X-CSRF-Token", t);
+        }
+        let r = r.send_json(body.clone());
+        self.finish(r)
+    }
+
+    /// A JSON post made conditional on the version the client read (`If-Match`).
+    pub fn post_json_if_match(&mut self, path: &str, body: &Value, etag: &str) -> Reply {
+        let mut r = self.prepare("POST", path).set("If-Match", etag);
         if let Some(t) = &self.csrf {
             r = r.set("X-CSRF-Token", t);
         }

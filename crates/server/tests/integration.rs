@@ -1,20 +1,21 @@
 //! The server's integration tests: each starts the real application on 127.0.0.1:0 with a fresh
 //! database and talks to it over HTTP. One test binary; each file is named here.
 
-#[path = "common.rs"]
-mod common;
-
 #[path = "api.rs"]
 mod api;
-
-#[path = "pages.rs"]
-mod pages;
-
 #[path = "bridge_api.rs"]
 mod bridge_api;
-
-#[path = "bridge_pages.rs"]
-mod bridge_pages;
-
 #[path = "bridge_load.rs"]
 mod bridge_load;
+#[path = "bridge_pages.rs"]
+mod bridge_pages;
+#[path = "common.rs"]
+mod common;
+#[path = "concurrent.rs"]
+mod concurrent;
+#[path = "hardening.rs"]
+mod hardening;
+#[path = "pages.rs"]
+mod pages;
+#[path = "text_safety.rs"]
+mod text_safety;

@@ -330,6 +330,23 @@ fn a_player_reports_from_a_phone_and_the_arbiter_confirms() {
             ("result", "1-0"),
         ],
     );
+    // The first tap shows the result in words; nothing is sent before the second.
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"report-check\""), "{}", r.body);
+    assert!(!b
+        .get("/events/1/rounds/1")
+        .body
+        .contains("id=\"reported-1\""));
+    let r = phone.post_form(
+        "/report/confirm",
+        &[
+            ("csrf", &token),
+            ("code", &code),
+            ("board", "1"),
+            ("result", "1-0"),
+            ("sure", "1"),
+        ],
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body.contains("id=\"report-done\""));
 

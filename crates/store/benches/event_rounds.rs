@@ -17,12 +17,15 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let store = Store::open(&dir.join("bench.db")).expect("database");
     let event = store
-        .create_event("bench", &EventSettings::new("Bench open", rounds))
+        .create_event(
+            "bench",
+            &EventSettings::new("Bench open".parse().unwrap(), rounds),
+        )
         .expect("event");
     let list: Vec<NewPlayer> = (0..players)
         .map(|i| {
             NewPlayer::named(
-                &format!("Player {i:04}"),
+                format!("Player {i:04}").parse().unwrap(),
                 Some(2700 - (i * 7 % 1700) as u16),
             )
         })
@@ -54,7 +57,7 @@ fn main() {
             .collect();
         let start = Instant::now();
         store
-            .set_results("bench", event, round, &results)
+            .set_results("bench", event, round, &results, None)
             .expect("results");
         let grid = start.elapsed().as_secs_f64();
         let start = Instant::now();

@@ -4,7 +4,9 @@
 use rand::Rng;
 use rusqlite::Connection;
 
-use crate::error::Result;
+use crate::bridge::BridgeSession;
+use crate::error::{Error, Refusal, Result};
+use crate::{Event, Game, Store};
 
 /// Letters and digits that cannot be mistaken for one another on a printed list.
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -26,5 +28,41 @@ pub(crate) fn new_code(conn: &Connection) -> Result<String> {
         if !taken {
             return Ok(code);
         }
+    }
+}
+
+impl Store {
+    /// The chess board a player's code opens, under the wrong-code limits
+    /// ([`crate::throttle`]: [`Error::TooManyAttempts`] while `address` waits). `board`, when
+    /// given, must be the code's board, and the pairing-allocated bye's code opens nothing: both
+    /// count as wrong codes, as an unknown code does. A confirmed board is a right code come too
+    /// late (`ResultConfirmed`), not counted.
+    pub fn open_board(
+        &self,
+        address: &str,
+        code: &str,
+        board: Option<u32>,
+    ) -> Result<(Event, Game)> {
+        self.code_attempt(address, |c| {
+            let (event, game) = crate::chess::rounds::find_code(c, code)?;
+            match board {
+                Some(b) if b != game.board => Err(Error::refused(
+                    Refusal::BadCode,
+                    "this code does not open that board",
+                )),
+                _ if game.black.is_none() => Err(Error::refused(
+                    Refusal::BadCode,
+                    "this code is the pairing-allocated bye's",
+                )),
+                _ => Ok((event, game)),
+            }
+        })
+    }
+
+    /// The bridge session and table a table's code opens, under the wrong-code limits.
+    pub fn open_table(&self, address: &str, code: &str) -> Result<(BridgeSession, u32)> {
+        self.code_attempt(address, |c| {
+            crate::bridge::session::find_table_code(c, code)
+        })
     }
 }

@@ -54,18 +54,28 @@ struct Readers {
 /// Reading connections kept open at most; more are opened for a burst and closed after.
 const IDLE_READERS: usize = 8;
 
-fn migrations() -> Migrations<'static> {
+pub(crate) fn migrations() -> Migrations<'static> {
     // The folder is compiled in and its names are checked by the tests below.
     Migrations::from_directory(&MIGRATIONS_DIR).expect("migrations folder is well formed")
 }
 
-fn configure(conn: &mut Connection) -> Result<()> {
+pub(crate) fn configure(conn: &mut Connection) -> Result<()> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // A write acknowledged to the user is on disk: WAL with a sync at each commit.
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     migrations().to_latest(conn)?;
     Ok(())
+}
+
+/// SQLite's "read-only" failures as [`Error::ReadOnly`] naming the file.
+fn read_only_or(e: rusqlite::Error, path: &Path) -> Error {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ReadOnly) | Some(rusqlite::ErrorCode::CannotOpen) => {
+            Error::ReadOnly(path.to_path_buf())
+        }
+        _ => Error::Database(e),
+    }
 }
 
 /// Where the database lives when no `--db` is given: `$XDG_DATA_HOME/arbiter/arbiter.db`, else
@@ -89,8 +99,22 @@ impl Store {
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        configure(&mut conn)?;
+        // SQLite falls back to reading only when the file cannot be written: refuse instead
+        // (every action writes), before anything else fails later.
+        let writable = !conn.is_readonly(rusqlite::MAIN_DB)?
+            && conn
+                .execute_batch("BEGIN IMMEDIATE; ROLLBACK;")
+                .map_err(|e| e.sqlite_error_code())
+                .is_ok();
+        if !writable {
+            return Err(Error::ReadOnly(path.to_path_buf()));
+        }
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| read_only_or(e, path))?;
+        configure(&mut conn).map_err(|e| match e {
+            Error::Database(e) => read_only_or(e, path),
+            other => other,
+        })?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
             readers: Some(Arc::new(Readers {
@@ -110,6 +134,11 @@ impl Store {
             readers: None,
             queue: Arc::default(),
         })
+    }
+
+    /// The database file (none for an in-memory database).
+    pub fn path(&self) -> Option<&Path> {
+        self.readers.as_ref().map(|r| r.path.as_path())
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
@@ -234,62 +263,6 @@ impl Store {
         let out = f(&tx);
         tx.rollback()?;
         out
-    }
-
-    /// Writes a consistent copy of the whole database to `path` (a new file).
-    pub fn backup_to(&self, path: &Path) -> Result<()> {
-        let conn = self.lock();
-        let mut dest = Connection::open(path)?;
-        let backup = rusqlite::backup::Backup::new(&conn, &mut dest)?;
-        backup.run_to_completion(256, std::time::Duration::ZERO, None)?;
-        Ok(())
-    }
-
-    /// Replaces the whole content of the database with the file at `path`, after checking that
-    /// it is an arbiter database this version can read. Nothing changes if the check fails.
-    pub fn restore_from(&self, path: &Path) -> Result<()> {
-        let source =
-            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(|_| {
-                Error::invalid("file", "an arbiter database", "a file SQLite cannot open")
-            })?;
-        let integrity: String = source
-            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-            .map_err(|_| {
-                Error::invalid(
-                    "file",
-                    "an arbiter database",
-                    "a file that is not an SQLite database",
-                )
-            })?;
-        if integrity != "ok" {
-            return Err(Error::invalid(
-                "file",
-                "an intact database",
-                format!("integrity check: {integrity}"),
-            ));
-        }
-        let version: i64 = source.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        let has_events: i64 = source.query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'event'",
-            [],
-            |r| r.get(0),
-        )?;
-        if has_events == 0 || version < 1 {
-            return Err(Error::invalid(
-                "file",
-                "an arbiter database",
-                "an SQLite file without arbiter's tables",
-            ));
-        }
-        let mut conn = self.lock();
-        {
-            let backup = rusqlite::backup::Backup::new(&source, &mut conn)?;
-            backup.run_to_completion(256, std::time::Duration::ZERO, None)?;
-        }
-        drop(source);
-        // An older file is brought up to date like any database on open.
-        configure(&mut conn)?;
-        Ok(())
     }
 }
 

@@ -18,6 +18,13 @@ pub enum Error {
         expected: String,
         found: String,
     },
+    /// Someone else changed what the form edits since its page was built: nothing was written.
+    /// `version` is the current one (a page built again at it may write).
+    #[error("changed meanwhile by someone else ({} value(s)): nothing written", changed.len())]
+    Conflict {
+        version: crate::edits::Version,
+        changed: Vec<crate::edits::Changed>,
+    },
     /// The pairing engine could not pair the round.
     #[error("pairing: {0}")]
     Pairing(#[from] pairing::PairingError),
@@ -32,6 +39,39 @@ pub enum Error {
     Migration(#[from] rusqlite_migration::Error),
     #[error("snapshot: {0}")]
     Snapshot(#[from] serde_json::Error),
+    /// Too many wrong passwords or codes from here (or for this account): try again after
+    /// the wait.
+    #[error("too many failed attempts: wait {retry_after_ms} ms")]
+    TooManyAttempts { retry_after_ms: u64 },
+    /// The database file (or its folder or disk) cannot be written.
+    #[error("the database cannot be written (a read-only file, folder or disk); arbiter writes every action to it")]
+    ReadOnly(std::path::PathBuf),
+    /// A file given to restore is not an arbiter database this version can take.
+    #[error("not restored: {0}")]
+    Restore(#[from] crate::backup::RestoreRefusal),
+}
+
+impl Error {
+    /// The disk (or the database's size limit) is full: SQLite's `SQLITE_FULL`, also when a
+    /// batch shared the failure.
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            Error::Database(e)
+            | Error::Migration(rusqlite_migration::Error::RusqliteError { err: e, .. }) => {
+                is_full(e)
+            }
+            Error::Shared(message) => message.contains(FULL_MESSAGE),
+            _ => false,
+        }
+    }
+}
+
+/// SQLite's words for `SQLITE_FULL`.
+const FULL_MESSAGE: &str = "database or disk is full";
+
+pub(crate) fn is_full(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DiskFull))
+        || e.to_string().contains(FULL_MESSAGE)
 }
 
 /// Why an action was refused: stable codes for translation and for the JSON API.

@@ -9,23 +9,30 @@
 //! ```
 //! use store::{Store, EventSettings, NewPlayer};
 //! let store = Store::open_in_memory().unwrap();
-//! let event = store.create_event("arbiter", &EventSettings::new("Club open", 5)).unwrap();
-//! store.add_player("arbiter", event, &NewPlayer::named("Alice Martin", Some(1850))).unwrap();
+//! let event = store.create_event("arbiter", &EventSettings::new("Club open".parse().unwrap(), 5)).unwrap();
+//! store.add_player("arbiter", event, &NewPlayer::named("Alice Martin".parse().unwrap(), Some(1850))).unwrap();
 //! assert_eq!(store.players(event).unwrap().len(), 1);
 //! ```
 
 pub mod auth;
+pub mod backup;
 pub mod bridge;
 pub mod chess;
 mod codes;
 pub mod csv;
 mod db;
+pub mod edits;
 mod error;
+pub mod text;
+pub mod throttle;
 
+pub use backup::{RestoreRefusal, Restored};
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
 pub use db::{default_path, Store};
+pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
+pub use text::{Label, PersonName, PersonNames};

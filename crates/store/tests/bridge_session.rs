@@ -41,20 +41,20 @@ fn entry_for(board: u32, ns: u32, ew: u32) -> Entry {
 }
 
 fn new_session(store: &Store, kind: Kind, tables: u32) -> SessionId {
-    let mut s = BridgeSettings::new("Tournoi du mardi", tables);
+    let mut s = BridgeSettings::new("Tournoi du mardi".parse().unwrap(), tables);
     s.movement = kind;
-    s.club = "BC Paris".into();
-    s.place = "Paris".into();
+    s.club = "BC Paris".parse().unwrap();
+    s.place = "Paris".parse().unwrap();
     s.date = "2026-03-10".into();
-    s.director = "M. Arbitre".into();
+    s.director = "M. Arbitre".parse().unwrap();
     store.create_bridge_session(TD, &s).unwrap()
 }
 
 fn name_pairs(store: &Store, id: SessionId) {
     for p in store.pairs(id).unwrap() {
         let pair = NewPair::named(
-            &format!("Martin{}", p.number),
-            &format!("Durand{}", p.number),
+            format!("Martin{}", p.number).parse().unwrap(),
+            format!("Durand{}", p.number).parse().unwrap(),
         );
         store.set_pair(TD, id, p.number, &pair).unwrap();
     }
@@ -224,7 +224,7 @@ fn two_devices_on_one_line_end_as_one_line_and_a_conflict() {
 
     // The director takes the other entry: one line, the director's, no conflict left.
     store
-        .resolve_conflict(TD, id, conflicts[0].id, true)
+        .resolve_conflict(TD, id, conflicts[0].id, true, None)
         .unwrap();
     assert!(store.conflicts(id).unwrap().is_empty());
     let line = store
@@ -239,7 +239,7 @@ fn two_devices_on_one_line_end_as_one_line_and_a_conflict() {
     );
     assert_eq!(
         store
-            .resolve_conflict(TD, id, conflicts[0].id, true)
+            .resolve_conflict(TD, id, conflicts[0].id, true, None)
             .unwrap_err()
             .to_string(),
         "conflict not found"
@@ -260,7 +260,9 @@ fn two_devices_on_one_line_end_as_one_line_and_a_conflict() {
     // The director keeps the stored line.
     let c = store.conflicts(id).unwrap();
     assert_eq!((c.len(), &c[0].kept, &c[0].other), (1, &east, &north));
-    store.resolve_conflict(TD, id, c[0].id, false).unwrap();
+    store
+        .resolve_conflict(TD, id, c[0].id, false, None)
+        .unwrap();
     let line = store
         .lines(id)
         .unwrap()
@@ -316,9 +318,11 @@ fn refusals_wrong_table_settled_lines_wrong_pairs_started_session() {
     // The director's line and an adjusted line are out of the tables' reach.
     let (ns, ew) = (tr.ns.unwrap(), tr.ew.unwrap());
     let (b1, b2) = (tr.boards[0], tr.boards[1]);
-    store.director_set_line(TD, id, b1, ns, ew, &e).unwrap();
     store
-        .director_adjust(TD, id, b2, ns, ew, &Adjustment::NotPlayed)
+        .director_set_line(TD, id, b1, ns, ew, &e, None)
+        .unwrap();
+    store
+        .director_adjust(TD, id, b2, ns, ew, &Adjustment::NotPlayed, None)
         .unwrap();
     for b in [b1, b2] {
         let other = Entry::played("2S", Seat::North, 8, "");
@@ -332,26 +336,31 @@ fn refusals_wrong_table_settled_lines_wrong_pairs_started_session() {
         );
     }
     assert_eq!(
-        refusal(store.director_set_line(TD, id, b1, ns, ns + 1, &e)),
+        refusal(store.director_set_line(TD, id, b1, ns, ns + 1, &e, None)),
         Refusal::NotThisTable
     );
     // Pairs must be the movement's.
     assert_eq!(
-        refusal(store.set_pair(TD, id, 15, &NewPair::named("A", "B"))),
+        refusal(store.set_pair(
+            TD,
+            id,
+            15,
+            &NewPair::named("A".parse().unwrap(), "B".parse().unwrap())
+        )),
         Refusal::NoSuchPair
     );
     // The movement is fixed once a line exists; the rest may still change.
     let mut s = store.bridge_session(id).unwrap().settings;
-    s.name = "Tournoi du mercredi".into();
-    store.update_bridge_settings(TD, id, &s).unwrap();
+    s.name = "Tournoi du mercredi".parse().unwrap();
+    store.update_bridge_settings(TD, id, &s, None).unwrap();
     s.tables = 8;
     assert_eq!(
-        refusal(store.update_bridge_settings(TD, id, &s)),
+        refusal(store.update_bridge_settings(TD, id, &s, None)),
         Refusal::SessionStarted
     );
-    store.clear_line(TD, id, b1, ns, ew).unwrap();
-    store.clear_line(TD, id, b2, ns, ew).unwrap();
-    store.update_bridge_settings(TD, id, &s).unwrap();
+    store.clear_line(TD, id, b1, ns, ew, None).unwrap();
+    store.clear_line(TD, id, b2, ns, ew, None).unwrap();
+    store.update_bridge_settings(TD, id, &s, None).unwrap();
     assert_eq!(store.table_codes(id).unwrap().len(), 8);
     assert_eq!(store.pairs(id).unwrap().len(), 16);
     // Codes open their table; an unknown one is refused.
@@ -364,7 +373,7 @@ fn refusals_wrong_table_settled_lines_wrong_pairs_started_session() {
         Refusal::BadCode
     );
     // A movement the bridge crate cannot build is refused field by field.
-    let mut bad = BridgeSettings::new("Too small", 2);
+    let mut bad = BridgeSettings::new("Too small".parse().unwrap(), 2);
     bad.movement = Kind::Mitchell;
     assert!(matches!(store.create_bridge_session(TD, &bad),
         Err(Error::Invalid { field, .. }) if field == "tables"));
@@ -390,13 +399,13 @@ fn adjusted_scores_go_into_the_model_and_the_scorer() {
     ];
     for (i, a) in adjustments.iter().enumerate() {
         let (ns, ew) = at(i);
-        store.director_adjust(TD, id, 1, ns, ew, a).unwrap();
+        store.director_adjust(TD, id, 1, ns, ew, a, None).unwrap();
     }
     // Weights that do not add up are refused.
     let (ns, ew) = at(5);
     let bad = Adjustment::Weighted(vec![(620, Ratio::new(1, 2))]);
     assert!(matches!(
-        store.director_adjust(TD, id, 1, ns, ew, &bad),
+        store.director_adjust(TD, id, 1, ns, ew, &bad, None),
         Err(Error::Invalid { .. })
     ));
 
@@ -469,7 +478,7 @@ fn whole_session(kind: Kind, tables: u32) {
     let first = m.travellers()[1].lines[0];
     let corrected = Entry::played("6NT", Seat::South, 12, "DQ");
     store
-        .director_set_line(TD, id, 2, first.ns, first.ew, &corrected)
+        .director_set_line(TD, id, 2, first.ns, first.ew, &corrected, None)
         .unwrap();
     let Ok(Bid::Contract(c)) = "6NT".parse::<Bid>() else {
         unreachable!()
@@ -478,7 +487,15 @@ fn whole_session(kind: Kind, tables: u32) {
         TableResult::Played(bridge::Played::new(c, Seat::South, 12).unwrap());
     let second = m.travellers()[2].lines[1];
     store
-        .director_adjust(TD, id, 3, second.ns, second.ew, &Adjustment::Assigned(-620))
+        .director_adjust(
+            TD,
+            id,
+            3,
+            second.ns,
+            second.ew,
+            &Adjustment::Assigned(-620),
+            None,
+        )
         .unwrap();
     expected.boards[2].lines[1].result = TableResult::Assigned(-620);
 
@@ -612,9 +629,9 @@ fn member_csv_all_or_nothing_with_its_place() {
     assert_eq!(
         pairs[2].details,
         NewPair {
-            name1: "Lévy".into(),
-            name2: "Bérénice".into(),
-            club: "BC Lyon".into()
+            name1: "Lévy".parse().unwrap(),
+            name2: "Bérénice".parse().unwrap(),
+            club: "BC Lyon".parse().unwrap()
         }
     );
     assert_eq!(pairs[0].details.display(), "Martin - Durand");
@@ -678,9 +695,16 @@ fn every_write_is_one_transaction_with_its_log_row() {
     store.confirm_line(id, 1, 1, b).unwrap(); // already confirmed: nothing written
     store.enter_line(id, 1, 1, b, &e, "y").unwrap(); // unchanged: nothing written
     store
-        .set_pair(TD, id, 1, &NewPair::named("A", "B"))
+        .set_pair(
+            TD,
+            id,
+            1,
+            &NewPair::named("A".parse().unwrap(), "B".parse().unwrap()),
+        )
         .unwrap();
-    store.director_set_line(TD, id, b, ns, ew, &e).unwrap();
+    store
+        .director_set_line(TD, id, b, ns, ew, &e, None)
+        .unwrap();
     let _ = store.enter_line(id, 1, 1, b, &e, "z"); // refused
     let log = store.bridge_log(id).unwrap();
     let actions: Vec<&str> = log.iter().rev().map(|e| e.action.as_str()).collect();

@@ -23,7 +23,7 @@ impl Lcg {
 fn players(n: usize) -> Vec<NewPlayer> {
     (0..n)
         .map(|i| NewPlayer {
-            name: format!("Player{i:02}, Test"),
+            name: format!("Player{i:02}, Test").parse().unwrap(),
             rating: Some(2400 - (i as u16 * 37) % 900),
             federation: "FRA".to_string(),
             ..NewPlayer::default()
@@ -76,7 +76,10 @@ fn assert_engine_agrees(trf: &str) {
 fn a_swiss_from_registration_to_the_rating_report() {
     let store = Store::open_in_memory().unwrap();
     let event = store
-        .create_event(ACTOR, &EventSettings::new("Open de test", 5))
+        .create_event(
+            ACTOR,
+            &EventSettings::new("Open de test".parse().unwrap(), 5),
+        )
         .unwrap();
     assert_eq!(store.add_players(ACTOR, event, &players(23)).unwrap(), 23);
     let all = store.players(event).unwrap();
@@ -87,10 +90,12 @@ fn a_swiss_from_registration_to_the_rating_report() {
     // One player asks for a half-point bye in round 2, another is not there for round 1.
     let bye_taker = all[5].id;
     store
-        .set_bye(ACTOR, event, bye_taker, 2, Some(ByeKind::Half))
+        .set_bye(ACTOR, event, bye_taker, 2, Some(ByeKind::Half), None)
         .unwrap();
     let absent = all[10].id;
-    store.set_present(ACTOR, event, absent, false).unwrap();
+    store
+        .set_present(ACTOR, event, absent, false, None)
+        .unwrap();
 
     let mut rng = Lcg(7);
     // Pairing round 2 before round 1 is refused; so is round 1 twice (it returns the same).
@@ -109,7 +114,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
         .byes
         .iter()
         .any(|b| b.player == absent && b.kind == ByeKind::Zero));
-    store.set_present(ACTOR, event, absent, true).unwrap();
+    store.set_present(ACTOR, event, absent, true, None).unwrap();
 
     // Round 2 cannot be paired while round 1 has boards without a result.
     assert_eq!(
@@ -137,7 +142,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
     assert_eq!(
         refusal(
             store
-                .swap_players(ACTOR, event, 1, g.white, r1.games[1].white)
+                .swap_players(ACTOR, event, 1, g.white, r1.games[1].white, None)
                 .unwrap_err()
         ),
         Refusal::RoundClosed
@@ -156,7 +161,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
         store.round(event, 2).unwrap().games[0].reported,
         Some(ResultCode::BlackWins)
     );
-    assert_eq!(store.confirm_reported(ACTOR, event, 2).unwrap(), 1);
+    assert_eq!(store.confirm_reported(ACTOR, event, 2, None).unwrap(), 1);
     assert_eq!(
         refusal(
             store
@@ -178,12 +183,12 @@ fn a_swiss_from_registration_to_the_rating_report() {
 
     // A withdrawal from round 3, and a late entry who missed two rounds and is granted a bye for one.
     let leaving = all[3].id;
-    store.withdraw(ACTOR, event, leaving, 3).unwrap();
+    store.withdraw(ACTOR, event, leaving, 3, None).unwrap();
     let late = store
         .add_player(
             ACTOR,
             event,
-            &NewPlayer::named("Latecomer, Lou", Some(2100)),
+            &NewPlayer::named("Latecomer, Lou".parse().unwrap(), Some(2100)),
         )
         .unwrap();
     assert_eq!(
@@ -192,7 +197,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
         "a late entry takes the next number"
     );
     store
-        .set_bye(ACTOR, event, late, 2, Some(ByeKind::Half))
+        .set_bye(ACTOR, event, late, 2, Some(ByeKind::Half), None)
         .unwrap();
 
     for round in 3..=5 {
@@ -229,7 +234,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
 fn undo_puts_the_event_back() {
     let store = Store::open_in_memory().unwrap();
     let event = store
-        .create_event(ACTOR, &EventSettings::new("Undo", 3))
+        .create_event(ACTOR, &EventSettings::new("Undo".parse().unwrap(), 3))
         .unwrap();
     store.add_players(ACTOR, event, &players(6)).unwrap();
     let before = store.tournament(event).unwrap();
@@ -258,7 +263,7 @@ fn undo_puts_the_event_back() {
 fn the_state_after_an_action_is_read_without_changing_anything() {
     let store = Store::open_in_memory().unwrap();
     let event = store
-        .create_event(ACTOR, &EventSettings::new("Past", 3))
+        .create_event(ACTOR, &EventSettings::new("Past".parse().unwrap(), 3))
         .unwrap();
     store.add_players(ACTOR, event, &players(6)).unwrap();
     let mut rng = Lcg(7);
@@ -299,13 +304,13 @@ fn the_state_after_an_action_is_read_without_changing_anything() {
 fn a_refused_action_writes_nothing() {
     let store = Store::open_in_memory().unwrap();
     let event = store
-        .create_event(ACTOR, &EventSettings::new("Refusals", 3))
+        .create_event(ACTOR, &EventSettings::new("Refusals".parse().unwrap(), 3))
         .unwrap();
     store.add_players(ACTOR, event, &players(4)).unwrap();
     let log_len = store.log(event).unwrap().len();
     let bad = [
-        NewPlayer::named("Fine, Player", Some(2000)),
-        NewPlayer::named("Bad, Rating", Some(4200)),
+        NewPlayer::named("Fine, Player".parse().unwrap(), Some(2000)),
+        NewPlayer::named("Bad, Rating".parse().unwrap(), Some(4200)),
     ];
     match store.add_players(ACTOR, event, &bad).unwrap_err() {
         Error::Invalid { field, found, .. } => {
@@ -323,12 +328,12 @@ fn a_refused_action_writes_nothing() {
         "an import is all or nothing"
     );
     assert_eq!(store.log(event).unwrap().len(), log_len);
-    let mut settings = EventSettings::new("", 3);
+    let mut settings = EventSettings::new("".parse().unwrap(), 3);
     assert!(matches!(
         store.create_event(ACTOR, &settings),
         Err(Error::Invalid { .. })
     ));
-    settings.name = "x".into();
+    settings.name = "x".parse().unwrap();
     settings.tiebreaks = "BH,XYZ".into();
     assert!(
         matches!(store.create_event(ACTOR, &settings), Err(Error::Invalid { ref field, .. }) if field == "tiebreaks")
@@ -340,23 +345,29 @@ fn a_refused_action_writes_nothing() {
         (9, Some(ResultCode::Draw)),
     ];
     assert!(matches!(
-        store.set_results(ACTOR, event, 1, &grid),
+        store.set_results(ACTOR, event, 1, &grid, None),
         Err(Error::NotFound("board"))
     ));
     assert_eq!(store.round(event, 1).unwrap().games[0].result, None);
-    assert_eq!(store.set_results(ACTOR, event, 1, &grid[..1]).unwrap(), 1);
+    assert_eq!(
+        store
+            .set_results(ACTOR, event, 1, &grid[..1], None)
+            .unwrap()
+            .changed,
+        1
+    );
     // Half-point byes beyond the limit (round 1 is paired: rounds 2 and 3 are asked for).
     let p = store.players(event).unwrap()[0].id;
     let mut settings = store.event(event).unwrap().settings;
     settings.bye_limit = 1;
-    store.update_event(ACTOR, event, &settings).unwrap();
+    store.update_event(ACTOR, event, &settings, None).unwrap();
     store
-        .set_bye(ACTOR, event, p, 2, Some(ByeKind::Half))
+        .set_bye(ACTOR, event, p, 2, Some(ByeKind::Half), None)
         .unwrap();
     assert_eq!(
         refusal(
             store
-                .set_bye(ACTOR, event, p, 3, Some(ByeKind::Half))
+                .set_bye(ACTOR, event, p, 3, Some(ByeKind::Half), None)
                 .unwrap_err()
         ),
         Refusal::ByeLimit
@@ -366,7 +377,7 @@ fn a_refused_action_writes_nothing() {
 #[test]
 fn a_round_robin_follows_the_berger_tables() {
     let store = Store::open_in_memory().unwrap();
-    let mut settings = EventSettings::new("Fermé", 1);
+    let mut settings = EventSettings::new("Fermé".parse().unwrap(), 1);
     settings.system = System::RoundRobin;
     // No list given: the round robin's usual one.
     settings.tiebreaks = String::new();
@@ -385,7 +396,7 @@ fn a_round_robin_follows_the_berger_tables() {
     }
     assert_eq!(store.event(event).unwrap().settings.rounds, 9);
     // The table is fixed: no late entry, no bye.
-    let late = NewPlayer::named("Late, Comer", Some(1500));
+    let late = NewPlayer::named("Late, Comer".parse().unwrap(), Some(1500));
     assert_eq!(
         refusal(store.add_player(ACTOR, event, &late).unwrap_err()),
         Refusal::RoundRobinFixed
@@ -394,7 +405,7 @@ fn a_round_robin_follows_the_berger_tables() {
     assert_eq!(
         refusal(
             store
-                .set_bye(ACTOR, event, p, 9, Some(ByeKind::Half))
+                .set_bye(ACTOR, event, p, 9, Some(ByeKind::Half), None)
                 .unwrap_err()
         ),
         Refusal::RoundRobinFixed
@@ -419,7 +430,7 @@ fn the_database_survives_reopening_and_backup() {
     let event = {
         let store = Store::open(&path).unwrap();
         let event = store
-            .create_event(ACTOR, &EventSettings::new("Persisted", 5))
+            .create_event(ACTOR, &EventSettings::new("Persisted".parse().unwrap(), 5))
             .unwrap();
         store.add_players(ACTOR, event, &players(8)).unwrap();
         store.pair_round(ACTOR, event, 1).unwrap();
@@ -441,9 +452,10 @@ fn the_database_survives_reopening_and_backup() {
         "the backup was taken before the result"
     );
     std::fs::write(dir.path().join("junk.db"), b"not a database at all").unwrap();
+    // Refused with its reason (issue 19: a typed refusal, said in the page's language).
     assert!(matches!(
         store.restore_from(&dir.path().join("junk.db")),
-        Err(Error::Invalid { .. })
+        Err(Error::Restore(store::RestoreRefusal::NotSqlite))
     ));
     assert_eq!(
         store.players(event).unwrap().len(),
@@ -457,7 +469,10 @@ fn pairing_a_round_twice_at_once_pairs_it_once() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("e.db")).unwrap();
     let event = store
-        .create_event(ACTOR, &EventSettings::new("Double click", 5))
+        .create_event(
+            ACTOR,
+            &EventSettings::new("Double click".parse().unwrap(), 5),
+        )
         .unwrap();
     store.add_players(ACTOR, event, &players(40)).unwrap();
     let clicks: Vec<_> = (0..4)

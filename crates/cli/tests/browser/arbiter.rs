@@ -375,6 +375,11 @@ impl<'a> Arbiter<'a> {
             self.press("#save-results", &format!("save the results of round {n}"))
                 .await;
         }
+        self.assert_grid(results, &format!("round {n}")).await;
+    }
+
+    /// The round page on screen shows each board's result in its grid input.
+    pub async fn assert_grid(&self, results: &[(u32, &str)], what: &str) {
         for (board, result) in results {
             let value = self
                 .b
@@ -387,7 +392,7 @@ impl<'a> Arbiter<'a> {
             assert_eq!(
                 normalise(&value),
                 normalise(result),
-                "round {n}, board {board}: the grid shows the saved result"
+                "{what}, board {board}: the grid shows the saved result"
             );
         }
     }

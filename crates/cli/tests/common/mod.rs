@@ -28,6 +28,17 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Output {
         .expect("run arbiter")
 }
 
+/// Runs `arbiter` with `args` in `dir`, which must succeed; its standard output.
+pub fn ok_in(dir: &Path, args: &[&str]) -> String {
+    let out = run_in(dir, args);
+    assert!(
+        out.status.success(),
+        "arbiter {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
 /// Bytes that must be UTF-8, as a string.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")

@@ -253,3 +253,8 @@ bridge-invalid-phantom = Expected the phantom pair's number (found { $found }).
 bridge-invalid-boards-per-round = Expected a number of boards per round (found { $found }).
 bridge-invalid-even = Expected relay or skip (found { $found }).
 bridge-invalid-number = Expected a pair number (found { $found }).
+
+## A director's form someone else's change made stale
+bridge-conflict-changed-line = Board { $board }, pairs { $ns }–{ $ew }: the line changed meanwhile (now: { $stored }); nothing was written. Check it, then enter yours again if needed.
+bridge-conflict-changed-pair = Pair { $number }: renamed meanwhile to { $stored }; yours ({ $yours }) was not saved.
+bridge-conflict-changed-settings = The session's settings were changed meanwhile; nothing was saved. Reload the page to see them, then make your change again.

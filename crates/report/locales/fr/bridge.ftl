@@ -259,3 +259,8 @@ bridge-invalid-phantom = Numéro de paire fantôme attendu (reçu { $found }).
 bridge-invalid-boards-per-round = Nombre de donnes par position attendu (reçu { $found }).
 bridge-invalid-even = Relais ou saut attendu (reçu { $found }).
 bridge-invalid-number = Numéro de paire attendu (reçu { $found }).
+
+## Un formulaire du directeur rendu périmé par la modification d'un autre
+bridge-conflict-changed-line = Donne { $board }, paires { $ns }–{ $ew } : la ligne a changé entre-temps (maintenant : { $stored }) ; rien n'a été écrit. Vérifiez-la, puis saisissez la vôtre de nouveau s'il le faut.
+bridge-conflict-changed-pair = Paire { $number } : renommée entre-temps en { $stored } ; la vôtre ({ $yours }) n'a pas été enregistrée.
+bridge-conflict-changed-settings = Les paramètres de la séance ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.

@@ -16,6 +16,7 @@ use store::bridge::{EnterOutcome, SessionId};
 use super::forms::{AdjustForm, EntryForm, PairBody, SessionForm};
 use super::table::{device, open_table, with_device};
 use crate::ctx::{Arbiter, Ctx};
+use crate::edits;
 use crate::error::AppError;
 use crate::forms::required_number;
 use crate::json::{body, done, ok, ApiResult};
@@ -70,14 +71,27 @@ async fn session(State(st): State<AppState>, _a: Arbiter, Path(id): Path<Session
 async fn update(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<SessionId>,
     bytes: Bytes,
 ) -> ApiResult {
     let f: SessionForm = body(&bytes)?;
+    let seen = edits::from_request(&headers, &f.version)?;
     let settings = f.apply(st.store.bridge_session(id)?.settings)?;
     let store = st.store.clone();
-    blocking(move || store.update_bridge_settings(&a.username, id, &settings)).await?;
-    ok(st.store.bridge_session(id)?)
+    blocking(move || store.update_bridge_settings(&a.username, id, &settings, seen)).await?;
+    at_version(&st, id, || Ok(json!(st.store.bridge_session(id)?)))
+}
+
+/// A write's answer with the session's version after it (`ETag`), read before the answer's
+/// data.
+fn at_version(
+    st: &AppState,
+    id: SessionId,
+    data: impl FnOnce() -> Result<Value, AppError>,
+) -> ApiResult {
+    let version = st.store.bridge_version(id)?;
+    Ok(edits::with_version(ok(data()?)?, version))
 }
 
 async fn delete(State(st): State<AppState>, a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
@@ -134,9 +148,11 @@ enum PairsBody {
 async fn set_pairs(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<SessionId>,
     bytes: Bytes,
 ) -> ApiResult {
+    let seen = edits::from_request(&headers, &None)?;
     let list = match body::<PairsBody>(&bytes)? {
         PairsBody::One(p) => vec![p],
         PairsBody::Many(v) => v,
@@ -145,8 +161,15 @@ async fn set_pairs(
         .iter()
         .map(PairBody::read)
         .collect::<Result<Vec<_>, _>>()?;
-    super::pages::write_pairs(&st, a, id, typed).await?;
-    ok(st.store.pairs(id)?)
+    let w = super::pages::write_pairs(&st, a, id, typed, seen).await?;
+    if !w.conflicts.is_empty() {
+        return Err(AppError::Conflict {
+            version: store::Version(st.store.bridge_version(id)?),
+            changed: w.conflicts,
+            written: w.changed,
+        });
+    }
+    at_version(&st, id, || Ok(json!(st.store.pairs(id)?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -213,6 +236,8 @@ struct LineKey {
     board: Option<Value>,
     ns: Option<Value>,
     ew: Option<Value>,
+    /// The session's version the client read the line at (or `If-Match`).
+    version: Option<Value>,
 }
 
 impl LineKey {
@@ -243,26 +268,30 @@ async fn lines(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId
 }
 
 fn line_of(st: &AppState, id: SessionId, board: u32, ns: u32, ew: u32) -> ApiResult {
-    let line = st
-        .store
-        .lines(id)?
-        .into_iter()
-        .find(|l| l.board == board && l.ns == ns && l.ew == ew)
-        .ok_or(AppError::NotFound)?;
-    ok(line)
+    at_version(st, id, || {
+        let line = st
+            .store
+            .lines(id)?
+            .into_iter()
+            .find(|l| l.board == board && l.ns == ns && l.ew == ew)
+            .ok_or(AppError::NotFound)?;
+        Ok(json!(line))
+    })
 }
 
 async fn director_set(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<SessionId>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: DirectorLine = body(&bytes)?;
     let (board, ns, ew) = b.key.read()?;
+    let seen = edits::from_request(&headers, &b.key.version)?;
     let entry = b.entry.entry()?;
     let store = st.store.clone();
-    blocking(move || store.director_set_line(&a.username, id, board, ns, ew, &entry)).await?;
+    blocking(move || store.director_set_line(&a.username, id, board, ns, ew, &entry, seen)).await?;
     line_of(&st, id, board, ns, ew)
 }
 
@@ -277,27 +306,31 @@ struct DirectorAdjust {
 async fn adjust(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<SessionId>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: DirectorAdjust = body(&bytes)?;
     let (board, ns, ew) = b.key.read()?;
+    let seen = edits::from_request(&headers, &b.key.version)?;
     let adj = b.adjust.adjustment()?;
     let store = st.store.clone();
-    blocking(move || store.director_adjust(&a.username, id, board, ns, ew, &adj)).await?;
+    blocking(move || store.director_adjust(&a.username, id, board, ns, ew, &adj, seen)).await?;
     line_of(&st, id, board, ns, ew)
 }
 
 async fn clear(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<SessionId>,
     bytes: Bytes,
 ) -> ApiResult {
     let k: LineKey = body(&bytes)?;
     let (board, ns, ew) = k.read()?;
+    let seen = edits::from_request(&headers, &k.version)?;
     let store = st.store.clone();
-    blocking(move || store.clear_line(&a.username, id, board, ns, ew)).await?;
+    blocking(move || store.clear_line(&a.username, id, board, ns, ew, seen)).await?;
     line_of(&st, id, board, ns, ew)
 }
 
@@ -313,18 +346,21 @@ async fn conflicts(
 struct ResolveBody {
     #[serde(default)]
     take_other: bool,
+    version: Option<Value>,
 }
 
 async fn resolve(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, cid)): Path<(SessionId, i64)>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: ResolveBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
     let store = st.store.clone();
-    blocking(move || store.resolve_conflict(&a.username, id, cid, b.take_other)).await?;
-    ok(st.store.conflicts(id)?)
+    blocking(move || store.resolve_conflict(&a.username, id, cid, b.take_other, seen)).await?;
+    at_version(&st, id, || Ok(json!(st.store.conflicts(id)?)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,8 +534,6 @@ fn round_and_board(round: &Option<Value>, board: &Option<Value>) -> Result<(u32,
 struct TableEntry {
     round: Option<Value>,
     board: Option<Value>,
-    /// The device's id; else the `arbiter_device` cookie, else a new one (set as the cookie).
-    device: Option<String>,
     #[serde(flatten)]
     entry: EntryForm,
 }
@@ -515,12 +549,10 @@ async fn enter(
     let (round, board) = round_and_board(&b.round, &b.board)?;
     let entry = b.entry.entry()?;
     let (s, table) = open_table(&st, c.client_ip, &code)?;
+    // The device is the server's cookie alone: a `device` field in the body is not read, so
+    // no client can pass itself off as the phone that made an entry.
     let (cookie_device, new) = device(&headers);
-    let dev = b
-        .device
-        .map(|d| d.trim().chars().take(64).collect::<String>())
-        .filter(|d| !d.is_empty())
-        .unwrap_or_else(|| cookie_device.clone());
+    let dev = cookie_device.clone();
     let (store, id) = (st.store.clone(), s.id);
     let outcome = blocking(move || store.enter_line(id, table, round, board, &entry, &dev)).await?;
     let mut v = table_json(&st, &s, table, Some(round))?;

@@ -9,7 +9,7 @@ use serde_json::Value;
 use store::bridge::{Adjustment, BridgeSettings, Entry, NewPair, Scoring};
 
 use crate::error::AppError;
-use crate::forms::{flag, number};
+use crate::forms::{flag, free_text, number};
 
 pub(crate) fn text(v: &Option<Value>) -> String {
     match v {
@@ -53,6 +53,8 @@ pub struct SessionForm {
     pub public: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
+    /// The session's version the form (or the API client) read the settings at.
+    pub version: Option<Value>,
 }
 
 fn percent(field: &str, v: &Option<Value>, current: u32) -> Result<u32, AppError> {
@@ -76,7 +78,7 @@ impl SessionForm {
         }
         let tables: u32 = number("tables", &self.tables, "a number of tables")?
             .ok_or_else(|| AppError::invalid("tables", "a number of tables", "nothing"))?;
-        let mut base = BridgeSettings::new(name, tables);
+        let mut base = BridgeSettings::new(free_text("name", name)?, tables);
         // A new session's movement: the one suggested for one ranking unless chosen.
         if let Ok(k) = bridge::movement::suggest(tables, true) {
             base.movement = k;
@@ -93,18 +95,18 @@ impl SessionForm {
                 .unwrap_or_else(|| current.to_string())
         };
         let name = keep(&self.name, &s.name);
-        if name.is_empty() || name.chars().count() > 200 {
+        if name.is_empty() {
             return Err(AppError::invalid(
                 "name",
                 "the session's name",
                 format!("{name:?}"),
             ));
         }
-        s.name = name;
-        s.club = keep(&self.club, &s.club);
-        s.place = keep(&self.place, &s.place);
+        s.name = free_text("name", &name)?;
+        s.club = free_text("club", &keep(&self.club, &s.club))?;
+        s.place = free_text("place", &keep(&self.place, &s.place))?;
         s.date = crate::forms::date("date", &keep(&self.date, &s.date))?;
-        s.director = keep(&self.director, &s.director);
+        s.director = free_text("director", &keep(&self.director, &s.director))?;
         let tables: u32 =
             number("tables", &self.tables, "a number of tables from 3 to 20")?.unwrap_or(s.tables);
         if !(1..=40).contains(&tables) {
@@ -213,9 +215,9 @@ impl PairBody {
         Ok((
             n,
             NewPair {
-                name1: self.name1.trim().to_string(),
-                name2: self.name2.trim().to_string(),
-                club: self.club.trim().to_string(),
+                name1: free_text("name1", &self.name1)?,
+                name2: free_text("name2", &self.name2)?,
+                club: free_text("club", &self.club)?,
             },
         ))
     }

@@ -61,16 +61,16 @@ impl SessionView {
         } else {
             tr.date(&st.date)
         };
-        let sub: Vec<String> = [st.club.clone(), st.place.clone(), date.clone()]
+        let sub: Vec<String> = [st.club.to_string(), st.place.to_string(), date.clone()]
             .into_iter()
             .filter(|x| !x.is_empty())
             .collect();
         SessionView {
             id: s.id,
-            name: st.name.clone(),
-            club: st.club.clone(),
+            name: st.name.to_string(),
+            club: st.club.to_string(),
             date,
-            director: st.director.clone(),
+            director: st.director.to_string(),
             tables: st.tables,
             movement: kind_label(tr, st.movement),
             scoring: tr.t(&format!(

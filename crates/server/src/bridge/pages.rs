@@ -185,7 +185,7 @@ async fn sessions_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page 
             missing,
         });
     }
-    let f = SettingsView::new(&c.tr, &BridgeSettings::new("", 7), true);
+    let f = SettingsView::new(&c.tr, &BridgeSettings::new(Default::default(), 7), true);
     html(&SessionsPage { c, sessions, f })
 }
 
@@ -213,6 +213,8 @@ struct SessionPage {
     progress: String,
     conflicts: usize,
     deals: usize,
+    /// The session's version the settings form was built from.
+    version: i64,
 }
 
 async fn session_page(
@@ -221,6 +223,7 @@ async fn session_page(
     _a: Arbiter,
     Path(id): Path<SessionId>,
 ) -> Page {
+    let version = st.store.bridge_version(id)?;
     let s = st.store.bridge_session(id)?;
     let m = st.store.movement(id)?;
     let lines = st.store.lines(id)?;
@@ -244,6 +247,7 @@ async fn session_page(
         ),
         conflicts: st.store.conflicts(id)?.len(),
         deals: st.store.deals(id)?.len(),
+        version,
         c,
     })
 }
@@ -256,8 +260,9 @@ async fn update_settings(
 ) -> Page {
     let current = st.store.bridge_session(id)?.settings;
     let settings = f.apply(current)?;
+    let seen = crate::edits::from_value(&f.version)?;
     let store = st.store.clone();
-    blocking(move || store.update_bridge_settings(&a.username, id, &settings)).await?;
+    blocking(move || store.update_bridge_settings(&a.username, id, &settings, seen)).await?;
     see(format!("/bridge/{id}"))
 }
 
@@ -290,6 +295,10 @@ struct PairsPage {
     pairs: Vec<PairRow>,
     deals: usize,
     notice: String,
+    /// The session's version the names form was built from.
+    version: i64,
+    /// The pairs someone else renamed meanwhile (left as stored).
+    errors: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -306,6 +315,17 @@ async fn pairs_page(
     Path(id): Path<SessionId>,
     Query(q): Query<NoticeQuery>,
 ) -> Page {
+    pairs_page_data(&st, c, id, q, Vec::new())
+}
+
+fn pairs_page_data(
+    st: &AppState,
+    c: Ctx,
+    id: SessionId,
+    q: NoticeQuery,
+    errors: Vec<String>,
+) -> Page {
+    let version = st.store.bridge_version(id)?;
     let s = st.store.bridge_session(id)?;
     let m = st.store.movement(id)?;
     let start: HashMap<u32, String> = m
@@ -332,9 +352,9 @@ async fn pairs_page(
             phantom: s.settings.phantom == Some(p.number),
             start: start.get(&p.number).cloned().unwrap_or_default(),
             number: p.number,
-            name1: p.details.name1,
-            name2: p.details.name2,
-            club: p.details.club,
+            name1: p.details.name1.to_string(),
+            name2: p.details.name2.to_string(),
+            club: p.details.club.to_string(),
         })
         .collect();
     let notice = if let Some(n) = q.imported {
@@ -346,24 +366,32 @@ async fn pairs_page(
     } else {
         String::new()
     };
-    html(&PairsPage {
+    let status = crate::edits::status_for(&errors);
+    let mut r = html(&PairsPage {
         s: SessionView::new(&s, &c.tr),
         tab: "pairs",
         pairs,
         deals: st.store.deals(id)?.len(),
         notice,
+        version,
+        errors,
         c,
-    })
+    })?;
+    *r.status_mut() = status;
+    Ok(r)
 }
 
 /// The pairs form: `name1_N`, `name2_N`, `club_N` for every pair number N; only the pairs
-/// whose names changed are written.
+/// whose names the director changed on the page are written (the page's `version` tells what
+/// it showed), and a pair someone else renamed meanwhile is left as stored and said.
 async fn save_pairs(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path(id): Path<SessionId>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Page {
+    let seen = crate::edits::from_fields(&fields)?;
     let mut typed: BTreeMap<u32, NewPair> = BTreeMap::new();
     for (k, v) in fields {
         let Some((what, n)) = k.rsplit_once('_') else {
@@ -371,44 +399,38 @@ async fn save_pairs(
         };
         let Ok(n) = n.parse::<u32>() else { continue };
         let p = typed.entry(n).or_default();
-        let v = v.trim().to_string();
+        let field = format!("{what}_{n}");
         match what {
-            "name1" => p.name1 = v,
-            "name2" => p.name2 = v,
-            "club" => p.club = v,
+            "name1" => p.name1 = crate::forms::free_text(&field, &v)?,
+            "name2" => p.name2 = crate::forms::free_text(&field, &v)?,
+            "club" => p.club = crate::forms::free_text(&field, &v)?,
             _ => {}
         }
     }
-    let current: HashMap<u32, NewPair> = st
-        .store
-        .pairs(id)?
-        .into_iter()
-        .map(|p| (p.number, p.details))
-        .collect();
-    let changed: Vec<(u32, NewPair)> = typed
-        .into_iter()
-        .filter(|(n, p)| current.get(n) != Some(p))
-        .collect();
-    let count = changed.len();
-    write_pairs(&st, a, id, changed).await?;
-    see(format!("/bridge/{id}/pairs?saved={count}"))
+    let typed: Vec<(u32, NewPair)> = typed.into_iter().collect();
+    let w = write_pairs(&st, a, id, typed, seen).await?;
+    if w.conflicts.is_empty() {
+        return see(format!("/bridge/{id}/pairs?saved={}", w.changed));
+    }
+    let errors = crate::edits::describe_all(&c.tr, &w.conflicts);
+    let q = NoticeQuery {
+        imported: None,
+        deals: None,
+        saved: Some(w.changed),
+    };
+    pairs_page_data(&st, c, id, q, errors)
 }
 
-/// Writes the pairs' details, one after the other, as `a`.
+/// Writes the pairs' details as `a`: those changed since `seen` (all that differ without it).
 pub(super) async fn write_pairs(
     st: &AppState,
     a: Arbiter,
     id: SessionId,
     pairs: Vec<(u32, NewPair)>,
-) -> Result<(), AppError> {
+    seen: Option<store::Version>,
+) -> Result<store::Written, AppError> {
     let store = st.store.clone();
-    blocking(move || {
-        for (n, p) in &pairs {
-            store.set_pair(&a.username, id, *n, p)?;
-        }
-        Ok(())
-    })
-    .await
+    blocking(move || store.set_pairs(&a.username, id, &pairs, seen)).await
 }
 
 /// The uploaded file of a multipart form: (file name, text).
@@ -655,6 +677,9 @@ pub struct GridForm {
     pub split_ns: String,
     #[serde(default)]
     pub split_ew: String,
+    /// The session's version the grid was built from.
+    #[serde(default)]
+    pub version: String,
 }
 
 impl GridForm {
@@ -712,6 +737,8 @@ struct GridPage {
     error: String,
     kinds: Vec<Choice>,
     style: &'static str,
+    /// The session's version the grid was built from (sent back by its forms).
+    version: i64,
 }
 
 fn entry_text(tr: &Tr, e: &Entry) -> String {
@@ -852,6 +879,7 @@ fn grid_page_data(
     error: String,
     status: StatusCode,
 ) -> Page {
+    let version = st.store.bridge_version(id)?;
     let s = st.store.bridge_session(id)?;
     let lines = st.store.lines(id)?;
     let boards = grid_boards(&c.tr, &lines);
@@ -873,6 +901,7 @@ fn grid_page_data(
         f,
         error,
         style: super::STYLE,
+        version,
         c,
     };
     let mut r = html(&page)?;
@@ -948,15 +977,25 @@ async fn grid_write<T: Send + 'static>(
     id: SessionId,
     f: GridForm,
     value: impl FnOnce(&GridForm) -> Result<T, AppError>,
-    write: impl FnOnce(&store::Store, u32, u32, u32, T) -> Result<(), store::Error> + Send + 'static,
+    write: impl FnOnce(
+            &store::Store,
+            (u32, u32, u32),
+            T,
+            Option<store::Version>,
+        ) -> Result<(), store::Error>
+        + Send
+        + 'static,
 ) -> Page {
-    let parsed = f.key().and_then(|k| Ok((k, value(&f)?)));
-    let ((board, ns, ew), v) = match parsed {
+    let parsed = f.key().and_then(|k| {
+        let seen = crate::edits::from_form(Some(&f.version))?;
+        Ok((k, value(&f)?, seen))
+    });
+    let ((board, ns, ew), v, seen) = match parsed {
         Ok(x) => x,
         Err(e) => return refused(&st, c, id, f, e),
     };
     let store = st.store.clone();
-    match blocking(move || write(&store, board, ns, ew, v)).await {
+    match blocking(move || write(&store, (board, ns, ew), v, seen)).await {
         Ok(()) => back_to_board(id, board),
         Err(e) => refused(&st, c, id, f, e),
     }
@@ -975,7 +1014,9 @@ async fn grid_line(
         id,
         f,
         GridForm::entry,
-        move |s, board, ns, ew, entry| s.director_set_line(&a.username, id, board, ns, ew, &entry),
+        move |s, (board, ns, ew), entry, seen| {
+            s.director_set_line(&a.username, id, board, ns, ew, &entry, seen)
+        },
     )
     .await
 }
@@ -993,7 +1034,9 @@ async fn grid_adjust(
         id,
         f,
         GridForm::adjustment,
-        move |s, board, ns, ew, adj| s.director_adjust(&a.username, id, board, ns, ew, &adj),
+        move |s, (board, ns, ew), adj, seen| {
+            s.director_adjust(&a.username, id, board, ns, ew, &adj, seen)
+        },
     )
     .await
 }
@@ -1011,7 +1054,7 @@ async fn grid_clear(
         id,
         f,
         |_| Ok(()),
-        move |s, board, ns, ew, ()| s.clear_line(&a.username, id, board, ns, ew),
+        move |s, (board, ns, ew), (), seen| s.clear_line(&a.username, id, board, ns, ew, seen),
     )
     .await
 }
@@ -1019,18 +1062,23 @@ async fn grid_clear(
 #[derive(Debug, Deserialize)]
 struct ResolveForm {
     take_other: Option<String>,
+    version: Option<String>,
 }
 
 async fn resolve(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, cid)): Path<(SessionId, i64)>,
     Form(f): Form<ResolveForm>,
 ) -> Page {
     let take_other = matches!(f.take_other.as_deref(), Some("1" | "true" | "on"));
+    let seen = crate::edits::from_form(f.version.as_deref())?;
     let store = st.store.clone();
-    blocking(move || store.resolve_conflict(&a.username, id, cid, take_other)).await?;
-    see(format!("/bridge/{id}/grid#conflicts"))
+    match blocking(move || store.resolve_conflict(&a.username, id, cid, take_other, seen)).await {
+        Ok(()) => see(format!("/bridge/{id}/grid#conflicts")),
+        Err(e) => refused(&st, c, id, GridForm::default(), e),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,36 +34,14 @@ pub fn routes() -> Router<AppState> {
         .route("/t/{code}/boards/{board}/confirm", post(confirm))
 }
 
-/// The session and table a code opens, counted against the client's wrong codes.
+/// The session and table a code opens, counted against the client's wrong codes in the
+/// database ([`store::throttle`]).
 pub(super) fn open_table(
     st: &AppState,
     ip: std::net::IpAddr,
     code: &str,
 ) -> Result<(BridgeSession, u32), AppError> {
-    if !st.limiter.allowed(ip) {
-        return Err(AppError::RateLimited);
-    }
-    let code = code.trim().to_uppercase();
-    match st.store.lookup_table_code(&code) {
-        Ok(x) => Ok(x),
-        Err(store::Error::Refused { message, .. }) => {
-            st.limiter.wrong(ip);
-            Err(store::Error::Refused {
-                reason: store::Refusal::BadCode,
-                message,
-            }
-            .into())
-        }
-        Err(store::Error::NotFound(_)) => {
-            st.limiter.wrong(ip);
-            Err(store::Error::Refused {
-                reason: store::Refusal::BadCode,
-                message: "unknown table code".into(),
-            }
-            .into())
-        }
-        Err(e) => Err(e.into()),
-    }
+    Ok(st.store.open_table(&ip.to_string(), code)?)
 }
 
 /// The device id from the cookie, or a new one (to be set on the answer).

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
@@ -16,6 +16,7 @@ use store::{EventId, Player, PlayerKey};
 use crate::chess::forms::{self, EventForm, PlayerForm};
 use crate::chess::views::{self};
 use crate::ctx::{Arbiter, Ctx};
+use crate::edits;
 use crate::error::AppError;
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::blocking;
@@ -72,12 +73,31 @@ async fn event(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>)
 async fn update_event(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path(id): Path<EventId>,
     bytes: Bytes,
 ) -> ApiResult {
     let f: EventForm = body(&bytes)?;
-    st.store.update_event(&a.username, id, &f.settings()?)?;
-    ok(st.store.event(id)?)
+    let seen = edits::from_request(&headers, &f.version)?;
+    st.store
+        .update_event(&a.username, id, &f.settings()?, seen)?;
+    at_version(&st, id, || Ok(json!(st.store.event(id)?)))
+}
+
+/// A write's answer with the event's version after it (`ETag`), read before the answer's data.
+fn at_version(
+    st: &AppState,
+    id: EventId,
+    data: impl FnOnce() -> Result<Value, AppError>,
+) -> ApiResult {
+    let version = st.store.event_version(id)?;
+    Ok(edits::with_version(ok(data()?)?, version))
+}
+
+/// A body that may carry only the version the client read (`{"version": 41}`), or nothing.
+#[derive(Debug, Deserialize)]
+struct VersionBody {
+    version: Option<Value>,
 }
 
 async fn players(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
@@ -133,6 +153,7 @@ async fn import_players(
 #[derive(Debug, Deserialize)]
 struct PresentBody {
     present: Option<Value>,
+    version: Option<Value>,
 }
 
 async fn all_present(
@@ -161,12 +182,15 @@ async fn player(
 async fn update_player(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     bytes: Bytes,
 ) -> ApiResult {
     let f: PlayerForm = body(&bytes)?;
-    st.store.update_player(&a.username, id, pid, &f.player()?)?;
-    ok(st.store.player(id, pid)?)
+    let seen = edits::from_request(&headers, &f.version)?;
+    st.store
+        .update_player(&a.username, id, pid, &f.player()?, seen)?;
+    at_version(&st, id, || Ok(json!(st.store.player(id, pid)?)))
 }
 
 async fn remove_player(
@@ -181,60 +205,73 @@ async fn remove_player(
 async fn set_present(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: PresentBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
     st.store.set_present(
         &a.username,
         id,
         pid,
         crate::forms::flag(&b.present).unwrap_or(true),
+        seen,
     )?;
-    ok(st.store.player(id, pid)?)
+    at_version(&st, id, || Ok(json!(st.store.player(id, pid)?)))
 }
 
 #[derive(Debug, Deserialize)]
 struct WithdrawBody {
     from_round: Option<Value>,
+    version: Option<Value>,
 }
 
 async fn withdraw(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: WithdrawBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
     let e = st.store.event(id)?;
     let from = crate::forms::number("from_round", &b.from_round, "a round number")?
         .unwrap_or(e.paired_rounds + 1);
-    st.store.withdraw(&a.username, id, pid, from)?;
-    ok(st.store.player(id, pid)?)
+    st.store.withdraw(&a.username, id, pid, from, seen)?;
+    at_version(&st, id, || Ok(json!(st.store.player(id, pid)?)))
 }
 
 async fn reinstate(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
 ) -> ApiResult {
-    st.store.reinstate(&a.username, id, pid)?;
-    ok(st.store.player(id, pid)?)
+    let b: VersionBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    st.store.reinstate(&a.username, id, pid, seen)?;
+    at_version(&st, id, || Ok(json!(st.store.player(id, pid)?)))
 }
 
 #[derive(Debug, Deserialize)]
 struct ByeBody {
     round: Option<Value>,
     kind: Option<String>,
+    version: Option<Value>,
 }
 
 async fn set_bye(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: ByeBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
     let round = crate::forms::required_number("round", &b.round, "a round number")?;
     st.store.set_bye(
         &a.username,
@@ -242,8 +279,9 @@ async fn set_bye(
         pid,
         round,
         forms::bye_kind(b.kind.as_deref())?,
+        seen,
     )?;
-    done()
+    at_version(&st, id, || Ok(json!({ "ok": true })))
 }
 
 async fn byes(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
@@ -328,6 +366,7 @@ async fn card(
 struct PairBody {
     a: Option<Value>,
     b: Option<Value>,
+    version: Option<Value>,
 }
 
 impl PairBody {
@@ -399,16 +438,23 @@ async fn swap(
     State(st): State<AppState>,
     c: Ctx,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, n)): Path<(EventId, u32)>,
     bytes: Bytes,
 ) -> ApiResult {
-    let (x, y) = body::<PairBody>(&bytes)?.keys()?;
-    let objections = st.store.swap_players(&a.username, id, n, x, y)?;
+    let b: PairBody = body(&bytes)?;
+    let (x, y) = b.keys()?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let objections = st.store.swap_players(&a.username, id, n, x, y, seen)?;
     let messages: Vec<String> = objections
         .iter()
         .map(|o| views::objection_text(&c.tr, o))
         .collect();
-    ok(json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }))
+    at_version(&st, id, || {
+        Ok(
+            json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }),
+        )
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -418,15 +464,19 @@ struct ResultsBody {
     result: Option<String>,
     /// Many boards: `{"results": {"1": "1-0", "2": "="}}`.
     results: Option<BTreeMap<String, Option<String>>>,
+    /// The version the client read (or `If-Match`): only what changed since is written.
+    version: Option<Value>,
 }
 
 async fn results(
     State(st): State<AppState>,
     a: Arbiter,
+    headers: HeaderMap,
     Path((id, n)): Path<(EventId, u32)>,
     bytes: Bytes,
 ) -> ApiResult {
     let b: ResultsBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
     let mut fields: Vec<(String, String)> = Vec::new();
     if let Some(board) = b.board {
         fields.push((format!("r{board}"), b.result.unwrap_or_default()));
@@ -443,8 +493,17 @@ async fn results(
         ));
     }
     let entries = super::rounds::grid(&fields)?;
-    let changed = st.store.set_results(&a.username, id, n, &entries)?;
-    ok(json!({ "changed": changed, "round": st.store.round(id, n)? }))
+    let w = st.store.set_results(&a.username, id, n, &entries, seen)?;
+    if !w.conflicts.is_empty() {
+        return Err(AppError::Conflict {
+            version: store::Version(st.store.event_version(id)?),
+            changed: w.conflicts,
+            written: w.changed,
+        });
+    }
+    at_version(&st, id, || {
+        Ok(json!({ "changed": w.changed, "round": st.store.round(id, n)? }))
+    })
 }
 
 async fn confirm(
@@ -452,7 +511,7 @@ async fn confirm(
     a: Arbiter,
     Path((id, n)): Path<(EventId, u32)>,
 ) -> ApiResult {
-    let confirmed = st.store.confirm_reported(&a.username, id, n)?;
+    let confirmed = st.store.confirm_reported(&a.username, id, n, None)?;
     ok(json!({ "confirmed": confirmed }))
 }
 
@@ -509,6 +568,7 @@ fn board_json(st: &AppState, e: &store::Event, g: &store::Game) -> Result<Value,
         "white": white,
         "black": g.black.map(|_| black),
         "reported": g.reported,
+        "reports": g.reports,
     }))
 }
 
@@ -535,8 +595,10 @@ async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
         .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
     let (e, g) = super::report::open_board(&st, c.client_ip, &b.code, b.board)?;
     let (store, code) = (st.store.clone(), b.code.clone());
-    blocking(move || store.report_result(&code, result)).await?;
+    let outcome = blocking(move || store.report_result(&code, result)).await?;
     let mut v = board_json(&st, &e, &g)?;
     v["reported"] = json!(result);
+    v["outcome"] = json!(outcome);
+    v["conflict"] = json!(outcome == store::ReportOutcome::Conflict);
     ok(v)
 }

@@ -202,34 +202,37 @@ async fn export_trf(
     ))
 }
 
-/// The standings as CSV: place, number, name, title, rating, federation, points, tie-breaks.
+/// The standings as CSV: place, number, name, title, rating, federation, points, tie-breaks;
+/// every cell through [`report::csv`] (quoted, and a name that would start a spreadsheet formula
+/// written as text).
 pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
-    fn field(s: &str) -> String {
-        if s.contains([',', '"', '\n']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    }
-    let mut out = String::from("rank,number,name,title,rating,federation,points");
-    for code in &s.tiebreak_codes {
-        out.push(',');
-        out.push_str(&field(code));
-    }
+    let header = [
+        "rank",
+        "number",
+        "name",
+        "title",
+        "rating",
+        "federation",
+        "points",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .chain(s.tiebreak_codes.iter().cloned());
+    let mut out = report::csv::row(header);
     out.push('\n');
     for r in &s.rows {
         let d = &r.player.details;
         let mut line = vec![
             r.rank.to_string(),
             r.player.number.to_string(),
-            field(&d.name),
-            field(&d.title),
+            d.name.to_string(),
+            d.title.clone(),
             d.rating.map(|x| x.to_string()).unwrap_or_default(),
-            field(&d.federation),
+            d.federation.clone(),
             r.points.to_string(),
         ];
-        line.extend(r.values.iter().map(|v| field(v)));
-        out.push_str(&line.join(","));
+        line.extend(r.values.iter().cloned());
+        out.push_str(&report::csv::row(line));
         out.push('\n');
     }
     out

@@ -46,16 +46,19 @@ struct EventFormPage {
     f: EventForm,
     action: String,
     started: bool,
+    /// The event's version the form was built from (none for a new event).
+    version: Option<i64>,
 }
 
 async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
-    let f = EventForm::from_settings(&store::EventSettings::new("", 5));
+    let f = EventForm::from_settings(&store::EventSettings::new(Default::default(), 5));
     html(&EventFormPage {
         c,
         ev: None,
         f,
         action: "/events/new".into(),
         started: false,
+        version: None,
     })
 }
 
@@ -71,11 +74,13 @@ async fn edit_event_page(
     _a: Arbiter,
     Path(id): Path<EventId>,
 ) -> Page {
+    let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(&st, &c, id)?;
     html(&EventFormPage {
         f: EventForm::from_settings(&e.settings),
         action: format!("/events/{id}/edit"),
         started: e.paired_rounds > 0,
+        version: Some(version),
         ev: Some(ev),
         c,
     })
@@ -88,7 +93,8 @@ async fn edit_event(
     Form(f): Form<EventForm>,
 ) -> Page {
     let settings = f.settings()?;
-    st.store.update_event(&a.username, id, &settings)?;
+    let seen = crate::edits::from_value(&f.version)?;
+    st.store.update_event(&a.username, id, &settings, seen)?;
     see(format!("/events/{id}"))
 }
 
@@ -141,8 +147,8 @@ async fn dashboard(
         )
     };
     html(&Dashboard {
-        chief_arbiter: e.settings.chief_arbiter.clone(),
-        time_control: e.settings.time_control.clone(),
+        chief_arbiter: e.settings.chief_arbiter.to_string(),
+        time_control: e.settings.time_control.to_string(),
         tiebreaks: e.settings.tiebreaks_or_default().replace(',', ", "),
         present: players
             .iter()

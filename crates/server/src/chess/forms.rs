@@ -7,7 +7,7 @@ use store::{EventSettings, NewPlayer, PlayerKey, System};
 use tournament::Points;
 
 use crate::error::AppError;
-use crate::forms::{date, flag, number, points, text};
+use crate::forms::{date, flag, free_text, number, points, text};
 
 /// The event's set-up form.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -43,6 +43,8 @@ pub struct EventForm {
     pub public: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no" (JSON leaves a field out for the default).
     pub form: Option<String>,
+    /// The version the page (or the API client) read the event at.
+    pub version: Option<Value>,
 }
 
 impl EventForm {
@@ -81,14 +83,24 @@ impl EventForm {
         } else {
             None
         };
-        let mut s = EventSettings::new(name, rounds);
-        s.place = self.place.trim().to_string();
+        let mut s = EventSettings::new(free_text("name", name)?, rounds);
+        s.place = free_text("place", &self.place)?;
         s.federation = self.federation.trim().to_uppercase();
         s.start_date = date("start_date", &self.start_date)?;
         s.end_date = date("end_date", &self.end_date)?;
-        s.chief_arbiter = self.chief_arbiter.trim().to_string();
-        s.deputy_arbiters = self.deputy_arbiters.trim().replace("\r\n", "\n");
-        s.time_control = self.time_control.trim().to_string();
+        s.chief_arbiter = free_text("chief_arbiter", &self.chief_arbiter)?;
+        s.deputy_arbiters =
+            store::PersonNames::parse(&self.deputy_arbiters).map_err(|(line, e)| {
+                AppError::invalid(
+                    "deputy_arbiters",
+                    format!(
+                        "one name a line: {}",
+                        store::text::expected(store::PersonName::MAX)
+                    ),
+                    format!("line {line}: {e}"),
+                )
+            })?;
+        s.time_control = free_text("time_control", &self.time_control)?;
         s.system = system;
         s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
         s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
@@ -132,14 +144,14 @@ impl EventForm {
             ))
         };
         EventForm {
-            name: s.name.clone(),
-            place: s.place.clone(),
+            name: s.name.to_string(),
+            place: s.place.to_string(),
             federation: s.federation.clone(),
             start_date: s.start_date.clone(),
             end_date: s.end_date.clone(),
-            chief_arbiter: s.chief_arbiter.clone(),
-            deputy_arbiters: s.deputy_arbiters.clone(),
-            time_control: s.time_control.clone(),
+            chief_arbiter: s.chief_arbiter.to_string(),
+            deputy_arbiters: s.deputy_arbiters.joined(),
+            time_control: s.time_control.to_string(),
             rounds: Some(Value::from(s.rounds)),
             system: Some(s.system.as_str().to_string()),
             baku: Some(Value::Bool(s.baku)),
@@ -153,6 +165,7 @@ impl EventForm {
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
             form: None,
+            version: None,
         }
     }
 
@@ -201,6 +214,8 @@ pub struct PlayerForm {
     pub sex: String,
     #[serde(default)]
     pub club: String,
+    /// The version the page (or the API client) read the event at.
+    pub version: Option<Value>,
 }
 
 impl PlayerForm {
@@ -243,7 +258,7 @@ impl PlayerForm {
             }
         };
         Ok(NewPlayer {
-            name: name.to_string(),
+            name: free_text("name", name)?,
             title: self.title.trim().to_string(),
             rating,
             national_rating,
@@ -251,13 +266,13 @@ impl PlayerForm {
             fide_id: number("fide_id", &self.fide_id, "a FIDE id (digits)")?,
             birth_date: self.birth_date.trim().to_string(),
             sex: sex.to_string(),
-            club: self.club.trim().to_string(),
+            club: free_text("club", &self.club)?,
         })
     }
 
     pub fn from_player(p: &NewPlayer) -> PlayerForm {
         PlayerForm {
-            name: p.name.clone(),
+            name: p.name.to_string(),
             title: p.title.clone(),
             rating: p.rating.map(Value::from),
             national_rating: p.national_rating.map(Value::from),
@@ -265,7 +280,8 @@ impl PlayerForm {
             fide_id: p.fide_id.map(Value::from),
             birth_date: p.birth_date.clone(),
             sex: p.sex.clone(),
-            club: p.club.clone(),
+            club: p.club.to_string(),
+            version: None,
         }
     }
 
@@ -310,6 +326,8 @@ pub fn bye_kind(typed: Option<&str>) -> Result<Option<store::ByeKind>, AppError>
 pub(crate) struct PairForm {
     a: Option<serde_json::Value>,
     b: Option<serde_json::Value>,
+    /// The version the page was built from.
+    pub(crate) version: Option<String>,
 }
 
 impl PairForm {

@@ -119,7 +119,7 @@ async fn state_after_page(
     let names: HashMap<PlayerKey, String> = past
         .players
         .iter()
-        .map(|p| (p.id, p.details.name.clone()))
+        .map(|p| (p.id, p.details.name.to_string()))
         .collect();
     let name = |k: PlayerKey| names.get(&k).cloned().unwrap_or_default();
     let rounds = past

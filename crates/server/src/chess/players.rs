@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
@@ -54,6 +55,10 @@ struct PlayersPage {
     q: String,
     found: Vec<crate::chess::rating_list::FoundView>,
     more: bool,
+    /// The event's version the page was built from (sent back by the check-in form).
+    version: i64,
+    /// Why the check-in just sent left some players as they were (someone else changed them).
+    errors: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -69,11 +74,22 @@ async fn players_page(
     Path(id): Path<EventId>,
     Query(q): Query<PlayersQuery>,
 ) -> Page {
-    let (e, ev) = views::event_view(&st, &c, id)?;
+    players_page_data(&st, c, id, q, Vec::new()).await
+}
+
+async fn players_page_data(
+    st: &AppState,
+    c: Ctx,
+    id: EventId,
+    q: PlayersQuery,
+    errors: Vec<String>,
+) -> Page {
+    let version = st.store.event_version(id)?;
+    let (e, ev) = views::event_view(st, &c, id)?;
     let list = st.store.players(id)?;
     let names: HashMap<PlayerKey, String> = list
         .iter()
-        .map(|p| (p.id, p.details.name.clone()))
+        .map(|p| (p.id, p.details.name.to_string()))
         .collect();
     let points = views::points_after(&st.store, id, e.paired_rounds);
     let players = list
@@ -100,7 +116,10 @@ async fn players_page(
     } else {
         (Vec::new(), false)
     };
-    html(&PlayersPage {
+    let status = crate::edits::status_for(&errors);
+    let mut r = html(&PlayersPage {
+        version,
+        errors,
         imported: q.imported.map(|n| c.t1("players-imported", "count", n)),
         source,
         q: query,
@@ -111,7 +130,9 @@ async fn players_page(
         forbidden,
         ev,
         c,
-    })
+    })?;
+    *r.status_mut() = status;
+    Ok(r)
 }
 
 async fn add_player(
@@ -174,24 +195,43 @@ async fn import_players(
     see(format!("/events/{id}/players?imported={n}"))
 }
 
+/// The check-in list: the players the page listed (`listed`), ticked (`present`) or not. With
+/// the page's version only the players the arbiter ticked or unticked change; one someone else
+/// checked in or out meanwhile is left as stored and said.
 async fn checkin(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path(id): Path<EventId>,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Page {
-    let ticked: HashSet<PlayerKey> = f
+    let keys = |name: &str| -> HashSet<PlayerKey> {
+        f.iter()
+            .filter(|(k, _)| k == name)
+            .filter_map(|(_, v)| v.parse().ok())
+            .collect()
+    };
+    let ticked = keys("present");
+    let listed = keys("listed");
+    let seen = crate::edits::from_fields(&f)?;
+    // A form without its list (an older page) stands for every player.
+    let presence: Vec<(PlayerKey, bool)> = st
+        .store
+        .players(id)?
         .iter()
-        .filter(|(k, _)| k == "present")
-        .filter_map(|(_, v)| v.parse().ok())
+        .filter(|p| listed.is_empty() || listed.contains(&p.id))
+        .map(|p| (p.id, ticked.contains(&p.id)))
         .collect();
-    for p in st.store.players(id)? {
-        let want = ticked.contains(&p.id);
-        if p.present != want {
-            st.store.set_present(&a.username, id, p.id, want)?;
-        }
+    let w = st.store.check_in(&a.username, id, &presence, seen)?;
+    if w.conflicts.is_empty() {
+        return see(format!("/events/{id}/players"));
     }
-    see(format!("/events/{id}/players"))
+    let errors = crate::edits::describe_all(&c.tr, &w.conflicts);
+    let q = PlayersQuery {
+        imported: None,
+        q: None,
+    };
+    players_page_data(&st, c, id, q, errors).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -217,6 +257,10 @@ struct PlayerFormPage {
     ev: EventView,
     pid: PlayerKey,
     f: PlayerForm,
+    /// The event's version the form was built from.
+    version: i64,
+    /// Why the form just sent was not saved (someone else edited the player meanwhile).
+    errors: Vec<String>,
 }
 
 async fn edit_player_page(
@@ -225,6 +269,7 @@ async fn edit_player_page(
     _a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
 ) -> Page {
+    let version = st.store.event_version(id)?;
     let (_, ev) = views::event_view(&st, &c, id)?;
     let p = st.store.player(id, pid)?;
     html(&PlayerFormPage {
@@ -232,17 +277,41 @@ async fn edit_player_page(
         pid,
         ev,
         c,
+        version,
+        errors: Vec::new(),
     })
 }
 
+/// A player's details as edited; when someone else edited them since the form was built,
+/// nothing is saved and the form comes back with the user's values, the stored ones said.
 async fn edit_player(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     Form(f): Form<PlayerForm>,
 ) -> Page {
-    st.store.update_player(&a.username, id, pid, &f.player()?)?;
-    see(format!("/events/{id}/players/{pid}"))
+    let seen = crate::edits::from_value(&f.version)?;
+    match st
+        .store
+        .update_player(&a.username, id, pid, &f.player()?, seen)
+    {
+        Ok(()) => see(format!("/events/{id}/players/{pid}")),
+        Err(store::Error::Conflict { version, changed }) => {
+            let (_, ev) = views::event_view(&st, &c, id)?;
+            let mut r = html(&PlayerFormPage {
+                errors: crate::edits::describe_all(&c.tr, &changed),
+                version: version.0,
+                f,
+                pid,
+                ev,
+                c,
+            })?;
+            *r.status_mut() = StatusCode::CONFLICT;
+            Ok(r)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 async fn remove_player(
@@ -257,10 +326,30 @@ async fn remove_player(
 #[derive(Debug, Deserialize)]
 struct WithdrawForm {
     from_round: Option<serde_json::Value>,
+    version: Option<String>,
+}
+
+/// After an action of the player's card: back to the card, or the card again with what
+/// someone else changed first (nothing written).
+async fn back_to_card(
+    st: &AppState,
+    c: Ctx,
+    (id, pid): (EventId, PlayerKey),
+    done: Result<(), store::Error>,
+) -> Page {
+    match done {
+        Ok(()) => see(format!("/events/{id}/players/{pid}")),
+        Err(store::Error::Conflict { changed, .. }) => {
+            let errors = crate::edits::describe_all(&c.tr, &changed);
+            card_page_data(st, c, id, pid, false, errors).await
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 async fn withdraw(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     Form(f): Form<WithdrawForm>,
@@ -268,35 +357,47 @@ async fn withdraw(
     let e = st.store.event(id)?;
     let from: u32 = crate::forms::number("from_round", &f.from_round, "a round number")?
         .unwrap_or(e.paired_rounds + 1);
-    st.store.withdraw(&a.username, id, pid, from)?;
-    see(format!("/events/{id}/players/{pid}"))
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let done = st.store.withdraw(&a.username, id, pid, from, seen);
+    back_to_card(&st, c, (id, pid), done).await
+}
+
+#[derive(Debug, Deserialize)]
+struct VersionForm {
+    version: Option<String>,
 }
 
 async fn reinstate(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Form(f): Form<VersionForm>,
 ) -> Page {
-    st.store.reinstate(&a.username, id, pid)?;
-    see(format!("/events/{id}/players/{pid}"))
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let done = st.store.reinstate(&a.username, id, pid, seen);
+    back_to_card(&st, c, (id, pid), done).await
 }
 
 #[derive(Debug, Deserialize)]
 struct ByeForm {
     round: Option<serde_json::Value>,
     kind: Option<String>,
+    version: Option<String>,
 }
 
 async fn set_bye(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     Form(f): Form<ByeForm>,
 ) -> Page {
     let round: u32 = crate::forms::required_number("round", &f.round, "a round number")?;
     let kind = forms::bye_kind(f.kind.as_deref())?;
-    st.store.set_bye(&a.username, id, pid, round, kind)?;
-    see(format!("/events/{id}/players/{pid}"))
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let done = st.store.set_bye(&a.username, id, pid, round, kind, seen);
+    back_to_card(&st, c, (id, pid), done).await
 }
 
 async fn add_forbidden(
@@ -336,6 +437,10 @@ struct PlayerCard {
     explanations: Vec<(u32, String)>,
     total: String,
     swiss: bool,
+    /// The event's version the card was built from (sent back by its forms).
+    version: i64,
+    /// Why the action just sent was not done (someone else changed the player meanwhile).
+    errors: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -352,7 +457,20 @@ async fn player_card(
     Path((id, pid)): Path<(EventId, PlayerKey)>,
     Query(q): Query<ExplainQuery>,
 ) -> Page {
-    let (e, ev) = views::event_view(&st, &c, id)?;
+    let all = q.explain.as_deref() == Some("all");
+    card_page_data(&st, c, id, pid, all, Vec::new()).await
+}
+
+async fn card_page_data(
+    st: &AppState,
+    c: Ctx,
+    id: EventId,
+    pid: PlayerKey,
+    all: bool,
+    errors: Vec<String>,
+) -> Page {
+    let version = st.store.event_version(id)?;
+    let (e, ev) = views::event_view(st, &c, id)?;
     let player = st.store.player(id, pid)?;
     let players: HashMap<PlayerKey, Player> = st
         .store
@@ -365,7 +483,6 @@ async fn player_card(
     let mut explanations = Vec::new();
     if swiss {
         // The engine pairs each explained round again: the last round unless asked for all.
-        let all = q.explain.as_deref() == Some("all");
         for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
             if let Ok(x) = st.store.explain(id, r.number) {
                 if let Some(text) = views::explanation(&c.tr, &x, player.number) {
@@ -382,7 +499,10 @@ async fn player_card(
         .filter(|b| b.player == pid && b.round > e.paired_rounds)
         .map(|b| (b.round, views::bye_kind(&c.tr, b.kind)))
         .collect();
-    html(&PlayerCard {
+    let status = crate::edits::status_for(&errors);
+    let mut r = html(&PlayerCard {
+        version,
+        errors,
         rounds: views::card_rounds(&c.tr, &rounds, &players, pid),
         total: points.get(&pid).map(|p| c.tr.points(p)).unwrap_or_default(),
         p: views::player_view(&player, None, &c.tr),
@@ -394,5 +514,7 @@ async fn player_card(
         swiss,
         ev,
         c,
-    })
+    })?;
+    *r.status_mut() = status;
+    Ok(r)
 }

@@ -280,15 +280,14 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
     let page = ExportPage {
         css: report::EXPORT_CSS,
         federation: settings.federation.clone(),
-        chief_arbiter: settings.chief_arbiter.clone(),
+        chief_arbiter: settings.chief_arbiter.to_string(),
         deputies: settings
             .deputy_arbiters
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_string)
+            .names()
+            .iter()
+            .map(|n| n.to_string())
             .collect(),
-        time_control: settings.time_control.clone(),
+        time_control: settings.time_control.to_string(),
         rounds_text: format!("{} / {}", e.paired_rounds, settings.rounds),
         after: s.after_round,
         legend: views::legend(&c.tr, &s.tiebreak_codes),

@@ -292,7 +292,7 @@ pub fn search(
             let p = &e.player;
             FoundView {
                 fide_id: p.fide_id.map(|x| x.to_string()).unwrap_or_default(),
-                name: p.name.clone(),
+                name: p.name.to_string(),
                 title: p.title.clone(),
                 rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
                 federation: p.federation.clone(),

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
-use store::{EventId, PlayerKey};
+use store::{EventId, PlayerKey, ReportOutcome, ResultCode};
 
 use crate::chess::forms;
 use crate::chess::views::{self};
@@ -24,7 +24,8 @@ pub fn routes() -> Router<AppState> {
 #[template(path = "report.html")]
 struct ReportPage {
     c: Ctx,
-    /// `code`: ask for the code; `confirm`: show the board; `done`: reported.
+    /// `code`: ask for the code; `choose`: show the board and the results; `check`: the
+    /// chosen result, to send with a second tap; `done`: sent.
     step: &'static str,
     code: String,
     event: String,
@@ -32,7 +33,14 @@ struct ReportPage {
     board: u32,
     white: String,
     black: String,
+    /// What the board's players reported before (`choose`), or the result chosen.
     choice: String,
+    /// The chosen result's code (`check`).
+    result: String,
+    /// The chosen result in words: who wins, with the colour.
+    said: String,
+    /// `done`: `stored`, `unchanged` or `conflict`.
+    outcome: &'static str,
 }
 
 impl ReportPage {
@@ -47,6 +55,38 @@ impl ReportPage {
             white: String::new(),
             black: String::new(),
             choice: String::new(),
+            result: String::new(),
+            said: String::new(),
+            outcome: "",
+        }
+    }
+
+    /// The page about one board, its players named with their colours.
+    fn board(
+        st: &AppState,
+        c: Ctx,
+        step: &'static str,
+        code: &str,
+        e: &store::Event,
+        g: &store::Game,
+    ) -> Result<ReportPage, AppError> {
+        let (white, black) = names_of(st, g, e.id)?;
+        let mut page = ReportPage::new(c, step);
+        page.code = code.trim().to_uppercase();
+        page.event = e.settings.name.to_string();
+        page.round = g.round;
+        page.board = g.board;
+        page.white = white;
+        page.black = black;
+        Ok(page)
+    }
+
+    /// A result in words, naming the winner and their colour.
+    fn said(&self, result: ResultCode) -> String {
+        match result {
+            ResultCode::WhiteWins => self.c.t1("report-white-wins", "name", &self.white),
+            ResultCode::BlackWins => self.c.t1("report-black-wins", "name", &self.black),
+            _ => self.c.t("report-draw"),
         }
     }
 }
@@ -55,42 +95,15 @@ async fn report_page(c: Ctx) -> Page {
     html(&ReportPage::new(c, "code"))
 }
 
-/// The board a player's code opens, counted against the client's wrong codes; `board`, when
-/// given, must be that code's board.
+/// The board a player's code opens, counted against the client's wrong codes in the database
+/// ([`store::throttle`]); `board`, when given, must be that code's board.
 pub(crate) fn open_board(
     st: &AppState,
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
 ) -> Result<(store::Event, store::Game), AppError> {
-    if !st.limiter.allowed(ip) {
-        return Err(AppError::RateLimited);
-    }
-    let found = st.store.lookup_code(code);
-    let wrong = |msg: &str| {
-        st.limiter.wrong(ip);
-        AppError::Store(store::Error::Refused {
-            reason: store::Refusal::BadCode,
-            message: msg.to_string(),
-        })
-    };
-    match found {
-        Ok((e, g)) => match board {
-            Some(b) if b != g.board => Err(wrong("this code does not open that board")),
-            _ if g.black.is_none() => Err(wrong("this code is the pairing-allocated bye's")),
-            _ => Ok((e, g)),
-        },
-        // A confirmed board is a right code come too late: said as such, and not counted.
-        Err(
-            e @ store::Error::Refused {
-                reason: store::Refusal::ResultConfirmed,
-                ..
-            },
-        ) => Err(e.into()),
-        Err(store::Error::Refused { message, .. }) => Err(wrong(&message)),
-        Err(store::Error::NotFound(_)) => Err(wrong("unknown code")),
-        Err(e) => Err(e.into()),
-    }
+    Ok(st.store.open_board(&ip.to_string(), code, board)?)
 }
 
 #[derive(Debug, Deserialize)]
@@ -98,6 +111,8 @@ struct CodeForm {
     code: String,
     board: Option<serde_json::Value>,
     result: Option<String>,
+    /// The second tap: the player saw the result in words and sends it.
+    sure: Option<String>,
 }
 
 pub(crate) fn names_of(
@@ -105,7 +120,11 @@ pub(crate) fn names_of(
     g: &store::Game,
     event: EventId,
 ) -> Result<(String, String), AppError> {
-    let name = |k: PlayerKey| st.store.player(event, k).map(|p| p.details.name);
+    let name = |k: PlayerKey| {
+        st.store
+            .player(event, k)
+            .map(|p| p.details.name.to_string())
+    };
     Ok((
         name(g.white)?,
         g.black.map(name).transpose()?.unwrap_or_default(),
@@ -114,21 +133,18 @@ pub(crate) fn names_of(
 
 async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
     let (e, g) = open_board(&st, c.client_ip, &f.code, None)?;
-    let (white, black) = names_of(&st, &g, e.id)?;
-    let mut page = ReportPage::new(c, "confirm");
-    page.code = f.code.trim().to_uppercase();
-    page.event = e.settings.name;
-    page.round = g.round;
-    page.board = g.board;
-    page.white = white;
-    page.black = black;
+    let mut page = ReportPage::board(&st, c, "choose", &f.code, &e, &g)?;
     page.choice = g
-        .reported
-        .map(|x| views::result_text(Some(x)))
-        .unwrap_or_default();
+        .reports
+        .iter()
+        .map(|x| views::result_text(Some(*x)))
+        .collect::<Vec<_>>()
+        .join(" / ");
     html(&page)
 }
 
+/// A result tapped on the board's page: shown in words first (who wins, with the colour), sent
+/// only with the second tap (`sure`).
 async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
     let board: Option<u32> = crate::forms::number("board", &f.board, "a board number")?;
     let result = forms::result("result", f.result.as_deref().unwrap_or(""))?
@@ -141,15 +157,22 @@ async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeFo
             )
         })?;
     let (e, g) = open_board(&st, c.client_ip, &f.code, board)?;
+    if f.sure.as_deref() != Some("1") {
+        let mut page = ReportPage::board(&st, c, "check", &f.code, &e, &g)?;
+        page.result = result.as_str().to_string();
+        page.choice = views::result_text(Some(result));
+        page.said = page.said(result);
+        return html(&page);
+    }
     let (store, code) = (st.store.clone(), f.code.clone());
-    blocking(move || store.report_result(&code, result)).await?;
-    let (white, black) = names_of(&st, &g, e.id)?;
-    let mut page = ReportPage::new(c, "done");
-    page.event = e.settings.name;
-    page.round = g.round;
-    page.board = g.board;
-    page.white = white;
-    page.black = black;
+    let outcome = blocking(move || store.report_result(&code, result)).await?;
+    let mut page = ReportPage::board(&st, c, "done", &f.code, &e, &g)?;
     page.choice = views::result_text(Some(result));
+    page.said = page.said(result);
+    page.outcome = match outcome {
+        ReportOutcome::Stored => "stored",
+        ReportOutcome::Unchanged => "unchanged",
+        ReportOutcome::Conflict => "conflict",
+    };
     html(&page)
 }

@@ -23,6 +23,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/rounds/{n}/swap", post(swap))
         .route("/events/{id}/rounds/{n}/results", post(results))
         .route("/events/{id}/rounds/{n}/confirm", post(confirm))
+        .route("/events/{id}/rounds/{n}/settle", post(settle))
 }
 
 #[derive(Template)]
@@ -38,13 +39,27 @@ struct RoundPage {
     byes: Vec<ByeView>,
     seats: Vec<(PlayerKey, String)>,
     missing: usize,
-    reported: usize,
+    /// The boards whose players' reports agree: what "confirm" confirms, as `board:result`.
+    confirmable: Vec<String>,
     notices: Vec<String>,
+    /// Why the form just sent wrote nothing, or not everything (someone else changed it).
+    errors: Vec<String>,
     rounds: Vec<u32>,
     show_codes: bool,
+    /// The event's version the page was built from (sent back by its forms).
+    version: i64,
 }
 
-fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, notices: Vec<String>) -> Page {
+/// What the round page says after a form: notices, and the conflicts of a stale form.
+#[derive(Debug, Default)]
+struct Said {
+    notices: Vec<String>,
+    errors: Vec<String>,
+}
+
+fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Page {
+    // Read before the data: the page never claims a newer version than it shows.
+    let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(st, &c, id)?;
     let rounds: Vec<u32> = (1..=e.paired_rounds.max(e.settings.rounds)).collect();
     if n == 0 || n > e.paired_rounds {
@@ -62,10 +77,12 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, notices: Vec<Stri
             byes: Vec::new(),
             seats: Vec::new(),
             missing: 0,
-            reported: 0,
-            notices,
+            confirmable: Vec::new(),
+            notices: said.notices,
+            errors: said.errors,
             rounds,
             show_codes: false,
+            version,
         });
     }
     let round = st.store.round(id, n)?;
@@ -92,22 +109,54 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, notices: Vec<Stri
         })
         .collect();
     seats.sort_by(|a, b| a.1.cmp(&b.1));
-    html(&RoundPage {
+    let confirmable = round
+        .games
+        .iter()
+        .filter(|g| g.result.is_none())
+        .filter_map(|g| g.reported.map(|r| format!("{}:{}", g.board, r.as_str())))
+        .collect();
+    let status = crate::edits::status_for(&said.errors);
+    let mut r = html(&RoundPage {
         missing: round.missing_results(),
-        reported: round.games.iter().filter(|g| g.reported.is_some()).count(),
+        confirmable,
         closed: has_result || e.paired_rounds > n,
         paired: true,
         can_pair: false,
         boards,
         byes,
         seats,
-        notices,
+        notices: said.notices,
+        errors: said.errors,
         rounds,
         show_codes: true,
+        version,
         c,
         ev,
         n,
-    })
+    })?;
+    *r.status_mut() = status;
+    Ok(r)
+}
+
+/// The round page again after a form someone else's change made stale: what was not written
+/// and why, with both values; anything else refused as usual.
+fn after_conflict(st: &AppState, c: Ctx, id: EventId, n: u32, e: AppError) -> Page {
+    match e {
+        AppError::Store(store::Error::Conflict { changed, .. }) => {
+            let errors = crate::edits::describe_all(&c.tr, &changed);
+            round_page_data(
+                st,
+                c,
+                id,
+                n,
+                Said {
+                    errors,
+                    ..Said::default()
+                },
+            )
+        }
+        other => Err(other),
+    }
 }
 
 async fn round_page(
@@ -116,7 +165,7 @@ async fn round_page(
     _a: Arbiter,
     Path((id, n)): Path<(EventId, u32)>,
 ) -> Page {
-    round_page_data(&st, c, id, n, Vec::new())
+    round_page_data(&st, c, id, n, Said::default())
 }
 
 #[derive(Debug, Deserialize)]
@@ -153,7 +202,11 @@ async fn swap(
     Form(f): Form<PairForm>,
 ) -> Page {
     let (x, y) = f.keys()?;
-    let objections = st.store.swap_players(&a.username, id, n, x, y)?;
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let objections = match st.store.swap_players(&a.username, id, n, x, y, seen) {
+        Ok(o) => o,
+        Err(e) => return after_conflict(&st, c, id, n, e.into()),
+    };
     let mut notices = vec![c.t("swap-done")];
     if objections.is_empty() {
         notices.push(c.t("swap-no-objection"));
@@ -161,7 +214,16 @@ async fn swap(
         notices.push(c.t("swap-objections"));
         notices.extend(objections.iter().map(|o| views::objection_text(&c.tr, o)));
     }
-    round_page_data(&st, c, id, n, notices)
+    round_page_data(
+        &st,
+        c,
+        id,
+        n,
+        Said {
+            notices,
+            ..Said::default()
+        },
+    )
 }
 
 /// The grid's inputs `r{board}` as (board, result); an empty input clears the board.
@@ -179,35 +241,106 @@ pub(crate) fn grid(
     Ok(out)
 }
 
+/// The result grid: only the boards the arbiter changed on the page are written (the page's
+/// version tells what it showed); a board someone else changed meanwhile is shown again with
+/// both values, the others are written.
 async fn results(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, n)): Path<(EventId, u32)>,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Page {
     let entries = grid(&f)?;
-    let round = st.store.round(id, n)?;
-    // Only what changed is written (an unchanged grid writes nothing, nor logs).
-    let changed: Vec<(u32, Option<ResultCode>)> = entries
-        .into_iter()
-        .filter(|(board, r)| {
-            round
-                .games
-                .iter()
-                .any(|g| g.board == *board && g.black.is_some() && g.result != *r)
-        })
-        .collect();
-    if !changed.is_empty() {
-        st.store.set_results(&a.username, id, n, &changed)?;
+    let seen = crate::edits::from_fields(&f)?;
+    let w = st.store.set_results(&a.username, id, n, &entries, seen)?;
+    if w.conflicts.is_empty() {
+        return see(format!("/events/{id}/rounds/{n}"));
     }
-    see(format!("/events/{id}/rounds/{n}"))
+    let errors = crate::edits::describe_all(&c.tr, &w.conflicts);
+    let notices = if w.changed > 0 {
+        vec![c.t1("results-saved", "count", w.changed)]
+    } else {
+        Vec::new()
+    };
+    round_page_data(&st, c, id, n, Said { notices, errors })
 }
 
+/// "Confirm the reported results": the boards the page listed (`shown`, as `board:result`),
+/// while their players' reports still agree on that result.
 async fn confirm(
     State(st): State<AppState>,
     a: Arbiter,
     Path((id, n)): Path<(EventId, u32)>,
+    Form(f): Form<Vec<(String, String)>>,
 ) -> Page {
-    st.store.confirm_reported(&a.username, id, n)?;
+    let shown = shown_reports(&f)?;
+    st.store
+        .confirm_reported(&a.username, id, n, shown.as_deref())?;
     see(format!("/events/{id}/rounds/{n}"))
+}
+
+/// The `shown` fields of the confirm form (`board:result`); none at all when the form has no
+/// such field (every agreeing report is confirmed then).
+pub(crate) fn shown_reports(
+    fields: &[(String, String)],
+) -> Result<Option<Vec<(u32, ResultCode)>>, AppError> {
+    let mut out = Vec::new();
+    let mut any = false;
+    for (k, v) in fields.iter().filter(|(k, _)| k == "shown") {
+        any = true;
+        let parsed = v
+            .split_once(':')
+            .and_then(|(b, r)| Some((b.trim().parse::<u32>().ok()?, ResultCode::parse(r)?)));
+        match parsed {
+            Some(x) => out.push(x),
+            None => {
+                return Err(AppError::invalid(
+                    k,
+                    "board:result, such as 3:1-0",
+                    format!("{v:?}"),
+                ))
+            }
+        }
+    }
+    Ok(any.then_some(out))
+}
+
+#[derive(Debug, Deserialize)]
+struct SettleForm {
+    board: Option<serde_json::Value>,
+    result: Option<String>,
+    version: Option<String>,
+}
+
+/// The arbiter settles a board whose players' reports disagree: keeps one of them (or types
+/// the result in the grid). Written unless someone else entered the board's result meanwhile.
+async fn settle(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    Form(f): Form<SettleForm>,
+) -> Page {
+    let board: u32 = crate::forms::required_number("board", &f.board, "a board number")?;
+    let result = forms::result("result", f.result.as_deref().unwrap_or(""))?
+        .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", "nothing"))?;
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let w = st
+        .store
+        .set_results(&a.username, id, n, &[(board, Some(result))], seen)?;
+    if w.conflicts.is_empty() {
+        return see(format!("/events/{id}/rounds/{n}#board-{board}"));
+    }
+    let errors = crate::edits::describe_all(&c.tr, &w.conflicts);
+    round_page_data(
+        &st,
+        c,
+        id,
+        n,
+        Said {
+            errors,
+            ..Said::default()
+        },
+    )
 }

@@ -18,11 +18,11 @@ pub fn player_row(p: &Player) -> report::views::PlayerRow {
     report::views::PlayerRow {
         id: p.id,
         number: p.number,
-        name: p.details.name.clone(),
+        name: p.details.name.to_string(),
         title: p.details.title.clone(),
         rating: p.details.rating,
         federation: p.details.federation.clone(),
-        club: p.details.club.clone(),
+        club: p.details.club.to_string(),
         fide_id: p.details.fide_id,
         present: p.present,
         withdrawn_from: p.withdrawn_from,
@@ -73,7 +73,12 @@ pub struct GridBoard {
     pub line: BoardView,
     /// What the grid's input holds (a code the grid reads back).
     pub input: String,
+    /// The players' report, when they agree (as printed), and its code.
     pub reported: String,
+    pub reported_code: String,
+    /// The different results the players reported, when they disagree: (code, as printed,
+    /// `white`, `draw` or `black` for the page's element ids).
+    pub disagree: Vec<(String, String, &'static str)>,
     pub code: String,
 }
 
@@ -139,6 +144,25 @@ pub fn boards(
             },
             input: g.result.map(|r| r.as_str().to_string()).unwrap_or_default(),
             reported: result_text(g.reported),
+            reported_code: g
+                .reported
+                .map(|r| r.as_str().to_string())
+                .unwrap_or_default(),
+            disagree: if g.reports_disagree() {
+                g.reports
+                    .iter()
+                    .map(|r| {
+                        let side = match r {
+                            ResultCode::WhiteWins | ResultCode::WhiteForfeitWin => "white",
+                            ResultCode::BlackWins | ResultCode::BlackForfeitWin => "black",
+                            ResultCode::Draw | ResultCode::DoubleForfeit => "draw",
+                        };
+                        (r.as_str().to_string(), result_text(Some(*r)), side)
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             code: g.code.clone(),
         })
         .collect();
@@ -218,7 +242,7 @@ pub fn card_rounds(
                         let white_side = g.white == player;
                         let other = if white_side { black } else { g.white };
                         if let Some(o) = players.get(&other) {
-                            line.opponent = o.details.name.clone();
+                            line.opponent = o.details.name.to_string();
                             line.opponent_number = o.number.to_string();
                             line.opponent_rating =
                                 o.details.rating.map(|r| r.to_string()).unwrap_or_default();
@@ -324,8 +348,8 @@ impl EventView {
         };
         EventView {
             id: e.id,
-            name: s.name.clone(),
-            place: s.place.clone(),
+            name: s.name.to_string(),
+            place: s.place.to_string(),
             dates,
             system: system_text(tr, s.system),
             rounds: s.rounds,

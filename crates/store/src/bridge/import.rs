@@ -2,6 +2,7 @@
 //! quoting, French or English headers).
 
 use crate::csv::{collapse, detect_separator, folded_words, quote, read_rows, ImportError, Row};
+use crate::text::{self, Label, Text};
 
 use super::log::append;
 use super::session::{check_pair, load_pairs, session_movement, write_pair};
@@ -105,11 +106,27 @@ fn read_pair(
         .cells
         .first()
         .map_or((row.end_line, 1), |c| (c.line, c.column));
+    // Each name through the one constructor of stored text, refused at its cell.
+    fn text_of<const MAX: usize>(
+        (t, line, column): (&str, usize, usize),
+    ) -> std::result::Result<Text<MAX>, ImportError> {
+        Text::parse(&collapse(t)).map_err(|e| {
+            ImportError::new(
+                line,
+                column,
+                text::expected(MAX),
+                format!("{}: {e}", quote(t)),
+            )
+        })
+    }
     let (t1, l1, c1) = cell(name1);
     let p = NewPair {
-        name1: collapse(t1),
-        name2: collapse(cell(name2).0),
-        club: club.map_or(String::new(), |i| collapse(cell(i).0)),
+        name1: text_of(cell(name1))?,
+        name2: text_of(cell(name2))?,
+        club: match club {
+            Some(i) => text_of(cell(i))?,
+            None => Label::default(),
+        },
     };
     if p.name1.is_empty() {
         return Err(ImportError::new(l1, c1, "a player's name", quote(t1)));

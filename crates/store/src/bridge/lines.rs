@@ -7,9 +7,10 @@ use bridge::movement::{Movement, TravellerLine};
 use bridge::{Bid, Played, TableResult};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::log::append;
+use super::log::{append, before_since, conflict};
 use super::session::{load_session, session_movement};
 use super::*;
+use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -374,6 +375,53 @@ fn close_conflicts(conn: &Connection, id: SessionId, board: u32, ns: u32, by: &s
     Ok(())
 }
 
+/// What a log entry does to lines: its `before` is the line as it was.
+const LINE_ACTIONS: [&str; 8] = [
+    "enter",
+    "confirm",
+    "conflict",
+    "director",
+    "adjust",
+    "clear",
+    "resolve_kept",
+    "resolve_other",
+];
+
+/// Two views of a line say the same: status, contract, adjusted score and open conflict.
+fn same_line(a: &Line, b: &Line) -> bool {
+    (a.status, &a.entry, &a.adjustment, a.conflict)
+        == (b.status, &b.entry, &b.adjustment, b.conflict)
+}
+
+/// Refuses with [`Error::Conflict`] when the line `current` is no longer as the page built at
+/// `seen` showed it.
+fn line_as_shown(
+    tx: &Connection,
+    id: SessionId,
+    seen: Option<Version>,
+    current: &Line,
+) -> Result<()> {
+    let shown: Option<Line> = before_since(tx, id, seen, |action, before, _| {
+        (LINE_ACTIONS.contains(&action)
+            && before["board"] == current.board
+            && before["ns"] == current.ns)
+            .then(|| before.clone())
+    })?;
+    match shown {
+        Some(shown) if !same_line(&shown, current) => {
+            let changed = Changed::Line {
+                board: current.board,
+                ns: current.ns,
+                ew: current.ew,
+                shown: Some(Box::new(shown)),
+                stored: Box::new(current.clone()),
+            };
+            Err(conflict(tx, id, vec![changed])?)
+        }
+        _ => Ok(()),
+    }
+}
+
 fn to_json(e: &Entry) -> Result<String> {
     Ok(serde_json::to_string(e)?)
 }
@@ -554,6 +602,13 @@ impl Store {
     }
 
     /// The director enters or corrects a line; its open conflicts are closed.
+    ///
+    /// With `seen`, the version of the page the director typed it on: refused with
+    /// [`Error::Conflict`] when the line changed since (a table entered, corrected or
+    /// confirmed it, another entry opened a conflict, a colleague settled it), unless it already
+    /// says what the director enters. The same holds for [`Store::director_adjust`],
+    /// [`Store::clear_line`] and [`Store::resolve_conflict`].
+    #[allow(clippy::too_many_arguments)]
     pub fn director_set_line(
         &self,
         actor: &str,
@@ -562,9 +617,13 @@ impl Store {
         ns: u32,
         ew: u32,
         e: &Entry,
+        seen: Option<Version>,
     ) -> Result<()> {
         let (entry, _) = normalize(e)?;
-        self.director_write(actor, id, board, ns, ew, "director", |tx, t| {
+        // The line already says this (whoever entered it), with no other entry waiting.
+        let wanted = |l: &Line| l.entry.as_ref() == Some(&entry) && !l.conflict;
+        let key = (board, ns, ew);
+        self.director_write(actor, id, key, "director", seen, wanted, |tx, t| {
             write_line(
                 tx,
                 id,
@@ -579,6 +638,7 @@ impl Store {
     }
 
     /// The director gives the line an adjusted score; its open conflicts are closed.
+    #[allow(clippy::too_many_arguments)]
     pub fn director_adjust(
         &self,
         actor: &str,
@@ -587,9 +647,12 @@ impl Store {
         ns: u32,
         ew: u32,
         a: &Adjustment,
+        seen: Option<Version>,
     ) -> Result<()> {
         check_adjustment(a)?;
-        self.director_write(actor, id, board, ns, ew, "adjust", |tx, t| {
+        let wanted = |l: &Line| l.adjustment.as_ref() == Some(a) && !l.conflict;
+        let key = (board, ns, ew);
+        self.director_write(actor, id, key, "adjust", seen, wanted, |tx, t| {
             write_line(tx, id, board, t, LineStatus::Adjusted, None, Some(a), "")
         })
     }
@@ -602,8 +665,11 @@ impl Store {
         board: u32,
         ns: u32,
         ew: u32,
+        seen: Option<Version>,
     ) -> Result<()> {
-        self.director_write(actor, id, board, ns, ew, "clear", |tx, t| {
+        let wanted = |l: &Line| l.status == LineStatus::Missing && !l.conflict;
+        let key = (board, ns, ew);
+        self.director_write(actor, id, key, "clear", seen, wanted, |tx, t| {
             tx.execute(
                 "DELETE FROM bridge_line WHERE session_id = ?1 AND board = ?2 AND ns = ?3",
                 params![id, board, t.ns],
@@ -612,21 +678,26 @@ impl Store {
         })
     }
 
+    /// A director's write of the line `(board, ns, ew)`, refused when the line changed since
+    /// the page at `seen` and is not already `wanted`.
     #[allow(clippy::too_many_arguments)]
     fn director_write(
         &self,
         actor: &str,
         id: SessionId,
-        board: u32,
-        ns: u32,
-        ew: u32,
+        (board, ns, ew): (u32, u32, u32),
         action: &str,
+        seen: Option<Version>,
+        wanted: impl Fn(&Line) -> bool,
         f: impl FnOnce(&Connection, &TravellerLine) -> Result<()>,
     ) -> Result<()> {
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let t = line_of_pairs(&m, board, ns, ew)?;
             let before = current_line(tx, id, &t, board)?;
+            if !wanted(&before) {
+                line_as_shown(tx, id, seen, &before)?;
+            }
             f(tx, &t)?;
             close_conflicts(tx, id, board, t.ns, actor)?;
             let after = current_line(tx, id, &t, board)?;
@@ -642,6 +713,7 @@ impl Store {
         id: SessionId,
         conflict: i64,
         take_other: bool,
+        seen: Option<Version>,
     ) -> Result<()> {
         self.transaction(|tx| {
             load_session(tx, id)?;
@@ -659,6 +731,7 @@ impl Store {
             let m = session_movement(tx, id)?;
             let t = line_of_pairs(&m, board, ns, ew)?;
             let before = current_line(tx, id, &t, board)?;
+            line_as_shown(tx, id, seen, &before)?;
             let entry: Entry = if take_other {
                 serde_json::from_str(&other)?
             } else {

@@ -3,8 +3,11 @@
 use rusqlite::{params, Connection};
 use serde::Serialize;
 
+use serde_json::Value;
+
 use super::SessionId;
-use crate::error::Result;
+use crate::edits::{Changed, Version};
+use crate::error::{Error, Result};
 use crate::Store;
 
 /// One entry of a session's log.
@@ -67,14 +70,52 @@ impl Store {
     }
 
     /// A number that changes on every write to the session: pages computed at one version
-    /// can be reused until it changes.
+    /// can be reused until it changes. It is also the version a page was built from
+    /// ([`crate::edits`]): read it before the page's data, and send it back with its forms.
     pub fn bridge_version(&self, id: SessionId) -> Result<i64> {
-        self.with_conn(|c| {
-            Ok(c.query_row(
-                "SELECT coalesce(max(id), 0) FROM bridge_log WHERE session_id = ?1",
-                [id],
-                |r| r.get(0),
-            )?)
-        })
+        self.with_conn(|c| version_on(c, id).map(|v| v.0))
     }
+}
+
+/// [`Store::bridge_version`] read on `conn`.
+pub(crate) fn version_on(conn: &Connection, id: SessionId) -> Result<Version> {
+    Ok(Version(conn.query_row(
+        "SELECT coalesce(max(id), 0) FROM bridge_log WHERE session_id = ?1",
+        [id],
+        |r| r.get(0),
+    )?))
+}
+
+/// A thing of the session as a page built at version `seen` showed it: the `before` of the
+/// first log entry after that version that `about` picks (from its action, before and after,
+/// it answers the part of `before` that is the thing). `None` when no version was given or
+/// nothing changed the thing since (the page showed what is stored).
+pub(crate) fn before_since<T: serde::de::DeserializeOwned>(
+    conn: &Connection,
+    id: SessionId,
+    seen: Option<Version>,
+    about: impl Fn(&str, &Value, &Value) -> Option<Value>,
+) -> Result<Option<T>> {
+    let Some(v) = seen else { return Ok(None) };
+    let mut st = conn.prepare_cached(
+        "SELECT action, before, after FROM bridge_log WHERE session_id = ?1 AND id > ?2 ORDER BY id",
+    )?;
+    let mut rows = st.query(params![id, v.0])?;
+    while let Some(r) = rows.next()? {
+        let action: String = r.get(0)?;
+        let before: Value = serde_json::from_str(&r.get::<_, String>(1)?)?;
+        let after: Value = serde_json::from_str(&r.get::<_, String>(2)?)?;
+        if let Some(thing) = about(&action, &before, &after) {
+            return Ok(Some(serde_json::from_value(thing)?));
+        }
+    }
+    Ok(None)
+}
+
+/// The refusal of a form whose values someone else changed first (nothing is written).
+pub(crate) fn conflict(conn: &Connection, id: SessionId, changed: Vec<Changed>) -> Result<Error> {
+    Ok(Error::Conflict {
+        version: version_on(conn, id)?,
+        changed,
+    })
 }

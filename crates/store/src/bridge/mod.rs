@@ -9,7 +9,8 @@
 //! use store::Store;
 //! use store::bridge::{BridgeSettings, Entry};
 //! let store = Store::open_in_memory().unwrap();
-//! let id = store.create_bridge_session("td", &BridgeSettings::new("Tuesday pairs", 7)).unwrap();
+//! let name = "Tuesday pairs".parse().unwrap();
+//! let id = store.create_bridge_session("td", &BridgeSettings::new(name, 7)).unwrap();
 //! let first = store.table_round(id, 1, 1).unwrap();
 //! let board = first.boards[0];
 //! let e = Entry::played("3NT", bridge::Seat::North, 9, "SK");
@@ -23,13 +24,14 @@ mod import;
 mod lines;
 mod log;
 mod model;
-mod session;
+pub(crate) mod session;
 mod text;
 
 use bridge::movement::{EvenTables, Kind};
 use bridge::{Artificial, Ratio, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::text::{Label, PersonName};
 pub use log::BridgeLogEntry;
 
 /// Row id of a bridge session.
@@ -82,12 +84,12 @@ impl Scoring {
 /// Everything the director sets up for a session.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BridgeSettings {
-    pub name: String,
-    pub club: String,
-    pub place: String,
+    pub name: Label,
+    pub club: Label,
+    pub place: Label,
     /// `YYYY-MM-DD` or empty.
     pub date: String,
-    pub director: String,
+    pub director: PersonName,
     pub tables: u32,
     #[serde(with = "text::kind")]
     pub movement: Kind,
@@ -109,13 +111,13 @@ pub struct BridgeSettings {
 impl BridgeSettings {
     /// A matchpoint session with the movement suggested for `tables` (two winners), or a
     /// Mitchell when none is (the table count is then refused on creation).
-    pub fn new(name: &str, tables: u32) -> BridgeSettings {
+    pub fn new(name: Label, tables: u32) -> BridgeSettings {
         BridgeSettings {
-            name: name.to_string(),
-            club: String::new(),
-            place: String::new(),
+            name,
+            club: Label::default(),
+            place: Label::default(),
             date: String::new(),
-            director: String::new(),
+            director: PersonName::default(),
             tables,
             movement: bridge::movement::suggest(tables, false).unwrap_or(Kind::Mitchell),
             even: EvenTables::default(),
@@ -141,17 +143,17 @@ pub struct BridgeSession {
 /// A pair's names as typed or imported.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct NewPair {
-    pub name1: String,
-    pub name2: String,
-    pub club: String,
+    pub name1: PersonName,
+    pub name2: PersonName,
+    pub club: Label,
 }
 
 impl NewPair {
-    pub fn named(name1: &str, name2: &str) -> NewPair {
+    pub fn named(name1: PersonName, name2: PersonName) -> NewPair {
         NewPair {
-            name1: name1.to_string(),
-            name2: name2.to_string(),
-            club: String::new(),
+            name1,
+            name2,
+            club: Label::default(),
         }
     }
 

@@ -4,9 +4,10 @@ use bridge::movement::{Movement, MovementError, Options};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde_json::json;
 
-use super::log::append;
+use super::log::{append, before_since, conflict};
 use super::text;
 use super::*;
+use crate::edits::{merge, still_as_shown, Changed, Merge, Shown, Version, Written};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -228,6 +229,36 @@ pub(crate) fn check_pair(m: &Movement, number: u32) -> Result<()> {
     ))
 }
 
+/// A pair's names as a page built at `seen` showed them; `None` when nothing renamed the
+/// pair since (or no version was given).
+fn pair_shown(
+    conn: &Connection,
+    id: SessionId,
+    seen: Option<Version>,
+    number: u32,
+) -> Result<Option<NewPair>> {
+    let details = |p: &serde_json::Value| {
+        if p.is_null() {
+            serde_json::to_value(NewPair::default()).ok()
+        } else {
+            let mut d = p.clone();
+            if let Some(o) = d.as_object_mut() {
+                o.remove("number");
+            }
+            Some(d)
+        }
+    };
+    before_since(conn, id, seen, |action, before, after| match action {
+        "pair" if after["number"] == number => details(before),
+        "import_pairs" => before
+            .as_array()?
+            .iter()
+            .find(|p| p["number"] == number)
+            .and_then(details),
+        _ => None,
+    })
+}
+
 pub(crate) fn write_pair(conn: &Connection, id: SessionId, number: u32, p: &NewPair) -> Result<()> {
     conn.execute(
         "INSERT INTO bridge_pair (session_id, number, name1, name2, club) VALUES (?1, ?2, ?3, ?4, ?5) \
@@ -263,15 +294,30 @@ impl Store {
 
     /// Changes the settings; the movement (kind, tables, boards, phantom) is fixed once a
     /// line has a result.
+    ///
+    /// With `seen`, refused with [`Error::Conflict`] when someone else changed the settings
+    /// since that version (to something else than `s`).
     pub fn update_bridge_settings(
         &self,
         actor: &str,
         id: SessionId,
         s: &BridgeSettings,
+        seen: Option<Version>,
     ) -> Result<()> {
         let m = validate(s)?;
         self.transaction(|tx| {
             let old = load_session(tx, id)?.settings;
+            let shown: Option<BridgeSettings> = before_since(tx, id, seen, |action, before, _| {
+                (action == "settings").then(|| before.clone())
+            })?;
+            let was = shown.as_ref().map_or(Shown::Unknown, Shown::As);
+            if !still_as_shown(was, &old, s) {
+                let changed = Changed::Session {
+                    shown: shown.map(Box::new),
+                    stored: Box::new(old),
+                };
+                return Err(conflict(tx, id, vec![changed])?);
+            }
             let moved = (
                 old.movement,
                 old.tables,
@@ -337,18 +383,57 @@ impl Store {
 
     /// Types a pair's names; `number` must be a pair of the movement.
     pub fn set_pair(&self, actor: &str, id: SessionId, number: u32, p: &NewPair) -> Result<()> {
+        self.set_pairs(actor, id, &[(number, p.clone())], None)
+            .map(|_| ())
+    }
+
+    /// The pairs' names as a form sends them, `(number, names)` for each pair it listed; each
+    /// number must be a pair of the movement. With `seen`, the version the form was built from,
+    /// only the pairs whose names the user changed on it are written; a pair someone else
+    /// renamed meanwhile is a conflict (left as stored). Without it, every pair whose names
+    /// differ is written.
+    pub fn set_pairs(
+        &self,
+        actor: &str,
+        id: SessionId,
+        pairs: &[(u32, NewPair)],
+        seen: Option<Version>,
+    ) -> Result<Written> {
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
-            check_pair(&m, number)?;
-            let before = load_pairs(tx, id, &m)?
-                .into_iter()
-                .find(|x| x.number == number);
-            write_pair(tx, id, number, p)?;
-            let after = Pair {
-                number,
-                details: p.clone(),
-            };
-            append(tx, id, actor, "pair", &before, &after)
+            let current = load_pairs(tx, id, &m)?;
+            let mut out = Written::default();
+            for (number, yours) in pairs {
+                let number = *number;
+                check_pair(&m, number)?;
+                let before = current.iter().find(|x| x.number == number);
+                let stored = before.map(|x| x.details.clone()).unwrap_or_default();
+                let shown = pair_shown(tx, id, seen, number)?;
+                let was = match (&seen, &shown) {
+                    (None, _) => Shown::Unknown,
+                    (Some(_), Some(p)) => Shown::As(p),
+                    (Some(_), None) => Shown::As(&stored),
+                };
+                match merge(was, &stored, yours) {
+                    Merge::Unchanged => {}
+                    Merge::Conflict => out.conflicts.push(Changed::Pair {
+                        number,
+                        shown: shown.map(Box::new),
+                        stored: Box::new(stored),
+                        yours: Box::new(yours.clone()),
+                    }),
+                    Merge::Write => {
+                        write_pair(tx, id, number, yours)?;
+                        let after = Pair {
+                            number,
+                            details: yours.clone(),
+                        };
+                        append(tx, id, actor, "pair", &before, &after)?;
+                        out.changed += 1;
+                    }
+                }
+            }
+            Ok(out)
         })
     }
 
@@ -373,6 +458,19 @@ impl Store {
             let place = super::import::at(&e.file, e.line as usize, e.column as usize);
             Error::invalid(place, e.expected, e.found)
         })?;
+        // A hand record is 52 cards in four hands of 13: a deal cut short is refused where it is.
+        for b in &read.boards {
+            let Some(text) = &b.deal else { continue };
+            if let Err(e) = text.parse::<bridge::Deal>() {
+                let column = b.deal_pos.column as usize + e.offset;
+                let place = super::import::at(file, b.deal_pos.line as usize, column);
+                return Err(Error::invalid(
+                    place,
+                    format!("{} (board {})", e.expected, b.number),
+                    e.found,
+                ));
+            }
+        }
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let deals: Vec<(u32, String)> = read
@@ -427,25 +525,28 @@ impl Store {
 
     /// The session and table a printed code opens (blanks and case do not matter).
     pub fn lookup_table_code(&self, code: &str) -> Result<(BridgeSession, u32)> {
-        let code: String = code
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_uppercase();
-        self.with_conn(|c| {
-            let found: Option<(SessionId, u32)> = c
-                .query_row(
-                    "SELECT session_id, number FROM bridge_table WHERE code = ?1",
-                    [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let Some((id, table)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
-            };
-            Ok((load_session(c, id)?, table))
-        })
+        self.with_conn(|c| find_table_code(c, code))
     }
+}
+
+/// The session and table a table's code opens, read on `c` (`BadCode` when none has it).
+pub(crate) fn find_table_code(c: &Connection, code: &str) -> Result<(BridgeSession, u32)> {
+    let code: String = code
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_uppercase();
+    let found: Option<(SessionId, u32)> = c
+        .query_row(
+            "SELECT session_id, number FROM bridge_table WHERE code = ?1",
+            [&code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((id, table)) = found else {
+        return Err(Error::refused(Refusal::BadCode, "this code opens no table"));
+    };
+    Ok((load_session(c, id)?, table))
 }
 
 pub(crate) fn load_deals(conn: &Connection, id: SessionId) -> Result<Vec<(u32, String)>> {

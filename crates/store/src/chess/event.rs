@@ -3,11 +3,13 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
 
+use crate::chess::log::{conflict, shown_at, Snapshot};
 use crate::chess::rows::{
     load_byes, load_event, load_events, load_forbidden, load_player, load_players, paired_rounds,
     write_settings,
 };
 use crate::chess::types::*;
+use crate::edits::{merge, still_as_shown, Changed, Merge, Shown, Version, Written};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -21,6 +23,15 @@ fn validate_settings(s: &EventSettings) -> Result<()> {
             "rounds",
             "a number of rounds from 1 to 99",
             s.rounds.to_string(),
+        ));
+    }
+    let federation_ok = s.federation.is_empty()
+        || (s.federation.len() == 3 && s.federation.chars().all(|c| c.is_ascii_alphabetic()));
+    if !federation_ok {
+        return Err(Error::invalid(
+            "federation",
+            "a three-letter federation code (FRA) or nothing",
+            format!("{:?}", s.federation),
         ));
     }
     for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
@@ -97,6 +108,13 @@ fn validate_player(p: &NewPlayer) -> Result<()> {
     }
     if !matches!(p.sex.as_str(), "" | "m" | "w") {
         return Err(Error::invalid("sex", "m, w or nothing", p.sex.clone()));
+    }
+    if crate::chess::import::birth_date(&p.birth_date).is_none() {
+        return Err(Error::invalid(
+            "birth_date",
+            "a date YYYY/MM/DD (or YYYY-MM-DD, DD/MM/YYYY), a year, or nothing",
+            format!("{:?}", p.birth_date),
+        ));
     }
     Ok(())
 }
@@ -186,6 +204,38 @@ fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<Pla
     Ok(id)
 }
 
+/// A player as a page built at some version showed them (`shown` from [`shown_at`]).
+fn shown_player(shown: &Option<Snapshot>, id: PlayerKey) -> Shown<&Player> {
+    match shown {
+        None => Shown::Unknown,
+        Some(s) => s.player(id).map_or(Shown::Gone, Shown::As),
+    }
+}
+
+/// The player, when their withdrawal is still as the page built at `seen` showed it (or
+/// already what the form asks: `yours`, the first round not paired, `None` to reinstate).
+fn withdrawal_as_shown(
+    tx: &Connection,
+    event: EventId,
+    id: PlayerKey,
+    yours: Option<u32>,
+    seen: Option<Version>,
+) -> Result<Player> {
+    let stored = load_player(tx, event, id)?;
+    let shown = shown_at(tx, event, seen)?;
+    let was = shown_player(&shown, id).map(|p| &p.withdrawn_from);
+    if !still_as_shown(was, &stored.withdrawn_from, &yours) {
+        let changed = Changed::Withdrawal {
+            player: id,
+            name: stored.details.name.to_string(),
+            shown: was.value().copied().flatten(),
+            stored: stored.withdrawn_from,
+        };
+        return Err(conflict(tx, event, vec![changed])?);
+    }
+    Ok(stored)
+}
+
 impl Store {
     pub fn create_event(&self, actor: &str, settings: &EventSettings) -> Result<EventId> {
         validate_settings(settings)?;
@@ -213,10 +263,27 @@ impl Store {
         })
     }
 
-    pub fn update_event(&self, actor: &str, id: EventId, settings: &EventSettings) -> Result<()> {
+    /// Changes the settings. With `seen`, refused with [`Error::Conflict`] when someone else
+    /// changed them since that version (to something else than `settings`).
+    pub fn update_event(
+        &self,
+        actor: &str,
+        id: EventId,
+        settings: &EventSettings,
+        seen: Option<Version>,
+    ) -> Result<()> {
         validate_settings(settings)?;
         self.logged(actor, id, "update_event", json!(settings), |tx| {
             let old = load_event(tx, id)?;
+            let shown = shown_at(tx, id, seen)?;
+            let was = shown.as_ref().map_or(Shown::Unknown, |s| Shown::As(s.settings()));
+            if !still_as_shown(was, &old.settings, settings) {
+                let changed = Changed::Settings {
+                    shown: was.value().cloned().map(Box::new),
+                    stored: Box::new(old.settings),
+                };
+                return Err(conflict(tx, id, vec![changed])?);
+            }
             if old.paired_rounds > 0
                 && (old.settings.system != settings.system
                     || (old.settings.system == System::Swiss && settings.rounds < old.paired_rounds))
@@ -280,16 +347,30 @@ impl Store {
         )
     }
 
+    /// Edits a player's details. With `seen`, refused with [`Error::Conflict`] when someone
+    /// else changed them since that version (to something else than `p`).
     pub fn update_player(
         &self,
         actor: &str,
         event: EventId,
         id: PlayerKey,
         p: &NewPlayer,
+        seen: Option<Version>,
     ) -> Result<()> {
         validate_player(p)?;
         self.logged(actor, event, "update_player", json!({ "player": id, "details": p }), |tx| {
-            load_player(tx, event, id)?;
+            let stored = load_player(tx, event, id)?;
+            let shown = shown_at(tx, event, seen)?;
+            let was = shown_player(&shown, id).map(|x| &x.details);
+            if !still_as_shown(was, &stored.details, p) {
+                let changed = Changed::Player {
+                    player: id,
+                    shown: was.value().cloned().map(Box::new),
+                    stored: Box::new(stored.details),
+                    yours: Box::new(p.clone()),
+                };
+                return Err(conflict(tx, event, vec![changed])?);
+            }
             tx.execute(
                 "UPDATE player SET name = ?1, title = ?2, rating = ?3, national_rating = ?4, federation = ?5, \
                  fide_id = ?6, birth_date = ?7, sex = ?8, club = ?9 WHERE id = ?10",
@@ -344,13 +425,15 @@ impl Store {
         self.with_conn(|c| load_player(c, event, id))
     }
 
-    /// Checks a player in (or out) for the next round.
+    /// Checks a player in (or out) for the next round. With `seen`, refused with
+    /// [`Error::Conflict`] when someone else checked them in or out since that version.
     pub fn set_present(
         &self,
         actor: &str,
         event: EventId,
         id: PlayerKey,
         present: bool,
+        seen: Option<Version>,
     ) -> Result<()> {
         self.logged(
             actor,
@@ -358,7 +441,19 @@ impl Store {
             "set_present",
             json!({ "player": id, "present": present }),
             |tx| {
-                load_player(tx, event, id)?;
+                let stored = load_player(tx, event, id)?;
+                let shown = shown_at(tx, event, seen)?;
+                let was = shown_player(&shown, id).map(|p| &p.present);
+                if !still_as_shown(was, &stored.present, &present) {
+                    let changed = Changed::Presence {
+                        player: id,
+                        name: stored.details.name.to_string(),
+                        shown: was.value().copied(),
+                        stored: stored.present,
+                        yours: present,
+                    };
+                    return Err(conflict(tx, event, vec![changed])?);
+                }
                 tx.execute(
                     "UPDATE player SET present = ?1 WHERE id = ?2",
                     params![present, id],
@@ -366,6 +461,48 @@ impl Store {
                 Ok(())
             },
         )
+    }
+
+    /// The check-in list as the arbiter saves it: `(player, present)` for every player the
+    /// page listed. With `seen`, only the players the arbiter ticked or unticked on that page
+    /// change; one someone else checked in or out meanwhile is a conflict (left as stored).
+    /// Without it, every player whose check-in differs is written.
+    pub fn check_in(
+        &self,
+        actor: &str,
+        event: EventId,
+        presence: &[(PlayerKey, bool)],
+        seen: Option<Version>,
+    ) -> Result<Written> {
+        self.logged_if(actor, event, "check_in", |tx| {
+            let shown = shown_at(tx, event, seen)?;
+            let mut out = Written::default();
+            let mut logged = Vec::new();
+            for &(id, yours) in presence {
+                let stored = load_player(tx, event, id)?;
+                let was = shown_player(&shown, id).map(|p| &p.present);
+                match merge(was, &stored.present, &yours) {
+                    Merge::Unchanged => {}
+                    Merge::Conflict => out.conflicts.push(Changed::Presence {
+                        player: id,
+                        name: stored.details.name.to_string(),
+                        shown: was.value().copied(),
+                        stored: stored.present,
+                        yours,
+                    }),
+                    Merge::Write => {
+                        tx.execute(
+                            "UPDATE player SET present = ?1 WHERE id = ?2",
+                            params![yours, id],
+                        )?;
+                        logged.push(json!({ "player": id, "present": yours }));
+                        out.changed += 1;
+                    }
+                }
+            }
+            let detail = (!logged.is_empty()).then(|| json!({ "players": logged }));
+            Ok((out, detail))
+        })
     }
 
     pub fn set_all_present(&self, actor: &str, event: EventId, present: bool) -> Result<()> {
@@ -384,16 +521,18 @@ impl Store {
         )
     }
 
-    /// Withdraws a player: not paired in `from_round` nor any later round.
+    /// Withdraws a player: not paired in `from_round` nor any later round. With `seen`,
+    /// refused with [`Error::Conflict`] when someone else withdrew or reinstated them since.
     pub fn withdraw(
         &self,
         actor: &str,
         event: EventId,
         id: PlayerKey,
         from_round: u32,
+        seen: Option<Version>,
     ) -> Result<()> {
         self.logged(actor, event, "withdraw", json!({ "player": id, "from_round": from_round }), |tx| {
-            load_player(tx, event, id)?;
+            withdrawal_as_shown(tx, event, id, Some(from_round), seen)?;
             let paired = paired_rounds(tx, event)?;
             if from_round <= paired {
                 return Err(Error::refused(
@@ -407,10 +546,17 @@ impl Store {
         })
     }
 
-    /// Takes a withdrawal back for the rounds not yet paired.
-    pub fn reinstate(&self, actor: &str, event: EventId, id: PlayerKey) -> Result<()> {
+    /// Takes a withdrawal back for the rounds not yet paired. With `seen`, refused with
+    /// [`Error::Conflict`] when someone else withdrew or reinstated the player since.
+    pub fn reinstate(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: PlayerKey,
+        seen: Option<Version>,
+    ) -> Result<()> {
         self.logged(actor, event, "reinstate", json!({ "player": id }), |tx| {
-            let p = load_player(tx, event, id)?;
+            let p = withdrawal_as_shown(tx, event, id, None, seen)?;
             let paired = paired_rounds(tx, event)?;
             if let Some(from) = p.withdrawn_from {
                 // Rounds paired meanwhile stay absences.
@@ -428,6 +574,9 @@ impl Store {
 
     /// Sets or clears a bye: a bye requested for a round not yet paired, or the bye granted to a
     /// late entry for a round it missed.
+    ///
+    /// With `seen`, refused with [`Error::Conflict`] when someone else changed the player's
+    /// bye in that round since that version (to something else than `kind`).
     pub fn set_bye(
         &self,
         actor: &str,
@@ -435,11 +584,33 @@ impl Store {
         id: PlayerKey,
         round: u32,
         kind: Option<ByeKind>,
+        seen: Option<Version>,
     ) -> Result<()> {
         let detail = json!({ "player": id, "round": round, "kind": kind });
         self.logged(actor, event, "set_bye", detail, |tx| {
             let e = load_event(tx, event)?;
             let p = load_player(tx, event, id)?;
+            let stored = load_byes(tx, event)?
+                .into_iter()
+                .find(|b| b.player == id && b.round == round)
+                .map(|b| b.kind);
+            let shown = shown_at(tx, event, seen)?;
+            let was = match &shown {
+                None => Shown::Unknown,
+                Some(s) if s.player(id).is_some() => Shown::As(s.bye(id, round)),
+                Some(_) => Shown::Gone,
+            };
+            if !still_as_shown(was.as_ref(), &stored, &kind) {
+                let changed = Changed::Bye {
+                    player: id,
+                    name: p.details.name.to_string(),
+                    round,
+                    shown: was.value().flatten(),
+                    stored,
+                    yours: kind,
+                };
+                return Err(conflict(tx, event, vec![changed])?);
+            }
             if e.settings.system.is_round_robin() {
                 return Err(Error::refused(
                     Refusal::RoundRobinFixed,

@@ -35,6 +35,7 @@ use std::cmp::Reverse;
 
 pub use crate::csv::ImportError;
 use crate::csv::{collapse, detect_separator, fold_into, folded_words, quote, read_rows, Row};
+use crate::text::{self, Label, PersonName};
 use crate::NewPlayer;
 
 /// One player of FIDE's rating list.
@@ -111,7 +112,7 @@ fn days_in_month(year: u32, month: u32) -> u32 {
 }
 
 /// A birth date as `YYYY/MM/DD` or `YYYY`, or empty.
-fn birth_date(s: &str) -> Option<String> {
+pub(crate) fn birth_date(s: &str) -> Option<String> {
     let t = s.trim();
     if t.is_empty() {
         return Some(String::new());
@@ -314,13 +315,24 @@ fn csv_player(
         };
         ImportError::new(line, column, expected, found)
     };
+    // Free text through the one constructor of stored text: what no file can carry is
+    // refused at its cell.
+    let text_at = |v: (&str, usize, usize), e: text::TextError, max: usize| -> ImportError {
+        ImportError::new(
+            v.1,
+            v.2,
+            text::expected(max),
+            format!("{}: {e}", quote(v.0)),
+        )
+    };
     let mut p = NewPlayer::default();
     match *names {
         Names::Whole(i) => {
-            p.name = collapse(cell(i).0);
-            if p.name.is_empty() {
+            let name = collapse(cell(i).0);
+            if name.is_empty() {
                 return Err(bad(cell(i), "a name"));
             }
+            p.name = PersonName::parse(&name).map_err(|e| text_at(cell(i), e, PersonName::MAX))?;
         }
         Names::Split { surname, first } => {
             let s = collapse(cell(surname).0);
@@ -328,7 +340,9 @@ fn csv_player(
             if s.is_empty() {
                 return Err(bad(cell(surname), "a surname"));
             }
-            p.name = if f.is_empty() { s } else { format!("{s}, {f}") };
+            let name = if f.is_empty() { s } else { format!("{s}, {f}") };
+            p.name =
+                PersonName::parse(&name).map_err(|e| text_at(cell(surname), e, PersonName::MAX))?;
         }
     }
     if let Some(v) = value(Field::Title) {
@@ -357,7 +371,8 @@ fn csv_player(
             .to_string();
     }
     if let Some(v) = value(Field::Club) {
-        p.club = collapse(v.0);
+        let club = collapse(v.0);
+        p.club = Label::parse(&club).map_err(|e| text_at(v, e, Label::MAX))?;
     }
     Ok(p)
 }
@@ -411,8 +426,20 @@ pub fn players_from_trf(text: &str) -> Result<Vec<NewPlayer>, ImportError> {
         let birth = pl.birth_date.as_deref().unwrap_or("");
         let birth_date = birth_date(birth)
             .ok_or_else(|| ImportError::new(line, 70, DATE_EXPECTED, quote(birth)))?;
+        // The name field starts at column 15 of a `001` line.
+        let name = PersonName::parse(&pl.name).map_err(|e| {
+            ImportError::new(
+                line,
+                15,
+                text::expected(PersonName::MAX),
+                format!("{}: {e}", quote(&pl.name)),
+            )
+        })?;
+        if name.is_empty() {
+            return Err(ImportError::new(line, 15, "a name", "an empty field"));
+        }
         players.push(NewPlayer {
-            name: pl.name.clone(),
+            name,
             title: pl.title.map(|t| t.code().to_string()).unwrap_or_default(),
             rating,
             national_rating: pl.national_rating,
@@ -425,7 +452,7 @@ pub fn players_from_trf(text: &str) -> Result<Vec<NewPlayer>, ImportError> {
                 None => "",
             }
             .to_string(),
-            club: String::new(),
+            club: Label::default(),
         });
     }
     Ok(players)
@@ -487,6 +514,8 @@ impl RawEntry<'_> {
         if name.is_empty() {
             return Err(bad(&self.name, "a name"));
         }
+        let name = PersonName::parse(&name)
+            .map_err(|_| bad(&self.name, &text::expected(PersonName::MAX)))?;
         let federation =
             federation(&self.fed.0).ok_or_else(|| bad(&self.fed, FEDERATION_EXPECTED))?;
         let flag = self.flag.0.trim();
@@ -521,7 +550,7 @@ impl RawEntry<'_> {
                 fide_id: Some(fide_id),
                 birth_date,
                 sex: sex.to_string(),
-                club: String::new(),
+                club: Label::default(),
             },
             inactive: flag.contains('i'),
         })
@@ -1118,7 +1147,7 @@ mod tests {
         assert_eq!(
             players[0],
             NewPlayer {
-                name: "Carlsen, Magnus".into(),
+                name: "Carlsen, Magnus".parse().unwrap(),
                 title: "GM".into(),
                 rating: Some(2830),
                 national_rating: None,
@@ -1126,7 +1155,7 @@ mod tests {
                 fide_id: Some(1503014),
                 birth_date: "1990/11/30".into(),
                 sex: "m".into(),
-                club: "Offerspill".into(),
+                club: "Offerspill".parse().unwrap(),
             }
         );
         assert_eq!(players[1].name, "Anne Levy");
@@ -1240,7 +1269,7 @@ mod tests {
     #[test]
     fn csv_unknown_columns_are_ignored() {
         let p = &players_from_csv("Paid,Name,Notes\nyes,Ann,whatever\n").unwrap()[0];
-        assert_eq!(p, &NewPlayer::named("Ann", None));
+        assert_eq!(p, &NewPlayer::named("Ann".parse().unwrap(), None));
     }
 
     #[test]
@@ -1387,7 +1416,7 @@ mod tests {
         assert_eq!(
             players[0],
             NewPlayer {
-                name: "Mercier, Lucie".into(),
+                name: "Mercier, Lucie".parse().unwrap(),
                 title: "WFM".into(),
                 rating: Some(2105),
                 national_rating: None,
@@ -1395,7 +1424,7 @@ mod tests {
                 fide_id: Some(20654321),
                 birth_date: "1996/04/12".into(),
                 sex: "w".into(),
-                club: String::new(),
+                club: Default::default(),
             }
         );
         assert_eq!(players[1].name, "Okafor, Daniel");
@@ -1444,7 +1473,7 @@ mod tests {
             list[0],
             FideEntry {
                 player: NewPlayer {
-                    name: "Levy, Anne".into(),
+                    name: "Levy, Anne".parse().unwrap(),
                     title: "WGM".into(),
                     rating: Some(2312),
                     national_rating: None,
@@ -1452,7 +1481,7 @@ mod tests {
                     fide_id: Some(20699001),
                     birth_date: "1994".into(),
                     sex: "w".into(),
-                    club: String::new(),
+                    club: Default::default(),
                 },
                 inactive: false,
             }
@@ -1538,7 +1567,7 @@ mod tests {
             list[0],
             FideEntry {
                 player: NewPlayer {
-                    name: "Levy, Anne".into(),
+                    name: "Levy, Anne".parse().unwrap(),
                     title: "WGM".into(),
                     rating: Some(2312),
                     national_rating: None,
@@ -1546,7 +1575,7 @@ mod tests {
                     fide_id: Some(20699001),
                     birth_date: "1994".into(),
                     sex: "w".into(),
-                    club: String::new(),
+                    club: Default::default(),
                 },
                 inactive: false,
             }
@@ -1596,7 +1625,7 @@ mod tests {
         let names = |q: &str| -> Vec<String> {
             find_in_fide_list(&list, q)
                 .iter()
-                .map(|e| e.player.name.clone())
+                .map(|e| e.player.name.to_string())
                 .collect()
         };
         assert_eq!(names("20699001"), ["Levy, Anne"]);
@@ -1619,7 +1648,7 @@ mod tests {
         let mut list: Vec<FideEntry> = (0..80)
             .map(|i| FideEntry {
                 player: NewPlayer {
-                    name: format!("Smithson, Al{i}"),
+                    name: format!("Smithson, Al{i}").parse().unwrap(),
                     rating: Some(2000 + i),
                     fide_id: Some(u64::from(i)),
                     ..NewPlayer::default()
@@ -1629,7 +1658,7 @@ mod tests {
             .collect();
         list.push(FideEntry {
             player: NewPlayer {
-                name: "Smith, Bo".into(),
+                name: "Smith, Bo".parse().unwrap(),
                 fide_id: Some(1000),
                 ..NewPlayer::default()
             },

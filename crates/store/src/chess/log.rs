@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, write_settings};
 use crate::chess::types::*;
+use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -42,6 +43,74 @@ pub(crate) struct Snapshot {
     games: Vec<Game>,
     byes: Vec<Bye>,
     forbidden: Vec<(PlayerKey, PlayerKey)>,
+}
+
+impl Snapshot {
+    pub(crate) fn settings(&self) -> &EventSettings {
+        &self.settings
+    }
+
+    pub(crate) fn player(&self, id: PlayerKey) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    pub(crate) fn game(&self, round: u32, board: u32) -> Option<&Game> {
+        self.games
+            .iter()
+            .find(|g| g.round == round && g.board == board)
+    }
+
+    /// The seats of a round: (board, white, black), board order.
+    pub(crate) fn seats(&self, round: u32) -> Vec<(u32, PlayerKey, Option<PlayerKey>)> {
+        seats(self.games.iter().filter(|g| g.round == round))
+    }
+
+    pub(crate) fn bye(&self, player: PlayerKey, round: u32) -> Option<ByeKind> {
+        self.byes
+            .iter()
+            .find(|b| b.player == player && b.round == round)
+            .map(|b| b.kind)
+    }
+}
+
+/// The seats of a round's games: (board, white, black).
+pub(crate) fn seats<'a>(
+    games: impl Iterator<Item = &'a Game>,
+) -> Vec<(u32, PlayerKey, Option<PlayerKey>)> {
+    let mut v: Vec<_> = games.map(|g| (g.board, g.white, g.black)).collect();
+    v.sort();
+    v
+}
+
+/// The event as a page built at version `seen` showed it: the state the first action after
+/// that version saved before it changed anything. `None` when no version was given, or when
+/// nothing changed since (the page showed what is stored).
+pub(crate) fn shown_at(
+    conn: &Connection,
+    event: EventId,
+    seen: Option<Version>,
+) -> Result<Option<Snapshot>> {
+    let Some(v) = seen else { return Ok(None) };
+    Ok(before_of_next(conn, event, v.0)?
+        .map(|text| serde_json::from_str(&text))
+        .transpose()?)
+}
+
+/// [`Store::event_version`] read on `conn`.
+pub(crate) fn version_on(conn: &Connection, event: EventId) -> Result<Version> {
+    Ok(Version(conn.query_row(
+        "SELECT coalesce(max(id), 0) FROM action_log WHERE event_id = ?1 AND before IS NOT NULL",
+        [event],
+        |r| r.get(0),
+    )?))
+}
+
+/// The refusal of a form whose values someone else changed first (nothing is written).
+pub(crate) fn conflict(conn: &Connection, event: EventId, changed: Vec<Changed>) -> Result<Error> {
+    Ok(Error::Conflict {
+        version: version_on(conn, event)?,
+        changed,
+    })
 }
 
 fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
@@ -146,6 +215,26 @@ impl Store {
         self.logged_unless(actor, event, action, detail, |_| Ok(None), f)
     }
 
+    /// [`Store::logged`] for an action that may change nothing (a form whose values were all
+    /// left as shown, or changed by someone else first): `f` answers its outcome and the detail
+    /// to log, `None` when it wrote nothing; then nothing is logged and the version stays.
+    pub(crate) fn logged_if<T>(
+        &self,
+        actor: &str,
+        event: EventId,
+        action: &str,
+        f: impl FnOnce(&Transaction<'_>) -> Result<(T, Option<serde_json::Value>)>,
+    ) -> Result<T> {
+        self.transaction(|tx| {
+            let before = serde_json::to_string(&snapshot(tx, event)?)?;
+            let (out, detail) = f(tx)?;
+            if let Some(detail) = detail {
+                append(tx, Some(event), actor, action, detail, Some(before))?;
+            }
+            Ok(out)
+        })
+    }
+
     /// [`Store::logged`] for an action that may already be done: when `done` finds its
     /// outcome, that is the answer and nothing is written or logged (a retried request, or two
     /// arriving at once).
@@ -172,14 +261,11 @@ impl Store {
     /// A number that changes whenever an arbiter's action changes the event (players' reports,
     /// which wait for the arbiter, do not count): pages computed at one version can be reused
     /// until it changes, also when another process changed the database.
+    ///
+    /// It is also the version a page was built from ([`crate::edits`]): read it before the
+    /// page's data, and send it back with the page's forms.
     pub fn event_version(&self, event: EventId) -> Result<i64> {
-        self.with_conn(|c| {
-            Ok(c.query_row(
-                "SELECT coalesce(max(id), 0) FROM action_log WHERE event_id = ?1 AND before IS NOT NULL",
-                [event],
-                |r| r.get(0),
-            )?)
-        })
+        self.with_conn(|c| version_on(c, event).map(|v| v.0))
     }
 
     /// The event's log, newest first.

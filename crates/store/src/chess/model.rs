@@ -86,20 +86,19 @@ pub(crate) fn build(
     point_system.pairing_bye = s.points_bye;
     let mut t = Tournament {
         header: Header {
-            name: Some(s.name.clone()),
-            city: (!s.place.is_empty()).then(|| s.place.clone()),
+            name: Some(s.name.to_string()),
+            city: (!s.place.is_empty()).then(|| s.place.to_string()),
             federation: (!s.federation.is_empty()).then(|| s.federation.clone()),
             start_date: trf_date(&s.start_date),
             end_date: trf_date(&s.end_date),
-            chief_arbiter: (!s.chief_arbiter.is_empty()).then(|| s.chief_arbiter.clone()),
+            chief_arbiter: (!s.chief_arbiter.is_empty()).then(|| s.chief_arbiter.to_string()),
             deputy_arbiters: s
                 .deputy_arbiters
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
+                .names()
+                .iter()
+                .map(|n| n.to_string())
                 .collect(),
-            time_control: (!s.time_control.is_empty()).then(|| s.time_control.clone()),
+            time_control: (!s.time_control.is_empty()).then(|| s.time_control.to_string()),
             rounds: Some(s.rounds),
             initial_color: Some(if s.initial_white {
                 Color::White
@@ -133,7 +132,7 @@ pub(crate) fn build(
                 _ => None,
             },
             title: Title::from_code(&p.details.title),
-            name: p.details.name.clone(),
+            name: p.details.name.to_string(),
             rating: p.details.rating,
             national_rating: p.details.national_rating,
             federation: (!p.details.federation.is_empty()).then(|| p.details.federation.clone()),

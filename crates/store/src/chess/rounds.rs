@@ -3,11 +3,14 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
 
+use crate::chess::log::{conflict, seats, shown_at};
 use crate::chess::rows::{
-    insert_game, load_event, load_players, load_round, load_rounds, paired_rounds, result_from_sql,
+    clear_reports, insert_game, load_event, load_players, load_round, load_rounds, paired_rounds,
+    result_from_sql,
 };
 use crate::chess::types::*;
 use crate::codes::new_code;
+use crate::edits::{merge, Changed, Merge, Shown, Version, Written};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -118,6 +121,9 @@ impl Store {
 
     /// The arbiter's edit of a pairing: players `a` and `b` exchange seats (either may hold the
     /// pairing-allocated bye). Returns the checker's objections to the new pairing.
+    ///
+    /// With `seen`, the version the page was built from: refused with [`Error::Conflict`] when
+    /// the round's pairing changed since (another swap, or paired again).
     pub fn swap_players(
         &self,
         actor: &str,
@@ -125,6 +131,7 @@ impl Store {
         round: u32,
         a: PlayerKey,
         b: PlayerKey,
+        seen: Option<Version>,
     ) -> Result<Vec<String>> {
         self.logged(
             actor,
@@ -134,6 +141,11 @@ impl Store {
             |tx| {
                 let r = load_round(tx, event, round)?;
                 ensure_open(tx, event, &r)?;
+                if let Some(shown) = shown_at(tx, event, seen)? {
+                    if shown.seats(round) != seats(r.games.iter()) {
+                        return Err(conflict(tx, event, vec![Changed::Pairing { round }])?);
+                    }
+                }
                 let seat = |p: PlayerKey| {
                     r.games.iter().find_map(|g| {
                         if g.white == p {
@@ -198,33 +210,34 @@ impl Store {
                     format!("round {round} is closed: a result can be corrected but not removed"),
                 ));
             }
-            tx.execute(
-                "UPDATE game SET result = ?1, reported_result = NULL, reported_at = NULL \
-                 WHERE event_id = ?2 AND round = ?3 AND board = ?4",
-                params![result.map(ResultCode::as_str), event, round, board],
-            )?;
-            Ok(())
+            write_result(tx, event, round, board, result)
         })
     }
 
-    /// Enters the results of many boards of one round as one action (the arbiter's grid): all
-    /// are written or none. Each entry is `(board, result)`; see [`Store::set_result`].
+    /// Enters the results of many boards of one round as one action (the arbiter's grid).
+    /// Each entry is `(board, result)`; see [`Store::set_result`].
+    ///
+    /// With `seen`, the version the grid was built from, only the boards the user changed in
+    /// it are written: a board left as the page showed it is not (a colleague's result entered
+    /// meanwhile stays), and a board someone else changed meanwhile to another result is a
+    /// conflict (in [`Written::conflicts`], with both values), not written. Without it, every
+    /// board whose result differs from the stored one is written. The boards written are
+    /// written together, or none (a refusal refuses them all).
     pub fn set_results(
         &self,
         actor: &str,
         event: EventId,
         round: u32,
         results: &[(u32, Option<ResultCode>)],
-    ) -> Result<usize> {
-        let detail = json!({
-            "round": round,
-            "results": results.iter().map(|(b, r)| json!([b, r.map(ResultCode::as_str)])).collect::<Vec<_>>(),
-        });
-        self.logged(actor, event, "set_results", detail, |tx| {
+        seen: Option<Version>,
+    ) -> Result<Written> {
+        self.logged_if(actor, event, "set_results", |tx| {
             let r = load_round(tx, event, round)?;
+            let shown = shown_at(tx, event, seen)?;
             let last = paired_rounds(tx, event)? == round;
-            let mut changed = 0;
-            for &(board, result) in results {
+            let mut out = Written::default();
+            let mut logged = Vec::new();
+            for &(board, yours) in results {
                 let game = r
                     .games
                     .iter()
@@ -237,10 +250,32 @@ impl Store {
                         "the pairing-allocated bye",
                     ));
                 }
-                if game.result == result {
-                    continue;
+                // What the page showed there: the result of the same pairing, or another
+                // pairing (the round was paired again since).
+                let was = match &shown {
+                    None => Shown::Unknown,
+                    Some(s) => match s.game(round, board) {
+                        Some(g) if (g.white, g.black) == (game.white, game.black) => {
+                            Shown::As(&g.result)
+                        }
+                        _ => Shown::Gone,
+                    },
+                };
+                match merge(was, &game.result, &yours) {
+                    Merge::Unchanged => continue,
+                    Merge::Conflict => {
+                        out.conflicts.push(Changed::Board {
+                            round,
+                            board,
+                            shown: was.value().copied().flatten(),
+                            stored: game.result,
+                            yours,
+                        });
+                        continue;
+                    }
+                    Merge::Write => {}
                 }
-                if result.is_none() && !last {
+                if yours.is_none() && !last {
                     return Err(Error::refused(
                         Refusal::RoundClosed,
                         format!(
@@ -248,61 +283,31 @@ impl Store {
                         ),
                     ));
                 }
-                tx.execute(
-                    "UPDATE game SET result = ?1, reported_result = NULL, reported_at = NULL \
-                     WHERE event_id = ?2 AND round = ?3 AND board = ?4",
-                    params![result.map(ResultCode::as_str), event, round, board],
-                )?;
-                changed += 1;
+                write_result(tx, event, round, board, yours)?;
+                logged.push(json!([board, yours.map(ResultCode::as_str)]));
+                out.changed += 1;
             }
-            Ok(changed)
+            let detail = (!logged.is_empty()).then(|| json!({ "round": round, "results": logged }));
+            Ok((out, detail))
         })
     }
 
     /// The board a player's code opens (`game.round` is its round).
     pub fn lookup_code(&self, code: &str) -> Result<(Event, Game)> {
-        let code = code.trim().to_uppercase();
-        self.with_conn(|c| {
-            let found = c
-                .query_row(
-                    "SELECT event_id, round, board, white, black, result, reported_result FROM game WHERE code = ?1",
-                    [&code],
-                    |r| {
-                        Ok((
-                            r.get::<_, EventId>(0)?,
-                            Game {
-                                round: r.get(1)?,
-                                board: r.get(2)?,
-                                white: r.get(3)?,
-                                black: r.get(4)?,
-                                result: result_from_sql(r.get(5)?),
-                                code: code.clone(),
-                                reported: result_from_sql(r.get(6)?),
-                            },
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some((event, game)) = found else {
-                return Err(Error::refused(Refusal::BadCode, "no board has this code"));
-            };
-            if game.black.is_some() && game.result.is_some() {
-                return Err(Error::refused(
-                    Refusal::ResultConfirmed,
-                    "this board's result is already confirmed by the arbiter",
-                ));
-            }
-            Ok((load_event(c, event)?, game))
-        })
+        self.with_conn(|c| find_code(c, code))
     }
 
     /// A player's report of their board's result, from a phone: waits for the arbiter's
     /// confirmation. Reports are logged but not undoable (they change no standing).
     ///
+    /// The board's code is shared by both players: a second report of the same value changes
+    /// nothing, a different one is kept beside the first as a conflict for the arbiter (both
+    /// shown on the round page, never confirmed in bulk), as two entries of a bridge line are.
+    ///
     /// Reports that arrive together are committed together (one disk sync for a burst at the
     /// end of a round): each caller queues its report, and whoever holds the writing connection
     /// next commits every queued one, each answered on its own.
-    pub fn report_result(&self, code: &str, result: ResultCode) -> Result<()> {
+    pub fn report_result(&self, code: &str, result: ResultCode) -> Result<ReportOutcome> {
         let code = code.trim().to_uppercase();
         if !result.is_over_the_board() {
             return Err(Error::invalid("result", "1-0, 1/2 or 0-1", result.as_str()));
@@ -310,22 +315,68 @@ impl Store {
         self.batched(move |tx| record_report(tx, &code, result))
     }
 
-    /// Accepts every result the players reported in `round`; returns how many.
-    pub fn confirm_reported(&self, actor: &str, event: EventId, round: u32) -> Result<usize> {
-        self.logged(actor, event, "confirm_reported", json!({ "round": round }), |tx| {
-            load_round(tx, event, round)?;
-            Ok(tx.execute(
-                "UPDATE game SET result = reported_result, reported_result = NULL, reported_at = NULL \
-                 WHERE event_id = ?1 AND round = ?2 AND reported_result IS NOT NULL AND result IS NULL",
-                params![event, round],
-            )?)
+    /// Accepts the results the players reported in `round` where they agree (one value), and
+    /// returns how many; boards whose reports disagree wait for the arbiter.
+    ///
+    /// With `shown`, the (board, reported result) pairs the page showed, only those boards are
+    /// confirmed, and only while their report is still that one alone (a report arriving after
+    /// the page was built is not confirmed unseen).
+    pub fn confirm_reported(
+        &self,
+        actor: &str,
+        event: EventId,
+        round: u32,
+        shown: Option<&[(u32, ResultCode)]>,
+    ) -> Result<usize> {
+        self.logged_if(actor, event, "confirm_reported", |tx| {
+            let r = load_round(tx, event, round)?;
+            let mut confirmed = Vec::new();
+            for g in r.games.iter().filter(|g| g.result.is_none()) {
+                let Some(reported) = g.reported else { continue };
+                if shown.is_some_and(|list| !list.contains(&(g.board, reported))) {
+                    continue;
+                }
+                write_result(tx, event, round, g.board, Some(reported))?;
+                confirmed.push(json!([g.board, reported.as_str()]));
+            }
+            let n = confirmed.len();
+            let detail = (n > 0).then(|| json!({ "round": round, "results": confirmed }));
+            Ok((n, detail))
         })
     }
 }
 
+/// The arbiter's result for a board; the players' reports of it are settled with it.
+fn write_result(
+    tx: &Connection,
+    event: EventId,
+    round: u32,
+    board: u32,
+    result: Option<ResultCode>,
+) -> Result<()> {
+    tx.execute(
+        "UPDATE game SET result = ?1 WHERE event_id = ?2 AND round = ?3 AND board = ?4",
+        params![result.map(ResultCode::as_str), event, round, board],
+    )?;
+    clear_reports(tx, event, round, board)
+}
+
+/// The different results reported for a board, first report first.
+fn reports_of(c: &Connection, event: EventId, round: u32, board: u32) -> Result<Vec<ResultCode>> {
+    let mut st = c.prepare_cached(
+        "SELECT result FROM report WHERE event_id = ?1 AND round = ?2 AND board = ?3 ORDER BY rowid",
+    )?;
+    let rows = st.query_map(params![event, round, board], |r| r.get::<_, String>(0))?;
+    let mut out = Vec::new();
+    for r in rows {
+        out.extend(ResultCode::parse(&r?));
+    }
+    Ok(out)
+}
+
 /// Records one report inside the batch's transaction: `Ok(Err(..))` is a refusal of this
 /// report alone (nothing written for it), `Err(..)` a database failure of the whole batch.
-fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Result<()>> {
+fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Result<ReportOutcome>> {
     let found: Option<ReportedBoard> = tx
         .query_row(
             "SELECT event_id, round, board, black, result FROM game WHERE code = ?1",
@@ -351,13 +402,25 @@ fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Resu
             "this board's result is already confirmed by the arbiter",
         )));
     }
+    let before = reports_of(tx, event, round, board)?;
+    if before.contains(&result) {
+        return Ok(Ok(ReportOutcome::Unchanged));
+    }
     tx.execute(
-        "UPDATE game SET reported_result = ?1, reported_at = ?2 WHERE code = ?3",
-        params![result.as_str(), crate::db::now(), code],
+        "INSERT INTO report (event_id, round, board, result, reported_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![event, round, board, result.as_str(), crate::db::now()],
     )?;
-    let detail = json!({ "round": round, "board": board, "result": result.as_str() });
-    crate::chess::log::append(tx, Some(event), "player", "report", detail, None)?;
-    Ok(Ok(()))
+    let (action, outcome) = if before.is_empty() {
+        ("report", ReportOutcome::Stored)
+    } else {
+        ("report_conflict", ReportOutcome::Conflict)
+    };
+    let mut detail = json!({ "round": round, "board": board, "result": result.as_str() });
+    if !before.is_empty() {
+        detail["other"] = json!(before.iter().map(|r| r.as_str()).collect::<Vec<_>>());
+    }
+    crate::chess::log::append(tx, Some(event), "player", action, detail, None)?;
+    Ok(Ok(outcome))
 }
 
 /// A board as a player's report finds it: event, round, board, black player, confirmed result.
@@ -404,6 +467,7 @@ fn insert_boards(
             result: None,
             code: new_code(conn)?,
             reported: None,
+            reports: Vec::new(),
         };
         insert_game(conn, event, &g)?;
     }
@@ -416,6 +480,7 @@ fn insert_boards(
             result: None,
             code: new_code(conn)?,
             reported: None,
+            reports: Vec::new(),
         };
         insert_game(conn, event, &g)?;
     }
@@ -501,4 +566,43 @@ fn pair_round_robin(conn: &Connection, e: &Event, players: &[Player], round: u32
         )?;
     }
     Ok(())
+}
+
+/// The board a player's code opens, read on `c` (`BadCode` when no board has it,
+/// `ResultConfirmed` when its result is confirmed).
+pub(crate) fn find_code(c: &Connection, code: &str) -> Result<(Event, Game)> {
+    let code = code.trim().to_uppercase();
+    let found = c
+        .query_row(
+            "SELECT event_id, round, board, white, black, result FROM game WHERE code = ?1",
+            [&code],
+            |r| {
+                Ok((
+                    r.get::<_, EventId>(0)?,
+                    Game {
+                        round: r.get(1)?,
+                        board: r.get(2)?,
+                        white: r.get(3)?,
+                        black: r.get(4)?,
+                        result: result_from_sql(r.get(5)?),
+                        code: code.clone(),
+                        reported: None,
+                        reports: Vec::new(),
+                    },
+                ))
+            },
+        )
+        .optional()?;
+    let Some((event, game)) = found else {
+        return Err(Error::refused(Refusal::BadCode, "no board has this code"));
+    };
+    let reports = reports_of(c, event, game.round, game.board)?;
+    let game = game.with_reports(reports);
+    if game.black.is_some() && game.result.is_some() {
+        return Err(Error::refused(
+            Refusal::ResultConfirmed,
+            "this board's result is already confirmed by the arbiter",
+        ));
+    }
+    Ok((load_event(c, event)?, game))
 }

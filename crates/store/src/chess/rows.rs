@@ -2,6 +2,8 @@
 //! columns of `event`, `player`, `bye`, `forbidden_pair`, `round` and `game`. Actions
 //! ([`super::event`], [`super::rounds`]), the log and the model all go through here.
 
+use std::collections::HashMap;
+
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use tournament::Points;
 
@@ -191,8 +193,27 @@ pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round
         })?;
         rows.collect::<rusqlite::Result<_>>()?
     };
+    let mut reports: HashMap<(u32, u32), Vec<ResultCode>> = HashMap::new();
+    {
+        let mut st = conn.prepare_cached(
+            "SELECT round, board, result FROM report WHERE event_id = ?1 ORDER BY rowid",
+        )?;
+        let rows = st.query_map([event], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (round, board, result) = row?;
+            if let Some(x) = ResultCode::parse(&result) {
+                reports.entry((round, board)).or_default().push(x);
+            }
+        }
+    }
     let mut st = conn.prepare_cached(
-        "SELECT round, board, white, black, result, code, reported_result FROM game \
+        "SELECT round, board, white, black, result, code FROM game \
          WHERE event_id = ?1 ORDER BY round, board",
     )?;
     let games = st.query_map([event], |r| {
@@ -203,11 +224,15 @@ pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round
             black: r.get(3)?,
             result: result_from_sql(r.get(4)?),
             code: r.get(5)?,
-            reported: result_from_sql(r.get(6)?),
+            reported: None,
+            reports: Vec::new(),
         })
     })?;
     for g in games {
-        let g = g?;
+        let mut g = g?;
+        if let Some(list) = reports.remove(&(g.round, g.board)) {
+            g = g.with_reports(list);
+        }
         if let Some(round) = rounds.get_mut(g.round as usize - 1) {
             round.games.push(g);
         }
@@ -230,8 +255,8 @@ pub(crate) fn load_round(conn: &Connection, event: EventId, number: u32) -> Resu
 
 pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result<()> {
     conn.execute(
-        "INSERT INTO game (event_id, round, board, white, black, result, code, reported_result) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO game (event_id, round, board, white, black, result, code) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             event,
             g.round,
@@ -240,8 +265,34 @@ pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result
             g.black,
             g.result.map(ResultCode::as_str),
             g.code,
-            g.reported.map(ResultCode::as_str)
         ],
+    )?;
+    // A snapshot from before the reports were kept apart has only `reported`.
+    let reports = if g.reports.is_empty() {
+        g.reported.into_iter().collect()
+    } else {
+        g.reports.clone()
+    };
+    for r in reports {
+        conn.execute(
+            "INSERT OR IGNORE INTO report (event_id, round, board, result, reported_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![event, g.round, g.board, r.as_str(), crate::db::now()],
+        )?;
+    }
+    Ok(())
+}
+
+/// Forgets the players' reports of a board (its result is set by the arbiter).
+pub(crate) fn clear_reports(
+    conn: &Connection,
+    event: EventId,
+    round: u32,
+    board: u32,
+) -> Result<()> {
+    conn.execute(
+        "DELETE FROM report WHERE event_id = ?1 AND round = ?2 AND board = ?3",
+        params![event, round, board],
     )?;
     Ok(())
 }

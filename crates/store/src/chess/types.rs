@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use tournament::Points;
 
+use crate::text::{Label, PersonName, PersonNames};
+
 /// Points as their decimal text (`"2.5"`) in snapshots and the JSON API: exact, and what a
 /// person reads.
 pub mod points_text {
@@ -62,17 +64,17 @@ impl System {
 /// Everything the arbiter sets up for an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSettings {
-    pub name: String,
-    pub place: String,
+    pub name: Label,
+    pub place: Label,
     /// Three-letter federation of the event (`FRA`).
     pub federation: String,
     /// `YYYY-MM-DD` or empty.
     pub start_date: String,
     pub end_date: String,
-    pub chief_arbiter: String,
-    /// One name a line.
-    pub deputy_arbiters: String,
-    pub time_control: String,
+    pub chief_arbiter: PersonName,
+    /// One name a line (in JSON too).
+    pub deputy_arbiters: PersonNames,
+    pub time_control: Label,
     /// Rounds of a Swiss; for a round robin, set from the number of players when round 1 is paired.
     pub rounds: u32,
     pub system: System,
@@ -103,16 +105,21 @@ pub struct EventSettings {
 
 impl EventSettings {
     /// A Swiss with FIDE's defaults.
-    pub fn new(name: &str, rounds: u32) -> EventSettings {
+    ///
+    /// ```
+    /// let s = store::EventSettings::new("Club open".parse().unwrap(), 5);
+    /// assert_eq!(s.name, "Club open");
+    /// ```
+    pub fn new(name: Label, rounds: u32) -> EventSettings {
         EventSettings {
-            name: name.to_string(),
-            place: String::new(),
+            name,
+            place: Label::default(),
             federation: String::new(),
             start_date: String::new(),
             end_date: String::new(),
-            chief_arbiter: String::new(),
-            deputy_arbiters: String::new(),
-            time_control: String::new(),
+            chief_arbiter: PersonName::default(),
+            deputy_arbiters: PersonNames::default(),
+            time_control: Label::default(),
             rounds,
             system: System::Swiss,
             baku: false,
@@ -157,7 +164,7 @@ pub struct Event {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct NewPlayer {
     /// `Surname, First name` as FIDE writes it, or as typed.
-    pub name: String,
+    pub name: PersonName,
     /// `GM`, `IM`, `WGM`, … or empty.
     pub title: String,
     pub rating: Option<u16>,
@@ -168,13 +175,13 @@ pub struct NewPlayer {
     pub birth_date: String,
     /// `m`, `w` or empty.
     pub sex: String,
-    pub club: String,
+    pub club: Label,
 }
 
 impl NewPlayer {
-    pub fn named(name: &str, rating: Option<u16>) -> NewPlayer {
+    pub fn named(name: PersonName, rating: Option<u16>) -> NewPlayer {
         NewPlayer {
-            name: name.to_string(),
+            name,
             rating,
             ..NewPlayer::default()
         }
@@ -301,8 +308,42 @@ pub struct Game {
     pub result: Option<ResultCode>,
     /// The code printed for the players of this board.
     pub code: String,
-    /// What a player reported from a phone, waiting for the arbiter.
+    /// What the players reported from their phones, waiting for the arbiter, when they agree
+    /// (one value); `None` before any report and when they disagree.
     pub reported: Option<ResultCode>,
+    /// Every different value reported, first report first: two or more are a conflict the
+    /// arbiter settles (never confirmed in bulk).
+    #[serde(default)]
+    pub reports: Vec<ResultCode>,
+}
+
+impl Game {
+    /// The players reported different results for this board.
+    pub fn reports_disagree(&self) -> bool {
+        self.reports.len() > 1
+    }
+
+    /// Sets the players' reports (and `reported`, their value when they agree).
+    pub fn with_reports(mut self, reports: Vec<ResultCode>) -> Game {
+        self.reported = match reports.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        };
+        self.reports = reports;
+        self
+    }
+}
+
+/// What became of a player's report of a board's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportOutcome {
+    /// The board's first report: it waits for the arbiter.
+    Stored,
+    /// The board already has this report.
+    Unchanged,
+    /// The board has a different report: both are kept for the arbiter to settle.
+    Conflict,
 }
 
 /// A bye in a round.

@@ -1,6 +1,7 @@
 //! The canonical TRF layouts: one way to write each model, so that writing what was read from
 //! our own output gives the same bytes.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::model::*;
@@ -8,9 +9,29 @@ use crate::points::Points;
 
 use super::Format;
 
-/// Pads or cuts `s` to exactly `width` characters (text fields have fixed widths).
+/// A character a TRF field cannot carry: a record is one line, so a line break (or any other
+/// control character, or a line separator) inside a name would start another record.
+fn breaks_the_line(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// A text field as one line: what would break it becomes a blank. A program's model may hold
+/// anything; a name with a newline must never forge a `001` record.
+pub(crate) fn one_line(s: &str) -> Cow<'_, str> {
+    if s.chars().any(breaks_the_line) {
+        Cow::Owned(
+            s.chars()
+                .map(|c| if breaks_the_line(c) { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// Pads or cuts `s` to exactly `width` characters (text fields have fixed widths), as one line.
 fn fit(s: &str, width: usize) -> String {
-    let mut out: String = s.chars().take(width).collect();
+    let mut out: String = one_line(s).chars().take(width).collect();
     let n = out.chars().count();
     out.extend(std::iter::repeat_n(' ', width - n));
     out
@@ -146,7 +167,7 @@ fn line_162(ps: &PointSystem) -> Option<String> {
 
 fn text_line(out: &mut String, code: &str, v: &Option<String>) {
     if let Some(v) = v {
-        let _ = writeln!(out, "{code} {v}");
+        let _ = writeln!(out, "{code} {}", one_line(v));
     }
 }
 
@@ -248,7 +269,7 @@ pub fn write(t: &Tournament, format: Format) -> String {
     text_line(&mut out, "092", &h.tournament_type);
     text_line(&mut out, "102", &h.chief_arbiter);
     for d in &h.deputy_arbiters {
-        let _ = writeln!(out, "112 {d}");
+        let _ = writeln!(out, "112 {}", one_line(d));
     }
     text_line(&mut out, "122", &h.time_control);
     if !h.round_dates.is_empty() {
@@ -411,4 +432,37 @@ fn place_other_lines(records: String, t: &Tournament) -> String {
     }
     end.into_iter().for_each(&mut put);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name with a line break (a program's model, or an old database) writes one record,
+    /// never a forged `001` line, and the file reads back.
+    #[test]
+    fn text_fields_never_break_their_line() {
+        let text = "012 Open\nXXR 1\n\
+001    1      Alpha, Ann                        2100                             0.0    1\n\
+001    2      Bravo, Ben                        2000                             0.0    2\n";
+        let mut t = crate::trf::read(text).unwrap();
+        t.players[0].name = "Evil\n001    9      Nobody".into();
+        t.players[1].name = "Tab\there\r".into();
+        t.header.name = Some("Open\n001    3      Ghost".into());
+        t.header.deputy_arbiters = vec!["Durand\u{2028}Claire".into()];
+        t.header.city = Some("Lyon\u{1b}[31m".into());
+        for format in [Format::Trf16, Format::Trf26] {
+            let out = write(&t, format);
+            assert_eq!(
+                out.lines().filter(|l| l.starts_with("001")).count(),
+                2,
+                "{out}"
+            );
+            assert!(out.contains("012 Open 001    3      Ghost\n"), "{out}");
+            assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+            let back = crate::trf::read(&out).unwrap();
+            assert_eq!(back.players.len(), 2);
+            assert_eq!(back.players[0].name, "Evil 001    9      Nobody");
+        }
+    }
 }

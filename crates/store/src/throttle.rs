@@ -1,0 +1,259 @@
+//! Failed attempts, counted in the database: wrong passwords (per address and per account) and
+//! wrong board or table codes (per address, and for every address together). The counts are
+//! shared by every process on the file and survive a restart; the check and the count happen in
+//! one write transaction, so concurrent guesses cannot slip between them.
+//!
+//! Each [`Policy`] gives a number of free failures in a window; past it, a key waits after each
+//! failure (1 s, 2 s, 4 s, … up to the policy's longest delay) and is then tried again. A right
+//! password or code after the delay goes through: a lock-out never shuts the real player or
+//! arbiter out for good.
+//!
+//! ```
+//! use store::Store;
+//! let store = Store::open_in_memory().unwrap();
+//! store.create_account("chief", "correct horse").unwrap();
+//! for _ in 0..5 {
+//!     assert!(store.login("192.0.2.7", "chief", "wrong").is_err());
+//! }
+//! // The account now waits a second before the next password is checked.
+//! assert!(matches!(
+//!     store.login("192.0.2.8", "chief", "correct horse"),
+//!     Err(store::Error::TooManyAttempts { .. })
+//! ));
+//! ```
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::error::{Error, Refusal, Result};
+use crate::Store;
+
+/// How many failures a key may have in a window, and how long it waits after that.
+#[derive(Debug, Clone, Copy)]
+pub struct Policy {
+    pub scope: &'static str,
+    pub window_ms: i64,
+    pub free: i64,
+    pub longest_delay_ms: i64,
+}
+
+/// Wrong passwords from one address: 20 in 15 minutes, then at most one a minute.
+pub const LOGIN_ADDRESS: Policy = Policy {
+    scope: "login-address",
+    window_ms: 15 * 60_000,
+    free: 20,
+    longest_delay_ms: 60_000,
+};
+
+/// Wrong passwords for one account name (known or not), from anywhere: 5 in 15 minutes, then at
+/// most one each 30 seconds.
+pub const LOGIN_ACCOUNT: Policy = Policy {
+    scope: "login-account",
+    window_ms: 15 * 60_000,
+    free: 5,
+    longest_delay_ms: 30_000,
+};
+
+/// Wrong board or table codes from one address: 10 in 10 minutes, then at most one a minute.
+pub const CODE_ADDRESS: Policy = Policy {
+    scope: "code-address",
+    window_ms: 10 * 60_000,
+    free: 10,
+    longest_delay_ms: 60_000,
+};
+
+/// Wrong codes from every address together (codes are unique across the database's events, so
+/// this budget is shared by all of them): past 100 in 10 minutes, every address waits after its
+/// first wrong code.
+pub const CODE_ALL: Policy = Policy {
+    scope: "code-all",
+    window_ms: 10 * 60_000,
+    free: 100,
+    longest_delay_ms: 60_000,
+};
+
+/// Milliseconds since 1970.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// A key's failures in its current window and the time of the last one.
+#[derive(Debug, Clone, Copy, Default)]
+struct Count {
+    failures: i64,
+    last: i64,
+}
+
+fn count(conn: &Connection, p: &Policy, key: &str, now: i64) -> Result<Count> {
+    let row: Option<(i64, i64, i64)> = conn
+        .query_row(
+            "SELECT failures, window_start, last_failure FROM throttle WHERE scope = ?1 AND key = ?2",
+            params![p.scope, key],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    Ok(match row {
+        Some((failures, start, last)) if now - start < p.window_ms => Count { failures, last },
+        _ => Count::default(),
+    })
+}
+
+/// The wait after `over` failures beyond the free ones: 1 s, 2 s, 4 s, … up to `longest`.
+fn delay_ms(over: i64, longest: i64) -> i64 {
+    (1000i64 << over.clamp(0, 20)).min(longest)
+}
+
+/// How long a key with `c` failures still waits at `now` when `free` failures are allowed.
+fn wait(c: Count, free: i64, longest: i64, now: i64) -> i64 {
+    if c.failures == 0 || c.failures < free {
+        return 0;
+    }
+    (c.last + delay_ms(c.failures - free, longest) - now).max(0)
+}
+
+fn add_failure(conn: &Connection, p: &Policy, key: &str, now: i64) -> Result<()> {
+    conn.execute(
+        "INSERT INTO throttle (scope, key, failures, window_start, last_failure) VALUES (?1, ?2, 1, ?3, ?3) \
+         ON CONFLICT (scope, key) DO UPDATE SET \
+           failures = CASE WHEN ?3 - window_start < ?4 THEN failures + 1 ELSE 1 END, \
+           window_start = CASE WHEN ?3 - window_start < ?4 THEN window_start ELSE ?3 END, \
+           last_failure = ?3",
+        params![p.scope, key, now, p.window_ms],
+    )?;
+    Ok(())
+}
+
+fn remove_failure(conn: &Connection, p: &Policy, key: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE throttle SET failures = max(failures - 1, 0) WHERE scope = ?1 AND key = ?2",
+        params![p.scope, key],
+    )?;
+    Ok(())
+}
+
+fn forget(conn: &Connection, p: &Policy, key: &str) -> Result<()> {
+    conn.execute(
+        "DELETE FROM throttle WHERE scope = ?1 AND key = ?2",
+        params![p.scope, key],
+    )?;
+    Ok(())
+}
+
+/// Drops the rows whose window has passed (now and then, so the table stays small).
+fn prune(conn: &Connection, now: i64) -> Result<()> {
+    let longest = [LOGIN_ADDRESS, LOGIN_ACCOUNT, CODE_ADDRESS, CODE_ALL]
+        .iter()
+        .map(|p| p.window_ms)
+        .max()
+        .unwrap_or(0);
+    conn.execute(
+        "DELETE FROM throttle WHERE window_start < ?1",
+        [now - longest],
+    )?;
+    Ok(())
+}
+
+fn too_many(wait_ms: i64) -> Error {
+    Error::TooManyAttempts {
+        retry_after_ms: wait_ms.max(1) as u64,
+    }
+}
+
+/// The name an account's failures are counted under (the same folding as look-alike names).
+fn account_key(username: &str) -> String {
+    crate::auth::name_key(username)
+}
+
+impl Store {
+    /// Before a password is checked: refuses ([`Error::TooManyAttempts`]) while the address or
+    /// the account waits, else counts the attempt as a failure in advance (taken back by
+    /// [`Store::login_succeeded`]), so that concurrent guesses are all counted.
+    pub(crate) fn login_attempt(&self, address: &str, username: &str) -> Result<()> {
+        let now = now_ms();
+        let account = account_key(username);
+        self.transaction(|tx| {
+            let a = count(tx, &LOGIN_ADDRESS, address, now)?;
+            let u = count(tx, &LOGIN_ACCOUNT, &account, now)?;
+            let wait_ms = wait(a, LOGIN_ADDRESS.free, LOGIN_ADDRESS.longest_delay_ms, now).max(
+                wait(u, LOGIN_ACCOUNT.free, LOGIN_ACCOUNT.longest_delay_ms, now),
+            );
+            if wait_ms > 0 {
+                return Err(too_many(wait_ms));
+            }
+            prune(tx, now)?;
+            add_failure(tx, &LOGIN_ADDRESS, address, now)?;
+            add_failure(tx, &LOGIN_ACCOUNT, &account, now)
+        })
+    }
+
+    /// A right password: the account's failures are forgotten and the address's attempt is
+    /// taken back.
+    pub(crate) fn login_succeeded(&self, address: &str, username: &str) -> Result<()> {
+        let account = account_key(username);
+        self.transaction(|tx| {
+            forget(tx, &LOGIN_ACCOUNT, &account)?;
+            remove_failure(tx, &LOGIN_ADDRESS, address)
+        })
+    }
+
+    /// Runs `lookup` (a code's board or table) under the wrong-code limits: refused while the
+    /// address waits; a `BadCode` refusal counts against the address and against every address
+    /// together, in the same transaction as the check.
+    pub(crate) fn code_attempt<T>(
+        &self,
+        address: &str,
+        lookup: impl FnOnce(&Connection) -> Result<T>,
+    ) -> Result<T> {
+        let now = now_ms();
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let all = count(&tx, &CODE_ALL, "*", now)?;
+        let mine = count(&tx, &CODE_ADDRESS, address, now)?;
+        // The shared budget spent: no address has free wrong codes left.
+        let free = if all.failures >= CODE_ALL.free {
+            0
+        } else {
+            CODE_ADDRESS.free
+        };
+        let wait_ms = wait(mine, free, CODE_ADDRESS.longest_delay_ms, now);
+        if wait_ms > 0 {
+            return Err(too_many(wait_ms));
+        }
+        let found = lookup(&tx);
+        if matches!(
+            found,
+            Err(Error::Refused {
+                reason: Refusal::BadCode,
+                ..
+            })
+        ) {
+            prune(&tx, now)?;
+            add_failure(&tx, &CODE_ADDRESS, address, now)?;
+            add_failure(&tx, &CODE_ALL, "*", now)?;
+        }
+        tx.commit()?;
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_double_up_to_the_longest() {
+        assert_eq!(delay_ms(0, 60_000), 1000);
+        assert_eq!(delay_ms(3, 60_000), 8000);
+        assert_eq!(delay_ms(40, 60_000), 60_000);
+        let c = Count {
+            failures: 10,
+            last: 5_000,
+        };
+        assert_eq!(wait(c, 10, 60_000, 5_000), 1000);
+        assert_eq!(wait(c, 10, 60_000, 6_000), 0);
+        assert_eq!(wait(c, 11, 60_000, 5_000), 0);
+        assert_eq!(wait(Count::default(), 0, 60_000, 0), 0);
+    }
+}
