@@ -655,6 +655,13 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
     // Nothing to score (a header alone, or deals without travellers): say so rather than
     // print empty tables.
     if session.boards.iter().all(|b| b.lines.is_empty()) {
+        // A hand record alone: name the first board, which has no travellers.
+        if let Some(b) = session.boards.first().filter(|b| b.pos.line > 0) {
+            return Err(CliError::invalid(format!(
+                "{name}:{}:{}: expected the results of board {} (a [ScoreTable]), found none",
+                b.pos.line, b.pos.column, b.number
+            )));
+        }
         return Err(CliError::invalid(format!(
             "{name}: expected at least one board result, found no results"
         )));

@@ -31,6 +31,13 @@ enum SystemArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SwissSystemArg {
+    Dutch,
+    Dubov,
+    Lim,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ByeArg {
     Half,
     Full,
@@ -68,6 +75,9 @@ enum EventCommand {
         /// Baku acceleration.
         #[arg(long)]
         baku: bool,
+        /// The Swiss system's rules.
+        #[arg(long, value_enum, default_value = "dutch")]
+        swiss_system: SwissSystemArg,
     },
     /// Add players from a CSV (header line naming the columns) or a TRF file.
     Import { event: EventId, file: PathBuf },
@@ -281,6 +291,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             start,
             tiebreaks,
             baku,
+            swiss_system,
         } => {
             let mut settings = EventSettings::new(text("name", &name)?, rounds);
             settings.system = match system {
@@ -292,6 +303,11 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             settings.start_date = start;
             settings.tiebreaks = tiebreaks;
             settings.baku = baku;
+            settings.swiss_system = match swiss_system {
+                SwissSystemArg::Dutch => store::SwissSystem::Dutch,
+                SwissSystemArg::Dubov => store::SwissSystem::Dubov,
+                SwissSystemArg::Lim => store::SwissSystem::Lim,
+            };
             let id = s.create_event(ACTOR, &settings).map_err(store_error)?;
             io::print(&format!("{id}\n"))?;
         }

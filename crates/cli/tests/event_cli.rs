@@ -406,3 +406,65 @@ fn a_round_robin_from_the_command_line_checks_against_the_berger_tables() {
         stdout(&check)
     );
 }
+
+/// An event paired by the Dubov or the Lim system (issue 21): the exported TRF names its
+/// system in `192`, and `arbiter check` replays every round with that system's engine.
+#[test]
+fn every_individual_swiss_system_replays_under_its_own_code() {
+    for (system, code) in [("dubov", "FIDE_DUBOV"), ("lim", "FIDE_LIM")] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut csv = String::from("Nom;Prénom;Elo;Fédération\n");
+        for i in 0..11 {
+            csv.push_str(&format!("Joueur{i:02};Test;{};FRA\n", 2200 - i * 45));
+        }
+        std::fs::write(d.join("players.csv"), csv).unwrap();
+        fn with<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+            [&["event", "--db", "e.db"][..], rest].concat()
+        }
+        ok(
+            d,
+            &with(&[
+                "create",
+                "--name",
+                "Open",
+                "--rounds",
+                "5",
+                "--swiss-system",
+                system,
+            ]),
+        );
+        ok(d, &with(&["import", "1", "players.csv"]));
+        for round in 1..=5u32 {
+            let list = ok(d, &with(&["pair", "1"]));
+            let boards = list.lines().filter(|l| !l.contains("bye")).count() - 2;
+            for board in 1..=boards {
+                let result = ["1-0", "=", "0-1", "1-0", "0-1"][(board * 3 + round as usize) % 5];
+                ok(
+                    d,
+                    &with(&[
+                        "result",
+                        "1",
+                        &round.to_string(),
+                        &board.to_string(),
+                        result,
+                    ]),
+                );
+            }
+        }
+        ok(d, &with(&["export", "1", "-o", "open.trf"]));
+        let trf = std::fs::read_to_string(d.join("open.trf")).unwrap();
+        assert!(
+            trf.lines()
+                .any(|l| l.starts_with("192") && l.contains(code)),
+            "{system}: {trf}"
+        );
+        let check = run_in(d, &["check", "open.trf"]);
+        assert!(
+            stdout(&check).contains("0 of 5 rounds differ"),
+            "{system}: {}",
+            stdout(&check)
+        );
+        assert!(check.status.success(), "{system}");
+    }
+}

@@ -108,7 +108,11 @@ field-birth-date = Birth date
 field-sex = Sex (m/w)
 rules-by-date = By the event's date
 rules-pre2012 = Before 2012
-system-swiss = Swiss (FIDE Dutch)
+system-swiss = Swiss
+field-swiss-system = Swiss system rules
+swiss-system-dutch = Dutch (C.04.3)
+swiss-system-dubov = Dubov (C.04.4.1)
+swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Round robin
 system-double_round_robin = Double round robin
 

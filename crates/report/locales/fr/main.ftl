@@ -108,7 +108,11 @@ field-birth-date = Date de naissance
 field-sex = Sexe (m/w)
 rules-by-date = Selon la date du tournoi
 rules-pre2012 = Avant 2012
-system-swiss = Système suisse (FIDE Dutch)
+system-swiss = Système suisse
+field-swiss-system = Règles du système suisse
+swiss-system-dutch = Hollandais (Dutch, C.04.3)
+swiss-system-dubov = Dubov (C.04.4.1)
+swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Toutes rondes
 system-double_round_robin = Toutes rondes aller-retour
 

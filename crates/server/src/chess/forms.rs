@@ -30,6 +30,8 @@ pub struct EventForm {
     pub time_control: String,
     pub rounds: Option<Value>,
     pub system: Option<String>,
+    /// The Swiss system's rules: `dutch` (default), `dubov`, `lim`.
+    pub swiss_system: Option<String>,
     pub baku: Option<Value>,
     /// `w` (default) or `b`: the colour of the top player in round 1.
     pub initial_colour: Option<String>,
@@ -78,6 +80,17 @@ impl EventForm {
                 )
             })?,
         };
+        let swiss_system = match self
+            .swiss_system
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            None => store::SwissSystem::Dutch,
+            Some(s) => store::SwissSystem::parse(s).ok_or_else(|| {
+                AppError::invalid("swiss_system", "dutch, dubov or lim", format!("{s:?}"))
+            })?,
+        };
         let unticked = if self.form.is_some() {
             Some(false)
         } else {
@@ -102,6 +115,7 @@ impl EventForm {
             })?;
         s.time_control = free_text("time_control", &self.time_control)?;
         s.system = system;
+        s.swiss_system = swiss_system;
         s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
         s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
             None | Some("") | Some("w") | Some("white") => true,
@@ -154,6 +168,7 @@ impl EventForm {
             time_control: s.time_control.to_string(),
             rounds: Some(Value::from(s.rounds)),
             system: Some(s.system.as_str().to_string()),
+            swiss_system: Some(s.swiss_system.as_str().to_string()),
             baku: Some(Value::Bool(s.baku)),
             initial_colour: Some(if s.initial_white { "w" } else { "b" }.to_string()),
             points_win: p(s.points_win),
@@ -182,6 +197,7 @@ impl EventForm {
             "tiebreaks" => self.tiebreaks.clone().unwrap_or_default(),
             "rules" => self.rules.clone().unwrap_or_default(),
             "system" => self.system.clone().unwrap_or_default(),
+            "swiss_system" => self.swiss_system.clone().unwrap_or_default(),
             "initial_colour" => self.initial_colour.clone().unwrap_or_default(),
             _ => String::new(),
         }

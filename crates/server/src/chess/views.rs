@@ -327,12 +327,20 @@ pub struct EventView {
     pub paired: u32,
 }
 
-pub fn system_text(tr: &Tr, system: store::System) -> String {
-    tr.t(match system {
-        store::System::Swiss => "system-swiss",
-        store::System::RoundRobin => "system-round_robin",
-        store::System::DoubleRoundRobin => "system-double_round_robin",
-    })
+/// The event's system as the event list shows it: a Swiss names its rules.
+pub fn system_text(tr: &Tr, s: &store::EventSettings) -> String {
+    match s.system {
+        store::System::Swiss => {
+            let rules = tr.t(match s.swiss_system {
+                store::SwissSystem::Dutch => "swiss-system-dutch",
+                store::SwissSystem::Dubov => "swiss-system-dubov",
+                store::SwissSystem::Lim => "swiss-system-lim",
+            });
+            format!("{} · {rules}", tr.t("system-swiss"))
+        }
+        store::System::RoundRobin => tr.t("system-round_robin"),
+        store::System::DoubleRoundRobin => tr.t("system-double_round_robin"),
+    }
 }
 
 impl EventView {
@@ -351,7 +359,7 @@ impl EventView {
             name: s.name.to_string(),
             place: s.place.to_string(),
             dates,
-            system: system_text(tr, s.system),
+            system: system_text(tr, s),
             rounds: s.rounds,
             paired: e.paired_rounds,
         }

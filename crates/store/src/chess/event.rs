@@ -25,6 +25,14 @@ fn validate_settings(s: &EventSettings) -> Result<()> {
             s.rounds.to_string(),
         ));
     }
+    // C.04.7 gives Lim no default acceleration: it comes with the rounds' own records.
+    if s.baku && s.system == System::Swiss && s.swiss_system == SwissSystem::Lim {
+        return Err(Error::invalid(
+            "baku",
+            "Baku acceleration with the Dutch or Dubov system",
+            "the Lim system",
+        ));
+    }
     let federation_ok = s.federation.is_empty()
         || (s.federation.len() == 3 && s.federation.chars().all(|c| c.is_ascii_alphabetic()));
     if !federation_ok {
@@ -286,6 +294,7 @@ impl Store {
             }
             if old.paired_rounds > 0
                 && (old.settings.system != settings.system
+                    || old.settings.swiss_system != settings.swiss_system
                     || (old.settings.system == System::Swiss && settings.rounds < old.paired_rounds))
             {
                 return Err(Error::refused(

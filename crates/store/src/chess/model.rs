@@ -106,15 +106,18 @@ pub(crate) fn build(
                 Color::Black
             }),
             // Read back by `arbiter check` and the tie-breaks to tell a round robin from a Swiss.
-            tournament_type: Some(
-                match s.system {
-                    System::Swiss => "Swiss (FIDE Dutch system)",
-                    System::RoundRobin => "Round robin (Berger tables)",
-                    System::DoubleRoundRobin => "Double round robin (Berger tables)",
-                }
-                .to_string(),
-            ),
-            type_code: s.baku.then(|| "FIDE_DUTCH_BAKU".to_string()),
+            tournament_type: Some(match s.system {
+                System::Swiss => format!("Swiss (FIDE {})", s.swiss_system.engine().title()),
+                System::RoundRobin => "Round robin (Berger tables)".to_string(),
+                System::DoubleRoundRobin => "Double round robin (Berger tables)".to_string(),
+            }),
+            // `arbiter check` replays the rounds with the system this code names.
+            type_code: (s.baku
+                || (s.system == System::Swiss && s.swiss_system != SwissSystem::Dutch))
+                .then(|| {
+                    let baku = if s.baku { "_BAKU" } else { "" };
+                    format!("{}{baku}", s.swiss_system.engine().type_code())
+                }),
             ..Header::default()
         },
         point_system,
@@ -367,7 +370,12 @@ impl Store {
     pub fn explain(&self, event: EventId, round: u32) -> Result<pairing::dutch::Explanation> {
         self.with_conn(|c| {
             let e = load_event(c, event)?;
-            if e.settings.system.is_round_robin() || round == 0 || round > e.paired_rounds {
+            // The explanation follows the Dutch system's brackets; the other systems have none.
+            if e.settings.system.is_round_robin()
+                || e.settings.swiss_system != SwissSystem::Dutch
+                || round == 0
+                || round > e.paired_rounds
+            {
                 return Err(Error::NotFound("round"));
             }
             let t = build(c, event, round - 1, true)?;

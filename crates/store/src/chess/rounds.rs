@@ -511,11 +511,10 @@ fn pair_swiss(conn: &Connection, e: &Event, players: &[Player], round: u32) -> R
             format!("round {round} has {playing} player(s) to pair"),
         ));
     }
-    let options = pairing::dutch::DutchOptions {
+    let options = pairing::system::Options {
         baku: e.settings.baku,
-        ..Default::default()
     };
-    let pairing = pairing::dutch::pair(&t, round, &options)?;
+    let pairing = e.settings.swiss_system.engine().pair(&t, round, &options)?;
     insert_round(conn, e.id, round)?;
     let key = |number: u32| players[number as usize - 1].id;
     insert_boards(conn, e.id, round, &pairing, key)

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
     deputy_arbiters, time_control, rounds, system, baku, initial_color, points_win, points_draw, \
     points_loss, points_bye, tiebreaks, rules, bye_limit, public, created_at, \
-    (SELECT count(*) FROM round WHERE round.event_id = event.id)";
+    (SELECT count(*) FROM round WHERE round.event_id = event.id), swiss_system";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
     let system: String = r.get(10)?;
@@ -31,6 +31,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
             time_control: r.get(8)?,
             rounds: r.get(9)?,
             system: System::parse(&system).unwrap_or_default(),
+            swiss_system: SwissSystem::parse(&r.get::<_, String>(23)?).unwrap_or_default(),
             baku: r.get(11)?,
             initial_white: colour == "w",
             points_win: Points::from_tenths(r.get(13)?),
@@ -146,7 +147,7 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
         "UPDATE event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, end_date = ?5, \
          chief_arbiter = ?6, deputy_arbiters = ?7, time_control = ?8, rounds = ?9, system = ?10, baku = ?11, \
          initial_color = ?12, points_win = ?13, points_draw = ?14, points_loss = ?15, points_bye = ?16, \
-         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20 WHERE id = ?21",
+         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20, swiss_system = ?22 WHERE id = ?21",
         params![
             s.name.trim(),
             s.place,
@@ -168,7 +169,8 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
             s.rules,
             s.bye_limit,
             s.public,
-            id
+            id,
+            s.swiss_system.as_str()
         ],
     )?;
     Ok(())

@@ -38,6 +38,41 @@ pub enum System {
     DoubleRoundRobin,
 }
 
+/// Which FIDE Swiss system pairs a Swiss event; a round robin ignores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissSystem {
+    /// C.04.3
+    #[default]
+    Dutch,
+    /// C.04.4.1
+    Dubov,
+    /// C.04.4.3
+    Lim,
+}
+
+impl SwissSystem {
+    pub const ALL: [SwissSystem; 3] = [SwissSystem::Dutch, SwissSystem::Dubov, SwissSystem::Lim];
+
+    /// The engine that pairs it.
+    pub const fn engine(self) -> pairing::system::System {
+        match self {
+            SwissSystem::Dutch => pairing::system::System::Dutch,
+            SwissSystem::Dubov => pairing::system::System::Dubov,
+            SwissSystem::Lim => pairing::system::System::Lim,
+        }
+    }
+
+    /// The engine's name (`dutch`, `dubov`, …), as the database and forms hold it.
+    pub const fn as_str(self) -> &'static str {
+        self.engine().name()
+    }
+
+    pub fn parse(s: &str) -> Option<SwissSystem> {
+        SwissSystem::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
 impl System {
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -78,6 +113,9 @@ pub struct EventSettings {
     /// Rounds of a Swiss; for a round robin, set from the number of players when round 1 is paired.
     pub rounds: u32,
     pub system: System,
+    /// The Swiss system's rules (Dutch unless chosen).
+    #[serde(default)]
+    pub swiss_system: SwissSystem,
     /// Baku acceleration (C.04.7).
     pub baku: bool,
     /// White for the top player in round 1 (`true`), or Black.
@@ -122,6 +160,7 @@ impl EventSettings {
             time_control: Label::default(),
             rounds,
             system: System::Swiss,
+            swiss_system: SwissSystem::Dutch,
             baku: false,
             initial_white: true,
             points_win: Points::ONE,
