@@ -16,6 +16,8 @@ use pairing::request::round_to_pair;
 use pairing::PairingError;
 use serde_json::Value;
 
+use crate::conformance_json::numbers;
+
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/conformance/systems/burstein"
@@ -32,17 +34,6 @@ fn cases(root: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-fn numbers(v: &Value) -> Vec<u32> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_u64())
-                .map(|x| x as u32)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// What the case's `meta.json` says a valid answer must respect; `Err` names the problem.

@@ -19,6 +19,8 @@ mod burstein_rules;
 mod burstein_witness;
 #[path = "checker.rs"]
 mod checker;
+#[path = "conformance_json.rs"]
+mod conformance_json;
 #[path = "double_swiss_oracle.rs"]
 mod double_swiss_oracle;
 #[path = "double_swiss_rules.rs"]

@@ -12,21 +12,12 @@ use pairing::request::round_to_pair;
 use pairing::PairingError;
 use serde_json::Value;
 
+use crate::conformance_json::numbers;
+
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/conformance/systems/lim"
 );
-
-fn ids(v: &Value) -> Vec<u32> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_u64())
-                .map(|x| x as u32)
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// What is wrong with the engine's answer on one case, if anything.
 fn verdict(dir: &Path) -> Result<(), String> {
@@ -53,13 +44,13 @@ fn verdict(dir: &Path) -> Result<(), String> {
         .collect();
     seen.extend(p.bye.map(|b| b.0));
     seen.sort_unstable();
-    let mut to_pair = ids(&meta["to_pair"]);
+    let mut to_pair = numbers(&meta["to_pair"]);
     to_pair.sort_unstable();
     if seen != to_pair {
         return Err(format!("paired {seen:?}, expected {to_pair:?}"));
     }
     for pair in meta["played"].as_array().into_iter().flatten() {
-        let met = ids(pair);
+        let met = numbers(pair);
         if p.boards
             .iter()
             .any(|b| met.contains(&b.white.0) && met.contains(&b.black.0))
@@ -68,7 +59,7 @@ fn verdict(dir: &Path) -> Result<(), String> {
         }
     }
     if let Some(b) = p.bye {
-        if ids(&meta["no_pab"]).contains(&b.0) {
+        if numbers(&meta["no_pab"]).contains(&b.0) {
             return Err(format!("second PAB for {b}"));
         }
     }

@@ -12,21 +12,12 @@ use pairing::request::round_to_pair;
 use pairing::team::{self, TeamOptions};
 use pairing::PairingError;
 
+use crate::conformance_json::numbers;
+
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/conformance/systems/team"
 );
-
-fn numbers(v: &serde_json::Value) -> Vec<u32> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_u64())
-                .map(|x| x as u32)
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// Checks one case; the problem found, if any.
 fn check_case(dir: &Path) -> Result<(), String> {
