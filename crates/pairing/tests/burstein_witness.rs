@@ -6,6 +6,9 @@
 //!
 //! `BURSTEIN_WITNESS=/path/to/bbpPairings.exe BURSTEIN_WITNESS_ROUNDS=2000 cargo test -p pairing
 //! --profile test-release --test integration burstein_witness -- --nocapture`
+//!
+//! With `BURSTEIN_WITNESS_KEEP=DIR`, the file of each class's first example is written there
+//! (`DIR/<class>.trf`, the round to pair is the next one), to be read or run again by hand.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -125,6 +128,7 @@ fn bbp_pairings_as_a_witness() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(500);
+    let keep = std::env::var("BURSTEIN_WITNESS_KEEP").ok();
     let dir = std::env::temp_dir().join(format!("burstein-witness-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let mut classes: BTreeMap<String, (u64, String)> = BTreeMap::new();
@@ -198,6 +202,14 @@ fn bbp_pairings_as_a_witness() {
                         mine.as_ref().map(ours),
                         theirs
                     );
+                    if let (Some(keep), false) = (&keep, classes.contains_key(&c)) {
+                        let slug: String = c
+                            .chars()
+                            .map(|x| if x.is_ascii_alphanumeric() { x } else { '-' })
+                            .collect();
+                        let path = Path::new(keep).join(format!("{slug}.trf"));
+                        std::fs::write(&path, &text).expect("the kept example is written");
+                    }
                     let entry = classes.entry(c).or_insert((0, example));
                     entry.0 += 1;
                 }
