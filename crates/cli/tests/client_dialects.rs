@@ -129,6 +129,21 @@ fn lichess_fast_is_the_dutch_system() {
 }
 
 #[test]
+fn lichess_burstein_pairs_its_seeding_round_as_the_dutch_system() {
+    // lichess calls `--burstein` from 250 players. The file has two rounds played of 7 (XXR 7):
+    // round 3 is still a seeding round (C.04.4.2 1.6: ⌊7/2⌋ = 3), paired by the Dutch rules.
+    let dir = temp_dir();
+    let name = "lila-swiss-abcd1234-2-2718-bbp";
+    write(dir.path(), name, LICHESS);
+    let dutch = run_in(dir.path(), &["--dutch", name, "-p"]);
+    let o = run_in(dir.path(), &["--burstein", name, "-p"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(stdout(&o), stdout(&dutch));
+    assert!(stdout(&o).starts_with("10\n"), "{}", stdout(&o));
+}
+
+#[test]
 fn heltour_javafo_call_with_withdrawn_rounds_pairs_without_warnings() {
     let dir = temp_dir();
     write(dir.path(), "tmpa1b2c3.trfx", HELTOUR);
