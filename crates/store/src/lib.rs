@@ -30,6 +30,7 @@ pub use backup::{RestoreRefusal, Restored};
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};
+pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
 pub use db::{default_path, Store};

@@ -274,6 +274,7 @@ refusal-result_confirmed = This board's result is already confirmed by the arbit
 
 action-create_event = Event created
 action-update_event = Settings changed
+action-set_prizes = Prize list
 action-add_player = Entry
 action-import_players = Players imported
 action-update_player = Player edited
@@ -546,3 +547,25 @@ report-change = Change
 report-check-hint = Nothing is sent before you tap "Send this result".
 report-unchanged = This result was already sent for this board. Thank you!
 report-differs = Your result { $result } differs from the one already sent for this board: the arbiter will check with both players.
+
+## Prizes (issue 23)
+tab-prizes = Prizes
+col-prize = Prize
+col-category = Category
+col-amount = Amount
+col-receives = Receives
+prize-general = General
+prize-object = object
+prize-shared-under = (shared under { $prize })
+prize-not-awarded = (not awarded)
+prizes-paid = Total paid
+field-prize-rule = Tied players
+field-prize-list = Prize list
+prize-rule-places = Separated by the tie-breaks
+prize-rule-shared = Share the prizes of their places equally
+prize-rule-hort = Hort system
+prize-rule-places-explained = Players tied on points are separated by the tie-breaks; each player wins at most one prize, the larger.
+prize-rule-shared-explained = Players tied on points share equally the prizes of the places they occupy; each player wins at most one prize, the larger.
+prize-rule-hort-explained = Hort system: of the prizes of the places tied players occupy, half is shared equally and half goes by the tie-break order; each player wins at most one prize, the larger.
+hint-prize-list = First line prize;category;amount, then one prize a line in the order a category's prizes are awarded. Category: empty for the general ranking, else rating<1600, rating>=2000, women, age<12, age>=50, unrated, joined by & (ages on 1 January of the year the event ends). Amount: 150 or 75.50; anything else is an object.
+prizes-invalid = The prize list does not read: { $where } (found { $found }).

@@ -280,6 +280,7 @@ refusal-result_confirmed = Le résultat de cet échiquier est déjà validé par
 
 action-create_event = Création du tournoi
 action-update_event = Paramètres modifiés
+action-set_prizes = Liste des prix
 action-add_player = Inscription
 action-import_players = Import de joueurs
 action-update_player = Joueur modifié
@@ -552,3 +553,25 @@ report-change = Modifier
 report-check-hint = Rien n'est envoyé avant que vous touchiez « Envoyer ce résultat ».
 report-unchanged = Ce résultat avait déjà été envoyé pour cet échiquier. Merci !
 report-differs = Votre résultat { $result } diffère de celui déjà envoyé pour cet échiquier : l'arbitre vérifiera avec les deux joueurs.
+
+## Prix (issue 23)
+tab-prizes = Prix
+col-prize = Prix
+col-category = Catégorie
+col-amount = Montant
+col-receives = Reçoit
+prize-general = Général
+prize-object = objet
+prize-shared-under = (partagé sous { $prize })
+prize-not-awarded = (non attribué)
+prizes-paid = Total versé
+field-prize-rule = Joueurs à égalité
+field-prize-list = Liste des prix
+prize-rule-places = Départagés
+prize-rule-shared = Partage égal des prix de leurs places
+prize-rule-hort = Système Hort
+prize-rule-places-explained = Les joueurs à égalité de points sont départagés ; chaque joueur reçoit un seul prix, le plus élevé.
+prize-rule-shared-explained = Les joueurs à égalité de points se partagent à parts égales les prix des places qu'ils occupent ; chaque joueur reçoit un seul prix, le plus élevé.
+prize-rule-hort-explained = Système Hort : des prix des places occupées par les joueurs à égalité, la moitié est partagée à parts égales, l'autre moitié suit l'ordre des départages ; chaque joueur reçoit un seul prix, le plus élevé.
+hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75.50 ; autre chose est un objet.
+prizes-invalid = La liste des prix ne se lit pas : { $where } (trouvé { $found }).

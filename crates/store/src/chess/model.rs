@@ -388,6 +388,42 @@ impl Store {
     }
 }
 
+/// The event ranked after a round: its model, the tie-break engine's standings and the players.
+pub(crate) struct Ranked {
+    pub event: Event,
+    pub after: u32,
+    pub tournament: tournament::Tournament,
+    pub tiebreak: tiebreak::Standings,
+    pub players: Vec<Player>,
+}
+
+impl Ranked {
+    /// The standings as the store shows them.
+    pub fn standings(&self) -> Standings {
+        let s = &self.tiebreak;
+        Standings {
+            after_round: self.after,
+            tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+            rows: s
+                .rows
+                .iter()
+                .map(|row| StandingRow {
+                    rank: row.rank,
+                    shared: row.rank_to != row.rank,
+                    player: self.players[row.id.get() as usize - 1].clone(),
+                    points: row.points,
+                    values: row
+                        .values
+                        .iter()
+                        .zip(&s.tiebreaks)
+                        .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Standings after round `after` (default: the last round whose results are all in), read on
 /// `c` (the store's connection, or a transaction holding an earlier state).
 pub(crate) fn standings_on(
@@ -395,6 +431,11 @@ pub(crate) fn standings_on(
     event: EventId,
     after: Option<u32>,
 ) -> Result<Standings> {
+    Ok(ranked(c, event, after)?.standings())
+}
+
+/// The event ranked by its tie-breaks after round `after` (default: the last complete round).
+pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Result<Ranked> {
     let e = load_event(c, event)?;
 
     let rounds = load_rounds(c, event)?;
@@ -432,24 +473,11 @@ pub(crate) fn standings_on(
     let s =
         tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
     let players = load_players(c, event)?;
-    Ok(Standings {
-        after_round: after,
-        tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
-        rows: s
-            .rows
-            .iter()
-            .map(|row| StandingRow {
-                rank: row.rank,
-                shared: row.rank_to != row.rank,
-                player: players[row.id.get() as usize - 1].clone(),
-                points: row.points,
-                values: row
-                    .values
-                    .iter()
-                    .zip(&s.tiebreaks)
-                    .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
-                    .collect(),
-            })
-            .collect(),
+    Ok(Ranked {
+        event: e,
+        after,
+        tournament: t,
+        tiebreak: s,
+        players,
     })
 }
