@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::common::{csrf_in, players_csv, App};
+use crate::common::{csrf_in, paired_event, App};
 
 /// The "receives" cells of the prize table, in order.
 fn received(page: &str) -> Vec<String> {
@@ -18,24 +18,11 @@ fn received(page: &str) -> Vec<String> {
 fn tied_players_share_or_split_the_prizes_by_the_rule_chosen() {
     let app = App::start(false);
     let mut arb = app.arbiter();
-    let id = arb
-        .post_json(
-            "/api/events",
-            &json!({"name": "Open", "rounds": 1, "tiebreaks": "BH"}),
-        )
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    arb.post_json(
-        &format!("/api/events/{id}/players/import"),
-        &json!({"data": players_csv(4)}),
+    let (id, _) = paired_event(
+        &mut arb,
+        json!({"name": "Open", "rounds": 1, "tiebreaks": "BH"}),
+        4,
     );
-    arb.post_json(
-        &format!("/api/events/{id}/players/present"),
-        &json!({"present": true}),
-    );
-    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
-    assert_eq!(r.status, 200, "{}", r.body);
     // Both boards drawn: the four players tie on ½ point and on Buchholz (½ each).
     let r = arb.post_json(
         &format!("/api/events/{id}/rounds/1/results"),
