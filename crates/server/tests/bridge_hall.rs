@@ -113,17 +113,15 @@ fn a_phone_stays_in_its_round_and_an_earlier_open_line_is_the_directors() {
     assert_eq!(missing[0]["round"], 2);
 }
 
-/// The director's grid form for one line.
+/// The director's grid form for one line: contract, declarer, lead and result as typed.
 fn grid_line(
     b: &mut Client,
     id: i64,
     token: &str,
     line: (&str, &str, &str),
-    contract: &str,
-    declarer: &str,
-    lead: &str,
-    result: &str,
+    typed: [&str; 4],
 ) -> crate::common::Reply {
+    let [contract, declarer, lead, result] = typed;
     b.post_form(
         &format!("/bridge/{id}/grid/line"),
         &[
@@ -168,7 +166,7 @@ fn a_french_grid_reads_4c_as_hearts_and_asks_about_s() {
             .as_array()
             .unwrap()
             .iter()
-            .find(|l| l["board"] == 1 && l["ns"].to_string() == keys[i].1)
+            .find(|l| l["board"] == 1 && l["ns"] == keys[i].1.parse::<u64>().unwrap())
             .unwrap()
             .clone()
     };
@@ -180,7 +178,7 @@ fn a_french_grid_reads_4c_as_hearts_and_asks_about_s() {
         "the French hint teaches French letters"
     );
     assert!(!grid.body.contains("2CXX") && !grid.body.contains("entame SA"));
-    let r = grid_line(&mut b, id, &token, key(0), "4C", "O", "PA", "+1");
+    let r = grid_line(&mut b, id, &token, key(0), ["4C", "O", "PA", "+1"]);
     assert_eq!(r.status, 303, "{}", r.body);
     let l = stored(&mut b, 0);
     assert_eq!(l["entry"]["contract"], "4H", "{l}");
@@ -194,19 +192,19 @@ fn a_french_grid_reads_4c_as_hearts_and_asks_about_s() {
     assert!(page.body.contains("value=\"4C\""), "{}", page.body);
     assert!(page.body.contains("value=\"PA\""));
     // S is refused with the question asked; nothing is stored.
-    let r = grid_line(&mut b, id, &token, key(1), "4S", "N", "", "=");
+    let r = grid_line(&mut b, id, &token, key(1), ["4S", "N", "", "="]);
     assert_eq!(r.status, 422);
     assert!(r.body.contains("Pique ou sans-atout"), "{}", r.body);
     assert!(r.body.contains("value=\"4S\""));
     assert_eq!(stored(&mut b, 1)["status"], "missing");
     // Symbols read the same in both languages.
-    let r = grid_line(&mut b, id, &token, key(1), "4♥", "E", "", "+1");
+    let r = grid_line(&mut b, id, &token, key(1), ["4♥", "E", "", "+1"]);
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(stored(&mut b, 1)["score_ns"], -450);
 
     // An English page reads 4C as clubs.
     b.accept_language = Some("en".into());
-    let r = grid_line(&mut b, id, &token, key(1), "4C", "E", "", "+1");
+    let r = grid_line(&mut b, id, &token, key(1), ["4C", "E", "", "+1"]);
     assert_eq!(r.status, 303, "{}", r.body);
     let l = stored(&mut b, 1);
     assert_eq!(l["entry"]["contract"], "4C");
