@@ -5,6 +5,8 @@
 mod api;
 #[path = "bridge_api.rs"]
 mod bridge_api;
+#[path = "bridge_hall.rs"]
+mod bridge_hall;
 #[path = "bridge_load.rs"]
 mod bridge_load;
 #[path = "bridge_pages.rs"]

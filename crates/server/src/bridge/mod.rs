@@ -83,6 +83,14 @@ impl SessionView {
     }
 }
 
+/// How the page reads typed contracts and leads: French letters on a French page.
+pub fn notation(tr: &Tr) -> bridge::notation::Notation {
+    match tr.lang {
+        report::i18n::Lang::Fr => bridge::notation::Notation::French,
+        report::i18n::Lang::En => bridge::notation::Notation::English,
+    }
+}
+
 /// A movement kind's name in the reader's language.
 pub fn kind_label(tr: &Tr, k: bridge::movement::Kind) -> String {
     report::movement::kind_name(tr, k)
