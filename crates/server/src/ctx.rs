@@ -56,6 +56,22 @@ impl Ctx {
         self.tr.t1(key, name, value)
     }
 
+    /// The print margins' text (CSS `@page` margin boxes): the page's title and the print
+    /// date at the foot, left, and "page n / m" at the right, in the page's language.
+    pub fn print_margins(&self) -> String {
+        let printed = self.t1(
+            "print-printed",
+            "date",
+            self.tr.datetime(&crate::page::now_utc()),
+        );
+        format!(
+            "@page {{ @bottom-left {{ content: {}; font: 8pt sans-serif; color: #444; }} \
+             @bottom-right {{ content: {} \" \" counter(page) \" / \" counter(pages); font: 8pt sans-serif; color: #444; }} }}",
+            css_string(&printed),
+            css_string(&self.t("print-page")),
+        )
+    }
+
     /// The logged-in arbiter, or the refusal that sends the visitor to the login page.
     pub fn arbiter(&self) -> Result<&str, AppError> {
         self.user.as_deref().ok_or(AppError::LoginRequired)
@@ -169,4 +185,20 @@ mod tests {
             assert_eq!(local_path(away), None, "{away:?}");
         }
     }
+}
+
+/// `s` as a CSS string literal that cannot end its `<style>` element: quotes, backslashes,
+/// line breaks and `<` as CSS escapes.
+pub fn css_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' | '\\' | '<' | '>' | '&' => out.push_str(&format!("\\{:x} ", ch as u32)),
+            c if c.is_control() => out.push_str(&format!("\\{:x} ", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

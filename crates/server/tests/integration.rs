@@ -17,5 +17,7 @@ mod concurrent;
 mod hardening;
 #[path = "pages.rs"]
 mod pages;
+#[path = "printing.rs"]
+mod printing;
 #[path = "text_safety.rs"]
 mod text_safety;

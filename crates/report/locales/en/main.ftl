@@ -201,7 +201,7 @@ public-not-started = The event has not started.
 public-refresh = This page refreshes every 30 seconds.
 
 report-title = Report a result
-report-code = Board code (on the pairing list)
+report-code = Board code (on the slip on your board)
 report-next = Continue
 report-hint = The code only enters your own board's result; the arbiter confirms it.
 report-confirm-hint = Check who has White, then tap the result; you confirm it on the next screen.
@@ -542,3 +542,11 @@ report-change = Change
 report-check-hint = Nothing is sent before you tap "Send this result".
 report-unchanged = This result was already sent for this board. Thank you!
 report-differs = Your result { $result } differs from the one already sent for this board: the arbiter will check with both players.
+
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Printed { $date }
+print-page = Page
+square-table = Round-robin table
+square-hint = Each row reads against each column: the result of the player in that row against the player numbered at the top of the column (in a double round robin, both games in round order).
+slips-title = Result slips
+slips-hint = One slip per board, to cut out and put on the board: its code lets the players report the result from a phone. The printed pairing list never shows the codes.

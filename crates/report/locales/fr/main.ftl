@@ -207,7 +207,7 @@ public-not-started = Le tournoi n'a pas commencé.
 public-refresh = Cette page se met à jour toutes les 30 secondes.
 
 report-title = Saisie d'un résultat
-report-code = Code de l'échiquier (sur la feuille d'appariements)
+report-code = Code de l'échiquier (sur la fiche posée sur l'échiquier)
 report-next = Continuer
 report-hint = Le code ne permet de saisir que le résultat de votre échiquier ; l'arbitre le confirme.
 report-confirm-hint = Vérifiez qui a les Blancs, puis touchez le résultat ; vous le confirmez à l'écran suivant.
@@ -548,3 +548,11 @@ report-change = Modifier
 report-check-hint = Rien n'est envoyé avant que vous touchiez « Envoyer ce résultat ».
 report-unchanged = Ce résultat avait déjà été envoyé pour cet échiquier. Merci !
 report-differs = Votre résultat { $result } diffère de celui déjà envoyé pour cet échiquier : l'arbitre vérifiera avec les deux joueurs.
+
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Imprimé le { $date }
+print-page = Page
+square-table = Tableau à double entrée
+square-hint = Chaque ligne se lit face à chaque colonne : le résultat du joueur de la ligne contre le joueur dont le numéro est en tête de colonne (en aller-retour, les deux parties dans l'ordre des rondes).
+slips-title = Fiches de résultat
+slips-hint = Une fiche par échiquier, à découper et poser sur l'échiquier : son code permet aux joueurs de déclarer le résultat depuis un téléphone. La liste d'appariements imprimée ne montre jamais les codes.
