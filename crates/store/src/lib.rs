@@ -32,7 +32,7 @@ pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
-pub use db::{default_path, Store};
+pub use db::{default_path, now, Store};
 pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
 pub use text::{Label, PersonName, PersonNames};

@@ -306,7 +306,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
 
 /// Today's date, `YYYY-MM-DD` (UTC).
 fn today() -> String {
-    crate::page::now_utc()[..10].to_string()
+    store::now()[..10].to_string()
 }
 
 /// A file name from the event's name: letters and digits, the rest as `-`.
