@@ -19,6 +19,8 @@ mod concurrent;
 mod hardening;
 #[path = "pages.rs"]
 mod pages;
+#[path = "printing.rs"]
+mod printing;
 #[path = "prizes.rs"]
 mod prizes;
 #[path = "text_safety.rs"]

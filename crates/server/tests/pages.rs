@@ -238,6 +238,16 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
     assert_eq!(b.get("/events/1/standings.json").status, 200);
     let trf = b.get("/events/1/export.trf?format=trf16");
     assert!(trf.body.contains("001 "));
+    assert_eq!(
+        trf.header("content-disposition"),
+        Some("attachment; filename=\"event-1-trf16.trf\"")
+    );
+    let trf26 = b.get("/events/1/export.trf?format=trf26");
+    assert!(trf26.body.contains("142 "), "{}", trf26.body);
+    assert_eq!(
+        trf26.header("content-disposition"),
+        Some("attachment; filename=\"event-1-trf2026.trf\"")
+    );
     let backup = b.get("/backup/download");
     assert!(backup.bytes.starts_with(b"SQLite format 3\0"));
 

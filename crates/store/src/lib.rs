@@ -33,7 +33,7 @@ pub use chess::model::{StandingRow, Standings};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
-pub use db::{default_path, Store};
+pub use db::{default_path, now, Store};
 pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
 pub use text::{Label, PersonName, PersonNames};

@@ -205,7 +205,7 @@ public-not-started = The event has not started.
 public-refresh = This page refreshes every 30 seconds.
 
 report-title = Report a result
-report-code = Board code (on the pairing list)
+report-code = Board code (on the slip on your board)
 report-next = Continue
 report-hint = The code only enters your own board's result; the arbiter confirms it.
 report-confirm-hint = Check who has White, then tap the result; you confirm it on the next screen.
@@ -569,3 +569,10 @@ prize-rule-shared-explained = Players tied on points share equally the prizes of
 prize-rule-hort-explained = Hort system: of the prizes of the places tied players occupy, half is shared equally and half goes by the tie-break order; each player wins at most one prize, the larger.
 hint-prize-list = First line prize;category;amount, then one prize a line in the order a category's prizes are awarded. Category: empty for the general ranking, else rating<1600, rating>=2000, women, age<12, age>=50, unrated, joined by & (ages on 1 January of the year the event ends). Amount: 150 or 75.50; anything else is an object.
 prizes-invalid = The prize list does not read: { $where } (found { $found }).
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Printed { $date }
+print-page = Page
+square-table = Round-robin table
+square-hint = Each row reads against each column: the result of the player in that row against the player numbered at the top of the column (in a double round robin, both games in round order).
+slips-title = Result slips
+slips-hint = One slip per board, to cut out and put on the board: its code lets the players report the result from a phone. The printed pairing list never shows the codes.

@@ -211,7 +211,7 @@ public-not-started = Le tournoi n'a pas commencé.
 public-refresh = Cette page se met à jour toutes les 30 secondes.
 
 report-title = Saisie d'un résultat
-report-code = Code de l'échiquier (sur la feuille d'appariements)
+report-code = Code de l'échiquier (sur la fiche posée sur l'échiquier)
 report-next = Continuer
 report-hint = Le code ne permet de saisir que le résultat de votre échiquier ; l'arbitre le confirme.
 report-confirm-hint = Vérifiez qui a les Blancs, puis touchez le résultat ; vous le confirmez à l'écran suivant.
@@ -575,3 +575,10 @@ prize-rule-shared-explained = Les joueurs à égalité de points se partagent à
 prize-rule-hort-explained = Système Hort : des prix des places occupées par les joueurs à égalité, la moitié est partagée à parts égales, l'autre moitié suit l'ordre des départages ; chaque joueur reçoit un seul prix, le plus élevé.
 hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75.50 ; autre chose est un objet.
 prizes-invalid = La liste des prix ne se lit pas : { $where } (trouvé { $found }).
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Imprimé le { $date }
+print-page = Page
+square-table = Tableau à double entrée
+square-hint = Chaque ligne se lit face à chaque colonne : le résultat du joueur de la ligne contre le joueur dont le numéro est en tête de colonne (en aller-retour, les deux parties dans l'ordre des rondes).
+slips-title = Fiches de résultat
+slips-hint = Une fiche par échiquier, à découper et poser sur l'échiquier : son code permet aux joueurs de déclarer le résultat depuis un téléphone. La liste d'appariements imprimée ne montre jamais les codes.

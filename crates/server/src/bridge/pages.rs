@@ -586,41 +586,6 @@ struct SlipsPage {
     style: &'static str,
 }
 
-/// A QR code of `url` as inline SVG (the XML prologue dropped).
-fn qr_svg(url: &str) -> String {
-    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
-        return String::new();
-    };
-    let svg = code
-        .render::<qrcode::render::svg::Color<'_>>()
-        .min_dimensions(132, 132)
-        .quiet_zone(true)
-        .build();
-    match svg.find("<svg") {
-        Some(at) => svg[at..].to_string(),
-        None => String::new(),
-    }
-}
-
-/// Whether the address names the machine itself, not one the phones can reach.
-fn is_loopback(base: &str) -> bool {
-    let host = base
-        .split("://")
-        .nth(1)
-        .unwrap_or(base)
-        .split('/')
-        .next()
-        .unwrap_or("");
-    let host = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(h, _)| h),
-    };
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
-}
-
 async fn slips_page(
     State(st): State<AppState>,
     c: Ctx,
@@ -638,7 +603,7 @@ async fn slips_page(
         .trim_end_matches('/')
         .to_string();
     let base = if public_url.is_empty() {
-        super::base_url(&headers)
+        crate::slips::base_url(&headers)
     } else {
         public_url.clone()
     };
@@ -649,7 +614,7 @@ async fn slips_page(
         .map(|t| {
             let url = format!("{base}/t/{}", t.code);
             Slip {
-                qr: qr_svg(&url),
+                qr: crate::slips::qr_svg(&url, 132),
                 url,
                 table: t.table,
                 code: t.code,
@@ -659,7 +624,7 @@ async fn slips_page(
     html(&SlipsPage {
         s: SessionView::new(&s, &c.tr),
         tab: "movement",
-        loopback: is_loopback(&base),
+        loopback: crate::slips::is_loopback(&base),
         base,
         slips,
         style: super::STYLE,

@@ -361,9 +361,21 @@ impl Store {
     }
 
     /// The event as a TRF file for the rating report (rounds whose results are all in).
+    /// Every player line carries its place in the standings after those rounds (cols 86–89,
+    /// a shared place as its first one).
     pub fn export_trf(&self, event: EventId, format: tournament::trf::Format) -> Result<String> {
-        let t = self.tournament(event)?;
-        Ok(tournament::trf::write(&t, format))
+        self.with_conn(|c| {
+            let rounds = load_rounds(c, event)?;
+            let complete = complete_rounds(&rounds);
+            let mut t = build(c, event, complete, false)?;
+            let standings = standings_on(c, event, Some(complete))?;
+            for row in &standings.rows {
+                if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {
+                    p.rank = Some(row.rank);
+                }
+            }
+            Ok(tournament::trf::write(&t, format))
+        })
     }
 
     /// The Dutch engine's explanation of a paired Swiss round: brackets, floats, colours.
