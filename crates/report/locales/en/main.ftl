@@ -170,8 +170,23 @@ swap = Swap
 swap-done = The two players were swapped.
 swap-no-objection = The pairing checker has no objection.
 swap-objections = The pairing checker objects:
+
+## The arbiter's flow (issue 20 §3)
+objection-accept = Accept
+objection-accepted = accepted by the arbiter
+objection-hint = An objection stays until the pairing no longer raises it or the arbiter accepts it (the acceptance is logged).
+objection-title = The pairing checker objects to this board
+board-edited = board changed by hand
+col-venue = Place
+restore-done = The database was restored from the backup.
+invalid-file = Choose an arbiter backup file first: nothing was restored.
+grid-bad = Board { $board }: "{ $found }" is not a result code.
+grid-bad-dash = Board { $board }: "-" alone is ambiguous: type -+ (Black wins by forfeit) or -- (double forfeit).
+grid-bad-letter = Board { $board }: "{ $found }" is not a result code (a draw is 1/2, ½ or =).
+grid-bad-kept = Nothing was saved: correct the marked boards and save again (the other values are kept).
+
 results-save = Save the results
-results-hint = 1-0, 0-1, 1/2 or =, + (forfeit, White wins), -+ (forfeit, Black wins), -- (double forfeit). Enter moves to the next board.
+results-hint = Codes: 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =); forfeits: +- (or +) White wins, -+ Black wins, -- double forfeit. Enter moves to the next board.
 reported-title = Reported by a player, waiting for confirmation
 confirm-reported = { $count ->
     [one] Confirm the reported result
@@ -284,6 +299,7 @@ action-remove_forbidden_pair = Forbidden pair removed
 action-pair = Pairing
 action-unpair = Pairing taken back
 action-swap = Players swapped
+action-accept_objection = Checker objection accepted
 action-set_result = Result
 action-set_results = Results
 action-confirm_reported = Reported results confirmed
@@ -382,7 +398,7 @@ invalid-sex = Expected m, w or nothing (found "{ $found }").
 invalid-fide-id = A FIDE id is a number (found "{ $found }").
 invalid-bye-limit = The number of byes allowed is a whole number (found "{ $found }").
 invalid-round = No such round in this event (found "{ $found }").
-invalid-grid = Board { $board }: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found "{ $found }").
+invalid-grid = Board { $board }: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+ or -- (found "{ $found }").
 invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
 invalid-password = The password needs 8 characters at least.
 

@@ -176,8 +176,23 @@ swap = Échanger
 swap-done = Les deux joueurs ont été échangés.
 swap-no-objection = Le contrôle de l'appariement ne relève aucune objection.
 swap-objections = Objections du contrôle de l'appariement :
+
+## Le parcours de l'arbitre (ticket 20 §3)
+objection-accept = Accepter
+objection-accepted = acceptée par l'arbitre
+objection-hint = Une objection reste affichée tant que l'appariement la soulève, ou jusqu'à ce que l'arbitre l'accepte (l'acceptation est journalisée).
+objection-title = Le contrôle de l'appariement objecte à cet échiquier
+board-edited = échiquier modifié à la main
+col-venue = Lieu
+restore-done = La base a été restaurée depuis la sauvegarde.
+invalid-file = Choisissez d'abord un fichier de sauvegarde arbiter : rien n'a été restauré.
+grid-bad = Échiquier { $board } : « { $found } » n'est pas un code de résultat.
+grid-bad-dash = Échiquier { $board } : « - » seul est ambigu : tapez -+ (les Noirs gagnent par forfait) ou -- (double forfait).
+grid-bad-letter = Échiquier { $board } : « { $found } » n'est pas un code de résultat (une nulle s'écrit 1/2, ½ ou =).
+grid-bad-kept = Rien n'a été enregistré : corrigez les échiquiers signalés et enregistrez de nouveau (les autres valeurs sont conservées).
+
 results-save = Enregistrer les résultats
-results-hint = 1-0, 0-1, 1/2 ou =, + (forfait, Blancs gagnent), -+ (forfait, Noirs gagnent), -- (double forfait). Entrée passe à l'échiquier suivant.
+results-hint = Codes : 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =) ; forfaits : +- (ou +) les Blancs gagnent, -+ les Noirs gagnent, -- double forfait. Entrée passe à l'échiquier suivant.
 reported-title = Résultat déclaré par un joueur, en attente de confirmation
 confirm-reported = { $count ->
     [one] Confirmer le résultat déclaré
@@ -290,6 +305,7 @@ action-remove_forbidden_pair = Appariement interdit retiré
 action-pair = Appariement
 action-unpair = Appariement annulé
 action-swap = Échange de joueurs
+action-accept_objection = Objection du contrôle acceptée
 action-set_result = Résultat
 action-set_results = Résultats
 action-confirm_reported = Résultats déclarés confirmés
@@ -388,7 +404,7 @@ invalid-sex = Sexe attendu : m, w ou rien (reçu « { $found } »).
 invalid-fide-id = Le code FIDE est un nombre (reçu « { $found } »).
 invalid-bye-limit = Le nombre de byes autorisés est un nombre entier (reçu « { $found } »).
 invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
-invalid-grid = Échiquier { $board } : résultat attendu 1-0, 0-1, 1/2 ou =, +, -+, -- (reçu « { $found } »).
+invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+ ou -- (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
 

@@ -47,6 +47,11 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/rounds/{n}/pair", post(pair))
         .route("/events/{id}/rounds/{n}/unpair", post(unpair))
         .route("/events/{id}/rounds/{n}/swap", post(swap))
+        .route("/events/{id}/rounds/{n}/objections", get(objections))
+        .route(
+            "/events/{id}/rounds/{n}/objections/accept",
+            post(accept_objection),
+        )
         .route("/events/{id}/rounds/{n}/results", post(results))
         .route("/events/{id}/rounds/{n}/confirm", post(confirm))
         .route("/events/{id}/standings", get(standings))
@@ -455,6 +460,46 @@ async fn swap(
             json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }),
         )
     })
+}
+
+/// The checker's objections to the boards changed by hand, each with its text in the
+/// client's language (`message`).
+async fn objections(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    let list: Vec<Value> = st
+        .store
+        .objections(id, n)?
+        .into_iter()
+        .map(|o| {
+            let message = views::objection_text(&c.tr, &o.text);
+            json!({ "board": o.board, "key": o.key, "text": o.text, "accepted": o.accepted, "message": message })
+        })
+        .collect();
+    ok(list)
+}
+
+#[derive(Debug, Deserialize)]
+struct AcceptBody {
+    board: Option<Value>,
+    /// As `objections` gives it in `key`.
+    objection: Option<String>,
+}
+
+async fn accept_objection(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: AcceptBody = body(&bytes)?;
+    let board: u32 = crate::forms::required_number("board", &b.board, "a board number")?;
+    let text = b.objection.as_deref().unwrap_or("");
+    st.store.accept_objection(&a.username, id, n, board, text)?;
+    done()
 }
 
 #[derive(Debug, Deserialize)]

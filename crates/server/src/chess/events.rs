@@ -2,7 +2,7 @@
 //! dashboard.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Form, Router};
 use store::EventId;
@@ -26,16 +26,32 @@ pub fn routes() -> Router<AppState> {
 struct EventsPage {
     c: Ctx,
     events: Vec<EventView>,
+    /// Just after a restore from a backup (the arbiter's account was in it).
+    restored: bool,
 }
 
-async fn events_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
+#[derive(Debug, serde::Deserialize)]
+struct EventsQuery {
+    restored: Option<String>,
+}
+
+async fn events_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Query(q): Query<EventsQuery>,
+) -> Page {
     let events = st
         .store
         .events()?
         .iter()
         .map(|e| EventView::new(e, &c.tr))
         .collect();
-    html(&EventsPage { c, events })
+    html(&EventsPage {
+        c,
+        events,
+        restored: q.restored.is_some(),
+    })
 }
 
 #[derive(Template)]

@@ -296,20 +296,63 @@ impl PlayerForm {
     }
 }
 
-/// A board's result as typed in the grid (`1-0`, `0-1`, `1/2`, `=`, `+`, `-`, `--`, `1`, `0`):
-/// `None` for an empty input.
+/// The documented result codes, as the grid's errors list them (see [`store::ResultCode::parse`]).
+pub const RESULT_CODES: &str =
+    "1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +: White wins by forfeit), -+ (Black wins by forfeit), -- (double forfeit)";
+
+/// Why a typed result is not one: what the arbiter is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadResult {
+    /// `-` alone: White's forfeit (`-+`), or a double forfeit (`--`)?
+    Dash,
+    /// A letter (`x`, `d`, …): no result code is one.
+    Letter,
+    /// Anything else.
+    Unknown,
+}
+
+impl BadResult {
+    pub fn of(typed: &str) -> BadResult {
+        let t = typed.trim();
+        if t == "-" {
+            BadResult::Dash
+        } else if t.chars().any(char::is_alphabetic) {
+            BadResult::Letter
+        } else {
+            BadResult::Unknown
+        }
+    }
+
+    /// The catalogue message for a grid's cell (board and what was typed as arguments).
+    pub fn message_key(self) -> &'static str {
+        match self {
+            BadResult::Dash => "grid-bad-dash",
+            BadResult::Letter => "grid-bad-letter",
+            BadResult::Unknown => "grid-bad",
+        }
+    }
+
+    fn expected(self) -> String {
+        match self {
+            BadResult::Dash => format!(
+                "-+ (Black wins by forfeit) or -- (double forfeit): - alone is ambiguous; the codes are {RESULT_CODES}"
+            ),
+            BadResult::Letter => format!("a result code, not a letter: {RESULT_CODES}"),
+            BadResult::Unknown => RESULT_CODES.to_string(),
+        }
+    }
+}
+
+/// A board's result as typed in the grid (the codes of [`RESULT_CODES`]): `None` for an
+/// empty input.
 pub fn result(field: &str, typed: &str) -> Result<Option<store::ResultCode>, AppError> {
     let t = typed.trim();
     if t.is_empty() {
         return Ok(None);
     }
-    store::ResultCode::parse(t).map(Some).ok_or_else(|| {
-        AppError::invalid(
-            field,
-            "1-0, 0-1, 1/2, =, +, -+, --, 1 or 0",
-            format!("{t:?}"),
-        )
-    })
+    store::ResultCode::parse(t)
+        .map(Some)
+        .ok_or_else(|| AppError::invalid(field, BadResult::of(t).expected(), format!("{t:?}")))
 }
 
 /// A bye kind from a form (`half`, `full`, `zero`; empty or `none` removes the bye).
@@ -379,6 +422,21 @@ mod tests {
         assert_eq!(result("r1", "").unwrap(), None);
         assert!(
             matches!(result("r3", "2-0"), Err(AppError::Invalid { field, .. }) if field == "r3")
+        );
+        // `-` alone and letters are refused, each saying why.
+        for (typed, why) in [("-", "ambiguous"), ("x", "letter"), ("d", "letter")] {
+            match result("r2", typed) {
+                Err(AppError::Invalid { expected, .. }) => assert!(expected.contains(why)),
+                other => panic!("{typed}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            result("r1", "+-").unwrap(),
+            Some(store::ResultCode::WhiteForfeitWin)
+        );
+        assert_eq!(
+            result("r1", "--").unwrap(),
+            Some(store::ResultCode::DoubleForfeit)
         );
     }
 }

@@ -1,0 +1,313 @@
+//! The arbiter's flow through a chess event (issue 20, section 3): the checker's objections to
+//! a pairing changed by hand stay until resolved or accepted, the grid's result codes, byes
+//! and check-in, undo and restore, tie-breaks, the public page.
+
+use serde_json::{json, Value};
+
+use crate::common::{players_csv, App, Client};
+
+/// An event of `players` checked-in players whose round 1 is paired and played (White wins
+/// every board), and round 2 paired: its id.
+fn two_rounds(arb: &mut Client, players: usize) -> i64 {
+    let id = arb
+        .post_json("/api/events", &json!({"name": "Open", "rounds": 5}))
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": players_csv(players)}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let results: serde_json::Map<String, Value> = games(&r.json())
+        .iter()
+        .filter(|g| !g["black"].is_null())
+        .map(|g| (g["board"].to_string(), json!("1-0")))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/2/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    id
+}
+
+fn games(round: &Value) -> Vec<Value> {
+    round["games"].as_array().unwrap().clone()
+}
+
+/// The `<tr id="board-N" …>` line of a round page.
+fn board_row(page: &str, board: u64) -> String {
+    let at = page
+        .find(&format!("<tr id=\"board-{board}\""))
+        .unwrap_or_else(|| panic!("no board {board}: {page}"));
+    page[at..at + page[at..].find("</tr>").unwrap()].to_string()
+}
+
+/// After a swap that makes a rematch, the checker's objection stays on the round page (in a
+/// warning box, and on the board) across reloads, until the arbiter accepts it; the
+/// acceptance is logged; the boards changed by hand are marked.
+#[test]
+fn a_checker_objection_stays_until_the_arbiter_accepts_it() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let csrf = arb.csrf.clone().unwrap();
+    let id = two_rounds(&mut arb, 8);
+    let r1 = games(&arb.get(&format!("/api/events/{id}/rounds/1")).json());
+    let r2 = games(&arb.get(&format!("/api/events/{id}/rounds/2")).json());
+    // Round 1's board 1 (w1 against b1) meets again: b1 takes the seat of w1's round-2 opponent.
+    let (w1, b1) = (r1[0]["white"].clone(), r1[0]["black"].clone());
+    let g = r2
+        .iter()
+        .find(|g| g["white"] == w1 || g["black"] == w1)
+        .unwrap();
+    let opponent = if g["white"] == w1 {
+        g["black"].clone()
+    } else {
+        g["white"].clone()
+    };
+    assert_ne!(opponent, b1);
+    let r = arb.post_form(
+        &format!("/events/{id}/rounds/2/swap"),
+        &[
+            ("csrf", &csrf),
+            ("a", &b1.to_string()),
+            ("b", &opponent.to_string()),
+        ],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let rematch_board = g["board"].as_u64().unwrap();
+    for page in [
+        r.body,
+        arb.get(&format!("/events/{id}/rounds/2")).body,
+        arb.get(&format!("/events/{id}/rounds/2")).body,
+    ] {
+        // In the warning box, not among the neutral notices.
+        let box_at = page.find("id=\"objections\"").expect("the objections box");
+        assert!(page[..box_at].ends_with("class=\"warning objections no-print\" "));
+        assert!(page[box_at..].contains("have already played each other (C1)"));
+        assert!(!page.contains("<p class=\"notice notice-line\">Board"));
+        let row = board_row(&page, rematch_board);
+        assert!(row.contains("class=\"warned\""), "{row}");
+        assert!(row.contains("class=\"hand-edited\""), "{row}");
+        assert!(page.contains("id=\"edited-legend\""));
+        // A board the swap did not touch is not marked.
+        let untouched = r2.iter().map(|g| g["board"].as_u64().unwrap()).find(|b| {
+            let row = board_row(&page, *b);
+            !row.contains("hand-edited")
+        });
+        assert!(
+            untouched.is_some(),
+            "only the two swapped boards are marked"
+        );
+    }
+    // The API lists them too.
+    let objections = arb
+        .get(&format!("/api/events/{id}/rounds/2/objections"))
+        .json();
+    let rematch = objections
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["text"].as_str().unwrap().contains("(C1)"))
+        .unwrap()
+        .clone();
+    assert_eq!(rematch["board"], rematch_board);
+    assert_eq!(rematch["accepted"], false);
+
+    // An objection the pairing does not raise cannot be accepted.
+    let r = arb.post_form(
+        &format!("/events/{id}/rounds/2/accept"),
+        &[
+            ("csrf", &csrf),
+            ("board", &rematch_board.to_string()),
+            ("objection", "rematch:1:2:3"),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+
+    let r = arb.post_form(
+        &format!("/events/{id}/rounds/2/accept"),
+        &[
+            ("csrf", &csrf),
+            ("board", &rematch_board.to_string()),
+            ("objection", rematch["key"].as_str().unwrap()),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/rounds/2")).body;
+    assert!(page.contains("accepted by the arbiter"), "{page}");
+    let row = board_row(&page, rematch_board);
+    assert!(
+        row.contains("hand-edited") && !row.contains("warned"),
+        "{row}"
+    );
+    let log = arb.get(&format!("/api/events/{id}/log")).json();
+    assert_eq!(log[0]["action"], "accept_objection");
+    assert_eq!(log[0]["detail"]["board"], rematch_board);
+    let journal = arb.get(&format!("/events/{id}/log")).body;
+    assert!(journal.contains("Checker objection accepted"), "{journal}");
+
+    // Swapped back: the pairing no longer raises it, the box is gone.
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/2/swap"),
+        &json!({"a": b1, "b": opponent}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/events/{id}/rounds/2")).body;
+    assert!(!page.contains("(C1)"), "{page}");
+}
+
+/// An event of `players` checked-in players with round 1 paired: its id.
+fn paired(arb: &mut Client, players: usize) -> i64 {
+    let id = arb
+        .post_json("/api/events", &json!({"name": "Open", "rounds": 5}))
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": players_csv(players)}),
+    );
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    id
+}
+
+/// The `<input … name="NAME" …>` tag of a page.
+fn input_tag(page: &str, name: &str) -> String {
+    let at = page
+        .find(&format!("name=\"{name}\""))
+        .unwrap_or_else(|| panic!("no input {name}"));
+    let start = page[..at].rfind('<').unwrap();
+    page[start..at + page[at..].find('>').unwrap()].to_string()
+}
+
+/// One documented set of result codes, in the grid's hint; `-` alone and letters are refused
+/// with a message saying why; one bad cell keeps every other typed value and marks the cell.
+#[test]
+fn the_grid_reads_one_documented_set_of_codes_and_keeps_the_typed_values() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let csrf = arb.csrf.clone().unwrap();
+    let id = paired(&mut arb, 8);
+    let page = arb.get(&format!("/events/{id}/rounds/1")).body;
+    assert!(
+        page.contains("+- (or +) White wins, -+ Black wins, -- double forfeit"),
+        "{page}"
+    );
+    let r = arb.post_form(
+        &format!("/events/{id}/rounds/1/results"),
+        &[
+            ("csrf", &csrf),
+            ("r1", "1-0"),
+            ("r2", "-"),
+            ("r3", "x"),
+            ("r4", "="),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    let page = r.body;
+    assert!(input_tag(&page, "r1").contains("value=\"1-0\""));
+    assert!(input_tag(&page, "r4").contains("value=\"=\""));
+    for (board, typed) in [("r2", "-"), ("r3", "x")] {
+        let tag = input_tag(&page, board);
+        assert!(tag.contains("grid bad"), "{tag}");
+        assert!(tag.contains("aria-invalid=\"true\""), "{tag}");
+        assert!(tag.contains(&format!("value=\"{typed}\"")), "{tag}");
+    }
+    assert!(!input_tag(&page, "r1").contains("bad"));
+    assert!(
+        page.contains("Board 2: &#34;-&#34; alone is ambiguous"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Board 3: &#34;x&#34; is not a result code"),
+        "{page}"
+    );
+    assert!(page.contains("Nothing was saved"));
+    // Nothing was written.
+    let round = arb.get(&format!("/api/events/{id}/rounds/1")).json();
+    assert!(games(&round).iter().all(|g| g["result"].is_null()));
+
+    // The API refuses them too, and reads the documented forfeits.
+    for typed in ["-", "d", "X"] {
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/1/results"),
+            &json!({"board": 1, "result": typed}),
+        );
+        assert_eq!(r.status, 422, "{typed}: {}", r.body);
+    }
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({"results": {"1": "+-", "2": "-+", "3": "--", "4": "½"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let round = arb.get(&format!("/api/events/{id}/rounds/1")).json();
+    let results: Vec<Value> = games(&round).iter().map(|g| g["result"].clone()).collect();
+    assert_eq!(
+        results,
+        vec![json!("1F-0F"), json!("0F-1F"), json!("0F-0F"), json!("1/2")]
+    );
+}
+
+/// The event list heads its place column "Lieu" in French (not "Pl.", the standings' rank);
+/// the event form's hints span the whole block; a restore says it was done, and its refusal
+/// of an empty upload is wholly in the page's language.
+#[test]
+fn wording_of_the_event_list_and_of_restore() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.post_json("/api/events", &json!({"name": "Open", "place": "Lyon"}));
+    let mut fr = app.client();
+    fr.cookies = arb.cookies.clone();
+    fr.cookies.insert("lang".into(), "fr".into());
+    let page = fr.get("/").body;
+    assert!(page.contains("<th>Lieu</th>"), "{page}");
+    assert!(!page.contains("<th>Pl.</th>"));
+    let css = fr.get("/static/style.css").body;
+    assert!(
+        css.contains(".grid-form fieldset p.hint { grid-column: 1 / -1;"),
+        "a hint in the form's grid takes a whole line, not a label's cell"
+    );
+
+    let csrf = crate::common::csrf_in(&fr.get("/backup").body);
+    let r = fr.post_multipart_bytes("/backup/restore", &[("csrf", &csrf)], ("file", "", b""));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("Choisissez d&#39;abord un fichier"),
+        "{}",
+        r.body
+    );
+    for english in ["nothing", "expected", "found", "arbiter database file"] {
+        assert!(!r.body.contains(english), "{english}: {}", r.body);
+    }
+    let image = arb.get("/api/backup").bytes;
+    let r = fr.post_multipart_bytes(
+        "/backup/restore",
+        &[("csrf", &csrf)],
+        ("file", "arbiter-backup.db", &image),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let back = r.location.clone().unwrap();
+    assert_eq!(back, "/?restored=1");
+    let page = fr.get(&back).body;
+    assert!(
+        page.contains("id=\"restored\"") && page.contains("La base a été restaurée"),
+        "{page}"
+    );
+}
