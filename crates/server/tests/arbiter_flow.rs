@@ -311,3 +311,145 @@ fn wording_of_the_event_list_and_of_restore() {
         "{page}"
     );
 }
+
+/// The check-in list shows the byes and absences announced for the rounds still to pair, one
+/// column a round; a player with one for the next round is not ticked present; several players
+/// get theirs in one action.
+#[test]
+fn byes_and_absences_in_the_check_in_list_set_in_bulk() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let csrf = arb.csrf.clone().unwrap();
+    let id = arb
+        .post_json("/api/events", &json!({"name": "Open", "rounds": 5}))
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": players_csv(8)}),
+    );
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let key = |n: usize| players[n]["id"].as_i64().unwrap().to_string();
+    let log_before = arb.get(&format!("/api/events/{id}/log")).json();
+    let r = arb.post_form(
+        &format!("/events/{id}/players/byes"),
+        &[
+            ("csrf", &csrf),
+            ("pick", &key(1)),
+            ("pick", &key(2)),
+            ("round", "1"),
+            ("kind", "half"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.post_form(
+        &format!("/events/{id}/players/byes"),
+        &[
+            ("csrf", &csrf),
+            ("pick", &key(3)),
+            ("round", "2"),
+            ("kind", "zero"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // One action each, logged.
+    let log = arb.get(&format!("/api/events/{id}/log")).json();
+    assert_eq!(
+        log.as_array().unwrap().len(),
+        log_before.as_array().unwrap().len() + 2
+    );
+    assert_eq!(log[1]["action"], "set_byes");
+    assert_eq!(
+        arb.get(&format!("/api/events/{id}/byes"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+
+    let page = arb.get(&format!("/events/{id}/players")).body;
+    let row = |k: &str| {
+        let at = page.find(&format!("<tr id=\"player-{k}\"")).unwrap();
+        page[at..at + page[at..].find("</tr>").unwrap()].to_string()
+    };
+    for k in [key(1), key(2)] {
+        let r = row(&k);
+        assert!(r.contains(&format!("id=\"next-bye-{k}\"")), "{r}");
+        assert!(
+            !r.contains(&format!("id=\"present-{k}\"")),
+            "not ticked present: {r}"
+        );
+        assert!(
+            r.contains(&format!("id=\"bye-{k}-1\" title=\"Half-point bye\">½<")),
+            "{r}"
+        );
+    }
+    let absent = row(&key(3));
+    assert!(
+        absent.contains(&format!("id=\"present-{}\"", key(3))),
+        "{absent}"
+    );
+    assert!(
+        absent.contains(&format!(
+            "id=\"bye-{}-2\" title=\"Absent (zero points)\">0<",
+            key(3)
+        )),
+        "{absent}"
+    );
+    assert!(page.contains("id=\"bulk-byes\""));
+
+    // A bad pick refuses all; "none" takes them back.
+    let r = arb.post_form(
+        &format!("/events/{id}/players/byes"),
+        &[("csrf", &csrf), ("round", "1"), ("kind", "half")],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    let r = arb.post_form(
+        &format!("/events/{id}/players/byes"),
+        &[
+            ("csrf", &csrf),
+            ("pick", &key(2)),
+            ("round", "1"),
+            ("kind", "none"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        arb.get(&format!("/api/events/{id}/byes"))
+            .json()
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    // The API's bulk action, one refused player refusing all.
+    let r = arb.post_json(
+        &format!("/api/events/{id}/byes"),
+        &json!({"players": [key(4).parse::<i64>().unwrap(), 99999], "round": 3, "kind": "half"}),
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+    let r = arb.post_json(
+        &format!("/api/events/{id}/byes"),
+        &json!({"players": [key(4).parse::<i64>().unwrap(), key(5).parse::<i64>().unwrap()], "round": 3, "kind": "half"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json().as_array().unwrap().len(), 4);
+
+    // Round 1 pairs everyone but the player with the half-point bye.
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let seated: Vec<String> = games(&r.json())
+        .iter()
+        .flat_map(|g| [g["white"].to_string(), g["black"].to_string()])
+        .collect();
+    assert!(!seated.contains(&key(1)));
+    assert!(seated.contains(&key(2)));
+}

@@ -39,7 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
         .route("/events/{id}/players/{pid}/bye", post(set_bye))
         .route("/events/{id}/players/{pid}/card", get(card))
-        .route("/events/{id}/byes", get(byes))
+        .route("/events/{id}/byes", get(byes).post(set_byes))
         .route("/events/{id}/forbidden", get(forbidden).post(add_forbidden))
         .route("/events/{id}/forbidden/remove", post(remove_forbidden))
         .route("/events/{id}/rounds", get(rounds))
@@ -290,6 +290,31 @@ async fn set_bye(
 }
 
 async fn byes(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.byes(id)?)
+}
+
+#[derive(Debug, Deserialize)]
+struct ByesBody {
+    players: Option<Vec<PlayerKey>>,
+    round: Option<Value>,
+    kind: Option<String>,
+}
+
+/// One bye, absence or none for several players in one round, as one action.
+async fn set_byes(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ByesBody = body(&bytes)?;
+    let round: u32 = crate::forms::required_number("round", &b.round, "a round number")?;
+    let kind = forms::bye_kind(b.kind.as_deref())?;
+    let players = b.players.unwrap_or_default();
+    if players.is_empty() {
+        return Err(AppError::invalid("players", "one player or more", "nobody"));
+    }
+    st.store.set_byes(&a.username, id, &players, round, kind)?;
     ok(st.store.byes(id)?)
 }
 
