@@ -453,3 +453,94 @@ fn byes_and_absences_in_the_check_in_list_set_in_bulk() {
     assert!(!seated.contains(&key(1)));
     assert!(seated.contains(&key(2)));
 }
+
+/// Undo asks first (a confirmation page naming the action), can be redone, says what it did;
+/// the journal shows pairing numbers and names in the page's language, not JSON with ids.
+#[test]
+fn undo_is_confirmed_and_redone_and_the_journal_speaks_the_pages_language() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let csrf = arb.csrf.clone().unwrap();
+    let id = paired(&mut arb, 6);
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let (second, name) = (
+        players[1]["id"].as_i64().unwrap(),
+        players[1]["name"].as_str().unwrap().to_string(),
+    );
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({"board": 1, "result": "1-0"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/{second}/withdraw"),
+        &json!({"from_round": 3}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // The journal, in French: names and numbers, no JSON, no database ids.
+    let journal = arb.get(&format!("/events/{id}/log")).body;
+    assert!(journal.contains(&format!("2. {name}")), "{journal}");
+    assert!(journal.contains("à partir de la ronde 3"), "{journal}");
+    assert!(journal.contains("Ronde 1 · échiquier 1"), "{journal}");
+    assert!(!journal.contains("{&#34;"), "raw JSON: {journal}");
+    assert!(!journal.contains("&#34;player&#34;"), "{journal}");
+    // The undo button opens the confirmation, nothing is undone yet.
+    assert!(journal.contains(&format!(
+        "<form method=\"get\" action=\"/events/{id}/undo\""
+    )));
+    let confirm = arb.get(&format!("/events/{id}/undo")).body;
+    assert!(confirm.contains("id=\"undo-question\""), "{confirm}");
+    assert!(confirm.contains(&format!("2. {name}")), "{confirm}");
+    let entry = confirm
+        .split("name=\"entry\" value=\"")
+        .nth(1)
+        .and_then(|v| v.split('"').next())
+        .unwrap()
+        .to_string();
+    let withdrawn = |arb: &mut Client| {
+        arb.get(&format!("/api/events/{id}/players/{second}"))
+            .json()["withdrawn_from"]
+            .clone()
+    };
+    assert_eq!(withdrawn(&mut arb), json!(3));
+    // A post without the confirmed entry only opens the confirmation.
+    let r = arb.post_form(&format!("/events/{id}/undo"), &[("csrf", &csrf)]);
+    assert_eq!(r.status, 303);
+    assert_eq!(r.location.unwrap(), format!("/events/{id}/undo"));
+    assert_eq!(withdrawn(&mut arb), json!(3));
+    let r = arb.post_form(
+        &format!("/events/{id}/undo"),
+        &[("csrf", &csrf), ("entry", &entry)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let back = r.location.unwrap();
+    assert_eq!(back, format!("/events/{id}/log?undone={entry}"));
+    assert_eq!(withdrawn(&mut arb), Value::Null);
+    let journal = arb.get(&back).body;
+    assert!(
+        journal.contains(&format!("Action n° {entry} annulée.")),
+        "{journal}"
+    );
+    // Redo does it again.
+    assert!(journal.contains("id=\"redo\""), "{journal}");
+    let r = arb.post_form(&format!("/events/{id}/redo"), &[("csrf", &csrf)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(withdrawn(&mut arb), json!(3));
+    assert!(arb
+        .get(&r.location.unwrap())
+        .body
+        .contains(&format!("Action n° {entry} refaite.")));
+    // Nothing left to redo; undo takes back the same action again.
+    let r = arb.post_json(&format!("/api/events/{id}/redo"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    let r = arb.post_json(&format!("/api/events/{id}/undo"), &json!({}));
+    assert_eq!(r.json()["id"].to_string(), entry);
+    // Another change closes the way back.
+    arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({"board": 2, "result": "0-1"}),
+    );
+    let r = arb.post_json(&format!("/api/events/{id}/redo"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+}

@@ -57,6 +57,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/standings", get(standings))
         .route("/events/{id}/log", get(log))
         .route("/events/{id}/undo", post(undo))
+        .route("/events/{id}/redo", post(redo))
         .route("/events/{id}/export.trf", get(export_trf))
         .route("/report", get(report_lookup).post(report))
 }
@@ -606,6 +607,11 @@ async fn log(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -
 
 async fn undo(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
     ok(st.store.undo_last(&a.username, id)?)
+}
+
+/// Does again the action the last undo took back (refused once anything else changed).
+async fn redo(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.redo_last(&a.username, id)?)
 }
 
 #[derive(Debug, Deserialize)]
