@@ -57,6 +57,8 @@ async fn events_page(
 #[derive(Template)]
 #[template(path = "event_form.html")]
 struct EventFormPage {
+    /// The tie-breaks the lists offer: (code, name in the page's language).
+    choices: Vec<(String, String)>,
     c: Ctx,
     ev: Option<EventView>,
     f: EventForm,
@@ -66,9 +68,22 @@ struct EventFormPage {
     version: Option<i64>,
 }
 
+fn choices(c: &Ctx) -> Vec<(String, String)> {
+    crate::chess::forms::TIEBREAK_CHOICES
+        .iter()
+        .map(|code| {
+            (
+                code.to_string(),
+                c.t(&crate::chess::forms::tiebreak_choice_key(code)),
+            )
+        })
+        .collect()
+}
+
 async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
     let f = EventForm::from_settings(&store::EventSettings::new(Default::default(), 5));
     html(&EventFormPage {
+        choices: choices(&c),
         c,
         ev: None,
         f,
@@ -93,6 +108,7 @@ async fn edit_event_page(
     let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(&st, &c, id)?;
     html(&EventFormPage {
+        choices: choices(&c),
         f: EventForm::from_settings(&e.settings),
         action: format!("/events/{id}/edit"),
         started: e.paired_rounds > 0,

@@ -38,6 +38,13 @@ pub struct EventForm {
     pub points_loss: Option<Value>,
     pub points_bye: Option<Value>,
     pub tiebreaks: Option<String>,
+    /// The tie-breaks chosen from the form's lists, in order (`tb1` first); the typed list
+    /// `tiebreaks` wins when it is not empty.
+    pub tb1: Option<String>,
+    pub tb2: Option<String>,
+    pub tb3: Option<String>,
+    pub tb4: Option<String>,
+    pub tb5: Option<String>,
     pub rules: Option<String>,
     pub bye_limit: Option<Value>,
     pub public: Option<Value>,
@@ -118,8 +125,17 @@ impl EventForm {
         s.points_draw = points("points_draw", &self.points_draw, s.points_draw)?;
         s.points_loss = points("points_loss", &self.points_loss, s.points_loss)?;
         s.points_bye = points("points_bye", &self.points_bye, s.points_bye)?;
-        if let Some(t) = self.tiebreaks.as_deref() {
-            s.tiebreaks = t.trim().to_string();
+        let chosen: Vec<&str> = self
+            .chosen()
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        match self.tiebreaks.as_deref().map(str::trim) {
+            Some(t) if !t.is_empty() => s.tiebreaks = t.to_string(),
+            _ if !chosen.is_empty() => s.tiebreaks = chosen.join(","),
+            Some(_) => s.tiebreaks = String::new(),
+            None => {}
         }
         let rules = self.rules.as_deref().map(str::trim).unwrap_or("");
         if !matches!(rules, "" | "2026" | "2024" | "2012" | "pre2012") {
@@ -136,8 +152,41 @@ impl EventForm {
         Ok(s)
     }
 
+    fn chosen(&self) -> Vec<&str> {
+        [&self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .collect()
+    }
+
+    /// The code chosen in list `n` (1 to 5), or empty.
+    pub fn chosen_at(&self, n: usize) -> String {
+        self.chosen()
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .nth(n - 1)
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The form filled with an event's settings.
     pub fn from_settings(s: &EventSettings) -> EventForm {
+        // A list the form's lists can show goes in them; any other stays typed.
+        let codes: Vec<&str> = s
+            .tiebreaks
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let in_lists = !codes.is_empty()
+            && codes.len() <= 5
+            && codes.iter().all(|c| TIEBREAK_CHOICES.contains(c));
+        let pick = |n: usize| {
+            in_lists
+                .then(|| codes.get(n).map(|c| c.to_string()))
+                .flatten()
+        };
         let p = |p: Points| {
             Some(Value::String(
                 p.to_string().trim_end_matches(".0").to_string(),
@@ -160,7 +209,16 @@ impl EventForm {
             points_draw: p(s.points_draw),
             points_loss: p(s.points_loss),
             points_bye: p(s.points_bye),
-            tiebreaks: Some(s.tiebreaks.clone()),
+            tiebreaks: Some(if in_lists {
+                String::new()
+            } else {
+                s.tiebreaks.clone()
+            }),
+            tb1: pick(0),
+            tb2: pick(1),
+            tb3: pick(2),
+            tb4: pick(3),
+            tb5: pick(4),
             rules: Some(s.rules.clone()),
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
@@ -194,6 +252,18 @@ impl EventForm {
             _ => false,
         }
     }
+}
+
+/// The tie-breaks the event form's lists offer, each named by `tb-choice-…` in the catalogue
+/// (any other FIDE code can still be typed).
+pub const TIEBREAK_CHOICES: [&str; 16] = [
+    "BH/C1", "BH/C2", "BH/M1", "BH", "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO",
+    "ARO/C1", "TPR", "KS",
+];
+
+/// A tie-break's catalogue key in the event form's lists (`BH/C1` → `tb-choice-bh-c1`).
+pub fn tiebreak_choice_key(code: &str) -> String {
+    format!("tb-choice-{}", code.to_lowercase().replace('/', "-"))
 }
 
 /// A player's form (add, edit) and the API's player object.
