@@ -544,3 +544,98 @@ fn undo_is_confirmed_and_redone_and_the_journal_speaks_the_pages_language() {
     let r = arb.post_json(&format!("/api/events/{id}/redo"), &json!({}));
     assert_eq!(r.status, 409, "{}", r.body);
 }
+
+/// Tie-breaks are chosen from lists that name them in the page's language (BH/C1 is
+/// "Buchholz tronqué"), besides typed codes; the edit form shows the list chosen.
+#[test]
+fn tiebreaks_are_chosen_from_lists_with_their_names() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let csrf = arb.csrf.clone().unwrap();
+    let page = arb.get("/events/new").body;
+    assert!(
+        page.contains("<option value=\"BH/C1\" >BH/C1 — Buchholz tronqué (sans le plus faible adversaire)</option>"),
+        "{page}"
+    );
+    let r = arb.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("form", "1"),
+            ("name", "Open"),
+            ("rounds", "5"),
+            ("tb1", "BH/C1"),
+            ("tb2", "SB"),
+            ("tb3", ""),
+            ("tb4", "TPR"),
+            ("tiebreaks", ""),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let event = arb.get("/api/events/1").json();
+    assert_eq!(event["settings"]["tiebreaks"], "BH/C1,SB,TPR");
+    let page = arb.get("/events/1/edit").body;
+    assert!(page.contains("<option value=\"SB\" selected>"), "{page}");
+    assert!(page.contains("<option value=\"TPR\" selected>"), "{page}");
+    // A typed list wins over the lists.
+    let r = arb.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("form", "1"),
+            ("name", "Second"),
+            ("tb1", "BH"),
+            ("tiebreaks", "DE,SB"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        arb.get("/api/events/2").json()["settings"]["tiebreaks"],
+        "DE,SB"
+    );
+}
+
+/// The public page: "find my board" by name, every player of the round in alphabetical order
+/// with their board, the standings in a block that scrolls on a phone instead of overflowing.
+#[test]
+fn the_public_page_finds_a_players_board() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let id = paired(&mut arb, 6);
+    let round = arb.get(&format!("/api/events/{id}/rounds/1")).json();
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let g = &games(&round)[1];
+    let black = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == g["black"])
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut phone = app.client();
+    phone.accept_language = Some("fr".into());
+    let surname = black.split(',').next().unwrap().to_lowercase();
+    let page = phone.get(&format!("/public/{id}?q={surname}")).body;
+    let found = &page[page.find("id=\"found\"").expect("the search's answer")..];
+    let found = &found[..found.find("</div>").unwrap()];
+    assert!(
+        found.contains(&format!("<strong>{black}</strong> — échiquier 2, Noirs")),
+        "{found}"
+    );
+    assert_eq!(found.matches("<li>").count(), 1, "{found}");
+    let page = phone.get(&format!("/public/{id}?q=nobody")).body;
+    assert!(page.contains("Personne de ce nom"), "{page}");
+    // The plain page: the alphabetical list, and the standings in their scrolling block.
+    let page = phone.get(&format!("/public/{id}")).body;
+    let alpha = &page[page.find("id=\"public-alpha\"").unwrap()..];
+    assert_eq!(
+        alpha[..alpha.find("</table>").unwrap()]
+            .matches("<tr>")
+            .count(),
+        6
+    );
+    assert!(page.contains("<div class=\"table-scroll\" id=\"public-standings\">"));
+    assert!(!page.contains("id=\"found\""));
+}
