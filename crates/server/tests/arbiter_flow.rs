@@ -9,22 +9,8 @@ use crate::common::{players_csv, App, Client};
 /// An event of `players` checked-in players whose round 1 is paired and played (White wins
 /// every board), and round 2 paired: its id.
 fn two_rounds(arb: &mut Client, players: usize) -> i64 {
-    let id = arb
-        .post_json("/api/events", &json!({"name": "Open", "rounds": 5}))
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let r = arb.post_json(
-        &format!("/api/events/{id}/players/import"),
-        &json!({"data": players_csv(players)}),
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    arb.post_json(
-        &format!("/api/events/{id}/players/present"),
-        &json!({"present": true}),
-    );
-    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
-    assert_eq!(r.status, 200, "{}", r.body);
+    let id = paired(arb, players);
+    let r = arb.get(&format!("/api/events/{id}/rounds/1"));
     let results: serde_json::Map<String, Value> = games(&r.json())
         .iter()
         .filter(|g| !g["black"].is_null())

@@ -351,36 +351,34 @@ impl Store {
                     "no action left to undo",
                 ));
             };
-            let now = serde_json::to_string(&snapshot(tx, event)?)?;
-            let old: Snapshot = serde_json::from_str(&before)?;
-            restore(tx, event, &old)?;
+            back_to(tx, event, actor, &before, "undo", id)?;
             tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
-            append(
-                tx,
-                Some(event),
-                actor,
-                "undo",
-                json!({ "entry": id }),
-                Some(now),
-            )?;
-            let entry = tx.query_row(
-                "SELECT at, actor, action, detail FROM action_log WHERE id = ?1",
-                [id],
-                |r| {
-                    let detail: String = r.get(3)?;
-                    Ok(LogEntry {
-                        id,
-                        at: r.get(0)?,
-                        actor: r.get(1)?,
-                        action: r.get(2)?,
-                        detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
-                        undone: true,
-                    })
-                },
-            )?;
-            Ok(entry)
+            entry_at(tx, id)
         })
     }
+}
+
+/// Puts the event back as the snapshot `before` has it, logged as `action` (`undo`, `redo`)
+/// of the log entry `entry`, with the state it replaces (so it changes the version).
+fn back_to(
+    tx: &Connection,
+    event: EventId,
+    actor: &str,
+    before: &str,
+    action: &str,
+    entry: i64,
+) -> Result<()> {
+    let now = serde_json::to_string(&snapshot(tx, event)?)?;
+    let old: Snapshot = serde_json::from_str(before)?;
+    restore(tx, event, &old)?;
+    append(
+        tx,
+        Some(event),
+        actor,
+        action,
+        json!({ "entry": entry }),
+        Some(now),
+    )
 }
 
 /// A log entry by id.
@@ -469,19 +467,9 @@ impl Store {
                     "no undone action left to redo",
                 ));
             };
-            let now = serde_json::to_string(&snapshot(tx, event)?)?;
-            let old: Snapshot = serde_json::from_str(&before)?;
-            restore(tx, event, &old)?;
+            back_to(tx, event, actor, &before, "redo", entry)?;
             tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [undo_id])?;
             tx.execute("UPDATE action_log SET undone = 0 WHERE id = ?1", [entry])?;
-            append(
-                tx,
-                Some(event),
-                actor,
-                "redo",
-                json!({ "entry": entry }),
-                Some(now),
-            )?;
             entry_at(tx, entry)
         })
     }
