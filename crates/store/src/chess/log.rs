@@ -275,17 +275,7 @@ impl Store {
             let mut st = c.prepare(
                 "SELECT id, at, actor, action, detail, undone FROM action_log WHERE event_id = ?1 ORDER BY id DESC",
             )?;
-            let rows = st.query_map([event], |r| {
-                let detail: String = r.get(4)?;
-                Ok(LogEntry {
-                    id: r.get(0)?,
-                    at: r.get(1)?,
-                    actor: r.get(2)?,
-                    action: r.get(3)?,
-                    detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
-                    undone: r.get(5)?,
-                })
-            })?;
+            let rows = st.query_map([event], entry_row)?;
             Ok(rows.collect::<rusqlite::Result<_>>()?)
         })
     }
@@ -386,18 +376,21 @@ fn entry_at(c: &Connection, id: i64) -> Result<LogEntry> {
     Ok(c.query_row(
         "SELECT id, at, actor, action, detail, undone FROM action_log WHERE id = ?1",
         [id],
-        |r| {
-            let detail: String = r.get(4)?;
-            Ok(LogEntry {
-                id: r.get(0)?,
-                at: r.get(1)?,
-                actor: r.get(2)?,
-                action: r.get(3)?,
-                detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
-                undone: r.get(5)?,
-            })
-        },
+        entry_row,
     )?)
+}
+
+/// A row `id, at, actor, action, detail, undone` of the log.
+fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LogEntry> {
+    let detail: String = r.get(4)?;
+    Ok(LogEntry {
+        id: r.get(0)?,
+        at: r.get(1)?,
+        actor: r.get(2)?,
+        action: r.get(3)?,
+        detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
+        undone: r.get(5)?,
+    })
 }
 
 /// The undo a redo would take back: the latest one not yet redone, when nothing but undos
