@@ -212,7 +212,10 @@ log-player-gone = player deleted (#{ $id })
 log-present = present
 log-absent = absent
 log-cleared = result cleared
-log-count = { $count } player(s)
+log-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
 log-objection-rematch = rematch:
 log-objection-colour-run = same colour three times:
 log-objection-colour-difference = colour difference over two:
@@ -589,7 +592,10 @@ conflict-playing = playing
 conflict-bye = { $name }, round { $round }: the bye was changed meanwhile (now: { $stored }); yours ({ $yours }) was not saved.
 conflict-no-bye = no bye
 conflict-settings = The event's settings were changed meanwhile; nothing was saved. Reload the page to see them, then make your change again.
-results-saved = Results saved: { $count }.
+results-saved = { $count ->
+    [one] Result saved: { $count }.
+   *[other] Results saved: { $count }.
+}
 report-conflict-board = Board { $board }: the players reported different results.
 report-conflict-keep = Keep { $result }
 report-conflict-title = The players reported different results: settle it

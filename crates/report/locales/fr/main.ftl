@@ -218,7 +218,10 @@ log-player-gone = joueur supprimé (n° { $id })
 log-present = pointé
 log-absent = absent
 log-cleared = résultat effacé
-log-count = { $count } joueur(s)
+log-count = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
 log-objection-rematch = rencontre déjà jouée :
 log-objection-colour-run = même couleur trois fois :
 log-objection-colour-difference = écart de couleurs de plus de deux :
@@ -595,7 +598,10 @@ conflict-playing = en jeu
 conflict-bye = { $name }, ronde { $round } : le bye a été modifié entre-temps (maintenant : { $stored }) ; le vôtre ({ $yours }) n'a pas été enregistré.
 conflict-no-bye = aucun bye
 conflict-settings = Les paramètres du tournoi ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.
-results-saved = Résultats enregistrés : { $count }.
+results-saved = { $count ->
+    [one] Résultat enregistré : { $count }.
+   *[other] Résultats enregistrés : { $count }.
+}
 report-conflict-board = Échiquier { $board } : les joueurs ont déclaré des résultats différents.
 report-conflict-keep = Garder { $result }
 report-conflict-title = Les joueurs ont déclaré des résultats différents : à trancher

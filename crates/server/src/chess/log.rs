@@ -127,7 +127,7 @@ fn detail_text(c: &Ctx, names: &Names, detail: &Value) -> String {
             ("kind", Value::Null) => c.t("bye-none"),
             ("present", Value::Bool(p)) => c.t(if *p { "log-present" } else { "log-absent" }),
             ("entry", v) => format!("#{v}"),
-            ("count", v) => c.t1("log-count", "count", v.to_string()),
+            ("count", v) if v.is_i64() => c.t1("log-count", "count", v.as_i64().unwrap_or(0)),
             ("name", Value::String(n)) => n.clone(),
             ("details", Value::Object(o)) => o
                 .get("name")
