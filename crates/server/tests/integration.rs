@@ -3,6 +3,8 @@
 
 #[path = "api.rs"]
 mod api;
+#[path = "arbiter_flow.rs"]
+mod arbiter_flow;
 #[path = "bridge_api.rs"]
 mod bridge_api;
 #[path = "bridge_hall.rs"]

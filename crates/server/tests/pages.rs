@@ -264,8 +264,20 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
         .get("/events/1/players/2")
         .body
         .contains("id=\"withdrawn\""));
+    // Undo asks first: the confirmation names the action and carries its number.
+    let r = b.post_form("/events/1/undo", &[("csrf", &csrf)]);
+    assert_eq!(r.status, 303);
+    assert_eq!(r.location.as_deref(), Some("/events/1/undo"));
+    let confirm = b.get("/events/1/undo").body;
+    let entry = confirm
+        .split("name=\"entry\" value=\"")
+        .nth(1)
+        .and_then(|v| v.split('"').next())
+        .expect("the confirmation's entry")
+        .to_string();
     assert_eq!(
-        b.post_form("/events/1/undo", &[("csrf", &csrf)]).status,
+        b.post_form("/events/1/undo", &[("csrf", &csrf), ("entry", &entry)])
+            .status,
         303
     );
     assert!(!b

@@ -180,8 +180,73 @@ swap = Échanger
 swap-done = Les deux joueurs ont été échangés.
 swap-no-objection = Le contrôle de l'appariement ne relève aucune objection.
 swap-objections = Objections du contrôle de l'appariement :
+
+## Le parcours de l'arbitre (ticket 20 §3)
+objection-accept = Accepter
+objection-accepted = acceptée par l'arbitre
+objection-hint = Une objection reste affichée tant que l'appariement la soulève, ou jusqu'à ce que l'arbitre l'accepte (l'acceptation est journalisée).
+objection-title = Le contrôle de l'appariement objecte à cet échiquier
+board-edited = échiquier modifié à la main
+col-venue = Lieu
+public-find = Trouver mon échiquier :
+public-find-submit = Chercher
+public-none-found = Personne de ce nom ne joue cette ronde.
+public-where = échiquier { $board }, { $colour }
+public-alpha = Joueurs par ordre alphabétique
+field-tiebreak-n = Départage { $n }
+field-tiebreaks-typed = Ou tapés (codes FIDE)
+tb-choice-bh-c1 = Buchholz tronqué (sans le plus faible adversaire)
+tb-choice-bh-c2 = Buchholz tronqué 2 (sans les deux plus faibles)
+tb-choice-bh-m1 = Buchholz médian (sans le plus fort ni le plus faible)
+tb-choice-bh = Buchholz
+tb-choice-sb = Sonneborn-Berger
+tb-choice-sb-c1 = Sonneborn-Berger tronqué
+tb-choice-de = Confrontation directe
+tb-choice-win = Nombre de victoires
+tb-choice-won = Parties gagnées sur l'échiquier
+tb-choice-bpg = Parties jouées avec les Noirs
+tb-choice-bwg = Victoires avec les Noirs
+tb-choice-ps = Cumulatif (somme des scores progressifs)
+tb-choice-aro = Moyenne Elo des adversaires
+tb-choice-aro-c1 = Moyenne Elo des adversaires tronquée
+tb-choice-tpr = Performance
+tb-choice-ks = Koya
+undo-question = Annuler cette action ? Le tournoi revient à son état d'avant (l'annulation est journalisée et peut être refaite).
+undo-confirm = Oui, l'annuler
+redo = Refaire : { $action }
+log-undone = Action n° { $entry } annulée.
+log-redone = Action n° { $entry } refaite.
+log-board = échiquier { $board }
+log-from-round = à partir de la ronde { $round }
+log-player-gone = joueur supprimé (n° { $id })
+log-present = pointé
+log-absent = absent
+log-cleared = résultat effacé
+log-count = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+log-objection-rematch = rencontre déjà jouée :
+log-objection-colour-run = même couleur trois fois :
+log-objection-colour-difference = écart de couleurs de plus de deux :
+log-objection-bye = deuxième exempt :
+action-redo = Rétablissement
+col-pick = Sélection
+col-round-short = R{ $round }
+bulk-byes-title = Pour les joueurs cochés :
+bulk-byes-none = Aucun bye (présent)
+bulk-byes-apply = Appliquer
+bulk-byes-hint = Cochez des joueurs dans la première colonne, choisissez la ronde et ce qu'il faut noter : une seule action, journalisée.
+action-set_byes = Byes de plusieurs joueurs
+restore-done = La base a été restaurée depuis la sauvegarde.
+invalid-file = Choisissez d'abord un fichier de sauvegarde arbiter : rien n'a été restauré.
+grid-bad = Échiquier { $board } : « { $found } » n'est pas un code de résultat.
+grid-bad-dash = Échiquier { $board } : « - » seul est ambigu : tapez -+ (les Noirs gagnent par forfait) ou -- (double forfait).
+grid-bad-letter = Échiquier { $board } : « { $found } » n'est pas un code de résultat (une nulle s'écrit 1/2, ½ ou =).
+grid-bad-kept = Rien n'a été enregistré : corrigez les échiquiers signalés et enregistrez de nouveau (les autres valeurs sont conservées).
+
 results-save = Enregistrer les résultats
-results-hint = 1-0, 0-1, 1/2 ou =, + (forfait, Blancs gagnent), -+ (forfait, Noirs gagnent), -- (double forfait). Entrée passe à l'échiquier suivant.
+results-hint = Codes : 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =) ; forfaits : +- (ou +) les Blancs gagnent, -+ les Noirs gagnent, -- double forfait. Entrée passe à l'échiquier suivant.
 reported-title = Résultat déclaré par un joueur, en attente de confirmation
 confirm-reported = { $count ->
     [one] Confirmer le résultat déclaré
@@ -295,6 +360,7 @@ action-remove_forbidden_pair = Appariement interdit retiré
 action-pair = Appariement
 action-unpair = Appariement annulé
 action-swap = Échange de joueurs
+action-accept_objection = Objection du contrôle acceptée
 action-set_result = Résultat
 action-set_results = Résultats
 action-confirm_reported = Résultats déclarés confirmés
@@ -393,7 +459,7 @@ invalid-sex = Sexe attendu : m, w ou rien (reçu « { $found } »).
 invalid-fide-id = Le code FIDE est un nombre (reçu « { $found } »).
 invalid-bye-limit = Le nombre de byes autorisés est un nombre entier (reçu « { $found } »).
 invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
-invalid-grid = Échiquier { $board } : résultat attendu 1-0, 0-1, 1/2 ou =, +, -+, -- (reçu « { $found } »).
+invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+ ou -- (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
 
@@ -537,7 +603,10 @@ conflict-playing = en jeu
 conflict-bye = { $name }, ronde { $round } : le bye a été modifié entre-temps (maintenant : { $stored }) ; le vôtre ({ $yours }) n'a pas été enregistré.
 conflict-no-bye = aucun bye
 conflict-settings = Les paramètres du tournoi ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.
-results-saved = Résultats enregistrés : { $count }.
+results-saved = { $count ->
+    [one] Résultat enregistré : { $count }.
+   *[other] Résultats enregistrés : { $count }.
+}
 report-conflict-board = Échiquier { $board } : les joueurs ont déclaré des résultats différents.
 report-conflict-keep = Garder { $result }
 report-conflict-title = Les joueurs ont déclaré des résultats différents : à trancher

@@ -250,16 +250,25 @@ fn complete_rounds(rounds: &[Round]) -> u32 {
         .unwrap_or(0)
 }
 
-/// What the pairing checker would object to in an arbiter's edited round: rematches, a colour
-/// given a third time running or beyond a difference of two, a second pairing-allocated bye.
-pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Result<Vec<String>> {
+/// What the pairing checker objects to on the boards the arbiter changed by hand: rematches, a
+/// colour given a third time running or beyond a difference of two, a second pairing-allocated
+/// bye. The engine's own boards are not checked (its pairing follows the rules it may relax,
+/// such as C3 for topscorers in the last round).
+pub(crate) fn objections(
+    conn: &Connection,
+    event: EventId,
+    round: &Round,
+) -> Result<Vec<Objection>> {
+    if !round.games.iter().any(|g| g.edited) {
+        return Ok(Vec::new());
+    }
     let t = build(conn, event, round.number - 1, false)?;
     let players = load_players(conn, event)?;
     let by_key: HashMap<PlayerKey, &Player> = players.iter().map(|p| (p.id, p)).collect();
     let record = |key: PlayerKey| &t.players[by_key[&key].number as usize - 1];
     let name = |key: PlayerKey| by_key[&key].details.name.clone();
     let mut out = Vec::new();
-    for g in &round.games {
+    for g in round.games.iter().filter(|g| g.edited) {
         let Some(black) = g.black else {
             if record(g.white).rounds.iter().any(|e| {
                 matches!(
@@ -267,9 +276,13 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
                     Entry::PairingBye | Entry::FullBye | Entry::ForfeitWin { .. }
                 )
             }) {
-                out.push(format!(
-                    "{} has already had a bye or a point without playing (C.04.3 C2)",
-                    name(g.white)
+                out.push((
+                    g.board,
+                    format!("bye:{}", g.white),
+                    format!(
+                        "{} has already had a bye or a point without playing (C.04.3 C2)",
+                        name(g.white)
+                    ),
                 ));
             }
             continue;
@@ -280,11 +293,15 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
             .iter()
             .any(|e| e.played_opponent() == Some(bn))
         {
-            out.push(format!(
-                "board {}: {} and {} have already played each other (C1)",
+            out.push((
                 g.board,
-                name(g.white),
-                name(black)
+                format!("rematch:{}:{black}", g.white),
+                format!(
+                    "board {}: {} and {} have already played each other (C1)",
+                    g.board,
+                    name(g.white),
+                    name(black)
+                ),
             ));
         }
         for (key, colour) in [(g.white, Color::White), (black, Color::Black)] {
@@ -306,21 +323,43 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
                 .sum::<i32>()
                 + 1;
             if same_run {
-                out.push(format!(
-                    "board {}: {} would have the same colour three times running (C3)",
+                out.push((
                     g.board,
-                    name(key)
+                    format!("colour-run:{key}"),
+                    format!(
+                        "board {}: {} would have the same colour three times running (C3)",
+                        g.board,
+                        name(key)
+                    ),
                 ));
             } else if diff > 2 {
-                out.push(format!(
-                    "board {}: {}'s colour difference would exceed two (C3)",
+                out.push((
                     g.board,
-                    name(key)
+                    format!("colour-difference:{key}"),
+                    format!(
+                        "board {}: {}'s colour difference would exceed two (C3)",
+                        g.board,
+                        name(key)
+                    ),
                 ));
             }
         }
     }
-    Ok(out)
+    Ok(out
+        .into_iter()
+        .map(|(board, key, text)| {
+            let accepted = round
+                .games
+                .iter()
+                .any(|g| g.board == board && g.accepted.contains(&key));
+            Objection {
+                board,
+                key,
+                text,
+                accepted,
+            }
+        })
+        .collect())
 }
 
 /// One line of the standings.
