@@ -32,6 +32,7 @@ pub mod generate;
 pub mod imps;
 pub mod matchpoints;
 pub mod movement;
+pub mod notation;
 pub mod pbn;
 pub mod rational;
 pub mod score;

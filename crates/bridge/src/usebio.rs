@@ -1,8 +1,14 @@
 //! USEBIO 1.2 (the EBU's XML results format): reads travellers, writes travellers with
 //! matchpoints (or IMPs) and the pairs' totals and places.
 //!
-//! The way USEBIO writes artificial adjusted scores could not be confirmed from a real file,
-//! so the writer refuses sessions with artificial, weighted or split scores rather than guess.
+//! An artificial adjusted score (Law 12C2) is written as scoring programs write it in a
+//! traveller line's `SCORE`: `A` then North-South's and East-West's percentages in two digits
+//! each (`A6040`: Average+ to NS, Average− to EW; `A5050`: Average to both), the awarded
+//! matchpoints in `NS_MATCH_POINTS` and `EW_MATCH_POINTS` as for any line. Source: the USEBIO
+//! reader of Steve Pomeroy's Pairs Stratification Program, which reads real 1.2 and 1.3 files
+//! ("score might be an average (e.g. A5050 or A6040)"). What that cannot say (a weighted or a
+//! split score, a percentage that is not a whole number below 100) leaves its board out, alone:
+//! [`write_leaving_out`] exports the other boards and names the ones left out.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -15,7 +21,8 @@ use crate::board::Seat;
 use crate::contract::{Bid, Played};
 use crate::score::{Field, Method, Scored};
 use crate::session::{
-    excerpt, Board, Budget, FieldKind, InputError, Licence, Line, PairId, Pos, Session, TableResult,
+    excerpt, Artificial, Board, Budget, FieldKind, InputError, Licence, Line, PairId, Pos, Session,
+    TableResult,
 };
 
 /// A parsed XML element.
@@ -396,12 +403,36 @@ fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputE
         let ns = pair_number(t, "NS_PAIR_NUMBER", file)?;
         let ew = pair_number(t, "EW_PAIR_NUMBER", file)?;
         let at = |name: &str| t.child(name).map_or(t.pos, |c| c.pos);
+        if let Some(code) = t.text_of("SCORE").filter(|s| s.starts_with(['A', 'a'])) {
+            let (ns_side, ew_side) = artificial_code(code).ok_or_else(|| {
+                InputError::new(
+                    file,
+                    at("SCORE"),
+                    "an artificial score such as A6040 (NS's and EW's percentages)",
+                    q(code),
+                )
+            })?;
+            board.lines.push(Line {
+                ns,
+                ew,
+                result: TableResult::Artificial {
+                    ns: ns_side,
+                    ew: ew_side,
+                },
+                lead: None,
+                table: None,
+                round: None,
+                group: 0,
+                pos: t.pos,
+            });
+            continue;
+        }
         let score = match t.text_of("SCORE") {
             Some(s) => Some(crate::session::parse_points(s).ok_or_else(|| {
                 InputError::new(
                     file,
                     at("SCORE"),
-                    "a score in points (NS's side); adjusted scores are not read from USEBIO",
+                    "a score in points (NS's side) or an artificial score such as A6040",
                     q(s),
                 )
             })?),
@@ -467,6 +498,60 @@ fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputE
     Ok(board)
 }
 
+/// The percentages an artificial score is written with: 60, 50, 40 for Average+, Average and
+/// Average− (the standard values; the awarded matchpoints, whatever the session's averages,
+/// are in the line's matchpoint elements), a set percentage as it is when it is a whole number
+/// below 100.
+fn artificial_percent(a: Artificial) -> Option<u8> {
+    match a {
+        Artificial::AveragePlus => Some(60),
+        Artificial::Average => Some(50),
+        Artificial::AverageMinus => Some(40),
+        Artificial::Percent(p) => {
+            let n = p.numer();
+            (p.is_integer() && (0..100).contains(&n)).then_some(n as u8)
+        }
+    }
+}
+
+/// `A6040` read back: 60, 50 and 40 are Average+, Average and Average−.
+fn artificial_code(code: &str) -> Option<(Artificial, Artificial)> {
+    let digits = code.get(1..)?;
+    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let side = |d: &str| -> Option<Artificial> {
+        let n: i64 = d.parse().ok()?;
+        Some(match n {
+            60 => Artificial::AveragePlus,
+            50 => Artificial::Average,
+            40 => Artificial::AverageMinus,
+            n => Artificial::Percent(crate::rational::Ratio::from_int(n)),
+        })
+    };
+    Some((side(&digits[..2])?, side(&digits[2..])?))
+}
+
+/// Why a line cannot be written, or `None`.
+fn unwritable(result: &TableResult) -> Option<&'static str> {
+    match result {
+        TableResult::Weighted(_) => Some("a weighted score"),
+        TableResult::Split { .. } => Some("a split score"),
+        TableResult::Artificial { ns, ew } => (artificial_percent(*ns).is_none()
+            || artificial_percent(*ew).is_none())
+        .then_some("an artificial score that is not a whole percentage"),
+        _ => None,
+    }
+}
+
+/// A USEBIO file, and the boards it leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub xml: String,
+    /// One entry per board left out: its first line USEBIO cannot hold.
+    pub left_out: Vec<WriteError>,
+}
+
 /// Each seat with its four suits (spades first).
 type Hands<'a> = Vec<(Seat, Vec<&'a str>)>;
 
@@ -506,8 +591,20 @@ fn xml_text(s: &str) -> String {
     escape(&flat).into_owned()
 }
 
-/// Writes a scored session as USEBIO 1.2.
+/// Writes a scored session as USEBIO 1.2, refused when a board cannot be written in full
+/// (see [`write_leaving_out`] to export the others).
 pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
+    let w = write_leaving_out(session, scored);
+    match w.left_out.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(w.xml),
+    }
+}
+
+/// Writes a scored session as USEBIO 1.2, every board but those with a score the format cannot
+/// hold (each left out alone, named in [`Written::left_out`] and in an XML comment).
+pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
+    let mut left_out = Vec::new();
     let mut out = String::with_capacity(
         session.boards.iter().map(|b| b.lines.len()).sum::<usize>() * 400 + 4096,
     );
@@ -605,6 +702,21 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
     }
     out.push_str("    </PARTICIPANTS>\n");
     for (b, sb) in session.boards.iter().zip(&scored.boards) {
+        if let Some((l, what)) = b
+            .lines
+            .iter()
+            .find_map(|l| unwritable(&l.result).map(|w| (l, w)))
+        {
+            let e = WriteError {
+                board: b.number,
+                ns: l.ns,
+                ew: l.ew,
+                what,
+            };
+            let _ = writeln!(out, "    <!-- {e}: board left out -->");
+            left_out.push(e);
+            continue;
+        }
         let _ = writeln!(
             out,
             "    <BOARD EVENT_TYPE=\"{event_type}\">\n      <BOARD_NUMBER>{}</BOARD_NUMBER>",
@@ -613,9 +725,12 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         for (l, sl) in b.lines.iter().zip(&sb.lines) {
             let (contract, by, tricks, score) = match &l.result {
                 TableResult::NotPlayed => continue,
-                TableResult::Played(Played::PassedOut) => {
-                    ("PASS".to_string(), String::new(), String::new(), 0)
-                }
+                TableResult::Played(Played::PassedOut) => (
+                    "PASS".to_string(),
+                    String::new(),
+                    String::new(),
+                    "0".to_string(),
+                ),
                 TableResult::Played(
                     p @ Played::Made {
                         contract,
@@ -626,33 +741,26 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
                     contract.to_string(),
                     declarer.to_string(),
                     tricks.to_string(),
-                    p.score_ns(b.vulnerability),
+                    p.score_ns(b.vulnerability).to_string(),
                 ),
-                TableResult::Assigned(s) => (String::new(), String::new(), String::new(), *s),
-                TableResult::Weighted(_) => {
-                    return Err(WriteError {
-                        board: b.number,
-                        ns: l.ns,
-                        ew: l.ew,
-                        what: "a weighted score",
-                    })
+                TableResult::Assigned(s) => {
+                    (String::new(), String::new(), String::new(), s.to_string())
                 }
-                TableResult::Split { .. } => {
-                    return Err(WriteError {
-                        board: b.number,
-                        ns: l.ns,
-                        ew: l.ew,
-                        what: "a split score",
-                    })
+                TableResult::Artificial { ns, ew } => {
+                    // Checked above: both are whole percentages below 100.
+                    let (Some(n), Some(e)) = (artificial_percent(*ns), artificial_percent(*ew))
+                    else {
+                        continue;
+                    };
+                    (
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                        format!("A{n:02}{e:02}"),
+                    )
                 }
-                TableResult::Artificial { .. } => {
-                    return Err(WriteError {
-                        board: b.number,
-                        ns: l.ns,
-                        ew: l.ew,
-                        what: "an artificial adjusted score",
-                    })
-                }
+                // Left out above with their board.
+                TableResult::Weighted(_) | TableResult::Split { .. } => continue,
             };
             out.push_str("      <TRAVELLER_LINE>\n");
             let _ = writeln!(
@@ -714,5 +822,5 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
         out.push_str("  </HANDSET>\n");
     }
     out.push_str("</USEBIO>\n");
-    Ok(out)
+    Written { xml: out, left_out }
 }

@@ -150,3 +150,54 @@ fn control_characters_in_names_stay_on_their_line() {
     let back = bridge::usebio::read(&xml, "names.xml").unwrap();
     assert_eq!(back.names[&3], "Smith Jones");
 }
+
+#[test]
+fn usebio_writes_average_plus_and_minus_and_reads_them_back() {
+    let csv = "board,ns,ew,contract,declarer,result\n\
+               1,1,3,3NT,N,9\n1,2,4,4S,S,10\n1,5,6,2H,E,8\n\
+               2,1,4,1NT,N,7\n2,2,3,PASS,,\n2,5,6,3C,W,9\n";
+    let mut s = bridge::csv::read(csv, "club.csv").unwrap();
+    s.boards[0].lines[1].result = TableResult::Artificial {
+        ns: bridge::Artificial::AveragePlus,
+        ew: bridge::Artificial::AverageMinus,
+    };
+    s.boards[1].lines[2].result = TableResult::Artificial {
+        ns: bridge::Artificial::Average,
+        ew: bridge::Artificial::Percent(Ratio::from_int(45)),
+    };
+    let scored = score_session(&s, &Options::default());
+    let xml = bridge::usebio::write(&s, &scored).unwrap();
+    assert!(xml.contains("<SCORE>A6040</SCORE>"), "{xml}");
+    assert!(xml.contains("<SCORE>A5045</SCORE>"));
+    let back = bridge::usebio::read(&xml, "back.xml").unwrap();
+    for (a, b) in back.boards.iter().zip(&s.boards) {
+        for (x, y) in a.lines.iter().zip(&b.lines) {
+            assert_eq!((x.ns, x.ew, &x.result), (y.ns, y.ew, &y.result));
+        }
+    }
+    assert_eq!(score_session(&back, &Options::default()), scored);
+}
+
+#[test]
+fn usebio_leaves_out_only_the_board_it_cannot_say() {
+    let csv = "board,ns,ew,contract,declarer,result\n\
+               1,1,3,3NT,N,9\n1,2,4,4S,S,10\n\
+               2,1,4,1NT,N,7\n2,2,3,2S,S,8\n";
+    let mut s = bridge::csv::read(csv, "club.csv").unwrap();
+    s.boards[1].lines[0].result = TableResult::Split { ns: 100, ew: -50 };
+    s.boards[0].lines[0].result = TableResult::Artificial {
+        ns: bridge::Artificial::AveragePlus,
+        ew: bridge::Artificial::AveragePlus,
+    };
+    let scored = score_session(&s, &Options::default());
+    let w = bridge::usebio::write_leaving_out(&s, &scored);
+    assert_eq!(w.left_out.len(), 1);
+    assert_eq!(w.left_out[0].board, 2);
+    assert!(w.xml.contains("<SCORE>A6060</SCORE>"));
+    assert!(w.xml.contains("board 2, pair 1 against 4: a split score"));
+    let back = bridge::usebio::read(&w.xml, "back.xml").unwrap();
+    assert_eq!(back.boards.len(), 1);
+    assert_eq!(back.boards[0].number, 1);
+    // The strict writer refuses the session, naming the board.
+    assert_eq!(bridge::usebio::write(&s, &scored).unwrap_err().board, 2);
+}

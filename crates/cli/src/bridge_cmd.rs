@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use bridge::notation::{Notation, NotationError};
 use bridge::{
     Artificial, Averages, Bid, Datum, Expected, FieldKind, Method, Options, Played, Ratio, Scale,
     Scored, Seat, Session, TableResult, Vulnerability,
@@ -95,6 +96,10 @@ pub struct ContractScoreArgs {
     /// Vulnerability (overrides the board's): none, ns, ew, all.
     #[arg(long)]
     pub vul: Option<String>,
+    /// How the letters are read: en (C D H S NT; N E S W) or fr (T K C P SA; N E S O: "4C" is
+    /// four hearts). Suit symbols read the same in both.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    pub lang: String,
     /// Output format.
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: ScoreFormat,
@@ -478,9 +483,18 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
     let Some(first) = words.first() else {
         return Err(bad("a contract such as \"3NT N -3\"", "nothing"));
     };
-    let bid: Bid = first
-        .parse()
-        .map_err(|e: bridge::contract::ContractError| bad(e.expected, &e.found))?;
+    let notation = match page_lang(&a.lang)? {
+        report::i18n::Lang::Fr => Notation::French,
+        report::i18n::Lang::En => Notation::English,
+    };
+    let bid: Bid = bridge::notation::parse_bid(first, notation).map_err(|e| match e {
+        NotationError::Contract(e) => bad(e.expected, &e.found),
+        NotationError::Ambiguous { letter, which } => CliError::invalid(format!(
+            "contract \"{text}\": \"{letter}\" is ambiguous in French notation: type {}",
+            which.instead()
+        )),
+        NotationError::Lead { found } => bad("a contract", &found),
+    })?;
     // The options are checked whatever the contract: a mistake there is still a mistake.
     let vul = match (&a.vul, a.board) {
         (Some(v), _) => Some(v.parse::<Vulnerability>().map_err(|_| {
@@ -515,9 +529,8 @@ fn contract_score(a: ContractScoreArgs) -> Result<u8, CliError> {
                     &found,
                 ));
             }
-            let declarer: Seat = words[1]
-                .parse()
-                .map_err(|_| bad("a declarer (N, E, S or W)", &format!("\"{}\"", words[1])))?;
+            let declarer: Seat = bridge::notation::parse_seat(words[1])
+                .ok_or_else(|| bad("a declarer (N, E, S, W or O)", &format!("\"{}\"", words[1])))?;
             let tricks =
                 bridge::contract::parse_result(c, words[2]).map_err(|(e, f)| bad(e, &f))?;
             Played::Made {

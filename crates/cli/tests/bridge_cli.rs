@@ -53,6 +53,58 @@ fn contract_score_of_the_seed() {
 }
 
 #[test]
+fn contract_score_reads_french_letters_with_lang_fr() {
+    // A French club's 4C is four hearts: 4♥+1 by East, nobody vulnerable, is −450 for NS
+    // (four clubs would be −150).
+    let o = run(&["bridge", "contract-score", "4C E +1", "--board", "1"]);
+    assert_eq!(stdout(&o), "NS -150 (EW 150, vulnerable None)\n");
+    let o = run(&[
+        "bridge",
+        "contract-score",
+        "4C O +1",
+        "--board",
+        "1",
+        "--lang",
+        "fr",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "NS -450 (EW 450, vulnerable None)\n");
+    let o = run(&[
+        "bridge",
+        "contract-score",
+        "3SA N =",
+        "--vul",
+        "none",
+        "--lang",
+        "fr",
+    ]);
+    assert_eq!(stdout(&o), "NS 400 (EW -400, vulnerable None)\n");
+    let o = run(&[
+        "bridge",
+        "contract-score",
+        "2♠ S =",
+        "--vul",
+        "none",
+        "--lang",
+        "fr",
+    ]);
+    assert_eq!(stdout(&o), "NS 110 (EW -110, vulnerable None)\n");
+    // S is spades in English, sans-atout to some: refused, with what to type.
+    let o = run(&[
+        "bridge",
+        "contract-score",
+        "4S N =",
+        "--board",
+        "1",
+        "--lang",
+        "fr",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(stderr(&o).contains("ambiguous"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("P (pique)"), "{}", stderr(&o));
+}
+
+#[test]
 fn seed_traveller_text() {
     let dir = temp_dir();
     let f = write(dir.path(), "seed.csv", SEED);

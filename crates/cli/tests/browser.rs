@@ -21,6 +21,8 @@ mod arbiter;
 mod director;
 #[path = "browser/harness.rs"]
 mod harness;
+#[path = "browser/print.rs"]
+mod print;
 
 use std::ffi::OsStr;
 use std::path::Path;
@@ -324,6 +326,184 @@ async fn two_arbiters(chromedriver: std::path::PathBuf) {
     black_phone.close().await;
     deputy.b.close().await;
     chief.b.close().await;
+}
+
+#[test]
+fn every_printed_chess_page_fits_a4() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(printed_chess_pages(chromedriver));
+}
+
+/// Names as long as a club's real ones (TRF's 33 characters), with titles, for the widest lists.
+fn printed_field(n: usize) -> Vec<store::NewPlayer> {
+    const LONG: [&str; 4] = [
+        "Van den Bergh-Lefèvre, Marie-Charlott",
+        "Dupont-Aignan de la Tour, Jean-Bapt",
+        "Oudinot-Grandmaison, Marie-Thérèse",
+        "Castellano y Rodríguez, Inmaculada",
+    ];
+    let base = entrants(26);
+    (0..n)
+        .map(|i| {
+            let e = &base[i % base.len()];
+            let name = match i / base.len() {
+                _ if i % 9 == 4 => LONG[i / 9 % LONG.len()].to_string(),
+                0 => e.name(),
+                k => format!(
+                    "{}-{}, {}",
+                    e.surname,
+                    ["Petit", "Grand", "Vieux"][k - 1],
+                    e.first
+                ),
+            };
+            store::NewPlayer {
+                name: name.parse().unwrap(),
+                title: e.title.to_string(),
+                rating: Some(2450 - 19 * i as u16),
+                federation: e.federation.to_string(),
+                ..store::NewPlayer::default()
+            }
+        })
+        .collect()
+}
+
+/// An event played to its end through the store (the pages only print it): every board's
+/// result by its number, a draw now and then, a forfeit, a withdrawal after round 3.
+/// Returns the event and its boards' codes by round.
+fn played_event(
+    db: &Path,
+    name: &str,
+    system: store::System,
+    players: usize,
+    rounds: u32,
+) -> (i64, Vec<Vec<String>>) {
+    use store::ResultCode;
+    let st = store::Store::open(db).expect("open the database");
+    let mut settings = store::EventSettings::new(name.parse().unwrap(), rounds);
+    settings.system = system;
+    settings.place = "Besançon".parse().unwrap();
+    settings.start_date = "2026-07-11".into();
+    settings.end_date = "2026-07-19".into();
+    let event = st
+        .create_event("arbitre", &settings)
+        .expect("create the event");
+    st.add_players("arbitre", event, &printed_field(players))
+        .expect("add the players");
+    if system == store::System::Swiss {
+        let leaving = st.players(event).unwrap()[40].id;
+        st.withdraw("arbitre", event, leaving, 4, None).unwrap();
+    }
+    let mut round = 1;
+    let mut codes = Vec::new();
+    while let Ok(r) = st.pair_round("arbitre", event, round) {
+        codes.push(
+            r.games
+                .iter()
+                .filter(|g| g.black.is_some())
+                .map(|g| g.code.clone())
+                .collect(),
+        );
+        for g in r.games.iter().filter(|g| g.black.is_some()) {
+            let code = match (g.board * 7 + round) % 11 {
+                0..=3 => ResultCode::WhiteWins,
+                4..=6 => ResultCode::Draw,
+                7..=9 => ResultCode::BlackWins,
+                _ => ResultCode::WhiteForfeitWin,
+            };
+            st.set_result("arbitre", event, round, g.board, Some(code))
+                .expect("a result");
+        }
+        round += 1;
+    }
+    assert_eq!(round - 1, rounds, "{name}: every round paired");
+    (event, codes)
+}
+
+/// Every page an arbiter prints, of a 64-player 9-round Swiss and a 16-player double round
+/// robin, in both languages, printed to PDF at the page's own size: nothing may stick out of
+/// the printable width or scroll inside it (issue 20 §2). The PDFs and PNGs of print media are
+/// kept in `TARGET/browser-artifacts/print/`.
+async fn printed_chess_pages(chromedriver: std::path::PathBuf) {
+    let started = Instant::now();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shots = artifacts_dir("print");
+    let db = tmp.path().join("test.db");
+    let (swiss, swiss_codes) =
+        played_event(&db, "Open de Besançon 2026", store::System::Swiss, 64, 9);
+    let (robin, robin_codes) = played_event(
+        &db,
+        "Fermé double de Franche-Comté",
+        store::System::DoubleRoundRobin,
+        16,
+        30,
+    );
+    let server = Server::start(&db);
+    let driver = Driver::start(&chromedriver);
+    let browser = driver.desktop("arbiter", 1280, 900).await;
+    let a = Arbiter::first_account(browser, &server, shots.clone()).await;
+    let mut failures = Vec::new();
+    for lang in ["fr", "en"] {
+        for (event, kind, codes) in [
+            (swiss, "swiss", &swiss_codes),
+            (robin, "robin", &robin_codes),
+        ] {
+            let last = codes.len();
+            let mut pages = vec![
+                ("standings", "/standings".to_string(), false),
+                ("crosstable", "/crosstable".to_string(), true),
+                ("wallchart", "/wallchart".to_string(), true),
+                ("alphabetical", "/alphabetical".to_string(), false),
+                ("round-1", "/rounds/1".to_string(), false),
+                ("round-last", format!("/rounds/{last}"), false),
+                ("slips-last", format!("/rounds/{last}/slips"), false),
+            ];
+            if kind == "robin" {
+                pages.push(("round-robin-table", "/table".to_string(), true));
+            }
+            for (name, path, landscape) in pages {
+                a.b.goto(&server.url(&format!("/events/{event}{path}")))
+                    .await;
+                a.switch_language(lang).await;
+                a.assert_no_error(&path).await;
+                let file = format!("{kind}-{name}-{lang}");
+                let p = print::print_and_measure(&a.b, &shots, &file, (12.0, 8.0)).await;
+                if p.landscape != landscape {
+                    failures.push(format!(
+                        "{file}: landscape {} (wanted {landscape})",
+                        p.landscape
+                    ));
+                }
+                if !p.overflow.is_empty() {
+                    failures.push(format!(
+                        "{file} ({} pages): {}",
+                        p.pages,
+                        p.overflow.join("; ")
+                    ));
+                }
+                // The codes are on the slips only, never on the list pinned on the wall.
+                let round_codes = match name {
+                    "round-1" => &codes[0],
+                    "round-last" | "slips-last" => &codes[last - 1],
+                    _ => &Vec::new(),
+                };
+                for code in round_codes {
+                    if p.text.contains(code.as_str()) != (name == "slips-last") {
+                        failures.push(format!("{file}: board code {code} on paper or missing"));
+                    }
+                }
+                eprintln!("{file}: {} pages, landscape {}", p.pages, p.landscape);
+            }
+        }
+    }
+    a.b.close().await;
+    assert!(
+        failures.is_empty(),
+        "printed pages that do not fit:\n{}",
+        failures.join("\n")
+    );
+    eprintln!("printed chess pages: {:.1?}", started.elapsed());
 }
 
 #[test]
@@ -860,6 +1040,16 @@ async fn bridge_session(chromedriver: std::path::PathBuf, case: BridgeCase) {
         }
     }
     let entered = entering.elapsed();
+    // Every phone opens on its table's last round, even table 2 with the line of round 2
+    // left open: that line is the director's, the phone never goes back to it.
+    let last = m.rounds.len();
+    for code in codes.values() {
+        let title = phones.round_shown(&server.base, code).await;
+        assert!(
+            title.contains(&format!("{last}/{last}")),
+            "table {code} opens on round {last}: {title:?}"
+        );
+    }
     assert_eq!(
         clicked + posted + 1,
         lines.len(),
@@ -917,6 +1107,23 @@ async fn bridge_session(chromedriver: std::path::PathBuf, case: BridgeCase) {
     .await;
     expected.insert(skipped, case.adjusted.clone());
     assert_eq!(d.missing().await, 0, "no line missing");
+    // A French director types a line with French letters: 4C is four hearts (cœur), O is
+    // West (ouest), PA the ace of spades (pique).
+    let (_, second, second_board) = lines[1];
+    let key = (second_board, second.ns.expect("NS"), second.ew.expect("EW"));
+    d.a.switch_language("fr").await;
+    d.type_line(key, ["4C", "O", "PA", "="]).await;
+    d.shot("grid-french-letters-fr").await;
+    d.a.switch_language("en").await;
+    let Ok(bridge::Bid::Contract(hearts)) = "4H".parse::<bridge::Bid>() else {
+        panic!("4H is a contract")
+    };
+    expected.insert(
+        key,
+        bridge::TableResult::Played(
+            bridge::Played::new(hearts, bridge::Seat::West, 10).expect("a result"),
+        ),
+    );
     d.shot("grid-en").await;
 
     // The final ranking.
@@ -990,32 +1197,20 @@ async fn bridge_session(chromedriver: std::path::PathBuf, case: BridgeCase) {
     let from_pbn = rescored(&pbn_file);
     same_ranking(&page, &from_pbn, "the page against the PBN rescored");
 
-    // The exported USEBIO: read back equal, or refused when it cannot hold an artificial score.
+    // The exported USEBIO (Average+/Average− written as `A6040`): read back equal.
     let (status, xml) = d.download("#export-usebio").await;
-    if matches!(case.adjusted, bridge::TableResult::Artificial { .. }) {
-        // The director's link answers an error page that says why.
-        assert_eq!(status, 422, "USEBIO cannot hold Average+/Average-: {xml}");
-        let message = xml
-            .split("id=\"error-message\"")
-            .nth(1)
-            .and_then(|m| m.split_once('>'))
-            .and_then(|(_, m)| m.split("</").next())
-            .unwrap_or_else(|| panic!("an error message: {xml}"));
-        eprintln!("USEBIO refused as expected: {}", message.trim());
-    } else {
-        assert_eq!(status, 200, "the USEBIO export: {xml}");
-        let xml_file = shots.join("export.xml");
-        std::fs::write(&xml_file, &xml).expect("keep the USEBIO");
-        let back = bridge::usebio::read(&xml, "export.xml").expect("the USEBIO reads back");
-        assert_eq!(
-            file_lines(&back, "the USEBIO"),
-            file_lines(&read, "the PBN"),
-            "the USEBIO holds the PBN's lines"
-        );
-        assert_eq!(back.names, read.names, "the same names");
-        let from_xml = rescored(&xml_file);
-        same_ranking(&from_xml, &from_pbn, "the USEBIO against the PBN rescored");
-    }
+    assert_eq!(status, 200, "the USEBIO export: {xml}");
+    let xml_file = shots.join("export.xml");
+    std::fs::write(&xml_file, &xml).expect("keep the USEBIO");
+    let back = bridge::usebio::read(&xml, "export.xml").expect("the USEBIO reads back");
+    assert_eq!(
+        file_lines(&back, "the USEBIO"),
+        file_lines(&read, "the PBN"),
+        "the USEBIO holds the PBN's lines"
+    );
+    assert_eq!(back.names, read.names, "the same names");
+    let from_xml = rescored(&xml_file);
+    same_ranking(&from_xml, &from_pbn, "the USEBIO against the PBN rescored");
     let (status, html) = d.download("#export-html").await;
     assert_eq!(status, 200);
     assert!(

@@ -5,15 +5,20 @@ mod common;
 
 use common::{ok_in as ok, run_in, stdout};
 
-#[test]
-fn an_event_from_the_command_line_replays_identically() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+/// `players.csv` in `d`: eleven players in French columns, rated 2200 down by 45.
+fn write_eleven_players(d: &std::path::Path) {
     let mut csv = String::from("Nom;Prénom;Elo;Fédération\n");
     for i in 0..11 {
         csv.push_str(&format!("Joueur{i:02};Test;{};FRA\n", 2200 - i * 45));
     }
     std::fs::write(d.join("players.csv"), csv).unwrap();
+}
+
+#[test]
+fn an_event_from_the_command_line_replays_identically() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_eleven_players(d);
     assert_eq!(
         ok(
             d,
@@ -414,11 +419,7 @@ fn every_individual_swiss_system_replays_under_its_own_code() {
     for (system, code) in [("dubov", "FIDE_DUBOV"), ("lim", "FIDE_LIM")] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let mut csv = String::from("Nom;Prénom;Elo;Fédération\n");
-        for i in 0..11 {
-            csv.push_str(&format!("Joueur{i:02};Test;{};FRA\n", 2200 - i * 45));
-        }
-        std::fs::write(d.join("players.csv"), csv).unwrap();
+        write_eleven_players(d);
         fn with<'a>(rest: &[&'a str]) -> Vec<&'a str> {
             [&["event", "--db", "e.db"][..], rest].concat()
         }

@@ -492,7 +492,7 @@ mod tests {
         let m = build(Kind::Mitchell, 6, &Options::default()).unwrap();
         let page = html(Lang::Fr, &m).unwrap();
         assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"fr\">"));
-        assert!(page.contains("<h2>Cartes de guidage</h2>"), "{page}");
+        assert!(page.contains("<h2>Feuilles de route</h2>"), "{page}");
         assert_eq!(page.matches("<section class=\"card\">").count(), 6 + 12);
         assert!(!page.contains("movement-"), "a key without its text");
     }

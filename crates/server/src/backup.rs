@@ -192,7 +192,7 @@ async fn restore(State(st): State<AppState>, a: Arbiter, mut form: Multipart) ->
     }
     let session = restore_upload(&st, a.username, upload).await?;
     let mut r = match &session {
-        Some(_) => Redirect::to("/").into_response(),
+        Some(_) => Redirect::to("/?restored=1").into_response(),
         None => Redirect::to("/login?restored=1").into_response(),
     };
     r.headers_mut()

@@ -56,6 +56,18 @@ impl Ctx {
         self.tr.t1(key, name, value)
     }
 
+    /// The print margins' text (CSS `@page` margin boxes): the page's title and the print
+    /// date at the foot, left, and "page n / m" at the right, in the page's language.
+    pub fn print_margins(&self) -> String {
+        let printed = self.t1("print-printed", "date", self.tr.datetime(&store::now()));
+        format!(
+            "@page {{ @bottom-left {{ content: {}; font: 8pt sans-serif; color: #444; }} \
+             @bottom-right {{ content: {} \" \" counter(page) \" / \" counter(pages); font: 8pt sans-serif; color: #444; }} }}",
+            css_string(&printed),
+            css_string(&self.t("print-page")),
+        )
+    }
+
     /// The logged-in arbiter, or the refusal that sends the visitor to the login page.
     pub fn arbiter(&self) -> Result<&str, AppError> {
         self.user.as_deref().ok_or(AppError::LoginRequired)
@@ -141,8 +153,37 @@ pub fn set_cookie(name: &str, value: &str, max_age_secs: Option<i64>) -> HeaderV
     .unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
 }
 
+/// `s` as a CSS string literal that cannot end its `<style>` element: quotes, backslashes,
+/// line breaks and `<` as CSS escapes.
+pub fn css_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' | '\\' | '<' | '>' | '&' => out.push_str(&format!("\\{:x} ", ch as u32)),
+            c if c.is_control() => out.push_str(&format!("\\{:x} ", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    /// An event's name or a translation in a print margin never ends its `<style>` element
+    /// nor its CSS string.
+    #[test]
+    fn a_css_string_keeps_its_quotes_and_its_style_element() {
+        let s = super::css_string("Open \"A\" </style><script>\\\n");
+        assert_eq!(
+            s,
+            "\"Open \\22 A\\22  \\3c /style\\3e \\3c script\\3e \\5c \\a \""
+        );
+        assert_eq!(s.matches('"').count(), 2);
+        assert!(!s.contains('<'));
+    }
+
     use super::local_path;
 
     #[test]

@@ -27,6 +27,7 @@ pub mod json;
 mod limit;
 pub mod log;
 pub mod page;
+pub mod slips;
 
 /// The catalogues and the locale's formats live in the renderer, shared with the command line.
 pub use report::i18n;

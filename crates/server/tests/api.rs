@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{players_csv, App, Client, PASSWORD, USER};
+use crate::common::{paired_event, players_csv, App, Client, PASSWORD, USER};
 
 fn keys_by_number(arb: &mut Client, id: i64) -> Vec<i64> {
     let players = arb.get(&format!("/api/events/{id}/players")).json();
@@ -566,22 +566,7 @@ fn an_event_from_registration_to_standings() {
 fn wrong_codes_are_rate_limited() {
     let app = App::start(false);
     let mut arb = app.arbiter();
-    let id = arb
-        .post_json("/api/events", &json!({"name": "Blitz", "rounds": 3}))
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    arb.post_json(
-        &format!("/api/events/{id}/players/import"),
-        &json!({"data": players_csv(4)}),
-    );
-    arb.post_json(
-        &format!("/api/events/{id}/players/present"),
-        &json!({"present": true}),
-    );
-    let round = arb
-        .post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}))
-        .json();
+    let (id, round) = paired_event(&mut arb, json!({"name": "Blitz", "rounds": 3}), 4);
     let code = round["games"][0]["code"].as_str().unwrap().to_string();
 
     let mut phone = app.client();

@@ -232,6 +232,17 @@ fn phones_enter_a_conflict_reaches_the_grid_and_the_director_settles_it() {
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(north.cookies.contains_key("arbiter_device"));
     assert!(page.body.contains("id=\"table-pairs\""));
+    // The round starts with the pairs checked: no entry form before the table says yes.
+    assert!(page.body.contains("id=\"pairs-check\""));
+    assert!(!page.body.contains("class=\"entry\""));
+    let r = north.post_form(
+        &format!("/t/{code}/pairs"),
+        &[("csrf", &csrf_in(&page.body)), ("round", "1")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = north.get(r.location.as_deref().unwrap());
+    assert!(!page.body.contains("id=\"pairs-check\""));
+    assert!(page.body.contains("class=\"entry\""));
     let board = page
         .body
         .split("id=\"board-")
@@ -285,6 +296,14 @@ fn phones_enter_a_conflict_reaches_the_grid_and_the_director_settles_it() {
     let shown = east.get(r.location.as_deref().unwrap());
     assert!(shown.body.contains("class=\"error\" id=\"table-notice\""));
     assert!(shown.body.contains("the director will decide"));
+    // Both versions are shown to the table: North's 3NT made, East's one overtrick.
+    let other = shown
+        .body
+        .split(&format!("id=\"board-{board}-other\">"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("both versions shown: {}", shown.body));
+    let other = other.split('<').next().unwrap();
+    assert!(other.contains('=') && other.contains("+1"), "{other}");
 
     // The director's grid: the conflict, both versions, the missing lines counted.
     let grid = b.get(&format!("/bridge/{id}/grid"));

@@ -374,3 +374,26 @@ pub fn zipped(name: &str, content: &[u8], deflate: bool) -> Vec<u8> {
     w.write_all(content).unwrap();
     w.finish().unwrap().into_inner()
 }
+
+/// An event created from `settings` (the API's event object), with `players` players from
+/// [`players_csv`] all present and round 1 paired: its id and the round's JSON.
+pub fn paired_event(arb: &mut Client, settings: Value, players: usize) -> (i64, Value) {
+    let r = arb.post_json("/api/events", &settings);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &serde_json::json!({"data": players_csv(players)}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &serde_json::json!({"present": true}),
+    );
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/pair"),
+        &serde_json::json!({}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    (id, r.json())
+}

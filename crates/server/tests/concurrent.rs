@@ -655,7 +655,8 @@ fn stale_director_forms_never_overwrite_a_table_or_a_colleague() {
         ("board".to_string(), board.to_string()),
         ("ns".to_string(), ns.to_string()),
         ("ew".to_string(), ew.to_string()),
-        ("contract".to_string(), "4S".to_string()),
+        // The suit symbol reads the same on a French page (where S would be ambiguous).
+        ("contract".to_string(), "4♠".to_string()),
         ("declarer".to_string(), "S".to_string()),
         ("result".to_string(), "=".to_string()),
     ];

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::common::{csrf_in, players_csv, App, PASSWORD, USER};
+use crate::common::{csrf_in, paired_event, App, PASSWORD, USER};
 
 /// The server's address.
 fn addr(app: &App) -> SocketAddr {
@@ -334,22 +334,7 @@ fn redirects_stay_on_this_site() {
 fn wrong_codes_are_shared_by_two_servers_on_one_file_and_the_right_code_gets_through() {
     let app = App::start(false);
     let mut arb = app.arbiter();
-    let id = arb
-        .post_json("/api/events", &json!({"name": "Codes"}))
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    arb.post_json(
-        &format!("/api/events/{id}/players/import"),
-        &json!({"format": "csv", "data": players_csv(4)}),
-    );
-    arb.post_json(
-        &format!("/api/events/{id}/players/present"),
-        &json!({"present": true}),
-    );
-    let round = arb
-        .post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}))
-        .json();
+    let (_, round) = paired_event(&mut arb, json!({"name": "Codes"}), 4);
     let code = round["games"][0]["code"].as_str().unwrap().to_string();
     // A second server on the same file.
     let db = app.db();

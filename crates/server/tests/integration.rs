@@ -3,8 +3,12 @@
 
 #[path = "api.rs"]
 mod api;
+#[path = "arbiter_flow.rs"]
+mod arbiter_flow;
 #[path = "bridge_api.rs"]
 mod bridge_api;
+#[path = "bridge_hall.rs"]
+mod bridge_hall;
 #[path = "bridge_load.rs"]
 mod bridge_load;
 #[path = "bridge_pages.rs"]
@@ -17,5 +21,9 @@ mod concurrent;
 mod hardening;
 #[path = "pages.rs"]
 mod pages;
+#[path = "printing.rs"]
+mod printing;
+#[path = "prizes.rs"]
+mod prizes;
 #[path = "text_safety.rs"]
 mod text_safety;

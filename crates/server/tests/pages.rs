@@ -238,6 +238,16 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
     assert_eq!(b.get("/events/1/standings.json").status, 200);
     let trf = b.get("/events/1/export.trf?format=trf16");
     assert!(trf.body.contains("001 "));
+    assert_eq!(
+        trf.header("content-disposition"),
+        Some("attachment; filename=\"event-1-trf16.trf\"")
+    );
+    let trf26 = b.get("/events/1/export.trf?format=trf26");
+    assert!(trf26.body.contains("142 "), "{}", trf26.body);
+    assert_eq!(
+        trf26.header("content-disposition"),
+        Some("attachment; filename=\"event-1-trf2026.trf\"")
+    );
     let backup = b.get("/backup/download");
     assert!(backup.bytes.starts_with(b"SQLite format 3\0"));
 
@@ -254,8 +264,20 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
         .get("/events/1/players/2")
         .body
         .contains("id=\"withdrawn\""));
+    // Undo asks first: the confirmation names the action and carries its number.
+    let r = b.post_form("/events/1/undo", &[("csrf", &csrf)]);
+    assert_eq!(r.status, 303);
+    assert_eq!(r.location.as_deref(), Some("/events/1/undo"));
+    let confirm = b.get("/events/1/undo").body;
+    let entry = confirm
+        .split("name=\"entry\" value=\"")
+        .nth(1)
+        .and_then(|v| v.split('"').next())
+        .expect("the confirmation's entry")
+        .to_string();
     assert_eq!(
-        b.post_form("/events/1/undo", &[("csrf", &csrf)]).status,
+        b.post_form("/events/1/undo", &[("csrf", &csrf), ("entry", &entry)])
+            .status,
         303
     );
     assert!(!b

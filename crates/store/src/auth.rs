@@ -407,6 +407,25 @@ impl Store {
 mod tests {
     use super::*;
 
+    /// An unknown name is checked against a hash made as a real one is (same algorithm and
+    /// cost), so the answer's time does not tell which accounts exist (without timing a test).
+    #[test]
+    fn an_unknown_name_costs_a_password_check_too() {
+        let real = hash_password("long enough").unwrap();
+        let real = PasswordHash::new(&real).unwrap();
+        let dummy = PasswordHash::new(dummy_hash()).unwrap();
+        assert_eq!(real.algorithm, dummy.algorithm);
+        let (a, b) = (
+            argon2::Params::try_from(&real).unwrap(),
+            argon2::Params::try_from(&dummy).unwrap(),
+        );
+        assert_eq!(
+            (a.m_cost(), a.t_cost(), a.p_cost()),
+            (b.m_cost(), b.t_cost(), b.p_cost())
+        );
+        assert!(!verify_password("long enough", dummy_hash()));
+    }
+
     #[test]
     fn setup_token_is_used_once() {
         let store = Store::open_in_memory().unwrap();

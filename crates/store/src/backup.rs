@@ -16,10 +16,10 @@
 //! use store::{EventSettings, Store};
 //! let dir = tempfile::tempdir().unwrap();
 //! let store = Store::open(&dir.path().join("event.db")).unwrap();
-//! store.create_event("arbiter", &EventSettings::new("Kept", 5)).unwrap();
+//! store.create_event("arbiter", &EventSettings::new("Kept".parse().unwrap(), 5)).unwrap();
 //! let copy = dir.path().join("copy.db");
 //! store.backup_to(&copy).unwrap();
-//! store.create_event("arbiter", &EventSettings::new("Dropped", 5)).unwrap();
+//! store.create_event("arbiter", &EventSettings::new("Dropped".parse().unwrap(), 5)).unwrap();
 //! let restored = store.restore_from(&copy).unwrap();
 //! assert_eq!(store.events().unwrap().len(), 1);
 //! assert!(restored.previous.unwrap().exists());

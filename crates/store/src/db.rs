@@ -267,7 +267,7 @@ impl Store {
 }
 
 /// The current time as stored: UTC, ISO 8601, whole seconds.
-pub(crate) fn now() -> String {
+pub fn now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)

@@ -165,16 +165,22 @@ fn every_expected_line_is_listed_and_missing_until_entered() {
     let ranking = store.ranking(id).unwrap();
     assert_eq!(ranking.missing.len(), expected - 1);
     assert!(!ranking.missing.iter().any(|l| l.board == b && l.table == 3));
-    // Still round 1 for table 3 (nothing there), round 2 after round 1 is all confirmed.
-    assert_eq!(store.current_round(id, 3).unwrap(), 1);
-    let r1 = store.table_round(id, 3, 1).unwrap();
-    for &b in &r1.boards {
-        store
-            .enter_line(id, 3, 1, b, &Entry::passed_out(), "dev")
-            .unwrap();
-        store.confirm_line(id, 3, 1, b).unwrap();
-    }
+    // Table 3 entered a board of round 2: it is in round 2, and round 1 (nothing entered there)
+    // is left for the director (issue 20: a phone never goes back a round).
     assert_eq!(store.current_round(id, 3).unwrap(), 2);
+    let r1 = store.table_round(id, 3, 1).unwrap();
+    assert_eq!(
+        refusal(store.enter_line(id, 3, 1, r1.boards[0], &Entry::passed_out(), "dev")),
+        Refusal::NotThisTable
+    );
+    // Round 3 once round 2 is all confirmed.
+    for &b in &tr.boards {
+        store
+            .enter_line(id, 3, 2, b, &Entry::passed_out(), "dev")
+            .unwrap();
+        store.confirm_line(id, 3, 2, b).unwrap();
+    }
+    assert_eq!(store.current_round(id, 3).unwrap(), 3);
 }
 
 #[test]
@@ -451,10 +457,13 @@ fn adjusted_scores_go_into_the_model_and_the_scorer() {
         ranking_rows(&bridge::score_session(&back, &opts)),
         ranking_rows(&ranking.scored)
     );
-    // USEBIO cannot hold artificial, weighted or split scores: refused, not guessed.
-    assert!(
-        matches!(store.export_usebio(id), Err(Error::Invalid { field, .. }) if field == "usebio")
-    );
+    // USEBIO holds Average+/Average− (`A6040`) but no weighted or split score: board 1, which
+    // has both, is left out alone (named in the file), every other board exported.
+    let xml = store.export_usebio(id).unwrap();
+    assert!(xml.contains("<!-- board 1, pair"), "{xml}");
+    let back = bridge::usebio::read(&xml, "adjusted.xml").unwrap();
+    assert!(back.boards.iter().all(|b| b.number != 1));
+    assert_eq!(back.boards.len(), model.boards.len() - 1);
 }
 
 /// A whole session entered from the tables, one result corrected by the director and one
@@ -733,4 +742,59 @@ fn every_write_is_one_transaction_with_its_log_row() {
     store.delete_bridge_session(TD, id).unwrap();
     assert!(matches!(store.bridge_session(id), Err(Error::NotFound(_))));
     assert_eq!(count(), 6);
+}
+
+#[test]
+fn average_plus_at_the_session_percentage_and_the_slips_address_are_settings() {
+    let store = Store::open_in_memory().unwrap();
+    let id = new_session(&store, Kind::Mitchell, 7);
+    let m = store.movement(id).unwrap();
+    play_all(&store, id, &m);
+    // Average+ to the leading North-South pair on board 1 (its session is above 60 %).
+    let leader = store
+        .ranking(id)
+        .unwrap()
+        .scored
+        .ranking
+        .iter()
+        .find(|r| r.field == bridge::Field::NorthSouth && r.rank == 1)
+        .map(|r| r.pair)
+        .unwrap();
+    let tr = &m.travellers()[0];
+    let line = tr.lines.iter().find(|l| l.ns == leader).unwrap();
+    let (ns, ew) = (line.ns, line.ew);
+    let a = Adjustment::Artificial {
+        ns: Artificial::AveragePlus,
+        ew: Artificial::Average,
+    };
+    store.director_adjust(TD, id, 1, ns, ew, &a, None).unwrap();
+    let mut s = store.bridge_session(id).unwrap().settings;
+    assert!(!s.session_average && s.public_url.is_empty());
+    s.session_average = true;
+    s.public_url = "http://192.168.1.20:8080".into();
+    store.update_bridge_settings(TD, id, &s, None).unwrap();
+    let back = store.bridge_session(id).unwrap().settings;
+    assert!(back.session_average);
+    assert_eq!(back.public_url, "http://192.168.1.20:8080");
+    // The ranking is scored with the WBF option on, as the bridge crate scores it.
+    let model = store.bridge_model(id).unwrap();
+    let opts = bridge::Options {
+        field: Some(bridge::FieldKind::Two),
+        averages: bridge::Averages {
+            session_limit: true,
+            ..bridge::Averages::default()
+        },
+        ..bridge::Options::default()
+    };
+    let ranking = store.ranking(id).unwrap();
+    assert_eq!(ranking.scored, bridge::score_session(&model, &opts));
+    let without = bridge::Options {
+        field: Some(bridge::FieldKind::Two),
+        ..bridge::Options::default()
+    };
+    assert_ne!(
+        ranking.scored,
+        bridge::score_session(&model, &without),
+        "the option changes this session's scores"
+    );
 }

@@ -183,6 +183,7 @@ fn a_swiss_from_registration_to_the_rating_report() {
 
     // A withdrawal from round 3, and a late entry who missed two rounds and is granted a bye for one.
     let leaving = all[3].id;
+    let leaving_number = all[3].number;
     store.withdraw(ACTOR, event, leaving, 3, None).unwrap();
     let late = store
         .add_player(
@@ -226,7 +227,36 @@ fn a_swiss_from_registration_to_the_rating_report() {
     );
 
     for format in [Format::Trf16, Format::Trf26] {
-        assert_engine_agrees(&store.export_trf(event, format).unwrap());
+        let trf = store.export_trf(event, format).unwrap();
+        assert_engine_agrees(&trf);
+        assert_trf_ranks_and_withdrawal(&trf, &standings, leaving_number, 3);
+    }
+}
+
+/// Every player line carries its place (cols 86–89) as the standings give it, and the
+/// withdrawn player's rounds from `from` on read `0000 - Z` (TRF16: a player not paired).
+fn assert_trf_ranks_and_withdrawal(
+    trf: &str,
+    standings: &store::Standings,
+    withdrawn: u32,
+    from: u32,
+) {
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(lines.len(), standings.rows.len(), "{trf}");
+    for row in &standings.rows {
+        let line = lines
+            .iter()
+            .find(|l| l[4..8].trim() == row.player.number.to_string())
+            .unwrap_or_else(|| panic!("no line for {}\n{trf}", row.player.number));
+        assert_eq!(line[85..89].trim(), row.rank.to_string(), "{line}");
+    }
+    let line = lines
+        .iter()
+        .find(|l| l[4..8].trim() == withdrawn.to_string())
+        .unwrap();
+    for round in from..=standings.after_round {
+        let at = 91 + 10 * (round as usize - 1);
+        assert_eq!(&line[at..at + 8], "0000 - Z", "round {round}: {line}");
     }
 }
 

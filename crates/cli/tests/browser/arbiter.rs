@@ -276,10 +276,11 @@ impl<'a> Arbiter<'a> {
             .find_all("#players input[name=present]:checked")
             .await
             .len();
-        // Withdrawn players (their status column says so) stay away.
+        // Withdrawn players (their status column says so) stay away, and so do those with a
+        // bye or an absence announced for the round to pair (not ticked, issue 20).
         let active = self
             .b
-            .eval("return Array.from(document.querySelectorAll('#players tbody tr')).filter(tr => tr.lastElementChild.textContent.trim() === '').length;")
+            .eval("return Array.from(document.querySelectorAll('#players tbody tr')).filter(tr => tr.lastElementChild.textContent.trim() === '' && !tr.querySelector('.bye-mark')).length;")
             .await
             .as_u64()
             .unwrap_or(0) as usize;

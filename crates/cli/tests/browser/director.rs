@@ -480,6 +480,32 @@ impl<'a> Director<'a> {
         assert_eq!(self.line_status(board, ns, ew).await, "director");
     }
 
+    /// A line typed on the grid as the director types it (`4C`, `O`, `PA` on a French page).
+    pub async fn type_line(&self, key: (u32, u32, u32), typed: [&str; 4]) {
+        let (board, ns, ew) = key;
+        let b = self.b();
+        b.goto(&self.url("/grid")).await;
+        b.click(&format!("#edit-{board}-{ns}-{ew}")).await;
+        for (css, v) in [
+            "#line-contract",
+            "#line-declarer",
+            "#line-lead",
+            "#line-result",
+        ]
+        .into_iter()
+        .zip(typed)
+        {
+            b.fill(css, v).await;
+        }
+        self.a.press("#line-save", "type a line").await;
+        assert!(
+            !b.exists("#grid-error").await,
+            "the line {typed:?} is refused: {}",
+            b.find("#grid-error").await.text().await.unwrap_or_default()
+        );
+        assert_eq!(self.line_status(board, ns, ew).await, "director");
+    }
+
     /// An adjusted score from the grid's adjustment form: `fields` are the form's ids
     /// (`#adjust-art-ns`, ...) and values, `kind` its select.
     pub async fn adjust_line(
@@ -679,6 +705,10 @@ impl Phones {
         };
         let page = format!("{base}/t/{code}?round={round}");
         self.north.goto(&page).await;
+        // The round opens on its pairs: North says they are the ones at the table.
+        if self.north.exists("#pairs-ok").await {
+            self.north.click("#pairs-ok").await;
+        }
         let boards: Vec<u32> = s
             .boards
             .iter()
@@ -734,13 +764,34 @@ impl Phones {
             self.east.find("#table-notice").await;
             self.east.screenshot(shots, "phone-conflict").await;
         }
-        for &board in &boards {
+        for (i, &board) in boards.iter().enumerate() {
             let button = format!("#board-{board}-confirm");
             if !self.east.exists(&button).await {
                 self.east.goto(&page).await;
             }
             self.east.click(&button).await;
+            // The phone stays in its round (issue 20: it never opens an earlier round with a
+            // line left for the director); the round's last confirmation opens the next one.
+            let url = self.east.current_url().await;
+            let complete = skip.is_none() && i + 1 == boards.len();
+            assert!(
+                url.contains(&format!("round={round}&"))
+                    || (complete && url.contains(&format!("round={}&", round + 1))),
+                "table {}, round {round}: after confirming board {board} the phone is at {url}",
+                s.table
+            );
         }
+    }
+
+    /// The round the table page opens on by itself (no `round=`): the table's own.
+    pub async fn round_shown(&self, base: &str, code: &str) -> String {
+        self.north.goto(&format!("{base}/t/{code}")).await;
+        self.north
+            .find("#table-title")
+            .await
+            .text()
+            .await
+            .unwrap_or_default()
     }
 
     /// One table's round posted from North's table page by the page's own script context
@@ -750,7 +801,7 @@ impl Phones {
         let (Some(ns), Some(ew)) = (s.ns, s.ew) else {
             return;
         };
-        let page = format!("{base}/t/{code}?round={round}");
+        let page = format!("{base}/t/{code}?round={round}&pairs=ok");
         let entries: Vec<Value> = s
             .boards
             .iter()

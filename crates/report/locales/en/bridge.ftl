@@ -28,6 +28,10 @@ bridge-field-average-plus = Average plus (%)
 bridge-field-average = Average (%)
 bridge-field-average-minus = Average minus (%)
 bridge-field-public = Public results
+bridge-field-public-url = Public address printed on the code slips
+bridge-field-public-url-hint = The address the phones open, e.g. http://192.168.1.20:8080 (empty: the address this browser uses).
+bridge-field-session-average = Average+ is the pair's session percentage when higher (Average− when lower)
+bridge-slips-loopback = The slips print { $address }: that address is this computer itself, the phones cannot open it. Set the public address (the laptop's address on the club's network) in the settings:
 bridge-field-ns = North-South
 bridge-field-ew = East-West
 bridge-auto = auto
@@ -146,7 +150,8 @@ bridge-missing-lines = { $count ->
 }
 bridge-missing-short = { $count } missing
 bridge-missing-none = Every line is in.
-bridge-grid-hint = Contract: 3NT, 4♠X, 2CXX or P (passed out); declarer N, E, S or W; lead SA, C10; tricks =, +1, −2 or the declarer's tricks. Enter saves the line.
+bridge-grid-hint = Contract: 3NT, 4♠X, 2CXX or P (passed out); declarer N, E, S or W; lead SA (ace of spades), C10 (ten of clubs); tricks =, +1, −2 or the declarer's tricks. Enter saves the line. On a French page, contracts and leads are read in French notation (P C K T SA).
+bridge-contract-placeholder = 3NT, 4♠X, P
 bridge-clear-line = Clear the line
 bridge-edit = Correct
 bridge-adjust = Adjusted score
@@ -204,6 +209,10 @@ bridge-round-of = Round { $round }
 bridge-round-prev = Previous round
 bridge-round-next = Next round
 bridge-round-done = Every board of this round is confirmed.
+bridge-round-closed = Your table is in round { $round }: the boards left open here are for the director.
+bridge-pairs-check = Before the first board: are these the pairs sitting at this table?
+bridge-pairs-ok = Yes, these are our pairs
+bridge-pairs-wrong = Not your pair numbers? Do not play: call the director.
 bridge-sits-out = sit-out
 bridge-table-sits-out = No play at this table this round (sit-out).
 bridge-level = Level
@@ -221,6 +230,7 @@ bridge-table-unchanged = Board { $board }: already saved as such.
 bridge-table-confirmed = Board { $board } confirmed.
 bridge-table-conflict = Board { $board }: a different entry already exists. It is kept and the director will decide.
 bridge-table-conflict-open = Two different entries: the director will decide.
+bridge-table-conflict-other = The two entries:
 
 ## Refusals and wrong values
 bridge-refusal-not_this_table = That board is not played at this table in this round.
@@ -228,10 +238,16 @@ bridge-refusal-session_started = Not possible once the first line is in (tables,
 bridge-refusal-no_such_pair = No such pair number in the movement.
 bridge-refusal-bad_code = Unknown table code.
 bridge-refusal-result_confirmed = The director has settled this line: ask the director to correct it.
-bridge-invalid-usebio = Board { $found } has an artificial, weighted or split adjusted score, which USEBIO 1.2 cannot hold: export the session as PBN instead.
+bridge-invalid-usebio = Board { $found } has a weighted or split score, which USEBIO 1.2 cannot hold: it is left out of the file; the PBN export keeps it.
 bridge-invalid-contract = Expected a contract: level 1 to 7 and a strain (3NT, 4♠X) or Pass (found { $found }).
 bridge-invalid-declarer = Expected a declarer: N, E, S or W (found { $found }).
 bridge-invalid-lead = Expected a lead: a card such as ♠A, ♥10 or SA (found { $found }).
+bridge-invalid-contract-ambiguous-s = { $found }: S does not read in French notation. Spades or no-trump? Type P (or ♠) for spades, SA for no-trump.
+bridge-invalid-contract-ambiguous-h = { $found }: H is English notation. For hearts type C (or ♥).
+bridge-invalid-contract-ambiguous-d = { $found }: D is English notation. For diamonds type K (or ♦).
+bridge-invalid-lead-ambiguous-s = Lead { $found }: S does not read in French notation. For spades type P (or ♠): PA is the ace of spades.
+bridge-invalid-lead-ambiguous-h = Lead { $found }: H is English notation. For hearts type C (or ♥): C10 is the ten of hearts.
+bridge-invalid-lead-ambiguous-d = Lead { $found }: D is English notation. For diamonds type K (or ♦): KR is the king of diamonds.
 bridge-invalid-result = Expected tricks: =, +1, −2 or the declarer's tricks (found { $found }).
 bridge-invalid-tricks = Tricks go from 0 to 13 (found { $found }).
 bridge-invalid-tables = The number of tables goes from 3 to 20 depending on the movement (found { $found }).
@@ -252,6 +268,7 @@ bridge-invalid-date = The date is written YYYY-MM-DD (found { $found }).
 bridge-invalid-phantom = Expected the phantom pair's number (found { $found }).
 bridge-invalid-boards-per-round = Expected a number of boards per round (found { $found }).
 bridge-invalid-even = Expected relay or skip (found { $found }).
+bridge-invalid-public-url = Expected an address such as http://192.168.1.20:8080 (found { $found }).
 bridge-invalid-number = Expected a pair number (found { $found }).
 
 ## A director's form someone else's change made stale

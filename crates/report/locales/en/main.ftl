@@ -174,8 +174,73 @@ swap = Swap
 swap-done = The two players were swapped.
 swap-no-objection = The pairing checker has no objection.
 swap-objections = The pairing checker objects:
+
+## The arbiter's flow (issue 20 §3)
+objection-accept = Accept
+objection-accepted = accepted by the arbiter
+objection-hint = An objection stays until the pairing no longer raises it or the arbiter accepts it (the acceptance is logged).
+objection-title = The pairing checker objects to this board
+board-edited = board changed by hand
+col-venue = Place
+public-find = Find my board:
+public-find-submit = Search
+public-none-found = Nobody of that name plays this round.
+public-where = board { $board }, { $colour }
+public-alpha = Players in alphabetical order
+field-tiebreak-n = Tie-break { $n }
+field-tiebreaks-typed = Or typed (FIDE codes)
+tb-choice-bh-c1 = Buchholz Cut-1 (without the lowest opponent)
+tb-choice-bh-c2 = Buchholz Cut-2 (without the two lowest)
+tb-choice-bh-m1 = Median Buchholz (without the highest and the lowest)
+tb-choice-bh = Buchholz
+tb-choice-sb = Sonneborn-Berger
+tb-choice-sb-c1 = Sonneborn-Berger Cut-1
+tb-choice-de = Direct encounter
+tb-choice-win = Number of wins
+tb-choice-won = Games won over the board
+tb-choice-bpg = Games played with Black
+tb-choice-bwg = Wins with Black
+tb-choice-ps = Progressive score (cumulative)
+tb-choice-aro = Average rating of opponents
+tb-choice-aro-c1 = Average rating of opponents Cut-1
+tb-choice-tpr = Tournament performance rating
+tb-choice-ks = Koya
+undo-question = Undo this action? The event goes back to how it was before it (the undo is logged, and can be redone).
+undo-confirm = Yes, undo it
+redo = Redo: { $action }
+log-undone = Action #{ $entry } undone.
+log-redone = Action #{ $entry } done again.
+log-board = board { $board }
+log-from-round = from round { $round }
+log-player-gone = player deleted (#{ $id })
+log-present = present
+log-absent = absent
+log-cleared = result cleared
+log-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+log-objection-rematch = rematch:
+log-objection-colour-run = same colour three times:
+log-objection-colour-difference = colour difference over two:
+log-objection-bye = second bye:
+action-redo = Redo
+col-pick = Select
+col-round-short = R{ $round }
+bulk-byes-title = For the selected players:
+bulk-byes-none = No bye (present)
+bulk-byes-apply = Apply
+bulk-byes-hint = Tick players in the first column, choose the round and what to record: one action, logged.
+action-set_byes = Byes for several players
+restore-done = The database was restored from the backup.
+invalid-file = Choose an arbiter backup file first: nothing was restored.
+grid-bad = Board { $board }: "{ $found }" is not a result code.
+grid-bad-dash = Board { $board }: "-" alone is ambiguous: type -+ (Black wins by forfeit) or -- (double forfeit).
+grid-bad-letter = Board { $board }: "{ $found }" is not a result code (a draw is 1/2, ½ or =).
+grid-bad-kept = Nothing was saved: correct the marked boards and save again (the other values are kept).
+
 results-save = Save the results
-results-hint = 1-0, 0-1, 1/2 or =, + (forfeit, White wins), -+ (forfeit, Black wins), -- (double forfeit). Enter moves to the next board.
+results-hint = Codes: 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =); forfeits: +- (or +) White wins, -+ Black wins, -- double forfeit. Enter moves to the next board.
 reported-title = Reported by a player, waiting for confirmation
 confirm-reported = { $count ->
     [one] Confirm the reported result
@@ -205,7 +270,7 @@ public-not-started = The event has not started.
 public-refresh = This page refreshes every 30 seconds.
 
 report-title = Report a result
-report-code = Board code (on the pairing list)
+report-code = Board code (on the slip on your board)
 report-next = Continue
 report-hint = The code only enters your own board's result; the arbiter confirms it.
 report-confirm-hint = Check who has White, then tap the result; you confirm it on the next screen.
@@ -274,6 +339,7 @@ refusal-result_confirmed = This board's result is already confirmed by the arbit
 
 action-create_event = Event created
 action-update_event = Settings changed
+action-set_prizes = Prize list
 action-add_player = Entry
 action-import_players = Players imported
 action-update_player = Player edited
@@ -288,6 +354,7 @@ action-remove_forbidden_pair = Forbidden pair removed
 action-pair = Pairing
 action-unpair = Pairing taken back
 action-swap = Players swapped
+action-accept_objection = Checker objection accepted
 action-set_result = Result
 action-set_results = Results
 action-confirm_reported = Reported results confirmed
@@ -386,7 +453,7 @@ invalid-sex = Expected m, w or nothing (found "{ $found }").
 invalid-fide-id = A FIDE id is a number (found "{ $found }").
 invalid-bye-limit = The number of byes allowed is a whole number (found "{ $found }").
 invalid-round = No such round in this event (found "{ $found }").
-invalid-grid = Board { $board }: expected 1-0, 0-1, 1/2 or =, +, -+, -- (found "{ $found }").
+invalid-grid = Board { $board }: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+ or -- (found "{ $found }").
 invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
 invalid-password = The password needs 8 characters at least.
 
@@ -530,7 +597,10 @@ conflict-playing = playing
 conflict-bye = { $name }, round { $round }: the bye was changed meanwhile (now: { $stored }); yours ({ $yours }) was not saved.
 conflict-no-bye = no bye
 conflict-settings = The event's settings were changed meanwhile; nothing was saved. Reload the page to see them, then make your change again.
-results-saved = Results saved: { $count }.
+results-saved = { $count ->
+    [one] Result saved: { $count }.
+   *[other] Results saved: { $count }.
+}
 report-conflict-board = Board { $board }: the players reported different results.
 report-conflict-keep = Keep { $result }
 report-conflict-title = The players reported different results: settle it
@@ -546,3 +616,32 @@ report-change = Change
 report-check-hint = Nothing is sent before you tap "Send this result".
 report-unchanged = This result was already sent for this board. Thank you!
 report-differs = Your result { $result } differs from the one already sent for this board: the arbiter will check with both players.
+
+## Prizes (issue 23)
+tab-prizes = Prizes
+col-prize = Prize
+col-category = Category
+col-amount = Amount
+col-receives = Receives
+prize-general = General
+prize-object = object
+prize-shared-under = (shared under { $prize })
+prize-not-awarded = (not awarded)
+prizes-paid = Total paid
+field-prize-rule = Tied players
+field-prize-list = Prize list
+prize-rule-places = Separated by the tie-breaks
+prize-rule-shared = Share the prizes of their places equally
+prize-rule-hort = Hort system
+prize-rule-places-explained = Players tied on points are separated by the tie-breaks; each player wins at most one prize, the larger.
+prize-rule-shared-explained = Players tied on points share equally the prizes of the places they occupy; each player wins at most one prize, the larger.
+prize-rule-hort-explained = Hort system: of the prizes of the places tied players occupy, half is shared equally and half goes by the tie-break order; each player wins at most one prize, the larger.
+hint-prize-list = First line prize;category;amount, then one prize a line in the order a category's prizes are awarded. Category: empty for the general ranking, else rating<1600, rating>=2000, women, age<12, age>=50, unrated, joined by & (ages on 1 January of the year the event ends). Amount: 150 or 75.50; anything else is an object.
+prizes-invalid = The prize list does not read: { $where } (found { $found }).
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Printed { $date }
+print-page = Page
+square-table = Round-robin table
+square-hint = Each row reads against each column: the result of the player in that row against the player numbered at the top of the column (in a double round robin, both games in round order).
+slips-title = Result slips
+slips-hint = One slip per board, to cut out and put on the board: its code lets the players report the result from a phone. The printed pairing list never shows the codes.

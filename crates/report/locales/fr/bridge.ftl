@@ -28,6 +28,10 @@ bridge-field-average-plus = Moyenne plus (%)
 bridge-field-average = Moyenne (%)
 bridge-field-average-minus = Moyenne moins (%)
 bridge-field-public = Résultats publics
+bridge-field-public-url = Adresse publique imprimée sur les fiches de codes
+bridge-field-public-url-hint = L'adresse qu'ouvrent les téléphones, par exemple http://192.168.1.20:8080 (vide : l'adresse qu'utilise ce navigateur).
+bridge-field-session-average = Moyenne+ : le pourcentage de la paire sur la séance s'il est plus élevé (Moyenne− s'il est plus bas)
+bridge-slips-loopback = Les fiches impriment { $address } : cette adresse désigne cet ordinateur lui-même, les téléphones ne peuvent pas l'ouvrir. Indiquez l'adresse publique (celle du portable sur le réseau du club) dans les réglages :
 bridge-field-ns = Nord-Sud
 bridge-field-ew = Est-Ouest
 bridge-auto = auto
@@ -35,10 +39,10 @@ bridge-none = aucune
 bridge-movement-auto = Suggéré selon le nombre de tables
 bridge-suggest = Suggestion (un seul classement) :
 bridge-suggest-range = { $from }–{ $to } tables : { $movement }
-bridge-even-relay = Relais et table de repos des étuis
+bridge-even-relay = Relais et guéridon (partage d'étuis)
 bridge-even-skip = Saut (skip)
-bridge-scoring-mp2 = Match-points (2 par donne battue, FFB)
-bridge-scoring-mp1 = Match-points (1 par donne battue, ACBL)
+bridge-scoring-mp2 = Match-points (2 points par marque battue, FFB)
+bridge-scoring-mp1 = Match-points (1 point par marque battue, ACBL)
 bridge-scoring-ximp = IMP croisés
 bridge-scoring-ximp-avg = IMP croisés (moyenne par comparaison)
 bridge-scoring-butler = Butler
@@ -152,7 +156,8 @@ bridge-missing-short = { $count ->
    *[other] { $count } manquantes
 }
 bridge-missing-none = Toutes les lignes sont saisies.
-bridge-grid-hint = Contrat : 3SA, 4♠X, 2CXX ou P (passe) ; déclarant N, E, S ou O ; entame SA, C10 ; levées =, +1, −2 ou le nombre de levées du déclarant. Entrée enregistre la ligne.
+bridge-grid-hint = Contrat : 3SA, 4PX (pique), 4C (cœur), 2KXX (carreau), 3T (trèfle), ou les symboles ♠ ♥ ♦ ♣, P (passe) ; déclarant N, E, S ou O ; entame PA (as de pique), C10 (dix de cœur), KR, TV ; levées =, +1, −2 ou le nombre de levées du déclarant. Entrée enregistre la ligne.
+bridge-contract-placeholder = 3SA, 4PX, 4C, P
 bridge-clear-line = Effacer la ligne
 bridge-edit = Corriger
 bridge-adjust = Score ajusté
@@ -160,11 +165,11 @@ bridge-adjust-kind = Type
 bridge-adjust-artificial = Score artificiel (moyenne plus/moins, %)
 bridge-adjust-assigned = Score attribué
 bridge-adjust-weighted = Score pondéré
-bridge-adjust-split = Score partagé
+bridge-adjust-split = Score non équilibré
 bridge-adjust-not-played = Donne non jouée
 bridge-adjust-score = Marque NS
 bridge-adjust-save = Attribuer
-bridge-adjust-hint = Artificiel : A+, A=, A− ou un pourcentage pour chaque camp ; attribué : la marque NS (420, −100) ; pondéré : 620@70%;−100@30% ; partagé : la marque de NS et celle d'EO (vue de NS).
+bridge-adjust-hint = Artificiel : A+, A=, A− ou un pourcentage pour chaque camp ; attribué : la marque NS (420, −100) ; pondéré : 620@70%;−100@30% ; non équilibré : la marque de NS et celle d'EO (vue de NS).
 bridge-average-plus-short = M+
 bridge-average-short = M
 bridge-average-minus-short = M−
@@ -210,6 +215,10 @@ bridge-round-of = Position { $round }
 bridge-round-prev = Position précédente
 bridge-round-next = Position suivante
 bridge-round-done = Toutes les donnes de cette position sont confirmées.
+bridge-round-closed = Votre table est à la position { $round } : les donnes restées ouvertes ici sont pour l'arbitre.
+bridge-pairs-check = Avant la première donne : ces paires sont-elles bien assises à cette table ?
+bridge-pairs-ok = Oui, ce sont nos paires
+bridge-pairs-wrong = Ce ne sont pas vos numéros de paire ? Ne jouez pas : appelez l'arbitre.
 bridge-sits-out = relais
 bridge-table-sits-out = Pas de jeu à cette table pendant cette position (relais).
 bridge-level = Palier
@@ -227,6 +236,7 @@ bridge-table-unchanged = Donne { $board } : déjà enregistrée ainsi.
 bridge-table-confirmed = Donne { $board } confirmée.
 bridge-table-conflict = Donne { $board } : une autre saisie différente existe déjà. Elle est conservée et l'arbitre tranchera.
 bridge-table-conflict-open = Deux saisies différentes : l'arbitre tranchera.
+bridge-table-conflict-other = Les deux saisies :
 
 ## Refusals and wrong values
 bridge-refusal-not_this_table = Cette donne ne se joue pas à cette table pendant cette position.
@@ -234,10 +244,16 @@ bridge-refusal-session_started = Impossible une fois la première ligne saisie (
 bridge-refusal-no_such_pair = Ce numéro de paire n'existe pas dans le mouvement.
 bridge-refusal-bad_code = Code de table inconnu.
 bridge-refusal-result_confirmed = Cette ligne est déjà validée par l'arbitre : demandez-lui de la corriger.
-bridge-invalid-usebio = La donne { $found } porte un score ajusté artificiel, pondéré ou partagé, que le format USEBIO 1.2 ne sait pas écrire : exportez le tournoi en PBN.
-bridge-invalid-contract = Contrat attendu : palier 1 à 7 et couleur (3SA, 4♠X) ou Passe (reçu { $found }).
+bridge-invalid-usebio = La donne { $found } porte un score pondéré ou non équilibré, que le format USEBIO 1.2 ne sait pas écrire : elle est laissée hors du fichier ; l'export PBN la garde.
+bridge-invalid-contract = Contrat attendu : palier 1 à 7 et couleur (3SA, 4PX, 4C pour cœur, 4♠) ou Passe (reçu { $found }).
 bridge-invalid-declarer = Déclarant attendu : N, E, S ou O (reçu { $found }).
-bridge-invalid-lead = Entame attendue : une carte comme ♠A, ♥10 ou SA (reçu { $found }).
+bridge-invalid-lead = Entame attendue : une carte comme PA (as de pique), C10 (dix de cœur) ou ♦7 (reçu { $found }).
+bridge-invalid-contract-ambiguous-s = { $found } : S ne se lit pas en notation française. Pique ou sans-atout ? Tapez P (ou ♠) pour pique, SA pour sans-atout.
+bridge-invalid-contract-ambiguous-h = { $found } : H est la notation anglaise. Pour cœur, tapez C (ou ♥).
+bridge-invalid-contract-ambiguous-d = { $found } : D est la notation anglaise. Pour carreau, tapez K (ou ♦).
+bridge-invalid-lead-ambiguous-s = Entame { $found } : S ne se lit pas en notation française. Pour pique, tapez P (ou ♠) : PA est l'as de pique.
+bridge-invalid-lead-ambiguous-h = Entame { $found } : H est la notation anglaise. Pour cœur, tapez C (ou ♥) : C10 est le dix de cœur.
+bridge-invalid-lead-ambiguous-d = Entame { $found } : D est la notation anglaise. Pour carreau, tapez K (ou ♦) : KR est le roi de carreau.
 bridge-invalid-result = Levées attendues : =, +1, −2 ou le nombre de levées du déclarant (reçu { $found }).
 bridge-invalid-tricks = Le nombre de levées va de 0 à 13 (reçu { $found }).
 bridge-invalid-tables = Le nombre de tables va de 3 à 20 selon le mouvement (reçu { $found }).
@@ -258,6 +274,7 @@ bridge-invalid-date = La date s'écrit AAAA-MM-JJ (reçu { $found }).
 bridge-invalid-phantom = Numéro de paire fantôme attendu (reçu { $found }).
 bridge-invalid-boards-per-round = Nombre de donnes par position attendu (reçu { $found }).
 bridge-invalid-even = Relais ou saut attendu (reçu { $found }).
+bridge-invalid-public-url = Adresse attendue, par exemple http://192.168.1.20:8080 (reçu { $found }).
 bridge-invalid-number = Numéro de paire attendu (reçu { $found }).
 
 ## Un formulaire du directeur rendu périmé par la modification d'un autre

@@ -180,8 +180,73 @@ swap = Échanger
 swap-done = Les deux joueurs ont été échangés.
 swap-no-objection = Le contrôle de l'appariement ne relève aucune objection.
 swap-objections = Objections du contrôle de l'appariement :
+
+## Le parcours de l'arbitre (ticket 20 §3)
+objection-accept = Accepter
+objection-accepted = acceptée par l'arbitre
+objection-hint = Une objection reste affichée tant que l'appariement la soulève, ou jusqu'à ce que l'arbitre l'accepte (l'acceptation est journalisée).
+objection-title = Le contrôle de l'appariement objecte à cet échiquier
+board-edited = échiquier modifié à la main
+col-venue = Lieu
+public-find = Trouver mon échiquier :
+public-find-submit = Chercher
+public-none-found = Personne de ce nom ne joue cette ronde.
+public-where = échiquier { $board }, { $colour }
+public-alpha = Joueurs par ordre alphabétique
+field-tiebreak-n = Départage { $n }
+field-tiebreaks-typed = Ou tapés (codes FIDE)
+tb-choice-bh-c1 = Buchholz tronqué (sans le plus faible adversaire)
+tb-choice-bh-c2 = Buchholz tronqué 2 (sans les deux plus faibles)
+tb-choice-bh-m1 = Buchholz médian (sans le plus fort ni le plus faible)
+tb-choice-bh = Buchholz
+tb-choice-sb = Sonneborn-Berger
+tb-choice-sb-c1 = Sonneborn-Berger tronqué
+tb-choice-de = Confrontation directe
+tb-choice-win = Nombre de victoires
+tb-choice-won = Parties gagnées sur l'échiquier
+tb-choice-bpg = Parties jouées avec les Noirs
+tb-choice-bwg = Victoires avec les Noirs
+tb-choice-ps = Cumulatif (somme des scores progressifs)
+tb-choice-aro = Moyenne Elo des adversaires
+tb-choice-aro-c1 = Moyenne Elo des adversaires tronquée
+tb-choice-tpr = Performance
+tb-choice-ks = Koya
+undo-question = Annuler cette action ? Le tournoi revient à son état d'avant (l'annulation est journalisée et peut être refaite).
+undo-confirm = Oui, l'annuler
+redo = Refaire : { $action }
+log-undone = Action n° { $entry } annulée.
+log-redone = Action n° { $entry } refaite.
+log-board = échiquier { $board }
+log-from-round = à partir de la ronde { $round }
+log-player-gone = joueur supprimé (n° { $id })
+log-present = pointé
+log-absent = absent
+log-cleared = résultat effacé
+log-count = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+log-objection-rematch = rencontre déjà jouée :
+log-objection-colour-run = même couleur trois fois :
+log-objection-colour-difference = écart de couleurs de plus de deux :
+log-objection-bye = deuxième exempt :
+action-redo = Rétablissement
+col-pick = Sélection
+col-round-short = R{ $round }
+bulk-byes-title = Pour les joueurs cochés :
+bulk-byes-none = Aucun bye (présent)
+bulk-byes-apply = Appliquer
+bulk-byes-hint = Cochez des joueurs dans la première colonne, choisissez la ronde et ce qu'il faut noter : une seule action, journalisée.
+action-set_byes = Byes de plusieurs joueurs
+restore-done = La base a été restaurée depuis la sauvegarde.
+invalid-file = Choisissez d'abord un fichier de sauvegarde arbiter : rien n'a été restauré.
+grid-bad = Échiquier { $board } : « { $found } » n'est pas un code de résultat.
+grid-bad-dash = Échiquier { $board } : « - » seul est ambigu : tapez -+ (les Noirs gagnent par forfait) ou -- (double forfait).
+grid-bad-letter = Échiquier { $board } : « { $found } » n'est pas un code de résultat (une nulle s'écrit 1/2, ½ ou =).
+grid-bad-kept = Rien n'a été enregistré : corrigez les échiquiers signalés et enregistrez de nouveau (les autres valeurs sont conservées).
+
 results-save = Enregistrer les résultats
-results-hint = 1-0, 0-1, 1/2 ou =, + (forfait, Blancs gagnent), -+ (forfait, Noirs gagnent), -- (double forfait). Entrée passe à l'échiquier suivant.
+results-hint = Codes : 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =) ; forfaits : +- (ou +) les Blancs gagnent, -+ les Noirs gagnent, -- double forfait. Entrée passe à l'échiquier suivant.
 reported-title = Résultat déclaré par un joueur, en attente de confirmation
 confirm-reported = { $count ->
     [one] Confirmer le résultat déclaré
@@ -211,7 +276,7 @@ public-not-started = Le tournoi n'a pas commencé.
 public-refresh = Cette page se met à jour toutes les 30 secondes.
 
 report-title = Saisie d'un résultat
-report-code = Code de l'échiquier (sur la feuille d'appariements)
+report-code = Code de l'échiquier (sur la fiche posée sur l'échiquier)
 report-next = Continuer
 report-hint = Le code ne permet de saisir que le résultat de votre échiquier ; l'arbitre le confirme.
 report-confirm-hint = Vérifiez qui a les Blancs, puis touchez le résultat ; vous le confirmez à l'écran suivant.
@@ -280,6 +345,7 @@ refusal-result_confirmed = Le résultat de cet échiquier est déjà validé par
 
 action-create_event = Création du tournoi
 action-update_event = Paramètres modifiés
+action-set_prizes = Liste des prix
 action-add_player = Inscription
 action-import_players = Import de joueurs
 action-update_player = Joueur modifié
@@ -294,6 +360,7 @@ action-remove_forbidden_pair = Appariement interdit retiré
 action-pair = Appariement
 action-unpair = Appariement annulé
 action-swap = Échange de joueurs
+action-accept_objection = Objection du contrôle acceptée
 action-set_result = Résultat
 action-set_results = Résultats
 action-confirm_reported = Résultats déclarés confirmés
@@ -392,7 +459,7 @@ invalid-sex = Sexe attendu : m, w ou rien (reçu « { $found } »).
 invalid-fide-id = Le code FIDE est un nombre (reçu « { $found } »).
 invalid-bye-limit = Le nombre de byes autorisés est un nombre entier (reçu « { $found } »).
 invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
-invalid-grid = Échiquier { $board } : résultat attendu 1-0, 0-1, 1/2 ou =, +, -+, -- (reçu « { $found } »).
+invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+ ou -- (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
 
@@ -445,8 +512,8 @@ movement-relay = Partage d'étuis et guéridon : un guéridon entre les tables {
 movement-skip = Saut : après la position { $round }, les paires EO montent de deux tables au lieu d'une.
 movement-switch-one = Flèche inversée à la position { $rounds } : les étuis sont tournés, les paires EO prennent les cartes de Nord-Sud.
 movement-switch-many = Flèche inversée aux positions { $rounds } : les étuis sont tournés, les paires EO prennent les cartes de Nord-Sud.
-movement-stationary-one = Paire fixe { $pairs } (Nord-Sud) ; les autres paires se déplacent comme le dit leur carte de guidage.
-movement-stationary-many = Paires fixes { $pairs } (Nord-Sud) ; les autres paires se déplacent comme le dit leur carte de guidage.
+movement-stationary-one = Paire fixe { $pairs } (Nord-Sud) ; les autres paires se déplacent comme le dit leur feuille de route.
+movement-stationary-many = Paires fixes { $pairs } (Nord-Sud) ; les autres paires se déplacent comme le dit leur feuille de route.
 movement-howell-complete = Chaque paire rencontre une fois chacune des autres et joue chaque donne une fois.
 movement-howell-three-quarter = Chaque paire joue chaque donne une fois et ne rencontre aucune paire deux fois.
 movement-idle-sets = { $count ->
@@ -459,7 +526,7 @@ movement-table-one = la table { $table }
 movement-tables = les tables { $list } et { $last }
 movement-rounds = Positions
 movement-table-cards = Cartes de table
-movement-guide-cards = Cartes de guidage
+movement-guide-cards = Feuilles de route
 movement-round = Position { $round }
 movement-table = Table { $table }
 movement-pair = Paire { $pair }
@@ -470,7 +537,7 @@ movement-col-ew = EO
 movement-col-boards = Donnes
 movement-col-next = Étuis ensuite à
 movement-col-sits = Place
-movement-col-against = Contre
+movement-col-against = Adversaires
 movement-note-switch = flèche inversée : les paires EO prennent les cartes NS
 movement-note-idle = hors jeu : donnes { $boards }
 movement-shared-with = partagées avec { $tables }
@@ -536,7 +603,10 @@ conflict-playing = en jeu
 conflict-bye = { $name }, ronde { $round } : le bye a été modifié entre-temps (maintenant : { $stored }) ; le vôtre ({ $yours }) n'a pas été enregistré.
 conflict-no-bye = aucun bye
 conflict-settings = Les paramètres du tournoi ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.
-results-saved = Résultats enregistrés : { $count }.
+results-saved = { $count ->
+    [one] Résultat enregistré : { $count }.
+   *[other] Résultats enregistrés : { $count }.
+}
 report-conflict-board = Échiquier { $board } : les joueurs ont déclaré des résultats différents.
 report-conflict-keep = Garder { $result }
 report-conflict-title = Les joueurs ont déclaré des résultats différents : à trancher
@@ -552,3 +622,32 @@ report-change = Modifier
 report-check-hint = Rien n'est envoyé avant que vous touchiez « Envoyer ce résultat ».
 report-unchanged = Ce résultat avait déjà été envoyé pour cet échiquier. Merci !
 report-differs = Votre résultat { $result } diffère de celui déjà envoyé pour cet échiquier : l'arbitre vérifiera avec les deux joueurs.
+
+## Prix (issue 23)
+tab-prizes = Prix
+col-prize = Prix
+col-category = Catégorie
+col-amount = Montant
+col-receives = Reçoit
+prize-general = Général
+prize-object = objet
+prize-shared-under = (partagé sous { $prize })
+prize-not-awarded = (non attribué)
+prizes-paid = Total versé
+field-prize-rule = Joueurs à égalité
+field-prize-list = Liste des prix
+prize-rule-places = Départagés
+prize-rule-shared = Partage égal des prix de leurs places
+prize-rule-hort = Système Hort
+prize-rule-places-explained = Les joueurs à égalité de points sont départagés ; chaque joueur reçoit un seul prix, le plus élevé.
+prize-rule-shared-explained = Les joueurs à égalité de points se partagent à parts égales les prix des places qu'ils occupent ; chaque joueur reçoit un seul prix, le plus élevé.
+prize-rule-hort-explained = Système Hort : des prix des places occupées par les joueurs à égalité, la moitié est partagée à parts égales, l'autre moitié suit l'ordre des départages ; chaque joueur reçoit un seul prix, le plus élevé.
+hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75.50 ; autre chose est un objet.
+prizes-invalid = La liste des prix ne se lit pas : { $where } (trouvé { $found }).
+## Printed chess documents: the foot of every printed page, board slips, the round-robin table
+print-printed = Imprimé le { $date }
+print-page = Page
+square-table = Tableau à double entrée
+square-hint = Chaque ligne se lit face à chaque colonne : le résultat du joueur de la ligne contre le joueur dont le numéro est en tête de colonne (en aller-retour, les deux parties dans l'ordre des rondes).
+slips-title = Fiches de résultat
+slips-hint = Une fiche par échiquier, à découper et poser sur l'échiquier : son code permet aux joueurs de déclarer le résultat depuis un téléphone. La liste d'appariements imprimée ne montre jamais les codes.

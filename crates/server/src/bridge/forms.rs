@@ -3,6 +3,7 @@
 //! contract is read by [`bridge::Bid`], a relative result by [`bridge::contract::parse_result`].
 
 use bridge::movement::{EvenTables, Kind};
+use bridge::notation::{Notation, NotationError};
 use bridge::{Artificial, Bid, Ratio, Seat};
 use serde::Deserialize;
 use serde_json::Value;
@@ -50,7 +51,11 @@ pub struct SessionForm {
     pub average_plus: Option<Value>,
     pub average: Option<Value>,
     pub average_minus: Option<Value>,
+    /// Average+ (Average−) is the pair's session percentage when higher (lower).
+    pub session_average: Option<Value>,
     pub public: Option<Value>,
+    /// The address printed on the code slips (empty: the browser's).
+    pub public_url: Option<String>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
     /// The session's version the form (or the API client) read the settings at.
@@ -192,7 +197,40 @@ impl SessionForm {
         s.average_minus = percent("average_minus", &self.average_minus, s.average_minus)?;
         let unticked = self.form.is_some().then_some(false);
         s.public = flag(&self.public).or(unticked).unwrap_or(s.public);
+        s.session_average = flag(&self.session_average)
+            .or(unticked)
+            .unwrap_or(s.session_average);
+        if let Some(u) = &self.public_url {
+            s.public_url = public_url(u)?;
+        }
         Ok(s)
+    }
+}
+
+/// The slips' public address: `http://` or `https://`, a host and maybe a port, nothing else
+/// (it is printed and drawn as a QR code). Empty clears it.
+fn public_url(text: &str) -> Result<String, AppError> {
+    let t = text.trim().trim_end_matches('/');
+    if t.is_empty() {
+        return Ok(String::new());
+    }
+    let host = t
+        .strip_prefix("http://")
+        .or_else(|| t.strip_prefix("https://"))
+        .unwrap_or("");
+    let ok = !host.is_empty()
+        && host.len() <= 200
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
+    if ok {
+        Ok(t.to_string())
+    } else {
+        Err(AppError::invalid(
+            "public_url",
+            "an address such as http://192.168.1.20:8080",
+            format!("{t:?}"),
+        ))
     }
 }
 
@@ -245,7 +283,7 @@ fn trimmed(v: &Option<String>) -> &str {
     v.as_deref().map(str::trim).unwrap_or("")
 }
 
-/// A suit as its English letter (`♠`, `S`, `P` for pique are spades…); `C` is clubs.
+/// A strain chosen from the table page's list (English codes, symbols accepted).
 fn suit_letter(s: &str) -> Option<char> {
     match s.trim() {
         "♠" | "S" | "s" => Some('S'),
@@ -257,99 +295,67 @@ fn suit_letter(s: &str) -> Option<char> {
     }
 }
 
-/// The opening lead written `SA`, `H10`, `C7` (suit symbols accepted): empty when not given.
-fn lead(text: &str) -> Result<String, AppError> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Ok(String::new());
-    }
-    let mut chars = t.chars();
-    let first = chars.next().unwrap_or(' ');
-    let suit = match first {
-        '♠' => 'S',
-        '♥' => 'H',
-        '♦' => 'D',
-        '♣' => 'C',
-        c => c.to_ascii_uppercase(),
-    };
-    let card: String = chars.as_str().trim().to_ascii_uppercase();
-    let card = match card.as_str() {
-        "T" => "10".to_string(),
-        "R" => "K".to_string(),
-        "D" => "Q".to_string(),
-        "V" => "J".to_string(),
-        _ => card,
-    };
-    let ok_suit = matches!(suit, 'S' | 'H' | 'D' | 'C');
-    let ok_card = matches!(
-        card.as_str(),
-        "A" | "K" | "Q" | "J" | "10" | "9" | "8" | "7" | "6" | "5" | "4" | "3" | "2"
-    );
-    if ok_suit && ok_card {
-        Ok(format!("{suit}{card}"))
-    } else {
-        Err(AppError::invalid(
-            "lead",
-            "a card such as SA, H10 or ♦7",
-            format!("{t:?}"),
-        ))
+/// A typed contract or lead refused: the field, and for an ambiguous French letter the field
+/// `FIELD_ambiguous_X` whose message says what to type instead.
+fn notation_error(field: &str, text: &str, e: NotationError) -> AppError {
+    match e {
+        NotationError::Ambiguous { which, .. } => AppError::invalid(
+            format!("{field}_ambiguous_{}", which.code()),
+            which.instead(),
+            format!("{text:?}"),
+        ),
+        NotationError::Contract(e) => AppError::invalid(
+            field,
+            format!("a contract such as 3NT, 4SX or PASS ({e})"),
+            format!("{text:?}"),
+        ),
+        NotationError::Lead { .. } => {
+            AppError::invalid(field, "a card such as SA, H10 or ♦7", format!("{text:?}"))
+        }
     }
 }
 
 /// A declarer letter: N, E, S, W (O for Ouest).
 pub fn seat(text: &str) -> Option<Seat> {
-    match text.trim().to_ascii_uppercase().as_str() {
-        "N" => Some(Seat::North),
-        "E" => Some(Seat::East),
-        "S" => Some(Seat::South),
-        "W" | "O" => Some(Seat::West),
-        _ => None,
-    }
+    bridge::notation::parse_seat(text)
 }
 
 impl EntryForm {
-    /// The contract the form describes.
-    fn bid(&self) -> Result<Bid, AppError> {
+    /// The contract the form describes: typed text is read in `notation`, the table page's
+    /// lists send English codes.
+    fn bid(&self, notation: Notation) -> Result<Bid, AppError> {
         let contract = trimmed(&self.contract);
-        let text = if !contract.is_empty() {
-            contract.to_string()
+        if !contract.is_empty() {
+            return bridge::notation::parse_bid(contract, notation)
+                .map_err(|e| notation_error("contract", contract, e));
+        }
+        let level = trimmed(&self.level);
+        let text = if level.eq_ignore_ascii_case("p") || level.eq_ignore_ascii_case("pass") {
+            "PASS".to_string()
         } else {
-            let level = trimmed(&self.level);
-            if level.eq_ignore_ascii_case("p") || level.eq_ignore_ascii_case("pass") {
-                "PASS".to_string()
-            } else {
-                let strain = suit_letter(trimmed(&self.strain))
-                    .map(|c| {
-                        if c == 'N' {
-                            "NT".to_string()
-                        } else {
-                            c.to_string()
-                        }
-                    })
-                    .unwrap_or_else(|| trimmed(&self.strain).to_string());
-                format!("{level}{strain}{}", trimmed(&self.doubling).to_uppercase())
-            }
+            let strain = suit_letter(trimmed(&self.strain))
+                .map(|c| {
+                    if c == 'N' {
+                        "NT".to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .unwrap_or_else(|| trimmed(&self.strain).to_string());
+            format!("{level}{strain}{}", trimmed(&self.doubling).to_uppercase())
         };
-        // The French "SA" (sans atout) is no-trump.
-        let normal = {
-            let upper = text.to_uppercase();
-            match upper.find("SA") {
-                Some(1) => format!("{}NT{}", &upper[..1], &upper[3..]),
-                _ => text.clone(),
-            }
-        };
-        normal.parse::<Bid>().map_err(|e| {
-            AppError::invalid(
-                "contract",
-                format!("a contract such as 3NT, 4SX or PASS ({e})"),
-                format!("{text:?}"),
-            )
-        })
+        bridge::notation::parse_bid(&text, Notation::English)
+            .map_err(|e| notation_error("contract", &text, e))
     }
 
-    /// The store's entry.
+    /// The store's entry, typed text read in English notation (the JSON API's).
     pub fn entry(&self) -> Result<Entry, AppError> {
-        let bid = self.bid()?;
+        self.entry_in(Notation::English)
+    }
+
+    /// The store's entry, the typed contract and lead read in `notation` (the page's language).
+    pub fn entry_in(&self, notation: Notation) -> Result<Entry, AppError> {
+        let bid = self.bid(notation)?;
         let Bid::Contract(contract) = bid else {
             return Ok(Entry::passed_out());
         };
@@ -357,12 +363,15 @@ impl EntryForm {
         let declarer = seat(declarer_text).ok_or_else(|| {
             AppError::invalid("declarer", "N, E, S or W", format!("{declarer_text:?}"))
         })?;
-        let lead_text = if trimmed(&self.lead).is_empty() {
-            format!("{}{}", trimmed(&self.lead_suit), trimmed(&self.lead_card))
+        let typed = trimmed(&self.lead);
+        let lead = if typed.is_empty() {
+            let code = format!("{}{}", trimmed(&self.lead_suit), trimmed(&self.lead_card));
+            bridge::notation::parse_lead(&code, Notation::English)
+                .map_err(|e| notation_error("lead", &code, e))?
         } else {
-            trimmed(&self.lead).to_string()
+            bridge::notation::parse_lead(typed, notation)
+                .map_err(|e| notation_error("lead", typed, e))?
         };
-        let lead = lead(&lead_text)?;
         let tricks: u8 = match number::<u8>("tricks", &self.tricks, "tricks from 0 to 13")? {
             Some(t) if t <= 13 => t,
             Some(t) => {

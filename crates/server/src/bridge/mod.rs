@@ -13,7 +13,6 @@ mod pages;
 mod public;
 mod table;
 
-use axum::http::HeaderMap;
 use axum::Router;
 use store::bridge::{BridgeSession, Line, LineStatus, SessionId};
 
@@ -83,6 +82,14 @@ impl SessionView {
     }
 }
 
+/// How the page reads typed contracts and leads: French letters on a French page.
+pub fn notation(tr: &Tr) -> bridge::notation::Notation {
+    match tr.lang {
+        report::i18n::Lang::Fr => bridge::notation::Notation::French,
+        report::i18n::Lang::En => bridge::notation::Notation::English,
+    }
+}
+
 /// A movement kind's name in the reader's language.
 pub fn kind_label(tr: &Tr, k: bridge::movement::Kind) -> String {
     report::movement::kind_name(tr, k)
@@ -121,17 +128,4 @@ pub fn results_of(
         &r.scored,
         &missing_of(&r.missing),
     ))
-}
-
-/// The address the phones type: `http://HOST` from the request's `Host` header.
-pub fn base_url(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(axum::http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-        })
-        .unwrap_or("localhost");
-    format!("http://{host}")
 }

@@ -2,6 +2,7 @@
 //! grid (entries, corrections, adjusted scores, conflicts), the ranking, the travellers, the
 //! score cards and the exports. Login required on every one.
 
+use bridge::notation::Notation;
 use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
@@ -567,6 +568,8 @@ struct Slip {
     table: u32,
     code: String,
     url: String,
+    /// The direct address as a QR code (inline SVG), empty if it cannot be drawn.
+    qr: String,
 }
 
 #[derive(Template)]
@@ -576,7 +579,11 @@ struct SlipsPage {
     s: SessionView,
     tab: &'static str,
     base: String,
+    /// The address printed is the director's own machine (`127.0.0.1`, `localhost`): the
+    /// phones cannot open it.
+    loopback: bool,
     slips: Vec<Slip>,
+    style: &'static str,
 }
 
 async fn slips_page(
@@ -587,22 +594,40 @@ async fn slips_page(
     Path(id): Path<SessionId>,
 ) -> Page {
     let s = st.store.bridge_session(id)?;
-    let base = super::base_url(&headers);
+    // The session's public address when the director set one, else the address this
+    // browser used.
+    let public_url = s
+        .settings
+        .public_url
+        .trim()
+        .trim_end_matches('/')
+        .to_string();
+    let base = if public_url.is_empty() {
+        crate::slips::base_url(&headers)
+    } else {
+        public_url.clone()
+    };
     let slips = st
         .store
         .table_codes(id)?
         .into_iter()
-        .map(|t| Slip {
-            url: format!("{base}/t/{}", t.code),
-            table: t.table,
-            code: t.code,
+        .map(|t| {
+            let url = format!("{base}/t/{}", t.code);
+            Slip {
+                qr: crate::slips::qr_svg(&url, 132),
+                url,
+                table: t.table,
+                code: t.code,
+            }
         })
         .collect();
     html(&SlipsPage {
         s: SessionView::new(&s, &c.tr),
         tab: "movement",
+        loopback: crate::slips::is_loopback(&base),
         base,
         slips,
+        style: super::STYLE,
         c,
     })
 }
@@ -696,7 +721,7 @@ impl GridForm {
         ))
     }
 
-    fn entry(&self) -> Result<Entry, AppError> {
+    fn entry(&self, notation: Notation) -> Result<Entry, AppError> {
         let s = |v: &str| Some(v.to_string());
         EntryForm {
             contract: s(&self.contract),
@@ -705,7 +730,7 @@ impl GridForm {
             result: Some(serde_json::Value::String(self.result.clone())),
             ..EntryForm::default()
         }
-        .entry()
+        .entry_in(notation)
     }
 
     fn adjustment(&self) -> Result<store::bridge::Adjustment, AppError> {
@@ -938,12 +963,18 @@ async fn grid_page(
             .find(|l| l.board == b && l.ns == ns && l.ew == ew)
         {
             if let Some(e) = l.entry {
-                f.contract = e.contract.clone();
+                // Written as the page reads it back: `4C` is hearts on a French page.
+                let n = super::notation(&c.tr);
+                f.contract = e
+                    .contract
+                    .parse::<bridge::Bid>()
+                    .map(|b| bridge::notation::bid_text(b, n))
+                    .unwrap_or_else(|_| e.contract.clone());
                 f.declarer = e
                     .declarer
-                    .map(|d| d.letter().to_string())
+                    .map(|d| bridge::notation::seat_text(d, n).to_string())
                     .unwrap_or_default();
-                f.lead = e.lead.clone();
+                f.lead = bridge::notation::lead_text(&e.lead, n);
                 f.result = e.tricks.map(|t| t.to_string()).unwrap_or_default();
             }
         }
@@ -1008,12 +1039,13 @@ async fn grid_line(
     Path(id): Path<SessionId>,
     Form(f): Form<GridForm>,
 ) -> Page {
+    let notation = super::notation(&c.tr);
     grid_write(
         st,
         c,
         id,
         f,
-        GridForm::entry,
+        move |f| f.entry(notation),
         move |s, (board, ns, ew), entry, seen| {
             s.director_set_line(&a.username, id, board, ns, ew, &entry, seen)
         },

@@ -32,6 +32,7 @@ pub fn routes() -> Router<AppState> {
         .route("/t/{code}", get(table_page))
         .route("/t/{code}/boards/{board}", post(enter))
         .route("/t/{code}/boards/{board}/confirm", post(confirm))
+        .route("/t/{code}/pairs", post(pairs_ok))
 }
 
 /// The session and table a code opens, counted against the client's wrong codes in the
@@ -113,6 +114,8 @@ struct BoardView {
     can_enter: bool,
     can_confirm: bool,
     conflict: bool,
+    /// The two versions of a conflicted line, in words.
+    other: String,
     // The form's current values.
     level: String,
     strain: String,
@@ -137,6 +140,12 @@ struct TablePage {
     sits_out: bool,
     boards: Vec<BoardView>,
     done: bool,
+    /// The table has moved past this round: its open lines are the director's.
+    closed: bool,
+    /// The round the table is in.
+    current: u32,
+    /// The round's pairs wait for the table's "these are our pairs".
+    check_pairs: bool,
     notice: String,
     notice_class: &'static str,
     levels: Vec<(String, String)>,
@@ -154,6 +163,27 @@ fn score_text(s: i32) -> String {
         0 => "0".into(),
         s => format!("−{}", -s),
     }
+}
+
+/// An entry in words: `4♥ O =, entame ♠A`.
+fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
+    let mut shown = results::contract_text(tr, &e.contract);
+    if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
+        (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
+    {
+        let relative = bridge::Played::new(c, d, t)
+            .map(|p| p.relative())
+            .unwrap_or_default();
+        shown = format!("{shown} {} {relative}", results::seat_letter(tr, d));
+    }
+    if !e.lead.is_empty() {
+        shown = format!(
+            "{shown}, {} {}",
+            tr.t("bridge-col-lead"),
+            results::lead_text(tr, &e.lead)
+        );
+    }
+    shown
 }
 
 fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
@@ -178,15 +208,10 @@ fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
     v.can_confirm = l.status == LineStatus::Entered;
     v.score = l.score_ns.map(score_text).unwrap_or_default();
     if let Some(e) = &l.entry {
-        let contract = results::contract_text(tr, &e.contract);
-        v.shown = contract;
+        v.shown = entry_text(tr, e);
         if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
             (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
         {
-            let relative = bridge::Played::new(c, d, t)
-                .map(|p| p.relative())
-                .unwrap_or_default();
-            v.shown = format!("{} {} {relative}", v.shown, results::seat_letter(tr, d));
             let text = c.to_string();
             v.level = text[..1].to_string();
             let rest = &text[1..];
@@ -197,17 +222,13 @@ fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
             v.strain = strain.to_string();
             v.doubling = dbl.to_string();
             v.declarer = d.letter().to_string();
-            v.result = relative;
+            v.result = bridge::Played::new(c, d, t)
+                .map(|p| p.relative())
+                .unwrap_or_default();
         } else {
             v.level = "P".into();
         }
         if !e.lead.is_empty() {
-            v.shown = format!(
-                "{}, {} {}",
-                v.shown,
-                tr.t("bridge-col-lead"),
-                results::lead_text(tr, &e.lead)
-            );
             v.lead_suit = e.lead[..1].to_string();
             v.lead_card = e.lead[1..].to_string();
         }
@@ -225,6 +246,8 @@ struct TableQuery {
     /// `confirmed`).
     board: Option<u32>,
     outcome: Option<String>,
+    /// `ok` once the table said the pairs shown are the ones sitting there.
+    pairs: Option<String>,
 }
 
 fn choices(tr: &Tr) -> TableChoices {
@@ -316,8 +339,43 @@ fn table_page_data(
             names: c.t("bridge-sits-out"),
         },
     };
+    // A round before the one the table is in is the director's: shown, never entered.
+    let closed = round < current;
+    // At the start of a round the table first says the pairs shown are the ones sitting there
+    // (a pair at the wrong table is caught before a board is entered).
+    let sits_out = tr_round.ns.is_none() || tr_round.ew.is_none();
+    let check_pairs = !closed
+        && !sits_out
+        && q.pairs.as_deref() != Some("ok")
+        && tr_round
+            .lines
+            .iter()
+            .all(|l| l.status == LineStatus::Missing);
+    let conflicts = if tr_round.lines.iter().any(|l| l.conflict) {
+        st.store.conflicts(id)?
+    } else {
+        Vec::new()
+    };
     let boards: Vec<BoardView> = (0..tr_round.boards.len())
         .map(|i| board_view(&c.tr, &tr_round, i))
+        .map(|mut b| {
+            // Both versions of a conflict are shown to the table, as to the director.
+            if let Some(x) = conflicts
+                .iter()
+                .find(|x| x.board == b.board && x.table == table && x.round == round)
+            {
+                b.other = format!(
+                    "{} / {}",
+                    entry_text(&c.tr, &x.kept),
+                    entry_text(&c.tr, &x.other)
+                );
+            }
+            if closed || check_pairs {
+                b.can_enter = false;
+                b.can_confirm = false;
+            }
+            b
+        })
         .collect();
     let done = tr_round.lines.iter().all(|l| l.status.is_final());
     let (notice, notice_class) = match (q.board, q.outcome.as_deref()) {
@@ -334,11 +392,14 @@ fn table_page_data(
         table,
         round,
         rounds: tr_round.rounds,
-        sits_out: tr_round.ns.is_none() || tr_round.ew.is_none(),
+        sits_out,
+        check_pairs,
         ns: pair(tr_round.ns),
         ew: pair(tr_round.ew),
         boards,
         done,
+        closed,
+        current,
         notice,
         notice_class,
         levels: ch.levels,
@@ -383,7 +444,7 @@ async fn enter(
 ) -> Page {
     let (s, table) = open_table(&st, c.client_ip, &code)?;
     let code = code.trim().to_uppercase();
-    let entry = f.entry.entry()?;
+    let entry = f.entry.entry_in(super::notation(&c.tr))?;
     let round: u32 = f
         .round
         .trim()
@@ -423,10 +484,38 @@ async fn confirm(
         .parse()
         .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
     let store = st.store.clone();
-    blocking(move || store.confirm_line(s.id, table, round, board)).await?;
-    // Once the round is complete, the page opens on the next one by itself.
+    let after = blocking(move || {
+        store.confirm_line(s.id, table, round, board)?;
+        store.table_round(s.id, table, round)
+    })
+    .await?;
+    // The page stays on the round the table is in (never the first round with an open line:
+    // that one is the director's); once this round is complete it opens on the next one.
+    let done = after.lines.iter().all(|l| l.status.is_final());
+    let next = if done && round < after.rounds {
+        round + 1
+    } else {
+        round
+    };
     Ok(Redirect::to(&format!(
-        "/t/{code}?board={board}&outcome=confirmed#board-{board}"
+        "/t/{code}?round={next}&board={board}&outcome=confirmed#board-{board}"
     ))
     .into_response())
+}
+
+/// The table says the round's pairs are the ones sitting there: the boards' forms open.
+async fn pairs_ok(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(code): Path<String>,
+    Form(f): Form<ConfirmForm>,
+) -> Page {
+    open_table(&st, c.client_ip, &code)?;
+    let code = code.trim().to_uppercase();
+    let round: u32 = f
+        .round
+        .trim()
+        .parse()
+        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    Ok(Redirect::to(&format!("/t/{code}?round={round}&pairs=ok")).into_response())
 }

@@ -39,7 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
         .route("/events/{id}/players/{pid}/bye", post(set_bye))
         .route("/events/{id}/players/{pid}/card", get(card))
-        .route("/events/{id}/byes", get(byes))
+        .route("/events/{id}/byes", get(byes).post(set_byes))
         .route("/events/{id}/forbidden", get(forbidden).post(add_forbidden))
         .route("/events/{id}/forbidden/remove", post(remove_forbidden))
         .route("/events/{id}/rounds", get(rounds))
@@ -47,11 +47,17 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/rounds/{n}/pair", post(pair))
         .route("/events/{id}/rounds/{n}/unpair", post(unpair))
         .route("/events/{id}/rounds/{n}/swap", post(swap))
+        .route("/events/{id}/rounds/{n}/objections", get(objections))
+        .route(
+            "/events/{id}/rounds/{n}/objections/accept",
+            post(accept_objection),
+        )
         .route("/events/{id}/rounds/{n}/results", post(results))
         .route("/events/{id}/rounds/{n}/confirm", post(confirm))
         .route("/events/{id}/standings", get(standings))
         .route("/events/{id}/log", get(log))
         .route("/events/{id}/undo", post(undo))
+        .route("/events/{id}/redo", post(redo))
         .route("/events/{id}/export.trf", get(export_trf))
         .route("/report", get(report_lookup).post(report))
 }
@@ -288,6 +294,31 @@ async fn byes(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) 
     ok(st.store.byes(id)?)
 }
 
+#[derive(Debug, Deserialize)]
+struct ByesBody {
+    players: Option<Vec<PlayerKey>>,
+    round: Option<Value>,
+    kind: Option<String>,
+}
+
+/// One bye, absence or none for several players in one round, as one action.
+async fn set_byes(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ByesBody = body(&bytes)?;
+    let round: u32 = crate::forms::required_number("round", &b.round, "a round number")?;
+    let kind = forms::bye_kind(b.kind.as_deref())?;
+    let players = b.players.unwrap_or_default();
+    if players.is_empty() {
+        return Err(AppError::invalid("players", "one player or more", "nobody"));
+    }
+    st.store.set_byes(&a.username, id, &players, round, kind)?;
+    ok(st.store.byes(id)?)
+}
+
 #[derive(Debug, Serialize)]
 struct CardLine {
     round: u32,
@@ -457,6 +488,46 @@ async fn swap(
     })
 }
 
+/// The checker's objections to the boards changed by hand, each with its text in the
+/// client's language (`message`).
+async fn objections(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> ApiResult {
+    let list: Vec<Value> = st
+        .store
+        .objections(id, n)?
+        .into_iter()
+        .map(|o| {
+            let message = views::objection_text(&c.tr, &o.text);
+            json!({ "board": o.board, "key": o.key, "text": o.text, "accepted": o.accepted, "message": message })
+        })
+        .collect();
+    ok(list)
+}
+
+#[derive(Debug, Deserialize)]
+struct AcceptBody {
+    board: Option<Value>,
+    /// As `objections` gives it in `key`.
+    objection: Option<String>,
+}
+
+async fn accept_objection(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: AcceptBody = body(&bytes)?;
+    let board: u32 = crate::forms::required_number("board", &b.board, "a board number")?;
+    let text = b.objection.as_deref().unwrap_or("");
+    st.store.accept_objection(&a.username, id, n, board, text)?;
+    done()
+}
+
 #[derive(Debug, Deserialize)]
 struct ResultsBody {
     /// One board: `{"board": 3, "result": "1-0"}` (null clears it).
@@ -536,6 +607,11 @@ async fn log(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -
 
 async fn undo(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
     ok(st.store.undo_last(&a.username, id)?)
+}
+
+/// Does again the action the last undo took back (refused once anything else changed).
+async fn redo(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.redo_last(&a.username, id)?)
 }
 
 #[derive(Debug, Deserialize)]

@@ -22,6 +22,8 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/standings", get(standings_page))
         .route("/events/{id}/crosstable", get(crosstable_page))
         .route("/events/{id}/alphabetical", get(alphabetical_page))
+        .route("/events/{id}/table", get(round_robin_table_page))
+        .route("/events/{id}/rounds/{n}/slips", get(board_slips_page))
         .route("/events/{id}/export.trf", get(export_trf))
         .route("/events/{id}/standings.csv", get(standings_csv))
         .route("/events/{id}/standings.json", get(standings_json))
@@ -74,6 +76,8 @@ struct CrosstablePage {
     codes: Vec<String>,
     rows: Vec<CrossRow>,
     legend: Vec<LegendItem>,
+    /// A round robin: the page links to the square table.
+    round_robin: bool,
 }
 
 async fn crosstable_page(
@@ -83,10 +87,11 @@ async fn crosstable_page(
     Path(id): Path<EventId>,
     Query(q): Query<AfterQuery>,
 ) -> Page {
-    let (_, ev) = views::event_view(&st, &c, id)?;
+    let (e, ev) = views::event_view(&st, &c, id)?;
     let s = st.store.standings(id, q.after)?;
     let rounds = st.store.rounds(id)?;
     html(&CrosstablePage {
+        round_robin: e.settings.system.is_round_robin(),
         after: s.after_round,
         round_numbers: (1..=s.after_round).collect(),
         rows: views::crosstable(&c.tr, &s, &rounds),
@@ -95,6 +100,157 @@ async fn crosstable_page(
         ev,
         c,
     })
+}
+
+/// One line of the round robin's square table ("tableau à double entrée"): a player, their
+/// results against each player by pairing number (both cycles of a double round robin in one
+/// cell, in round order), points, tie-breaks and place.
+#[derive(Debug, Clone)]
+struct SquareRow {
+    player: PlayerView,
+    /// One per player by pairing number; `None` on the diagonal.
+    cells: Vec<Option<String>>,
+    points: String,
+    values: Vec<String>,
+    place: String,
+}
+
+#[derive(Template)]
+#[template(path = "round_robin_table.html")]
+struct RoundRobinTablePage {
+    c: Ctx,
+    ev: EventView,
+    after: u32,
+    codes: Vec<String>,
+    rows: Vec<SquareRow>,
+    legend: Vec<LegendItem>,
+}
+
+/// The square table's lines, by pairing number, from the standings after their round.
+fn square_rows(
+    tr: &crate::i18n::Tr,
+    s: &store::Standings,
+    rounds: &[store::Round],
+) -> Vec<SquareRow> {
+    // The standings' rows and their views, in the same order.
+    let mut lines: Vec<(&store::StandingRow, StandingView)> =
+        s.rows.iter().zip(views::standings_rows(tr, s)).collect();
+    lines.sort_by_key(|(r, _)| r.player.number);
+    let column: HashMap<PlayerKey, usize> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, (r, _))| (r.player.id, i))
+        .collect();
+    let games: Vec<&store::Game> = rounds
+        .iter()
+        .filter(|r| r.number <= s.after_round)
+        .flat_map(|r| &r.games)
+        .collect();
+    lines
+        .into_iter()
+        .map(|(row, view)| {
+            let me = row.player.id;
+            let mut cells: Vec<Option<String>> = vec![Some(String::new()); column.len()];
+            cells[column[&me]] = None;
+            for g in &games {
+                let (other, white) = match g.black {
+                    Some(b) if g.white == me => (b, true),
+                    Some(b) if b == me => (g.white, false),
+                    _ => continue,
+                };
+                let result = views::side_result(g.result, white);
+                if let Some(Some(cell)) = cells.get_mut(column[&other]) {
+                    if !cell.is_empty() && !result.is_empty() {
+                        cell.push(' ');
+                    }
+                    cell.push_str(&result);
+                }
+            }
+            SquareRow {
+                player: view.player,
+                cells,
+                points: view.points,
+                values: view.values,
+                place: view.place,
+            }
+        })
+        .collect()
+}
+
+/// The round robin's square table: refused (not found) for a Swiss.
+async fn round_robin_table_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    Query(q): Query<AfterQuery>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    if !e.settings.system.is_round_robin() {
+        return Err(AppError::NotFound);
+    }
+    let s = st.store.standings(id, q.after)?;
+    let rounds = st.store.rounds(id)?;
+    html(&RoundRobinTablePage {
+        after: s.after_round,
+        rows: square_rows(&c.tr, &s, &rounds),
+        legend: views::legend(&c.tr, &s.tiebreak_codes),
+        codes: s.tiebreak_codes,
+        ev,
+        c,
+    })
+}
+
+/// One board's result slip: the players, the code that reports the board, and the address
+/// (as text and as a QR code) that opens the report page with it.
+#[derive(Debug, Clone)]
+struct Slip {
+    line: views::BoardView,
+    code: String,
+    url: String,
+    /// The QR code of `url`, as SVG.
+    qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "board_slips.html")]
+struct BoardSlipsPage {
+    c: Ctx,
+    ev: EventView,
+    n: u32,
+    slips: Vec<Slip>,
+}
+
+/// Round `n`'s result slips, one per board with two players, to cut out and put on the
+/// boards: the codes never go on the list pinned on the wall, where anyone could read them.
+async fn board_slips_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    headers: axum::http::HeaderMap,
+    Path((id, n)): Path<(EventId, u32)>,
+) -> Page {
+    let (e, ev) = views::event_view(&st, &c, id)?;
+    if n == 0 || n > e.paired_rounds {
+        return Err(AppError::NotFound);
+    }
+    let round = st.store.round(id, n)?;
+    let (boards, _) = views::boards(&st.store, &c.tr, &e, &round)?;
+    let base = crate::slips::base_url(&headers);
+    let slips = boards
+        .into_iter()
+        .filter(|b| b.line.black.is_some())
+        .map(|b| {
+            let url = format!("{base}/report?code={}", b.code);
+            Ok(Slip {
+                qr: crate::slips::qr_svg(&url, 112),
+                line: b.line,
+                code: b.code,
+                url,
+            })
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    html(&BoardSlipsPage { c, ev, n, slips })
 }
 
 /// A player in the alphabetical list: their board and colour in the round.
@@ -195,9 +351,15 @@ async fn export_trf(
 ) -> Page {
     let format = trf_format(q.format.as_deref())?;
     let text = st.store.export_trf(id, format)?;
+    // The two layouts under two names: downloaded one after the other, neither replaces
+    // the other.
+    let layout = match format {
+        tournament::trf::Format::Trf16 => "trf16",
+        tournament::trf::Format::Trf26 => "trf2026",
+    };
     Ok(attachment(
         "text/plain; charset=utf-8",
-        &format!("event-{id}.trf"),
+        &format!("event-{id}-{layout}.trf"),
         text.into_bytes(),
     ))
 }

@@ -2,7 +2,7 @@
 //! dashboard.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Form, Router};
 use store::EventId;
@@ -26,21 +26,39 @@ pub fn routes() -> Router<AppState> {
 struct EventsPage {
     c: Ctx,
     events: Vec<EventView>,
+    /// Just after a restore from a backup (the arbiter's account was in it).
+    restored: bool,
 }
 
-async fn events_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
+#[derive(Debug, serde::Deserialize)]
+struct EventsQuery {
+    restored: Option<String>,
+}
+
+async fn events_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Query(q): Query<EventsQuery>,
+) -> Page {
     let events = st
         .store
         .events()?
         .iter()
         .map(|e| EventView::new(e, &c.tr))
         .collect();
-    html(&EventsPage { c, events })
+    html(&EventsPage {
+        c,
+        events,
+        restored: q.restored.is_some(),
+    })
 }
 
 #[derive(Template)]
 #[template(path = "event_form.html")]
 struct EventFormPage {
+    /// The tie-breaks the lists offer: (code, name in the page's language).
+    choices: Vec<(String, String)>,
     c: Ctx,
     ev: Option<EventView>,
     f: EventForm,
@@ -50,9 +68,22 @@ struct EventFormPage {
     version: Option<i64>,
 }
 
+fn choices(c: &Ctx) -> Vec<(String, String)> {
+    crate::chess::forms::TIEBREAK_CHOICES
+        .iter()
+        .map(|code| {
+            (
+                code.to_string(),
+                c.t(&crate::chess::forms::tiebreak_choice_key(code)),
+            )
+        })
+        .collect()
+}
+
 async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
     let f = EventForm::from_settings(&store::EventSettings::new(Default::default(), 5));
     html(&EventFormPage {
+        choices: choices(&c),
         c,
         ev: None,
         f,
@@ -77,6 +108,7 @@ async fn edit_event_page(
     let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(&st, &c, id)?;
     html(&EventFormPage {
+        choices: choices(&c),
         f: EventForm::from_settings(&e.settings),
         action: format!("/events/{id}/edit"),
         started: e.paired_rounds > 0,

@@ -40,6 +40,13 @@ pub struct EventForm {
     pub points_loss: Option<Value>,
     pub points_bye: Option<Value>,
     pub tiebreaks: Option<String>,
+    /// The tie-breaks chosen from the form's lists, in order (`tb1` first); the typed list
+    /// `tiebreaks` wins when it is not empty.
+    pub tb1: Option<String>,
+    pub tb2: Option<String>,
+    pub tb3: Option<String>,
+    pub tb4: Option<String>,
+    pub tb5: Option<String>,
     pub rules: Option<String>,
     pub bye_limit: Option<Value>,
     pub public: Option<Value>,
@@ -132,8 +139,17 @@ impl EventForm {
         s.points_draw = points("points_draw", &self.points_draw, s.points_draw)?;
         s.points_loss = points("points_loss", &self.points_loss, s.points_loss)?;
         s.points_bye = points("points_bye", &self.points_bye, s.points_bye)?;
-        if let Some(t) = self.tiebreaks.as_deref() {
-            s.tiebreaks = t.trim().to_string();
+        let chosen: Vec<&str> = self
+            .chosen()
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        match self.tiebreaks.as_deref().map(str::trim) {
+            Some(t) if !t.is_empty() => s.tiebreaks = t.to_string(),
+            _ if !chosen.is_empty() => s.tiebreaks = chosen.join(","),
+            Some(_) => s.tiebreaks = String::new(),
+            None => {}
         }
         let rules = self.rules.as_deref().map(str::trim).unwrap_or("");
         if !matches!(rules, "" | "2026" | "2024" | "2012" | "pre2012") {
@@ -150,8 +166,41 @@ impl EventForm {
         Ok(s)
     }
 
+    fn chosen(&self) -> Vec<&str> {
+        [&self.tb1, &self.tb2, &self.tb3, &self.tb4, &self.tb5]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .collect()
+    }
+
+    /// The code chosen in list `n` (1 to 5), or empty.
+    pub fn chosen_at(&self, n: usize) -> String {
+        self.chosen()
+            .into_iter()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .nth(n - 1)
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The form filled with an event's settings.
     pub fn from_settings(s: &EventSettings) -> EventForm {
+        // A list the form's lists can show goes in them; any other stays typed.
+        let codes: Vec<&str> = s
+            .tiebreaks
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let in_lists = !codes.is_empty()
+            && codes.len() <= 5
+            && codes.iter().all(|c| TIEBREAK_CHOICES.contains(c));
+        let pick = |n: usize| {
+            in_lists
+                .then(|| codes.get(n).map(|c| c.to_string()))
+                .flatten()
+        };
         let p = |p: Points| {
             Some(Value::String(
                 p.to_string().trim_end_matches(".0").to_string(),
@@ -175,7 +224,16 @@ impl EventForm {
             points_draw: p(s.points_draw),
             points_loss: p(s.points_loss),
             points_bye: p(s.points_bye),
-            tiebreaks: Some(s.tiebreaks.clone()),
+            tiebreaks: Some(if in_lists {
+                String::new()
+            } else {
+                s.tiebreaks.clone()
+            }),
+            tb1: pick(0),
+            tb2: pick(1),
+            tb3: pick(2),
+            tb4: pick(3),
+            tb5: pick(4),
             rules: Some(s.rules.clone()),
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
@@ -210,6 +268,18 @@ impl EventForm {
             _ => false,
         }
     }
+}
+
+/// The tie-breaks the event form's lists offer, each named by `tb-choice-…` in the catalogue
+/// (any other FIDE code can still be typed).
+pub const TIEBREAK_CHOICES: [&str; 16] = [
+    "BH/C1", "BH/C2", "BH/M1", "BH", "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO",
+    "ARO/C1", "TPR", "KS",
+];
+
+/// A tie-break's catalogue key in the event form's lists (`BH/C1` → `tb-choice-bh-c1`).
+pub fn tiebreak_choice_key(code: &str) -> String {
+    format!("tb-choice-{}", code.to_lowercase().replace('/', "-"))
 }
 
 /// A player's form (add, edit) and the API's player object.
@@ -312,20 +382,63 @@ impl PlayerForm {
     }
 }
 
-/// A board's result as typed in the grid (`1-0`, `0-1`, `1/2`, `=`, `+`, `-`, `--`, `1`, `0`):
-/// `None` for an empty input.
+/// The documented result codes, as the grid's errors list them (see [`store::ResultCode::parse`]).
+pub const RESULT_CODES: &str =
+    "1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +: White wins by forfeit), -+ (Black wins by forfeit), -- (double forfeit)";
+
+/// Why a typed result is not one: what the arbiter is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadResult {
+    /// `-` alone: White's forfeit (`-+`), or a double forfeit (`--`)?
+    Dash,
+    /// A letter (`x`, `d`, …): no result code is one.
+    Letter,
+    /// Anything else.
+    Unknown,
+}
+
+impl BadResult {
+    pub fn of(typed: &str) -> BadResult {
+        let t = typed.trim();
+        if t == "-" {
+            BadResult::Dash
+        } else if t.chars().any(char::is_alphabetic) {
+            BadResult::Letter
+        } else {
+            BadResult::Unknown
+        }
+    }
+
+    /// The catalogue message for a grid's cell (board and what was typed as arguments).
+    pub fn message_key(self) -> &'static str {
+        match self {
+            BadResult::Dash => "grid-bad-dash",
+            BadResult::Letter => "grid-bad-letter",
+            BadResult::Unknown => "grid-bad",
+        }
+    }
+
+    fn expected(self) -> String {
+        match self {
+            BadResult::Dash => format!(
+                "-+ (Black wins by forfeit) or -- (double forfeit): - alone is ambiguous; the codes are {RESULT_CODES}"
+            ),
+            BadResult::Letter => format!("a result code, not a letter: {RESULT_CODES}"),
+            BadResult::Unknown => RESULT_CODES.to_string(),
+        }
+    }
+}
+
+/// A board's result as typed in the grid (the codes of [`RESULT_CODES`]): `None` for an
+/// empty input.
 pub fn result(field: &str, typed: &str) -> Result<Option<store::ResultCode>, AppError> {
     let t = typed.trim();
     if t.is_empty() {
         return Ok(None);
     }
-    store::ResultCode::parse(t).map(Some).ok_or_else(|| {
-        AppError::invalid(
-            field,
-            "1-0, 0-1, 1/2, =, +, -+, --, 1 or 0",
-            format!("{t:?}"),
-        )
-    })
+    store::ResultCode::parse(t)
+        .map(Some)
+        .ok_or_else(|| AppError::invalid(field, BadResult::of(t).expected(), format!("{t:?}")))
 }
 
 /// A bye kind from a form (`half`, `full`, `zero`; empty or `none` removes the bye).
@@ -395,6 +508,21 @@ mod tests {
         assert_eq!(result("r1", "").unwrap(), None);
         assert!(
             matches!(result("r3", "2-0"), Err(AppError::Invalid { field, .. }) if field == "r3")
+        );
+        // `-` alone and letters are refused, each saying why.
+        for (typed, why) in [("-", "ambiguous"), ("x", "letter"), ("d", "letter")] {
+            match result("r2", typed) {
+                Err(AppError::Invalid { expected, .. }) => assert!(expected.contains(why)),
+                other => panic!("{typed}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            result("r1", "+-").unwrap(),
+            Some(store::ResultCode::WhiteForfeitWin)
+        );
+        assert_eq!(
+            result("r1", "--").unwrap(),
+            Some(store::ResultCode::DoubleForfeit)
         );
     }
 }

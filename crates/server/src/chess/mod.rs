@@ -10,6 +10,7 @@ pub mod events;
 pub mod forms;
 pub mod log;
 pub mod players;
+pub mod prizes;
 pub mod public;
 pub mod publish;
 pub mod rating_list;
@@ -29,6 +30,7 @@ pub fn routes() -> Router<AppState> {
         .merge(players::routes())
         .merge(rounds::routes())
         .merge(documents::routes())
+        .merge(prizes::routes())
         .merge(log::routes())
         .merge(public::routes())
         .merge(report::routes())

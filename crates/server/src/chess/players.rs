@@ -28,6 +28,7 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/events/{id}/players/checkin", post(checkin))
         .route("/events/{id}/players/all-present", post(all_present))
+        .route("/events/{id}/players/byes", post(set_byes))
         .route("/events/{id}/players/{pid}", get(player_card))
         .route(
             "/events/{id}/players/{pid}/edit",
@@ -47,6 +48,10 @@ struct PlayersPage {
     c: Ctx,
     ev: EventView,
     players: Vec<PlayerView>,
+    /// The check-in list's lines, in the order of `players`.
+    rows: Vec<CheckinRow>,
+    /// The rounds still to pair (a Swiss's byes and absences can be announced for them).
+    upcoming: Vec<u32>,
     started: bool,
     forbidden: Vec<(PlayerKey, PlayerKey, String, String)>,
     imported: Option<String>,
@@ -59,6 +64,24 @@ struct PlayersPage {
     version: i64,
     /// Why the check-in just sent left some players as they were (someone else changed them).
     errors: Vec<String>,
+}
+
+/// A player's line in the check-in list: their bye or absence announced for each round still
+/// to pair (`½`, `1`, `0`, or empty), with its full name for the title.
+struct CheckinRow {
+    /// The round to pair next has a bye or an absence for this player: not ticked present,
+    /// and left out of the check-in form (their presence stays as stored).
+    next_bye: bool,
+    cells: Vec<(String, String)>,
+}
+
+fn bye_mark(tr: &crate::i18n::Tr, kind: store::ByeKind) -> (String, String) {
+    let mark = match kind {
+        store::ByeKind::Half => "½",
+        store::ByeKind::Full => "1",
+        store::ByeKind::Zero => "0",
+    };
+    (mark.to_string(), views::bye_kind(tr, kind))
 }
 
 #[derive(Debug, Deserialize)]
@@ -96,6 +119,30 @@ async fn players_page_data(
         .iter()
         .map(|p| views::player_view(p, points.get(&p.id).copied(), &c.tr))
         .collect();
+    let upcoming: Vec<u32> = if e.settings.system.is_round_robin() {
+        Vec::new()
+    } else {
+        (e.paired_rounds + 1..=e.settings.rounds).collect()
+    };
+    let byes = st.store.byes(id)?;
+    let rows = list
+        .iter()
+        .map(|p| {
+            let cells: Vec<(String, String)> = upcoming
+                .iter()
+                .map(|r| {
+                    byes.iter()
+                        .find(|b| b.player == p.id && b.round == *r)
+                        .map(|b| bye_mark(&c.tr, b.kind))
+                        .unwrap_or_default()
+                })
+                .collect();
+            CheckinRow {
+                next_bye: cells.first().is_some_and(|c| !c.0.is_empty()),
+                cells,
+            }
+        })
+        .collect();
     let forbidden = st
         .store
         .forbidden_pairs(id)?
@@ -127,6 +174,8 @@ async fn players_page_data(
         more,
         started: e.paired_rounds > 0,
         players,
+        rows,
+        upcoming,
         forbidden,
         ev,
         c,
@@ -232,6 +281,35 @@ async fn checkin(
         q: None,
     };
     players_page_data(&st, c, id, q, errors).await
+}
+
+/// The list's bulk form: one bye, absence or none (`kind`) in one round for every player
+/// picked (`pick`), as one action.
+async fn set_byes(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Page {
+    let field = |name: &str| {
+        f.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| serde_json::Value::String(v.clone()))
+    };
+    let round: u32 = crate::forms::required_number("round", &field("round"), "a round number")?;
+    let kind = forms::bye_kind(f.iter().find(|(k, _)| k == "kind").map(|(_, v)| v.as_str()))?;
+    let mut picked = Vec::new();
+    for (_, v) in f.iter().filter(|(k, _)| k == "pick") {
+        picked.push(
+            v.parse::<PlayerKey>()
+                .map_err(|_| AppError::invalid("pick", "a player", format!("{v:?}")))?,
+        );
+    }
+    if picked.is_empty() {
+        return Err(AppError::invalid("pick", "one player or more", "nobody"));
+    }
+    st.store.set_byes(&a.username, id, &picked, round, kind)?;
+    see(format!("/events/{id}/players"))
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,7 +1,7 @@
 //! The event's public page for the hall's projector and the players' phones (no login).
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
 use axum::routing::get;
@@ -29,12 +29,54 @@ struct PublicPage {
     codes: Vec<String>,
     rows: Vec<StandingView>,
     after: u32,
+    /// "Find my board": what was searched, and the players found with where they play.
+    q: String,
+    found: Vec<(String, String)>,
+    /// Every player of the round in alphabetical order, with where they play.
+    alpha: Vec<(String, String)>,
 }
 
-async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+#[derive(Debug, serde::Deserialize)]
+struct PublicQuery {
+    q: Option<String>,
+}
+
+/// Where each player of the round plays ("Board 3, White"), in alphabetical order.
+fn seats(c: &Ctx, boards: &[BoardView], byes: &[ByeView]) -> Vec<(String, String)> {
+    let at = |board: u32, colour: &str| {
+        c.tr.targs(
+            "public-where",
+            &[
+                ("board", board.to_string().into()),
+                ("colour", c.t(colour).into()),
+            ],
+        )
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    for b in boards {
+        match &b.black {
+            Some(black) => {
+                out.push((b.white.name.clone(), at(b.board, "white")));
+                out.push((black.name.clone(), at(b.board, "black")));
+            }
+            None => out.push((b.white.name.clone(), c.t("pab"))),
+        }
+    }
+    out.extend(byes.iter().map(|y| (y.player.name.clone(), y.kind.clone())));
+    out.sort_by_key(|(name, _)| name.to_lowercase());
+    out
+}
+
+async fn public_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<EventId>,
+    Query(pq): Query<PublicQuery>,
+) -> Page {
+    let q = pq.q.unwrap_or_default().trim().to_string();
     // Anonymous visitors all see the same page (no session, no token in it): reuse it while
-    // the event has not changed.
-    let anonymous = c.user.is_none();
+    // the event has not changed. A search is not kept.
+    let anonymous = c.user.is_none() && q.is_empty();
     let key = (id, c.tr.code());
     let version = st.store.event_version(id)?;
     if anonymous {
@@ -63,7 +105,21 @@ async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>
         (Vec::new(), Vec::new())
     };
     let s = st.store.standings(id, None)?;
+    let alpha = seats(&c, &boards, &byes);
+    let wanted = q.to_lowercase();
+    let found = if wanted.is_empty() {
+        Vec::new()
+    } else {
+        alpha
+            .iter()
+            .filter(|(name, _)| name.to_lowercase().contains(&wanted))
+            .cloned()
+            .collect()
+    };
     let page = PublicPage {
+        q,
+        found,
+        alpha,
         round: e.paired_rounds,
         boards,
         byes,

@@ -1,7 +1,7 @@
 //! A player's report of their board's result from a phone, opened with the board's code.
 
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
@@ -91,8 +91,16 @@ impl ReportPage {
     }
 }
 
-async fn report_page(c: Ctx) -> Page {
-    html(&ReportPage::new(c, "code"))
+#[derive(Debug, Deserialize)]
+struct CodeInLink {
+    code: Option<String>,
+}
+
+/// The page that asks for the code; a board slip's QR code opens it with the code filled in.
+async fn report_page(c: Ctx, Query(q): Query<CodeInLink>) -> Page {
+    let mut page = ReportPage::new(c, "code");
+    page.code = q.code.unwrap_or_default().trim().to_uppercase();
+    html(&page)
 }
 
 /// The board a player's code opens, counted against the client's wrong codes in the database

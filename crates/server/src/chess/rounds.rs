@@ -21,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/rounds/{n}", get(round_page))
         .route("/events/{id}/rounds/{n}/unpair", post(unpair))
         .route("/events/{id}/rounds/{n}/swap", post(swap))
+        .route("/events/{id}/rounds/{n}/accept", post(accept))
         .route("/events/{id}/rounds/{n}/results", post(results))
         .route("/events/{id}/rounds/{n}/confirm", post(confirm))
         .route("/events/{id}/rounds/{n}/settle", post(settle))
@@ -38,6 +39,11 @@ struct RoundPage {
     boards: Vec<GridBoard>,
     byes: Vec<ByeView>,
     seats: Vec<(PlayerKey, String)>,
+    /// The checker's objections to the boards changed by hand, until the pairing no longer
+    /// raises them; accepted ones are shown as such.
+    objections: Vec<ObjectionView>,
+    /// Some board was changed by hand (the list says which).
+    edited: bool,
     missing: usize,
     /// The boards whose players' reports agree: what "confirm" confirms, as `board:result`.
     confirmable: Vec<String>,
@@ -50,11 +56,24 @@ struct RoundPage {
     version: i64,
 }
 
+/// One of the checker's objections on the round page.
+struct ObjectionView {
+    board: u32,
+    /// In the page's language.
+    text: String,
+    /// What the accept form sends back.
+    key: String,
+    accepted: bool,
+}
+
 /// What the round page says after a form: notices, and the conflicts of a stale form.
 #[derive(Debug, Default)]
 struct Said {
     notices: Vec<String>,
     errors: Vec<String>,
+    /// A grid sent back with bad cells: every cell as typed, and the bad ones.
+    typed: Vec<(u32, String)>,
+    bad: Vec<u32>,
 }
 
 fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Page {
@@ -76,6 +95,8 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
             boards: Vec::new(),
             byes: Vec::new(),
             seats: Vec::new(),
+            objections: Vec::new(),
+            edited: false,
             missing: 0,
             confirmable: Vec::new(),
             notices: said.notices,
@@ -86,7 +107,28 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         });
     }
     let round = st.store.round(id, n)?;
-    let (boards, byes) = views::boards(&st.store, &c.tr, &e, &round)?;
+    let (mut boards, byes) = views::boards(&st.store, &c.tr, &e, &round)?;
+    let objections: Vec<ObjectionView> = st
+        .store
+        .objections(id, n)?
+        .into_iter()
+        .map(|o| ObjectionView {
+            board: o.board,
+            text: views::objection_text(&c.tr, &o.text),
+            key: o.key,
+            accepted: o.accepted,
+        })
+        .collect();
+    for b in &mut boards {
+        if let Some((_, t)) = said.typed.iter().find(|(k, _)| *k == b.line.board) {
+            b.input = t.clone();
+        }
+        b.bad = said.bad.contains(&b.line.board);
+        b.warned = objections
+            .iter()
+            .any(|o| o.board == b.line.board && !o.accepted);
+    }
+    let edited = boards.iter().any(|b| b.edited);
     let has_result = round
         .games
         .iter()
@@ -125,6 +167,8 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         boards,
         byes,
         seats,
+        objections,
+        edited,
         notices: said.notices,
         errors: said.errors,
         rounds,
@@ -207,12 +251,10 @@ async fn swap(
         Ok(o) => o,
         Err(e) => return after_conflict(&st, c, id, n, e.into()),
     };
+    // The objections themselves stay on the page (in their warning box) until resolved.
     let mut notices = vec![c.t("swap-done")];
     if objections.is_empty() {
         notices.push(c.t("swap-no-objection"));
-    } else {
-        notices.push(c.t("swap-objections"));
-        notices.extend(objections.iter().map(|o| views::objection_text(&c.tr, o)));
     }
     round_page_data(
         &st,
@@ -226,19 +268,64 @@ async fn swap(
     )
 }
 
-/// The grid's inputs `r{board}` as (board, result); an empty input clears the board.
-pub(crate) fn grid(
-    fields: &[(String, String)],
-) -> Result<Vec<(u32, Option<ResultCode>)>, AppError> {
-    let mut out = Vec::new();
+#[derive(Debug, Deserialize)]
+struct AcceptForm {
+    board: Option<serde_json::Value>,
+    objection: Option<String>,
+}
+
+/// The arbiter accepts one of the checker's objections to a board changed by hand (logged).
+async fn accept(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    Form(f): Form<AcceptForm>,
+) -> Page {
+    let board: u32 = crate::forms::required_number("board", &f.board, "a board number")?;
+    let text = f.objection.as_deref().unwrap_or("");
+    st.store.accept_objection(&a.username, id, n, board, text)?;
+    see(format!("/events/{id}/rounds/{n}#board-{board}"))
+}
+
+/// The grid's inputs `r{board}`, every one read: the results, and the cells that hold no
+/// result code (board, as typed).
+pub(crate) struct Grid {
+    pub entries: Vec<(u32, Option<ResultCode>)>,
+    pub typed: Vec<(u32, String)>,
+    pub bad: Vec<(u32, String)>,
+}
+
+pub(crate) fn read_grid(fields: &[(String, String)]) -> Grid {
+    let mut g = Grid {
+        entries: Vec::new(),
+        typed: Vec::new(),
+        bad: Vec::new(),
+    };
     for (k, v) in fields {
         let Some(board) = k.strip_prefix('r').and_then(|b| b.parse::<u32>().ok()) else {
             continue;
         };
-        out.push((board, forms::result(k, v)?));
+        g.typed.push((board, v.clone()));
+        match forms::result(k, v) {
+            Ok(r) => g.entries.push((board, r)),
+            Err(_) => g.bad.push((board, v.trim().to_string())),
+        }
     }
-    out.sort_by_key(|x| x.0);
-    Ok(out)
+    g.entries.sort_by_key(|x| x.0);
+    g.bad.sort_by_key(|x| x.0);
+    g
+}
+
+/// The grid's inputs `r{board}` as (board, result); an empty input clears the board. The
+/// first cell that holds no result code refuses them all.
+pub(crate) fn grid(
+    fields: &[(String, String)],
+) -> Result<Vec<(u32, Option<ResultCode>)>, AppError> {
+    let g = read_grid(fields);
+    if let Some((board, typed)) = g.bad.first() {
+        forms::result(&format!("r{board}"), typed)?;
+    }
+    Ok(g.entries)
 }
 
 /// The result grid: only the boards the arbiter changed on the page are written (the page's
@@ -251,7 +338,41 @@ async fn results(
     Path((id, n)): Path<(EventId, u32)>,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Page {
-    let entries = grid(&f)?;
+    let g = read_grid(&f);
+    if !g.bad.is_empty() {
+        // Nothing is written: the page comes back with every value as typed and the bad
+        // cells marked, so one slip does not cost the others.
+        let mut errors: Vec<String> = g
+            .bad
+            .iter()
+            .map(|(board, typed)| {
+                c.tr.targs(
+                    forms::BadResult::of(typed).message_key(),
+                    &[
+                        ("board", board.to_string().into()),
+                        ("found", typed.clone().into()),
+                    ],
+                )
+            })
+            .collect();
+        errors.push(c.t("grid-bad-kept"));
+        let bad = g.bad.iter().map(|b| b.0).collect();
+        let mut r = round_page_data(
+            &st,
+            c,
+            id,
+            n,
+            Said {
+                errors,
+                typed: g.typed,
+                bad,
+                ..Said::default()
+            },
+        )?;
+        *r.status_mut() = axum::http::StatusCode::UNPROCESSABLE_ENTITY;
+        return Ok(r);
+    }
+    let entries = g.entries;
     let seen = crate::edits::from_fields(&f)?;
     let w = st.store.set_results(&a.username, id, n, &entries, seen)?;
     if w.conflicts.is_empty() {
@@ -263,7 +384,17 @@ async fn results(
     } else {
         Vec::new()
     };
-    round_page_data(&st, c, id, n, Said { notices, errors })
+    round_page_data(
+        &st,
+        c,
+        id,
+        n,
+        Said {
+            notices,
+            errors,
+            ..Said::default()
+        },
+    )
 }
 
 /// "Confirm the reported results": the boards the page listed (`shown`, as `board:result`),

@@ -80,6 +80,12 @@ pub struct GridBoard {
     /// `white`, `draw` or `black` for the page's element ids).
     pub disagree: Vec<(String, String, &'static str)>,
     pub code: String,
+    /// The arbiter changed the board's seats by hand.
+    pub edited: bool,
+    /// The checker objects to the board and the arbiter has not accepted it.
+    pub warned: bool,
+    /// The grid came back with this cell holding no result code.
+    pub bad: bool,
 }
 
 pub fn bye_kind(tr: &Tr, kind: ByeKind) -> String {
@@ -164,6 +170,9 @@ pub fn boards(
                 Vec::new()
             },
             code: g.code.clone(),
+            edited: g.edited,
+            warned: false,
+            bad: false,
         })
         .collect();
     let byes = round

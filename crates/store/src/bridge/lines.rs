@@ -251,6 +251,54 @@ fn line_of(t: &TravellerLine, board: u32, s: Option<&Stored>, conflict: bool) ->
 }
 
 /// Every line the movement expects, board order then round order.
+fn table_current_round(conn: &Connection, id: SessionId, m: &Movement, table: u32) -> Result<u32> {
+    if !(1..=m.tables).contains(&table) {
+        return Err(Error::NotFound("table"));
+    }
+    let lines: Vec<Line> = all_lines(conn, id, m)?
+        .into_iter()
+        .filter(|l| l.table == table)
+        .collect();
+    let last = m.rounds.len() as u32;
+    let mut round = lines
+        .iter()
+        .filter(|l| matches!(l.status, LineStatus::Entered | LineStatus::Confirmed))
+        .map(|l| l.round)
+        .max()
+        .unwrap_or(1);
+    while round < last
+        && lines
+            .iter()
+            .filter(|l| l.round == round)
+            .all(|l| l.status.is_final())
+    {
+        round += 1;
+    }
+    Ok(round)
+}
+
+/// Refuses a table's entry or confirmation for a round before the one the table is in.
+fn table_in_round(
+    conn: &Connection,
+    id: SessionId,
+    m: &Movement,
+    table: u32,
+    round: u32,
+    board: u32,
+) -> Result<()> {
+    let current = table_current_round(conn, id, m, table)?;
+    if round < current {
+        return Err(Error::refused(
+            Refusal::NotThisTable,
+            format!(
+                "table {table} is in round {current}: board {board} of round {round} is left \
+                 for the director"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn all_lines(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Line>> {
     let stored = load_stored(conn, id)?;
     let conflicts = open_conflicts(conn, id)?;
@@ -462,22 +510,13 @@ impl Store {
         })
     }
 
-    /// The first round in which `table` has a line not yet confirmed (or settled by the
-    /// director); the last round when all are.
+    /// The round `table` is in: the last round its phones entered or confirmed a line in (round 1
+    /// before any), moved on past every round whose lines are all final. A line left open in an
+    /// earlier round is the director's: the table never goes back to it.
     pub fn current_round(&self, id: SessionId, table: u32) -> Result<u32> {
         self.with_conn(|c| {
             let m = session_movement(c, id)?;
-            if !(1..=m.tables).contains(&table) {
-                return Err(Error::NotFound("table"));
-            }
-            let lines = all_lines(c, id, &m)?;
-            let last = m.rounds.len() as u32;
-            Ok(lines
-                .iter()
-                .filter(|l| l.table == table && !l.status.is_final())
-                .map(|l| l.round)
-                .min()
-                .unwrap_or(last))
+            table_current_round(c, id, &m, table)
         })
     }
 
@@ -499,6 +538,12 @@ impl Store {
             let t = line_at(&m, table, round, board)?;
             let before = current_line(tx, id, &t, board)?;
             let stored = load_one(tx, id, board, t.ns)?;
+            let settled = stored
+                .as_ref()
+                .is_some_and(|l| matches!(l.status, LineStatus::Director | LineStatus::Adjusted));
+            if !settled {
+                table_in_round(tx, id, &m, table, round, board)?;
+            }
             let Some(stored) = stored else {
                 write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
                 let after = current_line(tx, id, &t, board)?;
@@ -574,7 +619,7 @@ impl Store {
                 return Err(Error::NotFound("line"));
             };
             match stored.status {
-                LineStatus::Entered => {}
+                LineStatus::Entered => table_in_round(tx, id, &m, table, round, board)?,
                 LineStatus::Confirmed => return Ok(()),
                 _ => {
                     return Err(Error::refused(

@@ -106,6 +106,13 @@ pub struct BridgeSettings {
     pub average: u32,
     pub average_minus: u32,
     pub public: bool,
+    /// Average+ (Average−) is the pair's session percentage on its other boards when that is
+    /// higher (lower).
+    #[serde(default)]
+    pub session_average: bool,
+    /// The address printed on the code slips, `http://HOST[:PORT]` (empty: the browser's).
+    #[serde(default)]
+    pub public_url: String,
 }
 
 impl BridgeSettings {
@@ -128,6 +135,8 @@ impl BridgeSettings {
             average: 50,
             average_minus: 40,
             public: true,
+            session_average: false,
+            public_url: String::new(),
         }
     }
 }

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use super::lines::{all_lines, load_stored, table_result};
 use super::session::{build_movement, load_deals, load_pairs, load_session};
 use super::*;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::Store;
 
 /// The scorer's options from the session's settings.
@@ -28,7 +28,7 @@ pub(crate) fn options(s: &BridgeSettings, m: &Movement) -> Options {
             plus: percent(s.average_plus),
             average: percent(s.average),
             minus: percent(s.average_minus),
-            session_limit: false,
+            session_limit: s.session_average,
         },
         ..Options::default()
     }
@@ -113,17 +113,10 @@ impl Store {
         ))
     }
 
-    /// USEBIO 1.2 for federation upload (refused for scores USEBIO cannot hold: artificial,
-    /// weighted and split).
+    /// USEBIO 1.2 for federation upload: Average+/− as `A6040`; a board with a weighted or a
+    /// split score, which USEBIO cannot hold, is left out alone and named in an XML comment.
     pub fn export_usebio(&self, id: SessionId) -> Result<String> {
         let r = self.ranking(id)?;
-        // `found` is the board alone, so the pages can say it in their language.
-        bridge::usebio::write(&r.session, &r.scored).map_err(|e| {
-            Error::invalid(
-                "usebio",
-                format!("results USEBIO 1.2 can hold, not {e}"),
-                e.board.to_string(),
-            )
-        })
+        Ok(bridge::usebio::write_leaving_out(&r.session, &r.scored).xml)
     }
 }

@@ -12,7 +12,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
 const SESSION_COLUMNS: &str = "id, name, club, place, date, director, tables, movement, even, \
-    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at";
+    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url";
 
 fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let bad = |i: usize, what: &str| {
@@ -43,6 +43,8 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
             average: r.get(13)?,
             average_minus: r.get(14)?,
             public: r.get(15)?,
+            session_average: r.get(17)?,
+            public_url: r.get(18)?,
         },
         created_at: r.get(16)?,
     })
@@ -128,8 +130,8 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
     conn.execute(
         "UPDATE bridge_session SET name = ?2, club = ?3, place = ?4, date = ?5, director = ?6, \
          tables = ?7, movement = ?8, even = ?9, boards_per_round = ?10, phantom = ?11, \
-         scoring = ?12, average_plus = ?13, average = ?14, average_minus = ?15, public = ?16 \
-         WHERE id = ?1",
+         scoring = ?12, average_plus = ?13, average = ?14, average_minus = ?15, public = ?16, \
+         session_average = ?17, public_url = ?18 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -146,7 +148,9 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
             s.average_plus,
             s.average,
             s.average_minus,
-            s.public
+            s.public,
+            s.session_average,
+            s.public_url.trim()
         ],
     )?;
     Ok(())

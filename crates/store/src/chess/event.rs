@@ -620,54 +620,27 @@ impl Store {
                 };
                 return Err(conflict(tx, event, vec![changed])?);
             }
-            if e.settings.system.is_round_robin() {
-                return Err(Error::refused(
-                    Refusal::RoundRobinFixed,
-                    "a round robin has no byes: its table pairs everyone, and a missed game is a forfeit",
-                ));
-            }
-            if round == 0 || round > e.settings.rounds {
-                return Err(Error::invalid("round", format!("a round from 1 to {}", e.settings.rounds), round.to_string()));
-            }
-            if p.withdrawn_from.is_some_and(|w| round >= w) {
-                return Err(Error::refused(Refusal::NotPlaying, format!("{} is withdrawn from round {round} on", p.details.name)));
-            }
-            if round <= e.paired_rounds {
-                // A past round: only the absence of a player who was not paired can change.
-                let existing: Option<String> = tx
-                    .query_row("SELECT kind FROM bye WHERE player_id = ?1 AND round = ?2", params![id, round], |r| r.get(0))
-                    .optional()?;
-                if existing.is_none() || kind.is_none() {
-                    return Err(Error::refused(
-                        Refusal::RoundClosed,
-                        format!("round {round} is paired: only the bye of a player who was not paired in it can change"),
-                    ));
-                }
-            }
-            match kind {
-                None => {
-                    tx.execute("DELETE FROM bye WHERE player_id = ?1 AND round = ?2", params![id, round])?;
-                }
-                Some(kind) => {
-                    if kind == ByeKind::Half {
-                        let used: u32 = tx.query_row(
-                            "SELECT count(*) FROM bye WHERE player_id = ?1 AND kind = 'half' AND round != ?2",
-                            params![id, round],
-                            |r| r.get(0),
-                        )?;
-                        if used >= e.settings.bye_limit {
-                            return Err(Error::refused(
-                                Refusal::ByeLimit,
-                                format!("{} already has {used} half-point byes, the event's limit", p.details.name),
-                            ));
-                        }
-                    }
-                    tx.execute(
-                        "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4) \
-                         ON CONFLICT (player_id, round) DO UPDATE SET kind = excluded.kind",
-                        params![event, id, round, kind.as_str()],
-                    )?;
-                }
+            write_bye(tx, event, &e, &p, round, kind)
+        })
+    }
+
+    /// One bye (or absence, or none) for many players in one round, as one action: the
+    /// players' list's bulk form. Each is checked as [`Store::set_bye`] does; one refused
+    /// refuses them all.
+    pub fn set_byes(
+        &self,
+        actor: &str,
+        event: EventId,
+        players: &[PlayerKey],
+        round: u32,
+        kind: Option<ByeKind>,
+    ) -> Result<()> {
+        let detail = json!({ "players": players, "round": round, "kind": kind });
+        self.logged(actor, event, "set_byes", detail, |tx| {
+            let e = load_event(tx, event)?;
+            for &id in players {
+                let p = load_player(tx, event, id)?;
+                write_bye(tx, event, &e, &p, round, kind)?;
             }
             Ok(())
         })
@@ -733,4 +706,83 @@ impl Store {
     pub fn forbidden_pairs(&self, event: EventId) -> Result<Vec<(PlayerKey, PlayerKey)>> {
         self.with_conn(|c| load_forbidden(c, event))
     }
+}
+
+/// Writes one player's bye for `round` (none removes it), with the rules of [`Store::set_bye`].
+fn write_bye(
+    tx: &rusqlite::Transaction<'_>,
+    event: EventId,
+    e: &Event,
+    p: &Player,
+    round: u32,
+    kind: Option<ByeKind>,
+) -> Result<()> {
+    let id = p.id;
+    if e.settings.system.is_round_robin() {
+        return Err(Error::refused(
+            Refusal::RoundRobinFixed,
+            "a round robin has no byes: its table pairs everyone, and a missed game is a forfeit",
+        ));
+    }
+    if round == 0 || round > e.settings.rounds {
+        return Err(Error::invalid(
+            "round",
+            format!("a round from 1 to {}", e.settings.rounds),
+            round.to_string(),
+        ));
+    }
+    if p.withdrawn_from.is_some_and(|w| round >= w) {
+        return Err(Error::refused(
+            Refusal::NotPlaying,
+            format!("{} is withdrawn from round {round} on", p.details.name),
+        ));
+    }
+    if round <= e.paired_rounds {
+        // A past round: only the absence of a player who was not paired can change.
+        let existing: Option<String> = tx
+            .query_row(
+                "SELECT kind FROM bye WHERE player_id = ?1 AND round = ?2",
+                params![id, round],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if existing.is_none() || kind.is_none() {
+            return Err(Error::refused(
+                Refusal::RoundClosed,
+                format!("round {round} is paired: only the bye of a player who was not paired in it can change"),
+            ));
+        }
+    }
+    match kind {
+        None => {
+            tx.execute(
+                "DELETE FROM bye WHERE player_id = ?1 AND round = ?2",
+                params![id, round],
+            )?;
+        }
+        Some(kind) => {
+            if kind == ByeKind::Half {
+                let used: u32 = tx.query_row(
+                    "SELECT count(*) FROM bye WHERE player_id = ?1 AND kind = 'half' AND round != ?2",
+                    params![id, round],
+                    |r| r.get(0),
+                )?;
+                if used >= e.settings.bye_limit {
+                    return Err(Error::refused(
+                        Refusal::ByeLimit,
+                        format!(
+                            "{} already has {used} half-point byes, the event's limit",
+                            p.details.name
+                        ),
+                    ));
+                }
+            }
+            tx.execute(
+                "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (player_id, round) DO UPDATE SET kind = excluded.kind",
+                params![event, id, round, kind.as_str()],
+            )?;
+        }
+    }
+    Ok(())
 }

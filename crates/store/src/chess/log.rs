@@ -275,17 +275,7 @@ impl Store {
             let mut st = c.prepare(
                 "SELECT id, at, actor, action, detail, undone FROM action_log WHERE event_id = ?1 ORDER BY id DESC",
             )?;
-            let rows = st.query_map([event], |r| {
-                let detail: String = r.get(4)?;
-                Ok(LogEntry {
-                    id: r.get(0)?,
-                    at: r.get(1)?,
-                    actor: r.get(2)?,
-                    action: r.get(3)?,
-                    detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
-                    undone: r.get(5)?,
-                })
-            })?;
+            let rows = st.query_map([event], entry_row)?;
             Ok(rows.collect::<rusqlite::Result<_>>()?)
         })
     }
@@ -340,7 +330,7 @@ impl Store {
             let last: Option<(i64, String)> = tx
                 .query_row(
                     "SELECT id, before FROM action_log WHERE event_id = ?1 AND undone = 0 \
-                     AND before IS NOT NULL AND action != 'undo' ORDER BY id DESC LIMIT 1",
+                     AND before IS NOT NULL AND action NOT IN ('undo', 'redo') ORDER BY id DESC LIMIT 1",
                     [event],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
@@ -351,34 +341,129 @@ impl Store {
                     "no action left to undo",
                 ));
             };
-            let now = serde_json::to_string(&snapshot(tx, event)?)?;
-            let old: Snapshot = serde_json::from_str(&before)?;
-            restore(tx, event, &old)?;
+            back_to(tx, event, actor, &before, "undo", id)?;
             tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
-            append(
-                tx,
-                Some(event),
-                actor,
-                "undo",
-                json!({ "entry": id }),
-                Some(now),
-            )?;
-            let entry = tx.query_row(
-                "SELECT at, actor, action, detail FROM action_log WHERE id = ?1",
-                [id],
-                |r| {
-                    let detail: String = r.get(3)?;
-                    Ok(LogEntry {
-                        id,
-                        at: r.get(0)?,
-                        actor: r.get(1)?,
-                        action: r.get(2)?,
-                        detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
-                        undone: true,
-                    })
-                },
-            )?;
-            Ok(entry)
+            entry_at(tx, id)
+        })
+    }
+}
+
+/// Puts the event back as the snapshot `before` has it, logged as `action` (`undo`, `redo`)
+/// of the log entry `entry`, with the state it replaces (so it changes the version).
+fn back_to(
+    tx: &Connection,
+    event: EventId,
+    actor: &str,
+    before: &str,
+    action: &str,
+    entry: i64,
+) -> Result<()> {
+    let now = serde_json::to_string(&snapshot(tx, event)?)?;
+    let old: Snapshot = serde_json::from_str(before)?;
+    restore(tx, event, &old)?;
+    append(
+        tx,
+        Some(event),
+        actor,
+        action,
+        json!({ "entry": entry }),
+        Some(now),
+    )
+}
+
+/// A log entry by id.
+fn entry_at(c: &Connection, id: i64) -> Result<LogEntry> {
+    Ok(c.query_row(
+        "SELECT id, at, actor, action, detail, undone FROM action_log WHERE id = ?1",
+        [id],
+        entry_row,
+    )?)
+}
+
+/// A row `id, at, actor, action, detail, undone` of the log.
+fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LogEntry> {
+    let detail: String = r.get(4)?;
+    Ok(LogEntry {
+        id: r.get(0)?,
+        at: r.get(1)?,
+        actor: r.get(2)?,
+        action: r.get(3)?,
+        detail: serde_json::from_str(&detail).unwrap_or(serde_json::Value::Null),
+        undone: r.get(5)?,
+    })
+}
+
+/// The undo a redo would take back: the latest one not yet redone, when nothing but undos
+/// and redos came after it (any other change closes the way back). `(undo's id, its
+/// snapshot, the entry it undid)`.
+fn redoable_on(c: &Connection, event: EventId) -> Result<Option<(i64, String, i64)>> {
+    let last: Option<(i64, String, String)> = c
+        .query_row(
+            "SELECT id, before, detail FROM action_log WHERE event_id = ?1 AND action = 'undo' \
+             AND undone = 0 AND before IS NOT NULL ORDER BY id DESC LIMIT 1",
+            [event],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let Some((id, before, detail)) = last else {
+        return Ok(None);
+    };
+    let later: i64 = c.query_row(
+        "SELECT count(*) FROM action_log WHERE event_id = ?1 AND id > ?2 AND before IS NOT NULL \
+         AND action NOT IN ('undo', 'redo')",
+        params![event, id],
+        |r| r.get(0),
+    )?;
+    let entry = serde_json::from_str::<serde_json::Value>(&detail)?["entry"].as_i64();
+    Ok(match (later, entry) {
+        (0, Some(entry)) => Some((id, before, entry)),
+        _ => None,
+    })
+}
+
+impl Store {
+    /// The action [`Store::undo_last`] would take back, if any (what its confirmation shows).
+    pub fn last_undoable(&self, event: EventId) -> Result<Option<LogEntry>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            let id: Option<i64> = c
+                .query_row(
+                    "SELECT id FROM action_log WHERE event_id = ?1 AND undone = 0 \
+                     AND before IS NOT NULL AND action NOT IN ('undo', 'redo') ORDER BY id DESC LIMIT 1",
+                    [event],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            id.map(|id| entry_at(c, id)).transpose()
+        })
+    }
+
+    /// The action [`Store::redo_last`] would do again, if any: the last one undone, while
+    /// nothing else changed the event since.
+    pub fn redoable(&self, event: EventId) -> Result<Option<LogEntry>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            redoable_on(c, event)?
+                .map(|(_, _, entry)| entry_at(c, entry))
+                .transpose()
+        })
+    }
+
+    /// Does again the action the last undo took back (the event goes back to how it was
+    /// before that undo). Logged as `redo`; refused when something else changed the event
+    /// since the undo.
+    pub fn redo_last(&self, actor: &str, event: EventId) -> Result<LogEntry> {
+        self.transaction(|tx| {
+            let Some((undo_id, before, entry)) = redoable_on(tx, event)? else {
+                return Err(Error::refused(
+                    Refusal::NothingToUndo,
+                    "no undone action left to redo",
+                ));
+            };
+            back_to(tx, event, actor, &before, "redo", entry)?;
+            tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [undo_id])?;
+            tx.execute("UPDATE action_log SET undone = 0 WHERE id = ?1", [entry])?;
+            entry_at(tx, entry)
         })
     }
 }

@@ -250,16 +250,25 @@ fn complete_rounds(rounds: &[Round]) -> u32 {
         .unwrap_or(0)
 }
 
-/// What the pairing checker would object to in an arbiter's edited round: rematches, a colour
-/// given a third time running or beyond a difference of two, a second pairing-allocated bye.
-pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Result<Vec<String>> {
+/// What the pairing checker objects to on the boards the arbiter changed by hand: rematches, a
+/// colour given a third time running or beyond a difference of two, a second pairing-allocated
+/// bye. The engine's own boards are not checked (its pairing follows the rules it may relax,
+/// such as C3 for topscorers in the last round).
+pub(crate) fn objections(
+    conn: &Connection,
+    event: EventId,
+    round: &Round,
+) -> Result<Vec<Objection>> {
+    if !round.games.iter().any(|g| g.edited) {
+        return Ok(Vec::new());
+    }
     let t = build(conn, event, round.number - 1, false)?;
     let players = load_players(conn, event)?;
     let by_key: HashMap<PlayerKey, &Player> = players.iter().map(|p| (p.id, p)).collect();
     let record = |key: PlayerKey| &t.players[by_key[&key].number as usize - 1];
     let name = |key: PlayerKey| by_key[&key].details.name.clone();
     let mut out = Vec::new();
-    for g in &round.games {
+    for g in round.games.iter().filter(|g| g.edited) {
         let Some(black) = g.black else {
             if record(g.white).rounds.iter().any(|e| {
                 matches!(
@@ -267,9 +276,13 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
                     Entry::PairingBye | Entry::FullBye | Entry::ForfeitWin { .. }
                 )
             }) {
-                out.push(format!(
-                    "{} has already had a bye or a point without playing (C.04.3 C2)",
-                    name(g.white)
+                out.push((
+                    g.board,
+                    format!("bye:{}", g.white),
+                    format!(
+                        "{} has already had a bye or a point without playing (C.04.3 C2)",
+                        name(g.white)
+                    ),
                 ));
             }
             continue;
@@ -280,11 +293,15 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
             .iter()
             .any(|e| e.played_opponent() == Some(bn))
         {
-            out.push(format!(
-                "board {}: {} and {} have already played each other (C1)",
+            out.push((
                 g.board,
-                name(g.white),
-                name(black)
+                format!("rematch:{}:{black}", g.white),
+                format!(
+                    "board {}: {} and {} have already played each other (C1)",
+                    g.board,
+                    name(g.white),
+                    name(black)
+                ),
             ));
         }
         for (key, colour) in [(g.white, Color::White), (black, Color::Black)] {
@@ -306,21 +323,43 @@ pub(crate) fn objections(conn: &Connection, event: EventId, round: &Round) -> Re
                 .sum::<i32>()
                 + 1;
             if same_run {
-                out.push(format!(
-                    "board {}: {} would have the same colour three times running (C3)",
+                out.push((
                     g.board,
-                    name(key)
+                    format!("colour-run:{key}"),
+                    format!(
+                        "board {}: {} would have the same colour three times running (C3)",
+                        g.board,
+                        name(key)
+                    ),
                 ));
             } else if diff > 2 {
-                out.push(format!(
-                    "board {}: {}'s colour difference would exceed two (C3)",
+                out.push((
                     g.board,
-                    name(key)
+                    format!("colour-difference:{key}"),
+                    format!(
+                        "board {}: {}'s colour difference would exceed two (C3)",
+                        g.board,
+                        name(key)
+                    ),
                 ));
             }
         }
     }
-    Ok(out)
+    Ok(out
+        .into_iter()
+        .map(|(board, key, text)| {
+            let accepted = round
+                .games
+                .iter()
+                .any(|g| g.board == board && g.accepted.contains(&key));
+            Objection {
+                board,
+                key,
+                text,
+                accepted,
+            }
+        })
+        .collect())
 }
 
 /// One line of the standings.
@@ -361,9 +400,21 @@ impl Store {
     }
 
     /// The event as a TRF file for the rating report (rounds whose results are all in).
+    /// Every player line carries its place in the standings after those rounds (cols 86–89,
+    /// a shared place as its first one).
     pub fn export_trf(&self, event: EventId, format: tournament::trf::Format) -> Result<String> {
-        let t = self.tournament(event)?;
-        Ok(tournament::trf::write(&t, format))
+        self.with_conn(|c| {
+            let rounds = load_rounds(c, event)?;
+            let complete = complete_rounds(&rounds);
+            let mut t = build(c, event, complete, false)?;
+            let standings = standings_on(c, event, Some(complete))?;
+            for row in &standings.rows {
+                if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {
+                    p.rank = Some(row.rank);
+                }
+            }
+            Ok(tournament::trf::write(&t, format))
+        })
     }
 
     /// The Dutch engine's explanation of a paired Swiss round: brackets, floats, colours.
@@ -388,6 +439,42 @@ impl Store {
     }
 }
 
+/// The event ranked after a round: its model, the tie-break engine's standings and the players.
+pub(crate) struct Ranked {
+    pub event: Event,
+    pub after: u32,
+    pub tournament: tournament::Tournament,
+    pub tiebreak: tiebreak::Standings,
+    pub players: Vec<Player>,
+}
+
+impl Ranked {
+    /// The standings as the store shows them.
+    pub fn standings(&self) -> Standings {
+        let s = &self.tiebreak;
+        Standings {
+            after_round: self.after,
+            tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+            rows: s
+                .rows
+                .iter()
+                .map(|row| StandingRow {
+                    rank: row.rank,
+                    shared: row.rank_to != row.rank,
+                    player: self.players[row.id.get() as usize - 1].clone(),
+                    points: row.points,
+                    values: row
+                        .values
+                        .iter()
+                        .zip(&s.tiebreaks)
+                        .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Standings after round `after` (default: the last round whose results are all in), read on
 /// `c` (the store's connection, or a transaction holding an earlier state).
 pub(crate) fn standings_on(
@@ -395,6 +482,11 @@ pub(crate) fn standings_on(
     event: EventId,
     after: Option<u32>,
 ) -> Result<Standings> {
+    Ok(ranked(c, event, after)?.standings())
+}
+
+/// The event ranked by its tie-breaks after round `after` (default: the last complete round).
+pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Result<Ranked> {
     let e = load_event(c, event)?;
 
     let rounds = load_rounds(c, event)?;
@@ -432,24 +524,11 @@ pub(crate) fn standings_on(
     let s =
         tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
     let players = load_players(c, event)?;
-    Ok(Standings {
-        after_round: after,
-        tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
-        rows: s
-            .rows
-            .iter()
-            .map(|row| StandingRow {
-                rank: row.rank,
-                shared: row.rank_to != row.rank,
-                player: players[row.id.get() as usize - 1].clone(),
-                points: row.points,
-                values: row
-                    .values
-                    .iter()
-                    .zip(&s.tiebreaks)
-                    .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
-                    .collect(),
-            })
-            .collect(),
+    Ok(Ranked {
+        event: e,
+        after,
+        tournament: t,
+        tiebreak: s,
+        players,
     })
 }

@@ -174,9 +174,55 @@ impl Store {
                 set_seat(tx, event, round, sa, b)?;
                 set_seat(tx, event, round, sb, a)?;
                 let r = load_round(tx, event, round)?;
-                crate::chess::model::objections(tx, event, &r)
+                Ok(crate::chess::model::objections(tx, event, &r)?
+                    .into_iter()
+                    .map(|o| o.text)
+                    .collect())
             },
         )
+    }
+
+    /// The checker's objections to the boards of round `round` changed by hand, accepted or
+    /// not: they stay until the pairing no longer raises them.
+    pub fn objections(&self, event: EventId, round: u32) -> Result<Vec<Objection>> {
+        self.with_conn(|c| {
+            let r = load_round(c, event, round)?;
+            crate::chess::model::objections(c, event, &r)
+        })
+    }
+
+    /// The arbiter accepts one of the checker's objections to board `board` (by its
+    /// [`Objection::key`]): it is logged and no longer shown as a warning.
+    pub fn accept_objection(
+        &self,
+        actor: &str,
+        event: EventId,
+        round: u32,
+        board: u32,
+        key: &str,
+    ) -> Result<()> {
+        let detail = json!({ "round": round, "board": board, "objection": key });
+        self.logged(actor, event, "accept_objection", detail, |tx| {
+            let r = load_round(tx, event, round)?;
+            let current = crate::chess::model::objections(tx, event, &r)?;
+            let Some(o) = current.iter().find(|o| o.board == board && o.key == key) else {
+                return Err(Error::invalid(
+                    "objection",
+                    format!("one of the checker's objections to board {board}"),
+                    format!("{key:?}, which the pairing no longer raises"),
+                ));
+            };
+            if !o.accepted {
+                let game = r.games.iter().find(|g| g.board == board);
+                let mut accepted = game.map(|g| g.accepted.clone()).unwrap_or_default();
+                accepted.push(key.to_string());
+                tx.execute(
+                    "UPDATE game SET accepted = ?1 WHERE event_id = ?2 AND round = ?3 AND board = ?4",
+                    params![accepted.join("\n"), event, round, board],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     /// Enters or corrects a board's result. Clearing a result is allowed only in the last round.
@@ -435,7 +481,10 @@ fn set_seat(
 ) -> Result<()> {
     let column = if seat.1 { "white" } else { "black" };
     conn.execute(
-        &format!("UPDATE game SET {column} = ?1 WHERE event_id = ?2 AND round = ?3 AND board = ?4"),
+        &format!(
+            "UPDATE game SET {column} = ?1, edited = 1, accepted = '' \
+             WHERE event_id = ?2 AND round = ?3 AND board = ?4"
+        ),
         params![player, event, round, seat.0],
     )?;
     Ok(())
@@ -468,6 +517,8 @@ fn insert_boards(
             code: new_code(conn)?,
             reported: None,
             reports: Vec::new(),
+            edited: false,
+            accepted: Vec::new(),
         };
         insert_game(conn, event, &g)?;
     }
@@ -481,6 +532,8 @@ fn insert_boards(
             code: new_code(conn)?,
             reported: None,
             reports: Vec::new(),
+            edited: false,
+            accepted: Vec::new(),
         };
         insert_game(conn, event, &g)?;
     }
@@ -587,6 +640,8 @@ pub(crate) fn find_code(c: &Connection, code: &str) -> Result<(Event, Game)> {
                         code: code.clone(),
                         reported: None,
                         reports: Vec::new(),
+                        edited: false,
+                        accepted: Vec::new(),
                     },
                 ))
             },

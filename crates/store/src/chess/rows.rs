@@ -215,7 +215,7 @@ pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round
         }
     }
     let mut st = conn.prepare_cached(
-        "SELECT round, board, white, black, result, code FROM game \
+        "SELECT round, board, white, black, result, code, edited, accepted FROM game \
          WHERE event_id = ?1 ORDER BY round, board",
     )?;
     let games = st.query_map([event], |r| {
@@ -228,6 +228,8 @@ pub(crate) fn load_rounds(conn: &Connection, event: EventId) -> Result<Vec<Round
             code: r.get(5)?,
             reported: None,
             reports: Vec::new(),
+            edited: r.get(6)?,
+            accepted: accepted_from_sql(&r.get::<_, String>(7)?),
         })
     })?;
     for g in games {
@@ -257,8 +259,8 @@ pub(crate) fn load_round(conn: &Connection, event: EventId, number: u32) -> Resu
 
 pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result<()> {
     conn.execute(
-        "INSERT INTO game (event_id, round, board, white, black, result, code) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO game (event_id, round, board, white, black, result, code, edited, accepted) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             event,
             g.round,
@@ -267,6 +269,8 @@ pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result
             g.black,
             g.result.map(ResultCode::as_str),
             g.code,
+            g.edited,
+            g.accepted.join("\n"),
         ],
     )?;
     // A snapshot from before the reports were kept apart has only `reported`.
@@ -283,6 +287,14 @@ pub(crate) fn insert_game(conn: &Connection, event: EventId, g: &Game) -> Result
         )?;
     }
     Ok(())
+}
+
+/// The `accepted` column: one objection's key a line.
+pub(crate) fn accepted_from_sql(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Forgets the players' reports of a board (its result is set by the arbiter).

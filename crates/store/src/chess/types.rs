@@ -280,8 +280,27 @@ impl ResultCode {
         }
     }
 
-    /// Reads a stored code, and the short forms an arbiter types in the grid: `1`, `0`, `=`,
-    /// `½`, `+`, `-`, `--`, with or without blanks.
+    /// Reads a stored code, and the short forms an arbiter types in the grid, with or without
+    /// blanks: the documented set, one meaning each.
+    ///
+    /// | result                      | codes                          |
+    /// |-----------------------------|--------------------------------|
+    /// | White wins                  | `1-0`, `1`                     |
+    /// | Black wins                  | `0-1`, `0`                     |
+    /// | draw                        | `1/2`, `½`, `=`, `½-½`         |
+    /// | White wins by forfeit       | `+-`, `+`, `+/-`, `1F-0F`      |
+    /// | Black wins by forfeit       | `-+`, `-/+`, `0F-1F`           |
+    /// | double forfeit              | `--`, `-/-`, `0F-0F`           |
+    ///
+    /// `-` alone is refused (White's forfeit, or nobody's?), and so are letters such as `x`
+    /// or `d`: a typing slip must not become a result.
+    ///
+    /// ```
+    /// use store::ResultCode;
+    /// assert_eq!(ResultCode::parse("+-"), Some(ResultCode::WhiteForfeitWin));
+    /// assert_eq!(ResultCode::parse("-"), None);
+    /// assert_eq!(ResultCode::parse("x"), None);
+    /// ```
     pub fn parse(s: &str) -> Option<ResultCode> {
         let t: String = s
             .chars()
@@ -291,10 +310,10 @@ impl ResultCode {
         Some(match t.as_str() {
             "1-0" | "1" => ResultCode::WhiteWins,
             "0-1" | "0" => ResultCode::BlackWins,
-            "1/2" | "=" | "½" | "½-½" | "1/2-1/2" | "D" | "X" => ResultCode::Draw,
-            "1F-0F" | "+" | "+-" | "+/-" | "1F" => ResultCode::WhiteForfeitWin,
-            "0F-1F" | "-+" | "-/+" | "0F" => ResultCode::BlackForfeitWin,
-            "0F-0F" | "--" | "-" | "-/-" => ResultCode::DoubleForfeit,
+            "1/2" | "=" | "½" | "½-½" | "1/2-1/2" => ResultCode::Draw,
+            "1F-0F" | "+" | "+-" | "+/-" => ResultCode::WhiteForfeitWin,
+            "0F-1F" | "-+" | "-/+" => ResultCode::BlackForfeitWin,
+            "0F-0F" | "--" | "-/-" => ResultCode::DoubleForfeit,
             _ => return None,
         })
     }
@@ -354,6 +373,13 @@ pub struct Game {
     /// arbiter settles (never confirmed in bulk).
     #[serde(default)]
     pub reports: Vec<ResultCode>,
+    /// The arbiter changed this board's seats by hand (a swap).
+    #[serde(default)]
+    pub edited: bool,
+    /// The checker's objections to this board that the arbiter accepted, by their
+    /// [`Objection::key`].
+    #[serde(default)]
+    pub accepted: Vec<String>,
 }
 
 impl Game {
@@ -371,6 +397,21 @@ impl Game {
         self.reports = reports;
         self
     }
+}
+
+/// The pairing checker's objection to a board the arbiter changed by hand: a rematch (C1),
+/// a colour rule (C3) or a second bye (C2). It stays on the round page until the pairing no
+/// longer raises it or the arbiter accepts it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objection {
+    pub board: u32,
+    /// What it is about, with the players' keys (`rematch:12:15`, `colour-run:12`,
+    /// `colour-difference:12`, `bye:12`): what the arbiter accepts.
+    pub key: String,
+    /// In English, in the checker's fixed forms (the server translates them).
+    pub text: String,
+    /// The arbiter accepted it (logged as `accept_objection`).
+    pub accepted: bool,
 }
 
 /// What became of a player's report of a board's result.

@@ -135,7 +135,9 @@ fn index_of(t: &Tournament) -> HashMap<PlayerId, usize> {
     m
 }
 
-/// `XXW tpn first last`: the blank entries of those rounds become `Withdrawn`.
+/// `XXW tpn first last`: the blank or `0000 - Z` entries of those rounds become `Withdrawn`
+/// (we write a withdrawal as `0000 - Z` in the rounds played, as TRF16 says for a player not
+/// paired).
 fn withdrawals(p: &mut Parsed) {
     let index = index_of(&p.t);
     for w in std::mem::take(&mut p.withdrawals) {
@@ -149,7 +151,7 @@ fn withdrawals(p: &mut Parsed) {
         }
         for r in w.first as usize..=last {
             match rounds[r - 1] {
-                Entry::NotPaired => rounds[r - 1] = Entry::Withdrawn,
+                Entry::NotPaired | Entry::ZeroBye => rounds[r - 1] = Entry::Withdrawn,
                 Entry::Withdrawn => {
                     p.errors.push(TrfError::new(
                         w.rounds_at.line,
@@ -165,7 +167,10 @@ fn withdrawals(p: &mut Parsed) {
                         w.rounds_at.line,
                         w.rounds_at.col,
                         K::BadEntry,
-                        format!("a blank round {r} entry for withdrawn player {}", w.player),
+                        format!(
+                            "a blank or 0000 - Z round {r} entry for withdrawn player {}",
+                            w.player
+                        ),
                         "a round entry",
                     ));
                     break;

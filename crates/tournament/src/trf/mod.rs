@@ -29,7 +29,7 @@
 //! | range acceleration | `250` | `250` |
 //! | byes announced | `240` (our `U` type for a fixed PAB) | `240` |
 //! | teams | `013`, or `310` when the team has more than a name and players | `310` |
-//! | withdrawn | blank entries plus `XXW tpn first-round last-round` (ours) | same |
+//! | withdrawn | `0000 - Z` in the rounds of the history, blank after, plus `XXW tpn first-round last-round` (ours) | same |
 //!
 //! When two notations of one fact are both present, they must agree: `XXR`/`142`,
 //! `XXC`/`152`, and every value that both `BBx` and `162` give. A file with both `XXA` and

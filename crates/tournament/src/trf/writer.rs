@@ -76,12 +76,28 @@ pub(crate) fn entry_text(e: &Entry) -> String {
         Entry::PairingBye => "0000 - U".into(),
         Entry::FullBye => "0000 - F".into(),
         Entry::HalfBye => "0000 - H".into(),
-        Entry::ZeroBye => "0000 - Z".into(),
-        Entry::NotPaired | Entry::Withdrawn => "        ".into(),
+        Entry::ZeroBye | Entry::Withdrawn => "0000 - Z".into(),
+        Entry::NotPaired => "        ".into(),
     }
 }
 
-fn player_line(p: &Player) -> String {
+/// The columns of the history: up to the last entry anybody has that is neither blank nor a
+/// withdrawal. A withdrawal inside them is written `0000 - Z` (with its `XXW` record, which
+/// tells it from an absence); after them it stays blank, so that a withdrawal recorded for
+/// the coming rounds does not make them look played.
+fn history_len(t: &Tournament) -> usize {
+    t.players
+        .iter()
+        .filter_map(|p| {
+            p.rounds
+                .iter()
+                .rposition(|e| !matches!(e, Entry::NotPaired | Entry::Withdrawn))
+        })
+        .max()
+        .map_or(0, |i| i + 1)
+}
+
+fn player_line(p: &Player, history: usize) -> String {
     let sex = match p.sex {
         Some(Sex::Male) => 'm',
         Some(Sex::Female) => 'w',
@@ -99,13 +115,20 @@ fn player_line(p: &Player) -> String {
         p.points.to_string(),
         opt_num(p.rank, 4),
     );
-    for (i, e) in p.rounds.iter().enumerate() {
+    // The withdrawal's rounds after the history are left out (its `XXW` record says them).
+    let written = p
+        .rounds
+        .iter()
+        .rposition(|e| *e != Entry::Withdrawn)
+        .map_or(0, |i| i + 1)
+        .max(history.min(p.rounds.len()));
+    for (i, e) in p.rounds[..written].iter().enumerate() {
         if i > 0 {
             s.push_str("  ");
         }
         s.push_str(&entry_text(e));
     }
-    if p.rounds.is_empty() {
+    if written == 0 {
         s.truncate(s.trim_end().len().max(89));
     }
     s
@@ -330,8 +353,9 @@ pub fn write(t: &Tournament, format: Format) -> String {
     text_line(&mut out, "202", &h.tiebreaks);
     text_line(&mut out, "212", &h.standings_tiebreaks);
     text_line(&mut out, "222", &h.time_control_code);
+    let history = history_len(t);
     for p in &t.players {
-        let _ = writeln!(out, "{}", player_line(p));
+        let _ = writeln!(out, "{}", player_line(p, history));
     }
     for team in &t.teams {
         team_line(&mut out, team, format);
@@ -463,6 +487,32 @@ mod tests {
             let back = crate::trf::read(&out).unwrap();
             assert_eq!(back.players.len(), 2);
             assert_eq!(back.players[0].name, "Evil 001    9      Nobody");
+        }
+    }
+
+    /// A withdrawal is `0000 - Z` in the rounds played (TRF16: a player not paired), blank in
+    /// the rounds to come, and reads back as a withdrawal thanks to its `XXW` record.
+    #[test]
+    fn a_withdrawal_is_a_zero_bye_in_the_rounds_played() {
+        let text = "012 Open\nXXR 4\n\
+001    1      Alpha, Ann                        2100                             2.0    1     2 w 1  0000 - U\n\
+001    2      Bravo, Ben                        2000                             0.0    3     1 b 0\n\
+001    3      Carla, Cid                        1900                             1.0    2  0000 - U     4 w 0\n\
+001    4      Dodo, Dan                         1800                             1.0    2  0000 - Z     3 b 1\n\
+XXW 2 2 4\n";
+        let t = crate::trf::read(text).unwrap();
+        assert_eq!(
+            t.players[1].rounds[1..],
+            [Entry::Withdrawn, Entry::Withdrawn, Entry::Withdrawn]
+        );
+        for format in [Format::Trf16, Format::Trf26] {
+            let out = write(&t, format);
+            let line = out.lines().find(|l| l.starts_with("001    2")).unwrap();
+            assert_eq!(&line[91..], "   1 b 0  0000 - Z", "{out}");
+            assert!(out.contains("XXW 2 2 4\n"), "{out}");
+            let back = crate::trf::read(&out).unwrap();
+            assert_eq!(back.players, t.players);
+            assert_eq!(write(&back, format), out);
         }
     }
 }
