@@ -33,6 +33,7 @@ enum SystemArg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SwissSystemArg {
     Dutch,
+    Burstein,
     Dubov,
     Lim,
 }
@@ -307,6 +308,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 SwissSystemArg::Dutch => store::SwissSystem::Dutch,
                 SwissSystemArg::Dubov => store::SwissSystem::Dubov,
                 SwissSystemArg::Lim => store::SwissSystem::Lim,
+                SwissSystemArg::Burstein => store::SwissSystem::Burstein,
             };
             let id = s.create_event(ACTOR, &settings).map_err(store_error)?;
             io::print(&format!("{id}\n"))?;

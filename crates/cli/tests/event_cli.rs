@@ -412,11 +412,15 @@ fn a_round_robin_from_the_command_line_checks_against_the_berger_tables() {
     );
 }
 
-/// An event paired by the Dubov or the Lim system (issue 21): the exported TRF names its
+/// An event paired by the Burstein, Dubov or Lim system (issue 21): the exported TRF names its
 /// system in `192`, and `arbiter check` replays every round with that system's engine.
 #[test]
 fn every_individual_swiss_system_replays_under_its_own_code() {
-    for (system, code) in [("dubov", "FIDE_DUBOV"), ("lim", "FIDE_LIM")] {
+    for (system, code) in [
+        ("burstein", "FIDE_BURSTEIN"),
+        ("dubov", "FIDE_DUBOV"),
+        ("lim", "FIDE_LIM"),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         write_eleven_players(d);

@@ -716,3 +716,35 @@ fn the_rating_list_is_loaded_searched_and_used_through_the_api() {
     let r = arb.get("/api/rating-list?q=zoe");
     assert_eq!(r.json()["players"][0]["name"], "Martin, Zoé");
 }
+
+/// A Swiss event's rules are one of FIDE's individual Swiss systems (issue 21 §3): the round is
+/// paired by it, and Lim takes no Baku acceleration on request.
+#[test]
+fn a_swiss_event_chooses_its_system() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, round) = paired_event(
+        &mut arb,
+        json!({"name": "Open", "rounds": 5, "swiss_system": "burstein"}),
+        9,
+    );
+    assert_eq!(round["games"].as_array().unwrap().len(), 5, "{round}");
+    let e = arb.get(&format!("/api/events/{id}")).json();
+    assert_eq!(e["settings"]["swiss_system"], "burstein", "{e}");
+    let trf = arb.get(&format!("/events/{id}/export.trf")).body;
+    assert!(trf.contains("FIDE_BURSTEIN"), "{trf}");
+
+    let r = arb.post_json(
+        "/api/events",
+        &json!({"name": "Lim", "rounds": 5, "swiss_system": "lim", "baku": true}),
+    );
+    assert_eq!((r.status, r.json()["field"].clone()), (422, json!("baku")));
+    let r = arb.post_json(
+        "/api/events",
+        &json!({"name": "X", "rounds": 5, "swiss_system": "monrad"}),
+    );
+    assert_eq!(
+        (r.status, r.json()["field"].clone()),
+        (422, json!("swiss_system"))
+    );
+}

@@ -111,6 +111,7 @@ rules-pre2012 = Before 2012
 system-swiss = Swiss
 field-swiss-system = Swiss system rules
 swiss-system-dutch = Dutch (C.04.3)
+swiss-system-burstein = Burstein (C.04.4.2)
 swiss-system-dubov = Dubov (C.04.4.1)
 swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Round robin

@@ -111,6 +111,7 @@ rules-pre2012 = Avant 2012
 system-swiss = Système suisse
 field-swiss-system = Règles du système suisse
 swiss-system-dutch = Hollandais (Dutch, C.04.3)
+swiss-system-burstein = Burstein (C.04.4.2)
 swiss-system-dubov = Dubov (C.04.4.1)
 swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Toutes rondes

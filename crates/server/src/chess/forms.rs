@@ -30,7 +30,7 @@ pub struct EventForm {
     pub time_control: String,
     pub rounds: Option<Value>,
     pub system: Option<String>,
-    /// The Swiss system's rules: `dutch` (default), `dubov`, `lim`.
+    /// The Swiss system's rules: `dutch` (default), `burstein`, `dubov`, `lim`.
     pub swiss_system: Option<String>,
     pub baku: Option<Value>,
     /// `w` (default) or `b`: the colour of the top player in round 1.
@@ -95,7 +95,11 @@ impl EventForm {
         {
             None => store::SwissSystem::Dutch,
             Some(s) => store::SwissSystem::parse(s).ok_or_else(|| {
-                AppError::invalid("swiss_system", "dutch, dubov or lim", format!("{s:?}"))
+                AppError::invalid(
+                    "swiss_system",
+                    "dutch, burstein, dubov or lim",
+                    format!("{s:?}"),
+                )
             })?,
         };
         let unticked = if self.form.is_some() {

@@ -344,6 +344,7 @@ pub fn system_text(tr: &Tr, s: &store::EventSettings) -> String {
                 store::SwissSystem::Dutch => "swiss-system-dutch",
                 store::SwissSystem::Dubov => "swiss-system-dubov",
                 store::SwissSystem::Lim => "swiss-system-lim",
+                store::SwissSystem::Burstein => "swiss-system-burstein",
             });
             format!("{} · {rules}", tr.t("system-swiss"))
         }

@@ -49,10 +49,17 @@ pub enum SwissSystem {
     Dubov,
     /// C.04.4.3
     Lim,
+    /// C.04.4.2
+    Burstein,
 }
 
 impl SwissSystem {
-    pub const ALL: [SwissSystem; 3] = [SwissSystem::Dutch, SwissSystem::Dubov, SwissSystem::Lim];
+    pub const ALL: [SwissSystem; 4] = [
+        SwissSystem::Dutch,
+        SwissSystem::Burstein,
+        SwissSystem::Dubov,
+        SwissSystem::Lim,
+    ];
 
     /// The engine that pairs it.
     pub const fn engine(self) -> pairing::system::System {
@@ -60,6 +67,7 @@ impl SwissSystem {
             SwissSystem::Dutch => pairing::system::System::Dutch,
             SwissSystem::Dubov => pairing::system::System::Dubov,
             SwissSystem::Lim => pairing::system::System::Lim,
+            SwissSystem::Burstein => pairing::system::System::Burstein,
         }
     }
 
