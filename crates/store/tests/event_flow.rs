@@ -260,6 +260,42 @@ fn assert_trf_ranks_and_withdrawal(
     }
 }
 
+/// A withdrawal announced ahead of time (from round 3, told before round 1 is paired) leaves
+/// the player in the rounds before it: paired in rounds 1 and 2, absent from none of them.
+#[test]
+fn a_withdrawal_announced_ahead_plays_the_rounds_before_it() {
+    let store = Store::open_in_memory().unwrap();
+    let event = store
+        .create_event(ACTOR, &EventSettings::new("Open".parse().unwrap(), 4))
+        .unwrap();
+    store.add_players(ACTOR, event, &players(10)).unwrap();
+    let leaving = store.players(event).unwrap()[4].id;
+    store.withdraw(ACTOR, event, leaving, 3, None).unwrap();
+    let mut rng = Lcg(11);
+    for round in 1..=4 {
+        let r = store.pair_round(ACTOR, event, round).unwrap();
+        let plays = r
+            .games
+            .iter()
+            .any(|g| g.white == leaving || g.black == Some(leaving));
+        assert_eq!(
+            plays,
+            round < 3,
+            "round {round}: the player withdrawn from round 3 on {}",
+            if round < 3 {
+                "still plays"
+            } else {
+                "is not paired"
+            }
+        );
+        assert!(
+            r.byes.iter().all(|b| b.player != leaving),
+            "round {round}: no absence nor bye recorded for the withdrawn player"
+        );
+        enter_results(&store, event, round, &mut rng);
+    }
+}
+
 #[test]
 fn undo_puts_the_event_back() {
     let store = Store::open_in_memory().unwrap();

@@ -549,7 +549,12 @@ impl Store {
                     format!("round {from_round} is already paired: a withdrawal takes effect from round {} on", paired + 1),
                 ));
             }
-            tx.execute("UPDATE player SET withdrawn_from = ?1, present = 0 WHERE id = ?2", params![from_round, id])?;
+            // Checked out only when the withdrawal starts with the next round: a withdrawal told
+            // ahead leaves the player in the rounds before it (not marked absent there).
+            tx.execute(
+                "UPDATE player SET withdrawn_from = ?1, present = present AND ?1 > ?2 + 1 WHERE id = ?3",
+                params![from_round, paired, id],
+            )?;
             tx.execute("DELETE FROM bye WHERE player_id = ?1 AND round >= ?2", params![id, from_round])?;
             Ok(())
         })
