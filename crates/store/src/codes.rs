@@ -43,20 +43,7 @@ impl Store {
         code: &str,
         board: Option<u32>,
     ) -> Result<(Event, Game)> {
-        self.code_attempt(address, |c| {
-            let (event, game) = crate::chess::rounds::find_code(c, code)?;
-            match board {
-                Some(b) if b != game.board => Err(Error::refused(
-                    Refusal::BadCode,
-                    "this code does not open that board",
-                )),
-                _ if game.black.is_none() => Err(Error::refused(
-                    Refusal::BadCode,
-                    "this code is the pairing-allocated bye's",
-                )),
-                _ => Ok((event, game)),
-            }
-        })
+        self.code_attempt(address, |c| board_for_code(c, code, board))
     }
 
     /// The bridge session and table a table's code opens, under the wrong-code limits.
@@ -64,5 +51,22 @@ impl Store {
         self.code_attempt(address, |c| {
             crate::bridge::session::find_table_code(c, code)
         })
+    }
+}
+
+/// The chess board `code` opens: `board`, when given, must be the code's board, and the
+/// pairing-allocated bye's code opens nothing (both are wrong codes, as an unknown one is).
+pub(crate) fn board_for_code(c: &Connection, code: &str, board: Option<u32>) -> Result<(Event, Game)> {
+    let (event, game) = crate::chess::rounds::find_code(c, code)?;
+    match board {
+        Some(b) if b != game.board => Err(Error::refused(
+            Refusal::BadCode,
+            "this code does not open that board",
+        )),
+        _ if game.black.is_none() => Err(Error::refused(
+            Refusal::BadCode,
+            "this code is the pairing-allocated bye's",
+        )),
+        _ => Ok((event, game)),
     }
 }

@@ -198,44 +198,52 @@ impl Store {
         })
     }
 
-    /// Runs `lookup` (a code's board or table) under the wrong-code limits: refused while the
-    /// address waits; a `BadCode` refusal counts against the address and against every address
-    /// together, in the same transaction as the check.
+    /// Runs `lookup` (a code's board or table) under the wrong-code limits, in a write
+    /// transaction of its own ([`code_attempt_in`]).
     pub(crate) fn code_attempt<T>(
         &self,
         address: &str,
         lookup: impl FnOnce(&Connection) -> Result<T>,
     ) -> Result<T> {
-        let now = now_ms();
-        let mut conn = self.lock();
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let all = count(&tx, &CODE_ALL, "*", now)?;
-        let mine = count(&tx, &CODE_ADDRESS, address, now)?;
-        // The shared budget spent: no address has free wrong codes left.
-        let free = if all.failures >= CODE_ALL.free {
-            0
-        } else {
-            CODE_ADDRESS.free
-        };
-        let wait_ms = wait(mine, free, CODE_ADDRESS.longest_delay_ms, now);
-        if wait_ms > 0 {
-            return Err(too_many(wait_ms));
-        }
-        let found = lookup(&tx);
-        if matches!(
-            found,
-            Err(Error::Refused {
-                reason: Refusal::BadCode,
-                ..
-            })
-        ) {
-            prune(&tx, now)?;
-            add_failure(&tx, &CODE_ADDRESS, address, now)?;
-            add_failure(&tx, &CODE_ALL, "*", now)?;
-        }
-        tx.commit()?;
-        found
+        self.transaction(|tx| code_attempt_in(tx, address, lookup))?
     }
+}
+
+/// Runs `lookup` (a code's board or table) under the wrong-code limits, inside the caller's
+/// write transaction: refused while the address waits; a `BadCode` refusal counts against the
+/// address and against every address together, in the same transaction as the check (the
+/// caller commits it, refusal or not). The outer error is a database failure.
+pub(crate) fn code_attempt_in<T>(
+    conn: &Connection,
+    address: &str,
+    lookup: impl FnOnce(&Connection) -> Result<T>,
+) -> Result<Result<T>> {
+    let now = now_ms();
+    let all = count(conn, &CODE_ALL, "*", now)?;
+    let mine = count(conn, &CODE_ADDRESS, address, now)?;
+    // The shared budget spent: no address has free wrong codes left.
+    let free = if all.failures >= CODE_ALL.free {
+        0
+    } else {
+        CODE_ADDRESS.free
+    };
+    let wait_ms = wait(mine, free, CODE_ADDRESS.longest_delay_ms, now);
+    if wait_ms > 0 {
+        return Ok(Err(too_many(wait_ms)));
+    }
+    let found = lookup(conn);
+    if matches!(
+        found,
+        Err(Error::Refused {
+            reason: Refusal::BadCode,
+            ..
+        })
+    ) {
+        prune(conn, now)?;
+        add_failure(conn, &CODE_ADDRESS, address, now)?;
+        add_failure(conn, &CODE_ALL, "*", now)?;
+    }
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use rusqlite::Connection;
-use store::{Error, EventSettings, NewPlayer, RestoreRefusal, Store};
+use store::{Error, EventSettings, NewPlayer, Refusal, ResultCode, RestoreRefusal, Store};
 
 fn store_in(dir: &Path) -> Store {
     Store::open(&dir.join("event.db")).unwrap()
@@ -244,4 +244,52 @@ fn wrong_codes_are_counted_in_the_database_across_stores() {
         reopened.open_board("192.0.2.9", &code, None).unwrap_err(),
         Error::TooManyAttempts { .. }
     ));
+}
+
+/// A report sent with its code (one batched commit, [`Store::report_with_code`]) is under the
+/// same wrong-code limits as opening the board: a wrong code is counted and the count kept
+/// (not rolled back with the refused report), the address then waits even with the right code,
+/// and a right code from elsewhere records the report.
+#[test]
+fn reports_sent_with_a_code_count_wrong_codes_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = store_in(dir.path());
+    let event = s
+        .create_event("arbiter", &EventSettings::new("Codes".parse().unwrap(), 5))
+        .unwrap();
+    for i in 0..4 {
+        s.add_player(
+            "arbiter",
+            event,
+            &NewPlayer::named(format!("P{i}, X").parse().unwrap(), Some(2000 - i as u16)),
+        )
+        .unwrap();
+    }
+    let game = s.pair_round("arbiter", event, 1).unwrap().games[0].clone();
+    for _ in 0..10 {
+        let e = s
+            .report_with_code("192.0.2.9", "ZZZZZZ", None, ResultCode::Draw)
+            .unwrap_err();
+        assert!(
+            matches!(e, Error::Refused { reason: Refusal::BadCode, .. }),
+            "{e:?}"
+        );
+    }
+    // A board number that is not the code's counts as a wrong code too.
+    let e = s
+        .report_with_code("192.0.2.9", &game.code, Some(game.board + 1), ResultCode::Draw)
+        .unwrap_err();
+    assert!(matches!(e, Error::TooManyAttempts { .. }), "{e:?}");
+    assert!(matches!(
+        s.open_board("192.0.2.9", &game.code, None).unwrap_err(),
+        Error::TooManyAttempts { .. }
+    ));
+    let (_, opened, outcome) = s
+        .report_with_code("192.0.2.10", &game.code, Some(game.board), ResultCode::WhiteWins)
+        .unwrap();
+    assert_eq!(opened.board, game.board);
+    assert_eq!(outcome, store::ReportOutcome::Stored);
+    let round = s.round(event, 1).unwrap();
+    let reported = round.games.iter().find(|g| g.board == game.board).unwrap();
+    assert_eq!(reported.reported, Some(ResultCode::WhiteWins));
 }

@@ -518,7 +518,7 @@ async fn table(
     Path(code): Path<String>,
     Query(q): Query<RoundQuery>,
 ) -> ApiResult {
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     ok(table_json(&st, &s, table, q.round)?)
 }
 
@@ -548,7 +548,7 @@ async fn enter(
     let b: TableEntry = body(&bytes)?;
     let (round, board) = round_and_board(&b.round, &b.board)?;
     let entry = b.entry.entry()?;
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     // The device is the server's cookie alone: a `device` field in the body is not read, so
     // no client can pass itself off as the phone that made an entry.
     let (cookie_device, new) = device(&headers);
@@ -576,7 +576,7 @@ async fn confirm(
 ) -> ApiResult {
     let b: TableConfirm = body(&bytes)?;
     let (round, board) = round_and_board(&b.round, &b.board)?;
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let (store, id) = (st.store.clone(), s.id);
     blocking(move || store.confirm_line(id, table, round, board)).await?;
     ok(table_json(&st, &s, table, Some(round))?)

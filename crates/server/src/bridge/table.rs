@@ -36,13 +36,15 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The session and table a code opens, counted against the client's wrong codes in the
-/// database ([`store::throttle`]).
-pub(super) fn open_table(
+/// database ([`store::throttle`]). Off the async threads: the count is a write that waits its
+/// turn for the writing connection.
+pub(super) async fn open_table(
     st: &AppState,
     ip: std::net::IpAddr,
     code: &str,
 ) -> Result<(BridgeSession, u32), AppError> {
-    Ok(st.store.open_table(&ip.to_string(), code)?)
+    let (store, address, code) = (st.store.clone(), ip.to_string(), code.to_string());
+    blocking(move || store.open_table(&address, &code)).await
 }
 
 /// The device id from the cookie, or a new one (to be set on the answer).
@@ -420,7 +422,7 @@ async fn table_page(
     Path(code): Path<String>,
     Query(q): Query<TableQuery>,
 ) -> Page {
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
     let (dev, new) = device(&headers);
     let r = table_page_data(&st, c, &code, &s, table, &q)?;
@@ -442,7 +444,7 @@ async fn enter(
     Path((code, board)): Path<(String, u32)>,
     Form(f): Form<EnterForm>,
 ) -> Page {
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
     let entry = f.entry.entry_in(super::notation(&c.tr))?;
     let round: u32 = f
@@ -476,7 +478,7 @@ async fn confirm(
     Path((code, board)): Path<(String, u32)>,
     Form(f): Form<ConfirmForm>,
 ) -> Page {
-    let (s, table) = open_table(&st, c.client_ip, &code)?;
+    let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
     let round: u32 = f
         .round
@@ -510,7 +512,7 @@ async fn pairs_ok(
     Path(code): Path<String>,
     Form(f): Form<ConfirmForm>,
 ) -> Page {
-    open_table(&st, c.client_ip, &code)?;
+    open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
     let round: u32 = f
         .round

@@ -653,7 +653,7 @@ async fn report_lookup(
     c: Ctx,
     Query(q): Query<CodeQuery>,
 ) -> ApiResult {
-    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None)?;
+    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None).await?;
     ok(board_json(&st, &e, &g)?)
 }
 
@@ -669,9 +669,8 @@ async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
     let result = forms::result("result", &b.result)?
         .filter(|r| r.is_over_the_board())
         .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
-    let (e, g) = super::report::open_board(&st, c.client_ip, &b.code, b.board)?;
-    let (store, code) = (st.store.clone(), b.code.clone());
-    let outcome = blocking(move || store.report_result(&code, result)).await?;
+    let (e, g, outcome) =
+        super::report::report_with_code(&st, c.client_ip, &b.code, b.board, result).await?;
     let mut v = board_json(&st, &e, &g)?;
     v["reported"] = json!(result);
     v["outcome"] = json!(outcome);

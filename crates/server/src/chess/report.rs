@@ -104,14 +104,29 @@ async fn report_page(c: Ctx, Query(q): Query<CodeInLink>) -> Page {
 }
 
 /// The board a player's code opens, counted against the client's wrong codes in the database
-/// ([`store::throttle`]); `board`, when given, must be that code's board.
-pub(crate) fn open_board(
+/// ([`store::throttle`]); `board`, when given, must be that code's board. Off the async threads:
+/// the count is a write that waits its turn for the writing connection.
+pub(crate) async fn open_board(
     st: &AppState,
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
 ) -> Result<(store::Event, store::Game), AppError> {
-    Ok(st.store.open_board(&ip.to_string(), code, board)?)
+    let (store, address, code) = (st.store.clone(), ip.to_string(), code.to_string());
+    blocking(move || store.open_board(&address, &code, board)).await
+}
+
+/// A player's report with the board's code: opened and recorded in one batched commit
+/// ([`store::Store::report_with_code`]), off the async threads.
+pub(crate) async fn report_with_code(
+    st: &AppState,
+    ip: std::net::IpAddr,
+    code: &str,
+    board: Option<u32>,
+    result: store::ResultCode,
+) -> Result<(store::Event, store::Game, ReportOutcome), AppError> {
+    let (store, address, code) = (st.store.clone(), ip.to_string(), code.to_string());
+    blocking(move || store.report_with_code(&address, &code, board, result)).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,7 +155,7 @@ pub(crate) fn names_of(
 }
 
 async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
-    let (e, g) = open_board(&st, c.client_ip, &f.code, None)?;
+    let (e, g) = open_board(&st, c.client_ip, &f.code, None).await?;
     let mut page = ReportPage::board(&st, c, "choose", &f.code, &e, &g)?;
     page.choice = g
         .reports
@@ -164,16 +179,15 @@ async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeFo
                 format!("{:?}", f.result.clone().unwrap_or_default()),
             )
         })?;
-    let (e, g) = open_board(&st, c.client_ip, &f.code, board)?;
     if f.sure.as_deref() != Some("1") {
+        let (e, g) = open_board(&st, c.client_ip, &f.code, board).await?;
         let mut page = ReportPage::board(&st, c, "check", &f.code, &e, &g)?;
         page.result = result.as_str().to_string();
         page.choice = views::result_text(Some(result));
         page.said = page.said(result);
         return html(&page);
     }
-    let (store, code) = (st.store.clone(), f.code.clone());
-    let outcome = blocking(move || store.report_result(&code, result)).await?;
+    let (e, g, outcome) = report_with_code(&st, c.client_ip, &f.code, board, result).await?;
     let mut page = ReportPage::board(&st, c, "done", &f.code, &e, &g)?;
     page.choice = views::result_text(Some(result));
     page.said = page.said(result);

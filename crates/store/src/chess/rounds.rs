@@ -361,6 +361,42 @@ impl Store {
         self.batched(move |tx| record_report(tx, &code, result))
     }
 
+    /// A player's report sent with the board's code (and, when given, its number) from
+    /// `address`: the code is opened under the wrong-code limits ([`Store::open_board`]) and the
+    /// report recorded ([`Store::report_result`]) in one batched commit, so that a hall's burst
+    /// of reports takes the writing connection once each, not twice. Answers the board as the
+    /// code opened it (before the report) and what the report did.
+    pub fn report_with_code(
+        &self,
+        address: &str,
+        code: &str,
+        board: Option<u32>,
+        result: ResultCode,
+    ) -> Result<(Event, Game, ReportOutcome)> {
+        if !result.is_over_the_board() {
+            return Err(Error::invalid("result", "1-0, 1/2 or 0-1", result.as_str()));
+        }
+        let (address, code) = (address.to_string(), code.trim().to_uppercase());
+        self.batched(move |tx| {
+            let opened = crate::throttle::code_attempt_in(tx, &address, |c| {
+                crate::codes::board_for_code(c, &code, board)
+            })?;
+            let (event, game) = match opened {
+                Ok(found) => found,
+                // A wrong code: its count is kept (not a refusal of the batch's item, which
+                // would roll it back), and the caller gets the refusal.
+                Err(
+                    e @ Error::Refused {
+                        reason: Refusal::BadCode,
+                        ..
+                    },
+                ) => return Ok(Ok(Err(e))),
+                Err(e) => return Ok(Err(e)),
+            };
+            Ok(record_report(tx, &code, result)?.map(|outcome| Ok((event, game, outcome))))
+        })?
+    }
+
     /// Accepts the results the players reported in `round` where they agree (one value), and
     /// returns how many; boards whose reports disagree wait for the arbiter.
     ///
