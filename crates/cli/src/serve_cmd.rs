@@ -20,8 +20,9 @@ pub struct ServeArgs {
     /// Load a sample event (a 5-round Swiss with 16 players) when the database has no event.
     #[arg(long)]
     demo: bool,
-    /// The address visitors type when a reverse proxy stands in front (https://chess.example.org):
-    /// the setup link names it, and with https every cookie gets the Secure flag.
+    /// The address visitors type when it is not the one listened on (a reverse proxy in front,
+    /// https://chess.example.org, or the laptop's address on the hall's network): the setup link
+    /// and the printed code slips name it, and with https every cookie gets the Secure flag.
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
     /// Trust a reverse proxy's X-Forwarded-Proto header: cookies of requests it says came over

@@ -125,6 +125,9 @@ pub struct AppState {
     /// Public pages as anonymous visitors see them, by event and language, with the event's
     /// version they were rendered at (projectors and phones reload them every 30 seconds).
     pub public_pages: Arc<std::sync::Mutex<PublicPages>>,
+    /// `--public-url` without its trailing slash: the address printed code slips give the
+    /// phones when the page was opened by another one (the laptop browsing itself).
+    pub public_url: Option<String>,
 }
 
 /// Rendered public pages: (event, language) → (event version, HTML).
@@ -220,6 +223,10 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         limits: Arc::new(limits.clone()),
         secure_cookies,
         public_pages: Arc::default(),
+        public_url: config
+            .public_url
+            .as_deref()
+            .map(|u| u.trim_end_matches('/').to_string()),
     };
     Ok(Bound {
         listener,

@@ -22,6 +22,15 @@ pub fn base_url(headers: &HeaderMap) -> String {
     format!("{}://{host}", if https { "https" } else { "http" })
 }
 
+/// The address a slip prints when its event or session sets none: the server's `--public-url`,
+/// else the one this request came by ([`base_url`]).
+pub fn server_base(public_url: Option<&str>, headers: &HeaderMap) -> String {
+    public_url
+        .filter(|u| !u.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| base_url(headers))
+}
+
 /// Whether the address names the machine itself, not one the phones can reach.
 pub fn is_loopback(base: &str) -> bool {
     let host = base

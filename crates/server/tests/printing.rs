@@ -152,6 +152,32 @@ fn board_codes_go_on_slips_with_their_qr_code_never_on_the_wall_list() {
     assert_eq!(b.get("/events/1/rounds/2/slips").status, 404);
 }
 
+/// Opened by the laptop itself (127.0.0.1), the slips warn that the phones cannot reach the
+/// address they print; with `--public-url` they print that address, whatever the browser used.
+#[test]
+fn board_slips_print_the_public_address_or_warn_of_a_loopback_one() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    event(&mut b, "swiss", 6);
+    let slips = b.get("/events/1/rounds/1/slips").body;
+    assert!(slips.contains("id=\"slips-loopback\""), "{slips}");
+    assert!(slips.contains("http://127.0.0.1:"));
+
+    let app = App::start_with(|c| c.public_url = Some("http://192.168.1.20:8080/".into()));
+    let mut b = app.arbiter();
+    event(&mut b, "swiss", 6);
+    let codes = codes(&mut b, 1);
+    let slips = b.get("/events/1/rounds/1/slips").body;
+    assert!(!slips.contains("id=\"slips-loopback\""), "{slips}");
+    for (_, code) in &codes {
+        assert!(
+            slips.contains(&format!("http://192.168.1.20:8080/report?code={code}")),
+            "{slips}"
+        );
+    }
+    assert!(!slips.contains("127.0.0.1"), "{slips}");
+}
+
 #[test]
 fn the_round_robin_table_has_every_player_in_rows_and_columns() {
     let app = App::start(false);

@@ -56,7 +56,11 @@ impl Store {
 
 /// The chess board `code` opens: `board`, when given, must be the code's board, and the
 /// pairing-allocated bye's code opens nothing (both are wrong codes, as an unknown one is).
-pub(crate) fn board_for_code(c: &Connection, code: &str, board: Option<u32>) -> Result<(Event, Game)> {
+pub(crate) fn board_for_code(
+    c: &Connection,
+    code: &str,
+    board: Option<u32>,
+) -> Result<(Event, Game)> {
     let (event, game) = crate::chess::rounds::find_code(c, code)?;
     match board {
         Some(b) if b != game.board => Err(Error::refused(

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use rusqlite::Connection;
-use store::{Error, EventSettings, NewPlayer, Refusal, ResultCode, RestoreRefusal, Store};
+use store::{Error, EventSettings, NewPlayer, Refusal, RestoreRefusal, ResultCode, Store};
 
 fn store_in(dir: &Path) -> Store {
     Store::open(&dir.join("event.db")).unwrap()
@@ -271,13 +271,24 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
             .report_with_code("192.0.2.9", "ZZZZZZ", None, ResultCode::Draw)
             .unwrap_err();
         assert!(
-            matches!(e, Error::Refused { reason: Refusal::BadCode, .. }),
+            matches!(
+                e,
+                Error::Refused {
+                    reason: Refusal::BadCode,
+                    ..
+                }
+            ),
             "{e:?}"
         );
     }
     // A board number that is not the code's counts as a wrong code too.
     let e = s
-        .report_with_code("192.0.2.9", &game.code, Some(game.board + 1), ResultCode::Draw)
+        .report_with_code(
+            "192.0.2.9",
+            &game.code,
+            Some(game.board + 1),
+            ResultCode::Draw,
+        )
         .unwrap_err();
     assert!(matches!(e, Error::TooManyAttempts { .. }), "{e:?}");
     assert!(matches!(
@@ -285,7 +296,12 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
         Error::TooManyAttempts { .. }
     ));
     let (_, opened, outcome) = s
-        .report_with_code("192.0.2.10", &game.code, Some(game.board), ResultCode::WhiteWins)
+        .report_with_code(
+            "192.0.2.10",
+            &game.code,
+            Some(game.board),
+            ResultCode::WhiteWins,
+        )
         .unwrap();
     assert_eq!(opened.board, game.board);
     assert_eq!(outcome, store::ReportOutcome::Stored);

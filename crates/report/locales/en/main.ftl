@@ -645,4 +645,5 @@ print-page = Page
 square-table = Round-robin table
 square-hint = Each row reads against each column: the result of the player in that row against the player numbered at the top of the column (in a double round robin, both games in round order).
 slips-title = Result slips
+slips-loopback = The slips print { $address }: that address is this computer itself, the phones cannot open it. Open this page by the address the phones use (this computer's address on the hall's network), or start the server with arbiter serve --public-url followed by that address.
 slips-hint = One slip per board, to cut out and put on the board: its code lets the players report the result from a phone. The printed pairing list never shows the codes.

@@ -651,4 +651,5 @@ print-page = Page
 square-table = Tableau à double entrée
 square-hint = Chaque ligne se lit face à chaque colonne : le résultat du joueur de la ligne contre le joueur dont le numéro est en tête de colonne (en aller-retour, les deux parties dans l'ordre des rondes).
 slips-title = Fiches de résultat
+slips-loopback = Les fiches impriment { $address } : cette adresse désigne cet ordinateur lui-même, les téléphones ne peuvent pas l'ouvrir. Ouvrez cette page par l'adresse qu'utilisent les téléphones (celle de cet ordinateur sur le réseau de la salle), ou lancez le serveur avec arbiter serve --public-url suivi de cette adresse.
 slips-hint = Une fiche par échiquier, à découper et poser sur l'échiquier : son code permet aux joueurs de déclarer le résultat depuis un téléphone. La liste d'appariements imprimée ne montre jamais les codes.

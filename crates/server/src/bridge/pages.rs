@@ -603,7 +603,7 @@ async fn slips_page(
         .trim_end_matches('/')
         .to_string();
     let base = if public_url.is_empty() {
-        crate::slips::base_url(&headers)
+        crate::slips::server_base(st.public_url.as_deref(), &headers)
     } else {
         public_url.clone()
     };

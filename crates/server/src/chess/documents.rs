@@ -219,6 +219,9 @@ struct BoardSlipsPage {
     ev: EventView,
     n: u32,
     slips: Vec<Slip>,
+    /// The address the slips print, and whether the phones cannot reach it.
+    base: String,
+    loopback: bool,
 }
 
 /// Round `n`'s result slips, one per board with two players, to cut out and put on the
@@ -236,7 +239,7 @@ async fn board_slips_page(
     }
     let round = st.store.round(id, n)?;
     let (boards, _) = views::boards(&st.store, &c.tr, &e, &round)?;
-    let base = crate::slips::base_url(&headers);
+    let base = crate::slips::server_base(st.public_url.as_deref(), &headers);
     let slips = boards
         .into_iter()
         .filter(|b| b.line.black.is_some())
@@ -250,7 +253,14 @@ async fn board_slips_page(
             })
         })
         .collect::<Result<Vec<_>, AppError>>()?;
-    html(&BoardSlipsPage { c, ev, n, slips })
+    html(&BoardSlipsPage {
+        c,
+        ev,
+        n,
+        slips,
+        loopback: crate::slips::is_loopback(&base),
+        base,
+    })
 }
 
 /// A player in the alphabetical list: their board and colour in the round.
