@@ -198,13 +198,15 @@ fn main() {
     assert_eq!(boards.len(), reporters);
     // The same pages one at a time, for comparison with the burst.
     let mut quiet = Vec::new();
+    let mut sizes = std::collections::HashMap::new();
     let mut phone = Client::new(&base);
     for path in [format!("/public/{event}"), "/api/csrf".to_string()] {
         for _ in 0..20 {
             let t = Instant::now();
-            let (s, _) = phone.call("GET", &path, None);
+            let (s, body) = phone.call("GET", &path, None);
             assert_eq!(s, 200);
             quiet.push((path.clone(), t.elapsed().as_secs_f64()));
+            sizes.insert(path.clone(), body.len());
         }
     }
     for path in [format!("/public/{event}"), "/api/csrf".to_string()] {
@@ -215,8 +217,9 @@ fn main() {
             .collect();
         t.sort_by(f64::total_cmp);
         println!(
-            "{path} alone: median {:.2} ms",
-            percentile(&t, 0.5) * 1000.0
+            "{path} alone: median {:.2} ms, {} KB",
+            percentile(&t, 0.5) * 1000.0,
+            sizes[&path].div_ceil(1024)
         );
     }
     let results = ["1-0", "1/2", "0-1"];

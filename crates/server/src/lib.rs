@@ -130,8 +130,9 @@ pub struct AppState {
     pub public_url: Option<String>,
 }
 
-/// Rendered public pages: (event, language) → (event version, HTML).
-pub type PublicPages = std::collections::HashMap<(store::EventId, &'static str), (i64, String)>;
+/// Rendered public pages: (event, language) → (event version, the page).
+pub type PublicPages =
+    std::collections::HashMap<(store::EventId, &'static str), (i64, Arc<page::Rendered>)>;
 
 /// The whole application's routes.
 pub fn app(state: AppState) -> Router {

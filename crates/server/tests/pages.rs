@@ -403,6 +403,54 @@ fn the_demo_event_shows_its_players_on_the_public_page() {
     assert_eq!(anon.get("/static/style.css").status, 200);
 }
 
+/// The phones reload the public page every 30 seconds: it goes gzipped to those that take it
+/// (every browser), the same page as the uncompressed one, and plain to the others. Read over a
+/// bare connection, to see the bytes the server sends.
+#[test]
+fn the_public_page_goes_compressed_to_the_phones_that_take_it() {
+    use std::io::{Read, Write};
+    let app = App::start(true);
+    let get = |accept: &str| -> (String, Vec<u8>) {
+        let host = app.base.trim_start_matches("http://");
+        let mut s = std::net::TcpStream::connect(host).unwrap();
+        write!(
+            s,
+            "GET /public/1 HTTP/1.1\r\nHost: {host}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = Vec::new();
+        s.read_to_end(&mut answer).unwrap();
+        let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+        (head, answer[split + 4..].to_vec())
+    };
+    let (head, plain) = get("identity");
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(!head.contains("content-encoding"), "{head}");
+    let plain = String::from_utf8(plain).unwrap();
+    assert!(plain.contains("Moreau, Camille"));
+    for _ in 0..2 {
+        // Rendered, then served from the page kept for the event's version.
+        let (head, zipped) = get("gzip, deflate");
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert!(head.contains("vary: accept-encoding"), "{head}");
+        assert!(
+            zipped.len() * 3 < plain.len(),
+            "{} bytes for {}",
+            zipped.len(),
+            plain.len()
+        );
+        let mut inflated = String::new();
+        flate2::read::GzDecoder::new(&zipped[..])
+            .read_to_string(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated, plain, "the same page once inflated");
+    }
+    let (head, body) = get("gzip;q=0, identity");
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert_eq!(String::from_utf8(body).unwrap(), plain);
+}
+
 #[test]
 fn players_are_registered_from_the_fide_rating_list() {
     let app = App::start(false);

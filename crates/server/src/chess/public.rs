@@ -2,7 +2,7 @@
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use axum::Router;
@@ -11,7 +11,7 @@ use store::EventId;
 use crate::chess::views::{self, BoardView, ByeView, EventView, StandingView};
 use crate::ctx::Ctx;
 use crate::error::AppError;
-use crate::page::Page;
+use crate::page::{Page, Rendered};
 use crate::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -72,6 +72,7 @@ async fn public_page(
     c: Ctx,
     Path(id): Path<EventId>,
     Query(pq): Query<PublicQuery>,
+    headers: HeaderMap,
 ) -> Page {
     let q = pq.q.unwrap_or_default().trim().to_string();
     // Anonymous visitors all see the same page (no session, no token in it): reuse it while
@@ -88,7 +89,7 @@ async fn public_page(
             .cloned();
         if let Some((v, page)) = cached {
             if v == version {
-                return Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response());
+                return Ok(page.response(&headers));
             }
         }
     }
@@ -131,10 +132,12 @@ async fn public_page(
     }
     .render()?;
     if anonymous {
+        let page = std::sync::Arc::new(Rendered::new(page));
         st.public_pages
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(key, (version, page.clone()));
+        return Ok(page.response(&headers));
     }
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
