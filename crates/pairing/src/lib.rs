@@ -11,6 +11,7 @@ pub mod checker;
 pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
+pub mod explain;
 pub mod generator;
 pub mod lim;
 pub mod request;

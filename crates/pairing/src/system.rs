@@ -23,6 +23,7 @@ use crate::checker::{self, RoundCheck};
 use crate::double_swiss::{self, DoubleSwissOptions, MatchRound};
 use crate::dubov::{self, DubovOptions};
 use crate::dutch::{self, DutchOptions};
+use crate::explain;
 use crate::lim::{self, LimOptions};
 use crate::team::{self, TeamOptions, TeamRound};
 use crate::{Pairing, PairingError};
@@ -84,6 +85,18 @@ impl System {
             System::Lim => "Lim (C.04.4.3)",
             System::DoubleSwiss => "Double-Swiss (C.04.5)",
             System::Team => "Swiss Team (C.04.6)",
+        }
+    }
+
+    /// The chapter of FIDE's handbook that defines it (`C.04.4.1`).
+    pub const fn chapter(self) -> &'static str {
+        match self {
+            System::Dutch => "C.04.3",
+            System::Burstein => "C.04.4.2",
+            System::Dubov => "C.04.4.1",
+            System::Lim => "C.04.4.3",
+            System::DoubleSwiss => "C.04.5",
+            System::Team => "C.04.6",
         }
     }
 
@@ -155,11 +168,7 @@ impl System {
             System::Dubov => dubov::pair(t, round, &DubovOptions { baku: options.baku }),
             // Lim's acceleration comes from the file's own `250` records (C.04.7 names no
             // default for it), never from a flag.
-            System::Lim if options.baku => Err(PairingError::InvalidRequest(
-                "Baku acceleration on request applies to the Dutch, Burstein and Dubov systems; write \
-                 the acceleration (250 records) in the file for Lim"
-                    .into(),
-            )),
+            System::Lim if options.baku => Err(lim_refuses_baku()),
             System::Lim => lim::pair(t, round, &LimOptions::default()),
         }
     }
@@ -193,7 +202,65 @@ impl System {
     }
 }
 
+/// Why a round was paired as it was, in the engine's own terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Explanation {
+    /// The Dutch engine's: brackets, floats, colour preferences and the criteria that decided.
+    /// Burstein's seeding rounds are Dutch rounds (C.04.4.2 1.6) and are explained so.
+    Dutch(dutch::Explanation),
+    /// Burstein's (after the seeding rounds), Dubov's and Lim's: floats, the colour rule and
+    /// the bye rule, with their articles.
+    Swiss(System, explain::Explanation),
+}
+
+impl Explanation {
+    /// The pairing explained, identical to the engine's.
+    pub fn pairing(&self) -> &Pairing {
+        match self {
+            Explanation::Dutch(e) => &e.pairing,
+            Explanation::Swiss(_, e) => &e.pairing,
+        }
+    }
+}
+
 impl System {
+    /// Pairs round `round` of `t` as [`System::pair`] does and explains it. Double-Swiss and
+    /// team rounds have no explanation yet: an invalid request.
+    pub fn explain(
+        self,
+        t: &Tournament,
+        round: u32,
+        options: &Options,
+    ) -> Result<Explanation, PairingError> {
+        let swiss = |e| Ok(Explanation::Swiss(self, e));
+        match self {
+            System::Dutch => Ok(Explanation::Dutch(dutch::explain(
+                t,
+                round,
+                &dutch_options(options),
+            )?)),
+            System::Burstein => match burstein::explain(t, round, &burstein_options(options))? {
+                Some(e) => swiss(e),
+                None => Ok(Explanation::Dutch(dutch::explain(
+                    t,
+                    round,
+                    &burstein::dutch_options(&burstein_options(options)),
+                )?)),
+            },
+            System::Dubov => swiss(dubov::explain(
+                t,
+                round,
+                &DubovOptions { baku: options.baku },
+            )?),
+            System::Lim if options.baku => Err(lim_refuses_baku()),
+            System::Lim => swiss(lim::explain(t, round, &LimOptions::default())?),
+            System::DoubleSwiss | System::Team => Err(PairingError::InvalidRequest(format!(
+                "no explanation of a {} pairing yet",
+                self.title()
+            ))),
+        }
+    }
+
     /// Replays every round of `t` (only the paired ones with `paired_only`: a last column of
     /// announced byes is the next round to pair) and compares each with what this system's
     /// engine pairs on the state before it; `list` receives each round's checklist under a
@@ -240,6 +307,14 @@ impl System {
 fn team_round(t: &Tournament, round: u32) -> Result<TeamRound, PairingError> {
     let options = TeamOptions::of(t).map_err(PairingError::InvalidRequest)?;
     TeamRound::new(t, round, &options)
+}
+
+fn lim_refuses_baku() -> PairingError {
+    PairingError::InvalidRequest(
+        "Baku acceleration on request applies to the Dutch, Burstein and Dubov systems; write \
+         the acceleration (250 records) in the file for Lim"
+            .into(),
+    )
 }
 
 fn dutch_options(o: &Options) -> DutchOptions {

@@ -59,6 +59,8 @@ mod literal_procedure;
 mod memory;
 #[path = "properties.rs"]
 mod properties;
+#[path = "swiss_explain.rs"]
+mod swiss_explain;
 #[path = "team_conformance.rs"]
 mod team_conformance;
 #[path = "team_double_swiss_properties.rs"]

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{players_csv, App, Client};
+use crate::common::{players_csv, rematch_swap, App, Client};
 
 /// An event of `players` checked-in players whose round 1 is paired and played (White wins
 /// every board), and round 2 paired: its id.
@@ -51,17 +51,7 @@ fn a_checker_objection_stays_until_the_arbiter_accepts_it() {
     let r1 = games(&arb.get(&format!("/api/events/{id}/rounds/1")).json());
     let r2 = games(&arb.get(&format!("/api/events/{id}/rounds/2")).json());
     // Round 1's board 1 (w1 against b1) meets again: b1 takes the seat of w1's round-2 opponent.
-    let (w1, b1) = (r1[0]["white"].clone(), r1[0]["black"].clone());
-    let g = r2
-        .iter()
-        .find(|g| g["white"] == w1 || g["black"] == w1)
-        .unwrap();
-    let opponent = if g["white"] == w1 {
-        g["black"].clone()
-    } else {
-        g["white"].clone()
-    };
-    assert_ne!(opponent, b1);
+    let (b1, opponent, rematch_board) = rematch_swap(&r1, &r2);
     let r = arb.post_form(
         &format!("/events/{id}/rounds/2/swap"),
         &[
@@ -71,7 +61,6 @@ fn a_checker_objection_stays_until_the_arbiter_accepts_it() {
         ],
     );
     assert_eq!(r.status, 200, "{}", r.body);
-    let rematch_board = g["board"].as_u64().unwrap();
     for page in [
         r.body,
         arb.get(&format!("/events/{id}/rounds/2")).body,

@@ -397,3 +397,21 @@ pub fn paired_event(arb: &mut Client, settings: Value, players: usize) -> (i64, 
     assert_eq!(r.status, 200, "{}", r.body);
     (id, r.json())
 }
+
+/// The swap of round 2 that makes round 1's board 1 meet again: round 1's Black takes the seat
+/// of round 1's White's round-2 opponent. Returns those two players and the round-2 board where
+/// the rematch is.
+pub fn rematch_swap(r1: &[Value], r2: &[Value]) -> (Value, Value, u64) {
+    let (w1, b1) = (r1[0]["white"].clone(), r1[0]["black"].clone());
+    let g = r2
+        .iter()
+        .find(|g| g["white"] == w1 || g["black"] == w1)
+        .unwrap();
+    let opponent = if g["white"] == w1 {
+        g["black"].clone()
+    } else {
+        g["white"].clone()
+    };
+    assert_ne!(opponent, b1);
+    (b1, opponent, g["board"].as_u64().unwrap())
+}

@@ -25,5 +25,7 @@ mod pages;
 mod printing;
 #[path = "prizes.rs"]
 mod prizes;
+#[path = "swiss_systems.rs"]
+mod swiss_systems;
 #[path = "text_safety.rs"]
 mod text_safety;

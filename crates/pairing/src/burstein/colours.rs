@@ -27,6 +27,7 @@ use std::cmp::Ordering;
 use tournament::Color;
 
 use super::index::OppositionIndex;
+use crate::explain::ColourReason;
 use crate::swiss::colour::{colour_state, first_difference};
 
 /// What Art. 5 needs of a player.
@@ -43,6 +44,15 @@ pub struct ColourFacts {
 
 /// The colour `p` gets against `o`. `initial` is the colour drawn before round 1.
 pub fn colour_of(p: &ColourFacts, o: &ColourFacts, initial: Color) -> Color {
+    colour_rule(p, o, initial).0
+}
+
+/// The colour `p` gets against `o`, and the rule of Art. 5.2 that decided it.
+pub fn colour_rule(
+    p: &ColourFacts,
+    o: &ColourFacts,
+    initial: Color,
+) -> (Color, ColourReason, &'static str) {
     // 5.2.1: higher ranked by points, then the smaller TPN.
     if p.colours.is_empty() && o.colours.is_empty() {
         let p_higher = (p.score, std::cmp::Reverse(p.tpn)) > (o.score, std::cmp::Reverse(o.tpn));
@@ -52,32 +62,34 @@ pub fn colour_of(p: &ColourFacts, o: &ColourFacts, initial: Color) -> Color {
         } else {
             initial.opposite()
         };
-        return if p_higher {
+        let c = if p_higher {
             higher_gets
         } else {
             higher_gets.opposite()
         };
+        return (c, ColourReason::Initial, "5.2.1");
     }
     let (ps, os) = (colour_state(&p.colours), colour_state(&o.colours));
     // 5.2.2: both preferences (a player without games has none and takes what is left).
     if ps.preference != os.preference || ps.preference.is_none() || os.preference.is_none() {
-        return match (ps.preference, os.preference) {
+        let c = match (ps.preference, os.preference) {
             (Some(c), _) => c,
             (None, Some(c)) => c.opposite(),
             (None, None) => unreachable!("a player with a game has a preference"),
         };
+        return (c, ColourReason::BothPreferences, "5.2.2");
     }
     // Same colour wanted by both from here on.
     let wanted = ps.preference.expect("both have a preference");
     // 5.2.3: the stronger preference.
     match ps.kind().cmp(&os.kind()) {
-        Ordering::Greater => return wanted,
-        Ordering::Less => return wanted.opposite(),
+        Ordering::Greater => return (wanted, ColourReason::StrongerPreference, "5.2.3"),
+        Ordering::Less => return (wanted.opposite(), ColourReason::StrongerPreference, "5.2.3"),
         Ordering::Equal => {}
     }
     // 5.2.4: alternate from the last game in which their colours differed.
     if let (Some(_), Some(theirs)) = first_difference(&p.colours, &o.colours) {
-        return theirs;
+        return (theirs, ColourReason::History, "5.2.4");
     }
     // 5.2.5: the preference of the higher ranked player (1.8: Index, then TPN).
     let p_higher = match p.index.rank_cmp(&o.index) {
@@ -85,9 +97,6 @@ pub fn colour_of(p: &ColourFacts, o: &ColourFacts, initial: Color) -> Color {
         Ordering::Greater => false,
         Ordering::Equal => p.tpn < o.tpn,
     };
-    if p_higher {
-        wanted
-    } else {
-        wanted.opposite()
-    }
+    let c = if p_higher { wanted } else { wanted.opposite() };
+    (c, ColourReason::Ranking, "5.2.5")
 }

@@ -67,6 +67,7 @@ use std::cmp::Ordering;
 use tournament::{Color, PlayerId, Tournament};
 
 use crate::dutch::{self, DutchOptions};
+use crate::explain::{assemble, bye_reason_art_3_1, Explanation, Paired};
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
 use crate::swiss::board_order;
 use crate::swiss::colour::{colour_state, ColourState};
@@ -77,7 +78,7 @@ use crate::swiss::roster::{
 };
 use crate::{Board, Pairing, PairingError};
 use brackets::{pair_bracket_dispatch, BracketInput};
-use colours::{colour_of, ColourFacts};
+use colours::{colour_of, colour_rule, ColourFacts};
 use index::{opposition_indices, OppositionIndex};
 
 pub use checklist::checklist;
@@ -243,14 +244,7 @@ pub fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, Pair
     }
     // 3.1: the PAB first.
     let bye = if n % 2 == 1 {
-        let mut preference: Vec<usize> = (0..n).filter(|&k| players[k].bye_eligible).collect();
-        preference.sort_by(|&a, &b| {
-            let (pa, pb) = (&players[a], &players[b]);
-            pa.score
-                .cmp(&pb.score)
-                .then(pb.games_played.cmp(&pa.games_played))
-                .then(pb.rank_cmp(pa))
-        });
+        let preference = bye_order(players);
         // The first candidate usually leaves the others a pairing that Dirac's condition
         // proves; otherwise one matching decides.
         let first = preference.first().copied().filter(|&p| {
@@ -307,6 +301,70 @@ pub fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, Pair
         incoming = result.floaters;
     }
     Ok(RoundPairs { pairs, bye })
+}
+
+/// 3.1: the players allowed a PAB (3.1.1, [C2]), best receiver first: the lowest score, the
+/// most games played, the lowest in the order of 1.8 (3.1.3–3.1.5). The first whose bye leaves
+/// the others a legal pairing gets it (3.1.2).
+fn bye_order(players: &[Participant]) -> Vec<usize> {
+    let mut preference: Vec<usize> = (0..players.len())
+        .filter(|&k| players[k].bye_eligible)
+        .collect();
+    preference.sort_by(|&a, &b| {
+        let (pa, pb) = (&players[a], &players[b]);
+        pa.score
+            .cmp(&pb.score)
+            .then(pb.games_played.cmp(&pa.games_played))
+            .then(pb.rank_cmp(pa))
+    });
+    preference
+}
+
+/// Pairs round `round` as [`pair`] does and says, per player, what decided their float, colour
+/// and bye (Art. 3.1, 3.2, 5.2). A seeding round is the Dutch system's (1.6): `Ok(None)`, the
+/// Dutch explanation says why.
+pub fn explain(
+    tournament: &Tournament,
+    round: u32,
+    options: &BursteinOptions,
+) -> Result<Option<Explanation>, PairingError> {
+    if is_seeding_round(tournament, round)? {
+        return Ok(None);
+    }
+    let prepared = prepare(tournament, round, options)?;
+    let round_pairs = pair_prepared(&prepared, round)?;
+    let pairing = build_pairing(&prepared, &round_pairs);
+    let players = &prepared.players;
+    let colour_by = |white| {
+        round_pairs.pairs.iter().find_map(|&(a, b)| {
+            let (pa, pb) = (&players[a], &players[b]);
+            (pa.id == white || pb.id == white).then(|| {
+                let (_, reason, article) =
+                    colour_rule(&pa.colour_facts(), &pb.colour_facts(), prepared.initial);
+                (reason, article)
+            })
+        })
+    };
+    let bye_by = round_pairs.bye.map(|v| {
+        bye_reason_art_3_1(
+            v,
+            &bye_order(players),
+            &|k| players[k].score,
+            &|k| players[k].games_played,
+            &|a, b| players[b].rank_cmp(&players[a]),
+        )
+    });
+    let paired: Vec<Paired> = players
+        .iter()
+        .map(|p| Paired {
+            id: p.id,
+            score: p.score,
+            tpn: p.tpn,
+        })
+        .collect();
+    Ok(Some(assemble(
+        round, pairing, &paired, "3.2", &colour_by, bye_by,
+    )))
 }
 
 /// Colours (Art. 5) and board order (C.04.2 Art. 3.6) of the pairs found.

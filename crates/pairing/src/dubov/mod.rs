@@ -55,6 +55,7 @@ pub mod state;
 
 use tournament::{Color, Tournament};
 
+use crate::explain::{assemble, bye_reason_art_3_1, ColourReason, Explanation, Paired};
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
 use crate::swiss::board_order::board_key;
 use crate::swiss::colour::first_difference;
@@ -172,19 +173,7 @@ fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, PairingE
     let bye = if n % 2 == 1 {
         // 3.1: eligible (C2), leaving a legal pairing of the others (C4), the lowest score,
         // the most games played, the largest TPN.
-        let mut candidates: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&v| players[v].bye_eligible)
-            .collect();
-        candidates.sort_by_key(|&v| {
-            (
-                players[v].score,
-                std::cmp::Reverse(players[v].games),
-                std::cmp::Reverse(players[v].tpn),
-            )
-        });
-        let chosen = candidates.into_iter().find(|&v| {
+        let chosen = bye_order(players).into_iter().find(|&v| {
             let rest: Vec<usize> = all.iter().copied().filter(|&x| x != v).collect();
             r.completable(&rest)
         });
@@ -227,36 +216,105 @@ fn pair_prepared(prepared: &Prepared, round: u32) -> Result<RoundPairs, PairingE
 
 /// Art. 5.2: the colour of `a` when paired with `b`.
 pub fn colour_of(a: &Player, b: &Player, initial: Color) -> Color {
+    colour_rule(a, b, initial).0
+}
+
+/// Art. 5.2: the colour of `a` when paired with `b`, and the rule that decided it.
+pub fn colour_rule(a: &Player, b: &Player, initial: Color) -> (Color, ColourReason, &'static str) {
     let a_higher = a.ranks_above(b);
     let higher = if a_higher { a } else { b };
     let for_a = |c: Color| if a_higher { c } else { c.opposite() };
     // 5.2.1: neither has played: the higher ranked player gets the initial colour with an odd
     // TPN, the other colour with an even one.
     if a.games == 0 && b.games == 0 {
-        return for_a(if higher.tpn % 2 == 1 {
+        let c = for_a(if higher.tpn % 2 == 1 {
             initial
         } else {
             initial.opposite()
         });
+        return (c, ColourReason::Initial, "5.2.1");
     }
     // 5.2.2: both preferences.
     if a.preference != b.preference {
-        return a.preference;
+        return (a.preference, ColourReason::BothPreferences, "5.2.2");
     }
     // 5.2.3: the stronger preference.
     if a.strength != b.strength {
-        return if a.strength > b.strength {
+        let c = if a.strength > b.strength {
             a.preference
         } else {
             b.preference.opposite()
         };
+        return (c, ColourReason::StrongerPreference, "5.2.3");
     }
     // 5.2.4: the most recent round in which one had White and the other Black, reversed.
     if let (Some(x), Some(_)) = first_difference(&a.colours, &b.colours) {
-        return x.opposite();
+        return (x.opposite(), ColourReason::History, "5.2.4");
     }
     // 5.2.5: the higher ranked player's preference.
-    for_a(higher.preference)
+    (for_a(higher.preference), ColourReason::Ranking, "5.2.5")
+}
+
+/// 3.1: the players allowed a PAB (C2), best receiver first: the lowest score, the most games
+/// played, the largest TPN (3.1.3–3.1.5). The first whose bye leaves the others a legal pairing
+/// gets it (3.1.2).
+fn bye_order(players: &[Player]) -> Vec<usize> {
+    let mut candidates: Vec<usize> = (0..players.len())
+        .filter(|&v| players[v].bye_eligible)
+        .collect();
+    candidates.sort_by_key(|&v| {
+        (
+            players[v].score,
+            std::cmp::Reverse(players[v].games),
+            std::cmp::Reverse(players[v].tpn),
+        )
+    });
+    candidates
+}
+
+/// Pairs round `round` as [`pair`] does and says, per player, what decided their float, colour
+/// and bye (Art. 3.1, 3.2, 5.2).
+pub fn explain(
+    tournament: &Tournament,
+    round: u32,
+    options: &DubovOptions,
+) -> Result<Explanation, PairingError> {
+    let prepared = prepare(tournament, round, options)?;
+    let (pairs, bye) = pair_prepared(&prepared, round).map_err(|e| match e {
+        PairingError::NoValidPairing { .. } => PairingError::NoValidPairing { round },
+        e => e,
+    })?;
+    let pairing = build_pairing(&prepared, &pairs, bye);
+    let players = &prepared.players;
+    let colour_by = |white| {
+        pairs.iter().find_map(|&(a, b)| {
+            let (pa, pb) = (&players[a], &players[b]);
+            (pa.id == white || pb.id == white).then(|| {
+                let (_, reason, article) = colour_rule(pa, pb, prepared.initial);
+                (reason, article)
+            })
+        })
+    };
+    let bye_by = bye.map(|v| {
+        bye_reason_art_3_1(
+            v,
+            &bye_order(players),
+            &|k| players[k].score,
+            &|k| players[k].games,
+            &|a, b| players[b].tpn.cmp(&players[a].tpn),
+        )
+    });
+    let paired: Vec<Paired> = players
+        .iter()
+        .map(|p| Paired {
+            id: p.id,
+            score: p.score,
+            tpn: p.tpn,
+        })
+        .collect();
+    Ok(assemble(
+        round, pairing, &paired, "3.2.2", &colour_by, bye_by,
+    ))
 }
 
 fn build_pairing(prepared: &Prepared, pairs: &[(usize, usize)], bye: Option<usize>) -> Pairing {

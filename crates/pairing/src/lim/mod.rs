@@ -70,6 +70,7 @@ use tournament::{Color, Tournament};
 
 pub use checklist::checklist;
 
+use crate::explain::{assemble, bye_reason, ByeReason, ByeTieBreak, Explanation, Paired};
 use crate::swiss::board_order::board_key;
 use crate::{Board, Pairing, PairingError};
 
@@ -88,32 +89,76 @@ pub fn pair(
     round: u32,
     options: &LimOptions,
 ) -> Result<Pairing, PairingError> {
+    Ok(explain(tournament, round, options)?.pairing)
+}
+
+/// Pairs round `round` as [`pair`] does and says, per player, what decided their float, colour
+/// and bye (Art. 1.1, 7.1, 2.3, 5 and 7.2).
+pub fn explain(
+    tournament: &Tournament,
+    round: u32,
+    options: &LimOptions,
+) -> Result<Explanation, PairingError> {
     let prepared = state::round_of(tournament, round)?;
     let outcome = procedure::run(&prepared, options)
         .map_err(|procedure::Stop::NoValidPairing| PairingError::NoValidPairing { round })?;
     let parts = &prepared.parts;
     let mut initial = None;
     let mut boards = Vec::with_capacity(outcome.pairs.len());
+    let mut rules = Vec::with_capacity(outcome.pairs.len());
     for made in &outcome.pairs {
         let (a, b) = (&parts[made.a], &parts[made.b]);
         if a.colours.is_empty() && b.colours.is_empty() && initial.is_none() {
             initial = Some(initial_colour(tournament)?);
         }
-        let colour =
-            colours::colour_of(a, b, made.median_or_above, initial.unwrap_or(Color::White));
+        let (colour, reason, article) =
+            colours::colour_rule(a, b, made.median_or_above, initial.unwrap_or(Color::White));
         let (white, black) = if colour == Color::White {
             (a.id, b.id)
         } else {
             (b.id, a.id)
         };
+        rules.push((white, (reason, article)));
         let key = board_key((a.score, a.rank), (b.score, b.rank));
         boards.push((key, Board { white, black }));
     }
     boards.sort_by_key(|(k, _)| *k);
-    Ok(Pairing {
+    let pairing = Pairing {
         boards: boards.into_iter().map(|(_, b)| b).collect(),
         bye: outcome.bye.map(|i| parts[i].id),
-    })
+    };
+    let bye_by = outcome.bye.map(|v| {
+        if prepared.fixed_bye == Some(v) {
+            return (ByeReason::Fixed, "1.1");
+        }
+        let by_score = |a: usize, b: usize| parts[a].score.cmp(&parts[b].score);
+        let by_rating = |a: usize, b: usize| parts[a].rating.cmp(&parts[b].rating);
+        let by_rank = |a: usize, b: usize| parts[b].rank.cmp(&parts[a].rank);
+        let first: ByeTieBreak = if prepared.played_rounds == 0 {
+            (ByeReason::LowestRating, "7.1", &by_rating)
+        } else {
+            (ByeReason::LowestScore, "1.1", &by_score)
+        };
+        let everybody: Vec<usize> = (0..parts.len()).collect();
+        let candidates = procedure::bye_order(&prepared, &everybody);
+        bye_reason(
+            v,
+            &candidates,
+            "1.1",
+            "1.1",
+            &[first, (ByeReason::LowestRank, "1.1", &by_rank)],
+        )
+    });
+    let paired: Vec<Paired> = parts
+        .iter()
+        .map(|p| Paired {
+            id: p.id,
+            score: p.score,
+            tpn: p.rank + 1,
+        })
+        .collect();
+    let colour_by = |white| rules.iter().find(|(w, _)| *w == white).map(|(_, r)| *r);
+    Ok(assemble(round, pairing, &paired, "2.3", &colour_by, bye_by))
 }
 
 /// The colour drawn for #1 (7.2): the file's, or inferred from the first round played.

@@ -344,24 +344,31 @@ pub fn run(round: &Round, options: &LimOptions) -> Result<Outcome, Stop> {
     })
 }
 
-/// Art. 1.1 on BR 3–4: the PAB goes to the eligible player with the lowest rank in the lowest
-/// scoregroup (in round 1 the lowest rated, 7.1), among those whose bye leaves the others
-/// pairable. A bye fixed by the arbiter is honoured.
-fn choose_bye(ctx: &mut Context, everybody: &[usize]) -> Result<usize, Stop> {
-    let parts = &ctx.round.parts;
-    let mut candidates: Vec<usize> = match ctx.round.fixed_bye {
-        Some(b) => vec![b],
-        None => everybody
-            .iter()
-            .copied()
-            .filter(|&i| parts[i].bye_eligible)
-            .collect(),
-    };
-    if ctx.round.played_rounds == 0 {
+/// Art. 1.1 on BR 4: the players of `everybody` allowed a PAB, best receiver first: the lowest
+/// score, then the lowest rank (round 1: the lowest rating, then the lowest rank, 7.1).
+pub fn bye_order(round: &Round, everybody: &[usize]) -> Vec<usize> {
+    let parts = &round.parts;
+    let mut candidates: Vec<usize> = everybody
+        .iter()
+        .copied()
+        .filter(|&i| parts[i].bye_eligible)
+        .collect();
+    if round.played_rounds == 0 {
         candidates.sort_by_key(|&i| (parts[i].rating, Reverse(parts[i].rank)));
     } else {
         candidates.sort_by_key(|&i| (parts[i].score, Reverse(parts[i].rank)));
     }
+    candidates
+}
+
+/// Art. 1.1 on BR 3–4: the PAB goes to the eligible player with the lowest rank in the lowest
+/// scoregroup (in round 1 the lowest rated, 7.1), among those whose bye leaves the others
+/// pairable. A bye fixed by the arbiter is honoured.
+fn choose_bye(ctx: &mut Context, everybody: &[usize]) -> Result<usize, Stop> {
+    let candidates = match ctx.round.fixed_bye {
+        Some(b) => vec![b],
+        None => bye_order(ctx.round, everybody),
+    };
     // The bye leaves the others pairable exactly when its receiver can leave a maximum
     // matching of everybody without losing a pairing, and that matching pairs all but one.
     if ctx.matching.load(everybody) * 2 + 1 != everybody.len() {

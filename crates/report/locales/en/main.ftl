@@ -433,10 +433,10 @@ export-html = The whole event as a web page (HTML, for a club's website)
 export-deputies = Deputy arbiters
 export-generated = Published with arbiter on { $date }.
 
-objection-bye = { $player } has already had a bye or a point without playing (C.04.3 C2)
-objection-rematch = Board { $board }: { $white } and { $black } have already played each other (C1)
-objection-colour-run = Board { $board }: { $player } would have the same colour three times running (C3)
-objection-colour-diff = Board { $board }: { $player }'s colour difference would exceed two (C3)
+objection-bye = { $player } has already had a bye or a point without playing ({ $article })
+objection-rematch = Board { $board }: { $white } and { $black } have already played each other ({ $article })
+objection-colour-run = Board { $board }: { $player } would have the same colour three times running ({ $article })
+objection-colour-diff = Board { $board }: { $player }'s colour difference would exceed two ({ $article })
 
 # Wrong form values, by field (others fall back to error-invalid).
 invalid-name = The name is required (100 characters at most).
@@ -465,6 +465,24 @@ explain-down = left unpaired in the { $bracket } bracket (C6–C8 chose the down
 explain-up = paired with { $opponent }, moved down from the { $score } scoregroup
 explain-inside = paired inside the { $score } scoregroup
 explain-not-taken = { $player } (ranked higher) was not taken because of { $criterion }
+# The Burstein, Dubov and Lim engines' explanation (player card); $article is the chapter and
+# article of the system's text ("C.04.4.1 5.2.3").
+explain-swiss-bye-only = pairing-allocated bye: the only player who may receive it ({ $article })
+explain-swiss-bye-legal = pairing-allocated bye: a bye to any player before in the bye order would have left the others without a legal pairing ({ $article })
+explain-swiss-bye-score = pairing-allocated bye: the lowest score ({ $score }) among the players who may receive it ({ $article })
+explain-swiss-bye-games = pairing-allocated bye: on the lowest score ({ $score }), the most games played ({ $article })
+explain-swiss-bye-rating = pairing-allocated bye: the lowest rating in round 1 ({ $article })
+explain-swiss-bye-rank = pairing-allocated bye: on the lowest score ({ $score }), the lowest ranking ({ $article })
+explain-swiss-bye-fixed = pairing-allocated bye, as the arbiter fixed it ({ $article })
+explain-swiss-inside = paired with { $opponent } inside the { $score } scoregroup
+explain-swiss-up = floats up to meet { $opponent } ({ $score }) ({ $article })
+explain-swiss-down = paired with { $opponent } ({ $score }), who floats up from a lower scoregroup ({ $article })
+explain-colour-initial = { $colour }: neither had played, the colour drawn for round 1 and the higher ranked player's number decide ({ $article })
+explain-colour-limits = { $colour }: the only allocation within both players' colour limits ({ $article })
+explain-colour-both = { $colour }: both players get the colour they are due ({ $article })
+explain-colour-stronger = { $colour }: the stronger colour preference is granted ({ $article })
+explain-colour-history = { $colour }: alternating from the last round in which the two had different colours ({ $article })
+explain-colour-ranking = { $colour }: the preference of the player the rule ranks first ({ $article })
 criterion-c1 = C1 (no rematch)
 criterion-c3 = C3 (absolute colours)
 criterion-c4-c5 = C4/C5 (completion, PAB eligibility and score)

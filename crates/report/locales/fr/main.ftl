@@ -439,10 +439,10 @@ export-html = Tout le tournoi en page web (HTML, pour le site du club)
 export-deputies = Arbitres adjoints
 export-generated = Publié avec arbiter le { $date }.
 
-objection-bye = { $player } a déjà eu un exempt ou un point sans jouer (C.04.3 C2)
-objection-rematch = Échiquier { $board } : { $white } et { $black } se sont déjà rencontrés (C1)
-objection-colour-run = Échiquier { $board } : { $player } aurait la même couleur trois fois de suite (C3)
-objection-colour-diff = Échiquier { $board } : la différence de couleurs de { $player } dépasserait deux (C3)
+objection-bye = { $player } a déjà eu un exempt ou un point sans jouer ({ $article })
+objection-rematch = Échiquier { $board } : { $white } et { $black } se sont déjà rencontrés ({ $article })
+objection-colour-run = Échiquier { $board } : { $player } aurait la même couleur trois fois de suite ({ $article })
+objection-colour-diff = Échiquier { $board } : la différence de couleurs de { $player } dépasserait deux ({ $article })
 
 # Wrong form values, by field (others fall back to error-invalid).
 invalid-name = Le nom est obligatoire (100 caractères au plus).
@@ -471,6 +471,24 @@ explain-down = resté sans adversaire dans le groupe de { $bracket } (C6–C8 ch
 explain-up = apparié avec { $opponent }, descendu du groupe de { $score }
 explain-inside = apparié dans son groupe de score ({ $score })
 explain-not-taken = { $player } (mieux classé) n'a pas été retenu à cause de { $criterion }
+# L'explication des moteurs Burstein, Dubov et Lim (fiche du joueur) ; $article est le chapitre
+# et l'article du texte du système (« C.04.4.1 5.2.3 »).
+explain-swiss-bye-only = exempt d'appariement : seul joueur qui peut le recevoir ({ $article })
+explain-swiss-bye-legal = exempt d'appariement : l'exempt donné à un joueur le précédant dans l'ordre aurait laissé les autres sans appariement valide ({ $article })
+explain-swiss-bye-score = exempt d'appariement : le score le plus bas ({ $score }) parmi les joueurs qui peuvent le recevoir ({ $article })
+explain-swiss-bye-games = exempt d'appariement : au score le plus bas ({ $score }), le plus de parties jouées ({ $article })
+explain-swiss-bye-rating = exempt d'appariement : le classement Elo le plus bas à la ronde 1 ({ $article })
+explain-swiss-bye-rank = exempt d'appariement : au score le plus bas ({ $score }), le rang le plus bas ({ $article })
+explain-swiss-bye-fixed = exempt d'appariement, fixé par l'arbitre ({ $article })
+explain-swiss-inside = apparié avec { $opponent } dans son groupe de score ({ $score })
+explain-swiss-up = flotte vers le haut pour rencontrer { $opponent } ({ $score }) ({ $article })
+explain-swiss-down = apparié avec { $opponent } ({ $score }), qui monte d'un groupe de score inférieur ({ $article })
+explain-colour-initial = { $colour } : aucun des deux n'avait joué, la couleur tirée pour la ronde 1 et le numéro du mieux classé décident ({ $article })
+explain-colour-limits = { $colour } : la seule attribution qui respecte les limites de couleur des deux joueurs ({ $article })
+explain-colour-both = { $colour } : chacun reçoit la couleur qui lui est due ({ $article })
+explain-colour-stronger = { $colour } : la préférence de couleur la plus forte l'emporte ({ $article })
+explain-colour-history = { $colour } : alternance depuis la dernière ronde où les deux avaient des couleurs différentes ({ $article })
+explain-colour-ranking = { $colour } : la préférence du joueur que la règle classe en premier ({ $article })
 criterion-c1 = C1 (pas de seconde rencontre)
 criterion-c3 = C3 (couleurs absolues)
 criterion-c4-c5 = C4/C5 (appariement complet, droit à l'exempt et son score)

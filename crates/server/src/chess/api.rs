@@ -9,6 +9,7 @@ use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
+use pairing::system::Explanation;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{EventId, Player, PlayerKey};
@@ -371,22 +372,45 @@ async fn card(
     let mut explanations = BTreeMap::new();
     if !e.settings.system.is_round_robin() {
         for r in &rounds {
-            if let Ok(x) = st.store.explain(id, r.number) {
-                if let Some(px) = x.players.iter().find(|x| x.id.get() == p.number) {
-                    // In the request's language, as the page says it; the engine's English
-                    // words beside it for scripts that compare with the command line.
-                    let why =
-                        views::explanation(&c.tr, &x, p.number).unwrap_or_else(|| px.why.clone());
-                    explanations.insert(
-                        r.number.to_string(),
-                        json!({
-                            "why": why,
-                            "why_engine": px.why,
-                            "decided_by": px.decided_by,
-                            "preference_met": px.preference_met,
-                        }),
-                    );
+            match st.store.explain(id, r.number) {
+                Ok(Explanation::Dutch(x)) => {
+                    if let Some(px) = x.players.iter().find(|x| x.id.get() == p.number) {
+                        // In the request's language, as the page says it; the engine's English
+                        // words beside it for scripts that compare with the command line.
+                        let why = views::explanation(&c.tr, &x, p.number)
+                            .unwrap_or_else(|| px.why.clone());
+                        explanations.insert(
+                            r.number.to_string(),
+                            json!({
+                                "why": why,
+                                "why_engine": px.why,
+                                "decided_by": px.decided_by,
+                                "preference_met": px.preference_met,
+                            }),
+                        );
+                    }
                 }
+                Ok(x) => {
+                    let Explanation::Swiss(system, e) = &x else {
+                        continue;
+                    };
+                    if let Some(px) = e.players.iter().find(|x| x.id.get() == p.number) {
+                        let why = views::round_explanation(&c.tr, &x, p.number);
+                        // The articles that decided, as the system's text numbers them.
+                        let article = |a: &str| format!("{} {a}", system.chapter());
+                        explanations.insert(
+                            r.number.to_string(),
+                            json!({
+                                "why": why,
+                                "system": system.name(),
+                                "float_article": article(px.float_article),
+                                "colour_article": px.colour_by.map(|(_, a)| article(a)),
+                                "bye_article": px.bye_by.map(|(_, a)| article(a)),
+                            }),
+                        );
+                    }
+                }
+                Err(_) => {}
             }
         }
     }

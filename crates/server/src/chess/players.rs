@@ -563,7 +563,7 @@ async fn card_page_data(
         // The engine pairs each explained round again: the last round unless asked for all.
         for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
             if let Ok(x) = st.store.explain(id, r.number) {
-                if let Some(text) = views::explanation(&c.tr, &x, player.number) {
+                if let Some(text) = views::round_explanation(&c.tr, &x, player.number) {
                     explanations.push((r.number, text));
                 }
             }

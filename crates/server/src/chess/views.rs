@@ -380,46 +380,54 @@ impl EventView {
 /// store words them in English in four fixed forms (C1 rematch, C3 colours, C2 second bye);
 /// anything else is shown as it came.
 pub fn objection_text(tr: &Tr, english: &str) -> String {
-    let board_and = |rest: &str| -> Option<(String, String)> {
-        let rest = rest.strip_prefix("board ")?;
-        let (board, rest) = rest.split_once(": ")?;
-        board.parse::<u32>().ok()?;
-        Some((board.to_string(), rest.to_string()))
-    };
-    if let Some(player) =
-        english.strip_suffix(" has already had a bye or a point without playing (C.04.3 C2)")
-    {
-        return tr.t1("objection-bye", "player", player);
+    translated_objection(tr, english).unwrap_or_else(|| english.to_string())
+}
+
+/// The store's English objection in the visitor's language: its words, then the article of the
+/// event's system in parentheses (`(C1)`, `(C.04.4.3 5.1.1)`).
+fn translated_objection(tr: &Tr, english: &str) -> Option<String> {
+    let (words, article) = english.strip_suffix(')')?.rsplit_once(" (")?;
+    let article = || -> crate::i18n::Arg { article.into() };
+    if let Some(player) = words.strip_suffix(" has already had a bye or a point without playing") {
+        return Some(tr.targs(
+            "objection-bye",
+            &[("player", player.into()), ("article", article())],
+        ));
     }
-    if let Some((board, rest)) = board_and(english) {
-        if let Some(pair) = rest.strip_suffix(" have already played each other (C1)") {
-            if let Some((white, black)) = pair.split_once(" and ") {
-                return tr.targs(
-                    "objection-rematch",
-                    &[
-                        ("board", board.into()),
-                        ("white", white.into()),
-                        ("black", black.into()),
-                    ],
-                );
-            }
-        }
-        if let Some(player) =
-            rest.strip_suffix(" would have the same colour three times running (C3)")
-        {
-            return tr.targs(
-                "objection-colour-run",
-                &[("board", board.into()), ("player", player.into())],
-            );
-        }
-        if let Some(player) = rest.strip_suffix("'s colour difference would exceed two (C3)") {
-            return tr.targs(
-                "objection-colour-diff",
-                &[("board", board.into()), ("player", player.into())],
-            );
-        }
+    let rest = words.strip_prefix("board ")?;
+    let (board, rest) = rest.split_once(": ")?;
+    let board: u32 = board.parse().ok()?;
+    if let Some(pair) = rest.strip_suffix(" have already played each other") {
+        let (white, black) = pair.split_once(" and ")?;
+        return Some(tr.targs(
+            "objection-rematch",
+            &[
+                ("board", board.into()),
+                ("white", white.into()),
+                ("black", black.into()),
+                ("article", article()),
+            ],
+        ));
     }
-    english.to_string()
+    if let Some(player) = rest.strip_suffix(" would have the same colour three times running") {
+        return Some(tr.targs(
+            "objection-colour-run",
+            &[
+                ("board", board.into()),
+                ("player", player.into()),
+                ("article", article()),
+            ],
+        ));
+    }
+    let player = rest.strip_suffix("'s colour difference would exceed two")?;
+    Some(tr.targs(
+        "objection-colour-diff",
+        &[
+            ("board", board.into()),
+            ("player", player.into()),
+            ("article", article()),
+        ],
+    ))
 }
 
 #[cfg(test)]
@@ -528,6 +536,88 @@ pub fn explanation(tr: &Tr, e: &pairing::dutch::Explanation, number: u32) -> Opt
                 ("player", preferred.into()),
                 ("criterion", (criterion_name(tr, criterion)).into()),
             ],
+        ));
+    }
+    Some(text)
+}
+
+/// The engine's explanation of one player's pairing in a round of any Swiss system, in the
+/// visitor's language. `number` is the pairing number.
+pub fn round_explanation(tr: &Tr, e: &pairing::system::Explanation, number: u32) -> Option<String> {
+    match e {
+        pairing::system::Explanation::Dutch(e) => explanation(tr, e, number),
+        pairing::system::Explanation::Swiss(system, e) => swiss_explanation(tr, *system, e, number),
+    }
+}
+
+/// A Burstein, Dubov or Lim explanation: how the player floats, what gave them the bye or their
+/// colour, each with the article of the system's text.
+fn swiss_explanation(
+    tr: &Tr,
+    system: pairing::system::System,
+    e: &pairing::explain::Explanation,
+    number: u32,
+) -> Option<String> {
+    use pairing::explain::{ByeReason, ColourReason, FloatKind};
+    let p = e.players.iter().find(|p| p.id.get() == number)?;
+    let article = |a: &str| format!("{} {a}", system.chapter());
+    let score = tr.points(&p.pairing_score);
+    let opponent_score = p.opponent_score.map(|s| tr.points(&s)).unwrap_or_default();
+    let mut text = match (p.float, p.opponent) {
+        (FloatKind::Bye, _) => {
+            let (reason, a) = p.bye_by?;
+            let key = match reason {
+                ByeReason::OnlyEligible => "explain-swiss-bye-only",
+                ByeReason::LeavesPairing => "explain-swiss-bye-legal",
+                ByeReason::LowestScore => "explain-swiss-bye-score",
+                ByeReason::MostGames => "explain-swiss-bye-games",
+                ByeReason::LowestRating => "explain-swiss-bye-rating",
+                ByeReason::LowestRank => "explain-swiss-bye-rank",
+                ByeReason::Fixed => "explain-swiss-bye-fixed",
+            };
+            tr.targs(
+                key,
+                &[("score", score.into()), ("article", article(a).into())],
+            )
+        }
+        (FloatKind::Up, Some(o)) => tr.targs(
+            "explain-swiss-up",
+            &[
+                ("opponent", o.into()),
+                ("score", opponent_score.into()),
+                ("article", article(p.float_article).into()),
+            ],
+        ),
+        (FloatKind::Down, Some(o)) => tr.targs(
+            "explain-swiss-down",
+            &[
+                ("opponent", o.into()),
+                ("score", opponent_score.into()),
+                ("article", article(p.float_article).into()),
+            ],
+        ),
+        (_, o) => tr.targs(
+            "explain-swiss-inside",
+            &[("opponent", o?.into()), ("score", score.into())],
+        ),
+    };
+    if let (Some(colour), Some((reason, a))) = (p.colour, p.colour_by) {
+        let key = match reason {
+            ColourReason::Initial => "explain-colour-initial",
+            ColourReason::Limits => "explain-colour-limits",
+            ColourReason::BothPreferences => "explain-colour-both",
+            ColourReason::StrongerPreference => "explain-colour-stronger",
+            ColourReason::History => "explain-colour-history",
+            ColourReason::Ranking => "explain-colour-ranking",
+        };
+        let colour = tr.t(match colour {
+            tournament::Color::White => "white",
+            tournament::Color::Black => "black",
+        });
+        text.push_str(" — ");
+        text.push_str(&tr.targs(
+            key,
+            &[("colour", colour.into()), ("article", article(a).into())],
         ));
     }
     Some(text)

@@ -250,10 +250,69 @@ fn complete_rounds(rounds: &[Round]) -> u32 {
         .unwrap_or(0)
 }
 
+/// The articles an objection cites: the same absolute rules in every individual Swiss system
+/// (C.04.1's Basic Rules), numbered by each system's own text.
+struct Articles {
+    /// The system's chapter, written before each article (none for the Dutch system, whose
+    /// criteria the pages have always cited alone).
+    chapter: &'static str,
+    /// No PAB after a PAB or a point scored without playing.
+    bye: &'static str,
+    /// No rematch.
+    rematch: &'static str,
+    /// Not the same colour three times running.
+    colour_run: &'static str,
+    /// A colour difference of two at most.
+    colour_difference: &'static str,
+}
+
+impl Articles {
+    fn of(system: SwissSystem) -> Articles {
+        let chapter = system.engine().chapter();
+        match system {
+            SwissSystem::Dutch => Articles {
+                chapter: "",
+                bye: "C.04.3 C2",
+                rematch: "C1",
+                colour_run: "C3",
+                colour_difference: "C3",
+            },
+            // Burstein and Dubov number the absolute criteria as the Dutch text does: C1 no
+            // rematch, C2 the PAB, C3 no meeting of two players with the same absolute colour
+            // preference (a third colour running or a difference beyond two).
+            SwissSystem::Burstein | SwissSystem::Dubov => Articles {
+                chapter,
+                bye: "C2",
+                rematch: "C1",
+                colour_run: "C3",
+                colour_difference: "C3",
+            },
+            // Lim has no criteria list: compatibility (2.1), the PAB (1.1 on Basic Rule 4) and
+            // the colour limits (5.1.1, 5.1.2).
+            SwissSystem::Lim => Articles {
+                chapter,
+                bye: "1.1",
+                rematch: "2.1",
+                colour_run: "5.1.1",
+                colour_difference: "5.1.2",
+            },
+        }
+    }
+
+    /// An article as an objection cites it.
+    fn cite(&self, article: &str) -> String {
+        if self.chapter.is_empty() {
+            article.to_string()
+        } else {
+            format!("{} {article}", self.chapter)
+        }
+    }
+}
+
 /// What the pairing checker objects to on the boards the arbiter changed by hand: rematches, a
 /// colour given a third time running or beyond a difference of two, a second pairing-allocated
-/// bye. The engine's own boards are not checked (its pairing follows the rules it may relax,
-/// such as C3 for topscorers in the last round).
+/// bye, each citing the event's system's article. The engine's own boards are not checked (its
+/// pairing follows the rules it may relax, such as C3 for topscorers in the last round).
 pub(crate) fn objections(
     conn: &Connection,
     event: EventId,
@@ -263,6 +322,12 @@ pub(crate) fn objections(
         return Ok(Vec::new());
     }
     let t = build(conn, event, round.number - 1, false)?;
+    let settings = load_event(conn, event)?.settings;
+    let articles = Articles::of(if settings.system.is_round_robin() {
+        SwissSystem::Dutch
+    } else {
+        settings.swiss_system
+    });
     let players = load_players(conn, event)?;
     let by_key: HashMap<PlayerKey, &Player> = players.iter().map(|p| (p.id, p)).collect();
     let record = |key: PlayerKey| &t.players[by_key[&key].number as usize - 1];
@@ -280,8 +345,9 @@ pub(crate) fn objections(
                     g.board,
                     format!("bye:{}", g.white),
                     format!(
-                        "{} has already had a bye or a point without playing (C.04.3 C2)",
-                        name(g.white)
+                        "{} has already had a bye or a point without playing ({})",
+                        name(g.white),
+                        articles.cite(articles.bye)
                     ),
                 ));
             }
@@ -297,10 +363,11 @@ pub(crate) fn objections(
                 g.board,
                 format!("rematch:{}:{black}", g.white),
                 format!(
-                    "board {}: {} and {} have already played each other (C1)",
+                    "board {}: {} and {} have already played each other ({})",
                     g.board,
                     name(g.white),
-                    name(black)
+                    name(black),
+                    articles.cite(articles.rematch)
                 ),
             ));
         }
@@ -327,9 +394,10 @@ pub(crate) fn objections(
                     g.board,
                     format!("colour-run:{key}"),
                     format!(
-                        "board {}: {} would have the same colour three times running (C3)",
+                        "board {}: {} would have the same colour three times running ({})",
                         g.board,
-                        name(key)
+                        name(key),
+                        articles.cite(articles.colour_run)
                     ),
                 ));
             } else if diff > 2 {
@@ -337,9 +405,10 @@ pub(crate) fn objections(
                     g.board,
                     format!("colour-difference:{key}"),
                     format!(
-                        "board {}: {}'s colour difference would exceed two (C3)",
+                        "board {}: {}'s colour difference would exceed two ({})",
                         g.board,
-                        name(key)
+                        name(key),
+                        articles.cite(articles.colour_difference)
                     ),
                 ));
             }
@@ -417,24 +486,22 @@ impl Store {
         })
     }
 
-    /// The Dutch engine's explanation of a paired Swiss round: brackets, floats, colours.
-    pub fn explain(&self, event: EventId, round: u32) -> Result<pairing::dutch::Explanation> {
+    /// The event's engine's explanation of a paired Swiss round: floats, colours, the bye, and
+    /// the articles of its system that decided them.
+    pub fn explain(&self, event: EventId, round: u32) -> Result<pairing::system::Explanation> {
         self.with_conn(|c| {
             let e = load_event(c, event)?;
-            // The explanation follows the Dutch system's brackets; the other systems have none.
-            if e.settings.system.is_round_robin()
-                || e.settings.swiss_system != SwissSystem::Dutch
-                || round == 0
-                || round > e.paired_rounds
-            {
+            if e.settings.system.is_round_robin() || round == 0 || round > e.paired_rounds {
                 return Err(Error::NotFound("round"));
             }
             let t = build(c, event, round - 1, true)?;
-            let options = pairing::dutch::DutchOptions {
+            let options = pairing::system::Options {
                 baku: e.settings.baku,
-                ..Default::default()
             };
-            Ok(pairing::dutch::explain(&t, round, &options)?)
+            Ok(e.settings
+                .swiss_system
+                .engine()
+                .explain(&t, round, &options)?)
         })
     }
 }
