@@ -643,3 +643,48 @@ fn the_table_enters_a_contract_with_keys_to_tap_and_no_script() {
         );
     }
 }
+
+#[test]
+fn guide_cards_carry_the_pair_names_and_no_empty_column_or_near_empty_first_sheet() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/sessions",
+        &serde_json::json!({"name": "Tournoi du jeudi", "tables": 7, "movement": "mitchell"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = b.post_json(
+        &format!("/api/bridge/sessions/{id}/pairs"),
+        &serde_json::json!([{"number": 1, "name1": "Martin", "name2": "Durand"},
+                            {"number": 9, "name1": "Petit", "name2": "Moreau"}]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    b.accept_language = Some("fr".into());
+    let cards = b.get(&format!("/bridge/{id}/movement/cards")).body;
+    // The guide cards ("feuilles de route") name the pairs that have names.
+    assert!(cards.contains("<h2>Feuilles de route</h2>"), "{cards}");
+    assert!(
+        cards.contains("<h3>Paire 1 — Martin - Durand</h3>"),
+        "{cards}"
+    );
+    assert!(
+        cards.contains("<h3>Paire 9 — Petit - Moreau</h3>"),
+        "{cards}"
+    );
+    assert!(cards.contains("<h3>Paire 2</h3>"), "{cards}");
+    assert!(cards.contains("<th>Adversaires</th>"));
+    // No column without a heading: a plain Mitchell's rounds have no remark.
+    assert!(!cards.contains("<th></th>"), "{cards}");
+    // The rounds follow the title on the first sheet; the cards start their own.
+    let first = cards.find("<h2").unwrap();
+    assert!(
+        cards[first..].starts_with("<h2 class=\"first\">Positions</h2>"),
+        "{}",
+        &cards[first..first + 80]
+    );
+    assert_eq!(cards.matches("<h2 class=\"first\">").count(), 1);
+    assert!(cards.contains("h2.first { break-before: auto; }"));
+    // A round's layout is never cut across two sheets; the rounds stand side by side.
+    assert!(cards.contains("section.card, section.round { break-inside: avoid;"));
+}

@@ -559,8 +559,15 @@ async fn movement_cards(
     Path(id): Path<SessionId>,
 ) -> Page {
     let m = st.store.movement(id)?;
-    let page =
-        report::movement::html(c.tr.lang, &m).map_err(|e| AppError::Internal(e.to_string()))?;
+    // The guide cards carry the pairs' names.
+    let names = st
+        .store
+        .pairs(id)?
+        .into_iter()
+        .map(|p| (p.number, p.details.display()))
+        .collect();
+    let page = report::movement::html_named(c.tr.lang, &m, &names)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
 
