@@ -20,6 +20,35 @@ fn boards_on(page: &str) -> Vec<String> {
         .collect()
 }
 
+/// The small session (3 tables, 3 rounds of 2 boards) and table 1's phone reading `lang`: the
+/// page `/t/CODE{query}` it opens and its CSRF token.
+struct AtTable {
+    b: Client,
+    id: i64,
+    code: String,
+    phone: Client,
+    page: crate::common::Reply,
+    csrf: String,
+}
+
+fn at_table_1(app: &App, lang: &str, query: &str) -> AtTable {
+    let mut b = app.arbiter();
+    let id = small_session(&mut b);
+    let code = codes(&mut b, id)[0].1.clone();
+    let mut phone = app.client();
+    phone.accept_language = Some(lang.into());
+    let page = phone.get(&format!("/t/{code}{query}"));
+    let csrf = csrf_in(&page.body);
+    AtTable {
+        b,
+        id,
+        code,
+        phone,
+        page,
+        csrf,
+    }
+}
+
 /// North enters a board from the table page; the redirect's location.
 fn enter(phone: &mut Client, code: &str, csrf: &str, round: u32, board: &str) -> (u16, String) {
     let r = phone.post_form(
@@ -51,13 +80,14 @@ fn confirm(phone: &mut Client, code: &str, csrf: &str, round: u32, board: &str) 
 #[test]
 fn a_phone_stays_in_its_round_and_an_earlier_open_line_is_the_directors() {
     let app = App::start(false);
-    let mut b = app.arbiter();
-    let id = small_session(&mut b); // 3 tables, 3 rounds of 2 boards
-    let code = codes(&mut b, id)[0].1.clone();
-    let mut phone = app.client();
-    phone.accept_language = Some("en".into());
-    let page = phone.get(&format!("/t/{code}"));
-    let csrf = csrf_in(&page.body);
+    let AtTable {
+        mut b,
+        id,
+        code,
+        mut phone,
+        page,
+        csrf,
+    } = at_table_1(&app, "en", "");
     assert!(page.body.contains("Round 1/3"), "{}", page.body);
 
     // Round 1 complete: the page opens round 2 by itself.
@@ -271,14 +301,15 @@ fn call_id(page: &str, needle: &str) -> Option<String> {
 #[test]
 fn a_table_marks_a_board_not_played_and_calls_the_director() {
     let app = App::start(false);
-    let mut b = app.arbiter();
+    let AtTable {
+        mut b,
+        id,
+        code,
+        mut phone,
+        page,
+        csrf,
+    } = at_table_1(&app, "en", "");
     let token = b.csrf.clone().unwrap();
-    let id = small_session(&mut b); // 3 tables, 3 rounds of 2 boards
-    let code = codes(&mut b, id)[0].1.clone();
-    let mut phone = app.client();
-    phone.accept_language = Some("en".into());
-    let page = phone.get(&format!("/t/{code}"));
-    let csrf = csrf_in(&page.body);
     let r1 = boards_on(&page.body);
     // The phone's bar has no chess links (report a result, log in): only the language switch.
     let bar = &page.body[page.body.find("<header").unwrap()..page.body.find("</header>").unwrap()];
@@ -458,13 +489,14 @@ fn a_table_marks_a_board_not_played_and_calls_the_director() {
 #[test]
 fn a_confirmed_board_shows_its_percentage_at_the_table_when_the_club_wants_it() {
     let app = App::start(false);
-    let mut b = app.arbiter();
-    let id = small_session(&mut b); // 3 tables, 3 rounds of 2 boards
-    let code = codes(&mut b, id)[0].1.clone();
-    let mut phone = app.client();
-    phone.accept_language = Some("en".into());
-    let page = phone.get(&format!("/t/{code}"));
-    let csrf = csrf_in(&page.body);
+    let AtTable {
+        mut b,
+        id,
+        code,
+        mut phone,
+        page,
+        csrf,
+    } = at_table_1(&app, "en", "");
     let board = boards_on(&page.body)[0].clone();
     // Board 1 is not vulnerable: 3NT by North made, +400.
     let r = phone.post_form(
@@ -544,13 +576,13 @@ fn a_confirmed_board_shows_its_percentage_at_the_table_when_the_club_wants_it() 
 #[test]
 fn the_table_enters_a_contract_with_keys_to_tap_and_no_script() {
     let app = App::start(false);
-    let mut b = app.arbiter();
-    let id = small_session(&mut b);
-    let code = codes(&mut b, id)[0].1.clone();
-    let mut phone = app.client();
-    phone.accept_language = Some("fr".into());
-    let page = phone.get(&format!("/t/{code}?pairs=ok"));
-    let csrf = csrf_in(&page.body);
+    let AtTable {
+        code,
+        mut phone,
+        page,
+        csrf,
+        ..
+    } = at_table_1(&app, "fr", "?pairs=ok");
     let board = boards_on(&page.body)[0].clone();
     let form = page
         .body
