@@ -11,6 +11,8 @@
 //! assert!(page.contains("<h2>Cartes de table</h2>"));
 //! ```
 
+use std::collections::BTreeMap;
+
 use askama::Template;
 use bridge::movement::{range_label, Direction, EvenTables, Kind, Movement, NextStop};
 use bridge::session::FieldKind;
@@ -224,7 +226,7 @@ pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                     tr.t("movement-col-ns"),
                     tr.t("movement-col-ew"),
                     tr.t("movement-col-boards"),
-                    String::new(),
+                    tr.t("movement-col-remark"),
                 ],
                 rows: r
                     .tables
@@ -253,7 +255,22 @@ pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                     .collect(),
             }
         })
+        .map(without_empty_last_column)
         .collect()
+}
+
+/// The grid without its last column when no row has anything in it (no empty column on paper).
+fn without_empty_last_column(mut g: Grid) -> Grid {
+    if g.rows
+        .iter()
+        .all(|r| r.last().is_none_or(|c| c.text.is_empty()))
+    {
+        g.headers.pop();
+        for r in &mut g.rows {
+            r.pop();
+        }
+    }
+    g
 }
 
 fn next_label(tr: &Tr, m: &Movement, index: usize, table: u32) -> String {
@@ -328,8 +345,9 @@ pub fn table_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
         .collect()
 }
 
-/// One guide card per pair: each round's table, direction, opponents and boards.
-pub fn guide_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
+/// One guide card per pair: each round's table, direction, opponents and boards, headed by the
+/// pair's names when `names` has them.
+pub fn guide_grids(tr: &Tr, m: &Movement, names: &BTreeMap<u32, String>) -> Vec<Grid> {
     m.pair_numbers()
         .into_iter()
         .map(|p| {
@@ -340,8 +358,12 @@ pub fn guide_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                 }
                 _ => String::new(),
             };
+            let title = tr.t1("movement-pair", "pair", p);
             Grid {
-                title: tr.t1("movement-pair", "pair", p),
+                title: match names.get(&p).filter(|n| !n.trim().is_empty()) {
+                    Some(n) => format!("{title} — {n}"),
+                    None => title,
+                },
                 note,
                 headers: vec![
                     tr.t("movement-col-round"),
@@ -386,6 +408,15 @@ pub fn guide_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
 /// One printable page: the description, the rounds, the table cards and the guide cards
 /// (each card kept on one sheet when printed).
 pub fn html(lang: Lang, m: &Movement) -> Result<String, ReportError> {
+    html_named(lang, m, &BTreeMap::new())
+}
+
+/// [`html`] with the pairs' names on their guide cards.
+pub fn html_named(
+    lang: Lang,
+    m: &Movement,
+    names: &BTreeMap<u32, String>,
+) -> Result<String, ReportError> {
     let tr = Tr::new(lang);
     let page = MovementPage {
         title: tr.targs(
@@ -411,7 +442,7 @@ pub fn html(lang: Lang, m: &Movement) -> Result<String, ReportError> {
             Part {
                 heading: tr.t("movement-guide-cards"),
                 class: "card",
-                grids: guide_grids(&tr, m),
+                grids: guide_grids(&tr, m, names),
             },
         ],
         c: tr,
@@ -472,7 +503,7 @@ mod tests {
             for (grids, text) in [
                 (round_grids(&en, &m), overview_text(&m)),
                 (table_grids(&en, &m), table_cards_text(&m)),
-                (guide_grids(&en, &m), guide_cards_text(&m)),
+                (guide_grids(&en, &m, &BTreeMap::new()), guide_cards_text(&m)),
             ] {
                 let text = text_words(text);
                 let mut rest = text.as_str();

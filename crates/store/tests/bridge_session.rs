@@ -798,3 +798,86 @@ fn average_plus_at_the_session_percentage_and_the_slips_address_are_settings() {
         "the option changes this session's scores"
     );
 }
+
+/// A table's "not played" leaves the line without a result for the director: the table moves
+/// on, its own entry withdraws it, the director's adjusted score settles it. Calls stay until
+/// the director clears them.
+#[test]
+fn a_board_not_played_waits_for_the_director_and_a_call_until_cleared() {
+    let store = Store::open_in_memory().unwrap();
+    let id = new_session(&store, Kind::Mitchell, 3);
+    let r1 = store.table_round(id, 1, 1).unwrap();
+    let (a, b) = (r1.boards[0], r1.boards[1]);
+    store
+        .enter_line(id, 1, 1, a, &entry_for(a, 1, 4), "p1")
+        .unwrap();
+    // A board with a result is the director's to call not played.
+    assert_eq!(
+        refusal(store.mark_not_played(id, 1, 1, a, "p1")),
+        Refusal::ResultConfirmed
+    );
+    store.confirm_line(id, 1, 1, a).unwrap();
+    assert_eq!(store.current_round(id, 1).unwrap(), 1);
+    store.mark_not_played(id, 1, 1, b, "p1").unwrap();
+    store.mark_not_played(id, 1, 1, b, "p1").unwrap(); // the same mark, once
+    let line = store.table_round(id, 1, 1).unwrap().lines[1].clone();
+    assert_eq!((line.status, line.not_played), (LineStatus::Missing, true));
+    assert_eq!(
+        store.current_round(id, 1).unwrap(),
+        1,
+        "{} boards",
+        r1.boards.len()
+    );
+    // The round's other boards were played and confirmed.
+    for &other in &r1.boards[2..] {
+        store
+            .enter_line(id, 1, 1, other, &Entry::passed_out(), "p1")
+            .unwrap();
+        store.confirm_line(id, 1, 1, other).unwrap();
+    }
+    // Round 1 is done at the table: it is in round 2, and round 1 is no longer its to mark.
+    assert_eq!(store.current_round(id, 1).unwrap(), 2);
+    assert_eq!(
+        refusal(store.mark_not_played(id, 1, 1, b, "p1")),
+        Refusal::NotThisTable
+    );
+    store.call_director(id, 1, 2, "p1").unwrap();
+    store.call_director(id, 1, 2, "p2").unwrap(); // one open call per table and round
+    let calls = store.calls(id).unwrap();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    assert_eq!(calls[0].board, Some(b));
+    // The ranking still waits for the line.
+    assert!(store
+        .ranking(id)
+        .unwrap()
+        .missing
+        .iter()
+        .any(|l| l.board == b && l.table == 1));
+    // The director's adjusted score settles the board not played, not the call.
+    let (ns, ew) = (line.ns, line.ew);
+    let avg = Adjustment::Artificial {
+        ns: Artificial::Average,
+        ew: Artificial::Average,
+    };
+    store
+        .director_adjust(TD, id, b, ns, ew, &avg, None)
+        .unwrap();
+    let calls = store.calls(id).unwrap();
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].kind, store::bridge::CallKind::Director);
+    store.clear_call(TD, id, calls[0].id).unwrap();
+    assert!(store.calls(id).unwrap().is_empty());
+    assert!(matches!(
+        store.clear_call(TD, id, calls[0].id),
+        Err(Error::NotFound(_))
+    ));
+    // Round 2: marked not played, then entered after all: the mark is withdrawn.
+    let r2 = store.table_round(id, 1, 2).unwrap();
+    let c = r2.boards[0];
+    store.mark_not_played(id, 1, 2, c, "p1").unwrap();
+    store
+        .enter_line(id, 1, 2, c, &Entry::passed_out(), "p1")
+        .unwrap();
+    assert!(store.calls(id).unwrap().is_empty());
+    assert!(!store.table_round(id, 1, 2).unwrap().lines[0].not_played);
+}

@@ -578,7 +578,8 @@ impl<'a> Director<'a> {
     }
 }
 
-/// Sets a board's selects on a table page in one script call.
+/// Fills a board's form on a table page in one script call: taps the keypad's keys (a
+/// fieldset of radio buttons drawn as keys) and sets the lead's selects.
 async fn fill_board(phone: &Browser, board: u32, play: &Play) {
     let set = phone
         .client
@@ -587,6 +588,13 @@ async fn fill_board(phone: &Browser, board: u32, play: &Play) {
              for (const [k, v] of Object.entries(f)) {\
                const el = document.getElementById('board-' + b + '-' + k);\
                if (!el) return 'no field ' + k;\
+               if (el.tagName === 'FIELDSET') {\
+                 const key = [...el.querySelectorAll('input')].find(i => i.value === v);\
+                 if (!key) return 'no key ' + v + ' for ' + k;\
+                 key.closest('label').click();\
+                 if (!key.checked) return 'key ' + v + ' for ' + k + ' not taken';\
+                 continue;\
+               }\
                el.value = v;\
                if (el.value !== v) return 'no choice ' + v + ' for ' + k;\
              }\

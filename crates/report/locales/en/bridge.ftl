@@ -231,6 +231,28 @@ bridge-table-confirmed = Board { $board } confirmed.
 bridge-table-conflict = Board { $board }: a different entry already exists. It is kept and the director will decide.
 bridge-table-conflict-open = Two different entries: the director will decide.
 bridge-table-conflict-other = The two entries:
+bridge-call-director = Call the director
+bridge-call-sent = The director has been called to your table.
+bridge-call-open = The director is called to this table.
+bridge-calls = Calls from the tables
+bridge-call-director-at = Table { $table }, round { $round }: the director is called
+bridge-call-not-played-at = Table { $table }, round { $round }: board { $board } not played (NS { $ns } – EW { $ew }): an adjusted score to give
+bridge-call-adjust = Give the adjusted score
+bridge-call-clear = Done
+bridge-table-mark-not-played = Not played
+bridge-table-not-played = Board { $board } marked not played: the director will give the score.
+bridge-table-not-played-open = Not played: the director will give the score.
+bridge-table-played-after-all = Played after all? Enter it
+bridge-field-table-results = After a board is confirmed, the table's phone shows its score and percentage
+bridge-table-so-far-percent = So far ({ $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}): NS { $ns } % – EW { $ew } %
+bridge-table-so-far-imps = So far ({ $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}): NS { $ns } IMPs – EW { $ew } IMPs
+bridge-table-so-far-alone = The percentage comes once another table has played the board.
 
 ## Refusals and wrong values
 bridge-refusal-not_this_table = That board is not played at this table in this round.

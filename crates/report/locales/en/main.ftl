@@ -550,6 +550,7 @@ movement-col-ew = EW
 movement-col-boards = Boards
 movement-col-next = Boards go to
 movement-col-sits = Sits
+movement-col-remark = Remark
 movement-col-against = Against
 movement-note-switch = arrow switch: EW pairs hold the NS cards
 movement-note-idle = not in play: boards { $boards }

@@ -237,6 +237,28 @@ bridge-table-confirmed = Donne { $board } confirmée.
 bridge-table-conflict = Donne { $board } : une autre saisie différente existe déjà. Elle est conservée et l'arbitre tranchera.
 bridge-table-conflict-open = Deux saisies différentes : l'arbitre tranchera.
 bridge-table-conflict-other = Les deux saisies :
+bridge-call-director = Appeler l'arbitre
+bridge-call-sent = L'arbitre est appelé à votre table.
+bridge-call-open = L'arbitre est appelé à cette table.
+bridge-calls = Appels des tables
+bridge-call-director-at = Table { $table }, position { $round } : appel à l'arbitre
+bridge-call-not-played-at = Table { $table }, position { $round } : donne { $board } non jouée (NS { $ns } – EO { $ew }), marque ajustée à attribuer
+bridge-call-adjust = Attribuer la marque ajustée
+bridge-call-clear = Traité
+bridge-table-mark-not-played = Non jouée
+bridge-table-not-played = Donne { $board } déclarée non jouée : l'arbitre attribuera la marque.
+bridge-table-not-played-open = Non jouée : l'arbitre attribuera la marque.
+bridge-table-played-after-all = Finalement jouée ? La saisir
+bridge-field-table-results = Après la confirmation d'une donne, afficher sa marque et son pourcentage à la table
+bridge-table-so-far-percent = Pour l'instant ({ $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}) : NS { $ns } % – EO { $ew } %
+bridge-table-so-far-imps = Pour l'instant ({ $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}) : NS { $ns } IMP – EO { $ew } IMP
+bridge-table-so-far-alone = Le pourcentage s'affichera dès qu'une autre table aura joué la donne.
 
 ## Refusals and wrong values
 bridge-refusal-not_this_table = Cette donne ne se joue pas à cette table pendant cette position.

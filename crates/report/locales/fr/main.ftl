@@ -556,6 +556,7 @@ movement-col-ew = EO
 movement-col-boards = Donnes
 movement-col-next = Étuis ensuite à
 movement-col-sits = Place
+movement-col-remark = Remarque
 movement-col-against = Adversaires
 movement-note-switch = flèche inversée : les paires EO prennent les cartes NS
 movement-note-idle = hors jeu : donnes { $boards }

@@ -39,6 +39,8 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{s}/clear"), post(clear))
         .route(&format!("{s}/conflicts"), get(conflicts))
         .route(&format!("{s}/conflicts/{{cid}}/resolve"), post(resolve))
+        .route(&format!("{s}/calls"), get(calls))
+        .route(&format!("{s}/calls/{{cid}}/clear"), post(clear_call))
         .route(&format!("{s}/ranking"), get(ranking))
         .route(&format!("{s}/log"), get(log))
         .route(&format!("{s}/export.pbn"), get(export_pbn))
@@ -47,6 +49,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/bridge/tables/{code}", get(table))
         .route("/api/bridge/tables/{code}/enter", post(enter))
         .route("/api/bridge/tables/{code}/confirm", post(confirm))
+        .route("/api/bridge/tables/{code}/not-played", post(not_played))
+        .route("/api/bridge/tables/{code}/call", post(call_director))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +367,21 @@ async fn resolve(
     at_version(&st, id, || Ok(json!(st.store.conflicts(id)?)))
 }
 
+/// The tables' open calls and boards not played, oldest first.
+async fn calls(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
+    ok(st.store.calls(id)?)
+}
+
+async fn clear_call(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, cid)): Path<(SessionId, i64)>,
+) -> ApiResult {
+    let store = st.store.clone();
+    blocking(move || store.clear_call(&a.username, id, cid)).await?;
+    ok(st.store.calls(id)?)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Results and exports
 
@@ -509,6 +528,10 @@ fn table_json(
         "ew": pair(tr.ew),
         "boards": tr.boards,
         "lines": tr.lines,
+        // The table's call to the director in this round is open.
+        "called": st.store.calls(s.id)?.iter().any(|k| {
+            k.kind == store::bridge::CallKind::Director && k.table == table && k.round == tr.round
+        }),
     }))
 }
 
@@ -580,4 +603,57 @@ async fn confirm(
     let (store, id) = (st.store.clone(), s.id);
     blocking(move || store.confirm_line(id, table, round, board)).await?;
     ok(table_json(&st, &s, table, Some(round))?)
+}
+
+/// A table's write as its phone (the device cookie), answered with the table's round.
+async fn table_write(
+    st: &AppState,
+    c: &Ctx,
+    headers: &HeaderMap,
+    (code, round): (&str, u32),
+    write: impl FnOnce(&store::Store, SessionId, u32, &str) -> Result<(), store::Error> + Send + 'static,
+) -> ApiResult {
+    let (s, table) = open_table(st, c.client_ip, code)?;
+    let (dev, new) = device(headers);
+    let (store, id, d) = (st.store.clone(), s.id, dev.clone());
+    blocking(move || write(&store, id, table, &d)).await?;
+    let r = Json(table_json(st, &s, table, Some(round))?).into_response();
+    Ok(with_device(r, &dev, new))
+}
+
+/// The table says a board was not played: the line waits for the director's adjusted score.
+async fn not_played(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: TableConfirm = body(&bytes)?;
+    let (round, board) = round_and_board(&b.round, &b.board)?;
+    table_write(&st, &c, &headers, (&code, round), move |s, id, table, d| {
+        s.mark_not_played(id, table, round, board, d)
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+struct TableCallBody {
+    round: Option<Value>,
+}
+
+/// The table calls the director (one open call per table and round).
+async fn call_director(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: TableCallBody = body(&bytes)?;
+    let round = required_number("round", &b.round, "a round number")?;
+    table_write(&st, &c, &headers, (&code, round), move |s, id, table, d| {
+        s.call_director(id, table, round, d)
+    })
+    .await
 }

@@ -56,6 +56,8 @@ pub struct SessionForm {
     pub public: Option<Value>,
     /// The address printed on the code slips (empty: the browser's).
     pub public_url: Option<String>,
+    /// The table's phone shows a confirmed board's score and percentages.
+    pub table_results: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
     /// The session's version the form (or the API client) read the settings at.
@@ -200,6 +202,9 @@ impl SessionForm {
         s.session_average = flag(&self.session_average)
             .or(unticked)
             .unwrap_or(s.session_average);
+        s.table_results = flag(&self.table_results)
+            .or(unticked)
+            .unwrap_or(s.table_results);
         if let Some(u) = &self.public_url {
             s.public_url = public_url(u)?;
         }

@@ -50,6 +50,59 @@ pub struct SessionView {
     pub public: bool,
     /// "club · place · date" for the sub-heading.
     pub sub: String,
+    /// The tables' open calls, flagged on every director's page (empty elsewhere).
+    pub calls: Vec<CallView>,
+}
+
+/// A table's open call as the director's pages flag it.
+#[derive(Debug, Clone, Default)]
+pub struct CallView {
+    pub id: i64,
+    /// "Table 3, round 2: the director is called".
+    pub text: String,
+    /// For a board not played: the grid's link that opens its line's adjusted-score form.
+    pub adjust_href: String,
+}
+
+/// The session's heading for a director's page, with the tables' open calls.
+pub fn director_view(st: &AppState, s: &BridgeSession, tr: &Tr) -> Result<SessionView, AppError> {
+    let mut v = SessionView::new(s, tr);
+    for call in st.store.calls(s.id)? {
+        let (table, round) = (call.table, call.round);
+        let view = match (call.kind, call.board) {
+            (store::bridge::CallKind::NotPlayed, Some(board)) => {
+                let at = st.store.table_round(s.id, table, round)?;
+                let (ns, ew) = (at.ns.unwrap_or(0), at.ew.unwrap_or(0));
+                CallView {
+                    id: call.id,
+                    text: tr.targs(
+                        "bridge-call-not-played-at",
+                        &[
+                            ("table", table.into()),
+                            ("round", round.into()),
+                            ("board", board.into()),
+                            ("ns", ns.into()),
+                            ("ew", ew.into()),
+                        ],
+                    ),
+                    adjust_href: format!(
+                        "/bridge/{}/grid?board={board}&ns={ns}&ew={ew}&kind=artificial#adjust-form",
+                        s.id
+                    ),
+                }
+            }
+            _ => CallView {
+                id: call.id,
+                text: tr.targs(
+                    "bridge-call-director-at",
+                    &[("table", table.into()), ("round", round.into())],
+                ),
+                adjust_href: String::new(),
+            },
+        };
+        v.calls.push(view);
+    }
+    Ok(v)
 }
 
 impl SessionView {
@@ -78,6 +131,7 @@ impl SessionView {
             )),
             public: st.public,
             sub: sub.join(" · "),
+            calls: Vec::new(),
         }
     }
 }

@@ -52,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .route("/bridge/{id}/grid/adjust", post(grid_adjust))
         .route("/bridge/{id}/grid/clear", post(grid_clear))
         .route("/bridge/{id}/conflicts/{cid}/resolve", post(resolve))
+        .route("/bridge/{id}/calls/{cid}/clear", post(clear_call))
         .route("/bridge/{id}/ranking", get(ranking_page))
         .route("/bridge/{id}/travellers", get(travellers_page))
         .route("/bridge/{id}/cards", get(cards_page))
@@ -234,7 +235,7 @@ async fn session_page(
         .count();
     html(&SessionPage {
         f: SettingsView::new(&c.tr, &s.settings, false),
-        s: SessionView::new(&s, &c.tr),
+        s: super::director_view(&st, &s, &c.tr)?,
         tab: "session",
         started: entered > 0,
         rounds: m.rounds.len(),
@@ -369,7 +370,7 @@ fn pairs_page_data(
     };
     let status = crate::edits::status_for(&errors);
     let mut r = html(&PairsPage {
-        s: SessionView::new(&s, &c.tr),
+        s: super::director_view(st, &s, &c.tr)?,
         tab: "pairs",
         pairs,
         deals: st.store.deals(id)?.len(),
@@ -538,7 +539,7 @@ async fn movement_page(
     let s = st.store.bridge_session(id)?;
     let m = st.store.movement(id)?;
     html(&MovementPage {
-        s: SessionView::new(&s, &c.tr),
+        s: super::director_view(&st, &s, &c.tr)?,
         tab: "movement",
         description: report::movement::description(&c.tr, &m),
         rounds: rounds_view(&m),
@@ -558,8 +559,15 @@ async fn movement_cards(
     Path(id): Path<SessionId>,
 ) -> Page {
     let m = st.store.movement(id)?;
-    let page =
-        report::movement::html(c.tr.lang, &m).map_err(|e| AppError::Internal(e.to_string()))?;
+    // The guide cards carry the pairs' names.
+    let names = st
+        .store
+        .pairs(id)?
+        .into_iter()
+        .map(|p| (p.number, p.details.display()))
+        .collect();
+    let page = report::movement::html_named(c.tr.lang, &m, &names)
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
 
@@ -622,7 +630,7 @@ async fn slips_page(
         })
         .collect();
     html(&SlipsPage {
-        s: SessionView::new(&s, &c.tr),
+        s: super::director_view(&st, &s, &c.tr)?,
         tab: "movement",
         loopback: crate::slips::is_loopback(&base),
         base,
@@ -910,7 +918,7 @@ fn grid_page_data(
     let boards = grid_boards(&c.tr, &lines);
     let missing = boards.iter().map(|b| b.missing).sum();
     let page = GridPage {
-        s: SessionView::new(&s, &c.tr),
+        s: super::director_view(st, &s, &c.tr)?,
         tab: "grid",
         boards,
         missing,
@@ -939,6 +947,8 @@ struct LineQuery {
     board: Option<String>,
     ns: Option<String>,
     ew: Option<String>,
+    /// An adjusted-score kind: the adjustment form opens with the line (a board not played).
+    kind: Option<String>,
 }
 
 async fn grid_page(
@@ -952,6 +962,10 @@ async fn grid_page(
         board: q.board.unwrap_or_default(),
         ns: q.ns.unwrap_or_default(),
         ew: q.ew.unwrap_or_default(),
+        kind: q
+            .kind
+            .filter(|k| adjust_kinds(&c.tr, k).iter().any(|x| x.selected))
+            .unwrap_or_default(),
         ..GridForm::default()
     };
     // Prefill the form with the line's current contract (a correction).
@@ -1113,6 +1127,17 @@ async fn resolve(
     }
 }
 
+/// The director has answered a table's call (or dealt with its board not played).
+async fn clear_call(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, cid)): Path<(SessionId, i64)>,
+) -> Page {
+    let store = st.store.clone();
+    blocking(move || store.clear_call(&a.username, id, cid)).await?;
+    see(format!("/bridge/{id}/grid"))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Results
 
@@ -1155,8 +1180,13 @@ pub(super) fn results_page(
     } else {
         format!("/bridge/{id}")
     };
+    let view = if public {
+        SessionView::new(&s, &c.tr)
+    } else {
+        super::director_view(st, &s, &c.tr)?
+    };
     html(&ResultsPage {
-        s: SessionView::new(&s, &c.tr),
+        s: view,
         tab: part,
         part,
         r,

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
-use store::bridge::{BridgeSession, EnterOutcome, LineStatus, TableRound};
+use store::bridge::{BridgeSession, EnterOutcome, LineStatus, SessionId, TableRound};
 
 use super::forms::EntryForm;
 use super::{status_label, SessionView, DEVICE_COOKIE};
@@ -33,6 +33,8 @@ pub fn routes() -> Router<AppState> {
         .route("/t/{code}/boards/{board}", post(enter))
         .route("/t/{code}/boards/{board}/confirm", post(confirm))
         .route("/t/{code}/pairs", post(pairs_ok))
+        .route("/t/{code}/call", post(call_director))
+        .route("/t/{code}/boards/{board}/not-played", post(not_played))
 }
 
 /// The session and table a code opens, counted against the client's wrong codes in the
@@ -115,9 +117,16 @@ struct BoardView {
     /// North may (re)enter: the line is missing, or entered and not confirmed.
     can_enter: bool,
     can_confirm: bool,
+    /// The table said the board was not played (the director's now).
+    not_played: bool,
+    /// The table may say the board was not played: no result yet.
+    can_mark_not_played: bool,
     conflict: bool,
     /// The two versions of a conflicted line, in words.
     other: String,
+    /// Once confirmed, with the session's option: each side's percentage so far
+    /// ("NS 62.5 % – EW 37.5 %"), or why not yet.
+    so_far: String,
     // The form's current values.
     level: String,
     strain: String,
@@ -148,6 +157,8 @@ struct TablePage {
     current: u32,
     /// The round's pairs wait for the table's "these are our pairs".
     check_pairs: bool,
+    /// The table's call to the director in this round is open.
+    called: bool,
     notice: String,
     notice_class: &'static str,
     levels: Vec<(String, String)>,
@@ -155,7 +166,7 @@ struct TablePage {
     seats: Vec<(String, String)>,
     suits: Vec<(String, String)>,
     cards: Vec<(String, String)>,
-    results: Vec<String>,
+    results: Vec<(String, String)>,
     style: &'static str,
 }
 
@@ -208,6 +219,8 @@ fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
     v.conflict = l.conflict;
     v.can_enter = matches!(l.status, LineStatus::Missing | LineStatus::Entered);
     v.can_confirm = l.status == LineStatus::Entered;
+    v.not_played = l.not_played;
+    v.can_mark_not_played = l.status == LineStatus::Missing && !l.not_played;
     v.score = l.score_ns.map(score_text).unwrap_or_default();
     if let Some(e) = &l.entry {
         v.shown = entry_text(tr, e);
@@ -239,6 +252,52 @@ fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
         v.shown = super::pages::adjustment_label(tr, a);
     }
     v
+}
+
+/// A settled line's percentages among the lines of its board scored so far (matchpoints), or
+/// its points (IMPs); a line alone on its board waits for another table.
+fn so_far(tr: &Tr, r: &store::bridge::Ranking, l: &store::bridge::Line) -> String {
+    let found = r
+        .session
+        .boards
+        .iter()
+        .zip(&r.scored.boards)
+        .find(|(b, _)| b.number == l.board)
+        .and_then(|(b, sb)| {
+            let i = b.lines.iter().position(|x| x.ns == l.ns && x.ew == l.ew)?;
+            Some((b.lines.len(), sb, i))
+        });
+    let Some((played, sb, i)) = found else {
+        return String::new();
+    };
+    if played < 2 {
+        return tr.t("bridge-table-so-far-alone");
+    }
+    let text = |x: Option<bridge::Ratio>| x.map(|x| tr.num(&x.to_short(2)));
+    match (text(sb.pct_ns(i)), text(sb.pct_ew(i))) {
+        (Some(ns), Some(ew)) => tr.targs(
+            "bridge-table-so-far-percent",
+            &[
+                ("ns", ns.into()),
+                ("ew", ew.into()),
+                ("tables", played.into()),
+            ],
+        ),
+        _ => {
+            let line = sb.lines.get(i).copied().unwrap_or_default();
+            match (text(line.ns), text(line.ew)) {
+                (Some(ns), Some(ew)) => tr.targs(
+                    "bridge-table-so-far-imps",
+                    &[
+                        ("ns", ns.into()),
+                        ("ew", ew.into()),
+                        ("tables", played.into()),
+                    ],
+                ),
+                _ => String::new(),
+            }
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -288,9 +347,16 @@ fn choices(tr: &Tr) -> TableChoices {
         (k.to_string(), shown.chars().skip(1).collect())
     })
     .collect();
-    let mut results: Vec<String> = (1..=13).rev().map(|d| format!("-{d}")).collect();
-    results.push("=".into());
-    results.extend((1..=6).map(|d| format!("+{d}")));
+    // Made first, then overtricks, then undertricks: the keys a table taps most come first.
+    // Shown with a true minus sign; the value stays ASCII.
+    let results = std::iter::once("=".to_string())
+        .chain((1..=6).map(|d| format!("+{d}")))
+        .chain((1..=13).map(|d| format!("-{d}")))
+        .map(|v| {
+            let shown = v.replace('-', "−");
+            (v, shown)
+        })
+        .collect();
     TableChoices {
         levels,
         strains,
@@ -307,7 +373,7 @@ struct TableChoices {
     seats: Vec<(String, String)>,
     suits: Vec<(String, String)>,
     cards: Vec<(String, String)>,
-    results: Vec<String>,
+    results: Vec<(String, String)>,
 }
 
 fn table_page_data(
@@ -375,16 +441,31 @@ fn table_page_data(
             if closed || check_pairs {
                 b.can_enter = false;
                 b.can_confirm = false;
+                b.can_mark_not_played = false;
             }
             b
         })
         .collect();
-    let done = tr_round.lines.iter().all(|l| l.status.is_final());
+    let mut boards = boards;
+    if s.settings.table_results && tr_round.lines.iter().any(|l| l.status.is_final()) {
+        let ranking = st.store.ranking(id)?;
+        for (b, l) in boards.iter_mut().zip(&tr_round.lines) {
+            if l.status.is_final() {
+                b.so_far = so_far(&c.tr, &ranking, l);
+            }
+        }
+    }
+    let done = tr_round.lines.iter().all(|l| l.done_at_table());
+    let called = st.store.calls(id)?.iter().any(|k| {
+        k.kind == store::bridge::CallKind::Director && k.table == table && k.round == round
+    });
     let (notice, notice_class) = match (q.board, q.outcome.as_deref()) {
         (Some(b), Some("conflict")) => (c.t1("bridge-table-conflict", "board", b), "error"),
         (Some(b), Some("stored")) => (c.t1("bridge-table-stored", "board", b), "notice"),
         (Some(b), Some("unchanged")) => (c.t1("bridge-table-unchanged", "board", b), "notice"),
         (Some(b), Some("confirmed")) => (c.t1("bridge-table-confirmed", "board", b), "notice"),
+        (Some(b), Some("not_played")) => (c.t1("bridge-table-not-played", "board", b), "notice"),
+        (_, Some("called")) => (c.t("bridge-call-sent"), "notice"),
         _ => (String::new(), "notice"),
     };
     let ch = choices(&c.tr);
@@ -396,6 +477,7 @@ fn table_page_data(
         rounds: tr_round.rounds,
         sits_out,
         check_pairs,
+        called,
         ns: pair(tr_round.ns),
         ew: pair(tr_round.ew),
         boards,
@@ -480,29 +562,86 @@ async fn confirm(
 ) -> Page {
     let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let round: u32 = f
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let round = round_of(&f)?;
     let store = st.store.clone();
     let after = blocking(move || {
         store.confirm_line(s.id, table, round, board)?;
         store.table_round(s.id, table, round)
     })
     .await?;
-    // The page stays on the round the table is in (never the first round with an open line:
-    // that one is the director's); once this round is complete it opens on the next one.
-    let done = after.lines.iter().all(|l| l.status.is_final());
+    Ok(Redirect::to(&after_board(&code, &after, board, "confirmed")).into_response())
+}
+
+/// Where the page goes once a board is done at the table: it stays on the round the table is
+/// in (never the first round with an open line: that one is the director's); once this round
+/// is complete it opens on the next one.
+fn after_board(code: &str, after: &TableRound, board: u32, outcome: &str) -> String {
+    let round = after.round;
+    let done = after.lines.iter().all(store::bridge::Line::done_at_table);
     let next = if done && round < after.rounds {
         round + 1
     } else {
         round
     };
-    Ok(Redirect::to(&format!(
-        "/t/{code}?round={next}&board={board}&outcome=confirmed#board-{board}"
-    ))
-    .into_response())
+    format!("/t/{code}?round={next}&board={board}&outcome={outcome}#board-{board}")
+}
+
+fn round_of(f: &ConfirmForm) -> Result<u32, AppError> {
+    f.round
+        .trim()
+        .parse()
+        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))
+}
+
+/// A table's write from a form (the round in `f`) as its phone (the device cookie); then the
+/// page `to` answers, from the code, the round and what the write returned.
+async fn table_write<T: Send + 'static>(
+    st: &AppState,
+    c: &Ctx,
+    headers: &HeaderMap,
+    (code, f): (&str, &ConfirmForm),
+    write: impl FnOnce(&store::Store, SessionId, u32, u32, &str) -> Result<T, store::Error>
+        + Send
+        + 'static,
+    to: impl FnOnce(&str, u32, T) -> String,
+) -> Page {
+    let (s, table) = open_table(st, c.client_ip, code)?;
+    let code = code.trim().to_uppercase();
+    let round = round_of(f)?;
+    let (dev, new) = device(headers);
+    let (store, d) = (st.store.clone(), dev.clone());
+    let done = blocking(move || write(&store, s.id, table, round, &d)).await?;
+    let r = Redirect::to(&to(&code, round, done)).into_response();
+    Ok(with_device(r, &dev, new))
+}
+
+/// The table says a board was not played: its line waits for the director's adjusted score.
+async fn not_played(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path((code, board)): Path<(String, u32)>,
+    Form(f): Form<ConfirmForm>,
+) -> Page {
+    let write = move |s: &store::Store, id, table, round, d: &str| {
+        s.mark_not_played(id, table, round, board, d)?;
+        s.table_round(id, table, round)
+    };
+    let to = move |code: &str, _, after: TableRound| after_board(code, &after, board, "not_played");
+    table_write(&st, &c, &headers, (&code, &f), write, to).await
+}
+
+/// The table calls the director: flagged on the director's pages until cleared there.
+async fn call_director(
+    State(st): State<AppState>,
+    c: Ctx,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    Form(f): Form<ConfirmForm>,
+) -> Page {
+    let write = |s: &store::Store, id, table, round, d: &str| s.call_director(id, table, round, d);
+    let to = |code: &str, round, ()| format!("/t/{code}?round={round}&outcome=called");
+    table_write(&st, &c, &headers, (&code, &f), write, to).await
 }
 
 /// The table says the round's pairs are the ones sitting there: the boards' forms open.
@@ -514,10 +653,6 @@ async fn pairs_ok(
 ) -> Page {
     open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let round: u32 = f
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let round = round_of(&f)?;
     Ok(Redirect::to(&format!("/t/{code}?round={round}&pairs=ok")).into_response())
 }

@@ -7,6 +7,7 @@ use bridge::movement::{Movement, TravellerLine};
 use bridge::{Bid, Played, TableResult};
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::calls::settle_not_played;
 use super::log::{append, before_since, conflict};
 use super::session::{load_session, session_movement};
 use super::*;
@@ -69,7 +70,12 @@ pub(crate) fn load_stored(conn: &Connection, id: SessionId) -> Result<Vec<Stored
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn load_one(conn: &Connection, id: SessionId, board: u32, ns: u32) -> Result<Option<Stored>> {
+pub(crate) fn load_one(
+    conn: &Connection,
+    id: SessionId,
+    board: u32,
+    ns: u32,
+) -> Result<Option<Stored>> {
     Ok(conn
         .query_row(
             &format!(
@@ -87,6 +93,16 @@ fn open_conflicts(conn: &Connection, id: SessionId) -> Result<BTreeSet<(u32, u32
         "SELECT board, ns FROM bridge_conflict WHERE session_id = ?1 AND resolved_at IS NULL",
     )?;
     let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Lines a table said were not played, waiting for the director, as (board, table, round).
+fn not_played_lines(conn: &Connection, id: SessionId) -> Result<BTreeSet<(u32, u32, u32)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT board, table_number, round FROM bridge_call WHERE session_id = ?1 \
+         AND kind = 'not_played' AND cleared_at IS NULL",
+    )?;
+    let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -228,7 +244,12 @@ pub(crate) fn table_result(s: &Stored) -> Result<TableResult> {
     }
 }
 
-fn line_of(t: &TravellerLine, board: u32, s: Option<&Stored>, conflict: bool) -> Line {
+fn line_of(
+    t: &TravellerLine,
+    board: u32,
+    s: Option<&Stored>,
+    (conflict, not_played): (bool, bool),
+) -> Line {
     let vulnerability = bridge::vulnerability_of(board);
     let score_ns = s.and_then(|s| match (&s.adjustment, &s.entry) {
         (Some(Adjustment::Assigned(x)), _) => Some(*x),
@@ -246,6 +267,7 @@ fn line_of(t: &TravellerLine, board: u32, s: Option<&Stored>, conflict: bool) ->
         adjustment: s.and_then(|s| s.adjustment.clone()),
         score_ns,
         conflict,
+        not_played: not_played && s.is_none(),
         updated_at: s.map_or(String::new(), |s| s.updated_at.clone()),
     }
 }
@@ -270,7 +292,7 @@ fn table_current_round(conn: &Connection, id: SessionId, m: &Movement, table: u3
         && lines
             .iter()
             .filter(|l| l.round == round)
-            .all(|l| l.status.is_final())
+            .all(Line::done_at_table)
     {
         round += 1;
     }
@@ -278,7 +300,7 @@ fn table_current_round(conn: &Connection, id: SessionId, m: &Movement, table: u3
 }
 
 /// Refuses a table's entry or confirmation for a round before the one the table is in.
-fn table_in_round(
+pub(crate) fn table_in_round(
     conn: &Connection,
     id: SessionId,
     m: &Movement,
@@ -302,6 +324,7 @@ fn table_in_round(
 pub(crate) fn all_lines(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Line>> {
     let stored = load_stored(conn, id)?;
     let conflicts = open_conflicts(conn, id)?;
+    let not_played = not_played_lines(conn, id)?;
     let mut out = Vec::new();
     for tr in m.travellers() {
         for t in &tr.lines {
@@ -312,7 +335,10 @@ pub(crate) fn all_lines(conn: &Connection, id: SessionId, m: &Movement) -> Resul
                 t,
                 tr.board,
                 s,
-                conflicts.contains(&(tr.board, t.ns)),
+                (
+                    conflicts.contains(&(tr.board, t.ns)),
+                    not_played.contains(&(tr.board, t.table, t.round)),
+                ),
             ));
         }
     }
@@ -328,11 +354,17 @@ fn current_line(conn: &Connection, id: SessionId, t: &TravellerLine, board: u32)
         params![id, board, t.ns],
         |r| r.get(0),
     )?;
-    Ok(line_of(t, board, s.as_ref(), conflict))
+    let not_played: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM bridge_call WHERE session_id = ?1 AND kind = 'not_played' \
+         AND board = ?2 AND table_number = ?3 AND round = ?4 AND cleared_at IS NULL)",
+        params![id, board, t.table, t.round],
+        |r| r.get(0),
+    )?;
+    Ok(line_of(t, board, s.as_ref(), (conflict, not_played)))
 }
 
 /// The line of `board` at `table` in `round`, refused when the board is not played there.
-fn line_at(m: &Movement, table: u32, round: u32, board: u32) -> Result<TravellerLine> {
+pub(crate) fn line_at(m: &Movement, table: u32, round: u32, board: u32) -> Result<TravellerLine> {
     let sitting = sitting(m, table, round)?;
     match (sitting.ns, sitting.ew) {
         (Some(ns), Some(ew)) if m.boards(sitting.set).contains(&board) => Ok(TravellerLine {
@@ -546,6 +578,8 @@ impl Store {
             }
             let Some(stored) = stored else {
                 write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
+                // The board was played after all: the table's "not played" is withdrawn.
+                settle_not_played(tx, id, (board, table, round), "entered")?;
                 let after = current_line(tx, id, &t, board)?;
                 append(tx, id, &actor, "enter", &before, &after)?;
                 return Ok(EnterOutcome::Stored);
@@ -745,6 +779,9 @@ impl Store {
             }
             f(tx, &t)?;
             close_conflicts(tx, id, board, t.ns, actor)?;
+            if action != "clear" {
+                settle_not_played(tx, id, (board, t.table, t.round), actor)?;
+            }
             let after = current_line(tx, id, &t, board)?;
             append(tx, id, actor, action, &before, &after)
         })
@@ -797,6 +834,7 @@ impl Store {
                 "",
             )?;
             close_conflicts(tx, id, board, ns, actor)?;
+            settle_not_played(tx, id, (board, t.table, t.round), actor)?;
             let after = current_line(tx, id, &t, board)?;
             let action = if take_other {
                 "resolve_other"

@@ -20,6 +20,7 @@
 //! assert_eq!(ranking.missing.len(), store.lines(id).unwrap().len() - 1);
 //! ```
 
+mod calls;
 mod import;
 mod lines;
 mod log;
@@ -32,6 +33,7 @@ use bridge::{Artificial, Ratio, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::text::{Label, PersonName};
+pub use calls::{CallKind, TableCall};
 pub use log::BridgeLogEntry;
 
 /// Row id of a bridge session.
@@ -113,6 +115,10 @@ pub struct BridgeSettings {
     /// The address printed on the code slips, `http://HOST[:PORT]` (empty: the browser's).
     #[serde(default)]
     pub public_url: String,
+    /// After the table confirms a board, its phone shows the line's score and the percentages
+    /// so far (off by default: a club's choice).
+    #[serde(default)]
+    pub table_results: bool,
 }
 
 impl BridgeSettings {
@@ -137,6 +143,7 @@ impl BridgeSettings {
             public: true,
             session_average: false,
             public_url: String::new(),
+            table_results: false,
         }
     }
 }
@@ -306,8 +313,20 @@ pub struct Line {
     pub score_ns: Option<i32>,
     /// An open conflict exists on this line.
     pub conflict: bool,
+    /// The table said the board was not played: the line waits, without a result, for the
+    /// director's adjusted score.
+    #[serde(default)]
+    pub not_played: bool,
     /// Empty for a missing line.
     pub updated_at: String,
+}
+
+impl Line {
+    /// The table has nothing more to do on the line: it is final, or the table said the board
+    /// was not played (the director's now).
+    pub const fn done_at_table(&self) -> bool {
+        self.status.is_final() || self.not_played
+    }
 }
 
 /// A second entry of a line that differs from the stored one.

@@ -12,7 +12,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
 const SESSION_COLUMNS: &str = "id, name, club, place, date, director, tables, movement, even, \
-    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url";
+    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url, table_results";
 
 fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let bad = |i: usize, what: &str| {
@@ -45,6 +45,7 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
             public: r.get(15)?,
             session_average: r.get(17)?,
             public_url: r.get(18)?,
+            table_results: r.get(19)?,
         },
         created_at: r.get(16)?,
     })
@@ -131,7 +132,7 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
         "UPDATE bridge_session SET name = ?2, club = ?3, place = ?4, date = ?5, director = ?6, \
          tables = ?7, movement = ?8, even = ?9, boards_per_round = ?10, phantom = ?11, \
          scoring = ?12, average_plus = ?13, average = ?14, average_minus = ?15, public = ?16, \
-         session_average = ?17, public_url = ?18 WHERE id = ?1",
+         session_average = ?17, public_url = ?18, table_results = ?19 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -150,7 +151,8 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
             s.average_minus,
             s.public,
             s.session_average,
-            s.public_url.trim()
+            s.public_url.trim(),
+            s.table_results
         ],
     )?;
     Ok(())
