@@ -613,7 +613,7 @@ async fn table_write(
     (code, round): (&str, u32),
     write: impl FnOnce(&store::Store, SessionId, u32, &str) -> Result<(), store::Error> + Send + 'static,
 ) -> ApiResult {
-    let (s, table) = open_table(st, c.client_ip, code)?;
+    let (s, table) = open_table(st, c.client_ip, code).await?;
     let (dev, new) = device(headers);
     let (store, id, d) = (st.store.clone(), s.id, dev.clone());
     blocking(move || write(&store, id, table, &d)).await?;

@@ -605,7 +605,7 @@ async fn table_write<T: Send + 'static>(
         + 'static,
     to: impl FnOnce(&str, u32, T) -> String,
 ) -> Page {
-    let (s, table) = open_table(st, c.client_ip, code)?;
+    let (s, table) = open_table(st, c.client_ip, code).await?;
     let code = code.trim().to_uppercase();
     let round = round_of(f)?;
     let (dev, new) = device(headers);
