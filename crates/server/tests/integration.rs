@@ -25,5 +25,7 @@ mod pages;
 mod printing;
 #[path = "prizes.rs"]
 mod prizes;
+#[path = "teams_api.rs"]
+mod teams_api;
 #[path = "text_safety.rs"]
 mod text_safety;
