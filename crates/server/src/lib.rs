@@ -145,6 +145,7 @@ pub fn app(state: AppState) -> Router {
         .merge(backup::routes())
         .merge(chess::routes())
         .merge(bridge::routes())
+        .merge(teams::routes())
         .nest("/api", api)
         .fallback(page::not_found)
         .layer(axum::middleware::from_fn_with_state(

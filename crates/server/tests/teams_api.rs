@@ -237,3 +237,96 @@ fn team_writes_need_the_login_and_the_csrf_token() {
         json!([])
     );
 }
+
+/// The arbiter's pages: the creation form, the rosters' import, pairing, the result grid, the
+/// match sheet and the standings, in both languages; every form needs the page's token.
+#[test]
+fn a_team_event_through_the_pages() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let page = arb.get("/teams");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("id=\"team-new-form\""));
+    let token = crate::common::csrf_in(&page.body);
+    let fields = [
+        ("name", "Interclubs <Loire>"),
+        ("system", "round_robin"),
+        ("rounds", ""),
+        ("boards", "4"),
+        ("match_points", "2/1/0"),
+        ("tiebreaks", "EDE,SB"),
+    ];
+    assert_eq!(arb.post_form("/teams", &fields).status, 403);
+    let mut with_token = vec![("csrf", token.as_str())];
+    with_token.extend(fields);
+    let r = arb.post_form("/teams", &with_token);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let to = r.location.unwrap();
+    let id: i64 = to.split('/').nth(2).unwrap().parse().unwrap();
+    let csv = rosters(4);
+    let r = arb.post_form(
+        &format!("/teams/{id}/import"),
+        &[("csrf", token.as_str()), ("data", csv.as_str())],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = arb.get(&to);
+    assert!(
+        page.body.contains("Interclubs &#60;Loire&#62;")
+            || page.body.contains("Interclubs &lt;Loire&gt;")
+    );
+    assert!(page.body.contains("Joueur 3-4"));
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(round.body.contains("name=\"r-2-4\""), "{}", round.body);
+    let version = round
+        .body
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut owned = vec![
+        ("csrf".to_string(), token.clone()),
+        ("version".to_string(), version),
+    ];
+    for m in 1..=2 {
+        for b in 1..=4 {
+            let code = if b == 1 { "1-0" } else { "1/2" };
+            owned.push((format!("r-{m}-{b}"), code.to_string()));
+        }
+    }
+    let grid: Vec<(&str, &str)> = owned
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = arb.post_form(&format!("/teams/{id}/rounds/1/results"), &grid);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The same grid from the old page: someone (this form) changed the boards since.
+    let mut stale = grid.clone();
+    for (k, v) in stale.iter_mut() {
+        if k.starts_with("r-") {
+            *v = "0-1";
+        }
+    }
+    assert_eq!(
+        arb.post_form(&format!("/teams/{id}/rounds/1/results"), &stale)
+            .status,
+        409
+    );
+    let sheet = arb.get(&format!("/teams/{id}/rounds/1/matches/1/sheet"));
+    assert_eq!(sheet.status, 200);
+    assert!(sheet.body.contains("id=\"signatures\""));
+    assert!(sheet.body.contains("2.5 – 1.5"), "{}", sheet.body);
+    let standings = arb.get(&format!("/teams/{id}/standings"));
+    assert!(standings.body.contains("id=\"team-standings\""));
+    assert!(standings.body.contains("EDE"));
+    arb.accept_language = Some("fr".into());
+    arb.cookies.insert("lang".into(), "fr".into());
+    let fr = arb.get(&format!("/teams/{id}/standings"));
+    assert!(fr.body.contains("Classement"), "{}", fr.body);
+    let r = arb.get(&format!("/teams/{id}/export.trf"));
+    assert!(r.body.contains("\n310 "), "{}", r.body);
+}
