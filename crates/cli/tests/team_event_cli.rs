@@ -12,10 +12,16 @@ use store::{ResultCode, Store};
 
 /// Runs an event of `teams` teams of five to its last round with results from a small
 /// generator; the store on a file in `dir`.
-fn run_event(dir: &std::path::Path, system: TeamSystem, teams: usize) -> (Store, TeamEventId) {
+fn run_event(
+    dir: &std::path::Path,
+    system: TeamSystem,
+    teams: usize,
+    match_points: MatchPoints,
+) -> (Store, TeamEventId) {
     let store = Store::open(&dir.join("teams.db")).unwrap();
     let mut s = TeamEventSettings::new("Team Open".parse().unwrap(), 3, 4);
     s.system = system;
+    s.match_points = match_points;
     s.start_date = "2026-11-20".into();
     s.tiebreaks = "EDE,SB,BC".into();
     let event = store.create_team_event("chief", &s).unwrap();
@@ -109,7 +115,12 @@ fn assert_cli_ranks_as_store(dir: &std::path::Path, store: &Store, event: TeamEv
 #[test]
 fn a_round_robin_of_six_teams_reads_back_and_ranks_the_same() {
     let dir = temp_dir();
-    let (store, event) = run_event(dir.path(), TeamSystem::RoundRobin, 6);
+    let (store, event) = run_event(
+        dir.path(),
+        TeamSystem::RoundRobin,
+        6,
+        MatchPoints::TWO_ONE_ZERO,
+    );
     assert_eq!(store.team_event(event).unwrap().rounds_paired, 5);
     assert_cli_ranks_as_store(dir.path(), &store, event);
 }
@@ -117,7 +128,12 @@ fn a_round_robin_of_six_teams_reads_back_and_ranks_the_same() {
 #[test]
 fn a_swiss_team_event_checks_and_ranks_the_same() {
     let dir = temp_dir();
-    let (store, event) = run_event(dir.path(), TeamSystem::SwissTeam, 8);
+    let (store, event) = run_event(
+        dir.path(),
+        TeamSystem::SwissTeam,
+        8,
+        MatchPoints::TWO_ONE_ZERO,
+    );
     assert_eq!(store.team_event(event).unwrap().rounds_paired, 3);
     assert_cli_ranks_as_store(dir.path(), &store, event);
     let trf = dir.path().join("event.trf");
@@ -128,4 +144,27 @@ fn a_swiss_team_event_checks_and_ranks_the_same() {
         "{}",
         stdout_lf(&o)
     );
+}
+
+/// A league scored 3/1/0: the file's `362` record gives the command line the same scale.
+#[test]
+fn a_three_one_zero_league_ranks_the_same() {
+    let dir = temp_dir();
+    let (store, event) = run_event(
+        dir.path(),
+        TeamSystem::DoubleRoundRobin,
+        4,
+        MatchPoints::THREE_ONE_ZERO,
+    );
+    assert_eq!(store.team_event(event).unwrap().rounds_paired, 6);
+    let total: u32 = store
+        .team_standings(event)
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.match_points.parse::<u32>().unwrap())
+        .sum();
+    // 12 matches: 3 points for a win, 2 shared for a draw.
+    assert!((24..=36).contains(&total), "{total}");
+    assert_cli_ranks_as_store(dir.path(), &store, event);
 }
