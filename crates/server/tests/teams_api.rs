@@ -311,11 +311,10 @@ fn a_team_event_through_the_pages() {
             *v = "0-1";
         }
     }
-    assert_eq!(
-        arb.post_form(&format!("/teams/{id}/rounds/1/results"), &stale)
-            .status,
-        409
-    );
+    let r = arb.post_form(&format!("/teams/{id}/rounds/1/results"), &stale);
+    assert_eq!(r.status, 409);
+    // The conflict names the match and the board (in the page's language).
+    assert!(r.body.contains("Match 1, "), "{}", r.body);
     let sheet = arb.get(&format!("/teams/{id}/rounds/1/matches/1/sheet"));
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("id=\"signatures\""));

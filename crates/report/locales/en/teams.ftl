@@ -52,3 +52,4 @@ teams-sheet-signatures = Signatures
 teams-sheet-captain = Captain of { $team }
 teams-sheet-arbiter = Arbiter
 teams-print = Print
+teams-conflict-board = Match { $match }, board { $board }: you entered { $yours }, but { $stored } was entered meanwhile. { $stored } stays; enter { $yours } again to replace it.

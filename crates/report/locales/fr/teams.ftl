@@ -52,3 +52,4 @@ teams-sheet-signatures = Signatures
 teams-sheet-captain = Capitaine de { $team }
 teams-sheet-arbiter = Arbitre
 teams-print = Imprimer
+teams-conflict-board = Match { $match }, échiquier { $board } : vous avez saisi { $yours }, mais { $stored } a été saisi entre-temps. { $stored } reste ; saisissez { $yours } à nouveau pour le remplacer.
