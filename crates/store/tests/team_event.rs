@@ -365,3 +365,69 @@ fn an_odd_swiss_field_gives_the_pab() {
         assert_eq!(c.outcome, pairing::checker::RoundOutcome::Same, "{c:?}");
     }
 }
+
+#[test]
+fn a_round_robin_of_five_teams_gives_each_a_round_off() {
+    let (store, event) = setup(TeamSystem::RoundRobin, 5, 1);
+    let mut seed = 5;
+    let mut off = Vec::new();
+    for round in 1..=5 {
+        let p = store.pair_team_round("chief", event).unwrap();
+        assert_eq!(p.matches.len(), 2);
+        off.push(p.bye.expect("one team sits out"));
+        play_round(&store, event, round, &mut seed);
+    }
+    off.sort_unstable();
+    off.dedup();
+    assert_eq!(off.len(), 5, "every team sits out once");
+    // A round off is no pairing-allocated bye: no 320 record, no points.
+    let t = assert_file_ranks_as_store(&store, event);
+    assert_eq!(t.team_records.pab, None);
+    let total: i64 = store
+        .team_standings(event)
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.match_points.parse::<i64>().unwrap())
+        .sum();
+    assert_eq!(total, 2 * 10);
+}
+
+#[test]
+fn a_late_swiss_entry_takes_the_next_number() {
+    let (store, event) = setup(TeamSystem::SwissTeam, 7, 3);
+    let mut seed = 9;
+    store.pair_team_round("chief", event).unwrap();
+    play_round(&store, event, 1, &mut seed);
+    let late = store
+        .add_team(
+            "chief",
+            event,
+            &NewTeam {
+                name: "Late".parse().unwrap(),
+                ..NewTeam::default()
+            },
+        )
+        .unwrap();
+    for k in 0..4 {
+        let m = NewMember {
+            name: format!("Late {k}").parse().unwrap(),
+            rating: Some(2600),
+            ..NewMember::default()
+        };
+        store.add_member("chief", event, late, &m).unwrap();
+    }
+    // Numbers are fixed once round 1 is paired: the strongest team is still number 8.
+    let teams = store.teams(event).unwrap();
+    assert_eq!(teams.last().unwrap().id, late);
+    assert_eq!(teams.last().unwrap().number, 8);
+    let p = store.pair_team_round("chief", event).unwrap();
+    assert_eq!(p.matches.len(), 4);
+    assert_eq!(p.bye, None);
+    play_round(&store, event, 2, &mut seed);
+    let t = assert_file_ranks_as_store(&store, event);
+    let options = pairing::team::TeamOptions::of(&t).unwrap();
+    for c in pairing::team::check(&t, &options, false, None).unwrap() {
+        assert_eq!(c.outcome, pairing::checker::RoundOutcome::Same, "{c:?}");
+    }
+}
