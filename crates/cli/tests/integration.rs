@@ -57,5 +57,7 @@ mod qa_robustness;
 mod standings_cli;
 #[path = "standings_teams.rs"]
 mod standings_teams;
+#[path = "team_event_cli.rs"]
+mod team_event_cli;
 #[path = "trf_cli.rs"]
 mod trf_cli;

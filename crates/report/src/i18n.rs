@@ -20,13 +20,15 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 2] = [
+const FR: [(&str, &str); 3] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
+    ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
 ];
-const EN: [(&str, &str); 2] = [
+const EN: [(&str, &str); 3] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
+    ("teams.ftl", include_str!("../locales/en/teams.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -88,7 +90,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 2] {
+    pub fn sources(self) -> [(&'static str, &'static str); 3] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -216,6 +216,21 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
             ],
         ),
         Changed::Pairing { round } => tr.t1("conflict-pairing", "round", round),
+        Changed::TeamBoard {
+            table,
+            board,
+            stored,
+            yours,
+            ..
+        } => tr.targs(
+            "teams-conflict-board",
+            &[
+                ("match", Arg::from(*table)),
+                ("board", Arg::from(*board)),
+                ("yours", Arg::from(result_text(tr, *yours))),
+                ("stored", Arg::from(result_text(tr, *stored))),
+            ],
+        ),
         Changed::Player { stored, yours, .. } => tr.targs(
             "conflict-player",
             &[

@@ -28,6 +28,7 @@ mod limit;
 pub mod log;
 pub mod page;
 pub mod slips;
+pub mod teams;
 
 /// The catalogues and the locale's formats live in the renderer, shared with the command line.
 pub use report::i18n;
@@ -140,6 +141,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::api_routes())
         .merge(backup::api_routes())
         .merge(chess::api_routes())
+        .merge(teams::api_routes())
         .fallback(|| async { AppError::NotFound });
     Router::new()
         .merge(page::routes())
@@ -147,6 +149,7 @@ pub fn app(state: AppState) -> Router {
         .merge(backup::routes())
         .merge(chess::routes())
         .merge(bridge::routes())
+        .merge(teams::routes())
         .nest("/api", api)
         .fallback(page::not_found)
         .layer(axum::middleware::from_fn_with_state(

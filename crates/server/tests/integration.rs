@@ -27,5 +27,7 @@ mod printing;
 mod prizes;
 #[path = "swiss_systems.rs"]
 mod swiss_systems;
+#[path = "teams_api.rs"]
+mod teams_api;
 #[path = "text_safety.rs"]
 mod text_safety;

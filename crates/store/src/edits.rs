@@ -124,6 +124,14 @@ pub enum Changed {
         stored: Box<NewPair>,
         yours: Box<NewPair>,
     },
+    /// A board of a team match (`table`: the match's number in the round).
+    TeamBoard {
+        round: u32,
+        table: u32,
+        board: u32,
+        stored: Option<ResultCode>,
+        yours: Option<ResultCode>,
+    },
     /// The bridge session's settings.
     Session {
         shown: Option<Box<BridgeSettings>>,

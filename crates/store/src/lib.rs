@@ -23,6 +23,7 @@ pub mod csv;
 mod db;
 pub mod edits;
 mod error;
+pub mod teams;
 pub mod text;
 pub mod throttle;
 

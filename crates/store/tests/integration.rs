@@ -8,3 +8,5 @@ mod concurrent_edits;
 mod event_flow;
 #[path = "safety.rs"]
 mod safety;
+#[path = "team_event.rs"]
+mod team_event;

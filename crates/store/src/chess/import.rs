@@ -47,13 +47,13 @@ pub struct FideEntry {
 }
 
 const TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
-const TITLES_EXPECTED: &str = "a title GM, IM, FM, CM, WGM, WIM, WFM, WCM or nothing";
-const RATING_EXPECTED: &str = "a rating from 0 to 3999 or nothing";
-const FEDERATION_EXPECTED: &str = "a three-letter federation code such as FRA";
+pub(crate) const TITLES_EXPECTED: &str = "a title GM, IM, FM, CM, WGM, WIM, WFM, WCM or nothing";
+pub(crate) const RATING_EXPECTED: &str = "a rating from 0 to 3999 or nothing";
+pub(crate) const FEDERATION_EXPECTED: &str = "a three-letter federation code such as FRA";
 const DATE_EXPECTED: &str = "a date YYYY/MM/DD, YYYY-MM-DD, DD/MM/YYYY or a year YYYY";
 
 /// A title in upper case (empty for none), if it is one of FIDE's.
-fn title(s: &str) -> Option<&'static str> {
+pub(crate) fn title(s: &str) -> Option<&'static str> {
     let t = s.trim();
     if t.is_empty() {
         return Some("");
@@ -62,7 +62,7 @@ fn title(s: &str) -> Option<&'static str> {
 }
 
 /// A rating: empty or 0 is none; at most 3999.
-fn rating(s: &str) -> Result<Option<u16>, ()> {
+pub(crate) fn rating(s: &str) -> Result<Option<u16>, ()> {
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -78,7 +78,7 @@ fn rating(s: &str) -> Result<Option<u16>, ()> {
 }
 
 /// A FIDE id: empty or 0 is none.
-fn fide_id(s: &str) -> Result<Option<u64>, ()> {
+pub(crate) fn fide_id(s: &str) -> Result<Option<u64>, ()> {
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -94,7 +94,7 @@ fn fide_id(s: &str) -> Result<Option<u64>, ()> {
 }
 
 /// A federation code in upper case, or empty.
-fn federation(s: &str) -> Option<String> {
+pub(crate) fn federation(s: &str) -> Option<String> {
     let t = s.trim();
     (t.is_empty() || (t.len() == 3 && t.bytes().all(|b| b.is_ascii_alphabetic())))
         .then(|| t.to_ascii_uppercase())

@@ -1,0 +1,222 @@
+//! The team-event part of the JSON API (`API.md`, "Team events"). Every route needs the login
+//! session; a POST also needs its CSRF token in `X-CSRF-Token` (checked by [`crate::context`]).
+//! Writes that edit what a page showed (lineups, results) take the version it was built at
+//! (`If-Match` or the body's `version`) and answer with the version after them (`ETag`).
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::json;
+use store::teams::rounds::{BoardResult, Lineup};
+use store::teams::{TeamEventId, TeamKey};
+use store::ResultCode;
+
+use super::forms::{EventBody, ImportBody, LineupBody, MemberBody, ResultsBody, TeamBody};
+use crate::ctx::Arbiter;
+use crate::edits;
+use crate::error::AppError;
+use crate::json::{body, ok, ApiResult};
+use crate::page::blocking;
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    let e = "/teams/events/{id}";
+    Router::new()
+        .route("/teams/events", get(events).post(create))
+        .route(e, get(event))
+        .route(&format!("{e}/teams"), get(teams).post(add_team))
+        .route(&format!("{e}/teams/import"), post(import))
+        .route(&format!("{e}/teams/{{team}}/members"), post(add_member))
+        .route(&format!("{e}/rounds"), post(pair))
+        .route(&format!("{e}/rounds/last/unpair"), post(unpair))
+        .route(&format!("{e}/rounds/{{round}}"), get(round))
+        .route(&format!("{e}/rounds/{{round}}/lineups"), post(lineup))
+        .route(&format!("{e}/rounds/{{round}}/results"), post(results))
+        .route(&format!("{e}/standings"), get(standings))
+        .route(&format!("{e}/export.trf"), get(export_trf))
+        .route(&format!("{e}/log"), get(log))
+}
+
+/// A write's answer with the event's version after it (`ETag`).
+fn at_version(st: &AppState, id: TeamEventId, data: serde_json::Value) -> ApiResult {
+    let version = st.store.team_event_version(id)?;
+    Ok(edits::with_version(ok(data)?, version))
+}
+
+async fn events(State(st): State<AppState>, _a: Arbiter) -> ApiResult {
+    ok(st.store.team_events()?)
+}
+
+async fn create(State(st): State<AppState>, a: Arbiter, bytes: Bytes) -> ApiResult {
+    let f: EventBody = body(&bytes)?;
+    let settings = f.settings()?;
+    let store = st.store.clone();
+    let id = blocking(move || store.create_team_event(&a.username, &settings)).await?;
+    at_version(&st, id, json!(st.store.team_event(id)?))
+}
+
+async fn event(State(st): State<AppState>, _a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    ok(st.store.team_event(id)?)
+}
+
+async fn teams(State(st): State<AppState>, _a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    ok(st.store.teams(id)?)
+}
+
+async fn add_team(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let team = body::<TeamBody>(&bytes)?.team()?;
+    let store = st.store.clone();
+    let key = blocking(move || store.add_team(&a.username, id, &team)).await?;
+    at_version(&st, id, json!({ "id": key }))
+}
+
+async fn add_member(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, team)): Path<(TeamEventId, TeamKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let member = body::<MemberBody>(&bytes)?.member()?;
+    let store = st.store.clone();
+    let key = blocking(move || store.add_member(&a.username, id, team, &member)).await?;
+    at_version(&st, id, json!({ "id": key }))
+}
+
+async fn import(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ImportBody = body(&bytes)?;
+    let list = store::teams::import::rosters_from_csv(&b.data).map_err(|e| {
+        AppError::invalid(
+            format!("data, line {}, column {}", e.line, e.column),
+            e.expected,
+            e.found,
+        )
+    })?;
+    let players: usize = list.iter().map(|t| t.members.len()).sum();
+    let store = st.store.clone();
+    let ids = blocking(move || store.import_teams(&a.username, id, &list)).await?;
+    at_version(&st, id, json!({ "teams": ids.len(), "players": players }))
+}
+
+async fn pair(State(st): State<AppState>, a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    let store = st.store.clone();
+    let round = blocking(move || store.pair_team_round(&a.username, id)).await?;
+    at_version(&st, id, json!(round))
+}
+
+async fn unpair(State(st): State<AppState>, a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    let store = st.store.clone();
+    let round = blocking(move || store.unpair_last_team_round(&a.username, id)).await?;
+    at_version(&st, id, json!({ "unpaired": round }))
+}
+
+/// A round's matches, each with its boards and its points so far.
+async fn round(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+) -> ApiResult {
+    let pairing = st.store.team_round(id, round)?;
+    let scores = st.store.match_scores(id, round)?;
+    let matches: Vec<serde_json::Value> = pairing
+        .matches
+        .iter()
+        .zip(&scores)
+        .map(|(m, s)| {
+            let mut v = json!(m);
+            v["score"] = json!(s);
+            v
+        })
+        .collect();
+    at_version(
+        &st,
+        id,
+        json!({ "round": round, "bye": pairing.bye, "matches": matches }),
+    )
+}
+
+async fn lineup(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: LineupBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let lineup = Lineup {
+        round,
+        match_number: b.match_number,
+        team: b.team,
+        members: b.members,
+    };
+    let store = st.store.clone();
+    blocking(move || store.set_lineup(&a.username, id, &lineup, seen)).await?;
+    at_version(&st, id, json!({ "ok": true }))
+}
+
+async fn results(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ResultsBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let mut list = Vec::with_capacity(b.results.len());
+    for (k, item) in b.results.iter().enumerate() {
+        let result = if item.result.trim().is_empty() {
+            None
+        } else {
+            Some(ResultCode::parse(&item.result).ok_or_else(|| {
+                AppError::invalid(
+                    format!("results[{k}].result"),
+                    "a result such as 1-0, 1/2, 0-1, +-, -+, -- or nothing",
+                    format!("{:?}", item.result),
+                )
+            })?)
+        };
+        list.push(BoardResult {
+            match_number: item.match_number,
+            board: item.board,
+            result,
+        });
+    }
+    let store = st.store.clone();
+    let n = blocking(move || store.set_team_results(&a.username, id, round, &list, seen)).await?;
+    at_version(&st, id, json!({ "written": n }))
+}
+
+async fn standings(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> ApiResult {
+    ok(st.store.team_standings(id)?)
+}
+
+async fn export_trf(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> ApiResult {
+    let text = st.store.export_team_trf(id)?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+async fn log(State(st): State<AppState>, _a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    ok(st.store.team_log(id)?)
+}

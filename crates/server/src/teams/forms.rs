@@ -1,0 +1,205 @@
+//! What the team API's bodies say, read into the store's types: every text through its one
+//! constructor, every choice named by its code.
+
+use serde::Deserialize;
+use serde_json::Value;
+use store::teams::{
+    MatchPoints, NewMember, NewTeam, Preferences, PrimaryScore, TeamEventSettings, TeamSystem,
+};
+use store::text::{Label, PersonName};
+
+use crate::error::AppError;
+
+fn label(field: &str, s: &str) -> Result<Label, AppError> {
+    Label::parse(s).map_err(|e| e.invalid(field, Label::MAX).into())
+}
+
+fn person(field: &str, s: &str) -> Result<PersonName, AppError> {
+    PersonName::parse(s).map_err(|e| e.invalid(field, PersonName::MAX).into())
+}
+
+/// A team event's settings (`POST /api/teams/events`).
+#[derive(Debug, Deserialize)]
+pub(crate) struct EventBody {
+    name: String,
+    rounds: Option<u32>,
+    boards: u32,
+    /// `swiss_team` (default), `round_robin`, `double_round_robin`.
+    system: Option<String>,
+    /// `2/1/0` (default) or `3/1/0`.
+    match_points: Option<String>,
+    /// `a` (default), `b`, `none`.
+    preferences: Option<String>,
+    /// `mp` (default) or `gp`.
+    primary: Option<String>,
+    #[serde(default)]
+    tiebreaks: String,
+    #[serde(default)]
+    place: String,
+    #[serde(default)]
+    federation: String,
+    #[serde(default)]
+    start_date: String,
+    #[serde(default)]
+    end_date: String,
+    #[serde(default)]
+    chief_arbiter: String,
+    #[serde(default)]
+    time_control: String,
+    /// `w` (default) or `b`: the first team's colour on board 1 in round 1.
+    initial_color: Option<String>,
+}
+
+impl EventBody {
+    pub(crate) fn settings(&self) -> Result<TeamEventSettings, AppError> {
+        let system = match self.system.as_deref() {
+            None => TeamSystem::SwissTeam,
+            Some(s) => TeamSystem::parse(s).ok_or_else(|| {
+                AppError::invalid(
+                    "system",
+                    "swiss_team, round_robin or double_round_robin",
+                    format!("{s:?}"),
+                )
+            })?,
+        };
+        let match_points = match self.match_points.as_deref() {
+            None | Some("2/1/0") => MatchPoints::TWO_ONE_ZERO,
+            Some("3/1/0") => MatchPoints::THREE_ONE_ZERO,
+            Some(other) => {
+                return Err(AppError::invalid(
+                    "match_points",
+                    "2/1/0 or 3/1/0",
+                    format!("{other:?}"),
+                ))
+            }
+        };
+        let preferences = match self.preferences.as_deref() {
+            None => Preferences::A,
+            Some(p) => Preferences::parse(p).ok_or_else(|| {
+                AppError::invalid("preferences", "a, b or none", format!("{p:?}"))
+            })?,
+        };
+        let primary = match self.primary.as_deref() {
+            None => PrimaryScore::Mp,
+            Some(p) => PrimaryScore::parse(p)
+                .ok_or_else(|| AppError::invalid("primary", "mp or gp", format!("{p:?}")))?,
+        };
+        let initial_white = match self.initial_color.as_deref() {
+            None | Some("w") => true,
+            Some("b") => false,
+            Some(other) => {
+                return Err(AppError::invalid(
+                    "initial_color",
+                    "w or b",
+                    format!("{other:?}"),
+                ))
+            }
+        };
+        // A round robin's table decides its rounds; 1 stands in until round 1 is paired.
+        let rounds = match (self.rounds, system.is_round_robin()) {
+            (Some(r), _) => r,
+            (None, true) => 1,
+            (None, false) => {
+                return Err(AppError::invalid("rounds", "a number of rounds", "nothing"))
+            }
+        };
+        Ok(TeamEventSettings {
+            name: label("name", &self.name)?,
+            place: label("place", &self.place)?,
+            federation: self.federation.trim().to_ascii_uppercase(),
+            start_date: self.start_date.trim().to_string(),
+            end_date: self.end_date.trim().to_string(),
+            chief_arbiter: person("chief_arbiter", &self.chief_arbiter)?,
+            time_control: label("time_control", &self.time_control)?,
+            rounds,
+            system,
+            boards: self.boards,
+            match_points,
+            preferences,
+            primary,
+            initial_white,
+            tiebreaks: self.tiebreaks.trim().to_string(),
+            public: true,
+        })
+    }
+}
+
+/// A team (`POST …/teams`).
+#[derive(Debug, Deserialize)]
+pub(crate) struct TeamBody {
+    name: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    federation: String,
+    #[serde(default)]
+    captain: String,
+}
+
+impl TeamBody {
+    pub(crate) fn team(&self) -> Result<NewTeam, AppError> {
+        Ok(NewTeam {
+            name: label("name", &self.name)?,
+            club: label("club", &self.club)?,
+            federation: self.federation.trim().to_ascii_uppercase(),
+            captain: person("captain", &self.captain)?,
+        })
+    }
+}
+
+/// A roster player (`POST …/teams/{team}/members`).
+#[derive(Debug, Deserialize)]
+pub(crate) struct MemberBody {
+    name: String,
+    #[serde(default)]
+    title: String,
+    rating: Option<u16>,
+    #[serde(default)]
+    federation: String,
+    fide_id: Option<u64>,
+}
+
+impl MemberBody {
+    pub(crate) fn member(&self) -> Result<NewMember, AppError> {
+        Ok(NewMember {
+            name: person("name", &self.name)?,
+            title: self.title.trim().to_ascii_uppercase(),
+            rating: self.rating,
+            federation: self.federation.trim().to_ascii_uppercase(),
+            fide_id: self.fide_id,
+        })
+    }
+}
+
+/// Rosters as CSV text (`POST …/teams/import`).
+#[derive(Debug, Deserialize)]
+pub(crate) struct ImportBody {
+    pub(crate) data: String,
+}
+
+/// A team's lineup for a match (`POST …/rounds/{r}/lineups`).
+#[derive(Debug, Deserialize)]
+pub(crate) struct LineupBody {
+    #[serde(rename = "match")]
+    pub(crate) match_number: u32,
+    pub(crate) team: i64,
+    pub(crate) members: Vec<i64>,
+    pub(crate) version: Option<Value>,
+}
+
+/// Board results (`POST …/rounds/{r}/results`): `result` is a code as the grid reads it
+/// (`1-0`, `½`, `+-`, …) or empty to clear.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ResultsBody {
+    pub(crate) results: Vec<ResultItem>,
+    pub(crate) version: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct ResultItem {
+    #[serde(rename = "match")]
+    pub(crate) match_number: u32,
+    pub(crate) board: u32,
+    #[serde(default)]
+    pub(crate) result: String,
+}

@@ -1,0 +1,679 @@
+//! A team event's settings, its teams and their rosters.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde_json::json;
+
+use crate::error::{Error, Refusal, Result};
+use crate::teams::import::ImportedTeam;
+use crate::teams::log::append;
+use crate::teams::types::*;
+use crate::Store;
+
+const FEDERATION_EXPECTED: &str = "a three-letter federation code (FRA) or nothing";
+
+fn federation_ok(f: &str) -> bool {
+    f.is_empty() || (f.len() == 3 && f.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+fn validate_settings(s: &TeamEventSettings) -> Result<()> {
+    if s.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the event's name", "nothing"));
+    }
+    if !(1..=99).contains(&s.rounds) {
+        return Err(Error::invalid(
+            "rounds",
+            "a number of rounds from 1 to 99",
+            s.rounds.to_string(),
+        ));
+    }
+    if !(1..=16).contains(&s.boards) {
+        return Err(Error::invalid(
+            "boards",
+            "a number of boards per match from 1 to 16",
+            s.boards.to_string(),
+        ));
+    }
+    let m = s.match_points;
+    if !(m.win > m.draw && m.draw >= m.loss && m.win <= 9) {
+        return Err(Error::invalid(
+            "match_points",
+            "match points for a win above a draw, a draw at least a loss (2/1/0, 3/1/0)",
+            format!("{}/{}/{}", m.win, m.draw, m.loss),
+        ));
+    }
+    if !federation_ok(&s.federation) {
+        return Err(Error::invalid(
+            "federation",
+            FEDERATION_EXPECTED,
+            format!("{:?}", s.federation),
+        ));
+    }
+    for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
+        if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
+            return Err(Error::invalid(field, "a date as YYYY-MM-DD", date.clone()));
+        }
+    }
+    if !s.tiebreaks.trim().is_empty() {
+        tiebreak::parse_list(&s.tiebreaks).map_err(|e| {
+            Error::invalid(
+                "tiebreaks",
+                "team tie-break codes such as GP, EDE, SB, BC",
+                e.to_string(),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
+    time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
+    primary_score, initial_color, tiebreaks, public, \
+    (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id)";
+
+fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
+    let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
+    Ok(TeamEvent {
+        id: r.get(0)?,
+        settings: TeamEventSettings {
+            name: r.get(1)?,
+            place: r.get(2)?,
+            federation: text(3)?,
+            start_date: text(4)?,
+            end_date: text(5)?,
+            chief_arbiter: r.get(6)?,
+            time_control: r.get(7)?,
+            rounds: r.get(8)?,
+            system: TeamSystem::parse(&text(9)?).unwrap_or_default(),
+            boards: r.get(10)?,
+            match_points: MatchPoints {
+                win: r.get(11)?,
+                draw: r.get(12)?,
+                loss: r.get(13)?,
+            },
+            preferences: Preferences::parse(&text(14)?).unwrap_or_default(),
+            primary: PrimaryScore::parse(&text(15)?).unwrap_or_default(),
+            initial_white: text(16)? != "b",
+            tiebreaks: text(17)?,
+            public: r.get(18)?,
+        },
+        rounds_paired: r.get(19)?,
+    })
+}
+
+pub(crate) fn load_event(conn: &Connection, id: TeamEventId) -> Result<TeamEvent> {
+    conn.query_row(
+        &format!("SELECT {EVENT_COLUMNS} FROM team_event WHERE id = ?1"),
+        [id],
+        event_from_row,
+    )
+    .optional()?
+    .ok_or(Error::NotFound("team event"))
+}
+
+/// The event's teams by number, each with its roster in board order.
+pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Team>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, number, name, club, federation, captain FROM team WHERE event_id = ?1 ORDER BY number",
+    )?;
+    let mut teams: Vec<Team> = st
+        .query_map([event], |r| {
+            Ok(Team {
+                id: r.get(0)?,
+                number: r.get(1)?,
+                details: NewTeam {
+                    name: r.get(2)?,
+                    club: r.get(3)?,
+                    federation: r.get(4)?,
+                    captain: r.get(5)?,
+                },
+                roster: Vec::new(),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut st = conn.prepare_cached(
+        "SELECT id, board, name, title, rating, federation, fide_id FROM team_member \
+         WHERE team_id = ?1 ORDER BY board",
+    )?;
+    for t in &mut teams {
+        t.roster = st
+            .query_map([t.id], |r| {
+                Ok(Member {
+                    id: r.get(0)?,
+                    board: r.get(1)?,
+                    details: NewMember {
+                        name: r.get(2)?,
+                        title: r.get(3)?,
+                        rating: r.get(4)?,
+                        federation: r.get(5)?,
+                        fide_id: r.get::<_, Option<i64>>(6)?.map(|v| v as u64),
+                    },
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+    }
+    Ok(teams)
+}
+
+fn validate_team(t: &NewTeam) -> Result<()> {
+    if t.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the team's name", "nothing"));
+    }
+    if !federation_ok(&t.federation) {
+        return Err(Error::invalid(
+            "federation",
+            FEDERATION_EXPECTED,
+            format!("{:?}", t.federation),
+        ));
+    }
+    Ok(())
+}
+
+fn validate_member(m: &NewMember) -> Result<()> {
+    if m.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the player's name", "nothing"));
+    }
+    if crate::chess::import::title(&m.title) != Some(m.title.as_str()) {
+        return Err(Error::invalid(
+            "title",
+            crate::chess::import::TITLES_EXPECTED,
+            format!("{:?}", m.title),
+        ));
+    }
+    if m.rating.is_some_and(|r| r > 3999) {
+        return Err(Error::invalid(
+            "rating",
+            "a rating from 0 to 3999 or nothing",
+            format!("{:?}", m.rating),
+        ));
+    }
+    if !federation_ok(&m.federation) {
+        return Err(Error::invalid(
+            "federation",
+            FEDERATION_EXPECTED,
+            format!("{:?}", m.federation),
+        ));
+    }
+    Ok(())
+}
+
+fn insert_team(tx: &Connection, event: TeamEventId, team: &NewTeam) -> Result<TeamKey> {
+    let taken: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM team WHERE event_id = ?1 AND name = ?2)",
+        params![event, team.name],
+        |r| r.get(0),
+    )?;
+    if taken {
+        return Err(Error::invalid(
+            "name",
+            "a team name not yet in the event",
+            team.name.to_string(),
+        ));
+    }
+    let next: u32 = tx.query_row(
+        "SELECT coalesce(max(number), 0) + 1 FROM team WHERE event_id = ?1",
+        [event],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "INSERT INTO team (event_id, number, name, club, federation, captain) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![event, next, team.name, team.club, team.federation, team.captain],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+fn insert_member(tx: &Connection, team: TeamKey, m: &NewMember) -> Result<MemberKey> {
+    let next: u32 = tx.query_row(
+        "SELECT coalesce(max(board), 0) + 1 FROM team_member WHERE team_id = ?1",
+        [team],
+        |r| r.get(0),
+    )?;
+    if next > 99 {
+        return Err(Error::invalid(
+            "name",
+            "at most 99 players in a roster",
+            "a 100th",
+        ));
+    }
+    tx.execute(
+        "INSERT INTO team_member (team_id, board, name, title, rating, federation, fide_id) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            team,
+            next,
+            m.name,
+            m.title,
+            m.rating,
+            m.federation,
+            m.fide_id.map(|v| v as i64)
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Until round 1 is paired, numbers the teams by the average rating of their top boards
+/// (highest first; then by name); after it, numbers stay as they are (late entries took the
+/// next free one when added).
+fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
+    if event.rounds_paired > 0 {
+        return Ok(());
+    }
+    let mut teams = load_teams(tx, event.id)?;
+    let boards = event.settings.boards;
+    teams.sort_by(|a, b| {
+        b.average_rating(boards)
+            .cmp(&a.average_rating(boards))
+            .then_with(|| a.details.name.cmp(&b.details.name))
+    });
+    tx.execute(
+        "UPDATE team SET number = -number WHERE event_id = ?1",
+        [event.id],
+    )?;
+    for (k, t) in teams.iter().enumerate() {
+        tx.execute(
+            "UPDATE team SET number = ?1 WHERE id = ?2",
+            params![k as u32 + 1, t.id],
+        )?;
+    }
+    Ok(())
+}
+
+/// The team of `event` with row id `team`, or `NotFound`.
+pub(crate) fn check_team(conn: &Connection, event: TeamEventId, team: TeamKey) -> Result<()> {
+    let found: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM team WHERE id = ?1 AND event_id = ?2)",
+        params![team, event],
+        |r| r.get(0),
+    )?;
+    if found {
+        Ok(())
+    } else {
+        Err(Error::NotFound("team"))
+    }
+}
+
+impl Store {
+    /// Creates a team event.
+    pub fn create_team_event(
+        &self,
+        actor: &str,
+        settings: &TeamEventSettings,
+    ) -> Result<TeamEventId> {
+        validate_settings(settings)?;
+        let s = settings;
+        self.transaction(|tx| {
+            tx.execute(
+                "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
+                 time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
+                 primary_score, initial_color, tiebreaks, public, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                params![
+                    s.name,
+                    s.place,
+                    s.federation,
+                    s.start_date,
+                    s.end_date,
+                    s.chief_arbiter,
+                    s.time_control,
+                    s.rounds,
+                    s.system.as_str(),
+                    s.boards,
+                    s.match_points.win,
+                    s.match_points.draw,
+                    s.match_points.loss,
+                    s.preferences.as_str(),
+                    s.primary.as_str(),
+                    if s.initial_white { "w" } else { "b" },
+                    s.tiebreaks.trim(),
+                    s.public,
+                    crate::db::now(),
+                ],
+            )?;
+            let id = tx.last_insert_rowid();
+            append(tx, id, actor, "create_event", "settings", json!(s))?;
+            Ok(id)
+        })
+    }
+
+    /// A team event's settings and progress.
+    pub fn team_event(&self, id: TeamEventId) -> Result<TeamEvent> {
+        self.with_conn(|c| load_event(c, id))
+    }
+
+    /// Every team event, the newest first.
+    pub fn team_events(&self) -> Result<Vec<TeamEvent>> {
+        self.with_conn(|c| {
+            let mut st = c.prepare(&format!(
+                "SELECT {EVENT_COLUMNS} FROM team_event ORDER BY id DESC"
+            ))?;
+            let rows = st.query_map([], event_from_row)?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        })
+    }
+
+    /// The event's teams by number, with their rosters in board order.
+    pub fn teams(&self, event: TeamEventId) -> Result<Vec<Team>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            load_teams(c, event)
+        })
+    }
+
+    /// Adds a team with an empty roster. Before round 1 is paired the teams are numbered again
+    /// by rating; after, the new team takes the next free number.
+    pub fn add_team(&self, actor: &str, event: TeamEventId, team: &NewTeam) -> Result<TeamKey> {
+        validate_team(team)?;
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            refuse_late_entry(&e)?;
+            let id = insert_team(tx, event, team)?;
+            renumber(tx, &e)?;
+            append(tx, event, actor, "add_team", "teams", json!(team))?;
+            Ok(id)
+        })
+    }
+
+    /// Adds a player at the end of a team's roster.
+    pub fn add_member(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        team: TeamKey,
+        member: &NewMember,
+    ) -> Result<MemberKey> {
+        validate_member(member)?;
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            check_team(tx, event, team)?;
+            let id = insert_member(tx, team, member)?;
+            renumber(tx, &e)?;
+            append(
+                tx,
+                event,
+                actor,
+                "add_member",
+                "teams",
+                json!({ "team": team, "member": member }),
+            )?;
+            Ok(id)
+        })
+    }
+
+    /// Adds the teams of an import ([`crate::teams::import::rosters_from_csv`]) with their
+    /// rosters, all or nothing: a team already in the event refuses the whole import.
+    pub fn import_teams(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        teams: &[ImportedTeam],
+    ) -> Result<Vec<TeamKey>> {
+        for t in teams {
+            for m in &t.members {
+                validate_member(m)?;
+            }
+        }
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            refuse_late_entry(&e)?;
+            let mut ids = Vec::with_capacity(teams.len());
+            for t in teams {
+                let team = NewTeam {
+                    name: t.name.clone(),
+                    ..NewTeam::default()
+                };
+                validate_team(&team)?;
+                let id = insert_team(tx, event, &team)?;
+                for m in &t.members {
+                    insert_member(tx, id, m)?;
+                }
+                ids.push(id);
+            }
+            renumber(tx, &e)?;
+            let players: usize = teams.iter().map(|t| t.members.len()).sum();
+            append(
+                tx,
+                event,
+                actor,
+                "import_teams",
+                "teams",
+                json!({ "teams": teams.len(), "players": players }),
+            )?;
+            Ok(ids)
+        })
+    }
+
+    /// Changes a team's name, club, federation or captain.
+    pub fn update_team(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        team: TeamKey,
+        details: &NewTeam,
+    ) -> Result<()> {
+        validate_team(details)?;
+        self.transaction(|tx| {
+            check_team(tx, event, team)?;
+            let clash: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM team WHERE event_id = ?1 AND name = ?2 AND id <> ?3)",
+                params![event, details.name, team],
+                |r| r.get(0),
+            )?;
+            if clash {
+                return Err(Error::invalid(
+                    "name",
+                    "a team name not yet in the event",
+                    details.name.to_string(),
+                ));
+            }
+            tx.execute(
+                "UPDATE team SET name = ?1, club = ?2, federation = ?3, captain = ?4 WHERE id = ?5",
+                params![
+                    details.name,
+                    details.club,
+                    details.federation,
+                    details.captain,
+                    team
+                ],
+            )?;
+            append(
+                tx,
+                event,
+                actor,
+                "update_team",
+                "teams",
+                json!({ "team": team, "details": details }),
+            )?;
+            Ok(())
+        })
+    }
+}
+
+/// A round robin's teams are fixed by its table once round 1 is paired: no late entry.
+fn refuse_late_entry(e: &TeamEvent) -> Result<()> {
+    if e.settings.system.is_round_robin() && e.rounds_paired > 0 {
+        return Err(Error::refused(
+            Refusal::RoundRobinFixed,
+            "a round robin's teams are fixed once round 1 is paired",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teams::import::rosters_from_csv;
+
+    fn event(store: &Store, boards: u32) -> TeamEventId {
+        store
+            .create_team_event(
+                "chief",
+                &TeamEventSettings::new("Interclubs".parse().unwrap(), 5, boards),
+            )
+            .unwrap()
+    }
+
+    #[test]
+    fn settings_are_checked_and_read_back() {
+        let store = Store::open_in_memory().unwrap();
+        let mut s = TeamEventSettings::new("League".parse().unwrap(), 9, 4);
+        s.system = TeamSystem::DoubleRoundRobin;
+        s.match_points = MatchPoints::THREE_ONE_ZERO;
+        s.tiebreaks = "GP,EDE,SB".into();
+        let id = store.create_team_event("chief", &s).unwrap();
+        let e = store.team_event(id).unwrap();
+        assert_eq!(e.settings, s);
+        assert_eq!(e.rounds_paired, 0);
+        assert_eq!(store.team_events().unwrap().len(), 1);
+        for bad in [
+            TeamEventSettings::new("".parse().unwrap(), 5, 4),
+            TeamEventSettings::new("X".parse().unwrap(), 0, 4),
+            TeamEventSettings::new("X".parse().unwrap(), 5, 17),
+            TeamEventSettings {
+                match_points: MatchPoints {
+                    win: 1,
+                    draw: 1,
+                    loss: 0,
+                },
+                ..TeamEventSettings::new("X".parse().unwrap(), 5, 4)
+            },
+            TeamEventSettings {
+                tiebreaks: "XYZ".into(),
+                ..TeamEventSettings::new("X".parse().unwrap(), 5, 4)
+            },
+        ] {
+            assert!(matches!(
+                store.create_team_event("chief", &bad),
+                Err(Error::Invalid { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn teams_are_numbered_by_the_average_of_their_top_boards() {
+        let store = Store::open_in_memory().unwrap();
+        let id = event(&store, 2);
+        // Blois: (2000 + 1600) / 2 = 1800 with a strong reserve left out; Tours: 1900.
+        let csv = "team;board;name;rating\n\
+                   Blois;1;A;2000\nBlois;2;B;1600\nBlois;3;C;2400\n\
+                   Tours;2;D;1800\nTours;1;E;2000\n\
+                   Amboise;1;F;1000\n";
+        store
+            .import_teams("chief", id, &rosters_from_csv(csv).unwrap())
+            .unwrap();
+        let teams = store.teams(id).unwrap();
+        let order: Vec<(&str, u32)> = teams
+            .iter()
+            .map(|t| (t.details.name.as_str(), t.number))
+            .collect();
+        assert_eq!(order, [("Tours", 1), ("Blois", 2), ("Amboise", 3)]);
+        let tours: Vec<&str> = teams[0]
+            .roster
+            .iter()
+            .map(|m| m.details.name.as_str())
+            .collect();
+        assert_eq!(tours, ["E", "D"]);
+        assert_eq!(teams[1].roster[2].board, 3);
+        // A stronger team typed later goes first while round 1 is not paired.
+        let strong = store
+            .add_team(
+                "chief",
+                id,
+                &NewTeam {
+                    name: "Orléans".parse().unwrap(),
+                    ..NewTeam::default()
+                },
+            )
+            .unwrap();
+        for r in [2500, 2400] {
+            store
+                .add_member(
+                    "chief",
+                    id,
+                    strong,
+                    &NewMember {
+                        name: "GM".parse().unwrap(),
+                        rating: Some(r),
+                        ..NewMember::default()
+                    },
+                )
+                .unwrap();
+        }
+        let teams = store.teams(id).unwrap();
+        assert_eq!(teams[0].details.name, "Orléans");
+        assert_eq!(teams[3].details.name, "Amboise");
+    }
+
+    #[test]
+    fn an_import_with_a_team_already_there_writes_nothing() {
+        let store = Store::open_in_memory().unwrap();
+        let id = event(&store, 4);
+        store
+            .add_team(
+                "chief",
+                id,
+                &NewTeam {
+                    name: "Tours".parse().unwrap(),
+                    ..NewTeam::default()
+                },
+            )
+            .unwrap();
+        let before = store.team_event_version(id).unwrap();
+        let teams = rosters_from_csv("team,name\nBlois,A\nTours,B\n").unwrap();
+        assert!(matches!(
+            store.import_teams("chief", id, &teams),
+            Err(Error::Invalid { .. })
+        ));
+        assert_eq!(store.teams(id).unwrap().len(), 1);
+        assert_eq!(store.team_event_version(id).unwrap(), before);
+    }
+
+    #[test]
+    fn members_and_teams_are_checked() {
+        let store = Store::open_in_memory().unwrap();
+        let id = event(&store, 4);
+        let team = store
+            .add_team(
+                "chief",
+                id,
+                &NewTeam {
+                    name: "Tours".parse().unwrap(),
+                    federation: "FRA".into(),
+                    ..NewTeam::default()
+                },
+            )
+            .unwrap();
+        let bad = NewMember {
+            name: "A".parse().unwrap(),
+            title: "XX".into(),
+            ..NewMember::default()
+        };
+        assert!(store.add_member("chief", id, team, &bad).is_err());
+        let other = event(&store, 4);
+        let ok = NewMember {
+            name: "A".parse().unwrap(),
+            ..NewMember::default()
+        };
+        assert!(matches!(
+            store.add_member("chief", other, team, &ok),
+            Err(Error::NotFound("team"))
+        ));
+        assert!(store
+            .add_team(
+                "chief",
+                id,
+                &NewTeam {
+                    name: "Blois".parse().unwrap(),
+                    federation: "france".into(),
+                    ..NewTeam::default()
+                }
+            )
+            .is_err());
+        let renamed = NewTeam {
+            name: "Tours 2".parse().unwrap(),
+            captain: "Roy, Eva".parse().unwrap(),
+            ..NewTeam::default()
+        };
+        store.update_team("chief", id, team, &renamed).unwrap();
+        assert_eq!(store.teams(id).unwrap()[0].details, renamed);
+    }
+}

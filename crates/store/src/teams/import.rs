@@ -1,0 +1,280 @@
+//! Rosters from a spreadsheet's CSV export: one line per player, with its team and its board.
+//!
+//! The first non-blank line names the columns, in French or English, in any order and case,
+//! with or without accents: `team`/`équipe` and `name`/`nom` (required), `board`/`échiquier`/
+//! `order`/`ordre`, `rating`/`elo`, `fide id`/`id fide`/`code fide`, `federation`/`fed`/
+//! `fédération`, `title`/`titre`. Other columns are ignored. The separator, quoting and line ends
+//! are read as for the players' import ([`crate::csv`]). Within a team, players are put in board
+//! order; without a board column, in the file's order. The first bad value is reported at its
+//! line and column, and nothing is returned.
+//!
+//! ```
+//! use store::teams::import::rosters_from_csv;
+//! let text = "équipe;échiquier;nom;elo\nTours;2;Martin, Paul;1900\nTours;1;Levy, Anne;2010\n";
+//! let teams = rosters_from_csv(text).unwrap();
+//! assert_eq!(teams[0].name, "Tours");
+//! assert_eq!(teams[0].members[0].name, "Levy, Anne");
+//! let bad = rosters_from_csv("team,name,rating\nTours,Levy,20x0\n").unwrap_err();
+//! assert_eq!((bad.line, bad.column), (2, 12));
+//! ```
+
+use crate::chess::import::{
+    federation, fide_id, rating, title, FEDERATION_EXPECTED, RATING_EXPECTED, TITLES_EXPECTED,
+};
+pub use crate::csv::ImportError;
+use crate::csv::{collapse, detect_separator, fold_into, quote, read_rows, Row};
+use crate::teams::types::NewMember;
+use crate::text::{self, Label, PersonName};
+
+/// A team and its players as the file lists them, in board order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedTeam {
+    pub name: Label,
+    pub members: Vec<NewMember>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Team,
+    Board,
+    Name,
+    Rating,
+    FideId,
+    Federation,
+    Title,
+}
+
+impl Field {
+    fn from_header(text: &str) -> Option<Field> {
+        let mut folded = String::new();
+        fold_into(text.trim(), &mut folded);
+        let key: String = folded.chars().filter(|c| c.is_alphanumeric()).collect();
+        Some(match key.as_str() {
+            "team" | "equipe" => Field::Team,
+            "board" | "echiquier" | "ech" | "order" | "ordre" => Field::Board,
+            "name" | "nom" | "player" | "joueur" | "nomprenom" => Field::Name,
+            "rating" | "elo" | "fiderating" | "elofide" => Field::Rating,
+            "fideid" | "idfide" | "codefide" | "fide" => Field::FideId,
+            "federation" | "fed" | "pays" => Field::Federation,
+            "title" | "titre" => Field::Title,
+            _ => return None,
+        })
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Field::Team => "team",
+            Field::Board => "board",
+            Field::Name => "name",
+            Field::Rating => "rating",
+            Field::FideId => "FIDE id",
+            Field::Federation => "federation",
+            Field::Title => "title",
+        }
+    }
+}
+
+/// Reads the rosters of a CSV file (see the module's documentation).
+pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rows = read_rows(text, detect_separator(text))?;
+    let mut rows = rows.into_iter().filter(|r| !r.is_blank());
+    let Some(header) = rows.next() else {
+        return Err(ImportError::new(1, 1, "a header line", "an empty file"));
+    };
+    let mut columns: [Option<usize>; 7] = [None; 7];
+    for (i, cell) in header.cells.iter().enumerate() {
+        let Some(field) = Field::from_header(&cell.text) else {
+            continue;
+        };
+        let slot = &mut columns[field as usize];
+        if slot.is_some() {
+            return Err(ImportError::new(
+                cell.line,
+                cell.column,
+                format!("one {} column", field.describe()),
+                format!("a second one, {}", quote(&cell.text)),
+            ));
+        }
+        *slot = Some(i);
+    }
+    for required in [Field::Team, Field::Name] {
+        if columns[required as usize].is_none() {
+            let names: Vec<&str> = header.cells.iter().map(|c| c.text.trim()).collect();
+            let line = header.cells.first().map_or(1, |c| c.line);
+            return Err(ImportError::new(
+                line,
+                1,
+                format!(
+                    "a {} column ({})",
+                    required.describe(),
+                    match required {
+                        Field::Team => "team, équipe",
+                        _ => "name, nom",
+                    }
+                ),
+                format!("the columns {}", quote(&names.join(", "))),
+            ));
+        }
+    }
+    // (team, [(board, line, column, member)]) in the order teams first appear.
+    type Listed = (usize, usize, usize, NewMember);
+    let mut teams: Vec<(Label, Vec<Listed>)> = Vec::new();
+    for row in rows {
+        let (team, board, member) = read_line(&row, &columns)?;
+        let place = match teams.iter().position(|(t, _)| t == &team.0) {
+            Some(k) => k,
+            None => {
+                teams.push((team.0.clone(), Vec::new()));
+                teams.len() - 1
+            }
+        };
+        let list = &mut teams[place].1;
+        let order = board.map_or(list.len() + 1, |b| b.0);
+        if let Some(b) = board {
+            if list.iter().any(|m| m.0 == b.0) {
+                return Err(ImportError::new(
+                    b.1,
+                    b.2,
+                    format!("a board not yet given in team {}", team.0),
+                    format!("board {} a second time", b.0),
+                ));
+            }
+        }
+        list.push((order, team.1, team.2, member));
+    }
+    Ok(teams
+        .into_iter()
+        .map(|(name, mut list)| {
+            list.sort_by_key(|m| m.0);
+            ImportedTeam {
+                name,
+                members: list.into_iter().map(|m| m.3).collect(),
+            }
+        })
+        .collect())
+}
+
+/// A cell's value with where it starts.
+type Placed<T> = (T, usize, usize);
+
+/// A line's team, board (if given) and player.
+type Line = (Placed<Label>, Option<Placed<usize>>, NewMember);
+
+fn read_line(row: &Row, columns: &[Option<usize>; 7]) -> Result<Line, ImportError> {
+    let cell = |f: Field| -> Option<(&str, usize, usize)> {
+        columns[f as usize].map(|i| match row.cells.get(i) {
+            Some(c) => (c.text.as_str(), c.line, c.column),
+            None => ("", row.end_line, row.end_column),
+        })
+    };
+    let bad = |(t, line, column): (&str, usize, usize), expected: &str| {
+        ImportError::new(line, column, expected, quote(t))
+    };
+    let text_at = |(t, line, column): (&str, usize, usize), e: text::TextError, max: usize| {
+        ImportError::new(
+            line,
+            column,
+            text::expected(max),
+            format!("{}: {e}", quote(t)),
+        )
+    };
+    let team_cell = cell(Field::Team).unwrap_or(("", row.end_line, row.end_column));
+    let team = Label::parse(&collapse(team_cell.0)).map_err(|e| text_at(team_cell, e, 200))?;
+    if team.is_empty() {
+        return Err(bad(team_cell, "the player's team"));
+    }
+    let name_cell = cell(Field::Name).unwrap_or(("", row.end_line, row.end_column));
+    let name = PersonName::parse(&collapse(name_cell.0)).map_err(|e| text_at(name_cell, e, 100))?;
+    if name.is_empty() {
+        return Err(bad(name_cell, "the player's name"));
+    }
+    let board = match cell(Field::Board) {
+        Some(c) if !c.0.trim().is_empty() => match c.0.trim().parse::<usize>() {
+            Ok(b) if (1..=99).contains(&b) => Some((b, c.1, c.2)),
+            _ => return Err(bad(c, "a board number from 1 to 99")),
+        },
+        _ => None,
+    };
+    let mut member = NewMember {
+        name,
+        ..NewMember::default()
+    };
+    if let Some(c) = cell(Field::Rating) {
+        member.rating = rating(c.0).map_err(|()| bad(c, RATING_EXPECTED))?;
+    }
+    if let Some(c) = cell(Field::FideId) {
+        member.fide_id = fide_id(c.0).map_err(|()| bad(c, "a FIDE id (digits) or nothing"))?;
+    }
+    if let Some(c) = cell(Field::Federation) {
+        member.federation = federation(c.0).ok_or_else(|| bad(c, FEDERATION_EXPECTED))?;
+    }
+    if let Some(c) = cell(Field::Title) {
+        member.title = title(c.0)
+            .ok_or_else(|| bad(c, TITLES_EXPECTED))?
+            .to_string();
+    }
+    Ok(((team, team_cell.1, team_cell.2), board, member))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_header_in_any_order_and_file_order_without_boards() {
+        let text = "Name,Team,Rating,FIDE ID,Federation,Title\n\
+                    \"Levy, Anne\",Tours,2010,123456,fra,im\n\
+                    \"Martin, Paul\",Tours,,,,\n\
+                    \"Roy, Eva\",Blois,1700,,,\n";
+        let teams = rosters_from_csv(text).unwrap();
+        assert_eq!(teams.len(), 2);
+        assert_eq!(teams[0].name, "Tours");
+        let anne = &teams[0].members[0];
+        assert_eq!(anne.rating, Some(2010));
+        assert_eq!(anne.fide_id, Some(123456));
+        assert_eq!(anne.federation, "FRA");
+        assert_eq!(anne.title, "IM");
+        assert_eq!(teams[0].members[1].name, "Martin, Paul");
+        assert_eq!(teams[1].members.len(), 1);
+    }
+
+    #[test]
+    fn french_header_sorts_by_board() {
+        let text = "Équipe;Échiquier;Nom;Elo;Id FIDE;Fédération;Titre\n\
+                    Tours;3;C;1500;;;\nTours;1;A;1700;;;\nTours;2;B;1600;;;\n";
+        let teams = rosters_from_csv(text).unwrap();
+        let names: Vec<&str> = teams[0].members.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C"]);
+    }
+
+    #[test]
+    fn bad_values_are_named_at_their_line_and_column() {
+        let cases = [
+            (
+                "team;name;board\nTours;A;1\nTours;B;1\n",
+                3,
+                9,
+                "board 1 a second time",
+            ),
+            ("team;name;board\nTours;A;x\n", 2, 9, "\"x\""),
+            ("team;name;title\nTours;A;XX\n", 2, 9, "\"XX\""),
+            ("team;name;fed\nTours;A;FRANCE\n", 2, 9, "\"FRANCE\""),
+            ("team;name\n;A\n", 2, 1, "an empty field"),
+            ("team;name\nTours;\n", 2, 7, "an empty field"),
+            ("nom;elo\nA;1500\n", 1, 1, "the columns \"nom, elo\""),
+        ];
+        for (text, line, column, found) in cases {
+            let e = rosters_from_csv(text).unwrap_err();
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
+            assert_eq!(e.found, found, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_with_a_forbidden_character_is_refused() {
+        let e = rosters_from_csv("team;name\nTours;\"A\u{202e}B\"\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.found.contains("character 2"), "{e}");
+    }
+}

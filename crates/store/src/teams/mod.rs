@@ -1,0 +1,30 @@
+//! Chess team events: teams with ordered rosters ([`event`], imported by [`import`]), rounds
+//! paired on the Berger tables or by the Swiss Team engine, lineups and board results
+//! ([`rounds`]), and the engines' `Tournament` with the standings and the TRF-2026 team file
+//! built from the rows ([`model`]). Every change is logged with what it touched ([`log`]), the
+//! forms' version check.
+//!
+//! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds`.
+//!
+//! ```
+//! use store::teams::{NewMember, NewTeam, TeamEventSettings};
+//! use store::Store;
+//! let store = Store::open_in_memory().unwrap();
+//! let event = store
+//!     .create_team_event("chief", &TeamEventSettings::new("Interclubs".parse().unwrap(), 5, 4))
+//!     .unwrap();
+//! let team = NewTeam { name: "Tours".parse().unwrap(), ..NewTeam::default() };
+//! let id = store.add_team("chief", event, &team).unwrap();
+//! let anne = NewMember { name: "Levy, Anne".parse().unwrap(), rating: Some(2010), ..NewMember::default() };
+//! store.add_member("chief", event, id, &anne).unwrap();
+//! assert_eq!(store.teams(event).unwrap()[0].roster[0].details.name, "Levy, Anne");
+//! ```
+
+pub mod event;
+pub mod import;
+pub mod log;
+pub mod model;
+pub mod rounds;
+pub mod types;
+
+pub use types::*;

@@ -1,0 +1,538 @@
+//! The engines' `Tournament` built from a team event's rows, and what the engines compute on
+//! it: the matches' points ([`tournament::team`]), the standings ([`tiebreak::team_standings`])
+//! and the TRF-2026 team file.
+//!
+//! Players are the roster members, numbered team by team in team-number order and board
+//! order; each `310` record lists its team's roster in board order, so the board a member
+//! played on is their place among the team's members who had a board that round (lineups are
+//! subsets of the roster in roster order). A board without a result is not in the model: only
+//! rounds whose results are all in are built for the standings and the file.
+
+use std::collections::HashMap;
+
+use rusqlite::{params, Connection};
+use tournament::team::{team_histories, TeamHistory};
+use tournament::{
+    Color, Entry, GameResult, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam,
+    TeamPab, TeamRecords, Title, Tournament,
+};
+
+use crate::chess::types::ResultCode;
+use crate::error::{Error, Result};
+use crate::teams::event::{load_event, load_teams};
+use crate::teams::types::*;
+use crate::Store;
+
+/// A round's matches and bye as stored.
+pub(crate) fn load_round(
+    conn: &Connection,
+    event: TeamEventId,
+    round: u32,
+) -> Result<TeamRoundPairing> {
+    let bye: Option<Option<TeamKey>> = conn
+        .query_row(
+            "SELECT bye_team FROM team_round WHERE event_id = ?1 AND number = ?2",
+            params![event, round],
+            |r| r.get(0),
+        )
+        .map(Some)
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            e => Err(e),
+        })?;
+    let Some(bye) = bye else {
+        return Err(Error::NotFound("round"));
+    };
+    let mut st = conn.prepare_cached(
+        "SELECT number, white_team, black_team FROM team_match WHERE event_id = ?1 AND round = ?2 ORDER BY number",
+    )?;
+    let mut matches: Vec<TeamMatch> = st
+        .query_map(params![event, round], |r| {
+            Ok(TeamMatch {
+                round,
+                number: r.get(0)?,
+                white_team: r.get(1)?,
+                black_team: r.get(2)?,
+                boards: Vec::new(),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut st = conn.prepare_cached(
+        "SELECT board, white, black, result FROM team_board WHERE event_id = ?1 AND round = ?2 AND match = ?3 ORDER BY board",
+    )?;
+    for m in &mut matches {
+        m.boards = st
+            .query_map(params![event, round, m.number], |r| {
+                let result: Option<String> = r.get(3)?;
+                Ok(MatchBoard {
+                    board: r.get(0)?,
+                    white: r.get(1)?,
+                    black: r.get(2)?,
+                    result: result.as_deref().and_then(ResultCode::parse),
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+    }
+    Ok(TeamRoundPairing {
+        round,
+        matches,
+        bye,
+    })
+}
+
+/// Every paired round, round 1 first.
+pub(crate) fn load_rounds(conn: &Connection, event: TeamEventId) -> Result<Vec<TeamRoundPairing>> {
+    let paired: u32 = conn.query_row(
+        "SELECT count(*) FROM team_round WHERE event_id = ?1",
+        [event],
+        |r| r.get(0),
+    )?;
+    (1..=paired).map(|r| load_round(conn, event, r)).collect()
+}
+
+/// True when every board of the round has a result.
+pub(crate) fn is_complete(round: &TeamRoundPairing) -> bool {
+    round
+        .matches
+        .iter()
+        .all(|m| m.boards.iter().all(|b| b.result.is_some()))
+}
+
+/// The rounds from round 1 whose results are all in.
+fn complete_rounds(rounds: &[TeamRoundPairing]) -> u32 {
+    rounds.iter().take_while(|r| is_complete(r)).count() as u32
+}
+
+/// White's and Black's entries for a board's result.
+fn entries(result: ResultCode, white: PlayerId, black: PlayerId) -> (Entry, Entry) {
+    let played = |opponent, color, result| Entry::Played {
+        opponent,
+        color,
+        result,
+        rated: true,
+    };
+    let (w, b) = (Color::White, Color::Black);
+    match result {
+        ResultCode::WhiteWins => (
+            played(black, w, GameResult::Win),
+            played(white, b, GameResult::Loss),
+        ),
+        ResultCode::BlackWins => (
+            played(black, w, GameResult::Loss),
+            played(white, b, GameResult::Win),
+        ),
+        ResultCode::Draw => (
+            played(black, w, GameResult::Draw),
+            played(white, b, GameResult::Draw),
+        ),
+        ResultCode::WhiteForfeitWin => (
+            Entry::ForfeitWin {
+                opponent: Some(black),
+                color: Some(w),
+            },
+            Entry::ForfeitLoss {
+                opponent: Some(white),
+                color: Some(b),
+            },
+        ),
+        ResultCode::BlackForfeitWin => (
+            Entry::ForfeitLoss {
+                opponent: Some(black),
+                color: Some(w),
+            },
+            Entry::ForfeitWin {
+                opponent: Some(white),
+                color: Some(b),
+            },
+        ),
+        ResultCode::DoubleForfeit => (
+            Entry::DoubleForfeit {
+                opponent: black,
+                color: w,
+            },
+            Entry::DoubleForfeit {
+                opponent: white,
+                color: b,
+            },
+        ),
+    }
+}
+
+/// The `192` code of the event's Swiss Team variant; none for a round robin.
+pub(crate) fn type_code(s: &TeamEventSettings) -> Option<String> {
+    if s.system.is_round_robin() {
+        return None;
+    }
+    let kind = match s.preferences {
+        Preferences::A => "_TYPEA",
+        Preferences::B => "_TYPEB",
+        Preferences::None => "",
+    };
+    let scores = match s.primary {
+        PrimaryScore::Mp => "_MP_GP",
+        PrimaryScore::Gp => "_GP_MP",
+    };
+    Some(format!("FIDE_TEAM{kind}{scores}"))
+}
+
+/// The board colours of the team with White on board 1: White, Black, White, … (C.04.6 4.4).
+pub(crate) fn board_colours(boards: u32) -> Vec<Color> {
+    (0..boards)
+        .map(|k| {
+            if k % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
+        .collect()
+}
+
+/// The model and, for each team in `Tournament::teams` order, its row id.
+pub(crate) struct Model {
+    pub(crate) tournament: Tournament,
+    pub(crate) team_ids: Vec<TeamKey>,
+}
+
+/// Builds the tournament with rounds `1..=rounds` (boards without a result left out).
+pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Result<Model> {
+    let e = load_event(conn, event)?;
+    let s = &e.settings;
+    let teams = load_teams(conn, event)?;
+    let all_rounds = load_rounds(conn, event)?;
+    let mut number: HashMap<MemberKey, PlayerId> = HashMap::new();
+    let mut players = Vec::new();
+    let mut trf_teams = Vec::with_capacity(teams.len());
+    for t in &teams {
+        let mut ids = Vec::with_capacity(t.roster.len());
+        for m in &t.roster {
+            let id = PlayerId(players.len() as u32 + 1);
+            number.insert(m.id, id);
+            ids.push(id);
+            players.push(Player {
+                id,
+                title: Title::from_code(&m.details.title),
+                name: m.details.name.to_string(),
+                rating: m.details.rating,
+                federation: (!m.details.federation.is_empty())
+                    .then(|| m.details.federation.clone()),
+                fide_id: m.details.fide_id,
+                rounds: vec![Entry::NotPaired; rounds as usize],
+                ..Player::default()
+            });
+        }
+        trf_teams.push(TrfTeam {
+            id: Some(t.number),
+            name: t.details.name.to_string(),
+            players: ids,
+            ..TrfTeam::default()
+        });
+    }
+    let team_number: HashMap<TeamKey, u32> = teams.iter().map(|t| (t.id, t.number)).collect();
+    let mut pab_receivers = Vec::new();
+    for r in all_rounds.iter().take(rounds as usize) {
+        let k = r.round as usize - 1;
+        for m in &r.matches {
+            for b in &m.boards {
+                let (Some(result), Some(&w), Some(&bl)) =
+                    (b.result, number.get(&b.white), number.get(&b.black))
+                else {
+                    continue;
+                };
+                let (ew, eb) = entries(result, w, bl);
+                players[w.0 as usize - 1].rounds[k] = ew;
+                players[bl.0 as usize - 1].rounds[k] = eb;
+            }
+        }
+        // The Swiss Team PAB; a round robin's team without a match just sits out.
+        let pab = r
+            .bye
+            .filter(|_| !s.system.is_round_robin())
+            .and_then(|t| team_number.get(&t).copied());
+        if let Some(n) = pab {
+            let team = teams.iter().find(|t| t.number == n);
+            for m in team.map_or(&[][..], |t| &t.roster[..]).iter() {
+                if m.board <= s.boards {
+                    players[number[&m.id].0 as usize - 1].rounds[k] = Entry::PairingBye;
+                }
+            }
+        }
+        pab_receivers.push(pab);
+        // A Swiss team without a match and without the PAB was not there (a late entry's
+        // earlier rounds): an absence, so that the round replays as it was paired.
+        if !s.system.is_round_robin() {
+            for t in &teams {
+                let in_round = Some(t.number) == pab
+                    || r.matches
+                        .iter()
+                        .any(|m| m.white_team == t.id || m.black_team == t.id);
+                if in_round {
+                    continue;
+                }
+                for m in t.roster.iter().filter(|m| m.board <= s.boards) {
+                    players[number[&m.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
+                }
+            }
+        }
+    }
+    for p in &mut players {
+        p.points = p.rounds.iter().map(|e| e.points(&Default::default())).sum();
+    }
+    let mp = s.match_points;
+    let tournament = Tournament {
+        header: Header {
+            name: Some(s.name.to_string()),
+            city: (!s.place.is_empty()).then(|| s.place.to_string()),
+            federation: (!s.federation.is_empty()).then(|| s.federation.clone()),
+            start_date: (!s.start_date.is_empty()).then(|| s.start_date.replace('-', "/")),
+            end_date: (!s.end_date.is_empty()).then(|| s.end_date.replace('-', "/")),
+            declared_teams: Some(teams.len() as u32),
+            tournament_type: Some(
+                match s.system {
+                    TeamSystem::SwissTeam => "Swiss Team (FIDE C.04.6)",
+                    TeamSystem::RoundRobin => "Team round robin (Berger tables)",
+                    TeamSystem::DoubleRoundRobin => "Team double round robin (Berger tables)",
+                }
+                .to_string(),
+            ),
+            chief_arbiter: (!s.chief_arbiter.is_empty()).then(|| s.chief_arbiter.to_string()),
+            time_control: (!s.time_control.is_empty()).then(|| s.time_control.to_string()),
+            rounds: Some(s.rounds),
+            initial_color: Some(if s.initial_white {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            type_code: type_code(s),
+            ..Header::default()
+        },
+        players,
+        teams: trf_teams,
+        team_records: TeamRecords {
+            match_points: Some(MatchPointScale {
+                win: Points::from_whole(i32::from(mp.win)),
+                draw: Points::from_whole(i32::from(mp.draw)),
+                loss: Points::from_whole(i32::from(mp.loss)),
+            }),
+            board_colors: Some(board_colours(s.boards)),
+            pab: pab_receivers
+                .iter()
+                .any(Option::is_some)
+                .then_some(TeamPab {
+                    match_points: None,
+                    game_points: None,
+                    receivers: pab_receivers,
+                }),
+            forfeits: Vec::new(),
+        },
+        ..Tournament::default()
+    };
+    Ok(Model {
+        tournament,
+        team_ids: teams.iter().map(|t| t.id).collect(),
+    })
+}
+
+/// What a match stands at: each team's game points and, once every board has a result, its
+/// match points (from [`tournament::team`], on the event's scale).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct MatchScore {
+    pub number: u32,
+    pub white_team: TeamKey,
+    pub black_team: TeamKey,
+    #[serde(with = "crate::chess::types::points_text")]
+    pub white_game_points: Points,
+    #[serde(with = "crate::chess::types::points_text")]
+    pub black_game_points: Points,
+    /// `None` while a board has no result.
+    pub white_match_points: Option<u32>,
+    pub black_match_points: Option<u32>,
+}
+
+/// One line of the team standings.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamStandingRow {
+    pub rank: u32,
+    /// The last place of a tie (equal to `rank` when there is none).
+    pub rank_to: u32,
+    pub team: TeamKey,
+    pub number: u32,
+    pub name: String,
+    /// As `arbiter standings --teams` prints them: `4`, `10.5`.
+    pub match_points: String,
+    pub game_points: String,
+    /// The tie-breaks' values as printed ([`value_texts`]), in the order of `tiebreaks`.
+    pub values: Vec<String>,
+}
+
+/// Team standings after some rounds.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TeamStandingsTable {
+    /// Rounds counted.
+    pub after: u32,
+    /// The tie-breaks after the primary score, as their codes.
+    pub tiebreaks: Vec<String>,
+    pub rows: Vec<TeamStandingRow>,
+}
+
+/// The tie-break list of an event: the other score first (GP after MP, MP after GP), then the
+/// event's own list.
+pub fn tiebreak_list(s: &TeamEventSettings) -> Result<Vec<tiebreak::TieBreak>> {
+    let other = match s.primary {
+        PrimaryScore::Mp => "GP",
+        PrimaryScore::Gp => "MP",
+    };
+    let text = if s.tiebreaks.trim().is_empty() {
+        other.to_string()
+    } else {
+        format!("{other},{}", s.tiebreaks.trim())
+    };
+    tiebreak::parse_list(&text).map_err(|e| Error::Tiebreak(e.to_string()))
+}
+
+/// A row's tie-break values as printed: each code's own decimals (`TieBreak::value_text`), a
+/// sequence (TBR, BBE) as its values joined by `/`. `arbiter standings --teams` prints the same.
+pub fn value_texts(list: &[tiebreak::TieBreak], row: &tiebreak::TeamRow) -> Vec<String> {
+    list.iter()
+        .zip(&row.values)
+        .map(|(tb, v)| match v {
+            tiebreak::TeamValue::One(Some(x)) => tb.value_text(*x),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// The options `tiebreak` ranks the event's teams with.
+pub fn tiebreak_options(s: &TeamEventSettings) -> tiebreak::TeamOptions {
+    let m = s.match_points;
+    tiebreak::TeamOptions {
+        edition: None,
+        primary: match s.primary {
+            PrimaryScore::Mp => tiebreak::TeamScore::MatchPoints,
+            PrimaryScore::Gp => tiebreak::TeamScore::GamePoints,
+        },
+        match_points: [i64::from(m.win), i64::from(m.draw), i64::from(m.loss)],
+    }
+}
+
+fn standings_on(conn: &Connection, event: TeamEventId) -> Result<(Model, TeamStandingsTable)> {
+    let e = load_event(conn, event)?;
+    let rounds = load_rounds(conn, event)?;
+    let after = complete_rounds(&rounds);
+    let model = build(conn, event, after)?;
+    let list = tiebreak_list(&e.settings)?;
+    let s = tiebreak::team_standings(&model.tournament, &list, &tiebreak_options(&e.settings))
+        .map_err(|e| Error::Tiebreak(e.to_string()))?;
+    let numbers = model.tournament.team_numbers();
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let k = numbers.iter().position(|&n| n == r.number).unwrap_or(0);
+            TeamStandingRow {
+                rank: r.rank,
+                rank_to: r.rank_to,
+                team: model.team_ids[k],
+                number: r.number,
+                name: r.name.clone(),
+                match_points: r.match_points.to_string(),
+                game_points: format!("{:.1}", r.game_points),
+                values: value_texts(&list, r),
+            }
+        })
+        .collect();
+    let table = TeamStandingsTable {
+        after,
+        tiebreaks: list.iter().map(ToString::to_string).collect(),
+        rows,
+    };
+    Ok((model, table))
+}
+
+impl Store {
+    /// The event as the engines' model, with the rounds whose results are all in.
+    pub fn team_tournament(&self, event: TeamEventId) -> Result<Tournament> {
+        self.with_conn(|c| {
+            let after = complete_rounds(&load_rounds(c, event)?);
+            Ok(build(c, event, after)?.tournament)
+        })
+    }
+
+    /// A paired round: its matches with their boards, and the team without a match.
+    pub fn team_round(&self, event: TeamEventId, round: u32) -> Result<TeamRoundPairing> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            load_round(c, event, round)
+        })
+    }
+
+    /// Each match of a paired round with its points so far.
+    pub fn match_scores(&self, event: TeamEventId, round: u32) -> Result<Vec<MatchScore>> {
+        self.with_conn(|c| {
+            let pairing = load_round(c, event, round)?;
+            let model = build(c, event, round)?;
+            let histories = team_histories(&model.tournament)
+                .map_err(|e| Error::Tiebreak(format!("teams: {e}")))?;
+            let of = |team: TeamKey| -> Option<&TeamHistory> {
+                let k = model.team_ids.iter().position(|&t| t == team)?;
+                histories.iter().find(|h| h.index == k)
+            };
+            let points = |team| {
+                of(team)
+                    .and_then(|h| h.rounds.get(round as usize - 1))
+                    .map_or((Points::ZERO, Points::ZERO), |r| {
+                        (r.game_points, r.match_points)
+                    })
+            };
+            Ok(pairing
+                .matches
+                .iter()
+                .map(|m| {
+                    let done = m.boards.iter().all(|b| b.result.is_some());
+                    let (wg, wm) = points(m.white_team);
+                    let (bg, bm) = points(m.black_team);
+                    let whole = |p: Points| done.then(|| (p.tenths() / 10) as u32);
+                    MatchScore {
+                        number: m.number,
+                        white_team: m.white_team,
+                        black_team: m.black_team,
+                        white_game_points: wg,
+                        black_game_points: bg,
+                        white_match_points: whole(wm),
+                        black_match_points: whole(bm),
+                    }
+                })
+                .collect())
+        })
+    }
+
+    /// Team standings after the rounds whose results are all in, ranked by `tiebreak` on the
+    /// model: the primary score, the other score, then the event's tie-breaks.
+    pub fn team_standings(&self, event: TeamEventId) -> Result<TeamStandingsTable> {
+        self.with_conn(|c| standings_on(c, event).map(|(_, t)| t))
+    }
+
+    /// The TRF-2026 team file of the rounds whose results are all in, with each team's match
+    /// points, game points and rank in its `310` record.
+    pub fn export_team_trf(&self, event: TeamEventId) -> Result<String> {
+        self.with_conn(|c| {
+            let (mut model, table) = standings_on(c, event)?;
+            for row in &table.rows {
+                if let Some(t) = model
+                    .tournament
+                    .teams
+                    .iter_mut()
+                    .find(|t| t.id == Some(row.number))
+                {
+                    t.match_points = row.match_points.parse().ok();
+                    t.game_points = row.game_points.parse().ok();
+                    t.rank = Some(row.rank);
+                }
+            }
+            Ok(tournament::trf::write(
+                &model.tournament,
+                tournament::trf::Format::Trf26,
+            ))
+        })
+    }
+}

@@ -1,0 +1,361 @@
+//! Pairing a team event's rounds, the lineups of each match, and the boards' results.
+//!
+//! Round robins follow the Berger tables (C.05 Annex 1; the second cycle swaps home and away);
+//! the Swiss Team system is `pairing::team` on the model [`crate::teams::model`] builds. A
+//! match's boards get the teams' lineups (by default the first players of each roster) with
+//! the colours of C.04.6 4.4: the team with White on board 1 has White on the odd boards.
+
+use rusqlite::{params, Connection};
+use serde_json::json;
+use tournament::Color;
+
+use crate::chess::types::ResultCode;
+use crate::edits::{Changed, Version};
+use crate::error::{Error, Refusal, Result};
+use crate::teams::event::{load_event, load_teams};
+use crate::teams::log::{append, touched_since, version_on};
+use crate::teams::model::{board_colours, build, is_complete, load_round, load_rounds};
+use crate::teams::types::*;
+use crate::Store;
+
+/// One board's result as a form or the API sends it: `None` clears it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+pub struct BoardResult {
+    #[serde(rename = "match")]
+    pub match_number: u32,
+    pub board: u32,
+    pub result: Option<ResultCode>,
+}
+
+/// One team's lineup for a match: roster players of the team, in roster order, one per board.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct Lineup {
+    pub round: u32,
+    #[serde(rename = "match")]
+    pub match_number: u32,
+    pub team: TeamKey,
+    pub members: Vec<MemberKey>,
+}
+
+/// The engine's options for the event's Swiss Team variant.
+fn swiss_options(s: &TeamEventSettings) -> pairing::team::TeamOptions {
+    use pairing::team::colours::PreferenceType;
+    pairing::team::TeamOptions {
+        preferences: match s.preferences {
+            Preferences::A => PreferenceType::A,
+            Preferences::B => PreferenceType::B,
+            Preferences::None => PreferenceType::None,
+        },
+        primary: match s.primary {
+            PrimaryScore::Mp => pairing::team::TeamScore::MatchPoints,
+            PrimaryScore::Gp => pairing::team::TeamScore::GamePoints,
+        },
+        secondary_for_colours: true,
+        baku: false,
+    }
+}
+
+fn cycles(system: TeamSystem) -> pairing::berger::Cycles {
+    match system {
+        TeamSystem::DoubleRoundRobin => pairing::berger::Cycles::DOUBLE,
+        _ => pairing::berger::Cycles::Single,
+    }
+}
+
+/// Writes a match's boards with each team's first `boards` roster players.
+fn write_default_boards(
+    tx: &Connection,
+    event: TeamEventId,
+    round: u32,
+    number: u32,
+    white: &Team,
+    black: &Team,
+    boards: u32,
+) -> Result<()> {
+    let colours = board_colours(boards);
+    for (k, colour) in colours.iter().enumerate() {
+        let (w, b) = (white.roster[k].id, black.roster[k].id);
+        let (w, b) = if *colour == Color::White {
+            (w, b)
+        } else {
+            (b, w)
+        };
+        tx.execute(
+            "INSERT INTO team_board (event_id, round, match, board, white, black) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![event, round, number, k as u32 + 1, w, b],
+        )?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Pairs the next round: the Berger table's round for a round robin, the Swiss Team
+    /// engine's pairing otherwise; every match gets the default lineups.
+    pub fn pair_team_round(&self, actor: &str, event: TeamEventId) -> Result<TeamRoundPairing> {
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            let s = &e.settings;
+            let round = e.rounds_paired + 1;
+            let teams = load_teams(tx, event)?;
+            if teams.len() < 2 {
+                return Err(Error::refused(
+                    Refusal::TooFewPlayers,
+                    "a team event needs at least two teams",
+                ));
+            }
+            if let Some(t) = teams.iter().find(|t| t.roster.len() < s.boards as usize) {
+                return Err(Error::invalid(
+                    "teams",
+                    format!("at least {} players in every roster", s.boards),
+                    format!("{} in team {}", t.roster.len(), t.details.name),
+                ));
+            }
+            let rounds = load_rounds(tx, event)?;
+            if rounds.last().is_some_and(|r| !is_complete(r)) {
+                return Err(Error::refused(
+                    Refusal::MissingResults,
+                    format!("round {} still has boards without a result", round - 1),
+                ));
+            }
+            let total = if s.system.is_round_robin() {
+                pairing::berger::rounds(teams.len() as u32, cycles(s.system))
+            } else {
+                s.rounds
+            };
+            if round > total {
+                return Err(Error::refused(
+                    Refusal::AllRoundsPaired,
+                    format!("all {total} rounds are paired"),
+                ));
+            }
+            let pairing = if s.system.is_round_robin() {
+                if round == 1 && s.rounds != total {
+                    // The table decides how many rounds a round robin has.
+                    tx.execute(
+                        "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
+                        params![total, event],
+                    )?;
+                }
+                pairing::berger::round(teams.len() as u32, cycles(s.system), round).map_err(
+                    |e| Error::refused(Refusal::RoundRobinSize, e.to_string()),
+                )?
+            } else {
+                let model = build(tx, event, round - 1)?;
+                pairing::team::pair(&model.tournament, round, &swiss_options(s))?
+            };
+            let by_number = |n: u32| teams.iter().find(|t| t.number == n);
+            let bye = pairing.bye.and_then(|p| by_number(p.0)).map(|t| t.id);
+            tx.execute(
+                "INSERT INTO team_round (event_id, number, bye_team, paired_at) VALUES (?1, ?2, ?3, ?4)",
+                params![event, round, bye, crate::db::now()],
+            )?;
+            for (k, b) in pairing.boards.iter().enumerate() {
+                let (Some(white), Some(black)) = (by_number(b.white.0), by_number(b.black.0))
+                else {
+                    return Err(Error::NotFound("team"));
+                };
+                let number = k as u32 + 1;
+                tx.execute(
+                    "INSERT INTO team_match (event_id, round, number, white_team, black_team) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![event, round, number, white.id, black.id],
+                )?;
+                write_default_boards(tx, event, round, number, white, black, s.boards)?;
+            }
+            let target = format!("round:{round}");
+            append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
+            load_round(tx, event, round)
+        })
+    }
+
+    /// Takes back the last round's pairing while none of its boards has a result.
+    pub fn unpair_last_team_round(&self, actor: &str, event: TeamEventId) -> Result<u32> {
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            let round = e.rounds_paired;
+            if round == 0 {
+                return Err(Error::NotFound("round"));
+            }
+            let r = load_round(tx, event, round)?;
+            if r.matches
+                .iter()
+                .flat_map(|m| &m.boards)
+                .any(|b| b.result.is_some())
+            {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("round {round} has results"),
+                ));
+            }
+            tx.execute(
+                "DELETE FROM team_round WHERE event_id = ?1 AND number = ?2",
+                params![event, round],
+            )?;
+            append(
+                tx,
+                event,
+                actor,
+                "unpair",
+                &format!("round:{round}"),
+                json!({ "round": round }),
+            )?;
+            Ok(round)
+        })
+    }
+
+    /// Sets one team's lineup for a match. Refused once a board of the match has a result,
+    /// and with `seen`, when someone else changed the round's pairing or this lineup since
+    /// then.
+    pub fn set_lineup(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        lineup: &Lineup,
+        seen: Option<Version>,
+    ) -> Result<()> {
+        let (round, match_number, team) = (lineup.round, lineup.match_number, lineup.team);
+        let members = &lineup.members[..];
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            let pairing = load_round(tx, event, round)?;
+            let m = pairing
+                .matches
+                .iter()
+                .find(|m| m.number == match_number)
+                .ok_or(Error::NotFound("match"))?;
+            let home = if m.white_team == team {
+                true
+            } else if m.black_team == team {
+                false
+            } else {
+                return Err(Error::NotFound("team"));
+            };
+            if m.boards.iter().any(|b| b.result.is_some()) {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("match {match_number} of round {round} has results: its lineups are fixed"),
+                ));
+            }
+            let lineup_target = format!("lineup:{round}:{match_number}:{team}");
+            if let Some(seen) = seen {
+                if touched_since(tx, event, seen, &[format!("round:{round}"), lineup_target.clone()])? {
+                    return Err(Error::Conflict {
+                        version: version_on(tx, event)?,
+                        changed: vec![Changed::Pairing { round }],
+                    });
+                }
+            }
+            let teams = load_teams(tx, event)?;
+            let roster = &teams
+                .iter()
+                .find(|t| t.id == team)
+                .ok_or(Error::NotFound("team"))?
+                .roster;
+            if members.len() != e.settings.boards as usize {
+                return Err(Error::invalid(
+                    "lineup",
+                    format!("{} players, one per board", e.settings.boards),
+                    members.len().to_string(),
+                ));
+            }
+            let mut last = 0;
+            for id in members {
+                let Some(player) = roster.iter().find(|p| p.id == *id) else {
+                    return Err(Error::invalid("lineup", "players of the team's roster", id.to_string()));
+                };
+                if player.board <= last {
+                    return Err(Error::invalid(
+                        "lineup",
+                        "players in roster order, each once",
+                        format!("{} after roster board {last}", player.details.name),
+                    ));
+                }
+                last = player.board;
+            }
+            let colours = board_colours(e.settings.boards);
+            for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
+                // The team with White on board 1 plays White on the boards of that colour.
+                let column = if (colour == Color::White) == home { "white" } else { "black" };
+                tx.execute(
+                    &format!("UPDATE team_board SET {column} = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5"),
+                    params![id, event, round, match_number, k as u32 + 1],
+                )?;
+            }
+            append(
+                tx,
+                event,
+                actor,
+                "lineup",
+                &lineup_target,
+                json!({ "round": round, "match": match_number, "team": team, "members": members }),
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Writes board results of a round (earlier rounds too: a correction), all or nothing.
+    /// With `seen`, a board someone else changed since that version to another value than
+    /// the one asked for refuses the whole write with [`Error::Conflict`] naming it.
+    pub fn set_team_results(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        round: u32,
+        results: &[BoardResult],
+        seen: Option<Version>,
+    ) -> Result<usize> {
+        self.transaction(|tx| {
+            load_event(tx, event)?;
+            let pairing = load_round(tx, event, round)?;
+            // What each board holds now; conflicts are found before anything is written.
+            let mut writes = Vec::new();
+            let mut changed = Vec::new();
+            for r in results {
+                let stored = pairing
+                    .matches
+                    .iter()
+                    .find(|m| m.number == r.match_number)
+                    .and_then(|m| m.boards.iter().find(|b| b.board == r.board))
+                    .ok_or(Error::NotFound("board"))?
+                    .result;
+                if stored == r.result {
+                    continue;
+                }
+                let target = format!("board:{round}:{}:{}", r.match_number, r.board);
+                if let Some(seen) = seen {
+                    if touched_since(tx, event, seen, std::slice::from_ref(&target))? {
+                        changed.push(Changed::TeamBoard {
+                            round,
+                            table: r.match_number,
+                            board: r.board,
+                            stored,
+                            yours: r.result,
+                        });
+                    }
+                }
+                writes.push((r, stored, target));
+            }
+            if !changed.is_empty() {
+                return Err(Error::Conflict {
+                    version: version_on(tx, event)?,
+                    changed,
+                });
+            }
+            for (r, stored, target) in &writes {
+                tx.execute(
+                    "UPDATE team_board SET result = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5",
+                    params![r.result.map(ResultCode::as_str), event, round, r.match_number, r.board],
+                )?;
+                append(
+                    tx,
+                    event,
+                    actor,
+                    "result",
+                    target,
+                    json!({ "round": round, "match": r.match_number, "board": r.board,
+                            "from": stored.map(ResultCode::as_str), "to": r.result.map(ResultCode::as_str) }),
+                )?;
+            }
+            Ok(writes.len())
+        })
+    }
+}

@@ -1,0 +1,280 @@
+//! The rows of a team event as the rest of the program sees them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::chess::types::ResultCode;
+use crate::text::{Label, PersonName};
+
+/// Row ids.
+pub type TeamEventId = i64;
+pub type TeamKey = i64;
+pub type MemberKey = i64;
+
+/// How a team event is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamSystem {
+    /// The Swiss Team system (C.04.6).
+    #[default]
+    SwissTeam,
+    /// Berger tables, one cycle.
+    RoundRobin,
+    /// Berger tables, two cycles, home and away swapped in the second.
+    DoubleRoundRobin,
+}
+
+impl TeamSystem {
+    pub const ALL: [TeamSystem; 3] = [
+        TeamSystem::SwissTeam,
+        TeamSystem::RoundRobin,
+        TeamSystem::DoubleRoundRobin,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TeamSystem::SwissTeam => "swiss_team",
+            TeamSystem::RoundRobin => "round_robin",
+            TeamSystem::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TeamSystem> {
+        TeamSystem::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    pub const fn is_round_robin(self) -> bool {
+        !matches!(self, TeamSystem::SwissTeam)
+    }
+}
+
+/// The Swiss Team system's colour preferences (C.04.6 4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Preferences {
+    #[default]
+    A,
+    B,
+    None,
+}
+
+impl Preferences {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Preferences::A => "a",
+            Preferences::B => "b",
+            Preferences::None => "none",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Preferences> {
+        [Preferences::A, Preferences::B, Preferences::None]
+            .into_iter()
+            .find(|x| x.as_str() == s)
+    }
+}
+
+/// The score teams are paired and ranked by first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PrimaryScore {
+    /// Match points.
+    #[default]
+    Mp,
+    /// Game points.
+    Gp,
+}
+
+impl PrimaryScore {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PrimaryScore::Mp => "mp",
+            PrimaryScore::Gp => "gp",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PrimaryScore> {
+        match s {
+            "mp" => Some(PrimaryScore::Mp),
+            "gp" => Some(PrimaryScore::Gp),
+            _ => None,
+        }
+    }
+}
+
+/// Match points for a match won, drawn and lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchPoints {
+    pub win: u8,
+    pub draw: u8,
+    pub loss: u8,
+}
+
+impl MatchPoints {
+    /// 2 / 1 / 0, the default of C.04.6 and TRF-2026.
+    pub const TWO_ONE_ZERO: MatchPoints = MatchPoints {
+        win: 2,
+        draw: 1,
+        loss: 0,
+    };
+    /// 3 / 1 / 0, as many leagues score.
+    pub const THREE_ONE_ZERO: MatchPoints = MatchPoints {
+        win: 3,
+        draw: 1,
+        loss: 0,
+    };
+}
+
+impl Default for MatchPoints {
+    fn default() -> Self {
+        MatchPoints::TWO_ONE_ZERO
+    }
+}
+
+/// Everything the arbiter sets up for a team event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamEventSettings {
+    pub name: Label,
+    pub place: Label,
+    /// Three-letter federation (`FRA`) or empty.
+    pub federation: String,
+    /// `YYYY-MM-DD` or empty.
+    pub start_date: String,
+    pub end_date: String,
+    pub chief_arbiter: PersonName,
+    pub time_control: Label,
+    pub rounds: u32,
+    pub system: TeamSystem,
+    /// Boards per match.
+    pub boards: u32,
+    pub match_points: MatchPoints,
+    pub preferences: Preferences,
+    pub primary: PrimaryScore,
+    /// `true`: the first team of round 1 has White on board 1 (C.04.6 4.1).
+    pub initial_white: bool,
+    /// The tie-breaks after the primary score, as `tiebreak::parse_list` reads them (`GP,EDE,SB`).
+    pub tiebreaks: String,
+    pub public: bool,
+}
+
+impl TeamEventSettings {
+    /// A Swiss Team event of `rounds` rounds and `boards` boards, with every other setting at
+    /// its default.
+    pub fn new(name: Label, rounds: u32, boards: u32) -> TeamEventSettings {
+        TeamEventSettings {
+            name,
+            place: Label::default(),
+            federation: String::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            chief_arbiter: PersonName::default(),
+            time_control: Label::default(),
+            rounds,
+            system: TeamSystem::SwissTeam,
+            boards,
+            match_points: MatchPoints::default(),
+            preferences: Preferences::A,
+            primary: PrimaryScore::Mp,
+            initial_white: true,
+            tiebreaks: String::new(),
+            public: true,
+        }
+    }
+}
+
+/// A team event as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamEvent {
+    pub id: TeamEventId,
+    #[serde(flatten)]
+    pub settings: TeamEventSettings,
+    /// Rounds paired so far.
+    pub rounds_paired: u32,
+}
+
+/// A team as the arbiter types or imports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NewTeam {
+    pub name: Label,
+    pub club: Label,
+    pub federation: String,
+    pub captain: PersonName,
+}
+
+/// A roster player as typed or imported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NewMember {
+    /// `Surname, First name` as FIDE writes it, or as typed.
+    pub name: PersonName,
+    /// `GM`, `IM`, `WGM`, … or empty.
+    pub title: String,
+    pub rating: Option<u16>,
+    pub federation: String,
+    pub fide_id: Option<u64>,
+}
+
+/// A player of a team's roster.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Member {
+    pub id: MemberKey,
+    /// Roster order, from 1.
+    pub board: u32,
+    #[serde(flatten)]
+    pub details: NewMember,
+}
+
+/// A team with its roster in board order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Team {
+    pub id: TeamKey,
+    /// Team pairing number.
+    pub number: u32,
+    #[serde(flatten)]
+    pub details: NewTeam,
+    pub roster: Vec<Member>,
+}
+
+impl Team {
+    /// The average rating of the top `boards` roster players (unrated count as 0), the value
+    /// teams are numbered by; `None` for an empty roster.
+    pub fn average_rating(&self, boards: u32) -> Option<u32> {
+        let top: Vec<u32> = self
+            .roster
+            .iter()
+            .take(boards as usize)
+            .map(|m| u32::from(m.details.rating.unwrap_or(0)))
+            .collect();
+        if top.is_empty() {
+            return None;
+        }
+        Some(top.iter().sum::<u32>() / top.len() as u32)
+    }
+}
+
+/// One board of a match, with White's and Black's roster players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchBoard {
+    pub board: u32,
+    pub white: MemberKey,
+    pub black: MemberKey,
+    pub result: Option<ResultCode>,
+}
+
+/// A match of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamMatch {
+    pub round: u32,
+    /// The match's table, from 1.
+    pub number: u32,
+    /// The team with White on board 1 (the home team of a round robin).
+    pub white_team: TeamKey,
+    pub black_team: TeamKey,
+    pub boards: Vec<MatchBoard>,
+}
+
+/// A paired round: its matches in table order and the team without a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamRoundPairing {
+    pub round: u32,
+    pub matches: Vec<TeamMatch>,
+    pub bye: Option<TeamKey>,
+}
