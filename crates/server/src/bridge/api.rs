@@ -204,14 +204,11 @@ async fn import_pairs(
     ok(json!({ "imported": n }))
 }
 
+/// The hand records, each with its double-dummy tricks and par once solved (the same JSON as
+/// `arbiter bridge analyse --format json`).
 async fn deals(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
-    let list: Vec<Value> = st
-        .store
-        .deals(id)?
-        .into_iter()
-        .map(|(board, deal)| json!({ "board": board, "deal": deal }))
-        .collect();
-    ok(list)
+    super::solve_stored_deals(&st, id, false).await?;
+    ok(st.store.hand_records(id)?)
 }
 
 async fn set_deals(

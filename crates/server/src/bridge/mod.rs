@@ -122,10 +122,28 @@ pub fn results_of(
     id: SessionId,
 ) -> Result<report::bridge::Results, AppError> {
     let r = st.store.ranking(id)?;
-    Ok(report::bridge::Results::new(
-        tr,
-        &r.session,
-        &r.scored,
-        &missing_of(&r.missing),
-    ))
+    let mut results =
+        report::bridge::Results::new(tr, &r.session, &r.scored, &missing_of(&r.missing));
+    for h in st.store.hand_records(id)? {
+        if let Some(a) = &h.analysis {
+            results.add_analysis(tr, h.board, &a.tricks, &a.par);
+        }
+    }
+    Ok(results)
+}
+
+/// Solves, off the async threads, the deals of the session that were stored before their
+/// analysis existed (uploads solve theirs): the pages then only read. For a public page, only
+/// when the session is public (an anonymous visitor sets no solver to work elsewhere).
+pub(crate) async fn solve_stored_deals(
+    st: &AppState,
+    id: SessionId,
+    public: bool,
+) -> Result<(), AppError> {
+    if public && !st.store.bridge_session(id)?.settings.public {
+        return Err(AppError::NotFound);
+    }
+    let store = st.store.clone();
+    crate::page::blocking(move || store.analyse_stored_deals(id)).await?;
+    Ok(())
 }

@@ -20,6 +20,7 @@
 //! assert_eq!(ranking.missing.len(), store.lines(id).unwrap().len() - 1);
 //! ```
 
+mod hands;
 mod import;
 mod lines;
 mod log;
@@ -32,6 +33,7 @@ use bridge::{Artificial, Ratio, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::text::{Label, PersonName};
+pub use hands::{Analysis, HandRecord};
 pub use log::BridgeLogEntry;
 
 /// Row id of a bridge session.
