@@ -93,17 +93,17 @@ fn hand_records_and_travellers_show_the_engines_tricks_and_par() {
             );
             // Hearts and diamonds in red in the grid's heading.
             assert!(
-                page.body.contains("<span class=\"suit red\">♥</span>"),
+                page.body.contains("<span class=\"strain red\">♥</span>"),
                 "{p}"
             );
-            assert!(page.body.contains("<span class=\"suit\">♠</span>"), "{p}");
+            assert!(page.body.contains("<span class=\"strain\">♠</span>"), "{p}");
         }
     }
     let nt = b.get(&format!("/bridge/{id}/hands")).body;
-    assert!(nt.contains("<span class=\"suit\">NT</span>"));
+    assert!(nt.contains("<span class=\"strain\">NT</span>"));
     b.accept_language = Some("fr".into());
     let sa = b.get(&format!("/bridge/{id}/hands")).body;
-    assert!(sa.contains("<span class=\"suit\">SA</span>"));
+    assert!(sa.contains("<span class=\"strain\">SA</span>"));
 
     // The API gives the same JSON as `arbiter bridge analyse --format json`.
     let api = b.get(&format!("/api/bridge/sessions/{id}/deals")).json();
