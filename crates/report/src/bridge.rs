@@ -769,12 +769,12 @@ impl DdView {
             })
             .collect();
         let makeable = [
-            ("bridge-ns", Seat::North, Seat::South),
-            ("bridge-ew", Seat::East, Seat::West),
+            (tr.t("bridge-ns"), Seat::North, Seat::South),
+            (tr.t("bridge-ew"), Seat::East, Seat::West),
         ]
         .into_iter()
         .map(|(side, a, b)| SideMakeable {
-            side: tr.t(side),
+            side,
             contracts: DD_STRAINS
                 .into_iter()
                 .filter_map(|strain| {
