@@ -548,6 +548,11 @@ fn played_bridge_session(db: &Path, pbn: &str) -> i64 {
         st.set_deals_pbn("arbitre", id, pbn, "donnes.pbn").unwrap(),
         27
     );
+    assert_eq!(
+        st.analyse_stored_deals(id).unwrap(),
+        27,
+        "every deal solved"
+    );
     const PLAYED: [(&str, bridge::Seat, u8, &str); 5] = [
         ("3NT", bridge::Seat::North, 9, "SQ"),
         ("4HX", bridge::Seat::East, 8, "CA"),

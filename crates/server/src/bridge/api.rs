@@ -221,6 +221,7 @@ async fn set_deals(
     let store = st.store.clone();
     let (data, file) = f.named("deals.pbn");
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &data, &file)).await?;
+    super::solve_in_background(&st, id);
     ok(json!({ "deals": n }))
 }
 

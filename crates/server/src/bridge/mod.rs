@@ -132,8 +132,19 @@ pub fn results_of(
     Ok(results)
 }
 
-/// Solves, off the async threads, the deals of the session that were stored before their
-/// analysis existed (uploads solve theirs): the pages then only read. For a public page, only
+/// Starts solving the session's deals just uploaded, off the request: the upload's answer does
+/// not wait for the solver (seconds for a session's deals). A failure here is not lost: the
+/// first page that needs the analysis solves what is left.
+pub(crate) fn solve_in_background(st: &AppState, id: SessionId) {
+    let store = st.store.clone();
+    drop(tokio::task::spawn_blocking(move || {
+        store.analyse_stored_deals(id)
+    }));
+}
+
+/// Solves, off the async threads, the session's deals that have no analysis yet (an upload
+/// still being solved, whose solver this waits for, or deals stored before the analysis
+/// existed): the page then only reads. For a public page, only
 /// when the session is public (an anonymous visitor sets no solver to work elsewhere).
 pub(crate) async fn solve_stored_deals(
     st: &AppState,

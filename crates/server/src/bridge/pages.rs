@@ -479,6 +479,7 @@ async fn upload_deals(
     let (name, text) = uploaded(form).await?;
     let store = st.store.clone();
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &text, &name)).await?;
+    super::solve_in_background(&st, id);
     see(format!("/bridge/{id}/pairs?deals={n}"))
 }
 

@@ -1,8 +1,11 @@
 //! Hand records with their double-dummy analysis (issue 24 §2): each deal's tricks for every
-//! declarer and strain and its par, solved by [`bridge::dd`] once when the deals are uploaded
-//! and kept beside the deal (`bridge_deal.tricks`, `bridge_deal.par`), so that no page view
-//! ever solves a deal. A deal stored before the analysis existed is analysed once, the first
-//! time a page asks for it ([`Store::analyse_stored_deals`]), then kept.
+//! declarer and strain and its par, solved by [`bridge::dd`] once and kept beside the deal
+//! (`bridge_deal.tricks`, `bridge_deal.par`), so that a page only reads them.
+//! [`Store::analyse_stored_deals`] solves the deals that have no analysis yet: the server
+//! calls it off the request right after an upload (a session's deals take seconds, more on a
+//! busy machine, which an upload should not wait for), and before showing a page that needs
+//! them (deals stored before the analysis existed, or an upload's still being solved: the
+//! page waits for that one, then reads).
 
 use std::sync::Mutex;
 
@@ -36,13 +39,7 @@ pub struct HandRecord {
 static SOLVING: Mutex<()> = Mutex::new(());
 
 /// Solves `deals` (board number, deal) on every core; the par with each board's standard
-/// dealer and vulnerability (Law 2).
-pub(crate) fn analyse(deals: &[(u32, bridge::Deal)]) -> Vec<Analysis> {
-    let _one = SOLVING.lock().unwrap_or_else(|e| e.into_inner());
-    solve(deals)
-}
-
-/// [`analyse`] by a caller that holds [`SOLVING`].
+/// dealer and vulnerability (Law 2). The caller holds [`SOLVING`].
 fn solve(deals: &[(u32, bridge::Deal)]) -> Vec<Analysis> {
     if deals.is_empty() {
         return Vec::new();
@@ -61,28 +58,6 @@ fn solve(deals: &[(u32, bridge::Deal)]) -> Vec<Analysis> {
             tricks,
         })
         .collect()
-}
-
-/// Writes a board's deal with its analysis (none: solved later).
-pub(crate) fn insert_deal(
-    conn: &Connection,
-    id: SessionId,
-    board: u32,
-    deal: &str,
-    analysis: Option<&Analysis>,
-) -> Result<()> {
-    let (tricks, par) = match analysis {
-        Some(a) => (
-            Some(serde_json::to_string(&a.tricks)?),
-            Some(serde_json::to_string(&a.par)?),
-        ),
-        None => (None, None),
-    };
-    conn.execute(
-        "INSERT INTO bridge_deal (session_id, board, deal, tricks, par) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![id, board, deal, tricks, par],
-    )?;
-    Ok(())
 }
 
 pub(crate) fn load_hand_records(conn: &Connection, id: SessionId) -> Result<Vec<HandRecord>> {
@@ -134,10 +109,10 @@ impl Store {
         })
     }
 
-    /// Solves and keeps the analysis of the session's deals that have none (deals stored
-    /// before the analysis existed); returns how many were solved. Cheap when every deal has
-    /// its analysis: one query. A deal replaced while it was being solved keeps the new
-    /// upload's analysis.
+    /// Solves and keeps the analysis of the session's deals that have none (just uploaded, or
+    /// stored before the analysis existed); returns how many were solved. Cheap when every
+    /// deal has its analysis: one query. A deal replaced while it was being solved is left for
+    /// the next call (its analysis is never written over another deal).
     pub fn analyse_stored_deals(&self, id: SessionId) -> Result<usize> {
         if self.with_conn(|c| unsolved(c, id))?.is_empty() {
             return Ok(0);
@@ -181,24 +156,30 @@ mod tests {
     const PBN: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
 
     #[test]
-    fn an_upload_keeps_each_deals_analysis_and_an_old_deal_is_solved_once() {
+    fn each_deal_is_solved_once_and_kept() {
         let store = Store::open_in_memory().unwrap();
         let name = "Tuesday pairs".parse().unwrap();
         let id = store
             .create_bridge_session("td", &BridgeSettings::new(name, 7))
             .unwrap();
         assert_eq!(store.set_deals_pbn("td", id, PBN, "d.pbn").unwrap(), 2);
+        assert!(store
+            .hand_records(id)
+            .unwrap()
+            .iter()
+            .all(|r| r.analysis.is_none()));
+        assert_eq!(store.analyse_stored_deals(id).unwrap(), 2);
         let records = store.hand_records(id).unwrap();
         let session = bridge::pbn::read(PBN, "d.pbn").unwrap();
         let engine = bridge::dd::analyse_session(&session, "d.pbn").unwrap();
         assert_eq!(records.len(), 2);
         for (r, e) in records.iter().zip(&engine) {
-            let a = r.analysis.as_ref().expect("solved at the upload");
+            let a = r.analysis.as_ref().expect("solved");
             assert_eq!((r.board, a.tricks, &a.par), (e.number, e.table, &e.par));
         }
         assert_eq!(store.analyse_stored_deals(id).unwrap(), 0, "nothing left");
 
-        // A deal stored before the analysis existed: solved once, then kept.
+        // A deal stored before the analysis existed: solved once too, then kept.
         store
             .with_conn(|c| {
                 c.execute(

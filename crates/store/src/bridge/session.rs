@@ -450,9 +450,10 @@ impl Store {
     }
 
     /// Hand records: the `[Deal]` of each board of the PBN file that the session has (other
-    /// boards are passed over). Replaces the deals stored before, each with its double-dummy
-    /// analysis (solved before the transaction, which writes deals and analyses together);
-    /// returns how many were read.
+    /// boards are passed over). Replaces the deals stored before, in one transaction; returns
+    /// how many were read. Their double-dummy analysis is [`Store::analyse_stored_deals`]'s
+    /// work (seconds for a session's deals): the server starts it off the request as soon as
+    /// the upload is stored, and a page that finds a deal unsolved waits for it.
     pub fn set_deals_pbn(
         &self,
         actor: &str,
@@ -465,26 +466,18 @@ impl Store {
             Error::invalid(place, e.expected, e.found)
         })?;
         // A hand record is 52 cards in four hands of 13: a deal cut short is refused where it is.
-        let mut parsed: Vec<(u32, bridge::Deal)> = Vec::new();
         for b in &read.boards {
             let Some(text) = &b.deal else { continue };
-            match text.parse::<bridge::Deal>() {
-                Ok(deal) => parsed.push((b.number, deal)),
-                Err(e) => {
-                    let column = b.deal_pos.column as usize + e.offset;
-                    let place = super::import::at(file, b.deal_pos.line as usize, column);
-                    return Err(Error::invalid(
-                        place,
-                        format!("{} (board {})", e.expected, b.number),
-                        e.found,
-                    ));
-                }
+            if let Err(e) = text.parse::<bridge::Deal>() {
+                let column = b.deal_pos.column as usize + e.offset;
+                let place = super::import::at(file, b.deal_pos.line as usize, column);
+                return Err(Error::invalid(
+                    place,
+                    format!("{} (board {})", e.expected, b.number),
+                    e.found,
+                ));
             }
         }
-        // Only the session's boards are solved (a file of 36 deals for 24 boards is common).
-        let boards = self.movement(id)?.board_count();
-        parsed.retain(|(n, _)| (1..=boards).contains(n));
-        let solved = super::hands::analyse(&parsed);
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let deals: Vec<(u32, String)> = read
@@ -496,13 +489,10 @@ impl Store {
             let before = load_deals(tx, id)?;
             tx.execute("DELETE FROM bridge_deal WHERE session_id = ?1", [id])?;
             for (board, deal) in &deals {
-                // The settings may have changed since the solver ran: a board it did not solve
-                // is solved when a page first shows it.
-                let analysis = parsed
-                    .iter()
-                    .position(|(n, _)| n == board)
-                    .and_then(|i| solved.get(i));
-                super::hands::insert_deal(tx, id, *board, deal, analysis)?;
+                tx.execute(
+                    "INSERT INTO bridge_deal (session_id, board, deal) VALUES (?1, ?2, ?3)",
+                    params![id, board, deal],
+                )?;
             }
             append(
                 tx,
