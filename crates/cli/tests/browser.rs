@@ -507,6 +507,177 @@ async fn printed_chess_pages(chromedriver: std::path::PathBuf) {
 }
 
 #[test]
+fn every_printed_bridge_hand_record_fits_a4() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(printed_bridge_pages(chromedriver));
+}
+
+/// A 9-table Mitchell of 27 boards played to its end through the store: the pairs' names, the
+/// hand records (solved at the upload) and a contract on every line.
+fn played_bridge_session(db: &Path, pbn: &str) -> i64 {
+    use store::bridge::{BridgeSettings, Entry, NewPair};
+    let st = store::Store::open(db).expect("open the database");
+    let mut settings = BridgeSettings::new("Tournoi de régularité du mardi".parse().unwrap(), 9);
+    settings.club = "Bridge-Club de Besançon-Chamars".parse().unwrap();
+    settings.boards_per_round = 3;
+    let id = st
+        .create_bridge_session("arbitre", &settings)
+        .expect("create the session");
+    let numbers: Vec<u32> = st.pairs(id).unwrap().iter().map(|p| p.number).collect();
+    assert_eq!(numbers.len(), 18, "two pairs a table");
+    let names = director::pair_names(18);
+    let pairs: Vec<(u32, NewPair)> = names
+        .iter()
+        .zip(&numbers)
+        .map(|((_, a, b), n)| {
+            (
+                *n,
+                NewPair {
+                    name1: a.parse().unwrap(),
+                    name2: b.parse().unwrap(),
+                    club: "Besançon-Chamars".parse().unwrap(),
+                },
+            )
+        })
+        .collect();
+    st.set_pairs("arbitre", id, &pairs, None)
+        .expect("the pairs");
+    assert_eq!(
+        st.set_deals_pbn("arbitre", id, pbn, "donnes.pbn").unwrap(),
+        27
+    );
+    assert_eq!(
+        st.analyse_stored_deals(id).unwrap(),
+        27,
+        "every deal solved"
+    );
+    const PLAYED: [(&str, bridge::Seat, u8, &str); 5] = [
+        ("3NT", bridge::Seat::North, 9, "SQ"),
+        ("4HX", bridge::Seat::East, 8, "CA"),
+        ("2S", bridge::Seat::South, 9, "HT"),
+        ("5DXX", bridge::Seat::West, 11, "D7"),
+        ("PASS", bridge::Seat::North, 0, ""),
+    ];
+    for (i, l) in st.lines(id).unwrap().iter().enumerate() {
+        let (contract, declarer, tricks, lead) = PLAYED[i % PLAYED.len()];
+        let e = if contract == "PASS" {
+            Entry::passed_out()
+        } else {
+            Entry::played(contract, declarer, tricks, lead)
+        };
+        st.director_set_line("arbitre", id, l.board, l.ns, l.ew, &e, None)
+            .unwrap_or_else(|err| panic!("board {} {}-{}: {err}", l.board, l.ns, l.ew));
+    }
+    id
+}
+
+/// The hand records (issue 24 §2) and the travellers of a 27-board evening, in both languages,
+/// printed to PDF: nothing sticks out of A4's printable width, and the printed grid of
+/// double-dummy tricks and the par are those `arbiter bridge analyse --format json` gives for
+/// the same file. The PDFs and PNGs are kept in `TARGET/browser-artifacts/print/`.
+async fn printed_bridge_pages(chromedriver: std::path::PathBuf) {
+    let started = Instant::now();
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shots = artifacts_dir("print");
+    let db = tmp.path().join("test.db");
+    let pbn = director::hand_records(27);
+    let file = tmp.path().join("donnes.pbn");
+    std::fs::write(&file, &pbn).expect("write the deals");
+    let id = played_bridge_session(&db, &pbn);
+    let (code, json, err) = run_arbiter(&[
+        OsStr::new("bridge"),
+        OsStr::new("analyse"),
+        file.as_os_str(),
+        OsStr::new("--format"),
+        OsStr::new("json"),
+    ]);
+    assert_eq!(code, 0, "arbiter bridge analyse: {err}");
+    let analysed: serde_json::Value = serde_json::from_str(&json).expect("the analysis's JSON");
+    let analysed = analysed.as_array().expect("a list of boards");
+    assert_eq!(analysed.len(), 27);
+
+    let server = Server::start(&db);
+    let driver = Driver::start(&chromedriver);
+    let browser = driver.desktop("arbiter", 1280, 900).await;
+    let a = Arbiter::first_account(browser, &server, shots.clone()).await;
+    let mut failures = Vec::new();
+    for lang in ["fr", "en"] {
+        for part in ["hands", "travellers"] {
+            let path = format!("/bridge/{id}/{part}");
+            a.b.goto(&server.url(&path)).await;
+            a.switch_language(lang).await;
+            a.assert_no_error(&path).await;
+            // Every printed cell and par, as the command line computes them.
+            let shown = a
+                .b
+                .eval(
+                    "const cells = {}; for (const td of document.querySelectorAll('td[id^=\"dd-\"]')) cells[td.id] = Number(td.textContent);\
+                     const par = {}; for (const p of document.querySelectorAll('p.par')) par[p.id] = [Number(p.dataset.score), p.dataset.contracts];\
+                     return [cells, par];",
+                )
+                .await;
+            for board in analysed {
+                let n = board["board"].as_u64().expect("a board number");
+                for (seat, strains) in board["tricks"].as_object().expect("tricks by seat") {
+                    for (strain, tricks) in strains.as_object().expect("tricks by strain") {
+                        let cell = format!("dd-{n}-{seat}-{strain}");
+                        if shown[0][&cell] != *tricks {
+                            failures.push(format!(
+                                "{part} ({lang}): {cell} shows {} for {tricks}",
+                                shown[0][&cell]
+                            ));
+                        }
+                    }
+                }
+                let contracts: Vec<&str> = board["par"]["contracts"]
+                    .as_array()
+                    .expect("par contracts")
+                    .iter()
+                    .map(|c| c.as_str().unwrap_or_default())
+                    .collect();
+                let want = serde_json::json!([board["par"]["score"], contracts.join(", ")]);
+                if shown[1][&format!("par-{n}")] != want {
+                    failures.push(format!(
+                        "{part} ({lang}): par of board {n} {} for {want}",
+                        shown[1][&format!("par-{n}")]
+                    ));
+                }
+            }
+            let name = format!("bridge-{part}-{lang}");
+            let p = print::print_and_measure(&a.b, &shots, &name, (12.0, 8.0)).await;
+            if p.landscape {
+                failures.push(format!("{name}: landscape"));
+            }
+            if !p.overflow.is_empty() {
+                failures.push(format!(
+                    "{name} ({} pages): {}",
+                    p.pages,
+                    p.overflow.join("; ")
+                ));
+            }
+            let title = if lang == "fr" {
+                "Levées possibles"
+            } else {
+                "Double-dummy tricks"
+            };
+            if !p.text.contains(title) {
+                failures.push(format!("{name}: no \"{title}\" on paper"));
+            }
+            eprintln!("{name}: {} pages", p.pages);
+        }
+    }
+    a.b.close().await;
+    assert!(
+        failures.is_empty(),
+        "printed bridge pages that do not fit or differ:\n{}",
+        failures.join("\n")
+    );
+    eprintln!("printed bridge pages: {:.1?}", started.elapsed());
+}
+
+#[test]
 fn swiss_event_through_the_browser() {
     let Some(chromedriver) = browser_or_skip() else {
         return;

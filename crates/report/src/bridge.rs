@@ -19,7 +19,10 @@
 use askama::Template;
 use std::collections::{BTreeMap, BTreeSet};
 
-use bridge::{Artificial, Bid, Field, FieldKind, Method, Played, Ratio, Seat, TableResult};
+use bridge::{
+    Artificial, Bid, DdTable, Doubling, Field, FieldKind, Method, Par, Played, Ratio, Seat, Strain,
+    TableResult,
+};
 
 use crate::i18n::{Lang, Tr};
 use crate::ReportError;
@@ -100,6 +103,8 @@ pub struct TravBoard {
     pub vulnerability: String,
     /// North, West, East, South (the diagram's order), when the deal is known.
     pub hands: Vec<Hand>,
+    /// The deal's double-dummy tricks and par, once solved.
+    pub analysis: Option<DdView>,
     pub lines: Vec<TravLine>,
     pub missing: usize,
 }
@@ -621,6 +626,7 @@ impl Results {
                 dealer: seat_name(tr, b.dealer),
                 vulnerability: vulnerability_text(tr, b.vulnerability),
                 hands: b.deal.as_deref().map(|d| hands(tr, d)).unwrap_or_default(),
+                analysis: None,
                 lines: lines.into_iter().map(|l| l.2).collect(),
                 missing: count,
             });
@@ -652,9 +658,209 @@ impl Results {
         }
     }
 
+    /// Shows a solved deal's double-dummy tricks and par with its traveller.
+    pub fn add_analysis(&mut self, tr: &Tr, board: u32, table: &DdTable, par: &Par) {
+        if let Some(t) = self.travellers.iter_mut().find(|t| t.board == board) {
+            t.analysis = Some(DdView::new(tr, table, par));
+        }
+    }
+
     /// The ranking is provisional: lines are missing.
     pub fn provisional(&self) -> bool {
         !self.missing.is_empty()
+    }
+}
+
+/// A strain as the double-dummy grid and contracts show it: `♠`, or `SA`/`NT` in letters;
+/// hearts and diamonds red.
+#[derive(Debug, Clone, Default)]
+pub struct StrainMark {
+    pub text: String,
+    pub red: bool,
+}
+
+impl StrainMark {
+    fn new(tr: &Tr, strain: Strain) -> StrainMark {
+        StrainMark {
+            text: strain_text(tr, strain.code()),
+            red: matches!(strain, Strain::Hearts | Strain::Diamonds),
+        }
+    }
+}
+
+/// A contract in pieces, so that the page colours its suit: `4` `♠` `X`, the declarer's
+/// letter (`O` for West in French), and the tricks over or under (`+1`, `−2`; empty when
+/// exactly made).
+#[derive(Debug, Clone, Default)]
+pub struct ContractMark {
+    pub level: u8,
+    pub strain: StrainMark,
+    pub doubling: &'static str,
+    pub declarer: String,
+    pub result: String,
+}
+
+/// One cell of the double-dummy grid: the tricks, and whether a contract makes (7 or more).
+#[derive(Debug, Clone, Default)]
+pub struct DdCell {
+    /// The strain's code (`NT`, `S`, `H`, `D`, `C`), for element ids.
+    pub strain: &'static str,
+    pub tricks: u8,
+    pub makes: bool,
+}
+
+/// One declarer's row of the grid.
+#[derive(Debug, Clone, Default)]
+pub struct DdRow {
+    /// `N`, `S`, `E`, `W` (element ids); `seat` is the letter the reader writes.
+    pub code: char,
+    pub seat: String,
+    pub cells: Vec<DdCell>,
+}
+
+/// A side's makeable contracts, the highest level in each strain.
+#[derive(Debug, Clone, Default)]
+pub struct SideMakeable {
+    pub side: String,
+    pub contracts: Vec<ContractMark>,
+}
+
+/// A deal's double-dummy analysis as the hand records print it under the diagram (the FFB's
+/// "levées possibles"): tricks by declarer (N, S, E, W) and strain (NT, ♠, ♥, ♦, ♣), each
+/// side's makeable contracts, and the par.
+#[derive(Debug, Clone, Default)]
+pub struct DdView {
+    pub strains: Vec<StrainMark>,
+    pub rows: Vec<DdRow>,
+    pub makeable: Vec<SideMakeable>,
+    pub par: Vec<ContractMark>,
+    /// The par from North-South's side, as the engine gives it (for the page's data).
+    pub par_score_ns: i32,
+    /// The par contracts in the engine's notation (`4S N`, `5HX E -2`).
+    pub par_codes: String,
+    /// `NS +420`, `EO +300`, or `0`.
+    pub par_score: String,
+}
+
+/// The grid's strains, highest first, as the FFB prints them.
+const DD_STRAINS: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+impl DdView {
+    pub fn new(tr: &Tr, table: &DdTable, par: &Par) -> DdView {
+        let rows = [Seat::North, Seat::South, Seat::East, Seat::West]
+            .into_iter()
+            .map(|seat| DdRow {
+                code: seat.letter(),
+                seat: seat_letter(tr, seat),
+                cells: DD_STRAINS
+                    .into_iter()
+                    .map(|strain| DdCell {
+                        strain: strain.code(),
+                        tricks: table.tricks(seat, strain),
+                        makes: table.makeable(seat, strain).is_some(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let makeable = [
+            (tr.t("bridge-ns"), Seat::North, Seat::South),
+            (tr.t("bridge-ew"), Seat::East, Seat::West),
+        ]
+        .into_iter()
+        .map(|(side, a, b)| SideMakeable {
+            side,
+            contracts: DD_STRAINS
+                .into_iter()
+                .filter_map(|strain| {
+                    let (la, lb) = (table.makeable(a, strain), table.makeable(b, strain));
+                    let level = la.max(lb)?;
+                    // Named when only one of the two declarers makes that level.
+                    let declarer = match (la == Some(level), lb == Some(level)) {
+                        (true, false) => seat_letter(tr, a),
+                        (false, true) => seat_letter(tr, b),
+                        _ => String::new(),
+                    };
+                    Some(ContractMark {
+                        level,
+                        strain: StrainMark::new(tr, strain),
+                        doubling: "",
+                        declarer,
+                        result: String::new(),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+        let par_contracts = par
+            .contracts
+            .iter()
+            .map(|c| {
+                let over = i32::from(c.tricks) - i32::from(c.contract.target());
+                ContractMark {
+                    level: c.contract.level(),
+                    strain: StrainMark::new(tr, c.contract.strain),
+                    doubling: match c.contract.doubling {
+                        Doubling::Undoubled => "",
+                        Doubling::Doubled => "X",
+                        Doubling::Redoubled => "XX",
+                    },
+                    declarer: seat_letter(tr, c.declarer),
+                    result: match over {
+                        0 => String::new(),
+                        o if o > 0 => format!("+{o}"),
+                        o => format!("−{}", -o),
+                    },
+                }
+            })
+            .collect();
+        let par_score = match par.score_ns {
+            0 => "0".to_string(),
+            s if s > 0 => format!("{} +{s}", tr.t("bridge-ns")),
+            s => format!("{} +{}", tr.t("bridge-ew"), -s),
+        };
+        DdView {
+            strains: DD_STRAINS
+                .into_iter()
+                .map(|s| StrainMark::new(tr, s))
+                .collect(),
+            rows,
+            makeable,
+            par: par_contracts,
+            par_score_ns: par.score_ns,
+            par_codes: par
+                .contracts
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            par_score,
+        }
+    }
+}
+
+/// One board of the hand records: the deal (board number, dealer and vulnerability by the
+/// board's number, Law 2) and its analysis when solved. The hand-record page lists these as
+/// travellers without lines.
+pub fn hand_record(
+    tr: &Tr,
+    board: u32,
+    deal: &str,
+    analysis: Option<(&DdTable, &Par)>,
+) -> TravBoard {
+    TravBoard {
+        board,
+        dealer: seat_name(tr, bridge::dealer_of(board)),
+        vulnerability: vulnerability_text(tr, bridge::vulnerability_of(board)),
+        hands: hands(tr, deal),
+        analysis: analysis.map(|(t, p)| DdView::new(tr, t, p)),
+        lines: Vec::new(),
+        missing: 0,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::bridge_api::{codes, small_session, DEAL};
 use crate::common::{csrf_in, App, Client};
 
 /// Catalogue keys that would show if a translation were missing (none of them is an element id).
-const RAW_KEYS: [&str; 8] = [
+const RAW_KEYS: [&str; 9] = [
     "bridge-col-",
     "bridge-tab-",
     "bridge-field-",
@@ -17,6 +17,7 @@ const RAW_KEYS: [&str; 8] = [
     "bridge-scoring-",
     "bridge-table-",
     "bridge-missing-",
+    "bridge-dd-",
 ];
 
 fn assert_translated(path: &str, body: &str) {
@@ -71,9 +72,11 @@ fn every_bridge_page_in_french_and_english() {
         format!("/bridge/{id}/travellers"),
         format!("/bridge/{id}/cards"),
         format!("/bridge/{id}/cards?pair=1"),
+        format!("/bridge/{id}/hands"),
         format!("/public/bridge/{id}"),
         format!("/public/bridge/{id}/travellers"),
         format!("/public/bridge/{id}/cards"),
+        format!("/public/bridge/{id}/hands"),
         "/t".to_string(),
         format!("/t/{code}"),
     ];

@@ -9,6 +9,8 @@ mod arbiter_flow;
 mod bridge_api;
 #[path = "bridge_hall.rs"]
 mod bridge_hall;
+#[path = "bridge_hands.rs"]
+mod bridge_hands;
 #[path = "bridge_load.rs"]
 mod bridge_load;
 #[path = "bridge_pages.rs"]

@@ -297,3 +297,12 @@ bridge-invalid-number = Expected a pair number (found { $found }).
 bridge-conflict-changed-line = Board { $board }, pairs { $ns }–{ $ew }: the line changed meanwhile (now: { $stored }); nothing was written. Check it, then enter yours again if needed.
 bridge-conflict-changed-pair = Pair { $number }: renamed meanwhile to { $stored }; yours ({ $yours }) was not saved.
 bridge-conflict-changed-settings = The session's settings were changed meanwhile; nothing was saved. Reload the page to see them, then make your change again.
+
+## Hand records analysed (double-dummy tricks and par)
+bridge-tab-hands = Hand records
+bridge-hand-records = Hand records with double-dummy analysis
+bridge-hand-records-none = No hand record loaded: upload the deals' PBN file from the pairs page.
+bridge-dd-title = Double-dummy tricks
+bridge-dd-makeable = Makeable contracts:
+bridge-dd-par = Par:
+bridge-dd-none = Double-dummy tricks: not analysed yet.

@@ -303,3 +303,12 @@ bridge-invalid-number = Numéro de paire attendu (reçu { $found }).
 bridge-conflict-changed-line = Donne { $board }, paires { $ns }–{ $ew } : la ligne a changé entre-temps (maintenant : { $stored }) ; rien n'a été écrit. Vérifiez-la, puis saisissez la vôtre de nouveau s'il le faut.
 bridge-conflict-changed-pair = Paire { $number } : renommée entre-temps en { $stored } ; la vôtre ({ $yours }) n'a pas été enregistrée.
 bridge-conflict-changed-settings = Les paramètres de la séance ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.
+
+## Diagrammes analysés (levées possibles au double mort et par)
+bridge-tab-hands = Diagrammes
+bridge-hand-records = Diagrammes et levées possibles
+bridge-hand-records-none = Aucun diagramme chargé : chargez le fichier PBN des donnes depuis la page des paires.
+bridge-dd-title = Levées possibles
+bridge-dd-makeable = Contrats réalisables :
+bridge-dd-par = Par :
+bridge-dd-none = Levées possibles : analyse en attente.

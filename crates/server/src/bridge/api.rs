@@ -208,14 +208,11 @@ async fn import_pairs(
     ok(json!({ "imported": n }))
 }
 
+/// The hand records, each with its double-dummy tricks and par once solved (the same JSON as
+/// `arbiter bridge analyse --format json`).
 async fn deals(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
-    let list: Vec<Value> = st
-        .store
-        .deals(id)?
-        .into_iter()
-        .map(|(board, deal)| json!({ "board": board, "deal": deal }))
-        .collect();
-    ok(list)
+    super::solve_stored_deals(&st, id, false).await?;
+    ok(st.store.hand_records(id)?)
 }
 
 async fn set_deals(
@@ -228,6 +225,7 @@ async fn set_deals(
     let store = st.store.clone();
     let (data, file) = f.named("deals.pbn");
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &data, &file)).await?;
+    super::solve_in_background(&st, id);
     ok(json!({ "deals": n }))
 }
 

@@ -56,6 +56,7 @@ pub fn routes() -> Router<AppState> {
         .route("/bridge/{id}/ranking", get(ranking_page))
         .route("/bridge/{id}/travellers", get(travellers_page))
         .route("/bridge/{id}/cards", get(cards_page))
+        .route("/bridge/{id}/hands", get(hands_page))
         .route("/bridge/{id}/export.pbn", get(export_pbn))
         .route("/bridge/{id}/export.xml", get(export_usebio))
         .route("/bridge/{id}/export.html", get(export_html))
@@ -479,6 +480,7 @@ async fn upload_deals(
     let (name, text) = uploaded(form).await?;
     let store = st.store.clone();
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &text, &name)).await?;
+    super::solve_in_background(&st, id);
     see(format!("/bridge/{id}/pairs?deals={n}"))
 }
 
@@ -1147,9 +1149,11 @@ struct ResultsPage {
     c: Ctx,
     s: SessionView,
     tab: &'static str,
-    /// `ranking`, `travellers` or `cards`.
+    /// `ranking`, `travellers`, `cards` or `hands`.
     part: &'static str,
     r: Results,
+    /// The hand records with their analysis (the `hands` part only).
+    hand_records: Vec<results::TravBoard>,
     /// The public page's links instead of the director's.
     public: bool,
     base: String,
@@ -1175,6 +1179,18 @@ pub(super) fn results_page(
     if let Some(p) = pair {
         r.cards.retain(|card| card.pair == p);
     }
+    let hand_records = if part == "hands" {
+        st.store
+            .hand_records(id)?
+            .iter()
+            .map(|h| {
+                let a = h.analysis.as_ref().map(|a| (&a.tricks, &a.par));
+                results::hand_record(&c.tr, h.board, &h.deal, a)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let base = if public {
         format!("/public/bridge/{id}")
     } else {
@@ -1190,6 +1206,7 @@ pub(super) fn results_page(
         tab: part,
         part,
         r,
+        hand_records,
         public,
         cards_href: format!("{base}/cards?pair="),
         base,
@@ -1224,7 +1241,19 @@ async fn travellers_page(
     _a: Arbiter,
     Path(id): Path<SessionId>,
 ) -> Page {
+    super::solve_stored_deals(&st, id, false).await?;
     results_page(&st, c, id, "travellers", None, false)
+}
+
+/// The hand records with their double-dummy analysis, to read and to print.
+async fn hands_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<SessionId>,
+) -> Page {
+    super::solve_stored_deals(&st, id, false).await?;
+    results_page(&st, c, id, "hands", None, false)
 }
 
 async fn cards_page(

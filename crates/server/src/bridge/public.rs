@@ -1,5 +1,5 @@
 //! The public read-only pages of a session marked public: the ranking (reloading itself), the
-//! travellers and the score cards. No code, no token, no director's control.
+//! travellers, the score cards and the hand records. No code, no token, no director's control.
 
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
@@ -19,6 +19,7 @@ pub fn routes() -> Router<AppState> {
         .route("/public/bridge/{id}", get(ranking))
         .route("/public/bridge/{id}/travellers", get(travellers))
         .route("/public/bridge/{id}/cards", get(cards))
+        .route("/public/bridge/{id}/hands", get(hands))
 }
 
 async fn ranking(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
@@ -26,7 +27,13 @@ async fn ranking(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) 
 }
 
 async fn travellers(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
+    super::solve_stored_deals(&st, id, true).await?;
     results_page(&st, c, id, "travellers", None, true)
+}
+
+async fn hands(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
+    super::solve_stored_deals(&st, id, true).await?;
+    results_page(&st, c, id, "hands", None, true)
 }
 
 async fn cards(

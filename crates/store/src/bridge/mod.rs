@@ -21,6 +21,7 @@
 //! ```
 
 mod calls;
+mod hands;
 mod import;
 mod lines;
 mod log;
@@ -34,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
+pub use hands::{Analysis, HandRecord};
 pub use log::BridgeLogEntry;
 
 /// Row id of a bridge session.

@@ -452,7 +452,10 @@ impl Store {
     }
 
     /// Hand records: the `[Deal]` of each board of the PBN file that the session has (other
-    /// boards are passed over). Replaces the deals stored before; returns how many were read.
+    /// boards are passed over). Replaces the deals stored before, in one transaction; returns
+    /// how many were read. Their double-dummy analysis is [`Store::analyse_stored_deals`]'s
+    /// work (seconds for a session's deals): the server starts it off the request as soon as
+    /// the upload is stored, and a page that finds a deal unsolved waits for it.
     pub fn set_deals_pbn(
         &self,
         actor: &str,
