@@ -6,7 +6,7 @@
 use bridge::{Seat, Strain};
 
 use crate::bridge_api::small_session;
-use crate::common::App;
+use crate::common::{App, Client};
 
 /// `boards` random deals (seeded) with each board's standard dealer and vulnerability.
 fn hand_record_file(boards: u32) -> String {
@@ -21,6 +21,24 @@ fn hand_record_file(boards: u32) -> String {
         ));
     }
     out
+}
+
+/// Every line still missing on the boards `which` takes, entered by the director (3NT by
+/// North, made).
+fn enter_lines(b: &mut Client, id: i64, which: impl Fn(u64) -> bool) {
+    let lines = b.get(&format!("/api/bridge/sessions/{id}/lines")).json();
+    for l in lines["lines"].as_array().unwrap() {
+        let board = l["board"].as_u64().unwrap();
+        if l["status"] != "missing" || !which(board) {
+            continue;
+        }
+        let r = b.post_json(
+            &format!("/api/bridge/sessions/{id}/lines"),
+            &serde_json::json!({"board": board, "ns": l["ns"], "ew": l["ew"],
+                                "contract": "3NT", "declarer": "N", "result": "="}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
 }
 
 #[test]
@@ -45,6 +63,45 @@ fn hand_records_and_travellers_show_the_engines_tricks_and_par() {
     let engine = bridge::dd::analyse_session(&session, "donnes.pbn").unwrap();
     let want: Vec<_> = engine.iter().filter(|w| w.number <= 6).collect();
     assert_eq!(want.len(), 6);
+
+    // The public pages hold back every board some table still has to play (its deal, its
+    // contracts, its scores), then show each once all its lines are in.
+    let held = |b: &mut Client, boards: usize| {
+        for p in ["hands", "travellers", "cards"] {
+            let page = b.get(&format!("/public/bridge/{id}/{p}"));
+            assert_eq!(page.status, 200, "{p}: {}", page.body);
+            assert!(
+                page.body
+                    .contains(&format!("id=\"held-back\" data-boards=\"{boards}\"")),
+                "{p}: {}",
+                page.body
+            );
+        }
+    };
+    held(&mut b, 6);
+    assert!(!b
+        .get(&format!("/public/bridge/{id}/hands"))
+        .body
+        .contains("id=\"dd-"));
+    assert!(!b
+        .get(&format!("/public/bridge/{id}/travellers"))
+        .body
+        .contains("3NT"));
+    enter_lines(&mut b, id, |board| board <= 2);
+    held(&mut b, 4);
+    let public = b.get(&format!("/public/bridge/{id}/hands")).body;
+    assert!(public.contains("id=\"dd-2-N-S\""));
+    assert!(!public.contains("id=\"dd-3-"));
+    // The director sees everything all along.
+    assert!(b
+        .get(&format!("/bridge/{id}/hands"))
+        .body
+        .contains("id=\"dd-6-N-S\""));
+    enter_lines(&mut b, id, |_| true);
+    assert!(!b
+        .get(&format!("/public/bridge/{id}/hands"))
+        .body
+        .contains("id=\"held-back\""));
 
     let pages = [
         format!("/bridge/{id}/hands"),

@@ -1160,6 +1160,8 @@ struct ResultsPage {
     /// Where a pair's name links to (its score card).
     cards_href: String,
     style: &'static str,
+    /// Boards a public page holds back while tables still have to play them.
+    held_back: Vec<u32>,
 }
 
 /// The director's or the public's results page.
@@ -1179,10 +1181,28 @@ pub(super) fn results_page(
     if let Some(p) = pair {
         r.cards.retain(|card| card.pair == p);
     }
+    // A board still to be played somewhere is not shown to the public, its deal, contracts and
+    // scores alike: a pair could read what it is about to play.
+    let held_back: Vec<u32> = if public {
+        r.travellers
+            .iter()
+            .filter(|t| t.missing > 0)
+            .map(|t| t.board)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if !held_back.is_empty() {
+        r.travellers.retain(|t| !held_back.contains(&t.board));
+        for card in &mut r.cards {
+            card.rows.retain(|row| !held_back.contains(&row.board));
+        }
+    }
     let hand_records = if part == "hands" {
         st.store
             .hand_records(id)?
             .iter()
+            .filter(|h| !held_back.contains(&h.board))
             .map(|h| {
                 let a = h.analysis.as_ref().map(|a| (&a.tricks, &a.par));
                 results::hand_record(&c.tr, h.board, &h.deal, a)
@@ -1211,6 +1231,7 @@ pub(super) fn results_page(
         cards_href: format!("{base}/cards?pair="),
         base,
         style: super::STYLE,
+        held_back,
         c,
     })
 }
