@@ -48,13 +48,10 @@ impl Rendered {
             flate2::Compression::default(),
         );
         // Writing to a Vec cannot fail; were it to, the page goes uncompressed.
-        let gzip = match encoder
+        let gzip = encoder
             .write_all(html.as_bytes())
             .and_then(|()| encoder.finish())
-        {
-            Ok(bytes) => bytes,
-            Err(_) => Vec::new(),
-        };
+            .unwrap_or_default();
         Rendered { html, gzip }
     }
 
