@@ -390,4 +390,29 @@ mod tests {
             "French colours are B/N"
         );
     }
+
+    /// Every standalone document, printed, numbers its pages ("Page 2 / 5" at the foot).
+    #[test]
+    fn every_document_numbers_its_printed_pages() {
+        let (t, s) = open();
+        for lang in [Lang::En, Lang::Fr] {
+            let pages = [
+                standings(lang, &t, &s).unwrap(),
+                crosstable(lang, &t, &s).unwrap(),
+            ];
+            for page in pages {
+                let margins = page
+                    .split("<style media=\"print\">")
+                    .nth(1)
+                    .and_then(|rest| rest.split("</style>").next())
+                    .expect("a print style");
+                assert!(
+                    margins.contains(
+                        "@bottom-right { content: \"Page \" counter(page) \" / \" counter(pages);"
+                    ),
+                    "{margins}"
+                );
+            }
+        }
+    }
 }

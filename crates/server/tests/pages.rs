@@ -838,6 +838,17 @@ fn the_static_export_is_one_self_contained_public_file() {
             for w in words {
                 assert!(page.contains(w), "{lang} {path}: {w}");
             }
+            // Printed, every page carries its number and the print date.
+            assert!(
+                page.contains("counter(page) \" / \" counter(pages)"),
+                "{path}"
+            );
+            let printed = if lang == "fr" {
+                "Imprimé le"
+            } else {
+                "Printed"
+            };
+            assert!(page.contains(printed), "{lang} {path}: the print date");
             // The event header, the legend, every round, the wall chart, the alphabetical list.
             for part in [
                 "Open &#60;du&#62; Club",
