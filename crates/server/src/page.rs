@@ -36,8 +36,9 @@ pub(crate) fn see(to: impl AsRef<str>) -> Page {
 /// the phones on the hall's Wi-Fi take a tenth of the time, and the compression is paid once.
 #[derive(Debug)]
 pub struct Rendered {
-    html: String,
-    gzip: Vec<u8>,
+    // Shared bytes: each answer takes a reference, not a copy of the page.
+    html: axum::body::Bytes,
+    gzip: axum::body::Bytes,
 }
 
 impl Rendered {
@@ -52,7 +53,10 @@ impl Rendered {
             .write_all(html.as_bytes())
             .and_then(|()| encoder.finish())
             .unwrap_or_default();
-        Rendered { html, gzip }
+        Rendered {
+            html: html.into(),
+            gzip: gzip.into(),
+        }
     }
 
     /// The page as this request accepts it: gzipped when its `Accept-Encoding` takes gzip.
