@@ -108,6 +108,9 @@ pub struct ByeView {
 #[derive(Debug, Clone, Default)]
 pub struct RoundView {
     pub number: u32,
+    /// When the round starts, in the document's language (`samedi 28/11/2026 à 14h00`), or
+    /// empty when the arbiter set no date.
+    pub starts: String,
     pub boards: Vec<BoardView>,
     pub byes: Vec<ByeView>,
 }

@@ -312,6 +312,27 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
             ],
         ),
         Changed::Session { .. } => tr.t("bridge-conflict-changed-settings"),
+        Changed::RoundStart {
+            round,
+            stored,
+            yours,
+            ..
+        } => {
+            let text = |s: &Option<store::RoundStart>| {
+                s.as_ref().map_or_else(
+                    || tr.t("conflict-no-date"),
+                    |s| crate::chess::views::round_start_text(tr, s),
+                )
+            };
+            tr.targs(
+                "conflict-round-start",
+                &[
+                    ("round", Arg::from(*round)),
+                    ("stored", Arg::from(text(stored))),
+                    ("yours", Arg::from(text(yours))),
+                ],
+            )
+        }
     }
 }
 

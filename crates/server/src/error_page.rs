@@ -104,6 +104,9 @@ fn invalid_text(
     {
         // The result grid's inputs are r1, r2, …
         "invalid-grid".to_string()
+    } else if let Some(kind) = round_start_field(base) {
+        // The rounds' schedule: date_1, time_1, …
+        format!("invalid-round-{kind}")
     } else {
         format!("invalid-{}", base.replace('_', "-"))
     };
@@ -111,6 +114,11 @@ fn invalid_text(
         ("found", found.into()),
         ("field", base.into()),
         ("board", base.trim_start_matches('r').into()),
+        (
+            "round",
+            base.trim_start_matches(|c: char| !c.is_ascii_digit())
+                .into(),
+        ),
     ];
     let bridge_text = bridge
         .then(|| tr.lookup(&format!("bridge-{key}"), &args))
@@ -129,6 +137,17 @@ fn invalid_text(
             ],
         ),
     }
+}
+
+/// `date` or `time` for the schedule's inputs `date_N` and `time_N`.
+fn round_start_field(field: &str) -> Option<&'static str> {
+    let (kind, n) = field.split_once('_')?;
+    let kind = match kind {
+        "date" => "date",
+        "time" => "time",
+        _ => return None,
+    };
+    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some(kind)
 }
 
 #[derive(Template)]

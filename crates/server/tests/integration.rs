@@ -27,6 +27,8 @@ mod pages;
 mod printing;
 #[path = "prizes.rs"]
 mod prizes;
+#[path = "round_dates.rs"]
+mod round_dates;
 #[path = "swiss_systems.rs"]
 mod swiss_systems;
 #[path = "teams_api.rs"]

@@ -34,7 +34,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bridge::{BridgeSettings, Line, NewPair};
-use crate::chess::types::{ByeKind, EventSettings, NewPlayer, PlayerKey, ResultCode};
+use crate::chess::types::{ByeKind, EventSettings, NewPlayer, PlayerKey, ResultCode, RoundStart};
 
 /// The version of an event or a bridge session a page was built from: it grows with every
 /// change to it (a player's report, which waits for the arbiter, is not a change).
@@ -136,6 +136,13 @@ pub enum Changed {
     Session {
         shown: Option<Box<BridgeSettings>>,
         stored: Box<BridgeSettings>,
+    },
+    /// A chess round's date and time.
+    RoundStart {
+        round: u32,
+        shown: Option<RoundStart>,
+        stored: Option<RoundStart>,
+        yours: Option<RoundStart>,
     },
 }
 

@@ -66,6 +66,9 @@ struct EventFormPage {
     started: bool,
     /// The event's version the form was built from (none for a new event).
     version: Option<i64>,
+    /// Each round's date and time as the schedule form shows them: (round, `YYYY-MM-DD`,
+    /// `HH:MM`); empty for a new event.
+    schedule: Vec<(u32, String, String)>,
 }
 
 fn choices(c: &Ctx) -> Vec<(String, String)> {
@@ -90,6 +93,7 @@ async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
         action: "/events/new".into(),
         started: false,
         version: None,
+        schedule: Vec::new(),
     })
 }
 
@@ -107,7 +111,19 @@ async fn edit_event_page(
 ) -> Page {
     let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(&st, &c, id)?;
+    let starts = st.store.round_starts(id)?;
+    let schedule = (1..=e.settings.rounds.max(e.paired_rounds))
+        .map(|n| match starts.iter().find(|(k, _)| *k == n) {
+            Some((_, s)) => (
+                n,
+                s.date().to_string(),
+                s.time().unwrap_or_default().to_string(),
+            ),
+            None => (n, String::new(), String::new()),
+        })
+        .collect();
     html(&EventFormPage {
+        schedule,
         choices: choices(&c),
         f: EventForm::from_settings(&e.settings),
         action: format!("/events/{id}/edit"),

@@ -120,6 +120,22 @@ fn detail_text(c: &Ctx, names: &Names, detail: &Value) -> String {
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
+            ("rounds", Value::Array(list)) => list
+                .iter()
+                .filter_map(|x| {
+                    let round = x.get(0)?.as_u64()?;
+                    let start = x.get(1)?.as_str().and_then(|t| t.parse().ok());
+                    let start = start.map_or_else(
+                        || c.t("conflict-no-date"),
+                        |s| views::round_start_text(&c.tr, &s),
+                    );
+                    Some(c.tr.targs(
+                        "log-round-start",
+                        &[("round", round.into()), ("start", start.into())],
+                    ))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
             ("kind", Value::String(k)) => match store::ByeKind::parse(k) {
                 Some(kind) => views::bye_kind(&c.tr, kind),
                 None => k.clone(),

@@ -16,6 +16,7 @@ pub mod publish;
 pub mod rating_list;
 pub mod report;
 pub mod rounds;
+pub mod schedule;
 pub mod standalone;
 pub mod views;
 
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .merge(report::routes())
         .merge(publish::routes())
         .merge(rating_list::routes())
+        .merge(schedule::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -44,4 +46,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(api::routes())
         .merge(rating_list::api_routes())
         .merge(publish::api_routes())
+        .merge(schedule::api_routes())
 }

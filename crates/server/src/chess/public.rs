@@ -24,6 +24,8 @@ struct PublicPage {
     c: Ctx,
     ev: EventView,
     round: u32,
+    /// When the round starts (empty: no date set).
+    starts: String,
     boards: Vec<BoardView>,
     byes: Vec<ByeView>,
     codes: Vec<String>,
@@ -98,12 +100,12 @@ async fn public_page(
         return Err(AppError::NotFound);
     }
     let ev = EventView::new(&e, &c.tr);
-    let (boards, byes) = if e.paired_rounds > 0 {
+    let (boards, byes, starts) = if e.paired_rounds > 0 {
         let round = st.store.round(id, e.paired_rounds)?;
         let list = views::round_view(&st.store, &c.tr, &e, &round)?;
-        (list.boards, list.byes)
+        (list.boards, list.byes, list.starts)
     } else {
-        (Vec::new(), Vec::new())
+        (Vec::new(), Vec::new(), String::new())
     };
     let s = st.store.standings(id, None)?;
     let alpha = seats(&c, &boards, &byes);
@@ -122,6 +124,7 @@ async fn public_page(
         found,
         alpha,
         round: e.paired_rounds,
+        starts,
         boards,
         byes,
         rows: views::standings_rows(&c.tr, &s),

@@ -54,6 +54,11 @@ struct RoundPage {
     show_codes: bool,
     /// The event's version the page was built from (sent back by its forms).
     version: i64,
+    /// When the round starts, as the lists print it (empty: no date set), and the form's
+    /// values (`YYYY-MM-DD`, `HH:MM`).
+    starts: String,
+    start_date: String,
+    start_time: String,
 }
 
 /// One of the checker's objections on the round page.
@@ -81,6 +86,23 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
     let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(st, &c, id)?;
     let rounds: Vec<u32> = (1..=e.paired_rounds.max(e.settings.rounds)).collect();
+    let start = st
+        .store
+        .round_starts(id)?
+        .into_iter()
+        .find(|(k, _)| *k == n)
+        .map(|(_, s)| s);
+    let starts = start
+        .as_ref()
+        .map_or_else(String::new, |s| views::round_start_text(&c.tr, s));
+    let start_date = start
+        .as_ref()
+        .map_or_else(String::new, |s| s.date().to_string());
+    let start_time = start
+        .as_ref()
+        .and_then(|s| s.time())
+        .unwrap_or_default()
+        .to_string();
     if n == 0 || n > e.paired_rounds {
         if n == 0 || n > e.paired_rounds + 1 {
             return Err(AppError::NotFound);
@@ -104,6 +126,9 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
             rounds,
             show_codes: false,
             version,
+            starts,
+            start_date,
+            start_time,
         });
     }
     let round = st.store.round(id, n)?;
@@ -174,6 +199,9 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         rounds,
         show_codes: true,
         version,
+        starts,
+        start_date,
+        start_time,
         c,
         ev,
         n,

@@ -197,9 +197,46 @@ pub fn round_view(
     let (boards, byes) = boards(store, tr, event, round)?;
     Ok(RoundView {
         number: round.number,
+        starts: round_start_of(store, tr, event.id, round.number)?,
         boards: boards.into_iter().map(|b| b.line).collect(),
         byes,
     })
+}
+
+/// A round's date and time as the lists print them: `samedi 28/11/2026 à 14h00`,
+/// `Saturday 28 Nov 2026, 14:00`.
+pub fn round_start_text(tr: &Tr, s: &store::RoundStart) -> String {
+    let weekday = tr.t(&format!("weekday-{}", s.weekday()));
+    let date = tr.date(s.date());
+    match s.time().and_then(|t| t.split_once(':')) {
+        Some((hour, minute)) => tr.targs(
+            "round-starts-at",
+            &[
+                ("weekday", weekday.into()),
+                ("date", date.into()),
+                ("hour", hour.into()),
+                ("minute", minute.into()),
+            ],
+        ),
+        None => tr.targs(
+            "round-starts-on",
+            &[("weekday", weekday.into()), ("date", date.into())],
+        ),
+    }
+}
+
+/// [`round_start_text`] of round `n`, or empty when it has no date.
+pub fn round_start_of(
+    store: &Store,
+    tr: &Tr,
+    event: store::EventId,
+    n: u32,
+) -> Result<String, AppError> {
+    Ok(store
+        .round_starts(event)?
+        .iter()
+        .find(|(k, _)| *k == n)
+        .map_or_else(String::new, |(_, s)| round_start_text(tr, s)))
 }
 
 /// The lines of the standings, places and values in the visitor's language.

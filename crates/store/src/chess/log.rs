@@ -5,7 +5,10 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, write_settings};
+use crate::chess::rows::{
+    load_byes, load_event, load_forbidden, load_players, load_round_starts, write_round_start,
+    write_settings,
+};
 use crate::chess::types::*;
 use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
@@ -43,6 +46,9 @@ pub(crate) struct Snapshot {
     games: Vec<Game>,
     byes: Vec<Bye>,
     forbidden: Vec<(PlayerKey, PlayerKey)>,
+    /// The rounds' dates and times (absent from snapshots taken before there were any).
+    #[serde(default)]
+    round_starts: Vec<(u32, RoundStart)>,
 }
 
 impl Snapshot {
@@ -70,6 +76,13 @@ impl Snapshot {
             .iter()
             .find(|b| b.player == player && b.round == round)
             .map(|b| b.kind)
+    }
+
+    pub(crate) fn round_start(&self, round: u32) -> Option<&RoundStart> {
+        self.round_starts
+            .iter()
+            .find(|(n, _)| *n == round)
+            .map(|(_, s)| s)
     }
 }
 
@@ -126,13 +139,14 @@ fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
         games: rounds.into_iter().flat_map(|r| r.games).collect(),
         byes: load_byes(conn, event)?,
         forbidden: load_forbidden(conn, event)?,
+        round_starts: load_round_starts(conn, event)?,
     })
 }
 
 /// Puts the event back as the snapshot has it: rows that came later are removed, rows that
 /// were changed are written back with their ids.
 fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
-    for table in ["game", "round", "bye", "forbidden_pair"] {
+    for table in ["game", "round", "bye", "forbidden_pair", "round_start"] {
         conn.execute(&format!("DELETE FROM {table} WHERE event_id = ?1"), [event])?;
     }
     conn.execute("DELETE FROM player WHERE event_id = ?1", [event])?;
@@ -181,6 +195,9 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
             "INSERT INTO forbidden_pair (event_id, a, b) VALUES (?1, ?2, ?3)",
             params![event, a, b],
         )?;
+    }
+    for (round, start) in &s.round_starts {
+        write_round_start(conn, event, *round, Some(start))?;
     }
     Ok(())
 }

@@ -13,4 +13,5 @@ pub mod prizes;
 pub mod rating_list;
 pub mod rounds;
 pub(crate) mod rows;
+pub mod schedule;
 pub mod types;

@@ -11,7 +11,7 @@ use tournament::{
 };
 
 use crate::chess::rows::load_rounds;
-use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players};
+use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, load_round_starts};
 use crate::chess::types::*;
 use crate::error::{Error, Result};
 use crate::Store;
@@ -118,6 +118,24 @@ pub(crate) fn build(
                     let baku = if s.baku { "_BAKU" } else { "" };
                     format!("{}{baku}", s.swiss_system.engine().type_code())
                 }),
+            // TRF's `132`: each round's date, blank for a round without one.
+            round_dates: {
+                let starts = load_round_starts(conn, event)?;
+                let last = starts
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .filter(|&n| n <= s.rounds.max(e.paired_rounds))
+                    .max()
+                    .unwrap_or(0);
+                (1..=last)
+                    .map(|n| {
+                        starts
+                            .iter()
+                            .find(|(k, _)| *k == n)
+                            .map_or_else(String::new, |(_, d)| d.trf_date())
+                    })
+                    .collect()
+            },
             ..Header::default()
         },
         point_system,

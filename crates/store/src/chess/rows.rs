@@ -124,6 +124,46 @@ pub(crate) fn load_byes(conn: &Connection, event: EventId) -> Result<Vec<Bye>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// The rounds' dates and times the arbiter set, by round. A row this version cannot read (it
+/// never writes one) is left out rather than failing every page.
+pub(crate) fn load_round_starts(
+    conn: &Connection,
+    event: EventId,
+) -> Result<Vec<(u32, RoundStart)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT round, starts_at FROM round_start WHERE event_id = ?1 ORDER BY round",
+    )?;
+    let rows = st.query_map([event], |r| {
+        Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?))
+    })?;
+    let rows: Vec<(u32, String)> = rows.collect::<rusqlite::Result<_>>()?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(n, text)| text.parse().ok().map(|s| (n, s)))
+        .collect())
+}
+
+/// Sets (or with `None` clears) a round's date and time.
+pub(crate) fn write_round_start(
+    conn: &Connection,
+    event: EventId,
+    round: u32,
+    start: Option<&RoundStart>,
+) -> Result<()> {
+    match start {
+        Some(s) => conn.execute(
+            "INSERT INTO round_start (event_id, round, starts_at) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (event_id, round) DO UPDATE SET starts_at = excluded.starts_at",
+            params![event, round, s.to_string()],
+        )?,
+        None => conn.execute(
+            "DELETE FROM round_start WHERE event_id = ?1 AND round = ?2",
+            params![event, round],
+        )?,
+    };
+    Ok(())
+}
+
 pub(crate) fn load_forbidden(
     conn: &Connection,
     event: EventId,

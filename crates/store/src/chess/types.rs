@@ -460,3 +460,173 @@ impl Round {
             .count()
     }
 }
+
+/// When a round starts: a day, and the hour when the arbiter gives one (the hall's local time).
+/// Stored and serialized as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`.
+///
+/// ```
+/// use store::RoundStart;
+/// let s: RoundStart = "2026-11-28 14:30".parse().unwrap();
+/// assert_eq!(s.date(), "2026-11-28");
+/// assert_eq!(s.time(), Some("14:30"));
+/// assert_eq!(s.trf_date(), "26/11/28");
+/// assert_eq!(RoundStart::new("2026-11-28", "").unwrap().to_string(), "2026-11-28");
+/// assert!(RoundStart::new("2026-02-30", "14:00").is_err());
+/// assert!(RoundStart::new("2026-11-28", "24:00").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct RoundStart {
+    date: String,
+    time: Option<String>,
+}
+
+/// Why a round's date or time cannot be stored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoundStartError {
+    #[error("a date YYYY-MM-DD, found {0:?}")]
+    Date(String),
+    #[error("a time HH:MM from 00:00 to 23:59, found {0:?}")]
+    Time(String),
+    #[error("a date with the time, found the time {0:?} alone")]
+    TimeWithoutDate(String),
+}
+
+impl RoundStart {
+    /// A day (`YYYY-MM-DD`, a real one) and a time (`HH:MM`, or empty for none).
+    pub fn new(date: &str, time: &str) -> Result<RoundStart, RoundStartError> {
+        let (date, time) = (date.trim(), time.trim());
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let day_ok = match date.split('-').collect::<Vec<_>>()[..] {
+            [y, m, d] if y.len() == 4 && m.len() == 2 && d.len() == 2 => {
+                digits(y) && digits(m) && digits(d) && {
+                    let (y, m, d): (u32, u32, u32) = (
+                        y.parse().unwrap_or(0),
+                        m.parse().unwrap_or(0),
+                        d.parse().unwrap_or(0),
+                    );
+                    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+                    let days = match m {
+                        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+                        4 | 6 | 9 | 11 => 30,
+                        2 if leap => 29,
+                        2 => 28,
+                        _ => 0,
+                    };
+                    (1..=days).contains(&d)
+                }
+            }
+            _ => false,
+        };
+        if !day_ok {
+            return Err(RoundStartError::Date(date.to_string()));
+        }
+        let time = match time {
+            "" => None,
+            t => {
+                let ok = match t.split(':').collect::<Vec<_>>()[..] {
+                    [h, m] if h.len() == 2 && m.len() == 2 && digits(h) && digits(m) => {
+                        h.parse::<u32>().is_ok_and(|h| h < 24)
+                            && m.parse::<u32>().is_ok_and(|m| m < 60)
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    return Err(RoundStartError::Time(t.to_string()));
+                }
+                Some(t.to_string())
+            }
+        };
+        Ok(RoundStart {
+            date: date.to_string(),
+            time,
+        })
+    }
+
+    /// From a form's two fields: `None` when both are empty; a time alone is an error.
+    pub fn from_fields(date: &str, time: &str) -> Result<Option<RoundStart>, RoundStartError> {
+        match (date.trim(), time.trim()) {
+            ("", "") => Ok(None),
+            ("", t) => Err(RoundStartError::TimeWithoutDate(t.to_string())),
+            (d, t) => RoundStart::new(d, t).map(Some),
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    pub fn date(&self) -> &str {
+        &self.date
+    }
+
+    /// `HH:MM`, when given.
+    pub fn time(&self) -> Option<&str> {
+        self.time.as_deref()
+    }
+
+    /// The day of the week, 1 for Monday to 7 for Sunday (ISO 8601).
+    ///
+    /// ```
+    /// let s: store::RoundStart = "2026-11-28".parse().unwrap();
+    /// assert_eq!(s.weekday(), 6); // a Saturday
+    /// ```
+    pub fn weekday(&self) -> u32 {
+        let part = |a: usize, b: usize| self.date[a..b].parse::<u32>().unwrap_or(1);
+        let (mut y, m, d) = (part(0, 4), part(5, 7), part(8, 10));
+        // Sakamoto's method: 0 is Sunday.
+        const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+        if m < 3 {
+            y -= 1;
+        }
+        let sunday_first = (y + y / 4 - y / 100 + y / 400 + SHIFT[(m as usize - 1) % 12] + d) % 7;
+        if sunday_first == 0 {
+            7
+        } else {
+            sunday_first
+        }
+    }
+
+    /// The date as TRF's `132` record writes it: `YY/MM/DD`.
+    pub fn trf_date(&self) -> String {
+        format!(
+            "{}/{}/{}",
+            &self.date[2..4],
+            &self.date[5..7],
+            &self.date[8..10]
+        )
+    }
+}
+
+impl std::fmt::Display for RoundStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.time {
+            Some(t) => write!(f, "{} {t}", self.date),
+            None => f.write_str(&self.date),
+        }
+    }
+}
+
+impl std::str::FromStr for RoundStart {
+    type Err = RoundStartError;
+
+    /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM`.
+    fn from_str(s: &str) -> Result<RoundStart, RoundStartError> {
+        let s = s.trim();
+        match s.split_once([' ', 'T']) {
+            Some((d, t)) => RoundStart::new(d, t),
+            None => RoundStart::new(s, ""),
+        }
+    }
+}
+
+impl From<RoundStart> for String {
+    fn from(s: RoundStart) -> String {
+        s.to_string()
+    }
+}
+
+impl TryFrom<String> for RoundStart {
+    type Error = RoundStartError;
+
+    fn try_from(s: String) -> Result<RoundStart, RoundStartError> {
+        s.parse()
+    }
+}

@@ -1,0 +1,9 @@
+-- Issue 20 §2: the date and time a round starts, set by the arbiter ahead of the round (a round
+-- row exists only once it is paired), printed on its pairing lists and written to TRF's `132`.
+-- starts_at: 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM', the hall's local time.
+CREATE TABLE round_start (
+    event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    round     INTEGER NOT NULL CHECK (round BETWEEN 1 AND 99),
+    starts_at TEXT NOT NULL,
+    PRIMARY KEY (event_id, round)
+);
