@@ -21,6 +21,8 @@ mod common;
 mod concurrent;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "lots.rs"]
+mod lots;
 #[path = "pages.rs"]
 mod pages;
 #[path = "printing.rs"]

@@ -687,3 +687,11 @@ action-set_round_starts = Date and time of rounds
 log-round-start = round { $round }: { $start }
 invalid-round-date = Round { $round }: the date is written YYYY-MM-DD, and a time needs a date (found "{ $found }").
 invalid-round-time = Round { $round }: the time is written HH:MM, from 00:00 to 23:59 (found "{ $found }").
+## Drawing of lots, the last tie-break (issue 20 §3)
+tb-choice-lot = Drawing of lots (last)
+tb-lot = Drawing of lots: drawn once by the arbiter, recorded in the log
+action-draw_lots = Drawing of lots
+lots-draw = Draw lots
+lots-hint = The last tie-break: each player gets a lot number, drawn once and recorded in the log; players tied on every other criterion are ranked by it.
+log-lot = no. { $number }: lot { $lot }
+log-seed = seed { $seed }

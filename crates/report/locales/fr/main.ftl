@@ -693,3 +693,11 @@ action-set_round_starts = Date et heure des rondes
 log-round-start = ronde { $round } : { $start }
 invalid-round-date = Ronde { $round } : la date s'écrit AAAA-MM-JJ, et une heure demande une date (reçu « { $found } »).
 invalid-round-time = Ronde { $round } : l'heure s'écrit HH:MM, de 00:00 à 23:59 (reçu « { $found } »).
+## Tirage au sort, dernier départage (ticket 20 §3)
+tb-choice-lot = Tirage au sort (en dernier)
+tb-lot = Tirage au sort : fait une fois par l'arbitre, consigné au journal
+action-draw_lots = Tirage au sort
+lots-draw = Tirer au sort
+lots-hint = Dernier départage : chaque joueur reçoit un numéro tiré au sort une seule fois et consigné au journal ; les joueurs encore à égalité après tous les autres départages sont classés selon ce numéro.
+log-lot = n° { $number } : tirage { $lot }
+log-seed = graine { $seed }

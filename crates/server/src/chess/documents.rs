@@ -44,6 +44,8 @@ struct StandingsPage {
     codes: Vec<String>,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
+    /// The list ends with the drawing of lots and some player has no lot yet.
+    draw: bool,
 }
 
 async fn standings_page(
@@ -55,7 +57,10 @@ async fn standings_page(
 ) -> Page {
     let (e, ev) = views::event_view(&st, &c, id)?;
     let s = st.store.standings(id, q.after)?;
+    let draw = s.tiebreak_codes.last().map(String::as_str) == Some(store::chess::lots::LOT)
+        && st.store.lots(id)?.len() < st.store.players(id)?.len();
     html(&StandingsPage {
+        draw,
         after: s.after_round,
         rounds: (1..=e.paired_rounds).collect(),
         rows: views::standings_rows(&c.tr, &s),

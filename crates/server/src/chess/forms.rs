@@ -276,9 +276,9 @@ impl EventForm {
 
 /// The tie-breaks the event form's lists offer, each named by `tb-choice-…` in the catalogue
 /// (any other FIDE code can still be typed).
-pub const TIEBREAK_CHOICES: [&str; 16] = [
+pub const TIEBREAK_CHOICES: [&str; 17] = [
     "BH/C1", "BH/C2", "BH/M1", "BH", "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO",
-    "ARO/C1", "TPR", "KS",
+    "ARO/C1", "TPR", "KS", "LOT",
 ];
 
 /// A tie-break's catalogue key in the event form's lists (`BH/C1` → `tb-choice-bh-c1`).

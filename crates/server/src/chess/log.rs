@@ -120,6 +120,16 @@ fn detail_text(c: &Ctx, names: &Names, detail: &Value) -> String {
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
+            ("lots", Value::Array(list)) => list
+                .iter()
+                .filter_map(|x| {
+                    let number = x.get(0)?.as_u64()?;
+                    let lot = x.get(1)?.as_u64()?;
+                    Some(c.tr.targs("log-lot", &[("number", number.into()), ("lot", lot.into())]))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            ("seed", v) if v.is_u64() => c.t1("log-seed", "seed", v.to_string()),
             ("rounds", Value::Array(list)) => list
                 .iter()
                 .filter_map(|x| {

@@ -9,6 +9,7 @@ pub mod documents;
 pub mod events;
 pub mod forms;
 pub mod log;
+pub mod lots;
 pub mod players;
 pub mod prizes;
 pub mod public;
@@ -38,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .merge(publish::routes())
         .merge(rating_list::routes())
         .merge(schedule::routes())
+        .merge(lots::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -47,4 +49,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(rating_list::api_routes())
         .merge(publish::api_routes())
         .merge(schedule::api_routes())
+        .merge(lots::api_routes())
 }

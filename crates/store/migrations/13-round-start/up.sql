@@ -7,3 +7,12 @@ CREATE TABLE round_start (
     starts_at TEXT NOT NULL,
     PRIMARY KEY (event_id, round)
 );
+
+-- Issue 20 §3: drawing of lots, the last tie-break (`LOT` ending the event's list). Each player's
+-- lot, drawn once by the arbiter's action (its seed is in the log); tied players rank by it.
+CREATE TABLE player_lot (
+    event_id  INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+    lot       INTEGER NOT NULL CHECK (lot >= 1),
+    PRIMARY KEY (event_id, player_id)
+);

@@ -48,7 +48,8 @@ fn validate_settings(s: &EventSettings) -> Result<()> {
         }
     }
     if !s.tiebreaks.trim().is_empty() {
-        for code in s.tiebreaks.split([',', ' ']).filter(|c| !c.is_empty()) {
+        let (codes, _) = crate::chess::lots::split_lot(&s.tiebreaks)?;
+        for code in codes {
             if code.parse::<tiebreak::TieBreak>().is_err() {
                 return Err(Error::invalid(
                     "tiebreaks",

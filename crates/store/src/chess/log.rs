@@ -49,6 +49,9 @@ pub(crate) struct Snapshot {
     /// The rounds' dates and times (absent from snapshots taken before there were any).
     #[serde(default)]
     round_starts: Vec<(u32, RoundStart)>,
+    /// The lots drawn (absent from snapshots taken before there were any).
+    #[serde(default)]
+    lots: Vec<(PlayerKey, u32)>,
 }
 
 impl Snapshot {
@@ -140,13 +143,21 @@ fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
         byes: load_byes(conn, event)?,
         forbidden: load_forbidden(conn, event)?,
         round_starts: load_round_starts(conn, event)?,
+        lots: crate::chess::lots::load_lots(conn, event)?,
     })
 }
 
 /// Puts the event back as the snapshot has it: rows that came later are removed, rows that
 /// were changed are written back with their ids.
 fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
-    for table in ["game", "round", "bye", "forbidden_pair", "round_start"] {
+    for table in [
+        "game",
+        "round",
+        "bye",
+        "forbidden_pair",
+        "round_start",
+        "player_lot",
+    ] {
         conn.execute(&format!("DELETE FROM {table} WHERE event_id = ?1"), [event])?;
     }
     conn.execute("DELETE FROM player WHERE event_id = ?1", [event])?;
@@ -198,6 +209,9 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
     }
     for (round, start) in &s.round_starts {
         write_round_start(conn, event, *round, Some(start))?;
+    }
+    for (player, lot) in &s.lots {
+        crate::chess::lots::insert_lot(conn, event, *player, *lot)?;
     }
     Ok(())
 }

@@ -531,15 +531,21 @@ pub(crate) struct Ranked {
     pub tournament: tournament::Tournament,
     pub tiebreak: tiebreak::Standings,
     pub players: Vec<Player>,
+    /// The lots drawn by pairing number, when the list ends with the drawing of lots.
+    pub lots: Option<HashMap<u32, u32>>,
 }
 
 impl Ranked {
     /// The standings as the store shows them.
     pub fn standings(&self) -> Standings {
         let s = &self.tiebreak;
+        let mut codes: Vec<String> = s.tiebreaks.iter().map(|tb| tb.to_string()).collect();
+        if self.lots.is_some() {
+            codes.push(crate::chess::lots::LOT.to_string());
+        }
         Standings {
             after_round: self.after,
-            tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+            tiebreak_codes: codes,
             rows: s
                 .rows
                 .iter()
@@ -553,6 +559,10 @@ impl Ranked {
                         .iter()
                         .zip(&s.tiebreaks)
                         .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
+                        .chain(self.lots.as_ref().map(|lots| {
+                            lots.get(&row.id.get())
+                                .map_or_else(String::new, |l| l.to_string())
+                        }))
                         .collect(),
                 })
                 .collect(),
@@ -578,11 +588,9 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
     let complete = complete_rounds(&rounds);
     let after = after.map_or(complete, |a| a.min(complete));
     let t = build(c, event, after, false)?;
-    let list: Vec<tiebreak::TieBreak> = e
-        .settings
-        .tiebreaks_or_default()
-        .split([',', ' '])
-        .filter(|s| !s.is_empty())
+    let (codes, lot) = crate::chess::lots::split_lot(e.settings.tiebreaks_or_default())?;
+    let list: Vec<tiebreak::TieBreak> = codes
+        .into_iter()
         .map(|s| {
             s.parse::<tiebreak::TieBreak>()
                 .map_err(|err| Error::Tiebreak(err.to_string()))
@@ -606,14 +614,27 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         },
         ..tiebreak::Options::default()
     };
-    let s =
+    let mut s =
         tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
     let players = load_players(c, event)?;
+    // The drawing of lots, by pairing number, when the list ends with it.
+    let lots = if lot {
+        let number: HashMap<PlayerKey, u32> = players.iter().map(|p| (p.id, p.number)).collect();
+        let lots: HashMap<u32, u32> = crate::chess::lots::load_lots(c, event)?
+            .into_iter()
+            .filter_map(|(k, l)| Some((*number.get(&k)?, l)))
+            .collect();
+        crate::chess::lots::apply_lots(&mut s, &lots);
+        Some(lots)
+    } else {
+        None
+    };
     Ok(Ranked {
         event: e,
         after,
         tournament: t,
         tiebreak: s,
         players,
+        lots,
     })
 }
