@@ -67,6 +67,26 @@ fn read_fields(fields: &[(String, String)]) -> Result<Vec<(u32, Option<RoundStar
         .collect()
 }
 
+/// Writes the dates and times; a round someone else changed meanwhile makes the answer a
+/// conflict (the others are written). Answers how many were written.
+fn set_starts(
+    st: &AppState,
+    a: &Arbiter,
+    id: EventId,
+    starts: &[(u32, Option<RoundStart>)],
+    seen: Option<store::Version>,
+) -> Result<usize, AppError> {
+    let w = st.store.set_round_starts(&a.username, id, starts, seen)?;
+    if w.conflicts.is_empty() {
+        return Ok(w.changed);
+    }
+    Err(AppError::Conflict {
+        version: store::Version(st.store.event_version(id)?),
+        changed: w.conflicts,
+        written: w.changed,
+    })
+}
+
 /// What the value should have been, and what it was, for the error message.
 fn split_error(e: &store::RoundStartError) -> (String, String) {
     match e {
@@ -91,14 +111,7 @@ async fn set_schedule(
 ) -> Page {
     let starts = read_fields(&f)?;
     let seen = edits::from_fields(&f)?;
-    let w = st.store.set_round_starts(&a.username, id, &starts, seen)?;
-    if !w.conflicts.is_empty() {
-        return Err(AppError::Conflict {
-            version: store::Version(st.store.event_version(id)?),
-            changed: w.conflicts,
-            written: w.changed,
-        });
-    }
+    set_starts(&st, &a, id, &starts, seen)?;
     let back = f
         .iter()
         .find(|(k, _)| k == "back")
@@ -159,16 +172,9 @@ async fn api_set_schedule(
         };
         starts.push((n, start));
     }
-    let w = st.store.set_round_starts(&a.username, id, &starts, seen)?;
-    if !w.conflicts.is_empty() {
-        return Err(AppError::Conflict {
-            version: store::Version(st.store.event_version(id)?),
-            changed: w.conflicts,
-            written: w.changed,
-        });
-    }
+    let changed = set_starts(&st, &a, id, &starts, seen)?;
     let version = st.store.event_version(id)?;
     let mut v = starts_json(&st.store.round_starts(id)?);
-    v["changed"] = json!(w.changed);
+    v["changed"] = json!(changed);
     Ok(edits::with_version(crate::json::ok(v)?, version))
 }
