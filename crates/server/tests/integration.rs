@@ -21,6 +21,8 @@ mod common;
 mod concurrent;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "national_data.rs"]
+mod national_data;
 #[path = "pages.rs"]
 mod pages;
 #[path = "printing.rs"]

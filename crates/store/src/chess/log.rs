@@ -5,7 +5,9 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, write_settings};
+use crate::chess::rows::{
+    load_byes, load_event, load_forbidden, load_players, write_national, write_settings,
+};
 use crate::chess::types::*;
 use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
@@ -160,6 +162,7 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
                 p.withdrawn_from
             ],
         )?;
+        write_national(conn, p.id, &d.national)?;
     }
     for (number, at) in &s.rounds {
         conn.execute(
