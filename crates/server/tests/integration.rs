@@ -23,6 +23,8 @@ mod concurrent;
 mod hardening;
 #[path = "lots.rs"]
 mod lots;
+#[path = "national_data.rs"]
+mod national_data;
 #[path = "pages.rs"]
 mod pages;
 #[path = "printing.rs"]

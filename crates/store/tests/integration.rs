@@ -6,6 +6,8 @@ mod bridge_session;
 mod concurrent_edits;
 #[path = "event_flow.rs"]
 mod event_flow;
+#[path = "national_data.rs"]
+mod national_data;
 #[path = "safety.rs"]
 mod safety;
 #[path = "team_event.rs"]

@@ -286,6 +286,11 @@ pub fn tiebreak_choice_key(code: &str) -> String {
     format!("tb-choice-{}", code.to_lowercase().replace('/', "-"))
 }
 
+/// A text field the API may send as `null` (what it answers for an empty code).
+fn text_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+}
+
 /// A player's form (add, edit) and the API's player object.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PlayerForm {
@@ -304,6 +309,14 @@ pub struct PlayerForm {
     pub sex: String,
     #[serde(default)]
     pub club: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub licence: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub licence_type: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub league: String,
+    #[serde(default, deserialize_with = "text_or_null")]
+    pub national_rating_kind: String,
     /// The version the page (or the API client) read the event at.
     pub version: Option<Value>,
 }
@@ -357,6 +370,34 @@ impl PlayerForm {
             birth_date: self.birth_date.trim().to_string(),
             sex: sex.to_string(),
             club: free_text("club", &self.club)?,
+            national: self.national()?,
+        })
+    }
+
+    fn national(&self) -> Result<store::NationalData, AppError> {
+        let bad = |field: &str, expected: &str, found: &str| {
+            AppError::invalid(field, expected, format!("{:?}", found.trim()))
+        };
+        Ok(store::NationalData {
+            licence: store::Licence::parse(&self.licence)
+                .ok_or_else(|| bad("licence", store::Licence::EXPECTED, &self.licence))?,
+            licence_type: store::LicenceType::parse(&self.licence_type).map_err(|_| {
+                bad(
+                    "licence_type",
+                    store::LicenceType::EXPECTED,
+                    &self.licence_type,
+                )
+            })?,
+            league: free_text("league", &self.league)?,
+            national_rating_kind: store::RatingKind::parse(&self.national_rating_kind).map_err(
+                |_| {
+                    bad(
+                        "national_rating_kind",
+                        store::RatingKind::EXPECTED,
+                        &self.national_rating_kind,
+                    )
+                },
+            )?,
         })
     }
 
@@ -371,6 +412,18 @@ impl PlayerForm {
             birth_date: p.birth_date.clone(),
             sex: p.sex.clone(),
             club: p.club.to_string(),
+            licence: p.national.licence.to_string(),
+            licence_type: p
+                .national
+                .licence_type
+                .map_or("", store::LicenceType::as_str)
+                .to_string(),
+            league: p.national.league.to_string(),
+            national_rating_kind: p
+                .national
+                .national_rating_kind
+                .map_or("", store::RatingKind::as_str)
+                .to_string(),
             version: None,
         }
     }

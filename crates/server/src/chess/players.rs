@@ -50,6 +50,8 @@ struct PlayersPage {
     players: Vec<PlayerView>,
     /// The check-in list's lines, in the order of `players`.
     rows: Vec<CheckinRow>,
+    /// Some player has a national rating: the list shows the column.
+    national: bool,
     /// The rounds still to pair (a Swiss's byes and absences can be announced for them).
     upcoming: Vec<u32>,
     started: bool,
@@ -73,6 +75,11 @@ struct CheckinRow {
     /// and left out of the check-in form (their presence stays as stored).
     next_bye: bool,
     cells: Vec<(String, String)>,
+    /// The national data the desk checks: licence (with its type) and FFE age category.
+    licence: String,
+    category: String,
+    /// The national rating with its kind (`1790 N`).
+    national: String,
 }
 
 fn bye_mark(tr: &crate::i18n::Tr, kind: store::ByeKind) -> (String, String) {
@@ -125,6 +132,12 @@ async fn players_page_data(
         (e.paired_rounds + 1..=e.settings.rounds).collect()
     };
     let byes = st.store.byes(id)?;
+    // Categories go by the season of the event's first day (today's before it is set).
+    let season_day = match e.settings.start_date.as_str() {
+        "" => store::now(),
+        d => d.to_string(),
+    };
+    let season_day = season_day.get(..10).unwrap_or_default();
     let rows = list
         .iter()
         .map(|p| {
@@ -137,12 +150,24 @@ async fn players_page_data(
                         .unwrap_or_default()
                 })
                 .collect();
+            let n = &p.details.national;
             CheckinRow {
                 next_bye: cells.first().is_some_and(|c| !c.0.is_empty()),
                 cells,
+                licence: match n.licence_type {
+                    Some(t) if !n.licence.is_empty() => format!("{} {}", n.licence, t.as_str()),
+                    _ => n.licence.to_string(),
+                },
+                category: p.details.ffe_category(season_day),
+                national: match (p.details.national_rating, n.national_rating_kind) {
+                    (Some(r), Some(k)) => format!("{r} {}", k.as_str()),
+                    (Some(r), None) => r.to_string(),
+                    (None, _) => String::new(),
+                },
             }
         })
         .collect();
+    let national = list.iter().any(|p| p.details.national_rating.is_some());
     let forbidden = st
         .store
         .forbidden_pairs(id)?
@@ -175,6 +200,7 @@ async fn players_page_data(
         started: e.paired_rounds > 0,
         players,
         rows,
+        national,
         upcoming,
         forbidden,
         ev,

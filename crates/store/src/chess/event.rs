@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::chess::log::{conflict, shown_at, Snapshot};
 use crate::chess::rows::{
     load_byes, load_event, load_events, load_forbidden, load_player, load_players, paired_rounds,
-    write_settings,
+    write_national, write_settings,
 };
 use crate::chess::types::*;
 use crate::edits::{merge, still_as_shown, Changed, Merge, Shown, Version, Written};
@@ -203,6 +203,7 @@ fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<Pla
         ],
     )?;
     let id = conn.last_insert_rowid();
+    write_national(conn, id, &p.national)?;
     // A late entry has missed the rounds already paired: absences until the arbiter grants a bye.
     for round in 1..=paired {
         conn.execute(
@@ -397,6 +398,7 @@ impl Store {
                     id
                 ],
             )?;
+            write_national(tx, id, &p.national)?;
             if paired_rounds(tx, event)? == 0 {
                 renumber(tx, event)?;
             }

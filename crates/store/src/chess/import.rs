@@ -11,7 +11,10 @@
 //! column `first name`/`prénom`, joined as `Surname, First`), `title`/`titre`,
 //! `rating`/`elo`/`fide rating`, `national rating`/`elo national`/`classement`,
 //! `federation`/`fed`/`fédération`/`pays`, `fide id`/`id fide`/`code fide`,
-//! `birth date`/`naissance`/`né le`/`date de naissance`, `sex`/`sexe`, `club`. A column with
+//! `birth date`/`naissance`/`né le`/`date de naissance`, `sex`/`sexe`, `club`, and the national
+//! federation's data: `licence`/`n° de licence`/`nr ffe`, `licence type`/`type de licence`
+//! (`A` or `B`), `league`/`ligue`, `rating kind`/`type elo` (`F`, `N` or `E`; the FFE's lists
+//! also write the kind after the national rating, `1850 F`, which is read too). A column with
 //! another name is ignored; a file without a name column is refused. The separator is whichever
 //! of `;`, tab and `,` the header uses most (French Excel writes `;`). Fields follow RFC 4180
 //! (`"a ""b"""`, separators and line breaks inside quotes); CRLF, LF or CR line ends; a UTF-8
@@ -36,7 +39,7 @@ use std::cmp::Reverse;
 pub use crate::csv::ImportError;
 use crate::csv::{collapse, detect_separator, fold_into, folded_words, quote, read_rows, Row};
 use crate::text::{self, Label, PersonName};
-use crate::NewPlayer;
+use crate::{Licence, LicenceType, NewPlayer, RatingKind};
 
 /// One player of FIDE's rating list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +78,19 @@ pub(crate) fn rating(s: &str) -> Result<Option<u16>, ()> {
         Ok(r) if r <= 3999 => Ok(Some(r)),
         _ => Err(()),
     }
+}
+
+const NATIONAL_EXPECTED: &str =
+    "a rating from 0 to 3999, with or without its kind F, N or E after it (1850 F), or nothing";
+
+/// A national rating with the kind the FFE writes after it: `1850`, `1850 F`, `1420E`.
+fn rating_with_kind(s: &str) -> Result<(Option<u16>, Option<RatingKind>), ()> {
+    let t = s.trim();
+    let digits = t
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+        .trim_end();
+    let kind = RatingKind::parse(&t[digits.len()..]).map_err(|_| ())?;
+    Ok((rating(digits)?, kind))
 }
 
 /// A FIDE id: empty or 0 is none.
@@ -172,6 +188,10 @@ enum Field {
     BirthDate,
     Sex,
     Club,
+    Licence,
+    LicenceType,
+    League,
+    RatingKind,
 }
 
 impl Field {
@@ -207,6 +227,17 @@ impl Field {
             | "nee le" | "ne e le" | "date de naissance" | "annee de naissance" => Field::BirthDate,
             "sex" | "sexe" | "gender" => Field::Sex,
             "club" | "club name" | "nom du club" => Field::Club,
+            "licence" | "license" | "licence number" | "license number" | "licence no"
+            | "numero de licence" | "numero licence" | "n de licence" | "no de licence"
+            | "no licence" | "n licence" | "nr ffe" | "ffe id" | "code ffe" => Field::Licence,
+            "licence type" | "license type" | "type de licence" | "type licence" | "aff"
+            | "affiliation" => Field::LicenceType,
+            "league" | "ligue" | "region" => Field::League,
+            "rating kind"
+            | "national rating kind"
+            | "type elo"
+            | "type de classement"
+            | "fide nat" => Field::RatingKind,
             _ => return None,
         })
     }
@@ -224,6 +255,10 @@ impl Field {
             Field::BirthDate => "birth date",
             Field::Sex => "sex",
             Field::Club => "club",
+            Field::Licence => "licence",
+            Field::LicenceType => "licence type",
+            Field::League => "league",
+            Field::RatingKind => "rating kind",
         }
     }
 }
@@ -354,7 +389,27 @@ fn csv_player(
         p.rating = rating(v.0).map_err(|()| bad(v, RATING_EXPECTED))?;
     }
     if let Some(v) = value(Field::NationalRating) {
-        p.national_rating = rating(v.0).map_err(|()| bad(v, RATING_EXPECTED))?;
+        // The FFE writes the kind after the number (`1850 F`, `1420E`).
+        let (number, kind) = rating_with_kind(v.0).map_err(|()| bad(v, NATIONAL_EXPECTED))?;
+        p.national_rating = number;
+        p.national.national_rating_kind = kind;
+    }
+    if let Some(v) = value(Field::RatingKind) {
+        let kind = RatingKind::parse(v.0).map_err(|_| bad(v, RatingKind::EXPECTED))?;
+        if kind.is_some() {
+            p.national.national_rating_kind = kind;
+        }
+    }
+    if let Some(v) = value(Field::Licence) {
+        p.national.licence = Licence::parse(v.0).ok_or_else(|| bad(v, Licence::EXPECTED))?;
+    }
+    if let Some(v) = value(Field::LicenceType) {
+        p.national.licence_type =
+            LicenceType::parse(v.0).map_err(|_| bad(v, LicenceType::EXPECTED))?;
+    }
+    if let Some(v) = value(Field::League) {
+        let league = collapse(v.0);
+        p.national.league = Label::parse(&league).map_err(|e| text_at(v, e, Label::MAX))?;
     }
     if let Some(v) = value(Field::Federation) {
         p.federation = federation(v.0).ok_or_else(|| bad(v, FEDERATION_EXPECTED))?;
@@ -453,6 +508,7 @@ pub fn players_from_trf(text: &str) -> Result<Vec<NewPlayer>, ImportError> {
             }
             .to_string(),
             club: Label::default(),
+            national: Default::default(),
         });
     }
     Ok(players)
@@ -551,6 +607,7 @@ impl RawEntry<'_> {
                 birth_date,
                 sex: sex.to_string(),
                 club: Label::default(),
+                national: Default::default(),
             },
             inactive: flag.contains('i'),
         })
@@ -1156,6 +1213,7 @@ mod tests {
                 birth_date: "1990/11/30".into(),
                 sex: "m".into(),
                 club: "Offerspill".parse().unwrap(),
+                national: Default::default(),
             }
         );
         assert_eq!(players[1].name, "Anne Levy");
@@ -1320,7 +1378,7 @@ mod tests {
             ("Ann;;4000;;;;;", (2, 6), RATING_EXPECTED, "\"4000\""),
             ("Ann;;-5;;;;;", (2, 6), RATING_EXPECTED, "\"-5\""),
             ("Ann;;  12a;;;;;", (2, 8), RATING_EXPECTED, "\"12a\""),
-            ("Ann;;;99999;;;;", (2, 7), RATING_EXPECTED, "\"99999\""),
+            ("Ann;;;99999;;;;", (2, 7), NATIONAL_EXPECTED, "\"99999\""),
             (
                 "Ann;;;;FRANCE;;;",
                 (2, 8),
@@ -1425,6 +1483,7 @@ mod tests {
                 birth_date: "1996/04/12".into(),
                 sex: "w".into(),
                 club: Default::default(),
+                national: Default::default(),
             }
         );
         assert_eq!(players[1].name, "Okafor, Daniel");
@@ -1482,6 +1541,7 @@ mod tests {
                     birth_date: "1994".into(),
                     sex: "w".into(),
                     club: Default::default(),
+                    national: Default::default(),
                 },
                 inactive: false,
             }
@@ -1576,6 +1636,7 @@ mod tests {
                     birth_date: "1994".into(),
                     sex: "w".into(),
                     club: Default::default(),
+                    national: Default::default(),
                 },
                 inactive: false,
             }

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::chess::rows::{
-    load_byes, load_event, load_forbidden, load_players, load_round_starts, write_round_start,
-    write_settings,
+    load_byes, load_event, load_forbidden, load_players, load_round_starts, write_national,
+    write_round_start, write_settings,
 };
 use crate::chess::types::*;
 use crate::edits::{Changed, Version};
@@ -185,6 +185,7 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
                 p.withdrawn_from
             ],
         )?;
+        write_national(conn, p.id, &d.national)?;
     }
     for (number, at) in &s.rounds {
         conn.execute(

@@ -69,7 +69,8 @@ pub(crate) fn load_events(conn: &Connection) -> Result<Vec<Event>> {
 
 const PLAYER_COLUMNS: &str =
     "id, number, name, title, rating, national_rating, federation, fide_id, \
-    birth_date, sex, club, present, withdrawn_from";
+    birth_date, sex, club, present, withdrawn_from, licence, licence_type, league, \
+    national_rating_kind";
 
 fn player_from_row(r: &Row<'_>) -> rusqlite::Result<Player> {
     Ok(Player {
@@ -85,10 +86,33 @@ fn player_from_row(r: &Row<'_>) -> rusqlite::Result<Player> {
             birth_date: r.get(8)?,
             sex: r.get(9)?,
             club: r.get(10)?,
+            national: NationalData {
+                licence: Licence::from_stored(&r.get::<_, String>(13)?),
+                licence_type: LicenceType::parse(&r.get::<_, String>(14)?).unwrap_or(None),
+                league: r.get(15)?,
+                national_rating_kind: RatingKind::parse(&r.get::<_, String>(16)?).unwrap_or(None),
+            },
         },
         present: r.get(11)?,
         withdrawn_from: r.get(12)?,
     })
+}
+
+/// Writes a player's national data (their other columns are written by who inserts or
+/// updates the row).
+pub(crate) fn write_national(conn: &Connection, player: PlayerKey, n: &NationalData) -> Result<()> {
+    conn.execute(
+        "UPDATE player SET licence = ?1, licence_type = ?2, league = ?3, national_rating_kind = ?4 \
+         WHERE id = ?5",
+        params![
+            n.licence.as_str(),
+            n.licence_type.map_or("", LicenceType::as_str),
+            n.league,
+            n.national_rating_kind.map_or("", RatingKind::as_str),
+            player
+        ],
+    )?;
+    Ok(())
 }
 
 pub(crate) fn load_players(conn: &Connection, event: EventId) -> Result<Vec<Player>> {

@@ -223,9 +223,225 @@ pub struct NewPlayer {
     /// `m`, `w` or empty.
     pub sex: String,
     pub club: Label,
+    /// What the national federation records beside FIDE's data.
+    #[serde(flatten)]
+    pub national: NationalData,
+}
+
+/// What a national federation records of a player beside FIDE's data (issue 23 §2), as the
+/// French federation (FFE) writes it: a licence number such as `K59857`, a licence type (A,
+/// competition; B, leisure, rapid and blitz), the player's league (ligue), and the kind of
+/// the national rating (`F` a FIDE rating, `N` a national one, `E` an estimate).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NationalData {
+    #[serde(default)]
+    pub licence: Licence,
+    #[serde(default, with = "code_or_empty")]
+    pub licence_type: Option<LicenceType>,
+    #[serde(default)]
+    pub league: Label,
+    #[serde(default, with = "code_or_empty")]
+    pub national_rating_kind: Option<RatingKind>,
+}
+
+/// A code that may be missing, as `""` rather than `null` (what a form sends back), and read
+/// from either.
+mod code_or_empty {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => v.serialize(s),
+            None => s.serialize_str(""),
+        }
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+    where
+        T: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either<T> {
+            Code(T),
+            Empty(Option<String>),
+        }
+        match Either::<T>::deserialize(d)? {
+            Either::Code(v) => Ok(Some(v)),
+            Either::Empty(None) => Ok(None),
+            Either::Empty(Some(s)) if s.is_empty() => Ok(None),
+            Either::Empty(Some(s)) => Err(serde::de::Error::custom(format!(
+                "expected a code or nothing, found {s:?}"
+            ))),
+        }
+    }
+}
+
+/// A federation's licence number: letters and digits only, up to 16 (the FFE's are a
+/// letter and five digits), kept in upper case; empty for none.
+///
+/// ```
+/// use store::Licence;
+/// assert_eq!(Licence::parse(" k59857 ").unwrap().as_str(), "K59857");
+/// assert!(Licence::parse("K 59857").is_none());
+/// assert!(Licence::parse("").unwrap().is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(try_from = "String", into = "String")]
+pub struct Licence(String);
+
+impl Licence {
+    pub const MAX: usize = 16;
+    /// What a licence field takes, for the errors that name it.
+    pub const EXPECTED: &'static str = "a licence number (letters and digits, up to 16) or nothing";
+
+    pub fn parse(s: &str) -> Option<Licence> {
+        let t = s.trim();
+        (t.len() <= Licence::MAX && t.chars().all(|c| c.is_ascii_alphanumeric()))
+            .then(|| Licence(t.to_ascii_uppercase()))
+    }
+
+    /// A value the database holds (written through [`Licence::parse`]).
+    pub fn from_stored(s: &str) -> Licence {
+        Licence::parse(s).unwrap_or_default()
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl TryFrom<String> for Licence {
+    type Error = String;
+    fn try_from(s: String) -> Result<Licence, String> {
+        Licence::parse(&s).ok_or_else(|| format!("expected {}, found {s:?}", Licence::EXPECTED))
+    }
+}
+
+impl From<Licence> for String {
+    fn from(l: Licence) -> String {
+        l.0
+    }
+}
+
+impl std::fmt::Display for Licence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A code that is not one of its field's (the field's `EXPECTED` says which are).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}, found {found:?}")]
+pub struct CodeError {
+    pub expected: &'static str,
+    pub found: String,
+}
+
+/// The FFE's two licences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LicenceType {
+    /// Licence A: every competition, rated games included.
+    A,
+    /// Licence B: leisure, rapid and blitz.
+    B,
+}
+
+impl LicenceType {
+    pub const EXPECTED: &'static str = "a licence type A or B, or nothing";
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LicenceType::A => "A",
+            LicenceType::B => "B",
+        }
+    }
+
+    /// `A`, `B` (any case), also as `licence A`; `Ok(None)` for a blank.
+    pub fn parse(s: &str) -> Result<Option<LicenceType>, CodeError> {
+        let t = s.trim().to_ascii_uppercase();
+        let t = t.strip_prefix("LICENCE").map_or(t.as_str(), str::trim);
+        match t {
+            "" => Ok(None),
+            "A" => Ok(Some(LicenceType::A)),
+            "B" => Ok(Some(LicenceType::B)),
+            _ => Err(CodeError {
+                expected: LicenceType::EXPECTED,
+                found: s.trim().to_string(),
+            }),
+        }
+    }
+}
+
+/// What a national rating is, as the FFE marks it after the number (`1850 F`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RatingKind {
+    /// The player's FIDE rating, carried over.
+    F,
+    /// A national rating.
+    N,
+    /// An estimate (a player without a rating yet).
+    E,
+}
+
+impl RatingKind {
+    pub const EXPECTED: &'static str =
+        "a rating kind F (FIDE), N (national), E (estimated) or nothing";
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RatingKind::F => "F",
+            RatingKind::N => "N",
+            RatingKind::E => "E",
+        }
+    }
+
+    /// `F`, `N`, `E` (any case); `Ok(None)` for a blank.
+    pub fn parse(s: &str) -> Result<Option<RatingKind>, CodeError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "" => Ok(None),
+            "F" => Ok(Some(RatingKind::F)),
+            "N" => Ok(Some(RatingKind::N)),
+            "E" => Ok(Some(RatingKind::E)),
+            _ => Err(CodeError {
+                expected: RatingKind::EXPECTED,
+                found: s.trim().to_string(),
+            }),
+        }
+    }
 }
 
 impl NewPlayer {
+    /// The FFE age category for the season of `date` (`YYYY-MM-DD` or `YYYY/MM/DD`), with the
+    /// sex as the FFE writes it after it (`BenF`, `SenM`); empty without a birth year or a date.
+    ///
+    /// ```
+    /// let mut p = store::NewPlayer::default();
+    /// p.birth_date = "2013/05/02".into();
+    /// p.sex = "w".into();
+    /// assert_eq!(p.ffe_category("2026-03-14"), "BenF");
+    /// assert_eq!(p.ffe_category("2027-10-03"), "MinF");
+    /// ```
+    pub fn ffe_category(&self, date: &str) -> String {
+        let year = self.birth_date.get(..4).and_then(|y| y.parse::<i32>().ok());
+        let date = date.replace('-', "/").parse::<prizes::Date>().ok();
+        let (Some(year), Some(date)) = (year, date) else {
+            return String::new();
+        };
+        let category = prizes::FfeCategory::of(year, prizes::Season::containing(date));
+        let sex = match self.sex.as_str() {
+            "m" => "M",
+            "w" => "F",
+            _ => "",
+        };
+        format!("{}{sex}", category.code())
+    }
+
     pub fn named(name: PersonName, rating: Option<u16>) -> NewPlayer {
         NewPlayer {
             name,

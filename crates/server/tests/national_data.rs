@@ -1,0 +1,119 @@
+//! A French club's player list with its national data (licence, licence type, league, the
+//! kind of the national rating), imported, shown at the desk with each player's FFE category
+//! for the event's season, and edited from the player's form.
+
+use serde_json::json;
+
+use crate::common::{csrf_in, App};
+
+#[test]
+fn the_desk_shows_licences_categories_and_national_ratings_as_imported_and_edited() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.post_json(
+        "/api/events",
+        &json!({"name": "Open de Lyon", "rounds": 5, "start_date": "2026-11-28"}),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let csv = "Nom;Prénom;Elo;Elo national;N° de licence;Type de licence;Ligue;Né le;Sexe\n\
+               Martin;Alice;1850;1790 N;k59857;A;Auvergne-Rhône-Alpes;02/05/2013;F\n\
+               Durand;Bob;;1420E;M12345;B;Bretagne;1960;M\n\
+               Petit;Chloé;2010;2010 F;;;;2008-08-31;F\n";
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": csv}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // The API carries the national data as typed.
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let named = |name: &str| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let alice = &named("Martin, Alice");
+    assert_eq!(alice["licence"], "K59857");
+    assert_eq!(alice["licence_type"], "A");
+    assert_eq!(alice["league"], "Auvergne-Rhône-Alpes");
+    assert_eq!(alice["national_rating"], 1790);
+    assert_eq!(alice["national_rating_kind"], "N");
+
+    // The desk's list, in French: licence with its type, category of the 2026/2027 season
+    // (born 2013: 14 in 2027, Benjamine; born 1960: Vétéran; born 2008: 19, Junior), the
+    // national rating with its kind.
+    arb.cookies.insert("lang".into(), "fr".into());
+    let page = arb.get(&format!("/events/{id}/players")).body;
+    let row = |name: &str| {
+        let at = page
+            .find(name)
+            .unwrap_or_else(|| panic!("{name} in {page}"));
+        let end = page[at..].find("</tr>").unwrap() + at;
+        page[at..end].to_string()
+    };
+    let a = row("Martin, Alice");
+    assert!(a.contains("<td>K59857 A</td>"), "{a}");
+    assert!(a.contains("<td>BenF</td>"), "{a}");
+    assert!(a.contains(">1790 N</td>"), "{a}");
+    let b = row("Durand, Bob");
+    assert!(
+        b.contains("<td>M12345 B</td>") && b.contains("<td>VetM</td>"),
+        "{b}"
+    );
+    assert!(b.contains(">1420 E</td>"), "{b}");
+    assert!(row("Petit, Chloé").contains("<td>JunF</td>"));
+    let head = &page[page.find("<thead>").unwrap()..page.find("</thead>").unwrap()];
+    assert!(
+        head.contains("Elo nat.") && head.contains("Catégorie d&#39;âge FFE"),
+        "{head}"
+    );
+
+    // The player's form: the league changed, then a licence type the FFE has not refused
+    // naming its field, the stored values untouched.
+    let bob = named("Durand, Bob")["id"].as_i64().unwrap();
+    let edit = format!("/events/{id}/players/{bob}/edit");
+    let form = arb.get(&edit).body;
+    assert!(form.contains("value=\"M12345\"") && form.contains("value=\"Bretagne\""));
+    let csrf = csrf_in(&form);
+    let fields = |league: &str, licence_type: &str| {
+        vec![
+            ("csrf", csrf.clone()),
+            ("name", "Durand, Bob".to_string()),
+            ("national_rating", "1420".to_string()),
+            ("national_rating_kind", "n".to_string()),
+            ("licence", "m12345".to_string()),
+            ("licence_type", licence_type.to_string()),
+            ("league", league.to_string()),
+            ("birth_date", "1960".to_string()),
+            ("sex", "m".to_string()),
+        ]
+    };
+    let send = |arb: &mut crate::common::Client, f: Vec<(&str, String)>| {
+        let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        arb.post_form(&edit, &f)
+    };
+    let r = send(&mut arb, fields("Normandie", "b"));
+    assert!(
+        r.status == 303 || r.status == 200,
+        "{} {}",
+        r.status,
+        r.body
+    );
+    let stored = arb.get(&format!("/api/events/{id}/players/{bob}")).json();
+    assert_eq!(stored["league"], "Normandie");
+    assert_eq!(stored["national_rating_kind"], "N");
+    assert_eq!(stored["licence_type"], "B");
+    let r = send(&mut arb, fields("Occitanie", "C"));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("licence_type") || r.body.contains("Type de licence"),
+        "{}",
+        r.body
+    );
+    let stored = arb.get(&format!("/api/events/{id}/players/{bob}")).json();
+    assert_eq!(stored["league"], "Normandie");
+}
