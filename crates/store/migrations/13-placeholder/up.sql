@@ -1,0 +1,1 @@
+-- Placeholder: migration 13 comes with another branch.

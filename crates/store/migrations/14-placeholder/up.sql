@@ -1,0 +1,1 @@
+-- Placeholder: migration 14 comes with another branch.
