@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{csrf_in, players_csv, App, Client};
+use crate::common::{csrf_in, paired_event, players_csv, App, Client};
 
 /// The `version` field of a page's forms.
 fn version_in(page: &str) -> String {
@@ -240,22 +240,11 @@ fn a_twelve_player_double_swiss_event_runs_five_matches_and_its_export_replays()
 fn a_swap_in_a_double_swiss_match_changes_both_games_and_the_checker_objects_to_a_rematch() {
     let app = App::start(false);
     let mut arb = app.arbiter();
-    let r = arb.post_json(
-        "/api/events",
-        &json!({"name": "DS", "rounds": 6, "swiss_system": "double-swiss"}),
+    let (id, _) = paired_event(
+        &mut arb,
+        json!({"name": "DS", "rounds": 6, "swiss_system": "double-swiss"}),
+        8,
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let id = r.json()["id"].as_i64().unwrap();
-    arb.post_json(
-        &format!("/api/events/{id}/players/import"),
-        &json!({"data": players_csv(8)}),
-    );
-    arb.post_json(
-        &format!("/api/events/{id}/players/present"),
-        &json!({"present": true}),
-    );
-    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
-    assert_eq!(r.status, 200, "{}", r.body);
     // Round 3 (match 2) cannot be paired before both games of match 1 have their results.
     for n in [1, 2] {
         let results: serde_json::Map<String, Value> = games(&mut arb, id, n)
