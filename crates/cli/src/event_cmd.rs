@@ -36,6 +36,8 @@ enum SwissSystemArg {
     Burstein,
     Dubov,
     Lim,
+    /// C.04.5: each match of two games takes two rounds (`--rounds` counts games).
+    DoubleSwiss,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -309,6 +311,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 SwissSystemArg::Dubov => store::SwissSystem::Dubov,
                 SwissSystemArg::Lim => store::SwissSystem::Lim,
                 SwissSystemArg::Burstein => store::SwissSystem::Burstein,
+                SwissSystemArg::DoubleSwiss => store::SwissSystem::DoubleSwiss,
             };
             let id = s.create_event(ACTOR, &settings).map_err(store_error)?;
             io::print(&format!("{id}\n"))?;

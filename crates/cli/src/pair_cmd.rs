@@ -159,17 +159,29 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
             let round = system
                 .next(&t)
                 .map_err(|e| engine::pairing_error(input, e))?;
-            if args.explain && system != System::Dutch {
+            if args.explain && matches!(system, System::DoubleSwiss | System::Team) {
                 return Err(CliError::invalid(format!(
-                    "--explain is available for the Dutch system only, not the {} system",
+                    "--explain is available for the Dutch, Burstein, Dubov and Lim systems, not \
+                     the {} system",
                     system.title()
                 )));
             }
-            if args.explain {
+            if args.explain && system == System::Dutch {
                 engine::check_round_exists(input, &t, round)?;
                 let e = dutch::explain(&t, round, &DutchOptions::default())
                     .map_err(|e| engine::pairing_error(input, e))?;
                 (engine::pairing_text(&e.pairing), Some(explanation_text(&e)))
+            } else if args.explain {
+                engine::check_round_exists(input, &t, round)?;
+                let e = system
+                    .explain(&t, round, &pairing::system::Options::default())
+                    .map_err(|e| engine::pairing_error(input, e))?;
+                let text = match &e {
+                    // Burstein's seeding rounds are Dutch rounds (C.04.4.2 1.6).
+                    pairing::system::Explanation::Dutch(d) => explanation_text(d),
+                    pairing::system::Explanation::Swiss(s, x) => swiss_explanation_text(*s, x),
+                };
+                (engine::pairing_text(e.pairing()), Some(text))
             } else {
                 let pairing = engine::pair_round(input, &t, round, system)?;
                 (engine::pairing_text(&pairing), None)
@@ -477,6 +489,58 @@ fn colour_word(c: Color) -> &'static str {
 
 /// The Dutch engine's explanation of a round: its brackets, then one paragraph per player in
 /// pairing order.
+/// Burstein's (after its seeding rounds), Dubov's and Lim's explanation: each player's float,
+/// the colour rule and the bye rule that decided, with the article of the system's text.
+fn swiss_explanation_text(system: System, e: &pairing::explain::Explanation) -> String {
+    use pairing::explain::{ByeReason, ColourReason};
+    let chapter = system.chapter();
+    let mut out = format!(
+        "Round {}: {}, players by pairing score\n",
+        e.round,
+        system.title()
+    );
+    for p in &e.players {
+        let game = match (p.opponent, p.colour, p.opponent_score) {
+            (Some(o), Some(c), Some(s)) => format!("{} against {o} ({s})", colour_word(c)),
+            (Some(o), _, _) => format!("against {o}"),
+            (None, _, _) => "pairing-allocated bye".to_string(),
+        };
+        let float = match p.float {
+            FloatKind::None => "no float".to_string(),
+            FloatKind::Down => format!("downfloat ({chapter} {})", p.float_article),
+            FloatKind::Up => format!("upfloat ({chapter} {})", p.float_article),
+            FloatKind::Bye => "bye".to_string(),
+        };
+        let mut line = format!("  {} ({}): {game}; {float}", p.id, p.pairing_score);
+        if let Some((reason, article)) = p.colour_by {
+            let why = match reason {
+                ColourReason::Initial => "initial colour and pairing number",
+                ColourReason::Limits => "colour limits",
+                ColourReason::BothPreferences => "both preferences granted",
+                ColourReason::StrongerPreference => "stronger preference granted",
+                ColourReason::History => "alternation from the last different colours",
+                ColourReason::Ranking => "preference of the player the article names",
+            };
+            line.push_str(&format!("; colours: {why} ({chapter} {article})"));
+        }
+        if let Some((reason, article)) = p.bye_by {
+            let why = match reason {
+                ByeReason::OnlyEligible => "the only player allowed one",
+                ByeReason::LeavesPairing => "the players before would leave no legal pairing",
+                ByeReason::LowestScore => "lowest score among those allowed one",
+                ByeReason::MostGames => "most games played on the lowest score",
+                ByeReason::LowestRating => "lowest rating",
+                ByeReason::LowestRank => "lowest ranking",
+                ByeReason::Fixed => "fixed by the arbiter",
+            };
+            line.push_str(&format!("; bye: {why} ({chapter} {article})"));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 fn explanation_text(e: &Explanation) -> String {
     let ids = |v: &[PlayerId]| {
         v.iter()

@@ -99,10 +99,25 @@ fn pair_subcommand_takes_the_system() {
         dir.path(),
         &["pair", "--system", "burstein", "--explain", "eight.trf"],
     );
-    assert_eq!(o.status.code(), Some(3));
+    // The same pairing, then each player's float and colour rule with Burstein's articles.
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(BURSTEIN_ROUND_2), "{out}");
+    assert!(
+        out.contains("Round 2: Burstein (C.04.4.2), players by pairing score"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  3 (1.0): White against 7 (1.0); no float; colours: both preferences granted \
+             (C.04.4.2 5.2.2)"
+        ),
+        "{out}"
+    );
     assert_eq!(
-        stderr(&o),
-        "--explain is available for the Dutch system only, not the Burstein (C.04.4.2) system\n"
+        out.lines().filter(|l| l.starts_with("  ")).count(),
+        8,
+        "{out}"
     );
 }
 

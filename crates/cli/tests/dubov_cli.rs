@@ -139,3 +139,43 @@ fn dubov_refuses_a_round_that_c3_makes_impossible() {
     let o = run_in(dir.path(), &["--dutch", "--dubov", "c3.trf", "-p"]);
     assert_eq!(o.status.code(), Some(3));
 }
+
+/// `arbiter pair --explain` for Dubov: the pairing, then each player's float, colour rule and
+/// (for the odd field's PAB) bye rule, with Dubov's articles.
+#[test]
+fn dubov_explains_a_round() {
+    let dir = temp_dir();
+    write(dir.path(), "six.trf", six(""));
+    let plain = run_in(dir.path(), &["pair", "--system", "dubov", "six.trf"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let o = run_in(
+        dir.path(),
+        &["pair", "--system", "dubov", "--explain", "six.trf"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(&stdout(&plain)), "{out}");
+    assert!(
+        out.contains("Round 1: Dubov (C.04.4.1), players by pairing score"),
+        "{out}"
+    );
+    // Round 1: nobody has played, so the initial colour and the TPN decide (5.2.1).
+    assert_eq!(
+        out.matches("colours: initial colour and pairing number (C.04.4.1 5.2.1)")
+            .count(),
+        6,
+        "{out}"
+    );
+    // Five players: one has the PAB, chosen by Dubov's bye article.
+    let mut five = six("");
+    five.truncate(five.trim_end().rfind('\n').unwrap() + 1);
+    write(dir.path(), "five.trf", five);
+    let o = run_in(
+        dir.path(),
+        &["pair", "--system", "dubov", "--explain", "five.trf"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("pairing-allocated bye; bye; bye: "), "{out}");
+    assert!(out.contains("(C.04.4.1 "), "{out}");
+}

@@ -473,3 +473,80 @@ fn every_individual_swiss_system_replays_under_its_own_code() {
         assert!(check.status.success(), "{system}");
     }
 }
+
+/// A Double-Swiss event from the command line (issue 21, C.04.5): `pair` makes both games of a
+/// match (two rounds, colours reversed), each game gets its result, and `arbiter check` replays
+/// the exported file match by match with no difference.
+#[test]
+fn a_double_swiss_event_replays_match_by_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_eleven_players(d);
+    fn with<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+        [&["event", "--db", "e.db"][..], rest].concat()
+    }
+    let odd = run_in(
+        d,
+        &with(&[
+            "create",
+            "--name",
+            "Double",
+            "--rounds",
+            "5",
+            "--swiss-system",
+            "double-swiss",
+        ]),
+    );
+    assert!(
+        !odd.status.success(),
+        "an odd number of rounds splits a match"
+    );
+    ok(
+        d,
+        &with(&[
+            "create",
+            "--name",
+            "Double",
+            "--rounds",
+            "6",
+            "--swiss-system",
+            "double-swiss",
+        ]),
+    );
+    ok(d, &with(&["import", "1", "players.csv"]));
+    for k in 1..=3u32 {
+        let list = ok(d, &with(&["pair", "1"]));
+        // Eleven players: five matches and the PAB.
+        let boards = list.lines().filter(|l| !l.contains("bye")).count() - 2;
+        assert_eq!(boards, 5, "{list}");
+        for round in [2 * k - 1, 2 * k] {
+            for board in 1..=boards {
+                let result = ["1-0", "=", "0-1", "1-0", "0-1"][(board * 3 + round as usize) % 5];
+                ok(
+                    d,
+                    &with(&[
+                        "result",
+                        "1",
+                        &round.to_string(),
+                        &board.to_string(),
+                        result,
+                    ]),
+                );
+            }
+        }
+    }
+    ok(d, &with(&["export", "1", "-o", "double.trf"]));
+    let trf = std::fs::read_to_string(d.join("double.trf")).unwrap();
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("192") && l.contains("FIDE_DOUBLESWISS")),
+        "{trf}"
+    );
+    let check = run_in(d, &["check", "double.trf"]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("0 of 3 rounds differ"),
+        "{}",
+        stdout(&check)
+    );
+}

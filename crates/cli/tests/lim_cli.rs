@@ -71,7 +71,22 @@ fn pair_system_lim() {
         dir.path(),
         &["pair", "--system", "lim", "--explain", "six.trf"],
     );
-    assert_eq!(o.status.code(), Some(3));
+    // The same pairing, then every player's float and colour rule with Lim's articles.
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(LIM_ROUND_TWO), "{out}");
+    let explained = &out[LIM_ROUND_TWO.len()..];
+    assert!(
+        explained.contains("Round 2: Lim (C.04.4.3), players by pairing score"),
+        "{out}"
+    );
+    assert_eq!(
+        explained.lines().filter(|l| l.starts_with("  ")).count(),
+        6,
+        "{out}"
+    );
+    assert!(explained.contains("; colours: "), "{out}");
+    assert!(explained.contains("(C.04.4.3 5."), "{out}");
     let o = run_in(dir.path(), &["pair", "--system", "swiss", "six.trf"]);
     assert_eq!(
         o.status.code(),

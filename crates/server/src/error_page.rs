@@ -98,6 +98,8 @@ fn invalid_text(
     };
     let key = if base.starts_with("points_") {
         "invalid-points".to_string()
+    } else if base == "rounds" && expected.starts_with(store::DOUBLE_SWISS_ROUNDS) {
+        "invalid-rounds-even".to_string()
     } else if base.len() > 1
         && base.starts_with('r')
         && base[1..].bytes().all(|b| b.is_ascii_digit())

@@ -19,6 +19,8 @@ mod bridge_pages;
 mod common;
 #[path = "concurrent.rs"]
 mod concurrent;
+#[path = "double_swiss.rs"]
+mod double_swiss;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "lots.rs"]

@@ -305,6 +305,49 @@ mod tests {
         migrations().validate().unwrap();
     }
 
+    /// Migration 15 keeps every event's Swiss system and lets a new one be Double-Swiss.
+    #[test]
+    fn the_double_swiss_migration_keeps_the_systems() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_version(&mut conn, 14).unwrap();
+        for (name, system) in [("A", "lim"), ("B", "burstein"), ("C", "dutch")] {
+            conn.execute(
+                "INSERT INTO event (name, rounds, system, created_at, swiss_system) \
+                 VALUES (?1, 5, 'swiss', '', ?2)",
+                [name, system],
+            )
+            .unwrap();
+        }
+        let refused = conn.execute(
+            "INSERT INTO event (name, rounds, system, created_at, swiss_system) \
+             VALUES ('D', 6, 'swiss', '', 'double-swiss')",
+            [],
+        );
+        assert!(refused.is_err(), "version 14 has no Double-Swiss");
+        migrations().to_version(&mut conn, 15).unwrap();
+        conn.execute(
+            "INSERT INTO event (name, rounds, system, created_at, swiss_system) \
+             VALUES ('D', 6, 'swiss', '', 'double-swiss')",
+            [],
+        )
+        .unwrap();
+        let systems: Vec<String> = conn
+            .prepare("SELECT swiss_system FROM event ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        assert_eq!(systems, ["lim", "burstein", "dutch", "double-swiss"]);
+        assert!(conn
+            .execute(
+                "INSERT INTO event (name, rounds, system, created_at, swiss_system) \
+                 VALUES ('E', 6, 'swiss', '', 'monrad')",
+                [],
+            )
+            .is_err());
+    }
+
     #[test]
     fn utc_format() {
         assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");

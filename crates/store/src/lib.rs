@@ -28,6 +28,7 @@ pub mod text;
 pub mod throttle;
 
 pub use backup::{RestoreRefusal, Restored};
+pub use chess::event::DOUBLE_SWISS_ROUNDS;
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};

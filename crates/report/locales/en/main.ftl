@@ -124,6 +124,12 @@ swiss-system-dubov = Dubov (C.04.4.1)
 swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Round robin
 system-double_round_robin = Double round robin
+swiss-system-double-swiss = Double-Swiss (C.04.5): matches of two games
+hint-double-swiss-rounds = Double-Swiss: each match is two games, so two rounds here (game 1, then game 2 with colours reversed); give an even number of rounds.
+round-match-game = Match { $match }, game { $game }
+match-results = Match results
+col-match = Match
+match-game-n = Game { $game }
 
 dash-next = Next step
 dash-players = { $count ->
@@ -465,6 +471,7 @@ invalid-round = No such round in this event (found "{ $found }").
 invalid-grid = Board { $board }: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+ or -- (found "{ $found }").
 invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
 invalid-password = The password needs 8 characters at least.
+invalid-rounds-even = A Double-Swiss event takes an even number of rounds: each match is two games (found "{ $found }").
 
 # The Dutch engine's explanation (player card).
 explain-bye = odd number of players: the PAB goes to the lowest score possible ({ $score }, C5) among the players who may receive it (C2)

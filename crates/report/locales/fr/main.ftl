@@ -124,6 +124,12 @@ swiss-system-dubov = Dubov (C.04.4.1)
 swiss-system-lim = Lim (C.04.4.3)
 system-round_robin = Toutes rondes
 system-double_round_robin = Toutes rondes aller-retour
+swiss-system-double-swiss = Double suisse (C.04.5) : matchs de deux parties
+hint-double-swiss-rounds = Double suisse : chaque match compte deux parties, donc deux rondes ici (partie 1, puis partie 2 couleurs inversées) ; indiquez un nombre pair de rondes.
+round-match-game = Match { $match }, partie { $game }
+match-results = Résultats des matchs
+col-match = Match
+match-game-n = Partie { $game }
 
 dash-next = Prochaine étape
 dash-players = { $count ->
@@ -471,6 +477,7 @@ invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
 invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+ ou -- (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
+invalid-rounds-even = Un tournoi en double suisse compte un nombre pair de rondes : chaque match est de deux parties (reçu « { $found } »).
 
 # L'explication du moteur suisse (fiche du joueur).
 explain-bye = nombre impair de joueurs : l'exempt va au score le plus bas possible ({ $score }, C5) parmi les joueurs qui peuvent le recevoir (C2)

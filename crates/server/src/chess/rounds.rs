@@ -59,6 +59,73 @@ struct RoundPage {
     starts: String,
     start_date: String,
     start_time: String,
+    /// Double-Swiss: which match and game this round is ("Match 2, game 1"), else empty.
+    match_label: String,
+    /// Double-Swiss: the match's boards with both games' results and the match result.
+    match_lines: Vec<MatchLine>,
+}
+
+/// One Double-Swiss match on the round page: game 1's White first.
+struct MatchLine {
+    board: u32,
+    white: String,
+    black: String,
+    game1: String,
+    game2: String,
+    /// `1½-½`, empty until both games have a result.
+    result: String,
+}
+
+/// The Double-Swiss match that round `n` belongs to, as the round page shows it.
+fn match_view(
+    st: &AppState,
+    c: &Ctx,
+    e: &store::Event,
+    n: u32,
+) -> Result<(String, Vec<MatchLine>), AppError> {
+    if !e.settings.is_double_swiss() {
+        return Ok((String::new(), Vec::new()));
+    }
+    let (k, game) = store::chess::double_swiss::match_of_round(n);
+    let label = c.tr.targs(
+        "round-match-game",
+        &[("match", k.into()), ("game", game.into())],
+    );
+    let [g1, g2] = store::chess::double_swiss::games_of_match(k);
+    if g2 > e.paired_rounds {
+        return Ok((label, Vec::new()));
+    }
+    let players = st.store.players(e.id)?;
+    let name = |key: PlayerKey| {
+        players
+            .iter()
+            .find(|p| p.id == key)
+            .map(|p| p.details.name.to_string())
+            .unwrap_or_default()
+    };
+    let (first, second) = (st.store.round(e.id, g1)?, st.store.round(e.id, g2)?);
+    let code = |r: Option<ResultCode>| r.map(|r| r.as_str().to_string()).unwrap_or_default();
+    let lines = first
+        .games
+        .iter()
+        .filter_map(|g| {
+            let black = g.black?;
+            let other = second.games.iter().find(|x| x.board == g.board)?;
+            let result =
+                store::chess::double_swiss::match_result(g.result, other.result, &e.settings)
+                    .map(|(a, b)| format!("{}-{}", c.tr.points(&a), c.tr.points(&b)))
+                    .unwrap_or_default();
+            Some(MatchLine {
+                board: g.board,
+                white: name(g.white),
+                black: name(black),
+                game1: code(g.result),
+                game2: code(other.result),
+                result,
+            })
+        })
+        .collect();
+    Ok((label, lines))
 }
 
 /// One of the checker's objections on the round page.
@@ -103,6 +170,11 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         .and_then(|s| s.time())
         .unwrap_or_default()
         .to_string();
+    let (match_label, match_lines) = if n == 0 {
+        Default::default()
+    } else {
+        match_view(st, &c, &e, n)?
+    };
     if n == 0 || n > e.paired_rounds {
         if n == 0 || n > e.paired_rounds + 1 {
             return Err(AppError::NotFound);
@@ -129,6 +201,8 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
             starts,
             start_date,
             start_time,
+            match_label,
+            match_lines,
         });
     }
     let round = st.store.round(id, n)?;
@@ -154,10 +228,6 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
             .any(|o| o.board == b.line.board && !o.accepted);
     }
     let edited = boards.iter().any(|b| b.edited);
-    let has_result = round
-        .games
-        .iter()
-        .any(|g| g.black.is_some() && g.result.is_some());
     let mut seats: Vec<(PlayerKey, String)> = boards
         .iter()
         .map(|b| &b.line)
@@ -186,7 +256,7 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
     let mut r = html(&RoundPage {
         missing: round.missing_results(),
         confirmable,
-        closed: has_result || e.paired_rounds > n,
+        closed: closed(&st.store, &e, &round)?,
         paired: true,
         can_pair: false,
         boards,
@@ -202,12 +272,36 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         starts,
         start_date,
         start_time,
+        match_label,
+        match_lines,
         c,
         ev,
         n,
     })?;
     *r.status_mut() = status;
     Ok(r)
+}
+
+/// The round's pairing can no longer change: a result is in, or a later pairing exists. A
+/// Double-Swiss match is one pairing: both its games count.
+fn closed(store: &store::Store, e: &store::Event, round: &store::Round) -> Result<bool, AppError> {
+    let has_result = |r: &store::Round| {
+        r.games
+            .iter()
+            .any(|g| g.black.is_some() && g.result.is_some())
+    };
+    if !e.settings.is_double_swiss() {
+        return Ok(has_result(round) || e.paired_rounds > round.number);
+    }
+    let games = store::chess::double_swiss::games_of_match(
+        store::chess::double_swiss::match_of_round(round.number).0,
+    );
+    for n in games {
+        if n <= e.paired_rounds && has_result(&store.round(e.id, n)?) {
+            return Ok(true);
+        }
+    }
+    Ok(e.paired_rounds > games[1])
 }
 
 /// The round page again after a form someone else's change made stale: what was not written

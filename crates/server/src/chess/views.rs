@@ -382,6 +382,7 @@ pub fn system_text(tr: &Tr, s: &store::EventSettings) -> String {
                 store::SwissSystem::Dubov => "swiss-system-dubov",
                 store::SwissSystem::Lim => "swiss-system-lim",
                 store::SwissSystem::Burstein => "swiss-system-burstein",
+                store::SwissSystem::DoubleSwiss => "swiss-system-double-swiss",
             });
             format!("{} · {rules}", tr.t("system-swiss"))
         }

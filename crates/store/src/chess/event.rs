@@ -13,6 +13,10 @@ use crate::edits::{merge, still_as_shown, Changed, Merge, Shown, Version, Writte
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
+/// What a Double-Swiss event's number of rounds must be (the server words it by this text).
+pub const DOUBLE_SWISS_ROUNDS: &str =
+    "an even number of rounds: each Double-Swiss match is two games";
+
 /// Checks the settings a form can get wrong, naming the field.
 fn validate_settings(s: &EventSettings) -> Result<()> {
     if s.name.trim().is_empty() {
@@ -22,6 +26,14 @@ fn validate_settings(s: &EventSettings) -> Result<()> {
         return Err(Error::invalid(
             "rounds",
             "a number of rounds from 1 to 99",
+            s.rounds.to_string(),
+        ));
+    }
+    // C.04.5: a match is two games, two rounds of the event.
+    if s.is_double_swiss() && !s.rounds.is_multiple_of(2) {
+        return Err(Error::invalid(
+            "rounds",
+            DOUBLE_SWISS_ROUNDS,
             s.rounds.to_string(),
         ));
     }

@@ -5,6 +5,7 @@
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
+pub mod double_swiss;
 pub mod event;
 pub mod import;
 pub mod log;

@@ -10,6 +10,7 @@ use tournament::{
     PointSystem, Points, Title, Tournament,
 };
 
+use crate::chess::double_swiss::{barred_from_bye, match_of_round};
 use crate::chess::rows::load_rounds;
 use crate::chess::rows::{load_byes, load_event, load_forbidden, load_players, load_round_starts};
 use crate::chess::types::*;
@@ -165,9 +166,15 @@ pub(crate) fn build(
         .collect();
     for round in all_rounds.iter().filter(|r| r.number <= rounds) {
         let r = round.number as usize - 1;
+        // C.04.5 1.4: a Double-Swiss match's bye is a game won and a game drawn, `U` then `H`.
+        let second_game = s.is_double_swiss() && round.number.is_multiple_of(2);
         for g in &round.games {
             let black = g.black.map(|b| number[&b]);
-            t.players[index[&g.white]].rounds[r] = entry_for(g, true, black);
+            t.players[index[&g.white]].rounds[r] = if second_game && black.is_none() {
+                Entry::HalfBye
+            } else {
+                entry_for(g, true, black)
+            };
             if let Some(b) = g.black {
                 t.players[index[&b]].rounds[r] = entry_for(g, false, Some(number[&g.white]));
             }
@@ -258,14 +265,21 @@ pub(crate) fn players_in_round(t: &Tournament, round: u32) -> usize {
         .count()
 }
 
-/// The last round whose boards all have a result (0 before any).
-fn complete_rounds(rounds: &[Round]) -> u32 {
-    rounds
+/// The last round whose boards all have a result (0 before any); in a Double-Swiss event the
+/// last whole match's second game, so that exports and standings never end inside a match.
+fn complete_rounds(settings: &EventSettings, rounds: &[Round]) -> u32 {
+    let done = rounds
         .iter()
         .take_while(|r| r.missing_results() == 0)
         .map(|r| r.number)
         .last()
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let per = settings.swiss_system.rounds_per_pairing();
+    if settings.system == System::Swiss {
+        done - done % per
+    } else {
+        done
+    }
 }
 
 /// The articles an objection cites: the same absolute rules in every individual Swiss system
@@ -278,7 +292,7 @@ struct Articles {
     bye: &'static str,
     /// No rematch.
     rematch: &'static str,
-    /// Not the same colour three times running.
+    /// Not the same colour three times running (none: colours do not decide the pairing).
     colour_run: &'static str,
     /// A colour difference of two at most.
     colour_difference: &'static str,
@@ -314,6 +328,15 @@ impl Articles {
                 colour_run: "5.1.1",
                 colour_difference: "5.1.2",
             },
+            // Double-Swiss: C1 (2.1.1) no second match, C2 (2.1.2) the PAB; no colour
+            // criterion at all.
+            SwissSystem::DoubleSwiss => Articles {
+                chapter,
+                bye: "2.1.2",
+                rematch: "2.1.1",
+                colour_run: "",
+                colour_difference: "",
+            },
         }
     }
 
@@ -339,8 +362,22 @@ pub(crate) fn objections(
     if !round.games.iter().any(|g| g.edited) {
         return Ok(Vec::new());
     }
-    let t = build(conn, event, round.number - 1, false)?;
     let settings = load_event(conn, event)?.settings;
+    let double_swiss = settings.is_double_swiss();
+    if double_swiss && round.number.is_multiple_of(2) {
+        // A match's objections are its first game's (the second has the same pairing, colours
+        // reversed): accepted there, accepted for the match.
+        let first = crate::chess::rows::load_round(conn, event, round.number - 1)?;
+        return objections(conn, event, &first);
+    }
+    // A Double-Swiss match is checked against the matches before it (its other game is the
+    // same pairing).
+    let before = if double_swiss {
+        2 * (match_of_round(round.number).0 - 1)
+    } else {
+        round.number - 1
+    };
+    let t = build(conn, event, before, false)?;
     let articles = Articles::of(if settings.system.is_round_robin() {
         SwissSystem::Dutch
     } else {
@@ -353,12 +390,17 @@ pub(crate) fn objections(
     let mut out = Vec::new();
     for g in round.games.iter().filter(|g| g.edited) {
         let Some(black) = g.black else {
-            if record(g.white).rounds.iter().any(|e| {
-                matches!(
-                    e,
-                    Entry::PairingBye | Entry::FullBye | Entry::ForfeitWin { .. }
-                )
-            }) {
+            let had_bye = if double_swiss {
+                barred_from_bye(&record(g.white).rounds)
+            } else {
+                record(g.white).rounds.iter().any(|e| {
+                    matches!(
+                        e,
+                        Entry::PairingBye | Entry::FullBye | Entry::ForfeitWin { .. }
+                    )
+                })
+            };
+            if had_bye {
                 out.push((
                     g.board,
                     format!("bye:{}", g.white),
@@ -388,6 +430,9 @@ pub(crate) fn objections(
                     articles.cite(articles.rematch)
                 ),
             ));
+        }
+        if double_swiss {
+            continue;
         }
         for (key, colour) in [(g.white, Color::White), (black, Color::Black)] {
             let colours: Vec<Color> = record(key)
@@ -476,8 +521,9 @@ impl Store {
     /// The event as the engines see it, with every round whose results are all in.
     pub fn tournament(&self, event: EventId) -> Result<Tournament> {
         self.with_conn(|c| {
+            let e = load_event(c, event)?;
             let rounds = load_rounds(c, event)?;
-            build(c, event, complete_rounds(&rounds), false)
+            build(c, event, complete_rounds(&e.settings, &rounds), false)
         })
     }
 
@@ -491,8 +537,9 @@ impl Store {
     /// a shared place as its first one).
     pub fn export_trf(&self, event: EventId, format: tournament::trf::Format) -> Result<String> {
         self.with_conn(|c| {
+            let e = load_event(c, event)?;
             let rounds = load_rounds(c, event)?;
-            let complete = complete_rounds(&rounds);
+            let complete = complete_rounds(&e.settings, &rounds);
             let mut t = build(c, event, complete, false)?;
             let standings = standings_on(c, event, Some(complete))?;
             for row in &standings.rows {
@@ -585,7 +632,7 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
     let e = load_event(c, event)?;
 
     let rounds = load_rounds(c, event)?;
-    let complete = complete_rounds(&rounds);
+    let complete = complete_rounds(&e.settings, &rounds);
     let after = after.map_or(complete, |a| a.min(complete));
     let t = build(c, event, after, false)?;
     let (codes, lot) = crate::chess::lots::split_lot(e.settings.tiebreaks_or_default())?;

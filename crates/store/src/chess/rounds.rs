@@ -3,6 +3,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
 
+use crate::chess::double_swiss::{games_of_match, match_of_round};
 use crate::chess::log::{conflict, seats, shown_at};
 use crate::chess::rows::{
     clear_reports, insert_game, load_event, load_players, load_round, load_rounds, paired_rounds,
@@ -16,7 +17,12 @@ use crate::Store;
 
 /// The round's pairing may still change: it is the last one and no board has a result.
 fn ensure_open(conn: &Connection, event: EventId, round: &Round) -> Result<()> {
-    if paired_rounds(conn, event)? != round.number {
+    // A Double-Swiss match is open while it is the last pairing (its game 2 the last round).
+    let last = rounds_of_pairing(conn, event, round.number)?
+        .last()
+        .copied()
+        .unwrap_or(round.number);
+    if paired_rounds(conn, event)? != last {
         return Err(Error::refused(
             Refusal::RoundClosed,
             format!(
@@ -79,7 +85,13 @@ impl Store {
                         format!("the round to pair is round {next}, not {round}"),
                     ));
                 }
-                if let Some(last) = rounds.last() {
+                // The last pairing's rounds (both games of a Double-Swiss match).
+                let per = if e.settings.system.is_round_robin() {
+                    1
+                } else {
+                    e.settings.swiss_system.rounds_per_pairing() as usize
+                };
+                for last in rounds.iter().rev().take(per).rev() {
                     let missing = last.missing_results();
                     if missing > 0 {
                         return Err(Error::refused(
@@ -105,16 +117,21 @@ impl Store {
     /// Takes back the last round's pairing while it has no result.
     pub fn unpair_round(&self, actor: &str, event: EventId, round: u32) -> Result<()> {
         self.logged(actor, event, "unpair", json!({ "round": round }), |tx| {
-            let r = load_round(tx, event, round)?;
-            ensure_open(tx, event, &r)?;
-            tx.execute("DELETE FROM game WHERE event_id = ?1 AND round = ?2", params![event, round])?;
-            tx.execute("DELETE FROM round WHERE event_id = ?1 AND number = ?2", params![event, round])?;
-            // Absences recorded when the round was paired go with it; requested byes stay.
-            tx.execute(
-                "DELETE FROM bye WHERE event_id = ?1 AND round = ?2 AND kind = 'zero' AND player_id IN \
-                 (SELECT id FROM player WHERE event_id = ?1 AND present = 0)",
-                params![event, round],
-            )?;
+            // A Double-Swiss match goes as a whole: both its games' rounds.
+            let rounds = rounds_of_pairing(tx, event, round)?;
+            for &round in &rounds {
+                ensure_open(tx, event, &load_round(tx, event, round)?)?;
+            }
+            for round in rounds {
+                tx.execute("DELETE FROM game WHERE event_id = ?1 AND round = ?2", params![event, round])?;
+                tx.execute("DELETE FROM round WHERE event_id = ?1 AND number = ?2", params![event, round])?;
+                // Absences recorded when the round was paired go with it; requested byes stay.
+                tx.execute(
+                    "DELETE FROM bye WHERE event_id = ?1 AND round = ?2 AND kind = 'zero' AND player_id IN \
+                     (SELECT id FROM player WHERE event_id = ?1 AND present = 0)",
+                    params![event, round],
+                )?;
+            }
             Ok(())
         })
     }
@@ -146,33 +163,10 @@ impl Store {
                         return Err(conflict(tx, event, vec![Changed::Pairing { round }])?);
                     }
                 }
-                let seat = |p: PlayerKey| {
-                    r.games.iter().find_map(|g| {
-                        if g.white == p {
-                            Some((g.board, true))
-                        } else if g.black == Some(p) {
-                            Some((g.board, false))
-                        } else {
-                            None
-                        }
-                    })
-                };
-                let (Some(sa), Some(sb)) = (seat(a), seat(b)) else {
-                    return Err(Error::invalid(
-                        "player",
-                        "two players paired in this round",
-                        "a player without a board",
-                    ));
-                };
-                if a == b {
-                    return Err(Error::invalid(
-                        "player",
-                        "two different players",
-                        "the same player twice",
-                    ));
+                // Both games of a Double-Swiss match change together.
+                for number in rounds_of_pairing(tx, event, round)? {
+                    swap_seats(tx, event, &load_round(tx, event, number)?, a, b)?;
                 }
-                set_seat(tx, event, round, sa, b)?;
-                set_seat(tx, event, round, sb, a)?;
                 let r = load_round(tx, event, round)?;
                 Ok(crate::chess::model::objections(tx, event, &r)?
                     .into_iter()
@@ -203,6 +197,8 @@ impl Store {
     ) -> Result<()> {
         let detail = json!({ "round": round, "board": board, "objection": key });
         self.logged(actor, event, "accept_objection", detail, |tx| {
+            // A Double-Swiss match's objections live on its first game.
+            let round = rounds_of_pairing(tx, event, round)?[0];
             let r = load_round(tx, event, round)?;
             let current = crate::chess::model::objections(tx, event, &r)?;
             let Some(o) = current.iter().find(|o| o.board == board && o.key == key) else {
@@ -508,6 +504,54 @@ fn record_report(tx: &Connection, code: &str, result: ResultCode) -> Result<Resu
 /// A board as a player's report finds it: event, round, board, black player, confirmed result.
 type ReportedBoard = (EventId, u32, u32, Option<i64>, Option<String>);
 
+/// Players `a` and `b` exchange seats in round `r` (either may hold the bye board).
+fn swap_seats(
+    tx: &Connection,
+    event: EventId,
+    r: &Round,
+    a: PlayerKey,
+    b: PlayerKey,
+) -> Result<()> {
+    let seat = |p: PlayerKey| {
+        r.games.iter().find_map(|g| {
+            if g.white == p {
+                Some((g.board, true))
+            } else if g.black == Some(p) {
+                Some((g.board, false))
+            } else {
+                None
+            }
+        })
+    };
+    let (Some(sa), Some(sb)) = (seat(a), seat(b)) else {
+        return Err(Error::invalid(
+            "player",
+            "two players paired in this round",
+            "a player without a board",
+        ));
+    };
+    if a == b {
+        return Err(Error::invalid(
+            "player",
+            "two different players",
+            "the same player twice",
+        ));
+    }
+    set_seat(tx, event, r.number, sa, b)?;
+    set_seat(tx, event, r.number, sb, a)?;
+    Ok(())
+}
+
+/// The rounds paired together with `round`: both games of its Double-Swiss match, else itself.
+fn rounds_of_pairing(conn: &Connection, event: EventId, round: u32) -> Result<Vec<u32>> {
+    let e = load_event(conn, event)?;
+    Ok(if e.settings.is_double_swiss() {
+        games_of_match(match_of_round(round).0).to_vec()
+    } else {
+        vec![round]
+    })
+}
+
 fn set_seat(
     conn: &Connection,
     event: EventId,
@@ -583,14 +627,32 @@ fn pair_swiss(conn: &Connection, e: &Event, players: &[Player], round: u32) -> R
             format!("all {} rounds are paired", e.settings.rounds),
         ));
     }
+    let double_swiss = e.settings.is_double_swiss();
+    // The rounds this pairing makes: a Double-Swiss match is two games.
+    let made: Vec<u32> = if double_swiss {
+        games_of_match(match_of_round(round).0).to_vec()
+    } else {
+        vec![round]
+    };
     // Players not checked in are absent from this round (no points), unless a bye was asked for.
     for p in players {
-        if !p.present && p.withdrawn_from.is_none_or(|w| w > round) {
-            conn.execute(
-                "INSERT OR IGNORE INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, 'zero')",
-                params![e.id, p.id, round],
-            )?;
+        for &r in &made {
+            if !p.present && p.withdrawn_from.is_none_or(|w| w > r) {
+                conn.execute(
+                    "INSERT OR IGNORE INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, 'zero')",
+                    params![e.id, p.id, r],
+                )?;
+            }
         }
+    }
+    if double_swiss {
+        // C.04.5: a bye is for the whole match; one asked for either game covers both.
+        conn.execute(
+            "INSERT OR IGNORE INTO bye (event_id, player_id, round, kind) \
+             SELECT event_id, player_id, ?2 + ?3 - round, kind FROM bye \
+             WHERE event_id = ?1 AND round IN (?2, ?3)",
+            params![e.id, made[0], made[1]],
+        )?;
     }
     let t = crate::chess::model::build(conn, e.id, round - 1, true)?;
     let playing = crate::chess::model::players_in_round(&t, round);
@@ -603,9 +665,31 @@ fn pair_swiss(conn: &Connection, e: &Event, players: &[Player], round: u32) -> R
     let options = pairing::system::Options {
         baku: e.settings.baku,
     };
-    let pairing = e.settings.swiss_system.engine().pair(&t, round, &options)?;
-    insert_round(conn, e.id, round)?;
+    let engine = e.settings.swiss_system.engine();
     let key = |number: u32| players[number as usize - 1].id;
+    if double_swiss {
+        let pairing = engine.pair(&t, match_of_round(round).0, &options)?;
+        // Game 2 on the same boards, colours reversed (C.04.5 4.4); the bye board stays,
+        // read as a drawn game in game 2 (1.4).
+        let reversed = pairing::Pairing {
+            boards: pairing
+                .boards
+                .iter()
+                .map(|b| pairing::Board {
+                    white: b.black,
+                    black: b.white,
+                })
+                .collect(),
+            bye: pairing.bye,
+        };
+        for (r, p) in made.iter().zip([&pairing, &reversed]) {
+            insert_round(conn, e.id, *r)?;
+            insert_boards(conn, e.id, *r, p, key)?;
+        }
+        return Ok(());
+    }
+    let pairing = engine.pair(&t, round, &options)?;
+    insert_round(conn, e.id, round)?;
     insert_boards(conn, e.id, round, &pairing, key)
 }
 

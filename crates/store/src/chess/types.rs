@@ -51,14 +51,19 @@ pub enum SwissSystem {
     Lim,
     /// C.04.4.2
     Burstein,
+    #[serde(rename = "double-swiss")]
+    /// C.04.5: each match of two games takes two rounds of the event (game 1, then game 2
+    /// with colours reversed), as the TRF export writes it.
+    DoubleSwiss,
 }
 
 impl SwissSystem {
-    pub const ALL: [SwissSystem; 4] = [
+    pub const ALL: [SwissSystem; 5] = [
         SwissSystem::Dutch,
         SwissSystem::Burstein,
         SwissSystem::Dubov,
         SwissSystem::Lim,
+        SwissSystem::DoubleSwiss,
     ];
 
     /// The engine that pairs it.
@@ -68,6 +73,15 @@ impl SwissSystem {
             SwissSystem::Dubov => pairing::system::System::Dubov,
             SwissSystem::Lim => pairing::system::System::Lim,
             SwissSystem::Burstein => pairing::system::System::Burstein,
+            SwissSystem::DoubleSwiss => pairing::system::System::DoubleSwiss,
+        }
+    }
+
+    /// The rounds of the event that one pairing makes: two for a Double-Swiss match.
+    pub const fn rounds_per_pairing(self) -> u32 {
+        match self {
+            SwissSystem::DoubleSwiss => 2,
+            _ => 1,
         }
     }
 
@@ -150,6 +164,12 @@ pub struct EventSettings {
 }
 
 impl EventSettings {
+    /// A Swiss paired by the Double-Swiss system: round `2k − 1` and `2k` are the two games of
+    /// match `k`.
+    pub fn is_double_swiss(&self) -> bool {
+        self.system == System::Swiss && self.swiss_system == SwissSystem::DoubleSwiss
+    }
+
     /// A Swiss with FIDE's defaults.
     ///
     /// ```

@@ -1,0 +1,289 @@
+//! A Double-Swiss event in the application (issue 21 §3, C.04.5): set up with the event form,
+//! each match paired from the round page as two rounds (game 2 with the colours reversed), both
+//! games' results entered in the round pages' grids, a requested bye for a whole match, the
+//! match results and standings, a hand-made swap and the checker's objection, and the TRF
+//! export replayed by the checker `arbiter check --system double-swiss` runs, with no
+//! difference.
+
+use serde_json::{json, Value};
+
+use crate::common::{csrf_in, paired_event, players_csv, App, Client};
+
+/// The `version` field of a page's forms.
+fn version_in(page: &str) -> String {
+    let at = page
+        .find("name=\"version\" value=\"")
+        .expect("a version field")
+        + "name=\"version\" value=\"".len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+fn games(c: &mut Client, id: i64, n: u32) -> Vec<Value> {
+    let r = c.get(&format!("/api/events/{id}/rounds/{n}")).json();
+    r["games"].as_array().unwrap().clone()
+}
+
+/// The result of board `board` in game `game` of match `k`: wins, draws and, once, a game lost
+/// by forfeit, so that every kind of match result comes up.
+fn result_for(k: u32, game: u32, board: u64) -> &'static str {
+    match (k + game + board as u32) % 5 {
+        _ if k == 2 && game == 2 && board == 1 => "0F-1F",
+        0 | 3 => "1-0",
+        1 => "1/2",
+        _ => "0-1",
+    }
+}
+
+#[test]
+fn a_twelve_player_double_swiss_event_runs_five_matches_and_its_export_replays() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let home = arb.get("/events/new");
+    assert_eq!(home.status, 200, "{}", home.body);
+    assert!(
+        home.body.contains("value=\"double-swiss\""),
+        "the form offers it"
+    );
+    let csrf = csrf_in(&home.body);
+
+    // An odd number of rounds cannot hold whole matches: refused, naming the field.
+    let mut fields = vec![
+        ("csrf", csrf.as_str()),
+        ("form", "1"),
+        ("name", "Double open"),
+        ("system", "swiss"),
+        ("swiss_system", "double-swiss"),
+        ("rounds", "9"),
+        ("initial_colour", "w"),
+        ("points_win", "1"),
+        ("points_draw", "0.5"),
+    ];
+    let r = arb.post_form("/events/new", &fields);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("takes an even number of rounds"),
+        "{}",
+        r.body
+    );
+    fields[5] = ("rounds", "10");
+    let r = arb.post_form("/events/new", &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let id: i64 = r
+        .location
+        .as_deref()
+        .unwrap()
+        .split('/')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let e = arb.get(&format!("/api/events/{id}")).json();
+    assert_eq!(e["settings"]["swiss_system"], "double-swiss", "{e}");
+
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": players_csv(12)}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let key_of = |number: u64| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == number)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    // Player 12 asks for a half-point bye in match 3, on its second game's round: the bye is
+    // for the whole match (both games).
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/{}/bye", key_of(12)),
+        &json!({"round": 6, "kind": "half"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let mut pabs = Vec::new();
+    for k in 1..=5u32 {
+        let (g1, g2) = (2 * k - 1, 2 * k);
+        let page = arb.get(&format!("/events/{id}/rounds/{g1}"));
+        assert!(
+            page.body.contains("id=\"pair-round\""),
+            "match {k}: {}",
+            page.body
+        );
+        let r = arb.post_form(
+            &format!("/events/{id}/pair"),
+            &[("csrf", &csrf), ("round", &g1.to_string())],
+        );
+        assert_eq!(r.status, 303, "match {k}: {}", r.body);
+        // One pairing makes both games: the same boards, colours reversed.
+        let (first, second) = (games(&mut arb, id, g1), games(&mut arb, id, g2));
+        assert_eq!(first.len(), second.len());
+        for (a, b) in first.iter().zip(&second) {
+            assert_eq!(a["board"], b["board"]);
+            if a["black"].is_null() {
+                assert!(b["black"].is_null(), "the PAB covers the match");
+                assert_eq!(a["white"], b["white"]);
+                pabs.push(a["white"].as_i64().unwrap());
+            } else {
+                assert_eq!((&a["white"], &a["black"]), (&b["black"], &b["white"]));
+            }
+        }
+        let paired: usize = first
+            .iter()
+            .map(|g| if g["black"].is_null() { 1 } else { 2 })
+            .sum();
+        // 12 players; in match 3 player 12's requested bye leaves 11, so one has the PAB.
+        assert_eq!(paired, if k == 3 { 11 } else { 12 }, "match {k}");
+        if k == 3 {
+            for g in first.iter().chain(&second) {
+                assert_ne!(g["white"], key_of(12));
+                assert_ne!(g["black"], key_of(12));
+            }
+        }
+
+        for (game, n) in [(1, g1), (2, g2)] {
+            let page = arb.get(&format!("/events/{id}/rounds/{n}"));
+            assert!(
+                page.body.contains(&format!("Match {k}, game {game}")),
+                "round {n}: {}",
+                page.body
+            );
+            let mut form = vec![
+                ("csrf".to_string(), csrf.clone()),
+                ("version".to_string(), version_in(&page.body)),
+            ];
+            for g in games(&mut arb, id, n)
+                .iter()
+                .filter(|g| !g["black"].is_null())
+            {
+                let board = g["board"].as_u64().unwrap();
+                // Game 2's board is game 1's match: its result is seen from game 2's White.
+                form.push((format!("r{board}"), result_for(k, game, board).to_string()));
+            }
+            let fields: Vec<(&str, &str)> =
+                form.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+            let r = arb.post_form(&format!("/events/{id}/rounds/{n}/results"), &fields);
+            assert_eq!(r.status, 303, "round {n}: {}", r.body);
+        }
+        // Game 2's page shows each match with both games and its result.
+        let page = arb.get(&format!("/events/{id}/rounds/{g2}"));
+        assert!(page.body.contains("id=\"match-results\""), "{}", page.body);
+        if k == 1 {
+            // Board 1: game 1 (1+1+1) % 5 = 3: 1-0; game 2 (1+2+1) % 5 = 4: 0-1 for game 2's
+            // White, so game 1's White won both: 2-0.
+            let at = page.body.find("id=\"match-1\"").unwrap();
+            let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
+            assert!(row.contains(">2-0<"), "{row}");
+        }
+    }
+    // Only match 3 has an odd field: one PAB.
+    assert_eq!(pabs.len(), 1, "{pabs:?}");
+
+    // Standings after the five matches, in game points: each match gives its two games' points
+    // (2, the single forfeited game's point to its winner alone), the PAB a game won and a
+    // game drawn (1.5, Art. 1.4), player 12's requested half-point bye ½ for each game.
+    let s = arb.get(&format!("/api/events/{id}/standings")).json();
+    assert_eq!(s["after_round"], 10, "{s}");
+    let tenths = |v: &Value| -> i64 {
+        let (whole, frac) = v
+            .as_str()
+            .unwrap()
+            .split_once('.')
+            .unwrap_or((v.as_str().unwrap(), "0"));
+        whole.parse::<i64>().unwrap() * 10 + frac.parse::<i64>().unwrap()
+    };
+    let total: i64 = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| tenths(&r["points"]))
+        .sum();
+    let matches_played = 4 * 6 + 5;
+    assert_eq!(total, 20 * matches_played + 15 + 10, "{s}");
+    let twelve = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"]["number"] == 12)
+        .unwrap();
+    assert!(tenths(&twelve["points"]) >= 10, "{twelve}");
+
+    // The export names the system and takes two columns a match; the checker replays every
+    // column pair with the engine and finds each match as the application paired it.
+    let trf = arb.get(&format!("/events/{id}/export.trf")).body;
+    assert!(trf.contains("192 FIDE_DOUBLESWISS"), "{trf}");
+    let t = tournament::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
+    let system = pairing::system::System::of(&t);
+    assert_eq!(system, pairing::system::System::DoubleSwiss);
+    let rounds = system.check(&t, false, None).unwrap();
+    assert_eq!(rounds.len(), 5, "{rounds:?}");
+    for r in &rounds {
+        assert_eq!(
+            r.outcome,
+            pairing::checker::RoundOutcome::Same,
+            "{rounds:?}"
+        );
+    }
+}
+
+/// A swap on a match's round page changes both games; a rematch draws the checker's objection
+/// citing C.04.5's C1 (2.1.1), and no colour objection (the system has no colour criterion).
+#[test]
+fn a_swap_in_a_double_swiss_match_changes_both_games_and_the_checker_objects_to_a_rematch() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, _) = paired_event(
+        &mut arb,
+        json!({"name": "DS", "rounds": 6, "swiss_system": "double-swiss"}),
+        8,
+    );
+    // Round 3 (match 2) cannot be paired before both games of match 1 have their results.
+    for n in [1, 2] {
+        let results: serde_json::Map<String, Value> = games(&mut arb, id, n)
+            .iter()
+            .map(|g| (g["board"].to_string(), json!("1/2")))
+            .collect();
+        let r = arb.post_json(&format!("/api/events/{id}/rounds/3/pair"), &json!({}));
+        assert_eq!(r.status, 409, "round {n} still open: {}", r.body);
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/{n}/results"),
+            &json!({ "results": results }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/3/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let m1 = games(&mut arb, id, 1);
+    let m2 = games(&mut arb, id, 3);
+    let (a, b, board) = crate::common::rematch_swap(&m1, &m2);
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/3/swap"),
+        &json!({"a": a, "b": b}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let objections = r.json()["objections"].clone();
+    let text = objections.to_string();
+    assert!(text.contains("C.04.5 2.1.1"), "{text}");
+    assert!(!text.contains("colour"), "{text}");
+    // Game 2 has the same boards as game 1, colours reversed, and shows the same objection.
+    let (g1, g2) = (games(&mut arb, id, 3), games(&mut arb, id, 4));
+    for (x, y) in g1.iter().zip(&g2) {
+        assert_eq!((&x["white"], &x["black"]), (&y["black"], &y["white"]));
+    }
+    let page = arb.get(&format!("/events/{id}/rounds/4"));
+    assert!(page.body.contains("C.04.5 2.1.1"), "{}", page.body);
+    assert!(page.body.contains(&format!("board-{board}")));
+    // Taking the match back removes both games.
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/4/unpair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let e = arb.get(&format!("/api/events/{id}")).json();
+    assert_eq!(e["paired_rounds"], 2, "{e}");
+}
