@@ -31,5 +31,7 @@ mod prizes;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_pages.rs"]
+mod teams_pages;
 #[path = "text_safety.rs"]
 mod text_safety;

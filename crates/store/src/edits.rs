@@ -137,6 +137,10 @@ pub enum Changed {
         shown: Option<Box<BridgeSettings>>,
         stored: Box<BridgeSettings>,
     },
+    /// A team event's settings.
+    TeamSettings {
+        stored: Box<crate::teams::TeamEventSettings>,
+    },
 }
 
 /// What a batch of edits did: how many values were written, and those someone else had
