@@ -277,6 +277,32 @@ fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
     Ok(())
 }
 
+/// The settings' columns in `team_event`'s order, from `name` to `public`.
+fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
+    let text = |t: &str| rusqlite::types::Value::Text(t.to_string());
+    let int = |n: i64| rusqlite::types::Value::Integer(n);
+    vec![
+        text(&s.name),
+        text(&s.place),
+        text(&s.federation),
+        text(&s.start_date),
+        text(&s.end_date),
+        text(&s.chief_arbiter),
+        text(&s.time_control),
+        int(s.rounds.into()),
+        text(s.system.as_str()),
+        int(s.boards.into()),
+        int(s.match_points.win.into()),
+        int(s.match_points.draw.into()),
+        int(s.match_points.loss.into()),
+        text(s.preferences.as_str()),
+        text(s.primary.as_str()),
+        text(if s.initial_white { "w" } else { "b" }),
+        text(s.tiebreaks.trim()),
+        int(s.public.into()),
+    ]
+}
+
 /// The team of `event` with row id `team`, or `NotFound`.
 pub(crate) fn check_team(conn: &Connection, event: TeamEventId, team: TeamKey) -> Result<()> {
     let found: bool = conn.query_row(
@@ -306,27 +332,9 @@ impl Store {
                  time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
                  primary_score, initial_color, tiebreaks, public, created_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-                params![
-                    s.name,
-                    s.place,
-                    s.federation,
-                    s.start_date,
-                    s.end_date,
-                    s.chief_arbiter,
-                    s.time_control,
-                    s.rounds,
-                    s.system.as_str(),
-                    s.boards,
-                    s.match_points.win,
-                    s.match_points.draw,
-                    s.match_points.loss,
-                    s.preferences.as_str(),
-                    s.primary.as_str(),
-                    if s.initial_white { "w" } else { "b" },
-                    s.tiebreaks.trim(),
-                    s.public,
-                    crate::db::now(),
-                ],
+                rusqlite::params_from_iter(
+                    settings_values(s).into_iter().chain([crate::db::now().into()]),
+                ),
             )?;
             let id = tx.last_insert_rowid();
             append(tx, id, actor, "create_event", "settings", json!(s))?;
@@ -547,27 +555,7 @@ impl Store {
                  end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
                  boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
                  primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18 WHERE id = ?19",
-                params![
-                    s.name,
-                    s.place,
-                    s.federation,
-                    s.start_date,
-                    s.end_date,
-                    s.chief_arbiter,
-                    s.time_control,
-                    s.rounds,
-                    s.system.as_str(),
-                    s.boards,
-                    s.match_points.win,
-                    s.match_points.draw,
-                    s.match_points.loss,
-                    s.preferences.as_str(),
-                    s.primary.as_str(),
-                    if s.initial_white { "w" } else { "b" },
-                    s.tiebreaks.trim(),
-                    s.public,
-                    event,
-                ],
+                rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
             )?;
             append(tx, event, actor, "update_settings", "settings", json!(s))?;
             Ok(())
