@@ -324,6 +324,20 @@ fn captains_send_lineups_and_results_from_their_phones() {
         "{}",
         r.body
     );
+    // The other team's lineup stays hidden until the match starts.
+    assert!(r.body.contains("Joueur"), "{}", r.body);
+    let home_players = roster_ids(&teams, home).len();
+    assert_eq!(home_players, 5);
+    let home_name = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == home)
+        .unwrap()["roster"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(!r.body.contains(&home_name), "{}", r.body);
     let version = version_in(&r.body);
     // The reserve on board 4 (White for the team with Black on board 1).
     let ids = roster_ids(&teams, away);
@@ -452,6 +466,14 @@ fn the_public_pages_show_the_round_the_standings_and_the_crosstable() {
     let mut arb = app.arbiter();
     let (id, teams) = paired_round_robin(&mut arb);
     let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    // Before any result the matches are listed without their lineups.
+    let before = app.client().get(&format!("/public/teams/{id}"));
+    assert!(
+        before.body.contains("id=\"public-lineups-later-1\""),
+        "{}",
+        before.body
+    );
+    assert!(!before.body.contains("Joueur 0-0"), "{}", before.body);
     let draws: Vec<Value> = (1..=4)
         .map(|b| json!({ "match": 1, "board": b, "result": "1/2" }))
         .collect();

@@ -110,3 +110,4 @@ teams-preferences-none = Aucune
 teams-field-primary = Score principal
 teams-field-initial-color = Couleur de la première équipe au premier échiquier de la ronde 1
 teams-field-public = Afficher sur les pages publiques
+teams-public-lineups-later = Les compositions s'affichent ici dès que le match a commencé.

@@ -11,6 +11,7 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
 use store::teams::captains::CaptainMatch;
+use store::teams::Team;
 use store::{ReportOutcome, ResultCode};
 
 use super::pages::{forfeit_text, lineup_forms, reported_text, LineupForm};
@@ -93,7 +94,15 @@ impl CaptainPage {
         sent: &[(u32, Option<ReportOutcome>)],
     ) -> CaptainPage {
         let p = &m.pairing;
-        let names: HashMap<i64, String> = [&m.team, &m.opponent]
+        let open = p.boards.iter().all(|b| b.result.is_none()) && p.forfeit.is_none();
+        // Until the match starts the captain sees only the team's own lineup: the other
+        // team's stays with the arbiter, so that neither captain picks a lineup against it.
+        let shown: &[&Team] = if open {
+            &[&m.team]
+        } else {
+            &[&m.team, &m.opponent]
+        };
+        let names: HashMap<i64, String> = shown
             .iter()
             .flat_map(|t| &t.roster)
             .map(|x| (x.id, x.details.name.to_string()))
@@ -156,7 +165,7 @@ impl CaptainPage {
                 })
                 .unwrap_or_default(),
             version: m.version,
-            open: p.boards.iter().all(|b| b.result.is_none()) && p.forfeit.is_none(),
+            open,
             lineup,
             boards,
             notice: String::new(),

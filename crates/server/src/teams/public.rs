@@ -2,7 +2,8 @@
 //! standings, refreshing every 30 seconds for the hall's screen and the teams' phones
 //! (`/public/teams/{id}`), the match crosstable of the teams (`…/crosstable`, printable) and
 //! the board prizes (`…/boards`: each player's score and performance per board).
-//! An event that is not public shows them to the logged-in arbiter only.
+//! An event that is not public shows them to the logged-in arbiter only. A match's lineups
+//! appear once it has a result.
 
 use std::collections::HashMap;
 
@@ -68,11 +69,22 @@ async fn public_page(
         return Err(AppError::NotFound);
     }
     let teams = st.store.teams(id)?;
-    let (matches, bye) = if round > 0 {
+    let (mut matches, bye) = if round > 0 {
         match_views(&c, &st, &e, round, &teams)?
     } else {
         (Vec::new(), None)
     };
+    // A match's lineups are shown once it has a result: until then the captains may still
+    // change them, and neither should pick one against the other's.
+    for m in matches.iter_mut().filter(|m| m.open) {
+        for b in &mut m.boards {
+            b.white.clear();
+            b.white_rating.clear();
+            b.black.clear();
+            b.black_rating.clear();
+        }
+        m.lineups.clear();
+    }
     let bye = bye
         .and_then(|b| teams.iter().find(|t| t.id == b))
         .map(|t| c.t1("teams-bye", "team", t.details.name.to_string()))
