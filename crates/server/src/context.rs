@@ -57,7 +57,8 @@ fn exempt(method: &Method, path: &str, headers: &HeaderMap) -> bool {
 }
 
 /// State-changing routes open to a visitor without a login session: the login and setup forms,
-/// a player's result report, a bridge table's entries (and logging out). Every other one is the
+/// a player's result report, a bridge table's entries, a team captain's lineup and report (and
+/// logging out). Every other one is the
 /// arbiter's: without a session it answers 401 (or the login page) before any token is read, and
 /// with a session but a missing or wrong token, 403.
 fn open_to_anonymous(path: &str) -> bool {
@@ -67,6 +68,8 @@ fn open_to_anonymous(path: &str) -> bool {
         "/login" | "/setup" | "/logout" | "/report" | "/report/confirm"
     ) || p.starts_with("/t/")
         || p.starts_with("/bridge/tables/")
+        || p == "/teams/captain"
+        || p.starts_with("/teams/captain/")
 }
 
 /// Most of a multipart body read ahead for its `csrf` field (the forms send it first).
@@ -395,6 +398,8 @@ mod tests {
             "/report/confirm",
             "/t/ABC/boards/3",
             "/api/bridge/tables/ABC/enter",
+            "/teams/captain",
+            "/teams/captain/report",
         ] {
             assert!(open_to_anonymous(p), "{p}");
         }
@@ -406,6 +411,8 @@ mod tests {
             "/api/bridge/sessions",
             "/accounts",
             "/reporting",
+            "/teams/captains",
+            "/teams/1/pair",
         ] {
             assert!(!open_to_anonymous(p), "{p}");
         }

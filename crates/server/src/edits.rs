@@ -274,7 +274,7 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
                 ("yours", Arg::from(bye_text(tr, *yours))),
             ],
         ),
-        Changed::Settings { .. } => tr.t("conflict-settings"),
+        Changed::Settings { .. } | Changed::TeamSettings { .. } => tr.t("conflict-settings"),
         Changed::Line {
             board,
             ns,

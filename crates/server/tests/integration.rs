@@ -39,5 +39,7 @@ mod round_dates;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_pages.rs"]
+mod teams_pages;
 #[path = "text_safety.rs"]
 mod text_safety;

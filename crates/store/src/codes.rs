@@ -1,5 +1,5 @@
-//! The short codes printed for players and bridge tables: one code opens one chess board or one
-//! bridge table, across every event of the database.
+//! The short codes printed for players, bridge tables and team captains: one code opens one chess
+//! board, one bridge table or one team's side of a team match, across every event of the database.
 
 use rand::Rng;
 use rusqlite::Connection;
@@ -21,7 +21,8 @@ pub(crate) fn new_code(conn: &Connection) -> Result<String> {
             .collect();
         let taken: bool = conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM game WHERE code = ?1) \
-             OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1)",
+             OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1) \
+             OR EXISTS (SELECT 1 FROM team_match_code WHERE code = ?1)",
             [&code],
             |r| r.get(0),
         )?;

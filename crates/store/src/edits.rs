@@ -144,6 +144,10 @@ pub enum Changed {
         stored: Option<RoundStart>,
         yours: Option<RoundStart>,
     },
+    /// A team event's settings.
+    TeamSettings {
+        stored: Box<crate::teams::TeamEventSettings>,
+    },
 }
 
 /// What a batch of edits did: how many values were written, and those someone else had

@@ -431,3 +431,305 @@ fn a_late_swiss_entry_takes_the_next_number() {
         assert_eq!(c.outcome, pairing::checker::RoundOutcome::Same, "{c:?}");
     }
 }
+
+/// A team that does not show loses every board by forfeit and the match on the event's scale
+/// (3/1/0 here); the file carries it as a `330` record and ranks as the store does. Its boards
+/// cannot be entered one by one while the forfeit stands; taking it back clears them.
+#[test]
+fn a_whole_match_forfeit_is_stored_scored_and_exported() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Nationale 3".parse().unwrap(), 1, 4);
+    s.system = TeamSystem::RoundRobin;
+    s.match_points = MatchPoints::THREE_ONE_ZERO;
+    let event = store.create_team_event("chief", &s).unwrap();
+    let imported = import::rosters_from_csv(&roster_csv(4, 4)).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    let p = store.pair_team_round("chief", event).unwrap();
+    let (first, second) = (&p.matches[0], &p.matches[1]);
+    let seen = Version(store.team_event_version(event).unwrap());
+    // The home team of match 1 did not come.
+    store
+        .set_match_forfeit(
+            "chief",
+            event,
+            1,
+            first.number,
+            Some(MatchForfeit::BlackTeamWins),
+            Some(seen),
+        )
+        .unwrap();
+    // The same form again from the old page: the match moved meanwhile.
+    assert!(matches!(
+        store.set_match_forfeit(
+            "deputy",
+            event,
+            1,
+            first.number,
+            Some(MatchForfeit::Neither),
+            Some(seen)
+        ),
+        Err(Error::Conflict { .. })
+    ));
+    let round = store.team_round(event, 1).unwrap();
+    let m = &round.matches[0];
+    assert_eq!(m.forfeit, Some(MatchForfeit::BlackTeamWins));
+    // Colours alternate: the away team has Black on boards 1 and 3, White on 2 and 4.
+    let codes: Vec<_> = m.boards.iter().map(|b| b.result).collect();
+    assert_eq!(
+        codes,
+        [
+            Some(ResultCode::BlackForfeitWin),
+            Some(ResultCode::WhiteForfeitWin),
+            Some(ResultCode::BlackForfeitWin),
+            Some(ResultCode::WhiteForfeitWin)
+        ]
+    );
+    let one = |result| BoardResult {
+        match_number: first.number,
+        board: 1,
+        result: Some(result),
+    };
+    assert!(matches!(
+        store.set_team_results("chief", event, 1, &[one(ResultCode::Draw)], None),
+        Err(Error::Refused {
+            reason: Refusal::RoundClosed,
+            ..
+        })
+    ));
+    // Neither team of match 2 came: both lose it.
+    store
+        .set_match_forfeit(
+            "chief",
+            event,
+            1,
+            second.number,
+            Some(MatchForfeit::Neither),
+            None,
+        )
+        .unwrap();
+    let scores = store.match_scores(event, 1).unwrap();
+    let pts = |s: &model::MatchScore| {
+        (
+            s.white_game_points.to_string(),
+            s.black_game_points.to_string(),
+            s.white_match_points,
+            s.black_match_points,
+        )
+    };
+    assert_eq!(
+        pts(&scores[0]),
+        ("0.0".into(), "4.0".into(), Some(0), Some(3))
+    );
+    assert_eq!(
+        pts(&scores[1]),
+        ("0.0".into(), "0.0".into(), Some(0), Some(0))
+    );
+    let t = assert_file_ranks_as_store(&store, event);
+    let teams = store.teams(event).unwrap();
+    let number = |id| teams.iter().find(|t| t.id == id).unwrap().number;
+    assert_eq!(
+        t.team_records.forfeits,
+        [
+            tournament::TeamForfeit {
+                round: 1,
+                white: number(first.white_team),
+                black: number(first.black_team),
+                result: tournament::TeamForfeitResult::BlackWins,
+            },
+            tournament::TeamForfeit {
+                round: 1,
+                white: number(second.white_team),
+                black: number(second.black_team),
+                result: tournament::TeamForfeitResult::Neither,
+            }
+        ]
+    );
+    let file = store.export_team_trf(event).unwrap();
+    let line = format!(
+        "330 -+   1 {:>3} {:>3}",
+        number(first.white_team),
+        number(first.black_team)
+    );
+    assert!(file.contains(&line), "{file}");
+    // Taken back: the boards are empty again and can be entered one by one.
+    store
+        .set_match_forfeit("chief", event, 1, first.number, None, None)
+        .unwrap();
+    let round = store.team_round(event, 1).unwrap();
+    assert_eq!(round.matches[0].forfeit, None);
+    assert!(round.matches[0].boards.iter().all(|b| b.result.is_none()));
+    store
+        .set_team_results("chief", event, 1, &[one(ResultCode::Draw)], None)
+        .unwrap();
+}
+
+/// Each team of a match gets a captain's code when the round is paired. With it the captain
+/// submits the lineup and reports results; the same report from both captains is confirmed in
+/// one step, a different one is a conflict the arbiter settles; wrong codes are counted.
+#[test]
+fn captains_submit_lineups_and_report_with_their_codes() {
+    let (store, event) = setup(TeamSystem::RoundRobin, 4, 1);
+    let p = store.pair_team_round("chief", event).unwrap();
+    let codes = store.team_match_codes(event, 1).unwrap();
+    assert_eq!(codes.len(), 4);
+    let m = &p.matches[0];
+    let code_of = |team| {
+        codes
+            .iter()
+            .find(|(n, t, _)| *n == m.number && *t == team)
+            .unwrap()
+            .2
+            .clone()
+    };
+    let (home_code, away_code) = (code_of(m.white_team), code_of(m.black_team));
+    assert_ne!(home_code, away_code);
+    // The away captain's phone: the match, its team, its roster.
+    let opened = store
+        .open_captain_code("10.0.0.1", &away_code.to_lowercase())
+        .unwrap();
+    assert_eq!(opened.team.id, m.black_team);
+    assert!(!opened.has_white_on_board_one());
+    // The away captain fields the reserve on board 4.
+    let roster: Vec<i64> = opened.team.roster.iter().map(|p| p.id).collect();
+    let lineup = vec![roster[0], roster[1], roster[2], roster[4]];
+    let seen = Some(Version(opened.version));
+    let after = store
+        .captain_lineup("10.0.0.1", &away_code, lineup.clone(), seen)
+        .unwrap();
+    // Board 4 is White for the team with Black on board 1.
+    assert_eq!(after.pairing.boards[3].white, roster[4]);
+    // From the old page again: the lineup moved meanwhile.
+    assert!(matches!(
+        store.captain_lineup("10.0.0.1", &away_code, lineup, seen),
+        Err(Error::Conflict { .. })
+    ));
+    // Wrong codes are counted and, past the free ones, make the sender wait.
+    let mut waited = false;
+    for _ in 0..30 {
+        match store.open_captain_code("10.0.0.9", "ZZZZZZ") {
+            Err(Error::Refused {
+                reason: Refusal::BadCode,
+                ..
+            }) => {}
+            Err(Error::TooManyAttempts { .. }) => {
+                waited = true;
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(waited);
+    // Both captains report: they agree on boards 1-3 and disagree on board 4.
+    let said = [
+        (1, ResultCode::WhiteWins),
+        (2, ResultCode::Draw),
+        (3, ResultCode::BlackWins),
+        (4, ResultCode::Draw),
+    ];
+    let out = store.captain_report("10.0.0.1", &home_code, &said).unwrap();
+    assert!(out
+        .iter()
+        .all(|(_, o)| *o == Some(store::ReportOutcome::Stored)));
+    let mut theirs = said;
+    theirs[3].1 = ResultCode::WhiteWins;
+    let out = store
+        .captain_report("10.0.0.2", &away_code, &theirs)
+        .unwrap();
+    assert_eq!(out[0].1, Some(store::ReportOutcome::Unchanged));
+    assert_eq!(out[3].1, Some(store::ReportOutcome::Conflict));
+    assert!(store
+        .captain_report("10.0.0.2", &away_code, &[(1, ResultCode::WhiteForfeitWin)])
+        .is_err());
+    let reports = store.team_reports(event, 1).unwrap();
+    assert_eq!(reports.len(), 4);
+    assert!(reports[3].is_conflict());
+    // The agreeing boards are confirmed; the conflict waits for the arbiter.
+    assert_eq!(
+        store.confirm_team_reports("chief", event, 1, None).unwrap(),
+        3
+    );
+    let round = store.team_round(event, 1).unwrap();
+    assert_eq!(round.matches[0].boards[1].result, Some(ResultCode::Draw));
+    assert_eq!(round.matches[0].boards[3].result, None);
+    let left = store.team_reports(event, 1).unwrap();
+    assert_eq!(left.len(), 1);
+    // The arbiter enters board 4: the reports are settled.
+    store
+        .set_team_results(
+            "chief",
+            event,
+            1,
+            &[BoardResult {
+                match_number: m.number,
+                board: 4,
+                result: Some(ResultCode::Draw),
+            }],
+            None,
+        )
+        .unwrap();
+    assert!(store.team_reports(event, 1).unwrap().is_empty());
+    // A late report on a board with the arbiter's result is not kept.
+    let out = store
+        .captain_report("10.0.0.1", &home_code, &[(4, ResultCode::WhiteWins)])
+        .unwrap();
+    assert_eq!(out, [(4, None)]);
+    assert!(store.team_reports(event, 1).unwrap().is_empty());
+}
+
+/// Board prizes: each player's score and performance on the board they played, forfeits apart
+/// (B.02 8.1(a): 100% is the opponents' average + 800, 50% + 0).
+#[test]
+fn board_prizes_give_each_board_its_scores_and_performances() {
+    let (store, event) = setup(TeamSystem::RoundRobin, 4, 1);
+    let p = store.pair_team_round("chief", event).unwrap();
+    let m = &p.matches[0];
+    let result = |board, r| BoardResult {
+        match_number: m.number,
+        board,
+        result: Some(r),
+    };
+    store
+        .set_team_results(
+            "chief",
+            event,
+            1,
+            &[
+                result(1, ResultCode::WhiteWins),
+                result(2, ResultCode::Draw),
+                result(3, ResultCode::WhiteForfeitWin),
+            ],
+            None,
+        )
+        .unwrap();
+    let teams = store.teams(event).unwrap();
+    let rating = |id: i64| {
+        teams
+            .iter()
+            .flat_map(|t| &t.roster)
+            .find(|x| x.id == id)
+            .unwrap()
+            .details
+            .rating
+            .unwrap() as i32
+    };
+    let tables = store.team_board_prizes(event).unwrap();
+    assert_eq!(
+        tables.iter().map(|t| t.board).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let b1 = &m.boards[0];
+    let first = &tables[0].rows;
+    assert_eq!(first[0].member, b1.white);
+    assert_eq!(first[0].points.to_string(), "1.0");
+    assert_eq!(first[0].performance, Some(rating(b1.black) + 800));
+    assert_eq!(first[1].performance, Some(rating(b1.white) - 800));
+    let b2 = &m.boards[1];
+    let second = &tables[1].rows;
+    let of = |id| second.iter().find(|r| r.member == id).unwrap();
+    assert_eq!(of(b2.white).performance, Some(rating(b2.black)));
+    assert_eq!(of(b2.white).points.to_string(), "0.5");
+    let third = &tables[2].rows;
+    assert!(third
+        .iter()
+        .all(|r| r.games == 0 && r.forfeits == 1 && r.performance.is_none()));
+}

@@ -14,7 +14,10 @@ use store::teams::rounds::{BoardResult, Lineup};
 use store::teams::{TeamEventId, TeamKey};
 use store::ResultCode;
 
-use super::forms::{EventBody, ImportBody, LineupBody, MemberBody, ResultsBody, TeamBody};
+use super::forms::{
+    match_forfeit, EventBody, ForfeitBody, ImportBody, LineupBody, MemberBody, ResultsBody,
+    TeamBody, VersionBody,
+};
 use crate::ctx::Arbiter;
 use crate::edits;
 use crate::error::AppError;
@@ -27,6 +30,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/teams/events", get(events).post(create))
         .route(e, get(event))
+        .route(&format!("{e}/settings"), post(update_settings))
         .route(&format!("{e}/teams"), get(teams).post(add_team))
         .route(&format!("{e}/teams/import"), post(import))
         .route(&format!("{e}/teams/{{team}}/members"), post(add_member))
@@ -35,7 +39,16 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{e}/rounds/{{round}}"), get(round))
         .route(&format!("{e}/rounds/{{round}}/lineups"), post(lineup))
         .route(&format!("{e}/rounds/{{round}}/results"), post(results))
+        .route(
+            &format!("{e}/rounds/{{round}}/reports/confirm"),
+            post(confirm_reports),
+        )
+        .route(
+            &format!("{e}/rounds/{{round}}/matches/{{number}}/forfeit"),
+            post(forfeit),
+        )
         .route(&format!("{e}/standings"), get(standings))
+        .route(&format!("{e}/boards"), get(board_prizes))
         .route(&format!("{e}/export.trf"), get(export_trf))
         .route(&format!("{e}/log"), get(log))
 }
@@ -110,6 +123,22 @@ async fn import(
     at_version(&st, id, json!({ "teams": ids.len(), "players": players }))
 }
 
+/// The event's settings changed (`version` as for the other forms).
+async fn update_settings(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path(id): Path<TeamEventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: EventBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let settings = b.settings()?;
+    let store = st.store.clone();
+    blocking(move || store.update_team_event(&a.username, id, &settings, seen)).await?;
+    at_version(&st, id, json!(st.store.team_event(id)?))
+}
+
 async fn pair(State(st): State<AppState>, a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
     let store = st.store.clone();
     let round = blocking(move || store.pair_team_round(&a.username, id)).await?;
@@ -130,6 +159,8 @@ async fn round(
 ) -> ApiResult {
     let pairing = st.store.team_round(id, round)?;
     let scores = st.store.match_scores(id, round)?;
+    let codes = st.store.team_match_codes(id, round)?;
+    let reports = st.store.team_reports(id, round)?;
     let matches: Vec<serde_json::Value> = pairing
         .matches
         .iter()
@@ -137,6 +168,16 @@ async fn round(
         .map(|(m, s)| {
             let mut v = json!(m);
             v["score"] = json!(s);
+            v["codes"] = codes
+                .iter()
+                .filter(|(n, _, _)| *n == m.number)
+                .map(|(_, team, code)| json!({ "team": team, "code": code }))
+                .collect();
+            v["reports"] = reports
+                .iter()
+                .filter(|r| r.match_number == m.number)
+                .map(|r| json!({ "board": r.board, "results": r.results }))
+                .collect();
             v
         })
         .collect();
@@ -200,12 +241,52 @@ async fn results(
     at_version(&st, id, json!({ "written": n }))
 }
 
+/// Accepts the captains' reports that agree (`version` as for the results).
+async fn confirm_reports(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: VersionBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let store = st.store.clone();
+    let n = blocking(move || store.confirm_team_reports(&a.username, id, round, seen)).await?;
+    at_version(&st, id, json!({ "confirmed": n }))
+}
+
+/// A match forfeited as a whole (every board lost by the absent team), or taken back.
+async fn forfeit(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: ForfeitBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let forfeit = match_forfeit("forfeit", b.forfeit.as_deref())?;
+    let store = st.store.clone();
+    blocking(move || store.set_match_forfeit(&a.username, id, round, number, forfeit, seen))
+        .await?;
+    at_version(&st, id, json!({ "forfeit": forfeit }))
+}
+
 async fn standings(
     State(st): State<AppState>,
     _a: Arbiter,
     Path(id): Path<TeamEventId>,
 ) -> ApiResult {
     ok(st.store.team_standings(id)?)
+}
+
+async fn board_prizes(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> ApiResult {
+    ok(st.store.team_board_prizes(id)?)
 }
 
 async fn export_trf(

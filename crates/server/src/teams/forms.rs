@@ -4,7 +4,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 use store::teams::{
-    MatchPoints, NewMember, NewTeam, Preferences, PrimaryScore, TeamEventSettings, TeamSystem,
+    MatchForfeit, MatchPoints, NewMember, NewTeam, Preferences, PrimaryScore, TeamEventSettings,
+    TeamSystem,
 };
 use store::text::{Label, PersonName};
 
@@ -48,6 +49,10 @@ pub(crate) struct EventBody {
     time_control: String,
     /// `w` (default) or `b`: the first team's colour on board 1 in round 1.
     initial_color: Option<String>,
+    /// Whether the public pages show the event (default: yes).
+    public: Option<bool>,
+    /// The version the settings page was built at (`POST …/settings`).
+    pub(crate) version: Option<Value>,
 }
 
 impl EventBody {
@@ -119,7 +124,7 @@ impl EventBody {
             primary,
             initial_white,
             tiebreaks: self.tiebreaks.trim().to_string(),
-            public: true,
+            public: self.public.unwrap_or(true),
         })
     }
 }
@@ -202,4 +207,31 @@ pub(crate) struct ResultItem {
     pub(crate) board: u32,
     #[serde(default)]
     pub(crate) result: String,
+}
+
+/// A match forfeited as a whole, or taken back (`POST …/rounds/{r}/matches/{m}/forfeit`):
+/// `forfeit` is `+-` (the team with White on board 1 wins), `-+`, `--` or null.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ForfeitBody {
+    pub(crate) forfeit: Option<String>,
+    pub(crate) version: Option<Value>,
+}
+
+/// The forfeit code of a form or a body: empty or absent takes the forfeit back.
+pub(crate) fn match_forfeit(
+    field: &str,
+    code: Option<&str>,
+) -> Result<Option<MatchForfeit>, AppError> {
+    match code.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(c) => MatchForfeit::parse(c)
+            .map(Some)
+            .ok_or_else(|| AppError::invalid(field, "+-, -+, -- or nothing", format!("{c:?}"))),
+    }
+}
+
+/// A write that only carries the version its page was built at.
+#[derive(Debug, Deserialize)]
+pub(crate) struct VersionBody {
+    pub(crate) version: Option<Value>,
 }

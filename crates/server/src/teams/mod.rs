@@ -1,21 +1,27 @@
 //! Chess team events in the web application: the arbiter's pages under `/teams` ([`pages`]:
-//! events, teams and rosters, rounds with the result grid, match sheets, standings) and the JSON
+//! events, teams and rosters, rounds with the result grid, lineups and forfeits, match sheets,
+//! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
+//! the public pages ([`public`]: rounds, standings, the crosstable) and the JSON
 //! API under `/api/teams` (`API.md`, "Team events": also lineups and the log).
 //!
 //! Handlers are thin: the store pairs (Berger tables, the Swiss Team engine), keeps the boards
 //! and ranks the teams with `tiebreak` on the model it builds.
 
 mod api;
+mod captain;
 mod forms;
 mod pages;
+mod public;
 
 use axum::Router;
 
 use crate::AppState;
 
-/// The arbiter's team-event pages.
+/// The arbiter's team-event pages, the captains' phone page and the public pages.
 pub fn routes() -> Router<AppState> {
     pages::routes()
+        .merge(captain::routes())
+        .merge(public::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).

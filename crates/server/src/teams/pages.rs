@@ -10,11 +10,14 @@ use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
-use store::teams::rounds::BoardResult;
-use store::teams::{Team, TeamEvent, TeamEventId, TeamKey, TeamSystem};
+use store::teams::captains::BoardReports;
+use store::teams::model::board_colours;
+use store::teams::rounds::{BoardResult, Lineup};
+use store::teams::{MatchForfeit, Team, TeamEvent, TeamEventId, TeamKey, TeamMatch, TeamSystem};
 use store::ResultCode;
+use tournament::Color;
 
-use super::forms::EventBody;
+use super::forms::{match_forfeit, EventBody};
 use crate::chess::views::result_text;
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
@@ -27,9 +30,22 @@ pub fn routes() -> Router<AppState> {
         .route("/teams", get(events_page).post(create))
         .route("/teams/{id}", get(event_page))
         .route("/teams/{id}/import", post(import))
+        .route(
+            "/teams/{id}/settings",
+            get(settings_page).post(save_settings),
+        )
         .route("/teams/{id}/pair", post(pair))
         .route("/teams/{id}/rounds/{round}", get(round_page))
         .route("/teams/{id}/rounds/{round}/results", post(save_results))
+        .route("/teams/{id}/rounds/{round}/confirm", post(confirm_reports))
+        .route(
+            "/teams/{id}/rounds/{round}/matches/{number}/lineup",
+            post(save_lineup),
+        )
+        .route(
+            "/teams/{id}/rounds/{round}/matches/{number}/forfeit",
+            post(save_forfeit),
+        )
         .route(
             "/teams/{id}/rounds/{round}/matches/{number}/sheet",
             get(sheet_page),
@@ -40,19 +56,19 @@ pub fn routes() -> Router<AppState> {
 
 /// An event's heading and the links between its pages.
 #[derive(Debug, Clone)]
-struct EventView {
-    id: TeamEventId,
-    name: String,
-    system: String,
-    boards: u32,
-    rounds: u32,
-    paired: u32,
+pub(super) struct EventView {
+    pub(super) id: TeamEventId,
+    pub(super) name: String,
+    pub(super) system: String,
+    pub(super) boards: u32,
+    pub(super) rounds: u32,
+    pub(super) paired: u32,
     /// "Rounds paired: 2 of 7".
-    progress: String,
+    pub(super) progress: String,
 }
 
 impl EventView {
-    fn new(c: &Ctx, e: &TeamEvent) -> EventView {
+    pub(super) fn new(c: &Ctx, e: &TeamEvent) -> EventView {
         let system = match e.settings.system {
             TeamSystem::SwissTeam => c.t("teams-system-swiss-team"),
             TeamSystem::RoundRobin => c.t("teams-system-round-robin"),
@@ -77,7 +93,7 @@ impl EventView {
     }
 
     /// The rounds paired so far, for the links.
-    fn round_numbers(&self) -> Vec<u32> {
+    pub(super) fn round_numbers(&self) -> Vec<u32> {
         (1..=self.paired).collect()
     }
 }
@@ -140,6 +156,113 @@ async fn create(State(st): State<AppState>, a: Arbiter, Form(f): Form<EventForm>
         .settings()?;
     let store = st.store.clone();
     let id = blocking(move || store.create_team_event(&a.username, &settings)).await?;
+    see(format!("/teams/{id}"))
+}
+
+#[derive(Template)]
+#[template(path = "teams_settings.html")]
+struct SettingsPage {
+    c: Ctx,
+    ev: EventView,
+    s: store::teams::TeamEventSettings,
+    /// The settings' codes as the form's choices name them.
+    match_points: String,
+    initial_color: &'static str,
+    version: i64,
+    /// Round 1 is paired: the pairing's settings are shown, not offered.
+    started: bool,
+}
+
+async fn settings_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> Page {
+    let version = st.store.team_event_version(id)?;
+    let e = st.store.team_event(id)?;
+    let m = e.settings.match_points;
+    html(&SettingsPage {
+        ev: EventView::new(&c, &e),
+        match_points: format!("{}/{}/{}", m.win, m.draw, m.loss),
+        initial_color: if e.settings.initial_white { "w" } else { "b" },
+        started: e.rounds_paired > 0,
+        s: e.settings,
+        version,
+        c,
+    })
+}
+
+/// The settings form: every field as text; the pairing's settings come as hidden fields once
+/// round 1 is paired.
+#[derive(Debug, Deserialize)]
+struct SettingsForm {
+    version: Option<String>,
+    name: String,
+    #[serde(default)]
+    place: String,
+    #[serde(default)]
+    federation: String,
+    #[serde(default)]
+    start_date: String,
+    #[serde(default)]
+    end_date: String,
+    #[serde(default)]
+    chief_arbiter: String,
+    #[serde(default)]
+    time_control: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    boards: String,
+    #[serde(default)]
+    system: String,
+    #[serde(default)]
+    match_points: String,
+    #[serde(default)]
+    preferences: String,
+    #[serde(default)]
+    primary: String,
+    #[serde(default)]
+    initial_color: String,
+    #[serde(default)]
+    tiebreaks: String,
+    /// A ticked checkbox sends it; an unticked one sends nothing.
+    public: Option<String>,
+}
+
+async fn save_settings(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    Form(f): Form<SettingsForm>,
+) -> Page {
+    let seen = edits::from_form(f.version.as_deref())?;
+    let given = |v: &str| (!v.trim().is_empty()).then(|| v.trim().to_string());
+    let body = serde_json::json!({
+        "name": f.name,
+        "place": f.place,
+        "federation": f.federation,
+        "start_date": f.start_date,
+        "end_date": f.end_date,
+        "chief_arbiter": f.chief_arbiter,
+        "time_control": f.time_control,
+        "rounds": number("rounds", &f.rounds)?,
+        "boards": number("boards", &f.boards)?
+            .ok_or_else(|| AppError::invalid("boards", "a number of boards", "nothing"))?,
+        "system": given(&f.system),
+        "match_points": given(&f.match_points),
+        "preferences": given(&f.preferences),
+        "primary": given(&f.primary),
+        "initial_color": given(&f.initial_color),
+        "tiebreaks": f.tiebreaks,
+        "public": f.public.is_some(),
+    });
+    let settings = serde_json::from_value::<EventBody>(body)
+        .map_err(|e| AppError::invalid("form", "the event's settings", e.to_string()))?
+        .settings()?;
+    let store = st.store.clone();
+    blocking(move || store.update_team_event(&a.username, id, &settings, seen)).await?;
     see(format!("/teams/{id}"))
 }
 
@@ -216,37 +339,137 @@ async fn pair(State(st): State<AppState>, a: Arbiter, Path(id): Path<TeamEventId
 }
 
 /// One board as the round page and the match sheet show it.
-struct BoardView {
-    board: u32,
-    white: String,
-    white_rating: String,
-    black: String,
-    black_rating: String,
+pub(super) struct BoardView {
+    pub(super) board: u32,
+    pub(super) white: String,
+    pub(super) white_rating: String,
+    pub(super) black: String,
+    pub(super) black_rating: String,
     /// The white player plays for the match's first team.
-    home_white: bool,
-    result: String,
+    pub(super) home_white: bool,
+    pub(super) result: String,
     /// The grid's field name (`r-{match}-{board}`) and its current code.
-    field: String,
-    code: &'static str,
+    pub(super) field: String,
+    pub(super) code: &'static str,
+    /// The captains' reports waiting for the arbiter ("1-0 / ½-½"); two values are a conflict.
+    pub(super) reported: String,
+    pub(super) conflict: bool,
 }
 
-struct MatchView {
-    number: u32,
-    home: String,
-    away: String,
-    score: String,
-    boards: Vec<BoardView>,
+pub(super) struct MatchView {
+    pub(super) number: u32,
+    pub(super) home: String,
+    pub(super) away: String,
+    pub(super) score: String,
+    pub(super) boards: Vec<BoardView>,
+    /// The forfeit's code (`+-`, `-+`, `--`) or empty, and its text.
+    pub(super) forfeit: &'static str,
+    pub(super) forfeit_text: String,
+    /// No board has a result yet: the lineups may change.
+    pub(super) open: bool,
+    /// Each team's lineup form, the match's first team first.
+    pub(super) lineups: Vec<LineupForm>,
+    /// The captains' codes: "Club A: K7M2QX · Club B: …".
+    pub(super) codes: String,
+}
+
+/// One team's lineup form: its roster with the players of the current lineup ticked.
+pub(super) struct LineupForm {
+    pub(super) team: TeamKey,
+    pub(super) title: String,
+    /// How many players to tick.
+    pub(super) help: String,
+    /// "Colours: 1 White · 2 Black · …" for this team.
+    pub(super) colours: String,
+    pub(super) players: Vec<LineupPlayer>,
+}
+
+pub(super) struct LineupPlayer {
+    pub(super) board: u32,
+    pub(super) name: String,
+    pub(super) rating: String,
+    /// `p-{member id}`.
+    pub(super) field: String,
+    pub(super) ticked: bool,
+    pub(super) reserve: bool,
+}
+
+/// The captains' reports of a board as the pages list them: "1-0 / ½-½".
+pub(super) fn reported_text(r: &BoardReports) -> String {
+    r.results
+        .iter()
+        .map(|x| result_text(Some(*x)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// What a whole-match forfeit's code says, with the teams' names.
+pub(super) fn forfeit_text(c: &Ctx, f: MatchForfeit, home: &str, away: &str) -> String {
+    match f {
+        MatchForfeit::WhiteTeamWins => c.t1("teams-forfeit-absent", "team", away.to_string()),
+        MatchForfeit::BlackTeamWins => c.t1("teams-forfeit-absent", "team", home.to_string()),
+        MatchForfeit::Neither => c.t("teams-forfeit-both"),
+    }
+}
+
+/// The lineup forms of a match: each team's roster, its players on the match's boards ticked,
+/// and the colour it has on each board (the first team has board 1's colour, C.04.6 4.4).
+pub(super) fn lineup_forms(c: &Ctx, m: &TeamMatch, teams: &[Team], boards: u32) -> Vec<LineupForm> {
+    let colours = board_colours(boards);
+    [(m.white_team, true), (m.black_team, false)]
+        .iter()
+        .filter_map(|&(key, first)| {
+            let team = teams.iter().find(|t| t.id == key)?;
+            let colours = colours
+                .iter()
+                .enumerate()
+                .map(|(k, &colour)| {
+                    let white = (colour == Color::White) == first;
+                    let name = c.t(if white {
+                        "teams-col-white"
+                    } else {
+                        "teams-col-black"
+                    });
+                    format!("{} {name}", k + 1)
+                })
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let on_board = |id| m.boards.iter().any(|b| b.white == id || b.black == id);
+            Some(LineupForm {
+                team: key,
+                title: c.t1("teams-lineup", "team", team.details.name.to_string()),
+                help: c.t1("teams-lineup-help", "boards", boards),
+                colours: c.t1("teams-lineup-colours", "colours", colours),
+                players: team
+                    .roster
+                    .iter()
+                    .map(|p| LineupPlayer {
+                        board: p.board,
+                        name: p.details.name.to_string(),
+                        rating: p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
+                        field: format!("p-{}", p.id),
+                        ticked: on_board(p.id),
+                        reserve: p.board > boards,
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
 }
 
 /// The round's matches with names, ratings and results.
-fn match_views(
+pub(super) fn match_views(
+    c: &Ctx,
     st: &AppState,
-    id: TeamEventId,
+    e: &TeamEvent,
     round: u32,
     teams: &[Team],
 ) -> Result<(Vec<MatchView>, Option<TeamKey>), AppError> {
+    let id = e.id;
     let pairing = st.store.team_round(id, round)?;
     let scores = st.store.match_scores(id, round)?;
+    let reports = st.store.team_reports(id, round)?;
+    let codes = st.store.team_match_codes(id, round)?;
     let name = |t: TeamKey| {
         teams
             .iter()
@@ -273,6 +496,9 @@ fn match_views(
             .boards
             .iter()
             .map(|b| {
+                let waiting = reports
+                    .iter()
+                    .find(|r| r.match_number == m.number && r.board == b.board);
                 let (white, white_rating) = players.get(&b.white).cloned().unwrap_or_default();
                 let (black, black_rating) = players.get(&b.black).cloned().unwrap_or_default();
                 BoardView {
@@ -285,15 +511,33 @@ fn match_views(
                     result: result_text(b.result),
                     field: format!("r-{}-{}", m.number, b.board),
                     code: b.result.map_or("", ResultCode::as_str),
+                    reported: waiting.map(reported_text).unwrap_or_default(),
+                    conflict: waiting.is_some_and(|r| r.is_conflict()),
                 }
             })
             .collect();
+        let (home, away) = (name(m.white_team), name(m.black_team));
         views.push(MatchView {
             number: m.number,
-            home: name(m.white_team),
-            away: name(m.black_team),
             score: format!("{} – {}", s.white_game_points, s.black_game_points),
             boards,
+            forfeit: m.forfeit.map_or("", MatchForfeit::as_str),
+            forfeit_text: m
+                .forfeit
+                .map(|f| forfeit_text(c, f, &home, &away))
+                .unwrap_or_default(),
+            open: m.boards.iter().all(|b| b.result.is_none()),
+            lineups: lineup_forms(c, m, teams, e.settings.boards),
+            codes: [m.white_team, m.black_team]
+                .iter()
+                .filter_map(|&t| {
+                    let (_, _, code) = codes.iter().find(|(n, k, _)| *n == m.number && *k == t)?;
+                    Some(format!("{}: {code}", name(t)))
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+            home,
+            away,
         });
     }
     Ok((views, pairing.bye))
@@ -309,6 +553,8 @@ struct RoundPage {
     bye: String,
     version: i64,
     codes: Vec<(&'static str, String)>,
+    /// Boards whose captains' reports agree, waiting for the arbiter's one click.
+    agreed: usize,
 }
 
 async fn round_page(
@@ -320,7 +566,7 @@ async fn round_page(
     let version = st.store.team_event_version(id)?;
     let e = st.store.team_event(id)?;
     let teams = st.store.teams(id)?;
-    let (matches, bye) = match_views(&st, id, round, &teams)?;
+    let (matches, bye) = match_views(&c, &st, &e, round, &teams)?;
     let bye = bye
         .and_then(|b| teams.iter().find(|t| t.id == b))
         .map(|t| c.t1("teams-bye", "team", t.details.name.to_string()))
@@ -329,7 +575,13 @@ async fn round_page(
         .iter()
         .map(|r| (r.as_str(), result_text(Some(*r))))
         .collect();
+    let agreed = matches
+        .iter()
+        .flat_map(|m| &m.boards)
+        .filter(|b| b.code.is_empty() && !b.reported.is_empty() && !b.conflict)
+        .count();
     html(&RoundPage {
+        agreed,
         ev: EventView::new(&c, &e),
         round,
         matches,
@@ -381,6 +633,70 @@ async fn save_results(
     see(format!("/teams/{id}/rounds/{round}"))
 }
 
+/// Accepts the captains' reports that agree; conflicting boards wait for the grid.
+async fn confirm_reports(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let store = st.store.clone();
+    blocking(move || store.confirm_team_reports(&a.username, id, round, seen)).await?;
+    see(format!("/teams/{id}/rounds/{round}"))
+}
+
+/// A team's lineup from the round page: the ticked roster players, in roster order.
+async fn save_lineup(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let team: TeamKey = f
+        .get("team")
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or_else(|| AppError::invalid("team", "a team of the match", "nothing"))?;
+    let roster = st
+        .store
+        .teams(id)?
+        .into_iter()
+        .find(|t| t.id == team)
+        .ok_or(AppError::NotFound)?
+        .roster;
+    // A form's fields come in no order: the roster gives it.
+    let members = roster
+        .iter()
+        .filter(|p| f.contains_key(&format!("p-{}", p.id)))
+        .map(|p| p.id)
+        .collect();
+    let lineup = Lineup {
+        round,
+        match_number: number,
+        team,
+        members,
+    };
+    let store = st.store.clone();
+    blocking(move || store.set_lineup(&a.username, id, &lineup, seen)).await?;
+    see(format!("/teams/{id}/rounds/{round}#match-{number}"))
+}
+
+/// A whole-match forfeit from the round page, or taken back (the empty choice).
+async fn save_forfeit(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let forfeit = match_forfeit("forfeit", f.get("forfeit").map(String::as_str))?;
+    let store = st.store.clone();
+    blocking(move || store.set_match_forfeit(&a.username, id, round, number, forfeit, seen))
+        .await?;
+    see(format!("/teams/{id}/rounds/{round}#match-{number}"))
+}
+
 #[derive(Template)]
 #[template(path = "teams_sheet.html")]
 struct SheetPage {
@@ -399,7 +715,7 @@ async fn sheet_page(
 ) -> Page {
     let e = st.store.team_event(id)?;
     let teams = st.store.teams(id)?;
-    let (matches, _) = match_views(&st, id, round, &teams)?;
+    let (matches, _) = match_views(&c, &st, &e, round, &teams)?;
     let m = matches
         .into_iter()
         .find(|m| m.number == number)

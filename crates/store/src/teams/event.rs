@@ -277,6 +277,32 @@ fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
     Ok(())
 }
 
+/// The settings' columns in `team_event`'s order, from `name` to `public`.
+fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
+    let text = |t: &str| rusqlite::types::Value::Text(t.to_string());
+    let int = |n: i64| rusqlite::types::Value::Integer(n);
+    vec![
+        text(&s.name),
+        text(&s.place),
+        text(&s.federation),
+        text(&s.start_date),
+        text(&s.end_date),
+        text(&s.chief_arbiter),
+        text(&s.time_control),
+        int(s.rounds.into()),
+        text(s.system.as_str()),
+        int(s.boards.into()),
+        int(s.match_points.win.into()),
+        int(s.match_points.draw.into()),
+        int(s.match_points.loss.into()),
+        text(s.preferences.as_str()),
+        text(s.primary.as_str()),
+        text(if s.initial_white { "w" } else { "b" }),
+        text(s.tiebreaks.trim()),
+        int(s.public.into()),
+    ]
+}
+
 /// The team of `event` with row id `team`, or `NotFound`.
 pub(crate) fn check_team(conn: &Connection, event: TeamEventId, team: TeamKey) -> Result<()> {
     let found: bool = conn.query_row(
@@ -306,27 +332,9 @@ impl Store {
                  time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
                  primary_score, initial_color, tiebreaks, public, created_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-                params![
-                    s.name,
-                    s.place,
-                    s.federation,
-                    s.start_date,
-                    s.end_date,
-                    s.chief_arbiter,
-                    s.time_control,
-                    s.rounds,
-                    s.system.as_str(),
-                    s.boards,
-                    s.match_points.win,
-                    s.match_points.draw,
-                    s.match_points.loss,
-                    s.preferences.as_str(),
-                    s.primary.as_str(),
-                    if s.initial_white { "w" } else { "b" },
-                    s.tiebreaks.trim(),
-                    s.public,
-                    crate::db::now(),
-                ],
+                rusqlite::params_from_iter(
+                    settings_values(s).into_iter().chain([crate::db::now().into()]),
+                ),
             )?;
             let id = tx.last_insert_rowid();
             append(tx, id, actor, "create_event", "settings", json!(s))?;
@@ -482,6 +490,74 @@ impl Store {
                 "teams",
                 json!({ "team": team, "details": details }),
             )?;
+            Ok(())
+        })
+    }
+}
+
+impl Store {
+    /// Changes a team event's settings. Once round 1 is paired, what the pairings rest on
+    /// stays (the system, the boards per match, the Swiss Team colour preferences and primary
+    /// score, the initial colour: `event_started`), a round robin keeps the rounds its table
+    /// gave, and a Swiss Team event keeps at least the rounds paired. The match-point scale and
+    /// the tie-breaks may change: the standings are computed again from the boards. With `seen`,
+    /// refused when someone changed the settings since that version.
+    pub fn update_team_event(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        settings: &TeamEventSettings,
+        seen: Option<crate::edits::Version>,
+    ) -> Result<()> {
+        validate_settings(settings)?;
+        let s = settings;
+        self.transaction(|tx| {
+            let e = load_event(tx, event)?;
+            if let Some(seen) = seen {
+                if crate::teams::log::touched_since(tx, event, seen, &["settings".to_string()])? {
+                    return Err(Error::Conflict {
+                        version: crate::teams::log::version_on(tx, event)?,
+                        changed: vec![crate::edits::Changed::TeamSettings {
+                            stored: Box::new(e.settings),
+                        }],
+                    });
+                }
+            }
+            let old = &e.settings;
+            if e.rounds_paired > 0 {
+                let fixed = [
+                    ("system", old.system != s.system),
+                    ("boards", old.boards != s.boards),
+                    ("preferences", old.preferences != s.preferences),
+                    ("primary", old.primary != s.primary),
+                    ("initial_color", old.initial_white != s.initial_white),
+                    (
+                        "rounds",
+                        old.system.is_round_robin() && old.rounds != s.rounds,
+                    ),
+                ];
+                if let Some((field, _)) = fixed.iter().find(|(_, changed)| *changed) {
+                    return Err(Error::refused(
+                        Refusal::EventStarted,
+                        format!("{field} can no longer change: round 1 is paired"),
+                    ));
+                }
+                if s.rounds < e.rounds_paired {
+                    return Err(Error::invalid(
+                        "rounds",
+                        format!("at least the {} rounds paired", e.rounds_paired),
+                        s.rounds.to_string(),
+                    ));
+                }
+            }
+            tx.execute(
+                "UPDATE team_event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, \
+                 end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
+                 boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
+                 primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18 WHERE id = ?19",
+                rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
+            )?;
+            append(tx, event, actor, "update_settings", "settings", json!(s))?;
             Ok(())
         })
     }

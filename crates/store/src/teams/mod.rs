@@ -4,7 +4,8 @@
 //! built from the rows ([`model`]). Every change is logged with what it touched ([`log`]), the
 //! forms' version check.
 //!
-//! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds`.
+//! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds` ← `captains` (the
+//! captains' codes, lineups and reports from their phones).
 //!
 //! ```
 //! use store::teams::{NewMember, NewTeam, TeamEventSettings};
@@ -20,10 +21,12 @@
 //! assert_eq!(store.teams(event).unwrap()[0].roster[0].details.name, "Levy, Anne");
 //! ```
 
+pub mod captains;
 pub mod event;
 pub mod import;
 pub mod log;
 pub mod model;
+pub mod prizes;
 pub mod rounds;
 pub mod types;
 

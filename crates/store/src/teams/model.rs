@@ -14,7 +14,7 @@ use rusqlite::{params, Connection};
 use tournament::team::{team_histories, TeamHistory};
 use tournament::{
     Color, Entry, GameResult, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam,
-    TeamPab, TeamRecords, Title, Tournament,
+    TeamForfeit, TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
 };
 
 use crate::chess::types::ResultCode;
@@ -44,16 +44,18 @@ pub(crate) fn load_round(
         return Err(Error::NotFound("round"));
     };
     let mut st = conn.prepare_cached(
-        "SELECT number, white_team, black_team FROM team_match WHERE event_id = ?1 AND round = ?2 ORDER BY number",
+        "SELECT number, white_team, black_team, forfeit FROM team_match WHERE event_id = ?1 AND round = ?2 ORDER BY number",
     )?;
     let mut matches: Vec<TeamMatch> = st
         .query_map(params![event, round], |r| {
+            let forfeit: Option<String> = r.get(3)?;
             Ok(TeamMatch {
                 round,
                 number: r.get(0)?,
                 white_team: r.get(1)?,
                 black_team: r.get(2)?,
                 boards: Vec::new(),
+                forfeit: forfeit.as_deref().and_then(MatchForfeit::parse),
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
@@ -176,7 +178,7 @@ pub(crate) fn type_code(s: &TeamEventSettings) -> Option<String> {
 }
 
 /// The board colours of the team with White on board 1: White, Black, White, … (C.04.6 4.4).
-pub(crate) fn board_colours(boards: u32) -> Vec<Color> {
+pub fn board_colours(boards: u32) -> Vec<Color> {
     (0..boards)
         .map(|k| {
             if k % 2 == 0 {
@@ -230,9 +232,26 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
     }
     let team_number: HashMap<TeamKey, u32> = teams.iter().map(|t| (t.id, t.number)).collect();
     let mut pab_receivers = Vec::new();
+    let mut forfeits = Vec::new();
     for r in all_rounds.iter().take(rounds as usize) {
         let k = r.round as usize - 1;
         for m in &r.matches {
+            if let (Some(f), Some(&white), Some(&black)) = (
+                m.forfeit,
+                team_number.get(&m.white_team),
+                team_number.get(&m.black_team),
+            ) {
+                forfeits.push(TeamForfeit {
+                    round: r.round,
+                    white,
+                    black,
+                    result: match f {
+                        MatchForfeit::WhiteTeamWins => TeamForfeitResult::WhiteWins,
+                        MatchForfeit::BlackTeamWins => TeamForfeitResult::BlackWins,
+                        MatchForfeit::Neither => TeamForfeitResult::Neither,
+                    },
+                });
+            }
             for b in &m.boards {
                 let (Some(result), Some(&w), Some(&bl)) =
                     (b.result, number.get(&b.white), number.get(&b.black))
@@ -323,7 +342,7 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                     game_points: None,
                     receivers: pab_receivers,
                 }),
-            forfeits: Vec::new(),
+            forfeits,
         },
         ..Tournament::default()
     };

@@ -160,6 +160,7 @@ impl Store {
                     params![event, round, number, white.id, black.id],
                 )?;
                 write_default_boards(tx, event, round, number, white, black, s.boards)?;
+                crate::teams::captains::write_codes(tx, event, round, number, &[white.id, black.id])?;
             }
             let target = format!("round:{round}");
             append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
@@ -303,59 +304,169 @@ impl Store {
         results: &[BoardResult],
         seen: Option<Version>,
     ) -> Result<usize> {
+        self.transaction(|tx| write_results(tx, actor, event, round, results, seen))
+    }
+
+    /// Records a match forfeited as a whole (one team, or both, did not show), or takes it
+    /// back with `None`. Every board of the match gets the forfeit result of the absent team's
+    /// player (taken back: every board cleared); the lineups stay as they were. With `seen`,
+    /// refused when the match's boards or its forfeit changed since that version.
+    pub fn set_match_forfeit(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        round: u32,
+        match_number: u32,
+        forfeit: Option<MatchForfeit>,
+        seen: Option<Version>,
+    ) -> Result<()> {
         self.transaction(|tx| {
-            load_event(tx, event)?;
+            let e = load_event(tx, event)?;
             let pairing = load_round(tx, event, round)?;
-            // What each board holds now; conflicts are found before anything is written.
-            let mut writes = Vec::new();
-            let mut changed = Vec::new();
-            for r in results {
-                let stored = pairing
-                    .matches
-                    .iter()
-                    .find(|m| m.number == r.match_number)
-                    .and_then(|m| m.boards.iter().find(|b| b.board == r.board))
-                    .ok_or(Error::NotFound("board"))?
-                    .result;
-                if stored == r.result {
+            let m = pairing
+                .matches
+                .iter()
+                .find(|m| m.number == match_number)
+                .ok_or(Error::NotFound("match"))?;
+            if m.forfeit == forfeit {
+                return Ok(());
+            }
+            let match_target = format!("match:{round}:{match_number}");
+            let board_target = |b: u32| format!("board:{round}:{match_number}:{b}");
+            if let Some(seen) = seen {
+                let mut targets = vec![format!("round:{round}"), match_target.clone()];
+                targets.extend(m.boards.iter().map(|b| board_target(b.board)));
+                if touched_since(tx, event, seen, &targets)? {
+                    return Err(Error::Conflict {
+                        version: version_on(tx, event)?,
+                        changed: vec![Changed::Pairing { round }],
+                    });
+                }
+            }
+            tx.execute(
+                "UPDATE team_match SET forfeit = ?1 WHERE event_id = ?2 AND round = ?3 AND number = ?4",
+                params![forfeit.map(MatchForfeit::as_str), event, round, match_number],
+            )?;
+            if forfeit.is_some() {
+                crate::teams::captains::settle_reports(tx, event, round, match_number, None)?;
+            }
+            let colours = board_colours(e.settings.boards);
+            for (b, colour) in m.boards.iter().zip(colours) {
+                // The match's white team has White on the boards of board 1's colour (C.04.6 4.4).
+                let result = forfeit.map(|f| f.board_result(colour == Color::White));
+                if result == b.result {
                     continue;
                 }
-                let target = format!("board:{round}:{}:{}", r.match_number, r.board);
-                if let Some(seen) = seen {
-                    if touched_since(tx, event, seen, std::slice::from_ref(&target))? {
-                        changed.push(Changed::TeamBoard {
-                            round,
-                            table: r.match_number,
-                            board: r.board,
-                            stored,
-                            yours: r.result,
-                        });
-                    }
-                }
-                writes.push((r, stored, target));
-            }
-            if !changed.is_empty() {
-                return Err(Error::Conflict {
-                    version: version_on(tx, event)?,
-                    changed,
-                });
-            }
-            for (r, stored, target) in &writes {
                 tx.execute(
                     "UPDATE team_board SET result = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5",
-                    params![r.result.map(ResultCode::as_str), event, round, r.match_number, r.board],
+                    params![result.map(ResultCode::as_str), event, round, match_number, b.board],
                 )?;
                 append(
                     tx,
                     event,
                     actor,
                     "result",
-                    target,
-                    json!({ "round": round, "match": r.match_number, "board": r.board,
-                            "from": stored.map(ResultCode::as_str), "to": r.result.map(ResultCode::as_str) }),
+                    &board_target(b.board),
+                    json!({ "round": round, "match": match_number, "board": b.board,
+                            "from": b.result.map(ResultCode::as_str), "to": result.map(ResultCode::as_str) }),
                 )?;
             }
-            Ok(writes.len())
+            append(
+                tx,
+                event,
+                actor,
+                "forfeit",
+                &match_target,
+                json!({ "round": round, "match": match_number, "from": m.forfeit.map(MatchForfeit::as_str),
+                        "to": forfeit.map(MatchForfeit::as_str) }),
+            )?;
+            Ok(())
         })
     }
+}
+
+/// Writes board results inside the caller's transaction (see [`Store::set_team_results`]); the
+/// captains' reports of a board that gets a result are settled with it.
+pub(crate) fn write_results(
+    tx: &Connection,
+    actor: &str,
+    event: TeamEventId,
+    round: u32,
+    results: &[BoardResult],
+    seen: Option<Version>,
+) -> Result<usize> {
+    load_event(tx, event)?;
+    let pairing = load_round(tx, event, round)?;
+    // What each board holds now; conflicts are found before anything is written.
+    let mut writes = Vec::new();
+    let mut changed = Vec::new();
+    for r in results {
+        let m = pairing
+            .matches
+            .iter()
+            .find(|m| m.number == r.match_number)
+            .ok_or(Error::NotFound("board"))?;
+        let stored = m
+            .boards
+            .iter()
+            .find(|b| b.board == r.board)
+            .ok_or(Error::NotFound("board"))?
+            .result;
+        if stored == r.result {
+            continue;
+        }
+        if m.forfeit.is_some() {
+            return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!(
+                        "match {} of round {round} is forfeited as a whole: take the forfeit back before entering its boards",
+                        m.number
+                    ),
+                ));
+        }
+        let target = format!("board:{round}:{}:{}", r.match_number, r.board);
+        if let Some(seen) = seen {
+            if touched_since(tx, event, seen, std::slice::from_ref(&target))? {
+                changed.push(Changed::TeamBoard {
+                    round,
+                    table: r.match_number,
+                    board: r.board,
+                    stored,
+                    yours: r.result,
+                });
+            }
+        }
+        writes.push((r, stored, target));
+    }
+    if !changed.is_empty() {
+        return Err(Error::Conflict {
+            version: version_on(tx, event)?,
+            changed,
+        });
+    }
+    for (r, stored, target) in &writes {
+        tx.execute(
+                "UPDATE team_board SET result = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5",
+                params![r.result.map(ResultCode::as_str), event, round, r.match_number, r.board],
+            )?;
+        if r.result.is_some() {
+            crate::teams::captains::settle_reports(
+                tx,
+                event,
+                round,
+                r.match_number,
+                Some(r.board),
+            )?;
+        }
+        append(
+            tx,
+            event,
+            actor,
+            "result",
+            target,
+            json!({ "round": round, "match": r.match_number, "board": r.board,
+                        "from": stored.map(ResultCode::as_str), "to": r.result.map(ResultCode::as_str) }),
+        )?;
+    }
+    Ok(writes.len())
 }

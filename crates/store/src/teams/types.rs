@@ -269,6 +269,59 @@ pub struct TeamMatch {
     pub white_team: TeamKey,
     pub black_team: TeamKey,
     pub boards: Vec<MatchBoard>,
+    /// Set when the match was forfeited as a whole (TRF-2026 `330`).
+    pub forfeit: Option<MatchForfeit>,
+}
+
+/// A match forfeited as a whole: one team, or both, did not show. Every board is then lost by
+/// forfeit by the absent team's player; the match points follow the event's scale (a win for
+/// the team present, a loss for the absent one; both lose when neither came).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MatchForfeit {
+    /// `+-`: the team with White on board 1 wins (the other did not show).
+    #[serde(rename = "+-")]
+    WhiteTeamWins,
+    /// `-+`: the team with Black on board 1 wins.
+    #[serde(rename = "-+")]
+    BlackTeamWins,
+    /// `--`: neither team came.
+    #[serde(rename = "--")]
+    Neither,
+}
+
+impl MatchForfeit {
+    pub const ALL: [MatchForfeit; 3] = [
+        MatchForfeit::WhiteTeamWins,
+        MatchForfeit::BlackTeamWins,
+        MatchForfeit::Neither,
+    ];
+
+    /// The code of TRF-2026's `330` record, also the column's value.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchForfeit::WhiteTeamWins => "+-",
+            MatchForfeit::BlackTeamWins => "-+",
+            MatchForfeit::Neither => "--",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MatchForfeit> {
+        MatchForfeit::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s.trim())
+    }
+
+    /// The result of a board whose White plays for the match's white team when
+    /// `white_team_has_white`.
+    pub fn board_result(self, white_team_has_white: bool) -> ResultCode {
+        match (self, white_team_has_white) {
+            (MatchForfeit::Neither, _) => ResultCode::DoubleForfeit,
+            (MatchForfeit::WhiteTeamWins, true) | (MatchForfeit::BlackTeamWins, false) => {
+                ResultCode::WhiteForfeitWin
+            }
+            _ => ResultCode::BlackForfeitWin,
+        }
+    }
 }
 
 /// A paired round: its matches in table order and the team without a match.

@@ -1,0 +1,200 @@
+//! A team event's public pages (no login): the rounds with their matches and boards and the
+//! standings, refreshing every 30 seconds for the hall's screen and the teams' phones
+//! (`/public/teams/{id}`), the match crosstable of the teams (`…/crosstable`, printable) and
+//! the board prizes (`…/boards`: each player's score and performance per board).
+//! An event that is not public shows them to the logged-in arbiter only. A match's lineups
+//! appear once it has a result.
+
+use std::collections::HashMap;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use store::teams::model::TeamStandingRow;
+use store::teams::prizes::BoardPrizeTable;
+use store::teams::{TeamEvent, TeamEventId, TeamKey};
+
+use super::pages::{match_views, EventView, MatchView};
+use crate::ctx::Ctx;
+use crate::error::AppError;
+use crate::page::{html, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/public/teams/{id}", get(public_page))
+        .route("/public/teams/{id}/crosstable", get(crosstable_page))
+        .route("/public/teams/{id}/boards", get(boards_page))
+}
+
+/// The event, if this visitor may see it.
+fn visible(st: &AppState, c: &Ctx, id: TeamEventId) -> Result<TeamEvent, AppError> {
+    let e = st.store.team_event(id)?;
+    if !e.settings.public && c.user.is_none() {
+        return Err(AppError::NotFound);
+    }
+    Ok(e)
+}
+
+#[derive(Debug, Deserialize)]
+struct RoundQuery {
+    round: Option<u32>,
+}
+
+#[derive(Template)]
+#[template(path = "teams_public.html")]
+struct PublicPage {
+    c: Ctx,
+    ev: EventView,
+    /// The round shown (0 before round 1 is paired).
+    round: u32,
+    matches: Vec<MatchView>,
+    bye: String,
+    after: String,
+    tiebreaks: Vec<String>,
+    rows: Vec<TeamStandingRow>,
+}
+
+async fn public_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<TeamEventId>,
+    Query(q): Query<RoundQuery>,
+) -> Page {
+    let e = visible(&st, &c, id)?;
+    let round = q.round.unwrap_or(e.rounds_paired);
+    if round > e.rounds_paired {
+        return Err(AppError::NotFound);
+    }
+    let teams = st.store.teams(id)?;
+    let (mut matches, bye) = if round > 0 {
+        match_views(&c, &st, &e, round, &teams)?
+    } else {
+        (Vec::new(), None)
+    };
+    // A match's lineups are shown once it has a result: until then the captains may still
+    // change them, and neither should pick one against the other's.
+    for m in matches.iter_mut().filter(|m| m.open) {
+        for b in &mut m.boards {
+            b.white.clear();
+            b.white_rating.clear();
+            b.black.clear();
+            b.black_rating.clear();
+        }
+        m.lineups.clear();
+    }
+    let bye = bye
+        .and_then(|b| teams.iter().find(|t| t.id == b))
+        .map(|t| c.t1("teams-bye", "team", t.details.name.to_string()))
+        .unwrap_or_default();
+    let s = st.store.team_standings(id)?;
+    html(&PublicPage {
+        ev: EventView::new(&c, &e),
+        round,
+        matches,
+        bye,
+        after: c.t1("teams-standings-after", "round", s.after),
+        tiebreaks: s.tiebreaks,
+        rows: s.rows,
+        c,
+    })
+}
+
+/// One line of the crosstable: a team and its matches against each team, in standings order.
+struct CrossRow {
+    rank: String,
+    name: String,
+    /// Per opponent column: the game points of each meeting ("2.5", "4.0 F" for a forfeit,
+    /// two for a double round robin), "×" on the diagonal.
+    cells: Vec<String>,
+    match_points: String,
+    game_points: String,
+}
+
+#[derive(Template)]
+#[template(path = "teams_crosstable.html")]
+struct CrosstablePage {
+    c: Ctx,
+    ev: EventView,
+    after: String,
+    rows: Vec<CrossRow>,
+}
+
+async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<TeamEventId>) -> Page {
+    let e = visible(&st, &c, id)?;
+    let s = st.store.team_standings(id)?;
+    let column: HashMap<TeamKey, usize> = s
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (r.team, k))
+        .collect();
+    let n = s.rows.len();
+    let mut cells = vec![vec![Vec::<String>::new(); n]; n];
+    for round in 1..=s.after {
+        let pairing = st.store.team_round(id, round)?;
+        let scores = st.store.match_scores(id, round)?;
+        for (m, score) in pairing.matches.iter().zip(&scores) {
+            let (Some(&w), Some(&b)) = (column.get(&m.white_team), column.get(&m.black_team))
+            else {
+                continue;
+            };
+            let mark = if m.forfeit.is_some() { " F" } else { "" };
+            cells[w][b].push(format!("{}{mark}", score.white_game_points));
+            cells[b][w].push(format!("{}{mark}", score.black_game_points));
+        }
+    }
+    let rows = s
+        .rows
+        .iter()
+        .zip(cells)
+        .enumerate()
+        .map(|(k, (r, line))| CrossRow {
+            rank: if r.rank == r.rank_to {
+                r.rank.to_string()
+            } else {
+                format!("{}-{}", r.rank, r.rank_to)
+            },
+            name: r.name.clone(),
+            cells: line
+                .into_iter()
+                .enumerate()
+                .map(|(j, meetings)| {
+                    if j == k {
+                        "×".to_string()
+                    } else {
+                        meetings.join(" ")
+                    }
+                })
+                .collect(),
+            match_points: r.match_points.clone(),
+            game_points: r.game_points.clone(),
+        })
+        .collect();
+    html(&CrosstablePage {
+        ev: EventView::new(&c, &e),
+        after: c.t1("teams-standings-after", "round", s.after),
+        rows,
+        c,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "teams_boards.html")]
+struct BoardsPage {
+    c: Ctx,
+    ev: EventView,
+    tables: Vec<BoardPrizeTable>,
+}
+
+async fn boards_page(State(st): State<AppState>, c: Ctx, Path(id): Path<TeamEventId>) -> Page {
+    let e = visible(&st, &c, id)?;
+    let tables = st.store.team_board_prizes(id)?;
+    html(&BoardsPage {
+        ev: EventView::new(&c, &e),
+        tables,
+        c,
+    })
+}

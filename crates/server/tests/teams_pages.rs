@@ -1,0 +1,636 @@
+//! The round page of a team event as the arbiter uses it: each team's lineup ticked from its
+//! roster (a reserve in, a lineup of the wrong size or from a stale page refused), the colours
+//! each team has on each board, and a whole-match forfeit recorded, shown, scored and exported.
+
+use serde_json::{json, Value};
+
+use crate::common::{csrf_in, App, Client};
+
+/// A 4-team, 4-board round robin on 3/1/0 with 5-player rosters, round 1 paired from the
+/// event page; its id and the teams as the API lists them.
+fn paired_round_robin(arb: &mut Client) -> (i64, Value) {
+    arb.accept_language = Some("en".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Nationale 4", "system": "round_robin", "boards": 4,
+                "match_points": "3/1/0" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for t in 0..4 {
+        for b in 0..5 {
+            csv.push_str(&format!(
+                "Échiquier {t};{};Joueur {t}-{b};{}\n",
+                b + 1,
+                2100 - 50 * t - 10 * b
+            ));
+        }
+    }
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}"));
+    let token = csrf_in(&page.body);
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    (id, teams)
+}
+
+/// The value of the hidden `version` field of a page.
+fn version_in(page: &str) -> String {
+    page.split("name=\"version\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The part of a page from `start` to the end of the form that follows.
+fn form_of<'a>(page: &'a str, start: &str) -> &'a str {
+    let from = page
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} in {page}"));
+    let rest = &page[from..];
+    &rest[..rest.find("</form>").unwrap()]
+}
+
+fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
+    teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == team)
+        .unwrap()["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn lineups_are_ticked_from_the_roster_on_the_round_page() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let m = &round["matches"][0];
+    let (home, away) = (
+        m["white_team"].as_i64().unwrap(),
+        m["black_team"].as_i64().unwrap(),
+    );
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert_eq!(page.status, 200);
+    let token = csrf_in(&page.body);
+    // Each team's roster, the first four ticked, the fifth a reserve; the colours per board.
+    let form = form_of(&page.body, &format!("id=\"lineup-1-{home}\""));
+    let ids = roster_ids(&teams, home);
+    for (k, p) in ids.iter().enumerate() {
+        let tick = format!("name=\"p-{p}\" value=\"on\" checked");
+        assert_eq!(form.contains(&tick), k < 4, "{form}");
+    }
+    assert!(form.contains("reserve"), "{form}");
+    assert!(
+        form.contains("Colours: 1 White · 2 Black · 3 White · 4 Black."),
+        "{form}"
+    );
+    let other = form_of(&page.body, &format!("id=\"lineup-1-{away}\""));
+    assert!(
+        other.contains("Colours: 1 Black · 2 White · 3 Black · 4 White."),
+        "{other}"
+    );
+    // The home team fields its reserve instead of board 3's player (late lineup, entered by
+    // the arbiter). Board 3 is White for the home team, board 4 Black.
+    let version = version_in(&page.body);
+    let path = format!("/teams/{id}/rounds/1/matches/1/lineup");
+    let team = home.to_string();
+    let ticked: Vec<String> = [0, 1, 3, 4]
+        .iter()
+        .map(|&k| format!("p-{}", ids[k]))
+        .collect();
+    let mut fields = vec![
+        ("csrf", token.as_str()),
+        ("version", version.as_str()),
+        ("team", team.as_str()),
+    ];
+    fields.extend(ticked.iter().map(|f| (f.as_str(), "on")));
+    let r = arb.post_form(&path, &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let boards =
+        arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0]["boards"].clone();
+    assert_eq!(boards[2]["white"], ids[3]);
+    assert_eq!(boards[3]["black"], ids[4]);
+    // The same form from the old page: the lineup moved meanwhile.
+    let r = arb.post_form(&path, &fields);
+    assert_eq!(r.status, 409, "{}", r.body);
+    // Three players for four boards: refused, the field named.
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    let version = version_in(&page.body);
+    let mut short = vec![
+        ("csrf", token.as_str()),
+        ("version", version.as_str()),
+        ("team", team.as_str()),
+    ];
+    short.extend(ticked[..3].iter().map(|f| (f.as_str(), "on")));
+    let r = arb.post_form(&path, &short);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("lineup"), "{}", r.body);
+    // The page shows the new lineup: the reserve ticked, board 3's player not.
+    let form = form_of(&page.body, &format!("id=\"lineup-1-{home}\""));
+    assert!(form.contains(&format!("name=\"p-{}\" value=\"on\" checked", ids[4])));
+    assert!(!form.contains(&format!("name=\"p-{}\" value=\"on\" checked", ids[2])));
+    // In French.
+    arb.cookies.insert("lang".into(), "fr".into());
+    let fr = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(fr.body.contains("Composition de Échiquier"), "{}", fr.body);
+    assert!(
+        fr.body.contains("Couleurs : 1 Blancs · 2 Noirs"),
+        "{}",
+        fr.body
+    );
+}
+
+#[test]
+fn a_whole_match_forfeit_from_the_round_page() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let m = &round["matches"][1];
+    let home = m["white_team"].as_i64().unwrap();
+    let home_name = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == home)
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    let token = csrf_in(&page.body);
+    let version = version_in(&page.body);
+    // The home team of match 2 did not come.
+    let path = format!("/teams/{id}/rounds/1/matches/2/forfeit");
+    let fields = [
+        ("csrf", token.as_str()),
+        ("version", version.as_str()),
+        ("forfeit", "-+"),
+    ];
+    let r = arb.post_form(&path, &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let r = arb.post_form(
+        &path,
+        &[
+            ("csrf", token.as_str()),
+            ("version", version.as_str()),
+            ("forfeit", "+-"),
+        ],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    let r = arb.post_form(&path, &[("csrf", token.as_str()), ("forfeit", "1-0")]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    // Shown on the round page (no result grid for that match, no lineup form) and scored 0–4,
+    // 0 and 3 match points.
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    let shown = format!("{home_name} did not show");
+    assert!(page.body.contains("id=\"forfeit-2\""), "{}", page.body);
+    assert!(page.body.contains(&shown), "{}", page.body);
+    assert!(!page.body.contains("name=\"r-2-1\""));
+    assert!(page.body.contains("name=\"r-1-1\""));
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let m = &round["matches"][1];
+    assert_eq!(m["forfeit"], "-+");
+    let results: Vec<&str> = m["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, ["0F-1F", "1F-0F", "0F-1F", "1F-0F"]);
+    let s = &m["score"];
+    assert_eq!(
+        (
+            s["white_game_points"].as_str().unwrap(),
+            s["black_game_points"].as_str().unwrap(),
+            s["white_match_points"].as_u64(),
+            s["black_match_points"].as_u64()
+        ),
+        ("0.0", "4.0", Some(0), Some(3)),
+        "{s}"
+    );
+    // A board of the forfeited match cannot be entered alone.
+    let version = version_in(&page.body);
+    let r = arb.post_form(
+        &format!("/teams/{id}/rounds/1/results"),
+        &[
+            ("csrf", token.as_str()),
+            ("version", version.as_str()),
+            ("r-2-1", "1-0"),
+        ],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    // The other match played; the file then has round 1 with the forfeit as a `330` record.
+    let grid: Vec<(String, String)> = (1..=4)
+        .map(|b| (format!("r-1-{b}"), "1/2".to_string()))
+        .collect();
+    let mut fields = vec![("csrf", token.as_str()), ("version", version.as_str())];
+    fields.extend(grid.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let r = arb.post_form(&format!("/teams/{id}/rounds/1/results"), &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let file = arb.get(&format!("/teams/{id}/export.trf")).body;
+    let t = tournament::trf::read(&file).unwrap_or_else(|e| panic!("{e:?}\n{file}"));
+    assert_eq!(t.team_records.forfeits.len(), 1, "{file}");
+    assert!(file.contains("\n330 -+   1 "), "{file}");
+    let standings = arb.get(&format!("/api/teams/events/{id}/standings")).json();
+    assert_eq!(standings["after"], 1);
+    assert_eq!(standings["rows"][0]["match_points"], "3");
+    // The match sheet says it, in French too.
+    let sheet = arb.get(&format!("/teams/{id}/rounds/1/matches/2/sheet"));
+    assert!(
+        sheet.body.contains("id=\"match-forfeit\""),
+        "{}",
+        sheet.body
+    );
+    arb.cookies.insert("lang".into(), "fr".into());
+    let fr = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(
+        fr.body.contains(&format!("{home_name} forfait")),
+        "{}",
+        fr.body
+    );
+}
+
+/// The captains' phones: each captain opens the match with the team's code, ticks the lineup
+/// before the round (a reserve in) and reports the results; the arbiter accepts the agreeing
+/// reports in one click, the board the captains disagree on waits. Wrong codes are throttled.
+#[test]
+fn captains_send_lineups_and_results_from_their_phones() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let m = &round["matches"][0];
+    let (home, away) = (
+        m["white_team"].as_i64().unwrap(),
+        m["black_team"].as_i64().unwrap(),
+    );
+    let code_of = |team: i64| {
+        m["codes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["team"] == team)
+            .unwrap()["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (home_code, away_code) = (code_of(home), code_of(away));
+    // The arbiter's round page lists the codes to hand out.
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(page.body.contains(&home_code) && page.body.contains(&away_code));
+    // The away captain's phone, in French.
+    let mut phone = app.client();
+    phone.cookies.insert("lang".into(), "fr".into());
+    let page = phone.get("/teams/captain");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("Capitaine d&#39;équipe"),
+        "{}",
+        page.body
+    );
+    let token = csrf_in(&page.body);
+    let r = phone.post_form(
+        "/teams/captain",
+        &[
+            ("csrf", token.as_str()),
+            ("code", &away_code.to_lowercase()),
+        ],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"captain-lineup-form\""), "{}", r.body);
+    assert!(r
+        .body
+        .contains("Votre équipe a les Noirs au premier échiquier."));
+    assert!(
+        r.body.contains("Couleurs : 1 Noirs · 2 Blancs"),
+        "{}",
+        r.body
+    );
+    // The other team's lineup stays hidden until the match starts.
+    assert!(r.body.contains("Joueur"), "{}", r.body);
+    let home_players = roster_ids(&teams, home).len();
+    assert_eq!(home_players, 5);
+    let home_name = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == home)
+        .unwrap()["roster"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(!r.body.contains(&home_name), "{}", r.body);
+    let version = version_in(&r.body);
+    // The reserve on board 4 (White for the team with Black on board 1).
+    let ids = roster_ids(&teams, away);
+    let ticked: Vec<String> = [0, 1, 2, 4]
+        .iter()
+        .map(|&k| format!("p-{}", ids[k]))
+        .collect();
+    let mut fields = vec![
+        ("csrf", token.as_str()),
+        ("code", away_code.as_str()),
+        ("version", version.as_str()),
+    ];
+    fields.extend(ticked.iter().map(|f| (f.as_str(), "on")));
+    let r = phone.post_form("/teams/captain/lineup", &fields);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("Composition enregistrée."), "{}", r.body);
+    let boards =
+        arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0]["boards"].clone();
+    assert_eq!(boards[3]["white"], ids[4]);
+    // The same lineup from the old page: refused.
+    let r = phone.post_form("/teams/captain/lineup", &fields);
+    assert_eq!(r.status, 409, "{}", r.body);
+    // Both captains report; they disagree on board 4.
+    let report = |phone: &mut Client, code: &str, board4: &str| {
+        phone.post_form(
+            "/teams/captain/report",
+            &[
+                ("csrf", token.as_str()),
+                ("code", code),
+                ("b-1", "1-0"),
+                ("b-2", "1/2"),
+                ("b-3", "0-1"),
+                ("b-4", board4),
+            ],
+        )
+    };
+    let mut home_phone = app.client();
+    home_phone.accept_language = Some("en".into());
+    let token_home = csrf_in(&home_phone.get("/teams/captain").body);
+    let r = home_phone.post_form(
+        "/teams/captain/report",
+        &[
+            ("csrf", token_home.as_str()),
+            ("code", home_code.as_str()),
+            ("b-1", "1-0"),
+            ("b-2", "1/2"),
+            ("b-3", "0-1"),
+            ("b-4", "1/2"),
+        ],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body.contains("Sent: waiting for the arbiter."),
+        "{}",
+        r.body
+    );
+    let r = report(&mut phone, &away_code, "1-0");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Différent de l&#39;autre saisie : l&#39;arbitre tranche."),
+        "{}",
+        r.body
+    );
+    let r = report(&mut phone, &away_code, "1F-0F");
+    assert_eq!(r.status, 422, "{}", r.body);
+    // The arbiter sees the reports, the conflict on board 4, and accepts the three others.
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(
+        page.body.contains("class=\"error\" id=\"reported-1-4\""),
+        "{}",
+        page.body
+    );
+    assert!(page
+        .body
+        .contains("Accept the 3 reported results that agree"));
+    let token_arb = csrf_in(&page.body);
+    let version = version_in(&page.body);
+    let r = arb.post_form(
+        &format!("/teams/{id}/rounds/1/confirm"),
+        &[("csrf", token_arb.as_str()), ("version", version.as_str())],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let m = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0].clone();
+    let results: Vec<Value> = m["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].clone())
+        .collect();
+    assert_eq!(
+        results,
+        [json!("1-0"), json!("1/2"), json!("0-1"), Value::Null]
+    );
+    assert_eq!(
+        m["reports"],
+        json!([{ "board": 4, "results": ["1/2", "1-0"] }])
+    );
+    // The lineup is fixed now that the match has results.
+    let r = phone.post_form(
+        "/teams/captain",
+        &[("csrf", token.as_str()), ("code", away_code.as_str())],
+    );
+    assert!(!r.body.contains("id=\"captain-lineup-form\""), "{}", r.body);
+    // Wrong codes: past the free ones the phone has to wait.
+    let mut waited = false;
+    for _ in 0..30 {
+        let r = phone.post_form(
+            "/teams/captain",
+            &[("csrf", token.as_str()), ("code", "ZZZZZZ")],
+        );
+        if r.status == 429 {
+            waited = true;
+            break;
+        }
+        assert_eq!(r.status, 409, "{}", r.body);
+    }
+    assert!(waited);
+}
+
+/// The public pages: the round's matches with boards and results, the standings, refreshing;
+/// the crosstable of the matches; no captain's code shown; a round not paired is not found.
+#[test]
+fn the_public_pages_show_the_round_the_standings_and_the_crosstable() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    // Before any result the matches are listed without their lineups.
+    let before = app.client().get(&format!("/public/teams/{id}"));
+    assert!(
+        before.body.contains("id=\"public-lineups-later-1\""),
+        "{}",
+        before.body
+    );
+    assert!(!before.body.contains("Joueur 0-0"), "{}", before.body);
+    let draws: Vec<Value> = (1..=4)
+        .map(|b| json!({ "match": 1, "board": b, "result": "1/2" }))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": draws }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/matches/2/forfeit"),
+        &json!({ "forfeit": "+-" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut anon = app.client();
+    let page = anon.get(&format!("/public/teams/{id}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("http-equiv=\"refresh\""));
+    assert!(page.body.contains("id=\"public-match-2\""));
+    for t in teams.as_array().unwrap() {
+        assert!(page.body.contains(t["name"].as_str().unwrap()));
+    }
+    assert!(page.body.contains("Joueur 0-0"), "{}", page.body);
+    assert!(page.body.contains("id=\"team-standings\""));
+    assert!(page.body.contains("2.0 – 2.0"), "{}", page.body);
+    for m in round["matches"].as_array().unwrap() {
+        for code in m["codes"].as_array().unwrap() {
+            assert!(!page.body.contains(code["code"].as_str().unwrap()));
+        }
+    }
+    assert_eq!(anon.get(&format!("/public/teams/{id}?round=2")).status, 404);
+    let cross = anon.get(&format!("/public/teams/{id}/crosstable"));
+    assert_eq!(cross.status, 200, "{}", cross.body);
+    assert!(cross.body.contains("id=\"team-crosstable\""));
+    for cell in [
+        "<td class=\"num\">4.0 F</td>",
+        "<td class=\"num\">0.0 F</td>",
+        "<td class=\"num\">2.0</td>",
+        "×",
+    ] {
+        assert!(cross.body.contains(cell), "{cell} in {}", cross.body);
+    }
+    // Board prizes: match 1's boards were drawn, equal opponents give a performance of their
+    // rating; match 2's forfeits are listed apart.
+    let boards = anon.get(&format!("/public/teams/{id}/boards"));
+    assert_eq!(boards.status, 200, "{}", boards.body);
+    assert!(
+        boards.body.contains("id=\"board-prizes-4\""),
+        "{}",
+        boards.body
+    );
+    let prizes = arb.get(&format!("/api/teams/events/{id}/boards")).json();
+    let board1 = prizes[0]["rows"].as_array().unwrap();
+    assert_eq!(board1.len(), 4);
+    let played: Vec<&Value> = board1.iter().filter(|r| r["games"] == 1).collect();
+    assert_eq!(played.len(), 2);
+    for r in &played {
+        assert_eq!(r["points"], "0.5");
+        assert_eq!(r["performance"], r["opponents_average"]);
+    }
+    assert!(board1
+        .iter()
+        .filter(|r| r["games"] == 0)
+        .all(|r| r["forfeits"] == 1 && r["performance"].is_null()));
+    anon.cookies.insert("lang".into(), "fr".into());
+    let fr = anon.get(&format!("/public/teams/{id}/crosstable"));
+    assert!(fr.body.contains("Grille américaine"), "{}", fr.body);
+}
+
+/// The settings page: every setting before round 1; after it, what the pairings rest on stays.
+/// A stale page is refused; an event taken off the public pages is not found there.
+#[test]
+fn the_settings_page_edits_the_event() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Open", "rounds": 5, "boards": 4 }),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let page = arb.get(&format!("/teams/{id}/settings"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("id=\"team-settings-form\""));
+    assert!(page.body.contains("name=\"boards\""));
+    let token = csrf_in(&page.body);
+    let version = version_in(&page.body);
+    let form = |version: &str, boards: &str, rounds: &str| {
+        vec![
+            ("csrf".to_string(), token.clone()),
+            ("version".to_string(), version.to_string()),
+            ("name".to_string(), "Open des Loire".to_string()),
+            ("place".to_string(), "Blois".to_string()),
+            ("federation".to_string(), "fra".to_string()),
+            ("start_date".to_string(), "2026-12-05".to_string()),
+            ("system".to_string(), "swiss_team".to_string()),
+            ("rounds".to_string(), rounds.to_string()),
+            ("boards".to_string(), boards.to_string()),
+            ("match_points".to_string(), "3/1/0".to_string()),
+            ("preferences".to_string(), "b".to_string()),
+            ("primary".to_string(), "mp".to_string()),
+            ("initial_color".to_string(), "w".to_string()),
+            ("tiebreaks".to_string(), "EDE,BC".to_string()),
+        ]
+    };
+    let post = |arb: &mut Client, fields: &[(String, String)]| {
+        let borrowed: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        arb.post_form(&format!("/teams/{id}/settings"), &borrowed)
+    };
+    let r = post(&mut arb, &form(&version, "4", "7"));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let e = arb.get(&format!("/api/teams/events/{id}")).json();
+    assert_eq!(e["name"], "Open des Loire");
+    assert_eq!(e["place"], "Blois");
+    assert_eq!(e["federation"], "FRA");
+    assert_eq!(e["rounds"], 7);
+    assert_eq!(e["preferences"], "b");
+    assert_eq!(e["public"], false);
+    assert_eq!(app.client().get(&format!("/public/teams/{id}")).status, 404);
+    // The same form from the old page: the settings moved meanwhile.
+    let r = post(&mut arb, &form(&version, "4", "6"));
+    assert_eq!(r.status, 409, "{}", r.body);
+    // Round 1 paired: the boards stay; the rounds cannot fall below the rounds paired.
+    let mut csv = String::from("team;board;name;rating\n");
+    for t in 0..4 {
+        for b in 0..4 {
+            csv.push_str(&format!("T{t};{};P {t}-{b};{}\n", b + 1, 2000 - 10 * t - b));
+        }
+    }
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}/settings"));
+    assert!(
+        page.body.contains("id=\"team-settings-started\""),
+        "{}",
+        page.body
+    );
+    let version = version_in(&page.body);
+    let r = post(&mut arb, &form(&version, "5", "7"));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("boards"), "{}", r.body);
+    let r = post(&mut arb, &form(&version, "4", "0"));
+    assert_eq!(r.status, 422, "{}", r.body);
+    let mut public = form(&version, "4", "9");
+    public.push(("public".to_string(), "1".to_string()));
+    let r = post(&mut arb, &public);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        arb.get(&format!("/api/teams/events/{id}")).json()["rounds"],
+        9
+    );
+    assert_eq!(app.client().get(&format!("/public/teams/{id}")).status, 200);
+}
