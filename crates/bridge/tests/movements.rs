@@ -700,3 +700,39 @@ fn cards_show_every_round() {
     assert!(guide_cards_text(&m).contains("Pair 8\nstationary at table 1 NS\n"));
     assert!(table_cards_text(&m).contains("Table 1\npair 8 stays here (NS)\n"));
 }
+
+/// Issue 20: a club numbers a Mitchell's East-West pairs 8–14 or "1 EW" to "7 EW"; a Howell's
+/// pairs have no line and keep their numbers whatever the setting.
+#[test]
+fn pair_labels_follow_the_club_numbering() {
+    use bridge::movement::{PairLabels, PairNumbering};
+    let m = build(Kind::Mitchell, 7, &Options::default()).unwrap();
+    let per_line = PairLabels::new(&m, PairNumbering::PerLine);
+    let through = PairLabels::new(&m, PairNumbering::Through);
+    for pair in 1..=14 {
+        let l = per_line.label(pair);
+        assert_eq!(l.east_west, pair > 7, "{pair}");
+        assert_eq!(l.number, if pair > 7 { pair - 7 } else { pair });
+        assert_eq!(per_line.pair_of(l.number, l.east_west), pair);
+        assert_eq!(through.label(pair).to_string(), pair.to_string());
+        assert_eq!(through.pair_of(pair, pair > 7), pair);
+    }
+    assert_eq!(per_line.label(9).to_string(), "2 EW");
+    // A number already in the East-West range stays itself.
+    assert_eq!(per_line.pair_of(9, true), 9);
+    let arrow = build(Kind::ArrowSwitch, 5, &Options::default()).unwrap();
+    assert_eq!(
+        PairLabels::new(&arrow, PairNumbering::PerLine)
+            .label(6)
+            .to_string(),
+        "1 EW"
+    );
+    let howell = build(Kind::Howell, 5, &Options::default()).unwrap();
+    let h = PairLabels::new(&howell, PairNumbering::PerLine);
+    assert_eq!(h.label(9).to_string(), "9");
+    assert_eq!(h.pair_of(2, true), 2);
+    for code in ["through", "per-line"] {
+        assert_eq!(PairNumbering::parse(code).unwrap().code(), code);
+    }
+    assert_eq!(PairNumbering::parse("8-14"), None);
+}

@@ -19,6 +19,7 @@
 use askama::Template;
 use std::collections::{BTreeMap, BTreeSet};
 
+use bridge::movement::PairLabels;
 use bridge::{
     Artificial, Bid, DdTable, Doubling, Field, FieldKind, Method, Par, Played, Ratio, Seat, Strain,
     TableResult,
@@ -47,6 +48,8 @@ pub struct RankRow {
     /// `1`, `2=` for a shared place.
     pub rank: String,
     pub pair: u32,
+    /// The pair's number as the session shows it ([`pair_text`]).
+    pub label: String,
     pub names: String,
     pub total: String,
     pub top: String,
@@ -73,6 +76,8 @@ pub struct TravLine {
     pub table: String,
     pub ns: u32,
     pub ew: u32,
+    pub ns_label: String,
+    pub ew_label: String,
     pub contract: String,
     pub declarer: String,
     pub lead: String,
@@ -116,6 +121,7 @@ pub struct CardRow {
     pub round: String,
     pub direction: &'static str,
     pub opponent: u32,
+    pub opponent_label: String,
     pub opponent_names: String,
     pub contract: String,
     pub declarer: String,
@@ -133,6 +139,7 @@ pub struct CardRow {
 #[derive(Debug, Clone, Default)]
 pub struct Card {
     pub pair: u32,
+    pub label: String,
     pub names: String,
     pub rank: String,
     pub total: String,
@@ -408,6 +415,17 @@ impl Numbers<'_> {
     }
 }
 
+/// A pair's number as the session shows it, the one label every page, card and document
+/// uses: `9`, or `2 EO` / `2 EW` where the club numbers East-West pairs per line.
+pub fn pair_text(tr: &Tr, labels: PairLabels, pair: u32) -> String {
+    let l = labels.label(pair);
+    if l.east_west {
+        format!("{} {}", l.number, tr.t("bridge-ew"))
+    } else {
+        l.number.to_string()
+    }
+}
+
 fn names_of(session: &bridge::Session, pair: u32) -> String {
     session.names.get(&pair).cloned().unwrap_or_default()
 }
@@ -439,6 +457,26 @@ impl Results {
         missing: &[Missing],
         decimals: Decimals,
     ) -> Results {
+        Results::labelled(
+            tr,
+            session,
+            scored,
+            missing,
+            decimals,
+            PairLabels::default(),
+        )
+    }
+
+    /// [`Results::with_decimals`] with the pairs numbered as the session shows them.
+    pub fn labelled(
+        tr: &Tr,
+        session: &bridge::Session,
+        scored: &bridge::Scored,
+        missing: &[Missing],
+        decimals: Decimals,
+        labels: PairLabels,
+    ) -> Results {
+        let pair_label = |pair: u32| pair_text(tr, labels, pair);
         let n = Numbers { tr, d: decimals };
         let value = |v| n.value(v);
         let pct = |v| n.pct(v);
@@ -467,6 +505,7 @@ impl Results {
                 f.rows.push(RankRow {
                     rank: rank_text(s),
                     pair: s.pair,
+                    label: pair_label(s.pair),
                     names: names_of(session, s.pair),
                     total: value(Some(s.total)),
                     top: if matchpoints {
@@ -503,6 +542,7 @@ impl Results {
                 let at = if fields.len() == 2 && !ns_side { 1 } else { 0 };
                 fields[at].rows.push(RankRow {
                     pair: p,
+                    label: pair_label(p),
                     names: names_of(session, p),
                     missing: missing_of(p),
                     ..RankRow::default()
@@ -545,6 +585,8 @@ impl Results {
                     table: l.table.map(|t| t.to_string()).unwrap_or_default(),
                     ns: l.ns,
                     ew: l.ew,
+                    ns_label: pair_label(l.ns),
+                    ew_label: pair_label(l.ew),
                     contract: s.contract.clone(),
                     declarer: s.declarer.clone(),
                     lead: s.lead.clone(),
@@ -574,6 +616,7 @@ impl Results {
                             round: line.round.clone(),
                             direction,
                             opponent,
+                            opponent_label: pair_label(opponent),
                             opponent_names: names_of(session, opponent),
                             contract: s.contract.clone(),
                             declarer: s.declarer.clone(),
@@ -600,6 +643,8 @@ impl Results {
                         table: m.table.to_string(),
                         ns: m.ns,
                         ew: m.ew,
+                        ns_label: pair_label(m.ns),
+                        ew_label: pair_label(m.ew),
                         missing: true,
                         ..TravLine::default()
                     },
@@ -613,6 +658,7 @@ impl Results {
                             round: m.round.to_string(),
                             direction,
                             opponent,
+                            opponent_label: pair_label(opponent),
                             opponent_names: names_of(session, opponent),
                             missing: true,
                             ..CardRow::default()
@@ -641,6 +687,7 @@ impl Results {
                 let s = standing.get(&pair);
                 Card {
                     pair,
+                    label: pair_label(pair),
                     names: names_of(session, pair),
                     rank: s.map(|s| rank_text(s)).unwrap_or_default(),
                     total: s.map(|s| value(Some(s.total))).unwrap_or_default(),

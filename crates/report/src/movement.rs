@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use askama::Template;
-use bridge::movement::{range_label, Direction, EvenTables, Kind, Movement, NextStop};
+use bridge::movement::{range_label, Direction, EvenTables, Kind, Movement, NextStop, PairLabels};
 use bridge::session::FieldKind;
 
 use crate::i18n::{Lang, Tr};
@@ -73,8 +73,11 @@ fn text(s: impl Into<String>) -> Cell {
     }
 }
 
-fn pair(p: Option<u32>) -> Cell {
-    p.map_or_else(|| num("-"), num)
+fn pair(tr: &Tr, labels: PairLabels, p: Option<u32>) -> Cell {
+    p.map_or_else(
+        || num("-"),
+        |p| num(crate::bridge::pair_text(tr, labels, p)),
+    )
 }
 
 /// The name of a kind of movement for people.
@@ -109,6 +112,11 @@ fn tables_label(tr: &Tr, tables: &[u32]) -> String {
 
 /// A few sentences for the director: the movement, what moves where, what is shared.
 pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
+    description_labelled(tr, m, PairLabels::default())
+}
+
+/// [`description`] with the pairs numbered as the session shows them.
+pub fn description_labelled(tr: &Tr, m: &Movement, labels: PairLabels) -> Vec<String> {
     let t = m.tables;
     let per = if m.boards_per_round == 1 {
         tr.t("movement-boards-one")
@@ -137,8 +145,8 @@ pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
                 "movement-mitchell",
                 &[
                     ("tables", t.into()),
-                    ("first", (t + 1).into()),
-                    ("last", (2 * t).into()),
+                    ("first", labels.label(t + 1).number.into()),
+                    ("last", labels.label(2 * t).number.into()),
                 ],
             ));
             match m.even {
@@ -199,13 +207,21 @@ pub fn description(tr: &Tr, m: &Movement) -> Vec<String> {
         }
     }
     if let Some(p) = m.phantom {
-        out.push(tr.t1("movement-phantom", "pair", p));
+        out.push(tr.t1(
+            "movement-phantom",
+            "pair",
+            crate::bridge::pair_text(tr, labels, p),
+        ));
     }
     out
 }
 
 /// The layout, round by round.
 pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
+    round_grids_labelled(tr, m, PairLabels::default())
+}
+
+fn round_grids_labelled(tr: &Tr, m: &Movement, labels: PairLabels) -> Vec<Grid> {
     m.rounds
         .iter()
         .enumerate()
@@ -246,8 +262,8 @@ pub fn round_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                         }
                         vec![
                             num(s.table),
-                            pair(s.ns),
-                            pair(s.ew),
+                            pair(tr, labels, s.ns),
+                            pair(tr, labels, s.ew),
                             text(range_label(&m.boards(s.set))),
                             text(remark.join(", ")),
                         ]
@@ -296,6 +312,10 @@ fn next_label(tr: &Tr, m: &Movement, index: usize, table: u32) -> String {
 
 /// One card per table: each round's pairs and boards, and where the boards go next.
 pub fn table_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
+    table_grids_labelled(tr, m, PairLabels::default())
+}
+
+fn table_grids_labelled(tr: &Tr, m: &Movement, labels: PairLabels) -> Vec<Grid> {
     (1..=m.tables)
         .map(|table| {
             let stay: Vec<String> = m
@@ -333,8 +353,8 @@ pub fn table_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
                         }
                         Some(vec![
                             num(r.number),
-                            pair(s.ns),
-                            pair(s.ew),
+                            pair(tr, labels, s.ns),
+                            pair(tr, labels, s.ew),
                             text(boards),
                             text(next_label(tr, m, i, table)),
                         ])
@@ -348,6 +368,15 @@ pub fn table_grids(tr: &Tr, m: &Movement) -> Vec<Grid> {
 /// One guide card per pair: each round's table, direction, opponents and boards, headed by the
 /// pair's names when `names` has them.
 pub fn guide_grids(tr: &Tr, m: &Movement, names: &BTreeMap<u32, String>) -> Vec<Grid> {
+    guide_grids_labelled(tr, m, names, PairLabels::default())
+}
+
+fn guide_grids_labelled(
+    tr: &Tr,
+    m: &Movement,
+    names: &BTreeMap<u32, String>,
+    labels: PairLabels,
+) -> Vec<Grid> {
     m.pair_numbers()
         .into_iter()
         .map(|p| {
@@ -358,7 +387,11 @@ pub fn guide_grids(tr: &Tr, m: &Movement, names: &BTreeMap<u32, String>) -> Vec<
                 }
                 _ => String::new(),
             };
-            let title = tr.t1("movement-pair", "pair", p);
+            let title = tr.t1(
+                "movement-pair",
+                "pair",
+                crate::bridge::pair_text(tr, labels, p),
+            );
             Grid {
                 title: match names.get(&p).filter(|n| !n.trim().is_empty()) {
                     Some(n) => format!("{title} — {n}"),
@@ -394,7 +427,13 @@ pub fn guide_grids(tr: &Tr, m: &Movement, names: &BTreeMap<u32, String>) -> Vec<
                             text(sits),
                             text(pr.opponent.map_or_else(
                                 || tr.t("movement-sit-out"),
-                                |o| tr.t1("movement-against", "pair", o),
+                                |o| {
+                                    tr.t1(
+                                        "movement-against",
+                                        "pair",
+                                        crate::bridge::pair_text(tr, labels, o),
+                                    )
+                                },
                             )),
                             text(range_label(&m.boards(pr.set))),
                         ]
@@ -408,14 +447,16 @@ pub fn guide_grids(tr: &Tr, m: &Movement, names: &BTreeMap<u32, String>) -> Vec<
 /// One printable page: the description, the rounds, the table cards and the guide cards
 /// (each card kept on one sheet when printed).
 pub fn html(lang: Lang, m: &Movement) -> Result<String, ReportError> {
-    html_named(lang, m, &BTreeMap::new())
+    html_named(lang, m, &BTreeMap::new(), PairLabels::default())
 }
 
-/// [`html`] with the pairs' names on their guide cards.
+/// [`html`] with the pairs' names on their guide cards and the pairs numbered as the session
+/// shows them.
 pub fn html_named(
     lang: Lang,
     m: &Movement,
     names: &BTreeMap<u32, String>,
+    labels: PairLabels,
 ) -> Result<String, ReportError> {
     let tr = Tr::new(lang);
     let page = MovementPage {
@@ -427,22 +468,22 @@ pub fn html_named(
             ],
         ),
         css: MOVEMENT_CSS,
-        description: description(&tr, m),
+        description: description_labelled(&tr, m, labels),
         parts: vec![
             Part {
                 heading: tr.t("movement-rounds"),
                 class: "round",
-                grids: round_grids(&tr, m),
+                grids: round_grids_labelled(&tr, m, labels),
             },
             Part {
                 heading: tr.t("movement-table-cards"),
                 class: "card",
-                grids: table_grids(&tr, m),
+                grids: table_grids_labelled(&tr, m, labels),
             },
             Part {
                 heading: tr.t("movement-guide-cards"),
                 class: "card",
-                grids: guide_grids(&tr, m, names),
+                grids: guide_grids_labelled(&tr, m, names, labels),
             },
         ],
         c: tr,

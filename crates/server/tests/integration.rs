@@ -15,6 +15,8 @@ mod bridge_hands;
 mod bridge_load;
 #[path = "bridge_pages.rs"]
 mod bridge_pages;
+#[path = "bridge_pair_numbers.rs"]
+mod bridge_pair_numbers;
 #[path = "common.rs"]
 mod common;
 #[path = "concurrent.rs"]

@@ -117,6 +117,104 @@ impl FromStr for Kind {
     }
 }
 
+/// How a Mitchell's East-West pairs are numbered where people read them (issue 20): the
+/// movement always numbers them T+1..2T; a club may show them so (`Through`, 8–14 with 7
+/// tables) or again from 1 with the line's letters (`PerLine`, "1 EW" to "7 EW").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum PairNumbering {
+    #[default]
+    Through,
+    PerLine,
+}
+
+impl PairNumbering {
+    pub const ALL: [PairNumbering; 2] = [PairNumbering::Through, PairNumbering::PerLine];
+
+    /// The name stored and sent by forms.
+    pub fn code(self) -> &'static str {
+        match self {
+            PairNumbering::Through => "through",
+            PairNumbering::PerLine => "per-line",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PairNumbering> {
+        PairNumbering::ALL.into_iter().find(|n| n.code() == s)
+    }
+}
+
+/// A pair's number as shown: `number`, followed by the East-West line's letters when
+/// `east_west` (see [`PairLabels`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PairLabel {
+    pub number: u32,
+    pub east_west: bool,
+}
+
+/// The one place that turns a movement's pair number into the number people read: every
+/// page, card and document of a session labels its pairs through it.
+///
+/// ```
+/// use bridge::movement::{build, Kind, Options, PairLabels, PairNumbering};
+///
+/// let m = build(Kind::Mitchell, 7, &Options::default()).unwrap();
+/// let per_line = PairLabels::new(&m, PairNumbering::PerLine);
+/// assert_eq!(per_line.label(9).to_string(), "2 EW");
+/// assert_eq!(per_line.label(2).to_string(), "2");
+/// assert_eq!(PairLabels::new(&m, PairNumbering::Through).label(9).to_string(), "9");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PairLabels {
+    /// The number of North-South pairs when East-West pairs are numbered from 1 again.
+    ns_pairs: Option<u32>,
+}
+
+impl PairLabels {
+    /// Labels for `m`: `PerLine` applies to the Mitchells (their pairs keep a line); a Howell's
+    /// pairs have no line and keep their numbers.
+    pub fn new(m: &Movement, numbering: PairNumbering) -> PairLabels {
+        let lines = matches!(m.kind, Kind::Mitchell | Kind::ArrowSwitch);
+        PairLabels {
+            ns_pairs: (lines && numbering == PairNumbering::PerLine).then_some(m.tables),
+        }
+    }
+
+    pub fn label(self, pair: u32) -> PairLabel {
+        match self.ns_pairs {
+            Some(t) if pair > t => PairLabel {
+                number: pair - t,
+                east_west: true,
+            },
+            _ => PairLabel {
+                number: pair,
+                east_west: false,
+            },
+        }
+    }
+
+    /// The movement's number of a pair typed as people read it (`east_west`: typed where
+    /// an East-West pair is asked for, or with the line's letters): 2 in an East-West box
+    /// of a 7-table Mitchell numbered per line is pair 9. A number already in the East-West
+    /// range is taken as it is.
+    pub fn pair_of(self, number: u32, east_west: bool) -> u32 {
+        match self.ns_pairs {
+            Some(t) if east_west && (1..=t).contains(&number) => number + t,
+            _ => number,
+        }
+    }
+}
+
+/// Plain text: `9`, or `2 EW` (the pages translate the letters).
+impl fmt::Display for PairLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.east_west {
+            write!(f, "{} EW", self.number)
+        } else {
+            write!(f, "{}", self.number)
+        }
+    }
+}
+
 /// How a Mitchell with an even number of tables avoids replaying boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub enum EvenTables {

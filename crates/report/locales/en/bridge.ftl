@@ -310,3 +310,9 @@ bridge-public-held-back = { $count ->
     [one] One board is still being played: it appears here once every table has played it.
    *[other] { $count } boards are still being played: each appears here once every table has played it.
 }
+
+## How a Mitchell's East-West pairs are numbered (issue 20)
+bridge-field-pair-numbering = East-West pairs numbered
+bridge-pair-numbering-through = after North-South (8–14 with 7 tables)
+bridge-pair-numbering-per-line = from 1 with EW (1 EW–7 EW with 7 tables)
+bridge-invalid-pair-numbering = Expected through or per-line (found { $found }).

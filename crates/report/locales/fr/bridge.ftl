@@ -316,3 +316,9 @@ bridge-public-held-back = { $count ->
     [one] Une donne est encore en jeu : elle apparaîtra ici quand toutes les tables l'auront jouée.
    *[other] { $count } donnes sont encore en jeu : chacune apparaîtra ici quand toutes les tables l'auront jouée.
 }
+
+## Numérotation des paires Est-Ouest d'un Mitchell (issue 20)
+bridge-field-pair-numbering = Paires Est-Ouest numérotées
+bridge-pair-numbering-through = à la suite des Nord-Sud (8 à 14 pour 7 tables)
+bridge-pair-numbering-per-line = à partir de 1 avec EO (1 EO à 7 EO pour 7 tables)
+bridge-invalid-pair-numbering = Attendu : through ou per-line (reçu { $found }).

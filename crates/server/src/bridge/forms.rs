@@ -2,7 +2,7 @@
 //! with an [`AppError::Invalid`] naming the field when a value is wrong. No rule here: a
 //! contract is read by [`bridge::Bid`], a relative result by [`bridge::contract::parse_result`].
 
-use bridge::movement::{EvenTables, Kind};
+use bridge::movement::{EvenTables, Kind, PairNumbering};
 use bridge::notation::{Notation, NotationError};
 use bridge::{Artificial, Bid, Ratio, Seat};
 use serde::Deserialize;
@@ -58,6 +58,9 @@ pub struct SessionForm {
     pub public_url: Option<String>,
     /// The table's phone shows a confirmed board's score and percentages.
     pub table_results: Option<Value>,
+    /// `through` (a Mitchell's East-West pairs numbered 8–14 with 7 tables) or `per-line`
+    /// (1–7 EW).
+    pub pair_numbering: Option<String>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
     /// The session's version the form (or the API client) read the settings at.
@@ -205,6 +208,16 @@ impl SessionForm {
         s.table_results = flag(&self.table_results)
             .or(unticked)
             .unwrap_or(s.table_results);
+        if let Some(n) = self
+            .pair_numbering
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            s.pair_numbering = PairNumbering::parse(n).ok_or_else(|| {
+                AppError::invalid("pair_numbering", "through or per-line", format!("{n:?}"))
+            })?;
+        }
         if let Some(u) = &self.public_url {
             s.public_url = public_url(u)?;
         }

@@ -67,6 +67,7 @@ pub struct CallView {
 /// The session's heading for a director's page, with the tables' open calls.
 pub fn director_view(st: &AppState, s: &BridgeSession, tr: &Tr) -> Result<SessionView, AppError> {
     let mut v = SessionView::new(s, tr);
+    let labels = st.store.pair_labels(s.id)?;
     for call in st.store.calls(s.id)? {
         let (table, round) = (call.table, call.round);
         let view = match (call.kind, call.board) {
@@ -81,8 +82,8 @@ pub fn director_view(st: &AppState, s: &BridgeSession, tr: &Tr) -> Result<Sessio
                             ("table", table.into()),
                             ("round", round.into()),
                             ("board", board.into()),
-                            ("ns", ns.into()),
-                            ("ew", ew.into()),
+                            ("ns", report::bridge::pair_text(tr, labels, ns).into()),
+                            ("ew", report::bridge::pair_text(tr, labels, ew).into()),
                         ],
                     ),
                     adjust_href: format!(
@@ -176,8 +177,14 @@ pub fn results_of(
     id: SessionId,
 ) -> Result<report::bridge::Results, AppError> {
     let r = st.store.ranking(id)?;
-    let mut results =
-        report::bridge::Results::new(tr, &r.session, &r.scored, &missing_of(&r.missing));
+    let mut results = report::bridge::Results::labelled(
+        tr,
+        &r.session,
+        &r.scored,
+        &missing_of(&r.missing),
+        report::bridge::Decimals::default(),
+        st.store.pair_labels(id)?,
+    );
     for h in st.store.hand_records(id)? {
         if let Some(a) = &h.analysis {
             results.add_analysis(tr, h.board, &a.tricks, &a.par);

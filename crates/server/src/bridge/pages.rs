@@ -2,6 +2,7 @@
 //! grid (entries, corrections, adjusted scores, conflicts), the ranking, the travellers, the
 //! score cards and the exports. Login required on every one.
 
+use bridge::movement::PairLabels;
 use bridge::notation::Notation;
 use std::collections::{BTreeMap, HashMap};
 
@@ -22,7 +23,7 @@ use crate::i18n::Tr;
 use crate::limit::MAX_BODY;
 use crate::page::{blocking, html};
 use crate::AppState;
-use report::bridge::{self as results, Results};
+use report::bridge::{self as results, pair_text, Results};
 
 type Page = Result<Response, AppError>;
 
@@ -80,6 +81,8 @@ pub struct SettingsView {
     pub movements: Vec<Choice>,
     pub evens: Vec<Choice>,
     pub scorings: Vec<Choice>,
+    /// How a Mitchell's East-West pairs are numbered: 8–14 or 1–7 EW.
+    pub numberings: Vec<Choice>,
     /// "3–7 tables: Howell; …": the suggestion by table count.
     pub suggestions: String,
     pub phantom: String,
@@ -122,6 +125,14 @@ impl SettingsView {
                 selected: x == s.scoring,
             })
             .collect();
+        let numberings = bridge::movement::PairNumbering::ALL
+            .into_iter()
+            .map(|n| Choice {
+                value: n.code().into(),
+                label: tr.t(&format!("bridge-pair-numbering-{}", n.code())),
+                selected: n == s.pair_numbering,
+            })
+            .collect();
         // Group the table counts by the movement suggested for one ranking.
         let mut groups: Vec<(u32, u32, String)> = Vec::new();
         for t in 3..=20 {
@@ -149,6 +160,7 @@ impl SettingsView {
             movements,
             evens,
             scorings,
+            numberings,
             suggestions,
             phantom: s.phantom.map(|p| p.to_string()).unwrap_or_default(),
             boards_per_round: if s.boards_per_round == 0 {
@@ -281,6 +293,8 @@ async fn delete_session(State(st): State<AppState>, a: Arbiter, Path(id): Path<S
 #[derive(Debug, Clone)]
 struct PairRow {
     number: u32,
+    /// The number as the session shows it.
+    label: String,
     name1: String,
     name2: String,
     club: String,
@@ -331,6 +345,7 @@ fn pairs_page_data(
     let version = st.store.bridge_version(id)?;
     let s = st.store.bridge_session(id)?;
     let m = st.store.movement(id)?;
+    let labels = st.store.pair_labels(id)?;
     let start: HashMap<u32, String> = m
         .rounds
         .first()
@@ -352,6 +367,7 @@ fn pairs_page_data(
         .pairs(id)?
         .into_iter()
         .map(|p| PairRow {
+            label: pair_text(&c.tr, labels, p.number),
             phantom: s.settings.phantom == Some(p.number),
             start: start.get(&p.number).cloned().unwrap_or_default(),
             number: p.number,
@@ -501,7 +517,7 @@ pub struct RoundView {
 }
 
 /// The rounds of a movement, table by table.
-pub fn rounds_view(m: &bridge::movement::Movement) -> Vec<RoundView> {
+pub fn rounds_view(tr: &Tr, m: &bridge::movement::Movement, labels: PairLabels) -> Vec<RoundView> {
     m.rounds
         .iter()
         .map(|r| RoundView {
@@ -510,8 +526,14 @@ pub fn rounds_view(m: &bridge::movement::Movement) -> Vec<RoundView> {
                 .tables
                 .iter()
                 .map(|t| SittingView {
-                    ns: t.ns.map(|p| p.to_string()).unwrap_or_else(|| "—".into()),
-                    ew: t.ew.map(|p| p.to_string()).unwrap_or_else(|| "—".into()),
+                    ns: t
+                        .ns
+                        .map(|p| pair_text(tr, labels, p))
+                        .unwrap_or_else(|| "—".into()),
+                    ew: t
+                        .ew
+                        .map(|p| pair_text(tr, labels, p))
+                        .unwrap_or_else(|| "—".into()),
                     boards: bridge::movement::range_label(&m.boards(t.set)),
                 })
                 .collect(),
@@ -540,11 +562,12 @@ async fn movement_page(
 ) -> Page {
     let s = st.store.bridge_session(id)?;
     let m = st.store.movement(id)?;
+    let labels = st.store.pair_labels(id)?;
     html(&MovementPage {
         s: super::director_view(&st, &s, &c.tr)?,
         tab: "movement",
-        description: report::movement::description(&c.tr, &m),
-        rounds: rounds_view(&m),
+        description: report::movement::description_labelled(&c.tr, &m, labels),
+        rounds: rounds_view(&c.tr, &m, labels),
         tables: (1..=m.tables).collect(),
         boards: m.board_count(),
         boards_per_round: m.boards_per_round,
@@ -568,7 +591,7 @@ async fn movement_cards(
         .into_iter()
         .map(|p| (p.number, p.details.display()))
         .collect();
-    let page = report::movement::html_named(c.tr.lang, &m, &names)
+    let page = report::movement::html_named(c.tr.lang, &m, &names, st.store.pair_labels(id)?)
         .map_err(|e| AppError::Internal(e.to_string()))?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
@@ -652,6 +675,8 @@ pub struct GridLine {
     pub table: u32,
     pub ns: u32,
     pub ew: u32,
+    pub ns_label: String,
+    pub ew_label: String,
     pub contract: String,
     pub declarer: String,
     pub lead: String,
@@ -675,8 +700,8 @@ pub struct ConflictView {
     pub board: u32,
     pub round: u32,
     pub table: u32,
-    pub ns: u32,
-    pub ew: u32,
+    /// The pairs as the session shows them: `1–9`, `1–2 EO`.
+    pub pairs: String,
     pub kept: String,
     pub other: String,
 }
@@ -718,7 +743,9 @@ pub struct GridForm {
 }
 
 impl GridForm {
-    fn key(&self) -> Result<(u32, u32, u32), AppError> {
+    /// The line typed: board, NS pair, EW pair (a number typed in the EW box as the session
+    /// shows it, `2` for pair 9 where East-West pairs are numbered per line).
+    fn key(&self, labels: PairLabels) -> Result<(u32, u32, u32), AppError> {
         let n = |field: &str, v: &str, what: &str| {
             v.trim()
                 .parse::<u32>()
@@ -727,7 +754,7 @@ impl GridForm {
         Ok((
             n("board", &self.board, "a board number")?,
             n("ns", &self.ns, "the NS pair's number")?,
-            n("ew", &self.ew, "the EW pair's number")?,
+            labels.pair_of(n("ew", &self.ew, "the EW pair's number")?, true),
         ))
     }
 
@@ -830,7 +857,7 @@ pub(super) fn adjustment_label(tr: &Tr, a: &store::bridge::Adjustment) -> String
 }
 
 /// The grid's rows from the store's lines.
-pub fn grid_boards(tr: &Tr, lines: &[store::bridge::Line]) -> Vec<GridBoard> {
+pub fn grid_boards(tr: &Tr, lines: &[store::bridge::Line], labels: PairLabels) -> Vec<GridBoard> {
     let mut boards: Vec<GridBoard> = Vec::new();
     for l in lines {
         if boards.last().is_none_or(|b| b.board != l.board) {
@@ -845,6 +872,8 @@ pub fn grid_boards(tr: &Tr, lines: &[store::bridge::Line]) -> Vec<GridBoard> {
             table: l.table,
             ns: l.ns,
             ew: l.ew,
+            ns_label: pair_text(tr, labels, l.ns),
+            ew_label: pair_text(tr, labels, l.ew),
             score: l.score_ns.map(|s| s.to_string()).unwrap_or_default(),
             status: status_label(tr, l.status),
             status_code: l.status.code(),
@@ -879,7 +908,7 @@ pub fn grid_boards(tr: &Tr, lines: &[store::bridge::Line]) -> Vec<GridBoard> {
     boards
 }
 
-fn conflict_views(tr: &Tr, conflicts: &[Conflict]) -> Vec<ConflictView> {
+fn conflict_views(tr: &Tr, conflicts: &[Conflict], labels: PairLabels) -> Vec<ConflictView> {
     conflicts
         .iter()
         .map(|k| ConflictView {
@@ -887,8 +916,11 @@ fn conflict_views(tr: &Tr, conflicts: &[Conflict]) -> Vec<ConflictView> {
             board: k.board,
             round: k.round,
             table: k.table,
-            ns: k.ns,
-            ew: k.ew,
+            pairs: format!(
+                "{}–{}",
+                pair_text(tr, labels, k.ns),
+                pair_text(tr, labels, k.ew)
+            ),
             kept: entry_text(tr, &k.kept),
             other: entry_text(tr, &k.other),
         })
@@ -917,14 +949,15 @@ fn grid_page_data(
     let version = st.store.bridge_version(id)?;
     let s = st.store.bridge_session(id)?;
     let lines = st.store.lines(id)?;
-    let boards = grid_boards(&c.tr, &lines);
+    let labels = st.store.pair_labels(id)?;
+    let boards = grid_boards(&c.tr, &lines, labels);
     let missing = boards.iter().map(|b| b.missing).sum();
     let page = GridPage {
         s: super::director_view(st, &s, &c.tr)?,
         tab: "grid",
         boards,
         missing,
-        conflicts: conflict_views(&c.tr, &st.store.conflicts(id)?),
+        conflicts: conflict_views(&c.tr, &st.store.conflicts(id)?, labels),
         kinds: adjust_kinds(
             &c.tr,
             if f.kind.is_empty() {
@@ -971,7 +1004,7 @@ async fn grid_page(
         ..GridForm::default()
     };
     // Prefill the form with the line's current contract (a correction).
-    if let Ok((b, ns, ew)) = f.key() {
+    if let Ok((b, ns, ew)) = f.key(st.store.pair_labels(id)?) {
         if let Some(l) = st
             .store
             .lines(id)?
@@ -1033,7 +1066,11 @@ async fn grid_write<T: Send + 'static>(
         + Send
         + 'static,
 ) -> Page {
-    let parsed = f.key().and_then(|k| {
+    let labels = match st.store.pair_labels(id) {
+        Ok(l) => l,
+        Err(e) => return refused(&st, c, id, f, e.into()),
+    };
+    let parsed = f.key(labels).and_then(|k| {
         let seen = crate::edits::from_form(Some(&f.version))?;
         Ok((k, value(&f)?, seen))
     });
@@ -1170,7 +1207,7 @@ pub(super) fn results_page(
     c: Ctx,
     id: SessionId,
     part: &'static str,
-    pair: Option<u32>,
+    pair: Option<(u32, bool)>,
     public: bool,
 ) -> Page {
     let s = st.store.bridge_session(id)?;
@@ -1178,7 +1215,8 @@ pub(super) fn results_page(
         return Err(AppError::NotFound);
     }
     let mut r = super::results_of(st, &c.tr, id)?;
-    if let Some(p) = pair {
+    if let Some((number, east_west)) = pair {
+        let p = st.store.pair_labels(id)?.pair_of(number, east_west);
         r.cards.retain(|card| card.pair == p);
     }
     // A board still to be played somewhere is not shown to the public, its deal, contracts and
@@ -1242,8 +1280,20 @@ pub(super) struct PairQuery {
 }
 
 impl PairQuery {
-    pub fn pair(&self) -> Option<u32> {
-        self.pair.as_deref().and_then(|p| p.trim().parse().ok())
+    /// The pair typed: its number, and whether the East-West letters follow it (`2 EO`, `2 EW`,
+    /// as the session shows East-West pairs numbered per line).
+    pub fn pair(&self) -> Option<(u32, bool)> {
+        let typed = self.pair.as_deref()?.trim();
+        let digits = typed
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(typed.len());
+        let number = typed[..digits].parse().ok()?;
+        let line = typed[digits..].trim().to_ascii_uppercase().replace('-', "");
+        match line.as_str() {
+            "" => Some((number, false)),
+            "EW" | "EO" => Some((number, true)),
+            _ => None,
+        }
     }
 }
 

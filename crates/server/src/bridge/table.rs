@@ -393,9 +393,10 @@ fn table_page_data(
         .unwrap_or(current);
     let tr_round = st.store.table_round(id, table, round)?;
     let pairs = st.store.pairs(id)?;
+    let labels = st.store.pair_labels(id)?;
     let pair = |p: Option<u32>| match p {
         Some(n) => PairView {
-            number: n.to_string(),
+            number: report::bridge::pair_text(&c.tr, labels, n),
             names: pairs
                 .iter()
                 .find(|x| x.number == n)

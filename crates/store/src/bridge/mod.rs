@@ -29,7 +29,7 @@ mod model;
 pub(crate) mod session;
 mod text;
 
-use bridge::movement::{EvenTables, Kind};
+use bridge::movement::{EvenTables, Kind, PairLabels, PairNumbering};
 use bridge::{Artificial, Ratio, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -121,6 +121,9 @@ pub struct BridgeSettings {
     /// so far (off by default: a club's choice).
     #[serde(default)]
     pub table_results: bool,
+    /// How a Mitchell's East-West pairs are numbered where people read them.
+    #[serde(default, with = "text::pair_numbering")]
+    pub pair_numbering: PairNumbering,
 }
 
 impl BridgeSettings {
@@ -146,6 +149,7 @@ impl BridgeSettings {
             session_average: false,
             public_url: String::new(),
             table_results: false,
+            pair_numbering: PairNumbering::default(),
         }
     }
 }

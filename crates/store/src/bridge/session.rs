@@ -12,7 +12,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
 const SESSION_COLUMNS: &str = "id, name, club, place, date, director, tables, movement, even, \
-    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url, table_results";
+    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url, table_results, pair_numbering";
 
 fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let bad = |i: usize, what: &str| {
@@ -25,6 +25,7 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let movement: String = r.get(7)?;
     let even: String = r.get(8)?;
     let scoring: String = r.get(11)?;
+    let numbering: String = r.get(20)?;
     Ok(BridgeSession {
         id: r.get(0)?,
         settings: BridgeSettings {
@@ -46,6 +47,8 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
             session_average: r.get(17)?,
             public_url: r.get(18)?,
             table_results: r.get(19)?,
+            pair_numbering: PairNumbering::parse(&numbering)
+                .ok_or_else(|| bad(20, "pair numbering"))?,
         },
         created_at: r.get(16)?,
     })
@@ -132,7 +135,8 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
         "UPDATE bridge_session SET name = ?2, club = ?3, place = ?4, date = ?5, director = ?6, \
          tables = ?7, movement = ?8, even = ?9, boards_per_round = ?10, phantom = ?11, \
          scoring = ?12, average_plus = ?13, average = ?14, average_minus = ?15, public = ?16, \
-         session_average = ?17, public_url = ?18, table_results = ?19 WHERE id = ?1",
+         session_average = ?17, public_url = ?18, table_results = ?19, \
+         pair_numbering = ?20 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -152,7 +156,8 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
             s.public,
             s.session_average,
             s.public_url.trim(),
-            s.table_results
+            s.table_results,
+            s.pair_numbering.code()
         ],
     )?;
     Ok(())
@@ -385,6 +390,15 @@ impl Store {
     /// The session's movement, as the bridge crate builds it from the settings.
     pub fn movement(&self, id: SessionId) -> Result<Movement> {
         self.with_conn(|c| session_movement(c, id))
+    }
+
+    /// How the session's pairs are numbered where people read them (its movement and the
+    /// club's numbering of East-West pairs).
+    pub fn pair_labels(&self, id: SessionId) -> Result<PairLabels> {
+        self.with_conn(|c| {
+            let s = load_session(c, id)?.settings;
+            Ok(PairLabels::new(&build_movement(&s)?, s.pair_numbering))
+        })
     }
 
     /// Types a pair's names; `number` must be a pair of the movement.

@@ -30,6 +30,19 @@ pub mod kind {
 }
 
 /// `relay` or `skip`.
+pub mod pair_numbering {
+    use super::*;
+    use bridge::movement::PairNumbering;
+
+    pub fn serialize<S: Serializer>(n: &PairNumbering, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(n.code())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PairNumbering, D::Error> {
+        parse_or(d, "through or per-line", PairNumbering::parse)
+    }
+}
+
 pub mod even {
     use super::*;
     use bridge::movement::EvenTables;

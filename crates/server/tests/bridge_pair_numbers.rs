@@ -1,0 +1,205 @@
+//! Issue 20: a club numbers a Mitchell's East-West pairs after the North-South ones (8–14 with
+//! 7 tables) or from 1 again with the line's letters (1 EO–7 EO); the choice is a session
+//! setting and every page, card and document shows the same number.
+
+use serde_json::json;
+
+use crate::bridge_api::codes;
+use crate::common::{App, Client};
+
+/// The text of the element with `id="ID"` up to the end of its table row (or of its
+/// section), so a check looks at one line and not the whole page.
+fn row<'a>(page: &'a str, id: &str) -> &'a str {
+    let from = page
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no element {id} in {page}"));
+    let rest = &page[from..];
+    let to = ["</tr>", "</section>"]
+        .iter()
+        .filter_map(|end| rest.find(end))
+        .min()
+        .unwrap_or(rest.len());
+    &rest[..to]
+}
+
+fn get(c: &mut Client, lang: &str, path: &str) -> String {
+    c.accept_language = Some(lang.into());
+    let r = c.get(path);
+    assert_eq!(r.status, 200, "{path}: {}", r.body);
+    r.body
+}
+
+/// Pair 9 is the second East-West pair of a 7-table Mitchell. It meets pair 2 at table 2 in
+/// round 1 on boards 3 and 4; its number must read `9`, or `2 EW` (`2 EO` in French), on the
+/// director's grid, travellers, ranking, score cards, movement page and cards, pairs page, the
+/// table's phone and the public pages alike.
+#[test]
+fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/sessions",
+        &json!({"name": "Mardi", "tables": 7, "movement": "mitchell", "boards_per_round": 2}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    // Every line of board 3, so the public pages show it (a board still in play is held back).
+    let lines = b.get(&format!("/api/bridge/sessions/{id}/lines")).json();
+    let board_3: Vec<(u64, u64)> = lines["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["board"] == 3)
+        .map(|l| (l["ns"].as_u64().unwrap(), l["ew"].as_u64().unwrap()))
+        .collect();
+    assert!(board_3.contains(&(2, 9)), "{board_3:?}");
+    for (ns, ew) in board_3 {
+        let r = b.post_json(
+            &format!("/api/bridge/sessions/{id}/lines"),
+            &json!({"board": 3, "ns": ns, "ew": ew, "contract": "3NT", "declarer": "N",
+                    "result": if ns == 2 { "=" } else { "-1" }}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let table_2 = codes(&mut b, id)
+        .into_iter()
+        .find(|(t, _)| *t == 2)
+        .unwrap()
+        .1;
+    let mut public = app.client();
+    let mut phone = app.client();
+
+    for (numbering, en, fr) in [("through", "9", "9"), ("per-line", "2 EW", "2 EO")] {
+        let r = b.post_json(
+            &format!("/api/bridge/sessions/{id}"),
+            &json!({"pair_numbering": numbering}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        for (lang, ew) in [("en", en), ("fr", fr)] {
+            let cell = format!("<td class=\"num\">{ew}</td>");
+            let pair_word = if lang == "fr" { "Paire" } else { "Pair" };
+            let against = if lang == "fr" { "paire" } else { "pair" };
+
+            let settings = get(&mut b, lang, &format!("/bridge/{id}"));
+            assert!(
+                settings.contains(&format!("<option value=\"{numbering}\" selected>")),
+                "{settings}"
+            );
+
+            let grid = get(&mut b, lang, &format!("/bridge/{id}/grid"));
+            assert!(
+                row(&grid, "line-3-2-9").contains(&format!("<td class=\"num\">2</td>{cell}")),
+                "{lang} {numbering}: {}",
+                row(&grid, "line-3-2-9")
+            );
+
+            // The director's page and the public one, each read by its own visitor.
+            let mut both = |part: &str| {
+                let director = format!("/bridge/{id}/{part}");
+                let public_page = format!("/public/bridge/{id}/{part}").replace("/ranking", "");
+                [
+                    (director.clone(), get(&mut b, lang, &director)),
+                    (public_page.clone(), get(&mut public, lang, &public_page)),
+                ]
+            };
+            for (page, body) in both("travellers") {
+                let line = row(&body, "trav-3-2-9");
+                assert!(
+                    line.contains(&format!("<td class=\"num\">2</td>{cell}")),
+                    "{page} {lang} {numbering}: {line}"
+                );
+            }
+            for (page, body) in both("ranking") {
+                let line = row(&body, "rank-9");
+                assert!(line.contains(&cell), "{page} {lang} {numbering}: {line}");
+                if numbering == "per-line" {
+                    assert!(!line.contains("<td class=\"num\">9</td>"), "{line}");
+                }
+            }
+            for (page, body) in both("cards") {
+                let card = row(&body, "card-9");
+                assert!(
+                    card.contains(&format!("{pair_word} {ew}")),
+                    "{page} {lang} {numbering}: {card}"
+                );
+                // Pair 2's card names its opponents on board 3 the same way.
+                let card = &body[body.find("id=\"card-2\"").unwrap()..];
+                let card = &card[..card.find("</section>").unwrap()];
+                assert!(card.contains(&format!("<td>{ew}")), "{card}");
+            }
+
+            // The score-card box takes the number as the pages show it.
+            let typed = ew.replace(' ', "%20");
+            let one = get(
+                &mut public,
+                lang,
+                &format!("/public/bridge/{id}/cards?pair={typed}"),
+            );
+            assert!(one.contains("id=\"card-9\""), "{one}");
+            assert!(!one.contains("id=\"card-2\""), "{one}");
+
+            let movement = get(&mut b, lang, &format!("/bridge/{id}/movement"));
+            assert!(
+                movement.contains(&format!("<span class=\"pairs\">2–{ew}</span>")),
+                "{lang} {numbering}: {movement}"
+            );
+            let cards = get(&mut b, lang, &format!("/bridge/{id}/movement/cards"));
+            assert!(cards.contains(&format!("{pair_word} {ew}")), "{cards}");
+            assert!(cards.contains(&format!("{against} {ew}")), "{cards}");
+            if numbering == "per-line" {
+                assert!(!cards.contains(&format!("{pair_word} 9<")), "{cards}");
+                assert!(!cards.contains(&format!("{pair_word} 14")), "{cards}");
+            }
+
+            let pairs = get(&mut b, lang, &format!("/bridge/{id}/pairs"));
+            assert!(
+                row(&pairs, "pair-9").contains(&cell),
+                "{}",
+                row(&pairs, "pair-9")
+            );
+
+            let table = get(&mut phone, lang, &format!("/t/{table_2}"));
+            assert!(
+                table.contains(&format!("id=\"table-ew\"><strong>{ew}</strong>")),
+                "{lang} {numbering}: {table}"
+            );
+        }
+    }
+
+    // The director types East-West pair 2 as the page shows it: it is pair 9's line.
+    b.accept_language = Some("en".into());
+    let token = b.csrf.clone().unwrap();
+    let r = b.post_form(
+        &format!("/bridge/{id}/grid/line"),
+        &[
+            ("csrf", &token),
+            ("board", "4"),
+            ("ns", "2"),
+            ("ew", "2"),
+            ("contract", "4S"),
+            ("declarer", "S"),
+            ("lead", ""),
+            ("result", "="),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let lines = b.get(&format!("/api/bridge/sessions/{id}/lines")).json();
+    let line = lines["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["board"] == 4 && l["ns"] == 2)
+        .unwrap();
+    assert_eq!(
+        (line["ew"].as_u64(), line["status"].as_str()),
+        (Some(9), Some("director"))
+    );
+
+    // A value the setting does not know is refused, naming the field.
+    let r = b.post_json(
+        &format!("/api/bridge/sessions/{id}"),
+        &json!({"pair_numbering": "8-14"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("pair_numbering"), "{}", r.body);
+}
