@@ -23,6 +23,8 @@ mod concurrent;
 mod hardening;
 #[path = "lots.rs"]
 mod lots;
+#[path = "manual_pairing.rs"]
+mod manual_pairing;
 #[path = "pages.rs"]
 mod pages;
 #[path = "printing.rs"]

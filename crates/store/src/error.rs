@@ -115,6 +115,8 @@ pub enum Refusal {
     SessionStarted,
     /// Bridge: the pair number is not a pair of the session's movement.
     NoSuchPair,
+    /// Checked-in players of the round wait to be paired by hand: no result, no next round.
+    UnpairedPlayers,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
