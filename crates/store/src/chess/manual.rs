@@ -300,3 +300,95 @@ fn objection_texts(tx: &Connection, event: EventId, round: u32) -> Result<Vec<St
         .map(|o| o.text)
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An event of five players, all checked in, round 1 paired.
+    fn five() -> (Store, EventId) {
+        let store = Store::open_in_memory().unwrap();
+        let event = store
+            .create_event("chief", &EventSettings::new("Open".parse().unwrap(), 5))
+            .unwrap();
+        for i in 0..5 {
+            let name = format!("Player{i}, Test").parse().unwrap();
+            let p = NewPlayer::named(name, Some(2000 - 10 * i));
+            let id = store.add_player("chief", event, &p).unwrap();
+            store.set_present("chief", event, id, true, None).unwrap();
+        }
+        store.pair_round("chief", event, 1).unwrap();
+        (store, event)
+    }
+
+    #[test]
+    fn the_bye_given_by_hand_is_checked_and_stays_last() {
+        let (store, event) = five();
+        let r1 = store.round(event, 1).unwrap();
+        assert_eq!(r1.games.len(), 3);
+        let bye1 = r1.games.iter().find(|g| g.black.is_none()).unwrap().white;
+        // Break board 1 and the bye: three players wait.
+        store
+            .break_boards("chief", event, 1, &[1, 3], None)
+            .unwrap();
+        let waiting = store.unpaired(event, 1).unwrap();
+        assert_eq!(waiting.len(), 3);
+        assert!(waiting.windows(2).all(|w| w[0].number < w[1].number));
+        let to = waiting[0].id;
+        assert!(store
+            .bye_by_hand("chief", event, 1, to, None)
+            .unwrap()
+            .is_empty());
+        // One pairing-allocated bye a round.
+        assert!(store
+            .bye_by_hand("chief", event, 1, waiting[1].id, None)
+            .is_err());
+        store
+            .pair_by_hand("chief", event, 1, waiting[1].id, waiting[2].id, None)
+            .unwrap();
+        store.sort_boards("chief", event, 1, None).unwrap();
+        let r = store.round(event, 1).unwrap();
+        assert_eq!(r.games.last().unwrap().black, None);
+        assert_eq!(r.games.last().unwrap().white, to);
+        assert_eq!(
+            r.games.iter().map(|g| g.board).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+
+        // Round 2: the same player again on the bye is objected to (a second bye).
+        let results: Vec<_> = r
+            .games
+            .iter()
+            .filter(|g| g.black.is_some())
+            .map(|g| (g.board, Some(ResultCode::Draw)))
+            .collect();
+        store
+            .set_results("chief", event, 1, &results, None)
+            .unwrap();
+        let r2 = store.pair_round("chief", event, 2).unwrap();
+        let board_of = |p: PlayerKey| {
+            r2.games
+                .iter()
+                .find(|g| g.white == p || g.black == Some(p))
+                .unwrap()
+                .board
+        };
+        let bye2 = r2.games.iter().find(|g| g.black.is_none()).unwrap().board;
+        store
+            .break_boards("chief", event, 2, &[board_of(to), bye2], None)
+            .unwrap();
+        let objections = store.bye_by_hand("chief", event, 2, to, None).unwrap();
+        assert!(
+            objections.iter().any(|o| o.contains("already had a bye")),
+            "{objections:?} (round 1's engine bye went to {bye1})"
+        );
+        // The players left wait: no result, no round 3.
+        assert!(matches!(
+            store.set_result("chief", event, 2, 1, Some(ResultCode::Draw)),
+            Err(Error::Refused {
+                reason: Refusal::UnpairedPlayers,
+                ..
+            })
+        ));
+    }
+}
