@@ -245,6 +245,15 @@ fn a_swap_in_a_double_swiss_match_changes_both_games_and_the_checker_objects_to_
         json!({"name": "DS", "rounds": 6, "swiss_system": "double-swiss"}),
         8,
     );
+    // A match is not taken apart board by board: that would leave its two games different.
+    for action in ["break", "sort"] {
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/1/{action}"),
+            &json!({"boards": [1]}),
+        );
+        assert_eq!(r.status, 409, "{action}: {}", r.body);
+        assert_eq!(r.json()["reason"], "match_edited_by_swaps", "{}", r.body);
+    }
     // Round 3 (match 2) cannot be paired before both games of match 1 have their results.
     for n in [1, 2] {
         let results: serde_json::Map<String, Value> = games(&mut arb, id, n)

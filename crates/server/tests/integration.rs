@@ -27,6 +27,8 @@ mod double_swiss;
 mod hardening;
 #[path = "lots.rs"]
 mod lots;
+#[path = "manual_pairing.rs"]
+mod manual_pairing;
 #[path = "national_data.rs"]
 mod national_data;
 #[path = "pages.rs"]

@@ -115,6 +115,10 @@ pub enum Refusal {
     SessionStarted,
     /// Bridge: the pair number is not a pair of the session's movement.
     NoSuchPair,
+    /// Checked-in players of the round wait to be paired by hand: no result, no next round.
+    UnpairedPlayers,
+    /// A Double-Swiss match changes by swaps (both games at once), not board by board.
+    MatchEditedBySwaps,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

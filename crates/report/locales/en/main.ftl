@@ -710,3 +710,24 @@ lots-draw = Draw lots
 lots-hint = The last tie-break: each player gets a lot number, drawn once and recorded in the log; players tied on every other criterion are ranked by it.
 log-lot = no. { $number }: lot { $lot }
 log-seed = seed { $seed }
+## Manual pairing (issue 20 §3)
+manual-title = Manual pairing
+manual-unpaired = To be paired
+manual-waiting = { $count ->
+    [one] { $count } checked-in player still has no board: no result can be entered and the next round cannot be paired until each player has a board or the bye.
+   *[other] { $count } checked-in players still have no board: no result can be entered and the next round cannot be paired until each player has a board or the bye.
+}
+manual-break = Break the ticked boards
+manual-break-box = Break board { $board }
+manual-pair = Pair by hand
+manual-paired = The board was added after the others; sort the boards once the pairing is complete.
+manual-bye = Give the pairing-allocated bye
+manual-bye-given = The pairing-allocated bye was given.
+manual-sort = Sort the boards
+manual-hint = Tick boards in the list and break them: their players go to the list of players to be paired; pair them by hand, White first. Each board made by hand goes through the pairing checker. Sorting puts the boards in the usual order (the higher player's score, then pairing number).
+refusal-unpaired_players = Checked-in players of this round still have no board: pair them (or give the bye) before entering results or pairing the next round.
+refusal-match_edited_by_swaps = A Double-Swiss match is changed by swapping players, both games at once: breaking boards and pairing by hand are not available for it.
+action-break_boards = Boards broken
+action-pair_by_hand = Board paired by hand
+action-bye_by_hand = Pairing-allocated bye given by hand
+action-sort_boards = Boards sorted

@@ -716,3 +716,24 @@ lots-draw = Tirer au sort
 lots-hint = Dernier départage : chaque joueur reçoit un numéro tiré au sort une seule fois et consigné au journal ; les joueurs encore à égalité après tous les autres départages sont classés selon ce numéro.
 log-lot = n° { $number } : tirage { $lot }
 log-seed = graine { $seed }
+## Appariement manuel (issue 20 §3)
+manual-title = Appariement manuel
+manual-unpaired = À apparier
+manual-waiting = { $count ->
+    [one] { $count } joueur pointé n'a pas d'échiquier : aucun résultat ne peut être saisi ni la ronde suivante appariée tant que chaque joueur n'a pas un échiquier ou l'exemption.
+   *[other] { $count } joueurs pointés n'ont pas d'échiquier : aucun résultat ne peut être saisi ni la ronde suivante appariée tant que chaque joueur n'a pas un échiquier ou l'exemption.
+}
+manual-break = Défaire les échiquiers cochés
+manual-break-box = Défaire l'échiquier { $board }
+manual-pair = Apparier à la main
+manual-paired = L'échiquier a été ajouté après les autres ; triez les échiquiers une fois l'appariement complet.
+manual-bye = Attribuer l'exemption
+manual-bye-given = L'exemption a été attribuée.
+manual-sort = Trier les échiquiers
+manual-hint = Cochez des échiquiers dans la liste et défaites-les : leurs joueurs passent dans la liste « à apparier » ; appariez-les à la main, les Blancs d'abord. Chaque échiquier fait à la main passe par le contrôle de l'appariement. Le tri remet les échiquiers dans l'ordre habituel (score du mieux classé, puis son numéro d'appariement).
+refusal-unpaired_players = Des joueurs pointés de cette ronde n'ont pas d'échiquier : appariez-les (ou attribuez l'exemption) avant de saisir des résultats ou d'apparier la ronde suivante.
+refusal-match_edited_by_swaps = Un match du Double-Swiss se modifie par échange de joueurs, les deux parties à la fois : défaire des échiquiers et apparier à la main n'y sont pas possibles.
+action-break_boards = Échiquiers défaits
+action-pair_by_hand = Appariement manuel d'un échiquier
+action-bye_by_hand = Exemption attribuée à la main
+action-sort_boards = Échiquiers triés

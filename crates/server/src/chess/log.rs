@@ -89,7 +89,12 @@ fn detail_text(c: &Ctx, names: &Names, detail: &Value) -> String {
             ("round", v) if v.is_u64() => c.t1("round-n", "round", v.to_string()),
             ("from_round", v) if v.is_u64() => c.t1("log-from-round", "round", v.to_string()),
             ("board", v) if v.is_u64() => c.t1("log-board", "board", v.to_string()),
-            ("player" | "a" | "b", v) => player(v),
+            ("player" | "a" | "b" | "white" | "black", v) => player(v),
+            ("boards", Value::Array(list)) => list
+                .iter()
+                .filter_map(|b| Some(c.t1("log-board", "board", b.as_u64()?.to_string())))
+                .collect::<Vec<_>>()
+                .join(", "),
             ("players", Value::Array(list)) => list
                 .iter()
                 .map(|x| match x {

@@ -10,6 +10,7 @@ pub mod events;
 pub mod forms;
 pub mod log;
 pub mod lots;
+pub mod manual;
 pub mod players;
 pub mod prizes;
 pub mod public;
@@ -40,6 +41,7 @@ pub fn routes() -> Router<AppState> {
         .merge(rating_list::routes())
         .merge(schedule::routes())
         .merge(lots::routes())
+        .merge(manual::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -50,4 +52,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(publish::api_routes())
         .merge(schedule::api_routes())
         .merge(lots::api_routes())
+        .merge(manual::api_routes())
 }

@@ -39,6 +39,12 @@ struct RoundPage {
     boards: Vec<GridBoard>,
     byes: Vec<ByeView>,
     seats: Vec<(PlayerKey, String)>,
+    /// The players no board or bye holds (boards broken by hand), by pairing number, and how
+    /// many of them are checked in (results and the next round wait for them).
+    unpaired: Vec<(PlayerKey, String)>,
+    waiting: usize,
+    /// The round has its pairing-allocated bye (one a round).
+    has_pab: bool,
     /// The checker's objections to the boards changed by hand, until the pairing no longer
     /// raises them; accepted ones are shown as such.
     objections: Vec<ObjectionView>,
@@ -140,15 +146,15 @@ struct ObjectionView {
 
 /// What the round page says after a form: notices, and the conflicts of a stale form.
 #[derive(Debug, Default)]
-struct Said {
-    notices: Vec<String>,
-    errors: Vec<String>,
+pub(crate) struct Said {
+    pub(crate) notices: Vec<String>,
+    pub(crate) errors: Vec<String>,
     /// A grid sent back with bad cells: every cell as typed, and the bad ones.
-    typed: Vec<(u32, String)>,
-    bad: Vec<u32>,
+    pub(crate) typed: Vec<(u32, String)>,
+    pub(crate) bad: Vec<u32>,
 }
 
-fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Page {
+pub(crate) fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Page {
     // Read before the data: the page never claims a newer version than it shows.
     let version = st.store.event_version(id)?;
     let (e, ev) = views::event_view(st, &c, id)?;
@@ -189,6 +195,9 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
             boards: Vec::new(),
             byes: Vec::new(),
             seats: Vec::new(),
+            unpaired: Vec::new(),
+            waiting: 0,
+            has_pab: false,
             objections: Vec::new(),
             edited: false,
             missing: 0,
@@ -252,8 +261,18 @@ fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: Said) -> Pa
         .filter(|g| g.result.is_none())
         .filter_map(|g| g.reported.map(|r| format!("{}:{}", g.board, r.as_str())))
         .collect();
+    let left = st.store.unpaired(id, n)?;
+    let waiting = left.iter().filter(|p| p.present).count();
+    let unpaired = left
+        .iter()
+        .map(|p| (p.id, format!("{}. {}", p.number, p.details.name)))
+        .collect();
+    let has_pab = round.games.iter().any(|g| g.black.is_none());
     let status = crate::edits::status_for(&said.errors);
     let mut r = html(&RoundPage {
+        unpaired,
+        waiting,
+        has_pab,
         missing: round.missing_results(),
         confirmable,
         closed: closed(&st.store, &e, &round)?,
@@ -306,7 +325,7 @@ fn closed(store: &store::Store, e: &store::Event, round: &store::Round) -> Resul
 
 /// The round page again after a form someone else's change made stale: what was not written
 /// and why, with both values; anything else refused as usual.
-fn after_conflict(st: &AppState, c: Ctx, id: EventId, n: u32, e: AppError) -> Page {
+pub(crate) fn after_conflict(st: &AppState, c: Ctx, id: EventId, n: u32, e: AppError) -> Page {
     match e {
         AppError::Store(store::Error::Conflict { changed, .. }) => {
             let errors = crate::edits::describe_all(&c.tr, &changed);

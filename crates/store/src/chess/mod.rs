@@ -10,6 +10,7 @@ pub mod event;
 pub mod import;
 pub mod log;
 pub mod lots;
+pub mod manual;
 pub mod model;
 pub mod prizes;
 pub mod rating_list;

@@ -16,7 +16,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
 /// The round's pairing may still change: it is the last one and no board has a result.
-fn ensure_open(conn: &Connection, event: EventId, round: &Round) -> Result<()> {
+pub(crate) fn ensure_open(conn: &Connection, event: EventId, round: &Round) -> Result<()> {
     // A Double-Swiss match is open while it is the last pairing (its game 2 the last round).
     let last = rounds_of_pairing(conn, event, round.number)?
         .last()
@@ -92,6 +92,7 @@ impl Store {
                     e.settings.swiss_system.rounds_per_pairing() as usize
                 };
                 for last in rounds.iter().rev().take(per).rev() {
+                    crate::chess::manual::ensure_all_paired(tx, event, last.number)?;
                     let missing = last.missing_results();
                     if missing > 0 {
                         return Err(Error::refused(
@@ -234,6 +235,7 @@ impl Store {
             json!({ "round": round, "board": board, "result": result.map(ResultCode::as_str) });
         self.logged(actor, event, "set_result", detail, |tx| {
             let r = load_round(tx, event, round)?;
+            crate::chess::manual::ensure_all_paired(tx, event, round)?;
             let game = r
                 .games
                 .iter()
@@ -275,6 +277,7 @@ impl Store {
     ) -> Result<Written> {
         self.logged_if(actor, event, "set_results", |tx| {
             let r = load_round(tx, event, round)?;
+            crate::chess::manual::ensure_all_paired(tx, event, round)?;
             let shown = shown_at(tx, event, seen)?;
             let last = paired_rounds(tx, event)? == round;
             let mut out = Written::default();
@@ -408,6 +411,7 @@ impl Store {
     ) -> Result<usize> {
         self.logged_if(actor, event, "confirm_reported", |tx| {
             let r = load_round(tx, event, round)?;
+            crate::chess::manual::ensure_all_paired(tx, event, round)?;
             let mut confirmed = Vec::new();
             for g in r.games.iter().filter(|g| g.result.is_none()) {
                 let Some(reported) = g.reported else { continue };

@@ -224,7 +224,19 @@ fn results_agree(a: &Entry, b: &Entry) -> bool {
                 rated: x2,
                 ..
             },
-        ) => *r2 == r1.reversed() && x1 == x2,
+        ) => {
+            x1 == x2
+                && (*r2 == r1.reversed()
+                    // The arbiter's non-standard results of a rated game: a half point for one
+                    // side only (`=` and `0`) or a double loss (`0` and `0`).
+                    || (*x1
+                        && matches!(
+                            (r1, r2),
+                            (GameResult::Draw, GameResult::Loss)
+                                | (GameResult::Loss, GameResult::Draw)
+                                | (GameResult::Loss, GameResult::Loss)
+                        )))
+        }
         (Entry::ForfeitWin { .. }, Entry::ForfeitLoss { .. })
         | (Entry::ForfeitLoss { .. }, Entry::ForfeitWin { .. })
         | (Entry::ForfeitLoss { .. }, Entry::ForfeitLoss { .. })
@@ -707,5 +719,47 @@ fn team_checks(p: &Parsed, index: &HashMap<PlayerId, usize>, errors: &mut Vec<Tr
                 format!("team {team}, which played team {}", numbers[other]),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(result: GameResult, rated: bool, color: Color) -> Entry {
+        Entry::Played {
+            opponent: PlayerId(1),
+            color,
+            result,
+            rated,
+        }
+    }
+
+    #[test]
+    fn only_the_arbiters_non_standard_pairs_may_differ() {
+        use GameResult::{Draw, Loss, Win};
+        let agree = |a: GameResult, b: GameResult, rated: bool| {
+            results_agree(
+                &played(a, rated, Color::White),
+                &played(b, rated, Color::Black),
+            )
+        };
+        // The usual results.
+        assert!(agree(Win, Loss, true) && agree(Draw, Draw, true) && agree(Loss, Win, false));
+        // A half point for one side only, a double loss (`=`/`0`, `0`/`=`, `0`/`0`).
+        assert!(agree(Draw, Loss, true));
+        assert!(agree(Loss, Draw, true));
+        assert!(agree(Loss, Loss, true));
+        // Anything else stays a mismatch.
+        for (a, b) in [(Win, Win), (Win, Draw), (Draw, Win)] {
+            assert!(!agree(a, b, true), "{a:?}/{b:?}");
+        }
+        for (a, b) in [(Draw, Loss), (Loss, Draw), (Loss, Loss)] {
+            assert!(!agree(a, b, false), "unrated {a:?}/{b:?}");
+        }
+        assert!(!results_agree(
+            &played(Win, true, Color::White),
+            &played(Loss, false, Color::Black)
+        ));
     }
 }
