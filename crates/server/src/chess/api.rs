@@ -501,14 +501,10 @@ async fn swap(
     let (x, y) = b.keys()?;
     let seen = edits::from_request(&headers, &b.version)?;
     let objections = st.store.swap_players(&a.username, id, n, x, y, seen)?;
-    let messages: Vec<String> = objections
-        .iter()
-        .map(|o| views::objection_text(&c.tr, o))
-        .collect();
     at_version(&st, id, || {
-        Ok(
-            json!({ "objections": objections, "messages": messages, "round": st.store.round(id, n)? }),
-        )
+        let mut v = super::manual::objections_json(&c, &objections);
+        v["round"] = json!(st.store.round(id, n)?);
+        Ok(v)
     })
 }
 

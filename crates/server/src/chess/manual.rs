@@ -207,7 +207,7 @@ async fn api_break(
 }
 
 /// The checker's objections, in English and in the client's language.
-fn objections_json(c: &Ctx, objections: &[String]) -> Value {
+pub(crate) fn objections_json(c: &Ctx, objections: &[String]) -> Value {
     let messages: Vec<String> = objections
         .iter()
         .map(|o| views::objection_text(&c.tr, o))
