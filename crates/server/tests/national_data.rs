@@ -66,6 +66,19 @@ fn the_desk_shows_licences_categories_and_national_ratings_as_imported_and_edite
     );
     assert!(b.contains(">1420 E</td>"), "{b}");
     assert!(row("Petit, Chloé").contains("<td>JunF</td>"));
+    // Another event without national data does without those columns.
+    let r = arb.post_json("/api/events", &json!({"name": "Blitz", "rounds": 5}));
+    let other = r.json()["id"].as_i64().unwrap();
+    arb.post_json(
+        &format!("/api/events/{other}/players/import"),
+        &json!({"data": "name;rating\nDoe, Jane;1500\n"}),
+    );
+    let plain = arb.get(&format!("/events/{other}/players")).body;
+    assert!(plain.contains("Doe, Jane"), "{plain}");
+    assert!(
+        !plain.contains("Licence") && !plain.contains("Elo nat."),
+        "{plain}"
+    );
     let head = &page[page.find("<thead>").unwrap()..page.find("</thead>").unwrap()];
     assert!(
         head.contains("Elo nat.") && head.contains("Catégorie d&#39;âge FFE"),

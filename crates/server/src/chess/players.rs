@@ -52,6 +52,10 @@ struct PlayersPage {
     rows: Vec<CheckinRow>,
     /// Some player has a national rating: the list shows the column.
     national: bool,
+    /// Some player has a licence, or a birth date to place them in an age category: the
+    /// list shows those columns (an event without national data does without them).
+    licences: bool,
+    categories: bool,
     /// The rounds still to pair (a Swiss's byes and absences can be announced for them).
     upcoming: Vec<u32>,
     started: bool,
@@ -168,6 +172,8 @@ async fn players_page_data(
         })
         .collect();
     let national = list.iter().any(|p| p.details.national_rating.is_some());
+    let licences = list.iter().any(|p| !p.details.national.licence.is_empty());
+    let categories = list.iter().any(|p| !p.details.birth_date.is_empty());
     let forbidden = st
         .store
         .forbidden_pairs(id)?
@@ -201,6 +207,8 @@ async fn players_page_data(
         players,
         rows,
         national,
+        licences,
+        categories,
         upcoming,
         forbidden,
         ev,
