@@ -45,5 +45,7 @@ mod swiss_systems;
 mod teams_api;
 #[path = "teams_pages.rs"]
 mod teams_pages;
+#[path = "teams_trf_import.rs"]
+mod teams_trf_import;
 #[path = "text_safety.rs"]
 mod text_safety;
