@@ -82,6 +82,15 @@ teams-captain-unchanged = Already reported with this result.
 teams-captain-conflict = Differs from the other report: the arbiter decides.
 teams-captain-confirmed = entered by the arbiter
 teams-captain-codes = Captains' codes
+teams-captain-review = Confirm?
+teams-captain-review-lineup = This is the lineup as it will be recorded, with your player's colour on each board.
+teams-captain-review-report = These are the results as they will be sent to the arbiter.
+teams-captain-review-win = { $name } ({ $colour }) wins
+teams-captain-review-loss = { $name } ({ $colour }) loses
+teams-captain-review-draw = Draw
+teams-captain-review-board = Board { $board }: { $text }
+teams-captain-confirm = Confirm
+teams-captain-review-hint = Nothing is recorded until you tap "Confirm".
 teams-reported = Reported
 teams-confirm-reports = { $count ->
     [one] Accept the reported result that agrees

@@ -82,6 +82,15 @@ teams-captain-unchanged = Déjà transmis avec ce résultat.
 teams-captain-conflict = Différent de l'autre saisie : l'arbitre tranche.
 teams-captain-confirmed = saisi par l'arbitre
 teams-captain-codes = Codes capitaines
+teams-captain-review = Confirmer ?
+teams-captain-review-lineup = Voici la composition telle qu'elle sera enregistrée, avec la couleur de votre joueur à chaque échiquier.
+teams-captain-review-report = Voici les résultats tels qu'ils seront transmis à l'arbitre.
+teams-captain-review-win = { $name } ({ $colour }) gagne
+teams-captain-review-loss = { $name } ({ $colour }) perd
+teams-captain-review-draw = Partie nulle
+teams-captain-review-board = Échiquier { $board } : { $text }
+teams-captain-confirm = Confirmer
+teams-captain-review-hint = Rien n'est enregistré avant que vous touchiez « Confirmer ».
 teams-reported = Transmis
 teams-confirm-reports = { $count ->
     [one] Valider le résultat transmis concordant
