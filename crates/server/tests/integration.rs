@@ -43,6 +43,8 @@ mod round_dates;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_export.rs"]
+mod teams_export;
 #[path = "teams_pages.rs"]
 mod teams_pages;
 #[path = "teams_trf_import.rs"]

@@ -123,3 +123,5 @@ teams-field-primary = Primary score
 teams-field-initial-color = Colour of the first team on board 1 in round 1
 teams-field-public = Show on the public pages
 teams-public-lineups-later = The lineups appear here once the match has started.
+teams-export = HTML export (club website)
+teams-export-contents = Back to the contents

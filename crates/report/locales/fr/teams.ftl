@@ -123,3 +123,5 @@ teams-field-primary = Score principal
 teams-field-initial-color = Couleur de la première équipe au premier échiquier de la ronde 1
 teams-field-public = Afficher sur les pages publiques
 teams-public-lineups-later = Les compositions s'affichent ici dès que le match a commencé.
+teams-export = Export HTML (site du club)
+teams-export-contents = Retour au sommaire
