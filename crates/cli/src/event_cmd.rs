@@ -12,7 +12,7 @@ use crate::standings_cmd::page_lang;
 use crate::table::{Align, Format, Table};
 
 /// The actor written in the log for actions from the command line.
-const ACTOR: &str = "command line";
+pub(crate) const ACTOR: &str = "command line";
 
 #[derive(Debug, Args)]
 pub struct EventArgs {
@@ -183,14 +183,22 @@ enum EventCommand {
     Backup { output: PathBuf },
     /// Replace the whole database with a backup.
     Restore { input: PathBuf },
+    /// Chess team events: create, import rosters, pair, results, standings, TRF-2026.
+    Team {
+        #[command(subcommand)]
+        command: crate::team_event_cmd::TeamCommand,
+    },
 }
 
 /// A name or label given on the command line, through the store's one constructor.
-fn text<const MAX: usize>(field: &str, s: &str) -> Result<store::text::Text<MAX>, CliError> {
+pub(crate) fn text<const MAX: usize>(
+    field: &str,
+    s: &str,
+) -> Result<store::text::Text<MAX>, CliError> {
     store::text::Text::parse(s).map_err(|e| store_error(e.invalid(field, MAX)))
 }
 
-fn store_error(e: store::Error) -> CliError {
+pub(crate) fn store_error(e: store::Error) -> CliError {
     use store::Error as E;
     match e {
         E::Pairing(pairing::PairingError::NoValidPairing { .. }) => {
@@ -567,6 +575,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 e.action, e.actor, e.at
             ))?;
         }
+        EventCommand::Team { command } => crate::team_event_cmd::run(s, command)?,
         EventCommand::Backup { output } => {
             if output.exists() {
                 return Err(CliError::invalid(format!(

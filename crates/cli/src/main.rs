@@ -12,6 +12,7 @@ mod prizes_cmd;
 mod serve_cmd;
 mod standings_cmd;
 mod table;
+mod team_event_cmd;
 mod trf_cmd;
 
 use std::process::ExitCode;

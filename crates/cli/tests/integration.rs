@@ -59,5 +59,7 @@ mod standings_cli;
 mod standings_teams;
 #[path = "team_event_cli.rs"]
 mod team_event_cli;
+#[path = "team_event_db_cli.rs"]
+mod team_event_db_cli;
 #[path = "trf_cli.rs"]
 mod trf_cli;

@@ -43,7 +43,11 @@ mod round_dates;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_export.rs"]
+mod teams_export;
 #[path = "teams_pages.rs"]
 mod teams_pages;
+#[path = "teams_trf_import.rs"]
+mod teams_trf_import;
 #[path = "text_safety.rs"]
 mod text_safety;

@@ -60,6 +60,53 @@ fn form_of<'a>(page: &'a str, start: &str) -> &'a str {
     &rest[..rest.find("</form>").unwrap()]
 }
 
+/// The fields a page's form sends, as a browser reads them from its inputs (hidden ones here):
+/// the form from `id="{form}"` to its end.
+fn hidden_fields(page: &str, form: &str) -> Vec<(String, String)> {
+    let form = form_of(page, &format!("id=\"{form}\""));
+    form.split("<input type=\"hidden\" name=\"")
+        .skip(1)
+        .map(|rest| {
+            let name = rest.split('"').next().unwrap().to_string();
+            let value = rest
+                .split("value=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .replace("&#x2f;", "/")
+                .replace("&#47;", "/");
+            (name, value)
+        })
+        .collect()
+}
+
+/// The confirmation a captain's phone shows after the first tap, sent with the second tap.
+fn confirm(phone: &mut Client, review: &crate::common::Reply) -> crate::common::Reply {
+    assert_eq!(review.status, 200, "{}", review.body);
+    assert!(
+        review.body.contains("id=\"captain-review\""),
+        "{}",
+        review.body
+    );
+    let fields = hidden_fields(&review.body, "captain-confirm-form");
+    assert!(fields.contains(&("sure".to_string(), "1".to_string())));
+    let action = form_of(&review.body, "id=\"captain-review\"")
+        .split("action=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    phone.post_form(&action, &fields)
+}
+
 fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
     teams
         .as_array()
@@ -351,18 +398,20 @@ fn captains_send_lineups_and_results_from_their_phones() {
         ("version", version.as_str()),
     ];
     fields.extend(ticked.iter().map(|f| (f.as_str(), "on")));
-    let r = phone.post_form("/teams/captain/lineup", &fields);
+    let review = phone.post_form("/teams/captain/lineup", &fields);
+    let r = confirm(&mut phone, &review);
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body.contains("Composition enregistrée."), "{}", r.body);
     let boards =
         arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0]["boards"].clone();
     assert_eq!(boards[3]["white"], ids[4]);
-    // The same lineup from the old page: refused.
-    let r = phone.post_form("/teams/captain/lineup", &fields);
+    // The same lineup from the old page: refused at the second tap.
+    let review = phone.post_form("/teams/captain/lineup", &fields);
+    let r = confirm(&mut phone, &review);
     assert_eq!(r.status, 409, "{}", r.body);
     // Both captains report; they disagree on board 4.
     let report = |phone: &mut Client, code: &str, board4: &str| {
-        phone.post_form(
+        let review = phone.post_form(
             "/teams/captain/report",
             &[
                 ("csrf", token.as_str()),
@@ -372,12 +421,16 @@ fn captains_send_lineups_and_results_from_their_phones() {
                 ("b-3", "0-1"),
                 ("b-4", board4),
             ],
-        )
+        );
+        if review.status != 200 {
+            return review;
+        }
+        confirm(phone, &review)
     };
     let mut home_phone = app.client();
     home_phone.accept_language = Some("en".into());
     let token_home = csrf_in(&home_phone.get("/teams/captain").body);
-    let r = home_phone.post_form(
+    let review = home_phone.post_form(
         "/teams/captain/report",
         &[
             ("csrf", token_home.as_str()),
@@ -388,6 +441,7 @@ fn captains_send_lineups_and_results_from_their_phones() {
             ("b-4", "1/2"),
         ],
     );
+    let r = confirm(&mut home_phone, &review);
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(
         r.body.contains("Sent: waiting for the arbiter."),
@@ -460,6 +514,141 @@ fn captains_send_lineups_and_results_from_their_phones() {
 
 /// The public pages: the round's matches with boards and results, the standings, refreshing;
 /// the crosstable of the matches; no captain's code shown; a round not paired is not found.
+/// A captain's phone records nothing on the first tap: the lineup comes back board by board
+/// with the colours, the results in words ("Confirmer ?"), and only the second tap records
+/// them; "Modifier" goes back to the match with nothing sent.
+#[test]
+fn a_captain_confirms_the_lineup_and_the_results_with_a_second_tap() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let m = &round["matches"][0];
+    let away = m["black_team"].as_i64().unwrap();
+    let code = m["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["team"] == away)
+        .unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let boards_now = |arb: &mut Client| {
+        arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0].clone()
+    };
+    let before = boards_now(&mut arb);
+    let mut phone = app.client();
+    phone.cookies.insert("lang".into(), "fr".into());
+    let token = csrf_in(&phone.get("/teams/captain").body);
+    let page = phone.post_form(
+        "/teams/captain",
+        &[("csrf", token.as_str()), ("code", code.as_str())],
+    );
+    let version = version_in(&page.body);
+    let ids = roster_ids(&teams, away);
+    let names: Vec<String> = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == away)
+        .unwrap()["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect();
+    let ticked: Vec<String> = [0, 1, 3, 4]
+        .iter()
+        .map(|&k| format!("p-{}", ids[k]))
+        .collect();
+    let mut fields = vec![
+        ("csrf", token.as_str()),
+        ("code", code.as_str()),
+        ("version", version.as_str()),
+    ];
+    fields.extend(ticked.iter().map(|f| (f.as_str(), "on")));
+    // First tap: the lineup as it will be recorded, the away team Black on board 1.
+    let review = phone.post_form("/teams/captain/lineup", &fields);
+    assert_eq!(review.status, 200, "{}", review.body);
+    assert!(review.body.contains("Confirmer ?"), "{}", review.body);
+    for (board, k, colour) in [
+        (1, 0, "Noirs"),
+        (2, 1, "Blancs"),
+        (3, 3, "Noirs"),
+        (4, 4, "Blancs"),
+    ] {
+        let line = format!("Échiquier {board} : {} ({colour})", names[k]);
+        assert!(review.body.contains(&line), "{line} in {}", review.body);
+    }
+    assert!(!review.body.contains("Composition enregistrée."));
+    assert!(!review.body.contains("id=\"captain-lineup-form\""));
+    assert_eq!(
+        boards_now(&mut arb),
+        before,
+        "nothing recorded on the first tap"
+    );
+    // A lineup of the wrong size is refused at the first tap.
+    let short: Vec<(&str, &str)> = fields[..5].to_vec();
+    let r = phone.post_form("/teams/captain/lineup", &short);
+    assert_eq!(r.status, 422, "{}", r.body);
+    // "Modifier" reopens the match, still with nothing recorded.
+    let change = hidden_fields(&review.body, "captain-change-form");
+    let change: Vec<(&str, &str)> = change
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = phone.post_form("/teams/captain", &change);
+    assert!(r.body.contains("id=\"captain-lineup-form\""), "{}", r.body);
+    assert_eq!(boards_now(&mut arb), before);
+    // Second tap: recorded.
+    let r = confirm(&mut phone, &review);
+    assert!(r.body.contains("Composition enregistrée."), "{}", r.body);
+    let after = boards_now(&mut arb);
+    assert_eq!(after["boards"][2]["black"], ids[3]);
+    assert_eq!(after["boards"][3]["white"], ids[4]);
+
+    // Results: the first tap says each in words for the captain's player; nothing is sent.
+    let review = phone.post_form(
+        "/teams/captain/report",
+        &[
+            ("csrf", token.as_str()),
+            ("code", code.as_str()),
+            ("b-1", "0-1"),
+            ("b-2", "1-0"),
+            ("b-4", "1/2"),
+        ],
+    );
+    assert_eq!(review.status, 200, "{}", review.body);
+    assert!(review.body.contains("Confirmer ?"), "{}", review.body);
+    for line in [
+        format!("Échiquier 1 : 0-1 — {} (Noirs) gagne", names[0]),
+        format!("Échiquier 2 : 1-0 — {} (Blancs) gagne", names[1]),
+        "Échiquier 4 : ½-½ — Partie nulle".to_string(),
+    ] {
+        assert!(review.body.contains(&line), "{line} in {}", review.body);
+    }
+    assert!(!review.body.contains("Échiquier 3 :"), "{}", review.body);
+    assert_eq!(boards_now(&mut arb)["reports"], json!([]));
+    let r = confirm(&mut phone, &review);
+    assert!(
+        r.body.contains("Résultats transmis à l&#39;arbitre."),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        boards_now(&mut arb)["reports"],
+        json!([{ "board": 1, "results": ["0-1"] }, { "board": 2, "results": ["1-0"] },
+               { "board": 4, "results": ["1/2"] }])
+    );
+    // Nothing chosen: nothing to confirm.
+    let r = phone.post_form(
+        "/teams/captain/report",
+        &[("csrf", token.as_str()), ("code", code.as_str())],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+}
+
 #[test]
 fn the_public_pages_show_the_round_the_standings_and_the_crosstable() {
     let app = App::start(false);

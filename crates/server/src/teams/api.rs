@@ -15,8 +15,8 @@ use store::teams::{TeamEventId, TeamKey};
 use store::ResultCode;
 
 use super::forms::{
-    match_forfeit, EventBody, ForfeitBody, ImportBody, LineupBody, MemberBody, ResultsBody,
-    TeamBody, VersionBody,
+    match_forfeit, rosters, team_file, EventBody, ForfeitBody, ImportBody, LineupBody, MemberBody,
+    ResultsBody, TeamBody, VersionBody,
 };
 use crate::ctx::Arbiter;
 use crate::edits;
@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
     let e = "/teams/events/{id}";
     Router::new()
         .route("/teams/events", get(events).post(create))
+        .route("/teams/events/import", post(create_from_trf))
         .route(e, get(event))
         .route(&format!("{e}/settings"), post(update_settings))
         .route(&format!("{e}/teams"), get(teams).post(add_team))
@@ -110,17 +111,35 @@ async fn import(
     bytes: Bytes,
 ) -> ApiResult {
     let b: ImportBody = body(&bytes)?;
-    let list = store::teams::import::rosters_from_csv(&b.data).map_err(|e| {
-        AppError::invalid(
-            format!("data, line {}, column {}", e.line, e.column),
-            e.expected,
-            e.found,
-        )
-    })?;
+    let list = rosters(&b.data)?;
     let players: usize = list.iter().map(|t| t.members.len()).sum();
     let store = st.store.clone();
     let ids = blocking(move || store.import_teams(&a.username, id, &list)).await?;
     at_version(&st, id, json!({ "teams": ids.len(), "players": players }))
+}
+
+/// A new event from a TRF-2026 team file: its settings, teams and rosters; the rounds the file
+/// has played are not imported (`rounds_in_file` says how many there were).
+async fn create_from_trf(State(st): State<AppState>, a: Arbiter, bytes: Bytes) -> ApiResult {
+    let b: ImportBody = body(&bytes)?;
+    let file = team_file(&b.data)?;
+    let players: usize = file.teams.iter().map(|t| t.members.len()).sum();
+    let rounds_in_file = file.rounds_played;
+    let store = st.store.clone();
+    let (id, keys) = blocking(move || {
+        store.create_team_event_with_teams(&a.username, &file.settings, &file.teams)
+    })
+    .await?;
+    at_version(
+        &st,
+        id,
+        json!({
+            "event": st.store.team_event(id)?,
+            "teams": keys.len(),
+            "players": players,
+            "rounds_in_file": rounds_in_file,
+        }),
+    )
 }
 
 /// The event's settings changed (`version` as for the other forms).

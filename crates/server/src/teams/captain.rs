@@ -2,6 +2,10 @@
 //! the match for that team's captain, who ticks the lineup before the round and reports the
 //! boards' results after it. Reports wait for the arbiter ([`store::teams::captains`]); wrong
 //! codes are counted as the players' codes are.
+//!
+//! As on a player's phone, nothing is recorded on the first tap: the lineup or the results are
+//! shown as they will be recorded ("Confirm?": each board with its players, colours and
+//! result in words), and recorded with the second tap (`sure`), or taken back with "Change".
 
 use std::collections::HashMap;
 
@@ -11,8 +15,11 @@ use axum::routing::{get, post};
 use axum::{Form, Router};
 use serde::Deserialize;
 use store::teams::captains::CaptainMatch;
+use store::teams::model::board_colours;
+use store::teams::rounds::check_lineup;
 use store::teams::Team;
 use store::{ReportOutcome, ResultCode};
+use tournament::Color;
 
 use super::pages::{forfeit_text, lineup_forms, reported_text, LineupForm};
 use crate::chess::views::result_text;
@@ -64,6 +71,12 @@ struct CaptainPage {
     lineup: Option<LineupForm>,
     boards: Vec<CaptainBoard>,
     notice: String,
+    /// The first tap's review: `lineup` or `report` (empty: no review).
+    review: &'static str,
+    /// What the second tap records, one line a board.
+    review_lines: Vec<String>,
+    /// The form's fields sent again with the second tap (`p-…` or `b-…`, and the version).
+    review_fields: Vec<(String, String)>,
 }
 
 impl CaptainPage {
@@ -83,6 +96,9 @@ impl CaptainPage {
             lineup: None,
             boards: Vec::new(),
             notice: String::new(),
+            review: "",
+            review_lines: Vec::new(),
+            review_fields: Vec::new(),
         }
     }
 
@@ -169,9 +185,103 @@ impl CaptainPage {
             lineup,
             boards,
             notice: String::new(),
+            review: "",
+            review_lines: Vec::new(),
+            review_fields: Vec::new(),
             c,
         }
     }
+}
+
+/// The colour name of the captain's team on board `k` (from 0).
+fn colour_of(c: &Ctx, m: &CaptainMatch, k: usize) -> String {
+    let colours = board_colours(m.event.settings.boards);
+    let white = (colours.get(k) == Some(&Color::White)) == m.has_white_on_board_one();
+    c.t(if white {
+        "report-white-is"
+    } else {
+        "report-black-is"
+    })
+}
+
+/// One board's line of a review: "Board 2: …".
+fn review_line(c: &Ctx, board: u32, text: String) -> String {
+    c.tr.targs(
+        "teams-captain-review-board",
+        &[("board", board.into()), ("text", text.into())],
+    )
+}
+
+/// The review of a lineup: each board with the captain's player and colour.
+fn lineup_review(c: &Ctx, m: &CaptainMatch, members: &[i64]) -> Vec<String> {
+    members
+        .iter()
+        .enumerate()
+        .map(|(k, id)| {
+            let name = m
+                .team
+                .roster
+                .iter()
+                .find(|p| p.id == *id)
+                .map(|p| p.details.name.to_string())
+                .unwrap_or_default();
+            let text = format!("{name} ({})", colour_of(c, m, k));
+            review_line(c, k as u32 + 1, text)
+        })
+        .collect()
+}
+
+/// The review of a report: each board's result, and in words what it means for the captain's
+/// player (whose name the page shows; the other team's lineup may still be hidden).
+fn report_review(
+    page: &CaptainPage,
+    m: &CaptainMatch,
+    results: &[(u32, ResultCode)],
+) -> Vec<String> {
+    let c = &page.c;
+    results
+        .iter()
+        .map(|(board, result)| {
+            let k = *board as usize - 1;
+            let colours = board_colours(m.event.settings.boards);
+            let white = (colours.get(k) == Some(&Color::White)) == m.has_white_on_board_one();
+            let name = page
+                .boards
+                .iter()
+                .find(|b| b.board == *board)
+                .map(|b| {
+                    if white {
+                        b.white.clone()
+                    } else {
+                        b.black.clone()
+                    }
+                })
+                .unwrap_or_default();
+            let key = match (result, white) {
+                (ResultCode::WhiteWins, true) | (ResultCode::BlackWins, false) => {
+                    "teams-captain-review-win"
+                }
+                (ResultCode::WhiteWins, false) | (ResultCode::BlackWins, true) => {
+                    "teams-captain-review-loss"
+                }
+                _ => "teams-captain-review-draw",
+            };
+            let said = c.tr.targs(
+                key,
+                &[("name", name.into()), ("colour", colour_of(c, m, k).into())],
+            );
+            review_line(
+                c,
+                *board,
+                format!("{} — {said}", result_text(Some(*result))),
+            )
+        })
+        .collect()
+}
+
+/// The second tap: the review's form sends `sure=1`.
+fn is_sure(f: &HashMap<String, String>) -> bool {
+    f.get("sure").map(String::as_str) == Some("1")
 }
 
 #[derive(Debug, Deserialize)]
@@ -200,34 +310,55 @@ async fn open(State(st): State<AppState>, c: Ctx, Form(f): Form<HashMap<String, 
     html(&CaptainPage::of(c, &code, &m, &[]))
 }
 
-/// The captain's lineup: the ticked roster players, in roster order.
+/// The captain's lineup: the ticked roster players, in roster order. The first tap shows it
+/// board by board with the colours; the second (`sure`) records it.
 async fn lineup(
     State(st): State<AppState>,
     c: Ctx,
     Form(f): Form<HashMap<String, String>>,
 ) -> Page {
     let code = code_of(&f)?;
+    let version = f.get("version").cloned().unwrap_or_default();
     let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let sure = is_sure(&f);
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let m = blocking(move || {
+    let (m, members) = blocking(move || {
         let m = store.open_captain_code(&address, &k)?;
         // A form's fields come in no order: the roster gives it.
-        let members = m
+        let members: Vec<i64> = m
             .team
             .roster
             .iter()
             .filter(|p| f.contains_key(&format!("p-{}", p.id)))
             .map(|p| p.id)
             .collect();
-        store.captain_lineup(&address, &k, members, seen)
+        if !sure {
+            check_lineup(m.event.settings.boards, &m.team.roster, &members)?;
+            return Ok((m, members));
+        }
+        Ok((
+            store.captain_lineup(&address, &k, members.clone(), seen)?,
+            members,
+        ))
     })
     .await?;
     let mut page = CaptainPage::of(c, &code, &m, &[]);
-    page.notice = page.c.t("teams-captain-lineup-saved");
+    if sure {
+        page.notice = page.c.t("teams-captain-lineup-saved");
+    } else {
+        page.review = "lineup";
+        page.review_lines = lineup_review(&page.c, &m, &members);
+        page.review_fields = members
+            .iter()
+            .map(|id| (format!("p-{id}"), "on".to_string()))
+            .chain([("version".to_string(), version)])
+            .collect();
+    }
     html(&page)
 }
 
-/// The captain's report of the boards' results (the boards left empty are not reported).
+/// The captain's report of the boards' results (the boards left empty are not reported). The
+/// first tap shows each result in words; the second (`sure`) sends them.
 async fn report(
     State(st): State<AppState>,
     c: Ctx,
@@ -248,6 +379,25 @@ async fn report(
         results.push((board, result));
     }
     results.sort_by_key(|(b, _)| *b);
+    if results.is_empty() {
+        return Err(AppError::invalid(
+            "b-1",
+            "a result on at least one board",
+            "nothing",
+        ));
+    }
+    if !is_sure(&f) {
+        let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
+        let m = blocking(move || store.open_captain_code(&address, &k)).await?;
+        let mut page = CaptainPage::of(c, &code, &m, &[]);
+        page.review = "report";
+        page.review_lines = report_review(&page, &m, &results);
+        page.review_fields = results
+            .iter()
+            .map(|(b, r)| (format!("b-{b}"), r.as_str().to_string()))
+            .collect();
+        return html(&page);
+    }
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
     let (m, sent) = blocking(move || {
         let sent = store.captain_report(&address, &k, &results)?;

@@ -3,6 +3,8 @@
 
 use serde::Deserialize;
 use serde_json::Value;
+use store::teams::import::{rosters_from_csv, ImportError, ImportedTeam};
+use store::teams::trf_import;
 use store::teams::{
     MatchForfeit, MatchPoints, NewMember, NewTeam, Preferences, PrimaryScore, TeamEventSettings,
     TeamSystem,
@@ -176,10 +178,34 @@ impl MemberBody {
     }
 }
 
-/// Rosters as CSV text (`POST …/teams/import`).
+/// Rosters as CSV or TRF-2026 text (`POST …/teams/import`), or a team file to create an event
+/// from (`POST /api/teams/events/import`).
 #[derive(Debug, Deserialize)]
 pub(crate) struct ImportBody {
     pub(crate) data: String,
+}
+
+fn import_error(e: ImportError) -> AppError {
+    AppError::invalid(
+        format!("data, line {}, column {}", e.line, e.column),
+        e.expected,
+        e.found,
+    )
+}
+
+/// The teams and rosters of an import: a TRF-2026 team file when the text has players' `001`
+/// lines, CSV otherwise.
+pub(crate) fn rosters(data: &str) -> Result<Vec<ImportedTeam>, AppError> {
+    if trf_import::looks_like_trf(data) {
+        Ok(team_file(data)?.teams)
+    } else {
+        rosters_from_csv(data).map_err(import_error)
+    }
+}
+
+/// A TRF-2026 team file's registration: the event's settings and its teams.
+pub(crate) fn team_file(data: &str) -> Result<trf_import::TrfTeamFile, AppError> {
+    trf_import::teams_from_trf(data).map_err(import_error)
 }
 
 /// A team's lineup for a match (`POST …/rounds/{r}/lineups`).

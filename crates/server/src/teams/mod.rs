@@ -1,7 +1,8 @@
 //! Chess team events in the web application: the arbiter's pages under `/teams` ([`pages`]:
 //! events, teams and rosters, rounds with the result grid, lineups and forfeits, match sheets,
 //! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
-//! the public pages ([`public`]: rounds, standings, the crosstable) and the JSON
+//! the public pages ([`public`]: rounds, standings, the crosstable), the static HTML export
+//! ([`export`]: the whole event as one file for a club's website) and the JSON
 //! API under `/api/teams` (`API.md`, "Team events": also lineups and the log).
 //!
 //! Handlers are thin: the store pairs (Berger tables, the Swiss Team engine), keeps the boards
@@ -9,6 +10,7 @@
 
 mod api;
 mod captain;
+mod export;
 mod forms;
 mod pages;
 mod public;
@@ -22,9 +24,10 @@ pub fn routes() -> Router<AppState> {
     pages::routes()
         .merge(captain::routes())
         .merge(public::routes())
+        .merge(export::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).
 pub fn api_routes() -> Router<AppState> {
-    api::routes()
+    api::routes().merge(export::api_routes())
 }

@@ -17,7 +17,7 @@ use store::teams::{MatchForfeit, Team, TeamEvent, TeamEventId, TeamKey, TeamMatc
 use store::ResultCode;
 use tournament::Color;
 
-use super::forms::{match_forfeit, EventBody};
+use super::forms::{match_forfeit, rosters, team_file, EventBody};
 use crate::chess::views::result_text;
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
@@ -28,6 +28,7 @@ use crate::AppState;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/teams", get(events_page).post(create))
+        .route("/teams/import", post(create_from_trf))
         .route("/teams/{id}", get(event_page))
         .route("/teams/{id}/import", post(import))
         .route(
@@ -320,15 +321,24 @@ async fn import(
     Path(id): Path<TeamEventId>,
     Form(f): Form<ImportForm>,
 ) -> Page {
-    let list = store::teams::import::rosters_from_csv(&f.data).map_err(|e| {
-        AppError::invalid(
-            format!("data, line {}, column {}", e.line, e.column),
-            e.expected,
-            e.found,
-        )
-    })?;
+    let list = rosters(&f.data)?;
     let store = st.store.clone();
     blocking(move || store.import_teams(&a.username, id, &list)).await?;
+    see(format!("/teams/{id}"))
+}
+
+/// A new event from a TRF-2026 team file: its settings and registration (not its rounds).
+async fn create_from_trf(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Form(f): Form<ImportForm>,
+) -> Page {
+    let file = team_file(&f.data)?;
+    let store = st.store.clone();
+    let (id, _) = blocking(move || {
+        store.create_team_event_with_teams(&a.username, &file.settings, &file.teams)
+    })
+    .await?;
     see(format!("/teams/{id}"))
 }
 

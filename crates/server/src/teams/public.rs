@@ -12,7 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
-use store::teams::model::TeamStandingRow;
+use store::teams::model::{TeamStandingRow, TeamStandingsTable};
 use store::teams::prizes::BoardPrizeTable;
 use store::teams::{TeamEvent, TeamEventId, TeamKey};
 
@@ -74,16 +74,8 @@ async fn public_page(
     } else {
         (Vec::new(), None)
     };
-    // A match's lineups are shown once it has a result: until then the captains may still
-    // change them, and neither should pick one against the other's.
-    for m in matches.iter_mut().filter(|m| m.open) {
-        for b in &mut m.boards {
-            b.white.clear();
-            b.white_rating.clear();
-            b.black.clear();
-            b.black_rating.clear();
-        }
-        m.lineups.clear();
+    for m in &mut matches {
+        for_the_public(m);
     }
     let bye = bye
         .and_then(|b| teams.iter().find(|t| t.id == b))
@@ -102,15 +94,36 @@ async fn public_page(
     })
 }
 
+/// A match as the public sees it: no captain's code, no lineup form, and the lineups once the
+/// match has a result (until then the captains may still change them, and neither should
+/// pick one against the other's).
+pub(super) fn for_the_public(m: &mut MatchView) {
+    m.codes.clear();
+    m.lineups.clear();
+    for b in &mut m.boards {
+        b.reported.clear();
+    }
+    if m.open {
+        for b in &mut m.boards {
+            b.white.clear();
+            b.white_rating.clear();
+            b.black.clear();
+            b.black_rating.clear();
+        }
+    }
+}
+
 /// One line of the crosstable: a team and its matches against each team, in standings order.
-struct CrossRow {
-    rank: String,
-    name: String,
+pub(super) struct CrossRow {
+    pub(super) rank: String,
+    /// The team pairing number.
+    pub(super) number: u32,
+    pub(super) name: String,
     /// Per opponent column: the game points of each meeting ("2.5", "4.0 F" for a forfeit,
     /// two for a double round robin), "×" on the diagonal.
-    cells: Vec<String>,
-    match_points: String,
-    game_points: String,
+    pub(super) cells: Vec<String>,
+    pub(super) match_points: String,
+    pub(super) game_points: String,
 }
 
 #[derive(Template)]
@@ -124,6 +137,20 @@ struct CrosstablePage {
 
 async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<TeamEventId>) -> Page {
     let e = visible(&st, &c, id)?;
+    let (s, rows) = crosstable(&st, id)?;
+    html(&CrosstablePage {
+        ev: EventView::new(&c, &e),
+        after: c.t1("teams-standings-after", "round", s.after),
+        rows,
+        c,
+    })
+}
+
+/// The standings and the crosstable's lines in their order.
+pub(super) fn crosstable(
+    st: &AppState,
+    id: TeamEventId,
+) -> Result<(TeamStandingsTable, Vec<CrossRow>), AppError> {
     let s = st.store.team_standings(id)?;
     let column: HashMap<TeamKey, usize> = s
         .rows
@@ -157,6 +184,7 @@ async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<Team
             } else {
                 format!("{}-{}", r.rank, r.rank_to)
             },
+            number: r.number,
             name: r.name.clone(),
             cells: line
                 .into_iter()
@@ -173,12 +201,7 @@ async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<Team
             game_points: r.game_points.clone(),
         })
         .collect();
-    html(&CrosstablePage {
-        ev: EventView::new(&c, &e),
-        after: c.t1("teams-standings-after", "round", s.after),
-        rows,
-        c,
-    })
+    Ok((s, rows))
 }
 
 #[derive(Template)]

@@ -317,6 +317,64 @@ pub(crate) fn check_team(conn: &Connection, event: TeamEventId, team: TeamKey) -
     }
 }
 
+/// Inserts a team event and logs its creation.
+fn insert_event(tx: &Connection, actor: &str, s: &TeamEventSettings) -> Result<TeamEventId> {
+    tx.execute(
+        "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
+         time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
+         primary_score, initial_color, tiebreaks, public, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+        rusqlite::params_from_iter(settings_values(s).into_iter().chain([crate::db::now().into()])),
+    )?;
+    let id = tx.last_insert_rowid();
+    append(tx, id, actor, "create_event", "settings", json!(s))?;
+    Ok(id)
+}
+
+fn validate_imported(teams: &[ImportedTeam]) -> Result<()> {
+    for t in teams {
+        for m in &t.members {
+            validate_member(m)?;
+        }
+    }
+    Ok(())
+}
+
+/// Adds imported teams with their rosters, numbers the teams and logs the import.
+fn insert_imported(
+    tx: &Connection,
+    actor: &str,
+    event: TeamEventId,
+    teams: &[ImportedTeam],
+) -> Result<Vec<TeamKey>> {
+    let e = load_event(tx, event)?;
+    refuse_late_entry(&e)?;
+    let mut ids = Vec::with_capacity(teams.len());
+    for t in teams {
+        let team = NewTeam {
+            name: t.name.clone(),
+            ..NewTeam::default()
+        };
+        validate_team(&team)?;
+        let id = insert_team(tx, event, &team)?;
+        for m in &t.members {
+            insert_member(tx, id, m)?;
+        }
+        ids.push(id);
+    }
+    renumber(tx, &e)?;
+    let players: usize = teams.iter().map(|t| t.members.len()).sum();
+    append(
+        tx,
+        event,
+        actor,
+        "import_teams",
+        "teams",
+        json!({ "teams": teams.len(), "players": players }),
+    )?;
+    Ok(ids)
+}
+
 impl Store {
     /// Creates a team event.
     pub fn create_team_event(
@@ -325,20 +383,23 @@ impl Store {
         settings: &TeamEventSettings,
     ) -> Result<TeamEventId> {
         validate_settings(settings)?;
-        let s = settings;
+        self.transaction(|tx| insert_event(tx, actor, settings))
+    }
+
+    /// Creates a team event with its teams and rosters, all or nothing: a team file's
+    /// registration ([`crate::teams::trf_import`]).
+    pub fn create_team_event_with_teams(
+        &self,
+        actor: &str,
+        settings: &TeamEventSettings,
+        teams: &[ImportedTeam],
+    ) -> Result<(TeamEventId, Vec<TeamKey>)> {
+        validate_settings(settings)?;
+        validate_imported(teams)?;
         self.transaction(|tx| {
-            tx.execute(
-                "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
-                 time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
-                 primary_score, initial_color, tiebreaks, public, created_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-                rusqlite::params_from_iter(
-                    settings_values(s).into_iter().chain([crate::db::now().into()]),
-                ),
-            )?;
-            let id = tx.last_insert_rowid();
-            append(tx, id, actor, "create_event", "settings", json!(s))?;
-            Ok(id)
+            let id = insert_event(tx, actor, settings)?;
+            let keys = insert_imported(tx, actor, id, teams)?;
+            Ok((id, keys))
         })
     }
 
@@ -414,39 +475,8 @@ impl Store {
         event: TeamEventId,
         teams: &[ImportedTeam],
     ) -> Result<Vec<TeamKey>> {
-        for t in teams {
-            for m in &t.members {
-                validate_member(m)?;
-            }
-        }
-        self.transaction(|tx| {
-            let e = load_event(tx, event)?;
-            refuse_late_entry(&e)?;
-            let mut ids = Vec::with_capacity(teams.len());
-            for t in teams {
-                let team = NewTeam {
-                    name: t.name.clone(),
-                    ..NewTeam::default()
-                };
-                validate_team(&team)?;
-                let id = insert_team(tx, event, &team)?;
-                for m in &t.members {
-                    insert_member(tx, id, m)?;
-                }
-                ids.push(id);
-            }
-            renumber(tx, &e)?;
-            let players: usize = teams.iter().map(|t| t.members.len()).sum();
-            append(
-                tx,
-                event,
-                actor,
-                "import_teams",
-                "teams",
-                json!({ "teams": teams.len(), "players": players }),
-            )?;
-            Ok(ids)
-        })
+        validate_imported(teams)?;
+        self.transaction(|tx| insert_imported(tx, actor, event, teams))
     }
 
     /// Changes a team's name, club, federation or captain.

@@ -1,11 +1,13 @@
-//! Chess team events: teams with ordered rosters ([`event`], imported by [`import`]), rounds
+//! Chess team events: teams with ordered rosters ([`event`], imported from CSV by [`import`],
+//! a TRF-2026 team file's registration read by [`trf_import`]), rounds
 //! paired on the Berger tables or by the Swiss Team engine, lineups and board results
 //! ([`rounds`]), and the engines' `Tournament` with the standings and the TRF-2026 team file
 //! built from the rows ([`model`]). Every change is logged with what it touched ([`log`]), the
 //! forms' version check.
 //!
 //! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds` ← `captains` (the
-//! captains' codes, lineups and reports from their phones).
+//! captains' codes, lineups and reports from their phones); `trf_import` reads with `import`'s
+//! types and `model`'s board colours.
 //!
 //! ```
 //! use store::teams::{NewMember, NewTeam, TeamEventSettings};
@@ -28,6 +30,7 @@ pub mod log;
 pub mod model;
 pub mod prizes;
 pub mod rounds;
+pub mod trf_import;
 pub mod types;
 
 pub use types::*;

@@ -88,6 +88,36 @@ fn write_default_boards(
     Ok(())
 }
 
+/// A lineup's rule: one roster player per board, in roster order, each once.
+pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Result<()> {
+    if members.len() != boards as usize {
+        return Err(Error::invalid(
+            "lineup",
+            format!("{boards} players, one per board"),
+            members.len().to_string(),
+        ));
+    }
+    let mut last = 0;
+    for id in members {
+        let Some(player) = roster.iter().find(|p| p.id == *id) else {
+            return Err(Error::invalid(
+                "lineup",
+                "players of the team's roster",
+                id.to_string(),
+            ));
+        };
+        if player.board <= last {
+            return Err(Error::invalid(
+                "lineup",
+                "players in roster order, each once",
+                format!("{} after roster board {last}", player.details.name),
+            ));
+        }
+        last = player.board;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Pairs the next round: the Berger table's round for a round robin, the Swiss Team
     /// engine's pairing otherwise; every match gets the default lineups.
@@ -251,27 +281,7 @@ impl Store {
                 .find(|t| t.id == team)
                 .ok_or(Error::NotFound("team"))?
                 .roster;
-            if members.len() != e.settings.boards as usize {
-                return Err(Error::invalid(
-                    "lineup",
-                    format!("{} players, one per board", e.settings.boards),
-                    members.len().to_string(),
-                ));
-            }
-            let mut last = 0;
-            for id in members {
-                let Some(player) = roster.iter().find(|p| p.id == *id) else {
-                    return Err(Error::invalid("lineup", "players of the team's roster", id.to_string()));
-                };
-                if player.board <= last {
-                    return Err(Error::invalid(
-                        "lineup",
-                        "players in roster order, each once",
-                        format!("{} after roster board {last}", player.details.name),
-                    ));
-                }
-                last = player.board;
-            }
+            check_lineup(e.settings.boards, roster, members)?;
             let colours = board_colours(e.settings.boards);
             for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
                 // The team with White on board 1 plays White on the boards of that colour.
