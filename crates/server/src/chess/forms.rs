@@ -273,7 +273,8 @@ impl EventForm {
         match field {
             "baku" => flag(&self.baku).unwrap_or(false),
             "public" => flag(&self.public).unwrap_or(true),
-            "performance_column" => flag(&self.performance_column).unwrap_or(true),
+            // A posted form shown again (a refused value) leaves an unticked box unticked.
+            "performance_column" => flag(&self.performance_column).unwrap_or(self.form.is_none()),
             _ => false,
         }
     }
