@@ -25,6 +25,8 @@ struct StandingsDocument {
     css: &'static str,
     rows: Vec<StandingView>,
     codes: Vec<String>,
+    /// The performance column is shown (after the tie-breaks).
+    perf: bool,
     legend: Vec<LegendItem>,
 }
 
@@ -109,12 +111,16 @@ fn plain_standings(t: &Tournament, s: &tiebreak::Standings) -> Standings {
                     .zip(&s.tiebreaks)
                     .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
                     .collect(),
+                performance: None,
             }
         })
         .collect();
+    // A list read from a file shows the tie-breaks asked for and no more (TPR is one of them
+    // when wanted); the performance column is the web application's.
     Standings {
         after_round: tournament::rounds::played_rounds_in_file(t),
         tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
+        performance_column: false,
         rows,
     }
 }
@@ -184,8 +190,9 @@ pub fn standings_page(
         heading: standings_heading(&c, standings.after_round),
         css: crate::EXPORT_CSS,
         rows: views::standings_rows(&c, standings),
-        legend: views::legend(&c, &standings.tiebreak_codes),
+        legend: views::standings_legend(&c, standings),
         codes: standings.tiebreak_codes.clone(),
+        perf: standings.performance_column,
         c,
     };
     Ok(doc.render()?)

@@ -38,6 +38,9 @@ pub struct StandingRow {
     pub points: Points,
     /// The tie-break values as the rules print them (`12.5`).
     pub values: Vec<String>,
+    /// The performance rating, for the column that ranks nobody (see
+    /// [`Standings::performance_column`]); `None` without a game that counts.
+    pub performance: Option<i64>,
 }
 
 /// Standings after a round.
@@ -47,6 +50,8 @@ pub struct Standings {
     pub after_round: u32,
     /// The tie-break codes in order, as the rules spell them.
     pub tiebreak_codes: Vec<String>,
+    /// The table shows the performance column ("Perf."), after the tie-breaks: display only.
+    pub performance_column: bool,
     pub rows: Vec<StandingRow>,
 }
 
@@ -123,6 +128,8 @@ pub struct StandingView {
     pub player: PlayerView,
     pub points: String,
     pub values: Vec<String>,
+    /// The performance rating, or empty (no game that counts, or the column hidden).
+    pub performance: String,
 }
 
 pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
@@ -147,6 +154,7 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
                 player: PlayerView::new(&row.player, Some(row.points), tr),
                 points: tr.points(&row.points),
                 values: row.values.iter().map(|v| tr.num(v)).collect(),
+                performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
             }
         })
         .collect()
@@ -204,6 +212,19 @@ pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
             }
         })
         .collect()
+}
+
+/// The legend under the standings: the tie-breaks' codes, then the performance column when
+/// it is shown (what it counts, and that it ranks nobody).
+pub fn standings_legend(tr: &Tr, s: &Standings) -> Vec<LegendItem> {
+    let mut items = legend(tr, &s.tiebreak_codes);
+    if s.performance_column {
+        items.push(LegendItem {
+            code: tr.t("col-perf"),
+            meaning: tr.t("perf-legend"),
+        });
+    }
+    items
 }
 
 /// One round of one player, for the crosstable, as the caller knows it.
@@ -286,10 +307,12 @@ mod tests {
             },
             points: Points::from_tenths(tenths),
             values: vec!["12.5".into()],
+            performance: None,
         };
         let s = Standings {
             after_round: 3,
             tiebreak_codes: vec!["BH/C1".into()],
+            performance_column: false,
             rows: vec![
                 row(1, false, 2, 30),
                 row(2, true, 1, 20),

@@ -279,14 +279,16 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
             board,
             ns,
             ew,
+            labels,
             shown,
             stored,
         } => tr.targs(
             "bridge-conflict-changed-line",
             &[
                 ("board", Arg::from(*board)),
-                ("ns", Arg::from(ns.to_string())),
-                ("ew", Arg::from(ew.to_string())),
+                // The session's labels (`2 EW` for pair 9 numbered per line), as on its pages.
+                ("ns", Arg::from(report::bridge::pair_text(tr, *labels, *ns))),
+                ("ew", Arg::from(report::bridge::pair_text(tr, *labels, *ew))),
                 ("stored", Arg::from(line_text(tr, stored))),
                 (
                     "shown",
@@ -300,13 +302,17 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
         ),
         Changed::Pair {
             number,
+            labels,
             stored,
             yours,
             ..
         } => tr.targs(
             "bridge-conflict-changed-pair",
             &[
-                ("number", Arg::from(number.to_string())),
+                (
+                    "number",
+                    Arg::from(report::bridge::pair_text(tr, *labels, *number)),
+                ),
                 ("stored", Arg::from(pair_text(tr, stored))),
                 ("yours", Arg::from(pair_text(tr, yours))),
             ],

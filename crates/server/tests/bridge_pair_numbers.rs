@@ -203,3 +203,75 @@ fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("pair_numbering"), "{}", r.body);
 }
+
+/// The value of the `version` field of a page's form.
+fn version_of(page: &str) -> String {
+    let at = page
+        .find("name=\"version\" value=\"")
+        .unwrap_or_else(|| panic!("no version field in {page}"))
+        + "name=\"version\" value=\"".len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+/// Two director's forms built from one grid page both write board 3 of pairs 2 and 9: the
+/// second is refused, and its message names the pairs as the session numbers them (`2–2 EW`,
+/// `2–2 EO` in French), as the grid and the conflict list do, never the movement's `9`.
+#[test]
+fn a_stale_line_names_its_pairs_as_the_session_numbers_them() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/sessions",
+        &json!({"name": "Mardi", "tables": 7, "movement": "mitchell", "boards_per_round": 2,
+                "pair_numbering": "per-line"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = b.post_json(
+        &format!("/api/bridge/sessions/{id}"),
+        &json!({"pair_numbering": "per-line"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let csrf = b.csrf.clone().unwrap();
+    for (lang, pairs) in [("en", "pairs 2–2 EW:"), ("fr", "paires 2–2 EO :")] {
+        let grid = get(&mut b, lang, &format!("/bridge/{id}/grid"));
+        let version = version_of(&grid);
+        // Typed as the page reads: East-West pair 2 of the per-line numbering is pair 9.
+        let post = |b: &mut Client, contract: &str| {
+            b.post_form(
+                &format!("/bridge/{id}/grid/line"),
+                &[
+                    ("csrf", csrf.as_str()),
+                    ("version", version.as_str()),
+                    ("board", "3"),
+                    ("ns", "2"),
+                    ("ew", "2"),
+                    ("contract", contract),
+                    ("declarer", "N"),
+                    ("result", "="),
+                ],
+            )
+        };
+        let r = post(&mut b, if lang == "en" { "3NT" } else { "2SA" });
+        assert_eq!(r.status, 303, "{lang}: {}", r.body);
+        let r = post(&mut b, "4♠");
+        assert_eq!(r.status, 409, "{lang}: {}", r.body);
+        let error = r.body.split("id=\"grid-error\"").nth(1).unwrap_or_default();
+        let error = error.split("</p>").next().unwrap();
+        assert!(error.contains(pairs), "{lang}: {error}");
+        assert!(!error.contains("2–9"), "{lang}: {error}");
+    }
+    let lines = b.get(&format!("/api/bridge/sessions/{id}/lines")).json();
+    let line = lines["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["board"] == 3 && l["ns"] == 2)
+        .unwrap()
+        .clone();
+    assert_eq!(line["ew"], 9, "the API keeps the movement's numbers");
+    assert_eq!(
+        line["entry"]["contract"], "2NT",
+        "the refused forms wrote nothing"
+    );
+}

@@ -33,6 +33,8 @@ mod manual_pairing;
 mod national_data;
 #[path = "pages.rs"]
 mod pages;
+#[path = "performance_column.rs"]
+mod performance_column;
 #[path = "printing.rs"]
 mod printing;
 #[path = "prizes.rs"]

@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bridge::{BridgeSettings, Line, NewPair};
 use crate::chess::types::{ByeKind, EventSettings, NewPlayer, PlayerKey, ResultCode, RoundStart};
+use bridge::movement::PairLabels;
 
 /// The version of an event or a bridge session a page was built from: it grows with every
 /// change to it (a player's report, which waits for the arbiter, is not a change).
@@ -114,12 +115,19 @@ pub enum Changed {
         board: u32,
         ns: u32,
         ew: u32,
+        /// How the session shows its pair numbers (`2 EW` for pair 9 numbered per line), for
+        /// the message; the API's JSON keeps the movement's numbers.
+        #[serde(skip)]
+        labels: PairLabels,
         shown: Option<Box<Line>>,
         stored: Box<Line>,
     },
     /// A bridge pair's names.
     Pair {
         number: u32,
+        /// How the session shows its pair numbers, as for [`Changed::Line`].
+        #[serde(skip)]
+        labels: PairLabels,
         shown: Option<Box<NewPair>>,
         stored: Box<NewPair>,
         yours: Box<NewPair>,

@@ -191,13 +191,17 @@ impl Computer<'_> {
             .collect()
     }
 
-    /// The rating of every player for the rating tie-breaks, or `None` when undefined.
-    pub fn ratings(t: &Tournament, ctx: &Context, rule: UnratedRule) -> Option<Vec<Option<i32>>> {
-        let own: Vec<Option<i32>> = t
-            .players
+    /// Every player's own rating; `None` for an unrated one (no rating, or 0).
+    pub fn own_ratings(t: &Tournament) -> Vec<Option<i32>> {
+        t.players
             .iter()
             .map(|p| p.rating.filter(|&r| r > 0).map(i32::from))
-            .collect();
+            .collect()
+    }
+
+    /// The rating of every player for the rating tie-breaks, or `None` when undefined.
+    pub fn ratings(t: &Tournament, ctx: &Context, rule: UnratedRule) -> Option<Vec<Option<i32>>> {
+        let own = Computer::own_ratings(t);
         match rule {
             UnratedRule::Fixed(r) => {
                 Some(own.iter().map(|x| Some(x.unwrap_or(r as i32))).collect())
@@ -248,7 +252,8 @@ impl Computer<'_> {
         Some(Value::ratio(sum, kept.len() as i64).round())
     }
 
-    fn tpr(&self, ratings: &[Option<i32>], i: usize) -> Option<i64> {
+    /// TPR (10.2): ARO + dp over the games against opponents with a rating in `ratings`.
+    pub(crate) fn tpr(&self, ratings: &[Option<i32>], i: usize) -> Option<i64> {
         let list = self.opponent_ratings(ratings, i);
         if list.is_empty() {
             return None;

@@ -39,7 +39,8 @@ pub use spec::{
     UnratedRule,
 };
 pub use standings::{
-    is_round_robin, standings, tiebreak_values, EventFormat, Options, Row, Standings,
+    is_round_robin, performance_ratings, standings, tiebreak_values, EventFormat, Options, Row,
+    Standings,
 };
 pub use team::{team_standings, TeamOptions, TeamRow, TeamStandings, TeamValue};
 pub use value::Value;

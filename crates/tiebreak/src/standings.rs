@@ -204,6 +204,45 @@ pub fn tiebreak_values(
     Ok(out)
 }
 
+/// Every player's performance rating, in the order of `t.players`, for a column shown beside
+/// the standings (it ranks nobody): TPR as the tie-break computes it (C.07 10.2, ARO + dp over
+/// the games played over the board, with the edition's rules for forfeits and byes), except
+/// that games against unrated opponents are left out rather than the whole column dropped
+/// (Art. 10 preamble), unless `options.unrated` rates them. `None` for a player with no such
+/// game.
+///
+/// ```
+/// use tiebreak::{performance_ratings, Options};
+/// use tournament::{Color, Entry, GameResult, Player, PlayerId, Tournament};
+/// let game = |opp, color, result| Entry::Played { opponent: PlayerId(opp), color, result, rated: true };
+/// let p = |id, rating, rounds| Player { id: PlayerId(id), rating, rounds, ..Player::default() };
+/// let mut t = Tournament::default();
+/// t.players = vec![
+///     p(1, Some(1800), vec![game(2, Color::White, GameResult::Win), game(3, Color::Black, GameResult::Draw)]),
+///     p(2, Some(2000), vec![game(1, Color::Black, GameResult::Loss), Entry::HalfBye]),
+///     p(3, None, vec![Entry::HalfBye, game(1, Color::White, GameResult::Draw)]),
+/// ];
+/// let perf = performance_ratings(&t, &Options::default()).unwrap();
+/// // Player 1: only the game against 2000 counts (3 is unrated): 1/1, dp +800.
+/// // Player 3, unrated, has a performance all the same: a draw against 1800.
+/// assert_eq!(perf, vec![Some(2800), Some(1000), Some(1800)]);
+/// ```
+pub fn performance_ratings(t: &Tournament, options: &Options) -> Result<Vec<Option<i64>>, Error> {
+    let mut engine = Engine::new(t, options)?;
+    let edition = engine.edition;
+    let ctx = engine.context(edition, false);
+    let ratings = match options.unrated {
+        UnratedRule::Undefined => Computer::own_ratings(t),
+        rule => Computer::ratings(t, ctx, rule).unwrap_or_else(|| Computer::own_ratings(t)),
+    };
+    let c = Computer {
+        t,
+        ctx,
+        ratings: None,
+    };
+    Ok((0..t.players.len()).map(|i| c.tpr(&ratings, i)).collect())
+}
+
 /// Ranks the players of `t` by points and the tie-breaks in order (C.07 4.2).
 pub fn standings(
     t: &Tournament,

@@ -42,6 +42,8 @@ struct StandingsPage {
     after: u32,
     rounds: Vec<u32>,
     codes: Vec<String>,
+    /// The performance column is shown (after the tie-breaks, ranking nobody).
+    perf: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
     /// The list ends with the drawing of lots and some player has no lot yet.
@@ -64,7 +66,8 @@ async fn standings_page(
         after: s.after_round,
         rounds: (1..=e.paired_rounds).collect(),
         rows: views::standings_rows(&c.tr, &s),
-        legend: views::legend(&c.tr, &s.tiebreak_codes),
+        legend: views::standings_legend(&c.tr, &s),
+        perf: s.performance_column,
         codes: s.tiebreak_codes,
         ev,
         c,
@@ -379,7 +382,8 @@ async fn export_trf(
     ))
 }
 
-/// The standings as CSV: place, number, name, title, rating, federation, points, tie-breaks;
+/// The standings as CSV: place, number, name, title, rating, federation, points, tie-breaks,
+/// then the performance rating when the event shows it (a column that ranks nobody);
 /// every cell through [`report::csv`] (quoted, and a name that would start a spreadsheet formula
 /// written as text).
 pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
@@ -394,7 +398,8 @@ pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
     ]
     .into_iter()
     .map(str::to_string)
-    .chain(s.tiebreak_codes.iter().cloned());
+    .chain(s.tiebreak_codes.iter().cloned())
+    .chain(s.performance_column.then(|| "performance".to_string()));
     let mut out = report::csv::row(header);
     out.push('\n');
     for r in &s.rows {
@@ -409,6 +414,9 @@ pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
             r.points.to_string(),
         ];
         line.extend(r.values.iter().cloned());
+        if s.performance_column {
+            line.push(r.performance.map(|p| p.to_string()).unwrap_or_default());
+        }
         out.push_str(&report::csv::row(line));
         out.push('\n');
     }

@@ -50,6 +50,8 @@ pub struct EventForm {
     pub rules: Option<String>,
     pub bye_limit: Option<Value>,
     pub public: Option<Value>,
+    /// The standings' performance column ("Perf."), shown unless unticked (or `false`).
+    pub performance_column: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no" (JSON leaves a field out for the default).
     pub form: Option<String>,
     /// The version the page (or the API client) read the event at.
@@ -167,6 +169,7 @@ impl EventForm {
         s.bye_limit =
             number("bye_limit", &self.bye_limit, "a number of byes")?.unwrap_or(s.bye_limit);
         s.public = flag(&self.public).or(unticked).unwrap_or(true);
+        s.performance_column = flag(&self.performance_column).or(unticked).unwrap_or(true);
         Ok(s)
     }
 
@@ -241,6 +244,7 @@ impl EventForm {
             rules: Some(s.rules.clone()),
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
+            performance_column: Some(Value::Bool(s.performance_column)),
             form: None,
             version: None,
         }
@@ -269,6 +273,8 @@ impl EventForm {
         match field {
             "baku" => flag(&self.baku).unwrap_or(false),
             "public" => flag(&self.public).unwrap_or(true),
+            // A posted form shown again (a refused value) leaves an unticked box unticked.
+            "performance_column" => flag(&self.performance_column).unwrap_or(self.form.is_none()),
             _ => false,
         }
     }

@@ -292,6 +292,8 @@ struct StateAfterPage {
     standings: bool,
     after: u32,
     codes: Vec<String>,
+    /// The performance column is shown (after the tie-breaks, ranking nobody).
+    perf: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
 }
@@ -358,10 +360,14 @@ async fn state_after_page(
             s.after_round,
             s.tiebreak_codes.clone(),
             views::standings_rows(&c.tr, s),
-            views::legend(&c.tr, &s.tiebreak_codes),
+            views::standings_legend(&c.tr, s),
         ),
         None => (false, 0, Vec::new(), Vec::new(), Vec::new()),
     };
+    let perf = past
+        .standings
+        .as_ref()
+        .is_some_and(|s| s.performance_column);
     let all_names = names_of(&st, id)?;
     html(&StateAfterPage {
         entry: log_line(&c, &all_names, line),
@@ -370,6 +376,7 @@ async fn state_after_page(
         standings,
         after,
         codes,
+        perf,
         rows,
         legend,
         ev,

@@ -29,6 +29,8 @@ struct PublicPage {
     boards: Vec<BoardView>,
     byes: Vec<ByeView>,
     codes: Vec<String>,
+    /// The performance column is shown (after the tie-breaks, ranking nobody).
+    perf: bool,
     rows: Vec<StandingView>,
     after: u32,
     /// "Find my board": what was searched, and the players found with where they play.
@@ -129,6 +131,7 @@ async fn public_page(
         byes,
         rows: views::standings_rows(&c.tr, &s),
         after: s.after_round,
+        perf: s.performance_column,
         codes: s.tiebreak_codes,
         ev,
         c,

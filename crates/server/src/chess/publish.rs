@@ -229,6 +229,8 @@ struct ExportPage {
     rounds_text: String,
     after: u32,
     codes: Vec<String>,
+    /// The performance column is shown (after the tie-breaks, ranking nobody).
+    perf: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
     /// Each round's pairing list (no board code), printed with report's partial.
@@ -290,7 +292,8 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
         time_control: settings.time_control.to_string(),
         rounds_text: format!("{} / {}", e.paired_rounds, settings.rounds),
         after: s.after_round,
-        legend: views::legend(&c.tr, &s.tiebreak_codes),
+        legend: views::standings_legend(&c.tr, &s),
+        perf: s.performance_column,
         codes: s.tiebreak_codes.clone(),
         rows,
         rounds,

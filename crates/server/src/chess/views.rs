@@ -39,6 +39,7 @@ pub fn report_standings(s: &Standings) -> report::views::Standings {
     report::views::Standings {
         after_round: s.after_round,
         tiebreak_codes: s.tiebreak_codes.clone(),
+        performance_column: s.performance_column,
         rows: s
             .rows
             .iter()
@@ -48,6 +49,7 @@ pub fn report_standings(s: &Standings) -> report::views::Standings {
                 player: player_row(&r.player),
                 points: r.points,
                 values: r.values.clone(),
+                performance: r.performance,
             })
             .collect(),
     }
@@ -237,6 +239,11 @@ pub fn round_start_of(
         .iter()
         .find(|(k, _)| *k == n)
         .map_or_else(String::new, |(_, s)| round_start_text(tr, s)))
+}
+
+/// The legend under the standings: the tie-breaks' codes and the performance column.
+pub fn standings_legend(tr: &Tr, s: &Standings) -> Vec<LegendItem> {
+    report::views::standings_legend(tr, &report_standings(s))
 }
 
 /// The lines of the standings, places and values in the visitor's language.

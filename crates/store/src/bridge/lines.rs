@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::calls::settle_not_played;
 use super::log::{append, before_since, conflict};
-use super::session::{load_session, session_movement};
+use super::session::{load_session, pair_labels_on, session_movement};
 use super::*;
 use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
@@ -493,6 +493,7 @@ fn line_as_shown(
                 board: current.board,
                 ns: current.ns,
                 ew: current.ew,
+                labels: pair_labels_on(tx, id)?,
                 shown: Some(Box::new(shown)),
                 stored: Box::new(current.clone()),
             };

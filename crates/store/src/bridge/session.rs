@@ -54,6 +54,13 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     })
 }
 
+/// How the session's pages number its pairs (read on `conn`, the store's connection or a
+/// transaction).
+pub(crate) fn pair_labels_on(conn: &Connection, id: SessionId) -> Result<PairLabels> {
+    let s = load_session(conn, id)?.settings;
+    Ok(PairLabels::new(&build_movement(&s)?, s.pair_numbering))
+}
+
 pub(crate) fn load_session(conn: &Connection, id: SessionId) -> Result<BridgeSession> {
     conn.query_row(
         &format!("SELECT {SESSION_COLUMNS} FROM bridge_session WHERE id = ?1"),
@@ -395,10 +402,7 @@ impl Store {
     /// How the session's pairs are numbered where people read them (its movement and the
     /// club's numbering of East-West pairs).
     pub fn pair_labels(&self, id: SessionId) -> Result<PairLabels> {
-        self.with_conn(|c| {
-            let s = load_session(c, id)?.settings;
-            Ok(PairLabels::new(&build_movement(&s)?, s.pair_numbering))
-        })
+        self.with_conn(|c| pair_labels_on(c, id))
     }
 
     /// Types a pair's names; `number` must be a pair of the movement.
@@ -438,6 +442,7 @@ impl Store {
                     Merge::Unchanged => {}
                     Merge::Conflict => out.conflicts.push(Changed::Pair {
                         number,
+                        labels: pair_labels_on(tx, id)?,
                         shown: shown.map(Box::new),
                         stored: Box::new(stored),
                         yours: Box::new(yours.clone()),

@@ -505,6 +505,10 @@ pub struct StandingRow {
     pub points: Points,
     /// The tie-break values as the rules print them.
     pub values: Vec<String>,
+    /// The performance rating (TPR, C.07 10.2, over the games against rated opponents played
+    /// over the board), shown beside the tie-breaks and ranking nobody; `None` without such a
+    /// game, or when the event hides the column.
+    pub performance: Option<i64>,
 }
 
 /// Standings after a round.
@@ -514,6 +518,8 @@ pub struct Standings {
     pub after_round: u32,
     /// The tie-break codes in order, as the rules spell them.
     pub tiebreak_codes: Vec<String>,
+    /// The event shows the performance column (its setting `performance_column`).
+    pub performance_column: bool,
     pub rows: Vec<StandingRow>,
 }
 
@@ -580,6 +586,8 @@ pub(crate) struct Ranked {
     pub players: Vec<Player>,
     /// The lots drawn by pairing number, when the list ends with the drawing of lots.
     pub lots: Option<HashMap<u32, u32>>,
+    /// The performance ratings by pairing number, when the event shows them.
+    pub performance: Option<HashMap<u32, i64>>,
 }
 
 impl Ranked {
@@ -593,6 +601,7 @@ impl Ranked {
         Standings {
             after_round: self.after,
             tiebreak_codes: codes,
+            performance_column: self.performance.is_some(),
             rows: s
                 .rows
                 .iter()
@@ -611,6 +620,10 @@ impl Ranked {
                                 .map_or_else(String::new, |l| l.to_string())
                         }))
                         .collect(),
+                    performance: self
+                        .performance
+                        .as_ref()
+                        .and_then(|p| p.get(&row.id.get()).copied()),
                 })
                 .collect(),
         }
@@ -663,6 +676,20 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
     };
     let mut s =
         tiebreak::standings(&t, &list, &options).map_err(|err| Error::Tiebreak(err.to_string()))?;
+    // Computed apart from the list: the column never breaks a tie.
+    let performance = if e.settings.performance_column {
+        let tpr = tiebreak::performance_ratings(&t, &options)
+            .map_err(|err| Error::Tiebreak(err.to_string()))?;
+        Some(
+            t.players
+                .iter()
+                .zip(tpr)
+                .filter_map(|(p, v)| Some((p.id.get(), v?)))
+                .collect(),
+        )
+    } else {
+        None
+    };
     let players = load_players(c, event)?;
     // The drawing of lots, by pairing number, when the list ends with it.
     let lots = if lot {
@@ -683,5 +710,6 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         tiebreak: s,
         players,
         lots,
+        performance,
     })
 }

@@ -161,6 +161,15 @@ pub struct EventSettings {
     pub bye_limit: u32,
     /// Whether the public pages show this event.
     pub public: bool,
+    /// Whether the standings show each player's performance rating (TPR) beside the
+    /// tie-breaks: a column for reading only, which ranks nobody.
+    #[serde(default = "shown")]
+    pub performance_column: bool,
+}
+
+/// The default of a column shown unless the arbiter hides it.
+fn shown() -> bool {
+    true
 }
 
 impl EventSettings {
@@ -200,6 +209,7 @@ impl EventSettings {
             rules: String::new(),
             bye_limit: 2,
             public: true,
+            performance_column: true,
         }
     }
 }
