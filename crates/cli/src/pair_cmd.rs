@@ -159,10 +159,10 @@ pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
             let round = system
                 .next(&t)
                 .map_err(|e| engine::pairing_error(input, e))?;
-            if args.explain && matches!(system, System::DoubleSwiss | System::Team) {
+            if args.explain && system == System::Team {
                 return Err(CliError::invalid(format!(
-                    "--explain is available for the Dutch, Burstein, Dubov and Lim systems, not \
-                     the {} system",
+                    "--explain is available for the Dutch, Burstein, Dubov, Lim and Double-Swiss \
+                     systems, not the {} system",
                     system.title()
                 )));
             }
@@ -489,24 +489,38 @@ fn colour_word(c: Color) -> &'static str {
 
 /// The Dutch engine's explanation of a round: its brackets, then one paragraph per player in
 /// pairing order.
-/// Burstein's (after its seeding rounds), Dubov's and Lim's explanation: each player's float,
-/// the colour rule and the bye rule that decided, with the article of the system's text.
+/// Burstein's (after its seeding rounds), Dubov's, Lim's and Double-Swiss's explanation: each
+/// player's float, the colour rule and the bye rule that decided, with the article of the
+/// system's text. A Double-Swiss explanation is of a match, its colours those of game 1.
 fn swiss_explanation_text(system: System, e: &pairing::explain::Explanation) -> String {
     use pairing::explain::{ByeReason, ColourReason};
     let chapter = system.chapter();
+    let double_swiss = system == System::DoubleSwiss;
     let mut out = format!(
-        "Round {}: {}, players by pairing score\n",
+        "{} {}: {}, players by pairing score\n",
+        if double_swiss { "Match" } else { "Round" },
         e.round,
         system.title()
     );
     for p in &e.players {
         let game = match (p.opponent, p.colour, p.opponent_score) {
+            (Some(o), Some(c), Some(s)) if double_swiss => {
+                format!("{} in game 1 against {o} ({s})", colour_word(c))
+            }
             (Some(o), Some(c), Some(s)) => format!("{} against {o} ({s})", colour_word(c)),
             (Some(o), _, _) => format!("against {o}"),
             (None, _, _) => "pairing-allocated bye".to_string(),
         };
         let float = match p.float {
             FloatKind::None => "no float".to_string(),
+            // Nobody floats down in Double-Swiss: the resident who meets an upfloater is a
+            // floater too (1.5).
+            FloatKind::Down if double_swiss => {
+                format!(
+                    "floater, against a lower score ({chapter} {})",
+                    p.float_article
+                )
+            }
             FloatKind::Down => format!("downfloat ({chapter} {})", p.float_article),
             FloatKind::Up => format!("upfloat ({chapter} {})", p.float_article),
             FloatKind::Bye => "bye".to_string(),
@@ -517,6 +531,7 @@ fn swiss_explanation_text(system: System, e: &pairing::explain::Explanation) -> 
                 ColourReason::Initial => "initial colour and pairing number",
                 ColourReason::Limits => "colour limits",
                 ColourReason::BothPreferences => "both preferences granted",
+                ColourReason::FewerWhites => "White to the player with fewer Whites",
                 ColourReason::StrongerPreference => "stronger preference granted",
                 ColourReason::History => "alternation from the last different colours",
                 ColourReason::Ranking => "preference of the player the article names",

@@ -89,6 +89,42 @@ fn double_swiss_match_two() {
     }
 }
 
+/// `arbiter pair --explain` for Double-Swiss: the pairing, then the match's explanation, each
+/// player's float (1.5), the rule of 4.3 behind game 1's colours and the PAB's rule of 3.4,
+/// with C.04.5's article numbers.
+#[test]
+fn double_swiss_explains_a_match() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "ds.trf", DS_FILE);
+    let o = common::run(&["pair", "--explain", path_str(&f)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let pairing = "3\n2 1\n5 4\n3 0\n";
+    assert!(out.starts_with(pairing), "{out}");
+    let explained = &out[pairing.len()..];
+    assert!(
+        explained.contains("Match 2: Double-Swiss (C.04.5), players by pairing score\n"),
+        "{out}"
+    );
+    assert_eq!(
+        explained.lines().filter(|l| l.starts_with("  ")).count(),
+        5,
+        "{out}"
+    );
+    for line in [
+        // 1 meets 2, who floats up; 2 had no White, 1 had one (4.3.2).
+        "  1 (2.0): Black in game 1 against 2 (1.0); floater, against a lower score (C.04.5 1.5); \
+         colours: White to the player with fewer Whites (C.04.5 4.3.2)",
+        "  2 (1.0): White in game 1 against 1 (2.0); upfloat (C.04.5 1.5); colours: White to the \
+         player with fewer Whites (C.04.5 4.3.2)",
+        // 5 had the PAB (C2 bars a second): 3 has the lowest score of the others.
+        "  3 (0.0): pairing-allocated bye; bye; bye: lowest score among those allowed one \
+         (C.04.5 3.4.2)",
+    ] {
+        assert!(explained.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}
+
 #[test]
 fn a_double_swiss_match_with_one_game_recorded_is_refused() {
     let dir = temp_dir();

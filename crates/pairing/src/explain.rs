@@ -1,4 +1,4 @@
-//! Why a Burstein, Dubov or Lim round was paired as it was: per player, how they float, which
+//! Why a Burstein, Dubov, Lim or Double-Swiss round was paired as it was: per player, how they float, which
 //! rule of the system's colour article gave their colour, and which rule of its bye article
 //! gave them the pairing-allocated bye, each with the article number of that system's text.
 //! (The Dutch engine has its own, finer explanation: [`crate::dutch::explain`].)
@@ -38,6 +38,8 @@ pub enum ColourReason {
     Limits,
     /// Both players' preferences (due colours) could be granted.
     BothPreferences,
+    /// White to the player who had fewer Whites (Double-Swiss 4.3.2: a count of matches).
+    FewerWhites,
     /// The stronger preference was granted.
     StrongerPreference,
     /// Alternation from the latest round in which the two had different colours.

@@ -208,8 +208,8 @@ pub enum Explanation {
     /// The Dutch engine's: brackets, floats, colour preferences and the criteria that decided.
     /// Burstein's seeding rounds are Dutch rounds (C.04.4.2 1.6) and are explained so.
     Dutch(dutch::Explanation),
-    /// Burstein's (after the seeding rounds), Dubov's and Lim's: floats, the colour rule and
-    /// the bye rule, with their articles.
+    /// Burstein's (after the seeding rounds), Dubov's, Lim's and Double-Swiss's: floats, the
+    /// colour rule and the bye rule, with their articles.
     Swiss(System, explain::Explanation),
 }
 
@@ -224,8 +224,8 @@ impl Explanation {
 }
 
 impl System {
-    /// Pairs round `round` of `t` as [`System::pair`] does and explains it. Double-Swiss and
-    /// team rounds have no explanation yet: an invalid request.
+    /// Pairs round `round` of `t` as [`System::pair`] does and explains it (for Double-Swiss,
+    /// `round` is the match). Team rounds have no explanation yet: an invalid request.
     pub fn explain(
         self,
         t: &Tournament,
@@ -254,7 +254,13 @@ impl System {
             )?),
             System::Lim if options.baku => Err(lim_refuses_baku()),
             System::Lim => swiss(lim::explain(t, round, &LimOptions::default())?),
-            System::DoubleSwiss | System::Team => Err(PairingError::InvalidRequest(format!(
+            // As `pair` does: the file's `192` code asks for Baku acceleration.
+            System::DoubleSwiss => swiss(double_swiss::explain(
+                t,
+                round,
+                &DoubleSwissOptions::default(),
+            )?),
+            System::Team => Err(PairingError::InvalidRequest(format!(
                 "no explanation of a {} pairing yet",
                 self.title()
             ))),

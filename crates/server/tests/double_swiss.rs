@@ -296,3 +296,302 @@ fn a_swap_in_a_double_swiss_match_changes_both_games_and_the_checker_objects_to_
     let e = arb.get(&format!("/api/events/{id}")).json();
     assert_eq!(e["paired_rounds"], 2, "{e}");
 }
+
+/// C.04.5 Preface: byes "apply only to matches, never to individual games". A requested bye
+/// asked for on either game covers both and counts once against the event's limit (2 by
+/// default); the player list asks for byes match by match; an absence turned into a half-point
+/// bye once the match is paired turns in both games, so the TRF export writes `H H`.
+#[test]
+fn a_requested_bye_is_one_match_bye_for_the_limit_the_list_and_the_export() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let r = arb.post_json(
+        "/api/events",
+        &json!({"name": "DS byes", "rounds": 6, "swiss_system": "double-swiss"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": players_csv(8)}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let key_of = |number: u64| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == number)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let bye = |arb: &mut Client, number: u64, round: u32, kind: &str| {
+        arb.post_json(
+            &format!("/api/events/{id}/players/{}/bye", key_of(number)),
+            &json!({"round": round, "kind": kind}),
+        )
+    };
+    // Player 7 asks for a half-point bye in match 1 on its second game; player 8 will not come
+    // (an absence).
+    let r = bye(&mut arb, 7, 2, "half");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = bye(&mut arb, 8, 1, "zero");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // After the pairing, the arbiter turns player 8's absence into a half-point bye.
+    let r = bye(&mut arb, 8, 1, "half");
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // Match 1 is one bye for player 7: match 2 is a second one, within the limit of 2 …
+    let r = bye(&mut arb, 7, 3, "half");
+    assert_eq!(r.status, 200, "{}", r.body);
+    // … and match 3 a third, beyond it.
+    let r = bye(&mut arb, 7, 6, "half");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.json()["reason"], "bye_limit", "{}", r.body);
+
+    // The player list has one column a match still to pair, and its bulk form offers matches.
+    let page = arb.get(&format!("/events/{id}/players"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("title=\"Match 2\">M2</th>")
+            && page.body.contains("title=\"Match 3\">M3</th>"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains(">R3</th>"), "{}", page.body);
+    assert!(
+        page.body.contains("<option value=\"3\">Match 2</option>"),
+        "{}",
+        page.body
+    );
+    let cell = |n: u32| {
+        let at = page
+            .body
+            .find(&format!("id=\"bye-{}-{n}\"", key_of(7)))
+            .expect("a bye cell");
+        page.body[at..at + page.body[at..].find("</td>").unwrap()].to_string()
+    };
+    assert!(cell(1).ends_with(">½"), "{}", cell(1));
+    assert!(cell(2).ends_with('>'), "{}", cell(2));
+    // The player's card names the match once.
+    let card = arb.get(&format!("/events/{id}/players/{}", key_of(7)));
+    assert_eq!(card.body.matches("Match 2 :").count(), 1, "{}", card.body);
+
+    // Both games of match 1 played: the export writes each match bye in both columns.
+    for n in [1, 2] {
+        let results: serde_json::Map<String, Value> = games(&mut arb, id, n)
+            .iter()
+            .filter(|g| !g["black"].is_null())
+            .map(|g| (g["board"].to_string(), json!("1/2")))
+            .collect();
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/{n}/results"),
+            &json!({ "results": results }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let trf = arb.get(&format!("/events/{id}/export.trf")).body;
+    let t = tournament::trf::read(&trf).unwrap_or_else(|e| panic!("{e}\n{trf}"));
+    for number in [7, 8] {
+        let p = &t.players[number - 1];
+        assert_eq!(
+            p.rounds[..2],
+            [tournament::Entry::HalfBye, tournament::Entry::HalfBye],
+            "player {number}\n{trf}"
+        );
+    }
+}
+
+/// The public page shows the last pairing as a match with both games' boards and, once both
+/// are in, the match result; "find my board" finds a player's match; a board code opens the
+/// player's match on a phone, where each game is reported on its own with today's rule (a
+/// second, different report of a game is a conflict for the arbiter; a confirmed game takes no
+/// more reports).
+#[test]
+fn the_public_page_and_the_phones_show_the_match_and_take_each_game() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let (id, _) = paired_event(
+        &mut arb,
+        json!({"name": "DS public", "rounds": 4, "swiss_system": "double-swiss"}),
+        7,
+    );
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let name = |key: &Value| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| &p["id"] == key)
+            .unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (first, second) = (games(&mut arb, id, 1), games(&mut arb, id, 2));
+    let board1 = first.iter().find(|g| g["board"] == 1).unwrap();
+    let (white, black) = (name(&board1["white"]), name(&board1["black"]));
+    let code_of = |games: &[Value]| {
+        games.iter().find(|g| g["board"] == 1).unwrap()["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (code1, code2) = (code_of(&first), code_of(&second));
+
+    // The player's card explains the match with C.04.5's articles: game 1's colours by the
+    // initial colour and the higher ranked player's number (4.3.1).
+    let card = arb.get(&format!("/events/{id}/players/{}", board1["white"]));
+    assert!(card.body.contains("<dt>Match 1</dt>"), "{}", card.body);
+    assert!(
+        card.body.contains("White in game 1: neither had played")
+            && card.body.contains("(C.04.5 4.3.1)"),
+        "{}",
+        card.body
+    );
+
+    let mut visitor = app.client();
+    visitor.accept_language = Some("en".into());
+    let page = visitor.get(&format!("/public/{id}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Pairings — Match 1<"), "{}", page.body);
+    assert!(page.body.contains("id=\"public-matches\""), "{}", page.body);
+    let row = |body: &str, board: u32| {
+        let at = body
+            .find(&format!("id=\"public-match-{board}\""))
+            .unwrap_or_else(|| panic!("board {board}: {body}"));
+        body[at..at + body[at..].find("</tr>").unwrap()].to_string()
+    };
+    let line = row(&page.body, 1);
+    assert!(line.contains(&white) && line.contains(&black), "{line}");
+    assert!(
+        line.contains("<td class=\"result match-result\"></td>"),
+        "no match result before both games: {line}"
+    );
+    // 7 players: the PAB's board, a game won and a game drawn (C.04.5 1.4).
+    let bye_board = first.iter().find(|g| g["black"].is_null()).unwrap()["board"]
+        .as_u64()
+        .unwrap() as u32;
+    let line = row(&page.body, bye_board);
+    assert!(line.contains("class=\"bye\""), "{line}");
+    assert!(
+        line.contains("class=\"result match-result\">1.5<"),
+        "{line}"
+    );
+    let found = visitor.get(&format!("/public/{id}?q={}", black.replace(' ', "+")));
+    assert!(
+        found
+            .body
+            .contains("board 1, Black in game 1 and White in game 2"),
+        "{}",
+        found.body
+    );
+
+    // A player's phone: game 1's code opens the match, both games, colours reversed in game 2.
+    let mut phone = app.client();
+    phone.accept_language = Some("en".into());
+    let token = csrf_in(&phone.get("/report").body);
+    let r = phone.post_form("/report", &[("csrf", &token), ("code", &code1)]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    for (game, w, b) in [(1, &white, &black), (2, &black, &white)] {
+        assert!(
+            r.body
+                .contains(&format!("id=\"report-g{game}-white\">{w}</dd>"))
+                && r.body
+                    .contains(&format!("id=\"report-g{game}-black\">{b}</dd>")),
+            "game {game}: {}",
+            r.body
+        );
+        assert!(r.body.contains(&format!("id=\"report-g{game}-form\"")));
+    }
+    let send = |phone: &mut Client, code: &str, game: &str, result: &str| {
+        let token = csrf_in(&phone.get("/report").body);
+        let fields = [
+            ("csrf", token.as_str()),
+            ("code", code),
+            ("board", "1"),
+            ("game", game),
+            ("result", result),
+        ];
+        let check = phone.post_form("/report/confirm", &fields);
+        assert_eq!(check.status, 200, "{}", check.body);
+        assert!(
+            check.body.contains(&format!("Match 1, game {game}")),
+            "{}",
+            check.body
+        );
+        let mut sure = fields.to_vec();
+        sure.push(("sure", "1"));
+        phone.post_form("/report/confirm", &sure)
+    };
+    // With game 1's code, the player reports game 2: game 2's White (game 1's Black) wins.
+    let r = send(&mut phone, &code1, "2", "1-0");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("{black} (White) wins")),
+        "{}",
+        r.body
+    );
+    let reported = |arb: &mut Client, n: u32| games(arb, id, n)[0]["reported"].clone();
+    assert_eq!(reported(&mut arb, 2), json!("1-0"));
+    assert_eq!(reported(&mut arb, 1), Value::Null);
+    // The opponent, with game 2's code, says otherwise about game 2: a conflict, as today…
+    let mut other = app.client();
+    other.accept_language = Some("en".into());
+    let r = send(&mut other, &code2, "2", "0-1");
+    assert!(r.body.contains("id=\"report-differs\""), "{}", r.body);
+    // … and reports game 1 too.
+    let r = send(&mut other, &code2, "1", "1/2");
+    assert!(r.body.contains("id=\"report-done\""), "{}", r.body);
+    assert_eq!(reported(&mut arb, 1), json!("1/2"));
+
+    // The arbiter confirms game 1: game 1's code still opens the match, game 1 without buttons.
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({"results": {"1": "1/2"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = phone.post_form("/report", &[("csrf", &token), ("code", &code1)]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"report-g1-confirmed\""), "{}", r.body);
+    assert!(!r.body.contains("id=\"report-g1-form\""), "{}", r.body);
+    assert!(r.body.contains("id=\"report-g2-form\""), "{}", r.body);
+    let r = phone.post_form(
+        "/report/confirm",
+        &[
+            ("csrf", &token),
+            ("code", &code1),
+            ("board", "1"),
+            ("game", "1"),
+            ("result", "1-0"),
+            ("sure", "1"),
+        ],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+
+    // Game 2 settled by the arbiter (game 2's White, game 1's Black, wins): the public page
+    // shows game 2 from game 1's White's side and the match, ½ + 0 against ½ + 1.
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/2/results"),
+        &json!({"results": {"1": "1-0"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = visitor.get(&format!("/public/{id}"));
+    let line = row(&page.body, 1);
+    assert!(line.contains("class=\"result game-1\">½-½<"), "{line}");
+    assert!(line.contains("class=\"result game-2\">0-1<"), "{line}");
+    assert!(
+        line.contains("class=\"result match-result\">0.5-1.5<"),
+        "{line}"
+    );
+}

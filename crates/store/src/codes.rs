@@ -5,6 +5,7 @@ use rand::Rng;
 use rusqlite::Connection;
 
 use crate::bridge::BridgeSession;
+use crate::chess::double_swiss::{games_of_match, match_of_round};
 use crate::error::{Error, Refusal, Result};
 use crate::{Event, Game, Store};
 
@@ -38,13 +39,18 @@ impl Store {
     /// given, must be the code's board, and the pairing-allocated bye's code opens nothing: both
     /// count as wrong codes, as an unknown code does. A confirmed board is a right code come too
     /// late (`ResultConfirmed`), not counted.
+    ///
+    /// In a Double-Swiss event the code opens the player's match (C.04.5: two games on one
+    /// board): `game` (1 or 2) picks the game of the match to answer, and without it the code
+    /// opens while either game waits for its result.
     pub fn open_board(
         &self,
         address: &str,
         code: &str,
         board: Option<u32>,
+        game: Option<u32>,
     ) -> Result<(Event, Game)> {
-        self.code_attempt(address, |c| board_for_code(c, code, board))
+        self.code_attempt(address, |c| board_for_code(c, code, board, game))
     }
 
     /// The bridge session and table a table's code opens, under the wrong-code limits.
@@ -56,22 +62,67 @@ impl Store {
 }
 
 /// The chess board `code` opens: `board`, when given, must be the code's board, and the
-/// pairing-allocated bye's code opens nothing (both are wrong codes, as an unknown one is).
+/// pairing-allocated bye's code opens nothing (both are wrong codes, as an unknown one is). In a
+/// Double-Swiss event, `game` picks a game of the code's match (see [`Store::open_board`]).
 pub(crate) fn board_for_code(
     c: &Connection,
     code: &str,
     board: Option<u32>,
+    game: Option<u32>,
 ) -> Result<(Event, Game)> {
-    let (event, game) = crate::chess::rounds::find_code(c, code)?;
-    match board {
-        Some(b) if b != game.board => Err(Error::refused(
+    let (event, own) = crate::chess::rounds::game_of_code(c, code)?;
+    if board.is_some_and(|b| b != own.board) {
+        return Err(Error::refused(
             Refusal::BadCode,
             "this code does not open that board",
-        )),
-        _ if game.black.is_none() => Err(Error::refused(
+        ));
+    }
+    if own.black.is_none() {
+        return Err(Error::refused(
             Refusal::BadCode,
             "this code is the pairing-allocated bye's",
-        )),
-        _ => Ok((event, game)),
+        ));
     }
+    let e = crate::chess::rows::load_event(c, event)?;
+    let games: Vec<Game> = if e.settings.is_double_swiss() {
+        let k = match_of_round(own.round).0;
+        games_of_match(k)
+            .into_iter()
+            .map(|r| {
+                if r == own.round {
+                    Ok(own.clone())
+                } else {
+                    crate::chess::rounds::game_at(c, event, r, own.board).map(|(_, g)| g)
+                }
+            })
+            .collect::<Result<_>>()?
+    } else {
+        vec![own.clone()]
+    };
+    let target = match game {
+        None => own,
+        Some(n) if n >= 1 && n as usize <= games.len() => games[n as usize - 1].clone(),
+        Some(n) => {
+            return Err(Error::invalid(
+                "game",
+                if games.len() == 2 {
+                    "1 or 2 (the game of the match)"
+                } else {
+                    "no game number: the board has one game"
+                },
+                n.to_string(),
+            ))
+        }
+    };
+    let open = match game {
+        None => games.iter().any(|g| g.result.is_none()),
+        Some(_) => target.result.is_none(),
+    };
+    if !open {
+        return Err(Error::refused(
+            Refusal::ResultConfirmed,
+            "this board's result is already confirmed by the arbiter",
+        ));
+    }
+    Ok((e, target))
 }

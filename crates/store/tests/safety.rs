@@ -218,30 +218,32 @@ fn wrong_codes_are_counted_in_the_database_across_stores() {
     let b = store_in(dir.path());
     for i in 0..10 {
         let s = if i % 2 == 0 { &a } else { &b };
-        let e = s.open_board("192.0.2.9", "ZZZZZZ", None).unwrap_err();
+        let e = s.open_board("192.0.2.9", "ZZZZZZ", None, None).unwrap_err();
         assert!(matches!(e, Error::Refused { .. }), "{e:?}");
     }
     // Locked: even the right code waits (a second at first)...
-    let e = b.open_board("192.0.2.9", &code, None).unwrap_err();
+    let e = b.open_board("192.0.2.9", &code, None, None).unwrap_err();
     let Error::TooManyAttempts { retry_after_ms } = e else {
         panic!("{e:?}")
     };
     assert!(retry_after_ms <= 1000);
     // ... while another address is not.
-    assert!(a.open_board("192.0.2.10", &code, None).is_ok());
+    assert!(a.open_board("192.0.2.10", &code, None, None).is_ok());
     // After the wait the right code goes through; and the count survives a reopening.
     std::thread::sleep(std::time::Duration::from_millis(retry_after_ms + 50));
     drop(a);
     let reopened = store_in(dir.path());
-    assert!(reopened.open_board("192.0.2.9", &code, None).is_ok());
+    assert!(reopened.open_board("192.0.2.9", &code, None, None).is_ok());
     assert!(matches!(
         reopened
-            .open_board("192.0.2.9", "ZZZZZZ", None)
+            .open_board("192.0.2.9", "ZZZZZZ", None, None)
             .unwrap_err(),
         Error::Refused { .. }
     ));
     assert!(matches!(
-        reopened.open_board("192.0.2.9", &code, None).unwrap_err(),
+        reopened
+            .open_board("192.0.2.9", &code, None, None)
+            .unwrap_err(),
         Error::TooManyAttempts { .. }
     ));
 }
@@ -268,7 +270,7 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
     let game = s.pair_round("arbiter", event, 1).unwrap().games[0].clone();
     for _ in 0..10 {
         let e = s
-            .report_with_code("192.0.2.9", "ZZZZZZ", None, ResultCode::Draw)
+            .report_with_code("192.0.2.9", "ZZZZZZ", None, None, ResultCode::Draw)
             .unwrap_err();
         assert!(
             matches!(
@@ -287,12 +289,14 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
             "192.0.2.9",
             &game.code,
             Some(game.board + 1),
+            None,
             ResultCode::Draw,
         )
         .unwrap_err();
     assert!(matches!(e, Error::TooManyAttempts { .. }), "{e:?}");
     assert!(matches!(
-        s.open_board("192.0.2.9", &game.code, None).unwrap_err(),
+        s.open_board("192.0.2.9", &game.code, None, None)
+            .unwrap_err(),
         Error::TooManyAttempts { .. }
     ));
     let (_, opened, outcome) = s
@@ -300,6 +304,7 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
             "192.0.2.10",
             &game.code,
             Some(game.board),
+            None,
             ResultCode::WhiteWins,
         )
         .unwrap();

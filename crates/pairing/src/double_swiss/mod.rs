@@ -36,6 +36,9 @@ pub mod generator;
 
 use tournament::{ByeKind, Color, Entry, Player, PlayerId, Tournament};
 
+use crate::explain::{
+    assemble, bye_reason, ByeReason, ByeTieBreak, ColourReason, Explanation, Paired,
+};
 use crate::top_scoregroup::history::{Field, History, Outcome, RoundRecord};
 use crate::top_scoregroup::procedure::{pair_round, Compatibility, Contender, Round};
 use crate::{Board, Pairing, PairingError};
@@ -305,13 +308,28 @@ impl MatchRound {
 
     /// Art. 4: the player with White in game 1, then the other.
     pub fn colours(&self, a: usize, b: usize) -> Result<(usize, usize), PairingError> {
+        self.colour_rule(a, b).map(|(w, b, _)| (w, b))
+    }
+
+    /// [`MatchRound::colours`] with the rule of Art. 4.3 that decided and its article.
+    pub fn colour_rule(
+        &self,
+        a: usize,
+        b: usize,
+    ) -> Result<(usize, usize, (ColourReason, &'static str)), PairingError> {
         let f = &self.field;
         let (ca, cb) = (f.colours(a), f.colours(b));
         let (sa, sb) = (f.score(a, self.number), f.score(b, self.number));
         let (ta, tb) = (f.histories[a].tpn, f.histories[b].tpn);
         // 4.2: the higher ranked player: more points, then the smaller TPN.
         let a_higher = (sa, std::cmp::Reverse(ta)) > (sb, std::cmp::Reverse(tb));
-        let white_a = |a_white: bool| Ok(if a_white { (a, b) } else { (b, a) });
+        let white_a = |a_white: bool, reason: ColourReason, article: &'static str| {
+            Ok(if a_white {
+                (a, b, (reason, article))
+            } else {
+                (b, a, (reason, article))
+            })
+        };
         // 4.3.1: neither has had a colour yet.
         if ca.is_empty() && cb.is_empty() {
             let Some(initial) = self.initial_colour else {
@@ -322,27 +340,31 @@ impl MatchRound {
             };
             let (hrp_tpn, hrp_is_a) = if a_higher { (ta, true) } else { (tb, false) };
             let hrp_white = (initial == Color::White) == (hrp_tpn % 2 == 1);
-            return white_a(hrp_white == hrp_is_a);
+            return white_a(hrp_white == hrp_is_a, ColourReason::Initial, "4.3.1");
         }
         // 4.3.2: White to the one who had fewer Whites.
         let whites = |c: &[Color]| c.iter().filter(|&&x| x == Color::White).count();
         if whites(&ca) != whites(&cb) {
-            return white_a(whites(&ca) < whites(&cb));
+            return white_a(
+                whites(&ca) < whites(&cb),
+                ColourReason::FewerWhites,
+                "4.3.2",
+            );
         }
         // 4.3.3: alternate from the most recent match in which their colours differed.
         for (x, y) in ca.iter().rev().zip(cb.iter().rev()) {
             if x != y {
-                return white_a(*x == Color::Black);
+                return white_a(*x == Color::Black, ColourReason::History, "4.3.3");
             }
         }
         // 4.3.4: alternate the higher ranked player's last colour; 4.3.5: the other's.
         let (hrp, other) = if a_higher { (&ca, &cb) } else { (&cb, &ca) };
-        let hrp_white = match (hrp.last(), other.last()) {
-            (Some(&c), _) => c == Color::Black,
-            (None, Some(&c)) => c == Color::White,
-            (None, None) => true,
+        let (hrp_white, article) = match (hrp.last(), other.last()) {
+            (Some(&c), _) => (c == Color::Black, "4.3.4"),
+            (None, Some(&c)) => (c == Color::White, "4.3.5"),
+            (None, None) => (true, "4.3.5"),
         };
-        white_a(hrp_white == a_higher)
+        white_a(hrp_white == a_higher, ColourReason::Ranking, article)
     }
 }
 
@@ -443,6 +465,89 @@ pub fn pair_prepared(r: &MatchRound) -> Result<Pairing, PairingError> {
             .collect(),
         bye: paired.bye.map(|k| PlayerId(f.histories[r.to_pair[k]].tpn)),
     })
+}
+
+/// Pairs match `number` as [`pair`] does and says, per player, whether they float (1.5: an
+/// opponent with a different score), which rule of Art. 4.3 gave the colours of game 1, and
+/// which rule of 3.4 gave the PAB (among the players C2, 2.1.2, allows). The explanation's
+/// round is the match.
+///
+/// ```
+/// use pairing::double_swiss::{explain, DoubleSwissOptions};
+/// use pairing::explain::{ByeReason, ColourReason};
+/// use tournament::{Color, Header, Player, PlayerId, Tournament};
+/// let t = Tournament {
+///     header: Header { rounds: Some(10), initial_color: Some(Color::White), ..Header::default() },
+///     players: (1..=5).map(|i| Player { id: PlayerId(i), ..Player::default() }).collect(),
+///     ..Tournament::default()
+/// };
+/// let e = explain(&t, 1, &DoubleSwissOptions::default()).unwrap();
+/// // Nobody has played: the initial colour and the higher ranked player's TPN (4.3.1).
+/// assert_eq!(e.players[0].colour_by, Some((ColourReason::Initial, "4.3.1")));
+/// // Everyone on 0 with no match played: the largest TPN has the PAB (3.4.4).
+/// assert_eq!(e.players[4].bye_by, Some((ByeReason::LowestRank, "3.4.4")));
+/// ```
+pub fn explain(
+    t: &Tournament,
+    number: u32,
+    options: &DoubleSwissOptions,
+) -> Result<Explanation, PairingError> {
+    let r = MatchRound::new(t, number, options)?;
+    let pairing = pair_prepared(&r)?;
+    let f = &r.field;
+    let index = |id: PlayerId| {
+        f.index_of(id.0).ok_or_else(|| {
+            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
+        })
+    };
+    let mut rules = Vec::with_capacity(pairing.boards.len());
+    for b in &pairing.boards {
+        let (_, _, rule) = r.colour_rule(index(b.white)?, index(b.black)?)?;
+        rules.push((b.white, rule));
+    }
+    let bye_by = match pairing.bye {
+        None => None,
+        Some(id) => {
+            let v = index(id)?;
+            let score = |i: usize| f.score(i, r.number);
+            // 3.4.2 to 3.4.4 in order, among the players C2 allows.
+            let mut candidates: Vec<usize> = r
+                .to_pair
+                .iter()
+                .copied()
+                .filter(|&i| f.bye_eligible(i))
+                .collect();
+            candidates.sort_by_key(|&i| {
+                (
+                    score(i),
+                    std::cmp::Reverse(f.matches_played(i)),
+                    std::cmp::Reverse(f.histories[i].tpn),
+                )
+            });
+            let by_score = |a: usize, b: usize| score(a).cmp(&score(b));
+            let by_matches = |a: usize, b: usize| f.matches_played(b).cmp(&f.matches_played(a));
+            let by_tpn = |a: usize, b: usize| f.histories[b].tpn.cmp(&f.histories[a].tpn);
+            let order: [ByeTieBreak; 3] = [
+                (ByeReason::LowestScore, "3.4.2", &by_score),
+                (ByeReason::MostGames, "3.4.3", &by_matches),
+                (ByeReason::LowestRank, "3.4.4", &by_tpn),
+            ];
+            Some(bye_reason(v, &candidates, "2.1.2", "3.4.1", &order))
+        }
+    };
+    let paired: Vec<Paired> = r
+        .to_pair
+        .iter()
+        .map(|&i| Paired {
+            id: PlayerId(f.histories[i].tpn),
+            score: i32::try_from(f.score(i, r.number)).unwrap_or(i32::MAX),
+            tpn: f.histories[i].tpn,
+        })
+        .collect();
+    let colour_by = |white| rules.iter().find(|(w, _)| *w == white).map(|(_, r)| *r);
+    Ok(assemble(
+        number, pairing, &paired, "1.5", &colour_by, bye_by,
+    ))
 }
 
 /// The tournament as it stood before match `k`: columns before its first game as recorded, in

@@ -653,6 +653,8 @@ async fn export_trf(
 #[derive(Debug, Deserialize)]
 struct CodeQuery {
     code: String,
+    /// Double-Swiss: the game of the match (1 or 2) to answer.
+    game: Option<u32>,
 }
 
 fn board_json(st: &AppState, e: &store::Event, g: &store::Game) -> Result<Value, AppError> {
@@ -673,7 +675,7 @@ async fn report_lookup(
     c: Ctx,
     Query(q): Query<CodeQuery>,
 ) -> ApiResult {
-    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None).await?;
+    let (e, g) = super::report::open_board(&st, c.client_ip, &q.code, None, q.game).await?;
     ok(board_json(&st, &e, &g)?)
 }
 
@@ -681,6 +683,8 @@ async fn report_lookup(
 struct ReportBody {
     code: String,
     board: Option<u32>,
+    /// Double-Swiss: the game of the match (1 or 2) the result is for.
+    game: Option<u32>,
     result: String,
 }
 
@@ -690,7 +694,7 @@ async fn report(State(st): State<AppState>, c: Ctx, bytes: Bytes) -> ApiResult {
         .filter(|r| r.is_over_the_board())
         .ok_or_else(|| AppError::invalid("result", "1-0, 1/2 or 0-1", format!("{:?}", b.result)))?;
     let (e, g, outcome) =
-        super::report::report_with_code(&st, c.client_ip, &b.code, b.board, result).await?;
+        super::report::report_with_code(&st, c.client_ip, &b.code, b.board, b.game, result).await?;
     let mut v = board_json(&st, &e, &g)?;
     v["reported"] = json!(result);
     v["outcome"] = json!(outcome);

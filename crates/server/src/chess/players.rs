@@ -56,8 +56,9 @@ struct PlayersPage {
     /// list shows those columns (an event without national data does without them).
     licences: bool,
     categories: bool,
-    /// The rounds still to pair (a Swiss's byes and absences can be announced for them).
-    upcoming: Vec<u32>,
+    /// The rounds still to pair (a Swiss's byes and absences can be announced for them); in a
+    /// Double-Swiss event the matches still to pair, each named by its first game's round.
+    upcoming: Vec<Upcoming>,
     started: bool,
     forbidden: Vec<(PlayerKey, PlayerKey, String, String)>,
     imported: Option<String>,
@@ -70,6 +71,18 @@ struct PlayersPage {
     version: i64,
     /// Why the check-in just sent left some players as they were (someone else changed them).
     errors: Vec<String>,
+}
+
+/// A column of the check-in list: a round still to pair, or a Double-Swiss match (C.04.5: a
+/// bye is for a whole match, so the list asks for it once a match).
+struct Upcoming {
+    /// The round the bye forms send (a match's first game).
+    round: u32,
+    /// The column's heading (`R5`, `M3`) and its full name (`Round 5`, `Match 3`).
+    short: String,
+    title: String,
+    /// The bulk form's choice (`5`, `Match 3`).
+    label: String,
 }
 
 /// A player's line in the check-in list: their bye or absence announced for each round still
@@ -130,10 +143,31 @@ async fn players_page_data(
         .iter()
         .map(|p| views::player_view(p, points.get(&p.id).copied(), &c.tr))
         .collect();
-    let upcoming: Vec<u32> = if e.settings.system.is_round_robin() {
+    let upcoming: Vec<Upcoming> = if e.settings.system.is_round_robin() {
         Vec::new()
+    } else if e.settings.is_double_swiss() {
+        (e.paired_rounds + 1..=e.settings.rounds)
+            .step_by(2)
+            .map(|round| {
+                let k = store::chess::double_swiss::match_of_round(round).0;
+                let title = c.tr.t1("match-n", "match", k);
+                Upcoming {
+                    round,
+                    short: c.tr.t1("col-match-short", "match", k),
+                    label: title.clone(),
+                    title,
+                }
+            })
+            .collect()
     } else {
-        (e.paired_rounds + 1..=e.settings.rounds).collect()
+        (e.paired_rounds + 1..=e.settings.rounds)
+            .map(|round| Upcoming {
+                round,
+                short: c.tr.t1("col-round-short", "round", round),
+                title: c.tr.t1("round-n", "round", round),
+                label: round.to_string(),
+            })
+            .collect()
     };
     let byes = st.store.byes(id)?;
     // Categories go by the season of the event's first day (today's before it is set).
@@ -147,9 +181,9 @@ async fn players_page_data(
         .map(|p| {
             let cells: Vec<(String, String)> = upcoming
                 .iter()
-                .map(|r| {
+                .map(|u| {
                     byes.iter()
-                        .find(|b| b.player == p.id && b.round == *r)
+                        .find(|b| b.player == p.id && b.round == u.round)
                         .map(|b| bye_mark(&c.tr, b.kind))
                         .unwrap_or_default()
                 })
@@ -545,8 +579,10 @@ struct PlayerCard {
     /// A round is still to be paired: byes and withdrawals can be asked for.
     rounds_left: bool,
     rounds: Vec<CardRound>,
-    byes: Vec<(u32, String)>,
-    explanations: Vec<(u32, String)>,
+    /// The byes asked for: the round (or Double-Swiss match, C.04.5) and the kind.
+    byes: Vec<(String, String)>,
+    /// The round (or Double-Swiss match) and the engine's explanation of the player's pairing.
+    explanations: Vec<(String, String)>,
     total: String,
     swiss: bool,
     /// The event's version the card was built from (sent back by its forms).
@@ -594,23 +630,51 @@ async fn card_page_data(
     let swiss = !e.settings.system.is_round_robin();
     let mut explanations = Vec::new();
     if swiss {
-        // The engine pairs each explained round again: the last round unless asked for all.
-        for r in rounds.iter().filter(|r| all || r.number == e.paired_rounds) {
+        let double_swiss = e.settings.is_double_swiss();
+        // The engine pairs each explained round again: the last round unless asked for all. A
+        // Double-Swiss match is explained once, under its number.
+        let last = if double_swiss {
+            e.paired_rounds.saturating_sub(1)
+        } else {
+            e.paired_rounds
+        };
+        for r in rounds
+            .iter()
+            .filter(|r| all || r.number == last)
+            .filter(|r| !double_swiss || r.number % 2 == 1)
+        {
             if let Ok(x) = st.store.explain(id, r.number) {
                 if let Some(text) = views::round_explanation(&c.tr, &x, player.number) {
-                    explanations.push((r.number, text));
+                    let when = if double_swiss {
+                        let k = store::chess::double_swiss::match_of_round(r.number).0;
+                        c.tr.t1("match-n", "match", k)
+                    } else {
+                        c.tr.t1("round-n", "round", r.number)
+                    };
+                    explanations.push((when, text));
                 }
             }
         }
     }
     let points = views::points_after(&st.store, id, e.paired_rounds);
-    let byes = st
+    let double_swiss = e.settings.is_double_swiss();
+    let mut byes: Vec<(String, String)> = st
         .store
         .byes(id)?
         .into_iter()
         .filter(|b| b.player == pid && b.round > e.paired_rounds)
-        .map(|b| (b.round, views::bye_kind(&c.tr, b.kind)))
+        .map(|b| {
+            let when = if double_swiss {
+                let k = store::chess::double_swiss::match_of_round(b.round).0;
+                c.tr.t1("match-n", "match", k)
+            } else {
+                c.tr.t1("round-n", "round", b.round)
+            };
+            (when, views::bye_kind(&c.tr, b.kind))
+        })
         .collect();
+    // A match's bye is stored on both its games: listed once.
+    byes.dedup();
     let status = crate::edits::status_for(&errors);
     let mut r = html(&PlayerCard {
         version,

@@ -28,6 +28,10 @@ struct PublicPage {
     starts: String,
     boards: Vec<BoardView>,
     byes: Vec<ByeView>,
+    /// Double-Swiss (C.04.5): the match the last pairing made (0: not a Double-Swiss event),
+    /// each board with both games.
+    match_no: u32,
+    matches: Vec<MatchRow>,
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
@@ -40,14 +44,89 @@ struct PublicPage {
     alpha: Vec<(String, String)>,
 }
 
+/// One Double-Swiss match on the public page: game 1's White first, both games' results seen
+/// from that player (game 2 is played with the colours reversed, C.04.5 4.4), and the match
+/// result (2-0 … 0-0) once both are in.
+struct MatchRow {
+    board: u32,
+    white: views::PlayerView,
+    black: Option<views::PlayerView>,
+    game1: String,
+    game2: String,
+    result: String,
+}
+
+/// Match `k`'s boards, from its two rounds.
+fn match_rows(
+    st: &AppState,
+    c: &Ctx,
+    e: &store::Event,
+    boards: &[BoardView],
+    k: u32,
+) -> Result<Vec<MatchRow>, AppError> {
+    use store::chess::double_swiss::{games_of_match, match_result};
+    let [g1, g2] = games_of_match(k);
+    let (first, second) = (st.store.round(e.id, g1)?, st.store.round(e.id, g2)?);
+    let s = &e.settings;
+    Ok(boards
+        .iter()
+        .map(|b| {
+            let game = |r: &store::Round| r.games.iter().find(|g| g.board == b.board).cloned();
+            let (one, two) = (game(&first), game(&second));
+            let (r1, r2) = (one.and_then(|g| g.result), two.and_then(|g| g.result));
+            let (game1, game2, result) = if b.black.is_none() {
+                // C.04.5 1.4: the match's PAB is a game won and a game drawn.
+                (
+                    c.tr.points(&s.points_bye),
+                    c.tr.points(&s.points_draw),
+                    c.tr.points(&(s.points_bye + s.points_draw)),
+                )
+            } else {
+                (
+                    views::result_text(r1),
+                    views::result_text(r2.map(store::ResultCode::reversed)),
+                    match_result(r1, r2, s)
+                        .map(|(a, b)| format!("{}-{}", c.tr.points(&a), c.tr.points(&b)))
+                        .unwrap_or_default(),
+                )
+            };
+            MatchRow {
+                board: b.board,
+                white: b.white.clone(),
+                black: b.black.clone(),
+                game1,
+                game2,
+                result,
+            }
+        })
+        .collect())
+}
+
 #[derive(Debug, serde::Deserialize)]
 struct PublicQuery {
     q: Option<String>,
 }
 
-/// Where each player of the round plays ("Board 3, White"), in alphabetical order.
-fn seats(c: &Ctx, boards: &[BoardView], byes: &[ByeView]) -> Vec<(String, String)> {
+/// Where each player of the round plays ("Board 3, White"; in a Double-Swiss match, both
+/// games' colours), in alphabetical order.
+fn seats(
+    c: &Ctx,
+    boards: &[BoardView],
+    byes: &[ByeView],
+    double_swiss: bool,
+) -> Vec<(String, String)> {
     let at = |board: u32, colour: &str| {
+        if double_swiss {
+            let other = if colour == "white" { "black" } else { "white" };
+            return c.tr.targs(
+                "public-where-match",
+                &[
+                    ("board", board.to_string().into()),
+                    ("first", c.t(colour).into()),
+                    ("second", c.t(other).into()),
+                ],
+            );
+        }
         c.tr.targs(
             "public-where",
             &[
@@ -102,15 +181,28 @@ async fn public_page(
         return Err(AppError::NotFound);
     }
     let ev = EventView::new(&e, &c.tr);
-    let (boards, byes, starts) = if e.paired_rounds > 0 {
-        let round = st.store.round(id, e.paired_rounds)?;
+    let double_swiss = e.settings.is_double_swiss();
+    // A Double-Swiss match is shown whole, from its first game's round (one pairing makes both).
+    let (match_no, shown) = if double_swiss && e.paired_rounds > 0 {
+        let k = store::chess::double_swiss::match_of_round(e.paired_rounds).0;
+        (k, store::chess::double_swiss::games_of_match(k)[0])
+    } else {
+        (0, e.paired_rounds)
+    };
+    let (boards, byes, starts) = if shown > 0 {
+        let round = st.store.round(id, shown)?;
         let list = views::round_view(&st.store, &c.tr, &e, &round)?;
         (list.boards, list.byes, list.starts)
     } else {
         (Vec::new(), Vec::new(), String::new())
     };
+    let matches = if match_no > 0 {
+        match_rows(&st, &c, &e, &boards, match_no)?
+    } else {
+        Vec::new()
+    };
     let s = st.store.standings(id, None)?;
-    let alpha = seats(&c, &boards, &byes);
+    let alpha = seats(&c, &boards, &byes, double_swiss);
     let wanted = q.to_lowercase();
     let found = if wanted.is_empty() {
         Vec::new()
@@ -129,6 +221,8 @@ async fn public_page(
         starts,
         boards,
         byes,
+        match_no,
+        matches,
         rows: views::standings_rows(&c.tr, &s),
         after: s.after_round,
         perf: s.performance_column,

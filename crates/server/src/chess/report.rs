@@ -41,6 +41,21 @@ struct ReportPage {
     said: String,
     /// `done`: `stored`, `unchanged` or `conflict`.
     outcome: &'static str,
+    /// Double-Swiss (C.04.5): the board's match ("Match 2, game 1" for the game this step is
+    /// about, empty otherwise), the game's number, and at the `choose` step both games.
+    match_label: String,
+    game: u32,
+    games: Vec<MatchGame>,
+}
+
+/// A game of a Double-Swiss match on the player's phone: who has White in it, what was
+/// reported, and its result once the arbiter confirmed it (then nothing more to report).
+struct MatchGame {
+    game: u32,
+    white: String,
+    black: String,
+    already: String,
+    confirmed: String,
 }
 
 impl ReportPage {
@@ -58,6 +73,9 @@ impl ReportPage {
             result: String::new(),
             said: String::new(),
             outcome: "",
+            match_label: String::new(),
+            game: 0,
+            games: Vec::new(),
         }
     }
 
@@ -78,6 +96,14 @@ impl ReportPage {
         page.board = g.board;
         page.white = white;
         page.black = black;
+        if e.settings.is_double_swiss() {
+            let (k, game) = store::chess::double_swiss::match_of_round(g.round);
+            page.game = game;
+            page.match_label = page.c.tr.targs(
+                "round-match-game",
+                &[("match", k.into()), ("game", game.into())],
+            );
+        }
         Ok(page)
     }
 
@@ -111,9 +137,10 @@ pub(crate) async fn open_board(
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
+    game: Option<u32>,
 ) -> Result<(store::Event, store::Game), AppError> {
     let (store, address, code) = (st.store.clone(), ip.to_string(), code.to_string());
-    blocking(move || store.open_board(&address, &code, board)).await
+    blocking(move || store.open_board(&address, &code, board, game)).await
 }
 
 /// A player's report with the board's code: opened and recorded in one batched commit
@@ -123,16 +150,19 @@ pub(crate) async fn report_with_code(
     ip: std::net::IpAddr,
     code: &str,
     board: Option<u32>,
+    game: Option<u32>,
     result: store::ResultCode,
 ) -> Result<(store::Event, store::Game, ReportOutcome), AppError> {
     let (store, address, code) = (st.store.clone(), ip.to_string(), code.to_string());
-    blocking(move || store.report_with_code(&address, &code, board, result)).await
+    blocking(move || store.report_with_code(&address, &code, board, game, result)).await
 }
 
 #[derive(Debug, Deserialize)]
 struct CodeForm {
     code: String,
     board: Option<serde_json::Value>,
+    /// Double-Swiss: the game of the match (1 or 2) the result is for.
+    game: Option<serde_json::Value>,
     result: Option<String>,
     /// The second tap: the player saw the result in words and sends it.
     sure: Option<String>,
@@ -154,15 +184,42 @@ pub(crate) fn names_of(
     ))
 }
 
-async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
-    let (e, g) = open_board(&st, c.client_ip, &f.code, None).await?;
-    let mut page = ReportPage::board(&st, c, "choose", &f.code, &e, &g)?;
-    page.choice = g
-        .reports
+fn reports_text(g: &store::Game) -> String {
+    g.reports
         .iter()
         .map(|x| views::result_text(Some(*x)))
         .collect::<Vec<_>>()
-        .join(" / ");
+        .join(" / ")
+}
+
+async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
+    let (e, g) = open_board(&st, c.client_ip, &f.code, None, None).await?;
+    let mut page = ReportPage::board(&st, c, "choose", &f.code, &e, &g)?;
+    page.choice = reports_text(&g);
+    if e.settings.is_double_swiss() {
+        // C.04.5: the code opens the player's match; each game is reported on its own.
+        let k = store::chess::double_swiss::match_of_round(g.round).0;
+        page.match_label = page.c.t1("match-n", "match", k);
+        for (n, round) in (1..).zip(store::chess::double_swiss::games_of_match(k)) {
+            let Some(game) = st
+                .store
+                .round(e.id, round)?
+                .games
+                .into_iter()
+                .find(|x| x.board == g.board)
+            else {
+                continue;
+            };
+            let (white, black) = names_of(&st, &game, e.id)?;
+            page.games.push(MatchGame {
+                game: n,
+                white,
+                black,
+                already: reports_text(&game),
+                confirmed: views::result_text(game.result),
+            });
+        }
+    }
     html(&page)
 }
 
@@ -170,6 +227,7 @@ async fn report_lookup(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeFor
 /// only with the second tap (`sure`).
 async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeForm>) -> Page {
     let board: Option<u32> = crate::forms::number("board", &f.board, "a board number")?;
+    let game: Option<u32> = crate::forms::number("game", &f.game, "1 or 2")?;
     let result = forms::result("result", f.result.as_deref().unwrap_or(""))?
         .filter(|r| r.is_over_the_board())
         .ok_or_else(|| {
@@ -180,14 +238,14 @@ async fn report_confirm(State(st): State<AppState>, c: Ctx, Form(f): Form<CodeFo
             )
         })?;
     if f.sure.as_deref() != Some("1") {
-        let (e, g) = open_board(&st, c.client_ip, &f.code, board).await?;
+        let (e, g) = open_board(&st, c.client_ip, &f.code, board, game).await?;
         let mut page = ReportPage::board(&st, c, "check", &f.code, &e, &g)?;
         page.result = result.as_str().to_string();
         page.choice = views::result_text(Some(result));
         page.said = page.said(result);
         return html(&page);
     }
-    let (e, g, outcome) = report_with_code(&st, c.client_ip, &f.code, board, result).await?;
+    let (e, g, outcome) = report_with_code(&st, c.client_ip, &f.code, board, game, result).await?;
     let mut page = ReportPage::board(&st, c, "done", &f.code, &e, &g)?;
     page.choice = views::result_text(Some(result));
     page.said = page.said(result);

@@ -595,7 +595,8 @@ pub fn round_explanation(tr: &Tr, e: &pairing::system::Explanation, number: u32)
     }
 }
 
-/// A Burstein, Dubov or Lim explanation: how the player floats, what gave them the bye or their
+/// A Burstein, Dubov, Lim or Double-Swiss explanation (of a match, its colours game 1's): how
+/// the player floats, what gave them the bye or their
 /// colour, each with the article of the system's text.
 fn swiss_explanation(
     tr: &Tr,
@@ -615,6 +616,10 @@ fn swiss_explanation(
                 ByeReason::OnlyEligible => "explain-swiss-bye-only",
                 ByeReason::LeavesPairing => "explain-swiss-bye-legal",
                 ByeReason::LowestScore => "explain-swiss-bye-score",
+                // C.04.5 3.4.3 counts matches.
+                ByeReason::MostGames if system == pairing::system::System::DoubleSwiss => {
+                    "explain-swiss-bye-matches"
+                }
                 ByeReason::MostGames => "explain-swiss-bye-games",
                 ByeReason::LowestRating => "explain-swiss-bye-rating",
                 ByeReason::LowestRank => "explain-swiss-bye-rank",
@@ -651,6 +656,7 @@ fn swiss_explanation(
             ColourReason::Initial => "explain-colour-initial",
             ColourReason::Limits => "explain-colour-limits",
             ColourReason::BothPreferences => "explain-colour-both",
+            ColourReason::FewerWhites => "explain-colour-fewer-whites",
             ColourReason::StrongerPreference => "explain-colour-stronger",
             ColourReason::History => "explain-colour-history",
             ColourReason::Ranking => "explain-colour-ranking",
@@ -659,6 +665,12 @@ fn swiss_explanation(
             tournament::Color::White => "white",
             tournament::Color::Black => "black",
         });
+        // A Double-Swiss match's colours are game 1's (C.04.5 4.4).
+        let colour = if system == pairing::system::System::DoubleSwiss {
+            tr.t1("explain-colour-game-1", "colour", colour)
+        } else {
+            colour
+        };
         text.push_str(" — ");
         text.push_str(&tr.targs(
             key,

@@ -2,7 +2,9 @@
 //! and `2k` (game 2, colours reversed) of the event, exactly the two TRF columns the engine and
 //! `arbiter check --system double-swiss` read. The pairing-allocated bye of a match is a bye
 //! board in both rounds, written `U` then `H` (a game won and a game drawn, Art. 1.4); a
-//! requested bye or an absence covers the whole match.
+//! requested bye or an absence covers the whole match (Preface: byes "apply only to matches"):
+//! asked for either game, it is stored on both, and it counts once against the event's limit
+//! on requested byes.
 //!
 //! ```
 //! use store::chess::double_swiss::{games_of_match, match_of_round};

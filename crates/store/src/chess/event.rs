@@ -3,6 +3,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::json;
 
+use crate::chess::double_swiss::{games_of_match, match_of_round};
 use crate::chess::log::{conflict, shown_at, Snapshot};
 use crate::chess::rows::{
     load_byes, load_event, load_events, load_forbidden, load_player, load_players, paired_rounds,
@@ -757,51 +758,72 @@ fn write_bye(
             format!("{} is withdrawn from round {round} on", p.details.name),
         ));
     }
+    // C.04.5 Preface: in a Double-Swiss event a bye is for a whole match, never for one game:
+    // both games' rows change together, and the limit counts matches.
+    let double_swiss = e.settings.is_double_swiss();
+    let (unit, rounds) = if double_swiss {
+        let k = match_of_round(round).0;
+        (k, games_of_match(k).to_vec())
+    } else {
+        (round, vec![round])
+    };
+    let per: u32 = if double_swiss { 2 } else { 1 };
     if round <= e.paired_rounds {
         // A past round: only the absence of a player who was not paired can change.
-        let existing: Option<String> = tx
-            .query_row(
-                "SELECT kind FROM bye WHERE player_id = ?1 AND round = ?2",
-                params![id, round],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if existing.is_none() || kind.is_none() {
+        for &r in &rounds {
+            let existing: Option<String> = tx
+                .query_row(
+                    "SELECT kind FROM bye WHERE player_id = ?1 AND round = ?2",
+                    params![id, r],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if existing.is_none() || kind.is_none() {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("round {round} is paired: only the bye of a player who was not paired in it can change"),
+                ));
+            }
+        }
+    }
+    if kind == Some(ByeKind::Half) {
+        // Byes in other rounds (other matches), each match once.
+        let used: u32 = tx.query_row(
+            "SELECT count(DISTINCT (round + ?3 - 1) / ?3) FROM bye \
+             WHERE player_id = ?1 AND kind = 'half' AND (round + ?3 - 1) / ?3 != ?2",
+            params![id, unit, per],
+            |r| r.get(0),
+        )?;
+        if used >= e.settings.bye_limit {
+            let what = if double_swiss {
+                "match byes (half-point)"
+            } else {
+                "half-point byes"
+            };
             return Err(Error::refused(
-                Refusal::RoundClosed,
-                format!("round {round} is paired: only the bye of a player who was not paired in it can change"),
+                Refusal::ByeLimit,
+                format!(
+                    "{} already has {used} {what}, the event's limit",
+                    p.details.name
+                ),
             ));
         }
     }
-    match kind {
-        None => {
-            tx.execute(
-                "DELETE FROM bye WHERE player_id = ?1 AND round = ?2",
-                params![id, round],
-            )?;
-        }
-        Some(kind) => {
-            if kind == ByeKind::Half {
-                let used: u32 = tx.query_row(
-                    "SELECT count(*) FROM bye WHERE player_id = ?1 AND kind = 'half' AND round != ?2",
-                    params![id, round],
-                    |r| r.get(0),
+    for r in rounds {
+        match kind {
+            None => {
+                tx.execute(
+                    "DELETE FROM bye WHERE player_id = ?1 AND round = ?2",
+                    params![id, r],
                 )?;
-                if used >= e.settings.bye_limit {
-                    return Err(Error::refused(
-                        Refusal::ByeLimit,
-                        format!(
-                            "{} already has {used} half-point byes, the event's limit",
-                            p.details.name
-                        ),
-                    ));
-                }
             }
-            tx.execute(
-                "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT (player_id, round) DO UPDATE SET kind = excluded.kind",
-                params![event, id, round, kind.as_str()],
-            )?;
+            Some(kind) => {
+                tx.execute(
+                    "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4) \
+                     ON CONFLICT (player_id, round) DO UPDATE SET kind = excluded.kind",
+                    params![event, id, r, kind.as_str()],
+                )?;
+            }
         }
     }
     Ok(())

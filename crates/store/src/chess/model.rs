@@ -558,21 +558,30 @@ impl Store {
     }
 
     /// The event's engine's explanation of a paired Swiss round: floats, colours, the bye, and
-    /// the articles of its system that decided them.
+    /// the articles of its system that decided them. In a Double-Swiss event, of the round's
+    /// match (its `round` counts matches).
     pub fn explain(&self, event: EventId, round: u32) -> Result<pairing::system::Explanation> {
         self.with_conn(|c| {
             let e = load_event(c, event)?;
             if e.settings.system.is_round_robin() || round == 0 || round > e.paired_rounds {
                 return Err(Error::NotFound("round"));
             }
-            let t = build(c, event, round - 1, true)?;
+            // A Double-Swiss round is a game of a match: the match is explained, on the
+            // matches before it (as it was paired).
+            let (before, asked) = if e.settings.is_double_swiss() {
+                let k = match_of_round(round).0;
+                (2 * (k - 1), k)
+            } else {
+                (round - 1, round)
+            };
+            let t = build(c, event, before, true)?;
             let options = pairing::system::Options {
                 baku: e.settings.baku,
             };
             Ok(e.settings
                 .swiss_system
                 .engine()
-                .explain(&t, round, &options)?)
+                .explain(&t, asked, &options)?)
         })
     }
 }

@@ -370,6 +370,7 @@ impl Store {
         address: &str,
         code: &str,
         board: Option<u32>,
+        game: Option<u32>,
         result: ResultCode,
     ) -> Result<(Event, Game, ReportOutcome)> {
         if !result.is_over_the_board() {
@@ -378,7 +379,7 @@ impl Store {
         let (address, code) = (address.to_string(), code.trim().to_uppercase());
         self.batched(move |tx| {
             let opened = crate::throttle::code_attempt_in(tx, &address, |c| {
-                crate::codes::board_for_code(c, &code, board)
+                crate::codes::board_for_code(c, &code, board, game)
             })?;
             let (event, game) = match opened {
                 Ok(found) => found,
@@ -392,7 +393,8 @@ impl Store {
                 ) => return Ok(Ok(Err(e))),
                 Err(e) => return Ok(Err(e)),
             };
-            Ok(record_report(tx, &code, result)?.map(|outcome| Ok((event, game, outcome))))
+            // The game opened: in a Double-Swiss match, the one asked for.
+            Ok(record_report(tx, &game.code, result)?.map(|outcome| Ok((event, game, outcome))))
         })?
     }
 
@@ -747,6 +749,18 @@ fn pair_round_robin(conn: &Connection, e: &Event, players: &[Player], round: u32
 /// The board a player's code opens, read on `c` (`BadCode` when no board has it,
 /// `ResultConfirmed` when its result is confirmed).
 pub(crate) fn find_code(c: &Connection, code: &str) -> Result<(Event, Game)> {
+    let (event, game) = game_of_code(c, code)?;
+    if game.black.is_some() && game.result.is_some() {
+        return Err(Error::refused(
+            Refusal::ResultConfirmed,
+            "this board's result is already confirmed by the arbiter",
+        ));
+    }
+    Ok((load_event(c, event)?, game))
+}
+
+/// The game `code` opens, with its players' reports, confirmed or not.
+pub(crate) fn game_of_code(c: &Connection, code: &str) -> Result<(EventId, Game)> {
     let code = code.trim().to_uppercase();
     let found = c
         .query_row(
@@ -775,12 +789,25 @@ pub(crate) fn find_code(c: &Connection, code: &str) -> Result<(Event, Game)> {
         return Err(Error::refused(Refusal::BadCode, "no board has this code"));
     };
     let reports = reports_of(c, event, game.round, game.board)?;
-    let game = game.with_reports(reports);
-    if game.black.is_some() && game.result.is_some() {
-        return Err(Error::refused(
-            Refusal::ResultConfirmed,
-            "this board's result is already confirmed by the arbiter",
-        ));
+    Ok((event, game.with_reports(reports)))
+}
+
+/// The game on `board` in `round`, as [`game_of_code`] gives it.
+pub(crate) fn game_at(
+    c: &Connection,
+    event: EventId,
+    round: u32,
+    board: u32,
+) -> Result<(EventId, Game)> {
+    let code: Option<String> = c
+        .query_row(
+            "SELECT code FROM game WHERE event_id = ?1 AND round = ?2 AND board = ?3",
+            params![event, round, board],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match code {
+        Some(code) => game_of_code(c, &code),
+        None => Err(Error::NotFound("board")),
     }
-    Ok((load_event(c, event)?, game))
 }

@@ -534,6 +534,18 @@ impl ResultCode {
         }
     }
 
+    /// The same result with the colours swapped: a Double-Swiss match's game 2 seen from game
+    /// 1's White (C.04.5 4.4: colours reversed in game 2).
+    pub const fn reversed(self) -> ResultCode {
+        match self {
+            ResultCode::WhiteWins => ResultCode::BlackWins,
+            ResultCode::BlackWins => ResultCode::WhiteWins,
+            ResultCode::WhiteForfeitWin => ResultCode::BlackForfeitWin,
+            ResultCode::BlackForfeitWin => ResultCode::WhiteForfeitWin,
+            r => r,
+        }
+    }
+
     /// Reads a stored code, and the short forms an arbiter types in the grid, with or without
     /// blanks: the documented set, one meaning each.
     ///
