@@ -32,6 +32,9 @@ pub struct EventForm {
     pub system: Option<String>,
     /// The Swiss system's rules: `dutch` (default), `burstein`, `dubov`, `lim`.
     pub swiss_system: Option<String>,
+    /// The rating the players are numbered and paired by: `fide` (default), `national`,
+    /// `higher`, `fide_else_national`.
+    pub pairing_rating: Option<String>,
     pub baku: Option<Value>,
     /// `w` (default) or `b`: the colour of the top player in round 1.
     pub initial_colour: Option<String>,
@@ -102,6 +105,21 @@ impl EventForm {
                 )
             })?,
         };
+        let pairing_rating = match self
+            .pairing_rating
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            None => store::PairingRating::Fide,
+            Some(s) => store::PairingRating::parse(s).ok_or_else(|| {
+                AppError::invalid(
+                    "pairing_rating",
+                    store::PairingRating::EXPECTED,
+                    format!("{s:?}"),
+                )
+            })?,
+        };
         let unticked = if self.form.is_some() {
             Some(false)
         } else {
@@ -127,6 +145,7 @@ impl EventForm {
         s.time_control = free_text("time_control", &self.time_control)?;
         s.system = system;
         s.swiss_system = swiss_system;
+        s.pairing_rating = pairing_rating;
         s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
         s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
             None | Some("") | Some("w") | Some("white") => true,
@@ -222,6 +241,7 @@ impl EventForm {
             rounds: Some(Value::from(s.rounds)),
             system: Some(s.system.as_str().to_string()),
             swiss_system: Some(s.swiss_system.as_str().to_string()),
+            pairing_rating: Some(s.pairing_rating.as_str().to_string()),
             baku: Some(Value::Bool(s.baku)),
             initial_colour: Some(if s.initial_white { "w" } else { "b" }.to_string()),
             points_win: p(s.points_win),
@@ -260,6 +280,7 @@ impl EventForm {
             "rules" => self.rules.clone().unwrap_or_default(),
             "system" => self.system.clone().unwrap_or_default(),
             "swiss_system" => self.swiss_system.clone().unwrap_or_default(),
+            "pairing_rating" => self.pairing_rating.clone().unwrap_or_default(),
             "initial_colour" => self.initial_colour.clone().unwrap_or_default(),
             _ => String::new(),
         }

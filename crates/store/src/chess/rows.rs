@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
     deputy_arbiters, time_control, rounds, system, baku, initial_color, points_win, points_draw, \
     points_loss, points_bye, tiebreaks, rules, bye_limit, public, created_at, \
-    (SELECT count(*) FROM round WHERE round.event_id = event.id), swiss_system";
+    (SELECT count(*) FROM round WHERE round.event_id = event.id), swiss_system, pairing_rating";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
     let system: String = r.get(10)?;
@@ -42,6 +42,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
             rules: r.get(18)?,
             bye_limit: r.get(19)?,
             public: r.get(20)?,
+            pairing_rating: PairingRating::parse(&r.get::<_, String>(24)?).unwrap_or_default(),
         },
         created_at: r.get(21)?,
         paired_rounds: r.get(22)?,
@@ -211,7 +212,7 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
         "UPDATE event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, end_date = ?5, \
          chief_arbiter = ?6, deputy_arbiters = ?7, time_control = ?8, rounds = ?9, system = ?10, baku = ?11, \
          initial_color = ?12, points_win = ?13, points_draw = ?14, points_loss = ?15, points_bye = ?16, \
-         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20, swiss_system = ?22 WHERE id = ?21",
+         tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20, swiss_system = ?22, pairing_rating = ?23 WHERE id = ?21",
         params![
             s.name.trim(),
             s.place,
@@ -234,7 +235,8 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
             s.bye_limit,
             s.public,
             id,
-            s.swiss_system.as_str()
+            s.swiss_system.as_str(),
+            s.pairing_rating.as_str()
         ],
     )?;
     Ok(())
