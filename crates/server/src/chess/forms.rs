@@ -9,6 +9,21 @@ use tournament::Points;
 use crate::error::AppError;
 use crate::forms::{date, flag, free_text, number, points, text};
 
+/// A field holding one of a setting's codes (`parse` reads them); `default` when it is left
+/// out or blank.
+fn choice<T>(
+    field: &str,
+    value: &Option<String>,
+    default: T,
+    parse: impl Fn(&str) -> Option<T>,
+    expected: &str,
+) -> Result<T, AppError> {
+    match value.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(default),
+        Some(s) => parse(s).ok_or_else(|| AppError::invalid(field, expected, format!("{s:?}"))),
+    }
+}
+
 /// The event's set-up form.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct EventForm {
@@ -75,51 +90,27 @@ impl EventForm {
                 rounds.to_string(),
             ));
         }
-        let system = match self
-            .system
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => System::Swiss,
-            Some(s) => System::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "system",
-                    "swiss, round_robin or double_round_robin",
-                    format!("{s:?}"),
-                )
-            })?,
-        };
-        let swiss_system = match self
-            .swiss_system
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => store::SwissSystem::Dutch,
-            Some(s) => store::SwissSystem::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "swiss_system",
-                    "dutch, burstein, dubov or lim",
-                    format!("{s:?}"),
-                )
-            })?,
-        };
-        let pairing_rating = match self
-            .pairing_rating
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => store::PairingRating::Fide,
-            Some(s) => store::PairingRating::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "pairing_rating",
-                    store::PairingRating::EXPECTED,
-                    format!("{s:?}"),
-                )
-            })?,
-        };
+        let system = choice(
+            "system",
+            &self.system,
+            System::Swiss,
+            System::parse,
+            "swiss, round_robin or double_round_robin",
+        )?;
+        let swiss_system = choice(
+            "swiss_system",
+            &self.swiss_system,
+            store::SwissSystem::Dutch,
+            store::SwissSystem::parse,
+            "dutch, burstein, dubov or lim",
+        )?;
+        let pairing_rating = choice(
+            "pairing_rating",
+            &self.pairing_rating,
+            store::PairingRating::Fide,
+            store::PairingRating::parse,
+            store::PairingRating::EXPECTED,
+        )?;
         let unticked = if self.form.is_some() {
             Some(false)
         } else {

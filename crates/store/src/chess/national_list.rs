@@ -211,8 +211,10 @@ impl ListMapping {
             seen.push((*column, key));
         }
         let has = |c: ListColumn| self.header(c).is_some();
+        // A full name, or a surname (with a first name or not): never both, never a first
+        // name alone.
         let named = has(ListColumn::FullName) != has(ListColumn::Surname)
-            && !(has(ListColumn::FirstName) && !has(ListColumn::Surname));
+            && (has(ListColumn::Surname) || !has(ListColumn::FirstName));
         if !has(ListColumn::Licence) || !named {
             let mapped: Vec<&str> = self.columns.iter().map(|(c, _)| c.describe()).collect();
             return Err(Error::invalid(
