@@ -31,6 +31,8 @@ mod lots;
 mod manual_pairing;
 #[path = "national_data.rs"]
 mod national_data;
+#[path = "national_list.rs"]
+mod national_list;
 #[path = "pages.rs"]
 mod pages;
 #[path = "performance_column.rs"]

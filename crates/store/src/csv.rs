@@ -121,7 +121,7 @@ pub(crate) fn fold_into(s: &str, out: &mut String) {
 }
 
 /// Folded words: lower case, no accents, split at anything but letters and digits.
-pub(crate) fn folded_words(s: &str) -> Vec<String> {
+pub fn folded_words(s: &str) -> Vec<String> {
     let mut f = String::new();
     fold_into(s, &mut f);
     f.split(|c: char| !c.is_alphanumeric())

@@ -119,6 +119,8 @@ pub enum Refusal {
     UnpairedPlayers,
     /// A Double-Swiss match changes by swaps (both games at once), not board by board.
     MatchEditedBySwaps,
+    /// The pairing rating gave the pairing numbers: it is fixed once round 1 is paired.
+    PairingRatingFixed,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -32,6 +32,8 @@ pub use chess::event::DOUBLE_SWISS_ROUNDS;
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{StandingRow, Standings};
+pub use chess::national_list;
+pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalListSource};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;

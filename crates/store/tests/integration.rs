@@ -8,6 +8,8 @@ mod concurrent_edits;
 mod event_flow;
 #[path = "national_data.rs"]
 mod national_data;
+#[path = "national_list.rs"]
+mod national_list;
 #[path = "safety.rs"]
 mod safety;
 #[path = "team_event.rs"]

@@ -9,6 +9,21 @@ use tournament::Points;
 use crate::error::AppError;
 use crate::forms::{date, flag, free_text, number, points, text};
 
+/// A field holding one of a setting's codes (`parse` reads them); `default` when it is left
+/// out or blank.
+fn choice<T>(
+    field: &str,
+    value: &Option<String>,
+    default: T,
+    parse: impl Fn(&str) -> Option<T>,
+    expected: &str,
+) -> Result<T, AppError> {
+    match value.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(default),
+        Some(s) => parse(s).ok_or_else(|| AppError::invalid(field, expected, format!("{s:?}"))),
+    }
+}
+
 /// The event's set-up form.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct EventForm {
@@ -32,6 +47,9 @@ pub struct EventForm {
     pub system: Option<String>,
     /// The Swiss system's rules: `dutch` (default), `burstein`, `dubov`, `lim`.
     pub swiss_system: Option<String>,
+    /// The rating the players are numbered and paired by: `fide` (default), `national`,
+    /// `higher`, `fide_else_national`.
+    pub pairing_rating: Option<String>,
     pub baku: Option<Value>,
     /// `w` (default) or `b`: the colour of the top player in round 1.
     pub initial_colour: Option<String>,
@@ -74,36 +92,27 @@ impl EventForm {
                 rounds.to_string(),
             ));
         }
-        let system = match self
-            .system
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => System::Swiss,
-            Some(s) => System::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "system",
-                    "swiss, round_robin or double_round_robin",
-                    format!("{s:?}"),
-                )
-            })?,
-        };
-        let swiss_system = match self
-            .swiss_system
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None => store::SwissSystem::Dutch,
-            Some(s) => store::SwissSystem::parse(s).ok_or_else(|| {
-                AppError::invalid(
-                    "swiss_system",
-                    "dutch, burstein, dubov or lim",
-                    format!("{s:?}"),
-                )
-            })?,
-        };
+        let system = choice(
+            "system",
+            &self.system,
+            System::Swiss,
+            System::parse,
+            "swiss, round_robin or double_round_robin",
+        )?;
+        let swiss_system = choice(
+            "swiss_system",
+            &self.swiss_system,
+            store::SwissSystem::Dutch,
+            store::SwissSystem::parse,
+            "dutch, burstein, dubov or lim",
+        )?;
+        let pairing_rating = choice(
+            "pairing_rating",
+            &self.pairing_rating,
+            store::PairingRating::Fide,
+            store::PairingRating::parse,
+            store::PairingRating::EXPECTED,
+        )?;
         let unticked = if self.form.is_some() {
             Some(false)
         } else {
@@ -129,6 +138,7 @@ impl EventForm {
         s.time_control = free_text("time_control", &self.time_control)?;
         s.system = system;
         s.swiss_system = swiss_system;
+        s.pairing_rating = pairing_rating;
         s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
         s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
             None | Some("") | Some("w") | Some("white") => true,
@@ -225,6 +235,7 @@ impl EventForm {
             rounds: Some(Value::from(s.rounds)),
             system: Some(s.system.as_str().to_string()),
             swiss_system: Some(s.swiss_system.as_str().to_string()),
+            pairing_rating: Some(s.pairing_rating.as_str().to_string()),
             baku: Some(Value::Bool(s.baku)),
             initial_colour: Some(if s.initial_white { "w" } else { "b" }.to_string()),
             points_win: p(s.points_win),
@@ -264,6 +275,7 @@ impl EventForm {
             "rules" => self.rules.clone().unwrap_or_default(),
             "system" => self.system.clone().unwrap_or_default(),
             "swiss_system" => self.swiss_system.clone().unwrap_or_default(),
+            "pairing_rating" => self.pairing_rating.clone().unwrap_or_default(),
             "initial_colour" => self.initial_colour.clone().unwrap_or_default(),
             _ => String::new(),
         }

@@ -11,6 +11,7 @@ pub mod forms;
 pub mod log;
 pub mod lots;
 pub mod manual;
+pub mod national_list;
 pub mod players;
 pub mod prizes;
 pub mod public;
@@ -39,6 +40,7 @@ pub fn routes() -> Router<AppState> {
         .merge(report::routes())
         .merge(publish::routes())
         .merge(rating_list::routes())
+        .merge(national_list::routes())
         .merge(schedule::routes())
         .merge(lots::routes())
         .merge(manual::routes())
@@ -49,6 +51,7 @@ pub fn api_routes() -> Router<AppState> {
     Router::new()
         .merge(api::routes())
         .merge(rating_list::api_routes())
+        .merge(national_list::api_routes())
         .merge(publish::api_routes())
         .merge(schedule::api_routes())
         .merge(lots::api_routes())

@@ -52,6 +52,8 @@ struct PlayersPage {
     rows: Vec<CheckinRow>,
     /// Some player has a national rating: the list shows the column.
     national: bool,
+    /// The event pairs by another rating than FIDE's alone: the list shows the one it uses.
+    pairing_column: bool,
     /// Some player has a licence, or a birth date to place them in an age category: the
     /// list shows those columns (an event without national data does without them).
     licences: bool,
@@ -67,6 +69,11 @@ struct PlayersPage {
     q: String,
     found: Vec<crate::chess::rating_list::FoundView>,
     more: bool,
+    /// The national lists' search: some list is loaded, the query, its hits, more of them.
+    national_lists: bool,
+    nq: String,
+    national_found: Vec<crate::chess::national_list::FoundView>,
+    national_more: bool,
     /// The event's version the page was built from (sent back by the check-in form).
     version: i64,
     /// Why the check-in just sent left some players as they were (someone else changed them).
@@ -97,6 +104,8 @@ struct CheckinRow {
     category: String,
     /// The national rating with its kind (`1790 N`).
     national: String,
+    /// The rating the event pairs by with its kind, when it is not FIDE's alone.
+    pairing: String,
 }
 
 fn bye_mark(tr: &crate::i18n::Tr, kind: store::ByeKind) -> (String, String) {
@@ -112,6 +121,8 @@ fn bye_mark(tr: &crate::i18n::Tr, kind: store::ByeKind) -> (String, String) {
 struct PlayersQuery {
     imported: Option<usize>,
     q: Option<String>,
+    /// A search in the national lists.
+    nq: Option<String>,
 }
 
 async fn players_page(
@@ -197,6 +208,8 @@ async fn players_page_data(
                     _ => n.licence.to_string(),
                 },
                 category: p.details.ffe_category(season_day),
+                pairing: views::pairing_rating_text(p, e.settings.pairing_rating)
+                    .unwrap_or_default(),
                 national: match (p.details.national_rating, n.national_rating_kind) {
                     (Some(r), Some(k)) => format!("{r} {}", k.as_str()),
                     (Some(r), None) => r.to_string(),
@@ -228,8 +241,20 @@ async fn players_page_data(
     } else {
         (Vec::new(), false)
     };
+    let national_query = q.nq.unwrap_or_default().trim().to_string();
+    let national_lists = !st.store.national_list_sources()?.is_empty();
+    let (national_found, national_more) = if national_lists && !national_query.is_empty() {
+        let (store, text) = (st.store.clone(), national_query.clone());
+        blocking(move || Ok(crate::chess::national_list::search(&store, id, &text))).await??
+    } else {
+        (Vec::new(), false)
+    };
     let status = crate::edits::status_for(&errors);
     let mut r = html(&PlayersPage {
+        national_lists,
+        nq: national_query,
+        national_found,
+        national_more,
         version,
         errors,
         imported: q.imported.map(|n| c.t1("players-imported", "count", n)),
@@ -241,6 +266,7 @@ async fn players_page_data(
         players,
         rows,
         national,
+        pairing_column: e.settings.pairing_rating != store::PairingRating::Fide,
         licences,
         categories,
         upcoming,
@@ -347,6 +373,7 @@ async fn checkin(
     let q = PlayersQuery {
         imported: None,
         q: None,
+        nq: None,
     };
     players_page_data(&st, c, id, q, errors).await
 }

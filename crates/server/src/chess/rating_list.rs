@@ -58,7 +58,7 @@ pub fn parse_list(name: &str, bytes: &[u8]) -> Result<Vec<FideEntry>, AppError> 
 /// The text of a list's bytes, taking them over: UTF-8 as it is, else Latin-1 widened in the
 /// same buffer (from the end, each byte above 0x7F becoming two), so that the list is never
 /// held twice.
-fn text_of(mut bytes: Vec<u8>) -> String {
+pub(crate) fn text_of(mut bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
         Ok(text) => return text,
         Err(e) => bytes = e.into_bytes(),

@@ -34,6 +34,12 @@ pub fn player_view(p: &Player, points: Option<Points>, tr: &Tr) -> PlayerView {
     PlayerView::new(&player_row(p), points, tr)
 }
 
+/// The rating the event pairs by, with its kind (`1620 N`, `1850 F`), when the event pairs by
+/// another rating than FIDE's alone; `None` keeps FIDE's rating as every list printed it.
+pub fn pairing_rating_text(p: &Player, choice: store::PairingRating) -> Option<String> {
+    (choice != store::PairingRating::Fide).then(|| p.details.pairing_rating(choice).to_string())
+}
+
 /// The store's standings as the renderer takes them.
 pub fn report_standings(s: &Standings) -> report::views::Standings {
     report::views::Standings {
@@ -127,11 +133,15 @@ pub fn boards(
         players
             .get(&key)
             .map(|p| {
-                player_view(
+                let mut v = player_view(
                     p,
                     Some(points.get(&key).copied().unwrap_or(Points::ZERO)),
                     tr,
-                )
+                );
+                if let Some(rating) = pairing_rating_text(p, event.settings.pairing_rating) {
+                    v.rating = rating;
+                }
+                v
             })
             .unwrap_or_default()
     };

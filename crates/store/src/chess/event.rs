@@ -141,12 +141,13 @@ fn validate_player(p: &NewPlayer) -> Result<()> {
     Ok(())
 }
 
-/// Gives pairing numbers by rating (highest first), then title, then name (C.04.2 B.2), while
-/// round 1 is not paired.
+/// Gives pairing numbers by rating (highest first; the rating the event pairs by), then title,
+/// then name (C.04.2 B.2), while round 1 is not paired.
 fn renumber(conn: &Connection, event: EventId) -> Result<()> {
+    let choice = load_event(conn, event)?.settings.pairing_rating;
     let mut players = load_players(conn, event)?;
     players.sort_by(|a, b| {
-        let rating = |p: &Player| p.details.rating.unwrap_or(0);
+        let rating = |p: &Player| p.details.pairing_rating(choice).rating.unwrap_or(0);
         let title = |p: &Player| {
             tournament::Title::from_code(&p.details.title).map_or(usize::MAX, |t| {
                 tournament::Title::ALL
@@ -316,6 +317,18 @@ impl Store {
                     Refusal::EventStarted,
                     "the system cannot change, nor the rounds drop below those paired, once round 1 is paired",
                 ));
+            }
+            // Pairing numbers are given by this rating until round 1 is paired, and kept after
+            // (C.04.2 B.2): changing it then would renumber the players.
+            if old.settings.pairing_rating != settings.pairing_rating {
+                if old.paired_rounds > 0 {
+                    return Err(Error::refused(
+                        Refusal::PairingRatingFixed,
+                        "the pairing rating cannot change once round 1 is paired: the pairing numbers were given by it",
+                    ));
+                }
+                write_settings(tx, id, settings)?;
+                return renumber(tx, id);
             }
             write_settings(tx, id, settings)
         })

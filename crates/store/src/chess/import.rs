@@ -173,7 +173,7 @@ fn sex(s: &str) -> Option<&'static str> {
 
 /// What a CSV column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Field {
+pub(crate) enum Field {
     /// The whole name.
     FullName,
     /// `name`/`nom`: the whole name, or the surname when there is a first-name column.
@@ -323,12 +323,12 @@ pub fn players_from_csv(text: &str) -> Result<Vec<NewPlayer>, ImportError> {
 }
 
 #[derive(Debug)]
-enum Names {
+pub(crate) enum Names {
     Whole(usize),
     Split { surname: usize, first: usize },
 }
 
-fn csv_player(
+pub(crate) fn csv_player(
     row: &Row,
     names: &Names,
     col: &dyn Fn(Field) -> Option<usize>,
@@ -1131,15 +1131,31 @@ pub fn find_in_fide_list<'a>(list: &'a [FideEntry], query: &str) -> Vec<&'a Fide
             .take(LIMIT)
             .collect();
     }
-    let words = folded_words(q);
+    by_name(list, q, LIMIT, |e| {
+        (e.player.name.as_str(), e.inactive, e.player.rating)
+    })
+}
+
+/// Players of `list` whose name every word of `query` begins (case and accents ignored), at
+/// most `limit`, best first: the surname exactly, then whole words, then beginnings of words;
+/// active players before inactive ones, then by rating. `key` gives a player's name, whether
+/// they are inactive, and their rating.
+pub(crate) fn by_name<'a, T>(
+    list: &'a [T],
+    query: &str,
+    limit: usize,
+    key: impl Fn(&T) -> (&str, bool, Option<u16>),
+) -> Vec<&'a T> {
+    let words = folded_words(query);
     if words.is_empty() {
         return Vec::new();
     }
     let mut folded = String::new();
-    let mut found: Vec<(u8, &FideEntry)> = Vec::new();
+    let mut found: Vec<(u8, &T)> = Vec::new();
     for e in list {
+        let (name, _, _) = key(e);
         folded.clear();
-        fold_into(&e.player.name, &mut folded);
+        fold_into(name, &mut folded);
         let is_sep = |c: char| !c.is_alphanumeric();
         let name_words = || folded.split(is_sep).filter(|w| !w.is_empty());
         if !words
@@ -1170,14 +1186,16 @@ pub fn find_in_fide_list<'a>(list: &'a [FideEntry], query: &str) -> Vec<&'a Fide
         found.push((tier, e));
     }
     found.sort_by(|(ta, a), (tb, b)| {
-        (ta, a.inactive, Reverse(a.player.rating), &a.player.name).cmp(&(
+        let (name_a, inactive_a, rating_a) = key(a);
+        let (name_b, inactive_b, rating_b) = key(b);
+        (ta, inactive_a, Reverse(rating_a), name_a).cmp(&(
             tb,
-            b.inactive,
-            Reverse(b.player.rating),
-            &b.player.name,
+            inactive_b,
+            Reverse(rating_b),
+            name_b,
         ))
     });
-    found.into_iter().take(LIMIT).map(|(_, e)| e).collect()
+    found.into_iter().take(limit).map(|(_, e)| e).collect()
 }
 
 #[cfg(test)]

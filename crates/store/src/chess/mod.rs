@@ -1,7 +1,8 @@
 //! Individual chess events: settings, players, byes and forbidden pairs ([`event`]), rounds,
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
-//! player imports ([`import`]) and FIDE's rating list ([`rating_list`]).
+//! player imports ([`import`]), FIDE's rating list ([`rating_list`]) and national ones
+//! ([`national_list`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
@@ -12,6 +13,7 @@ pub mod log;
 pub mod lots;
 pub mod manual;
 pub mod model;
+pub mod national_list;
 pub mod prizes;
 pub mod rating_list;
 pub mod rounds;

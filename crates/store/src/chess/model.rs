@@ -155,7 +155,9 @@ pub(crate) fn build(
             },
             title: Title::from_code(&p.details.title),
             name: p.details.name.to_string(),
-            rating: p.details.rating,
+            // The rating the event pairs by (FIDE's unless chosen); the FIDE report puts FIDE's
+            // back (`export_trf`).
+            rating: p.details.pairing_rating(s.pairing_rating).rating,
             national_rating: p.details.national_rating,
             federation: (!p.details.federation.is_empty()).then(|| p.details.federation.clone()),
             fide_id: p.details.fide_id,
@@ -547,6 +549,10 @@ impl Store {
             let rounds = load_rounds(c, event)?;
             let complete = complete_rounds(&e.settings, &rounds);
             let mut t = build(c, event, complete, false)?;
+            // The rating report carries FIDE's ratings, whatever the event paired by.
+            for (p, row) in t.players.iter_mut().zip(load_players(c, event)?) {
+                p.rating = row.details.rating;
+            }
             let standings = standings_on(c, event, Some(complete))?;
             for row in &standings.rows {
                 if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {

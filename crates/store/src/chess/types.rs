@@ -165,6 +165,9 @@ pub struct EventSettings {
     /// tie-breaks: a column for reading only, which ranks nobody.
     #[serde(default = "shown")]
     pub performance_column: bool,
+    /// The rating the players are ordered and paired by (FIDE's unless chosen).
+    #[serde(default)]
+    pub pairing_rating: PairingRating,
 }
 
 /// The default of a column shown unless the arbiter hides it.
@@ -210,6 +213,7 @@ impl EventSettings {
             bye_limit: 2,
             public: true,
             performance_column: true,
+            pairing_rating: PairingRating::Fide,
         }
     }
 }
@@ -446,7 +450,96 @@ impl RatingKind {
     }
 }
 
+/// The rating an event orders and pairs its players by (C.04.2 B.2 numbers them by it): a
+/// setting of the event, that a section will carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingRating {
+    /// FIDE's rating alone, as every event before this setting.
+    #[default]
+    Fide,
+    /// The national rating alone.
+    National,
+    /// The higher of the two (FIDE's when they are equal).
+    Higher,
+    /// FIDE's rating, else the national one.
+    FideElseNational,
+}
+
+impl PairingRating {
+    pub const ALL: [PairingRating; 4] = [
+        PairingRating::Fide,
+        PairingRating::National,
+        PairingRating::Higher,
+        PairingRating::FideElseNational,
+    ];
+    pub const EXPECTED: &'static str = "fide, national, higher or fide_else_national";
+
+    /// As the database, forms and the JSON API write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PairingRating::Fide => "fide",
+            PairingRating::National => "national",
+            PairingRating::Higher => "higher",
+            PairingRating::FideElseNational => "fide_else_national",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PairingRating> {
+        PairingRating::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
+/// The rating an event uses for a player, and its kind: `F` for a FIDE rating (the FIDE
+/// mark), else the national rating's own kind (`N` when the list did not say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct UsedRating {
+    pub rating: Option<u16>,
+    pub kind: Option<RatingKind>,
+}
+
+impl std::fmt::Display for UsedRating {
+    /// `1850 F`, `1420 E`; empty for an unrated player.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.rating, self.kind) {
+            (Some(r), Some(k)) => write!(f, "{r} {}", k.as_str()),
+            (Some(r), None) => write!(f, "{r}"),
+            (None, _) => Ok(()),
+        }
+    }
+}
+
 impl NewPlayer {
+    /// The rating `choice` takes for this player.
+    ///
+    /// ```
+    /// use store::{NewPlayer, PairingRating, RatingKind};
+    /// let p = NewPlayer { rating: Some(1500), national_rating: Some(1620), ..NewPlayer::default() };
+    /// assert_eq!(p.pairing_rating(PairingRating::Fide).to_string(), "1500 F");
+    /// assert_eq!(p.pairing_rating(PairingRating::Higher).to_string(), "1620 N");
+    /// assert_eq!(p.pairing_rating(PairingRating::FideElseNational).rating, Some(1500));
+    /// ```
+    pub fn pairing_rating(&self, choice: PairingRating) -> UsedRating {
+        let fide = UsedRating {
+            rating: self.rating,
+            kind: self.rating.map(|_| RatingKind::F),
+        };
+        let national = UsedRating {
+            rating: self.national_rating,
+            kind: self
+                .national_rating
+                .map(|_| self.national.national_rating_kind.unwrap_or(RatingKind::N)),
+        };
+        match choice {
+            PairingRating::Fide => fide,
+            PairingRating::National => national,
+            PairingRating::FideElseNational if self.rating.is_some() => fide,
+            PairingRating::FideElseNational => national,
+            PairingRating::Higher if national.rating > fide.rating => national,
+            PairingRating::Higher => fide,
+        }
+    }
+
     /// The FFE age category for the season of `date` (`YYYY-MM-DD` or `YYYY/MM/DD`), with the
     /// sex as the FFE writes it after it (`BenF`, `SenM`); empty without a birth year or a date.
     ///

@@ -1,0 +1,50 @@
+# A national rating list (the federation's own, the FFE's say) and the pairing rating (issue 23 §2).
+
+national-list-title = National rating list
+national-list-none = No national list loaded.
+national-list-file = File
+national-list-loaded-at = Loaded on
+national-list-players = Players
+national-list-upload = Load a national list
+national-list-hint = The federation's CSV or TXT file (the FFE's rating list, say), one line per licensed player. Say once per federation which column holds what (the column's header in the file): the mapping is saved, and the federation's next list loads without it. The list replaces the same federation's list loaded before, as a whole: a refused cell leaves the old one in place.
+national-list-show-mapping = Show the saved mapping
+national-list-separator = Separator
+national-list-separator-sniffed = Found from the header line
+national-list-separator-semicolon = Semicolon (;)
+national-list-separator-comma = Comma (,)
+national-list-separator-tab = Tab
+national-list-mapping = The file's columns
+national-list-mapping-hint = For each item, the header of its column in the file (case and accents ignored); leave empty what the file lacks. The licence number and the name (full name, or surname and first name) are required.
+national-list-mapping-saved = A mapping is saved for this federation: leave it as it is to load the new list, or correct it if the columns changed.
+national-list-submit = Load the list
+national-list-manage = Load a national rating list
+national-list-search-title = Look a player up in the national lists
+national-list-query = Licence number or name
+national-list-fill = Fill in { $name }'s data
+
+national-column-licence = Licence number
+national-column-surname = Surname
+national-column-first_name = First name
+national-column-full_name = Full name
+national-column-rating = National rating
+national-column-rating_kind = Rating kind (F, N, E)
+national-column-fide_rating = FIDE rating
+national-column-fide_id = FIDE id
+national-column-title = Title
+national-column-federation = Player's federation
+national-column-club = Club
+national-column-league = League
+national-column-licence_type = Licence type (A, B)
+national-column-birth_date = Birth date or year
+national-column-sex = Sex
+national-column-category = Category
+
+field-pairing-rating = Pairing rating
+pairing-rating-fide = FIDE rating
+pairing-rating-national = National rating
+pairing-rating-higher = The higher of the two
+pairing-rating-fide_else_national = FIDE rating, else the national one
+hint-pairing-rating = The rating that orders the pairing numbers and pairs the players; it no longer changes once round 1 is paired. The FIDE rating report keeps FIDE ratings.
+col-pairing-rating = Pair. rtg
+col-pairing-rating-title = The event's pairing rating and its kind: F (FIDE), N (national), E (estimated)
+refusal-pairing_rating_fixed = The pairing rating no longer changes once round 1 is paired: it gave the pairing numbers.

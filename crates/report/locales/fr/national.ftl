@@ -1,0 +1,50 @@
+# Liste de classement nationale (la liste Elo fédérale, celle de la FFE par exemple) et Elo d'appariement (issue 23 §2).
+
+national-list-title = Liste Elo nationale
+national-list-none = Aucune liste nationale chargée.
+national-list-file = Fichier
+national-list-loaded-at = Chargée le
+national-list-players = Joueurs
+national-list-upload = Charger une liste nationale
+national-list-hint = Le fichier CSV ou TXT de la fédération (la liste Elo de la FFE, par exemple), une ligne par licencié. Indiquez une fois, pour la fédération, quelle colonne contient quoi (le titre de la colonne dans le fichier) : la correspondance est enregistrée, et la liste suivante de la même fédération se charge sans la redonner. La liste remplace celle de la même fédération chargée avant, d'un bloc : une cellule refusée laisse l'ancienne en place.
+national-list-show-mapping = Voir la correspondance enregistrée
+national-list-separator = Séparateur
+national-list-separator-sniffed = Trouvé d'après la ligne de titres
+national-list-separator-semicolon = Point-virgule (;)
+national-list-separator-comma = Virgule (,)
+national-list-separator-tab = Tabulation
+national-list-mapping = Colonnes du fichier
+national-list-mapping-hint = Pour chaque donnée, le titre de sa colonne dans le fichier (majuscules et accents indifférents) ; laissez vide ce que le fichier n'a pas. Le numéro de licence et le nom (nom complet, ou nom et prénom) sont obligatoires.
+national-list-mapping-saved = Correspondance enregistrée pour cette fédération : laissez-la telle quelle pour charger la nouvelle liste, ou corrigez-la si les colonnes ont changé.
+national-list-submit = Charger la liste
+national-list-manage = Charger une liste Elo nationale
+national-list-search-title = Chercher un joueur dans les listes nationales
+national-list-query = N° de licence ou nom
+national-list-fill = Compléter la fiche de { $name }
+
+national-column-licence = N° de licence
+national-column-surname = Nom
+national-column-first_name = Prénom
+national-column-full_name = Nom complet
+national-column-rating = Elo national
+national-column-rating_kind = Type d'Elo (F, N, E)
+national-column-fide_rating = Elo FIDE
+national-column-fide_id = N° FIDE
+national-column-title = Titre
+national-column-federation = Fédération du joueur
+national-column-club = Club
+national-column-league = Ligue
+national-column-licence_type = Type de licence (A, B)
+national-column-birth_date = Date ou année de naissance
+national-column-sex = Sexe
+national-column-category = Catégorie
+
+field-pairing-rating = Elo d'appariement
+pairing-rating-fide = Elo FIDE
+pairing-rating-national = Elo national
+pairing-rating-higher = Le plus élevé des deux
+pairing-rating-fide_else_national = Elo FIDE, à défaut Elo national
+hint-pairing-rating = L'Elo qui donne l'ordre des numéros d'appariement et sert à apparier ; il ne change plus une fois la ronde 1 appariée. Le rapport Elo FIDE garde l'Elo FIDE.
+col-pairing-rating = Elo appar.
+col-pairing-rating-title = L'Elo d'appariement du tournoi et son type : F (FIDE), N (national), E (estimé)
+refusal-pairing_rating_fixed = L'Elo d'appariement ne change plus une fois la ronde 1 appariée : il a donné les numéros d'appariement.
