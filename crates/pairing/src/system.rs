@@ -161,7 +161,7 @@ impl System {
             System::DoubleSwiss => double_swiss::pair_prepared(&MatchRound::new(
                 t,
                 round,
-                &DoubleSwissOptions::default(),
+                &DoubleSwissOptions { baku: options.baku },
             )?),
             System::Dutch => dutch::pair(t, round, &dutch_options(options)),
             System::Burstein => burstein::pair(t, round, &burstein_options(options)),
@@ -187,7 +187,7 @@ impl System {
                 Err(e) => format!("{e}\n"),
             },
             System::DoubleSwiss => {
-                match MatchRound::new(t, round, &DoubleSwissOptions::default()) {
+                match MatchRound::new(t, round, &DoubleSwissOptions { baku: options.baku }) {
                     Ok(r) => double_swiss::checklist(&r, pairing),
                     Err(e) => format!("{e}\n"),
                 }
@@ -254,11 +254,11 @@ impl System {
             )?),
             System::Lim if options.baku => Err(lim_refuses_baku()),
             System::Lim => swiss(lim::explain(t, round, &LimOptions::default())?),
-            // As `pair` does: the file's `192` code asks for Baku acceleration.
+            // As `pair` does: Baku acceleration when asked, or when the file's `192` code asks.
             System::DoubleSwiss => swiss(double_swiss::explain(
                 t,
                 round,
-                &DoubleSwissOptions::default(),
+                &DoubleSwissOptions { baku: options.baku },
             )?),
             System::Team => Err(PairingError::InvalidRequest(format!(
                 "no explanation of a {} pairing yet",
