@@ -77,6 +77,7 @@ bridge-tab-public = Public page
 ## Pairs and deals
 bridge-col-pair = Pair
 bridge-col-start = Starts
+bridge-col-licence = Licence
 bridge-col-player1 = Player 1
 bridge-col-player2 = Player 2
 bridge-phantom = Phantom pair
@@ -88,7 +89,7 @@ bridge-pairs-saved = { $count ->
    *[other] { $count } pairs saved.
 }
 bridge-pairs-import = Import the pairs (member CSV)
-bridge-pairs-import-hint = Columns: number (optional), player 1, player 2, club (optional); separated by semicolons, commas or tabs. Without numbers the pairs are filled in order 1, 2, 3…
+bridge-pairs-import-hint = Columns: number (optional), player 1, player 2, club, licence 1, licence 2 (optional); separated by semicolons, commas or tabs. Without numbers the pairs are filled in order 1, 2, 3…
 bridge-pairs-imported = { $count ->
     [one] { $count } pair imported.
    *[other] { $count } pairs imported.

@@ -80,6 +80,7 @@ bridge-tab-public = Page publique
 ## Pairs and deals
 bridge-col-pair = Paire
 bridge-col-start = Départ
+bridge-col-licence = Licence
 bridge-col-player1 = Joueur 1
 bridge-col-player2 = Joueur 2
 bridge-phantom = Paire fantôme
@@ -91,7 +92,7 @@ bridge-pairs-saved = { $count ->
    *[other] { $count } paires enregistrées.
 }
 bridge-pairs-import = Importer les paires (CSV des licenciés)
-bridge-pairs-import-hint = Colonnes : numéro (facultatif), joueur 1, joueur 2, club (facultatif) ; séparateur point-virgule, virgule ou tabulation. Sans numéro, les paires sont remplies dans l'ordre 1, 2, 3…
+bridge-pairs-import-hint = Colonnes : numéro (facultatif), joueur 1, joueur 2, club, licence 1, licence 2 (facultatifs) ; séparateur point-virgule, virgule ou tabulation. Sans numéro, les paires sont remplies dans l'ordre 1, 2, 3…
 bridge-pairs-imported = { $count ->
     [one] { $count } paire importée.
    *[other] { $count } paires importées.
