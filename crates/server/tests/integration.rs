@@ -19,6 +19,8 @@ mod bridge_load;
 mod bridge_pages;
 #[path = "bridge_pair_numbers.rs"]
 mod bridge_pair_numbers;
+#[path = "bridge_series.rs"]
+mod bridge_series;
 #[path = "common.rs"]
 mod common;
 #[path = "concurrent.rs"]

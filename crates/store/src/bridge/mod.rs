@@ -26,6 +26,7 @@ mod import;
 mod lines;
 mod log;
 mod model;
+mod series;
 pub(crate) mod session;
 mod text;
 
@@ -38,6 +39,9 @@ use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
 pub use hands::{Analysis, HandRecord};
 pub use log::BridgeLogEntry;
+pub use series::{
+    Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,
+};
 
 /// Row id of a bridge session.
 pub type SessionId = i64;
