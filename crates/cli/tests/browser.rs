@@ -538,6 +538,7 @@ fn played_bridge_session(db: &Path, pbn: &str) -> i64 {
                     name1: a.parse().unwrap(),
                     name2: b.parse().unwrap(),
                     club: "Besançon-Chamars".parse().unwrap(),
+                    ..NewPair::default()
                 },
             )
         })

@@ -78,6 +78,13 @@ pub(crate) fn free_text<const MAX: usize>(
         .map_err(|e| AppError::invalid(field, store::text::expected(MAX), e.to_string()))
 }
 
+/// A federation licence number (letters and digits) or nothing.
+pub(crate) fn licence(field: &str, s: &str) -> Result<store::Licence, AppError> {
+    store::Licence::parse(s).ok_or_else(|| {
+        AppError::invalid(field, store::Licence::EXPECTED, format!("{:?}", s.trim()))
+    })
+}
+
 pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
     let s = s.trim();
     let ok = s.is_empty()

@@ -11,12 +11,16 @@ mod bridge_api;
 mod bridge_hall;
 #[path = "bridge_hands.rs"]
 mod bridge_hands;
+#[path = "bridge_licences.rs"]
+mod bridge_licences;
 #[path = "bridge_load.rs"]
 mod bridge_load;
 #[path = "bridge_pages.rs"]
 mod bridge_pages;
 #[path = "bridge_pair_numbers.rs"]
 mod bridge_pair_numbers;
+#[path = "bridge_series.rs"]
+mod bridge_series;
 #[path = "common.rs"]
 mod common;
 #[path = "concurrent.rs"]

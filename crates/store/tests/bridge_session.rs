@@ -640,7 +640,8 @@ fn member_csv_all_or_nothing_with_its_place() {
         NewPair {
             name1: "Lévy".parse().unwrap(),
             name2: "Bérénice".parse().unwrap(),
-            club: "BC Lyon".parse().unwrap()
+            club: "BC Lyon".parse().unwrap(),
+            ..NewPair::default()
         }
     );
     assert_eq!(pairs[0].details.display(), "Martin - Durand");

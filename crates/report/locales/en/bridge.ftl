@@ -77,6 +77,7 @@ bridge-tab-public = Public page
 ## Pairs and deals
 bridge-col-pair = Pair
 bridge-col-start = Starts
+bridge-col-licence = Licence
 bridge-col-player1 = Player 1
 bridge-col-player2 = Player 2
 bridge-phantom = Phantom pair
@@ -88,7 +89,7 @@ bridge-pairs-saved = { $count ->
    *[other] { $count } pairs saved.
 }
 bridge-pairs-import = Import the pairs (member CSV)
-bridge-pairs-import-hint = Columns: number (optional), player 1, player 2, club (optional); separated by semicolons, commas or tabs. Without numbers the pairs are filled in order 1, 2, 3…
+bridge-pairs-import-hint = Columns: number (optional), player 1, player 2, club, licence 1, licence 2 (optional); separated by semicolons, commas or tabs. Without numbers the pairs are filled in order 1, 2, 3…
 bridge-pairs-imported = { $count ->
     [one] { $count } pair imported.
    *[other] { $count } pairs imported.
@@ -316,3 +317,33 @@ bridge-field-pair-numbering = East-West pairs numbered
 bridge-pair-numbering-through = after North-South (8–14 with 7 tables)
 bridge-pair-numbering-per-line = from 1 with EW (1 EW–7 EW with 7 tables)
 bridge-invalid-pair-numbering = Expected through or per-line (found { $found }).
+
+## Club series (issue 24 §3)
+series-title = Club series
+series-none = No series yet.
+series-new = New series
+series-create = Create the series
+series-edit = Rule and sessions
+series-delete = Delete the series
+series-ranking = Cumulative ranking
+series-field-name = Name
+series-field-rule = Rule
+series-field-scoring = Scoring
+series-field-points = Points for 1st, 2nd, 3rd…
+series-field-best = Best sessions counted
+series-field-public = Public page
+series-best-hint = Leave empty to count every session. With points for the place, a place below the last listed scores nothing; tied pairs share the points of the places they cover.
+series-scoring-percentages = Sum of percentages
+series-scoring-points = Points for the place
+series-scoring-points-list = Points for the place: { $points }
+series-best-of = Best { $best } sessions of { $count }
+series-best-all = Every session counts
+series-col-sessions = Sessions
+series-col-player = Player
+series-col-licence = Licence
+series-col-played = Played
+series-col-total = Total
+series-place-in-session = Place { $place } in the session
+series-provisional = some sessions still have results to enter.
+series-empty = No results yet: tick the series' sessions below.
+series-legend = Each player scores the pair's percentage and place in each session (in the line of a two-winner Mitchell). A player is recognised across sessions by the licence number, or else by the name as typed, regardless of capitals, accents and spaces. Scores in brackets are not among the best counted. Equal totals share the place.

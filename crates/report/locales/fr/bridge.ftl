@@ -80,6 +80,7 @@ bridge-tab-public = Page publique
 ## Pairs and deals
 bridge-col-pair = Paire
 bridge-col-start = Départ
+bridge-col-licence = Licence
 bridge-col-player1 = Joueur 1
 bridge-col-player2 = Joueur 2
 bridge-phantom = Paire fantôme
@@ -91,7 +92,7 @@ bridge-pairs-saved = { $count ->
    *[other] { $count } paires enregistrées.
 }
 bridge-pairs-import = Importer les paires (CSV des licenciés)
-bridge-pairs-import-hint = Colonnes : numéro (facultatif), joueur 1, joueur 2, club (facultatif) ; séparateur point-virgule, virgule ou tabulation. Sans numéro, les paires sont remplies dans l'ordre 1, 2, 3…
+bridge-pairs-import-hint = Colonnes : numéro (facultatif), joueur 1, joueur 2, club, licence 1, licence 2 (facultatifs) ; séparateur point-virgule, virgule ou tabulation. Sans numéro, les paires sont remplies dans l'ordre 1, 2, 3…
 bridge-pairs-imported = { $count ->
     [one] { $count } paire importée.
    *[other] { $count } paires importées.
@@ -322,3 +323,33 @@ bridge-field-pair-numbering = Paires Est-Ouest numérotées
 bridge-pair-numbering-through = à la suite des Nord-Sud (8 à 14 pour 7 tables)
 bridge-pair-numbering-per-line = à partir de 1 avec EO (1 EO à 7 EO pour 7 tables)
 bridge-invalid-pair-numbering = Attendu : through ou per-line (reçu { $found }).
+
+## Classement cumulé (issue 24 §3)
+series-title = Classements cumulés
+series-none = Aucun classement cumulé pour l'instant.
+series-new = Nouveau classement cumulé
+series-create = Créer le classement
+series-edit = Règle et séances
+series-delete = Supprimer le classement
+series-ranking = Classement cumulé
+series-field-name = Nom
+series-field-rule = Règle
+series-field-scoring = Décompte
+series-field-points = Points au 1er, 2e, 3e…
+series-field-best = Meilleures séances retenues
+series-field-public = Page publique
+series-best-hint = Laisser vide pour retenir toutes les séances. Avec les points à la place, une place au-delà de la liste ne rapporte rien ; les paires ex aequo se partagent les points des places qu'elles occupent.
+series-scoring-percentages = Somme des pourcentages
+series-scoring-points = Points à la place
+series-scoring-points-list = Points à la place : { $points }
+series-best-of = Meilleures { $best } séances sur { $count }
+series-best-all = Toutes les séances comptent
+series-col-sessions = Séances
+series-col-player = Joueur
+series-col-licence = Licence
+series-col-played = Jouées
+series-col-total = Total
+series-place-in-session = { $place }e de la séance
+series-provisional = des résultats restent à saisir dans certaines séances.
+series-empty = Pas encore de résultat : cochez ci-dessous les séances du classement.
+series-legend = Chaque joueur reçoit le pourcentage et la place de sa paire à chaque séance (dans sa ligne pour un Mitchell à deux gagnants). Un joueur est reconnu d'une séance à l'autre par son numéro de licence, à défaut par son nom tel que saisi, sans tenir compte des majuscules, des accents ni des espaces. Les scores entre parenthèses ne font pas partie des meilleurs retenus. Les totaux égaux partagent la place.

@@ -262,6 +262,10 @@ pub struct PairBody {
     pub name2: String,
     #[serde(default)]
     pub club: String,
+    #[serde(default)]
+    pub licence1: String,
+    #[serde(default)]
+    pub licence2: String,
 }
 
 impl PairBody {
@@ -274,6 +278,8 @@ impl PairBody {
                 name1: free_text("name1", &self.name1)?,
                 name2: free_text("name2", &self.name2)?,
                 club: free_text("club", &self.club)?,
+                licence1: crate::forms::licence("licence1", &self.licence1)?,
+                licence2: crate::forms::licence("licence2", &self.licence2)?,
             },
         ))
     }

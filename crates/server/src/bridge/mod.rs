@@ -11,6 +11,7 @@ mod api;
 mod forms;
 mod pages;
 mod public;
+mod series;
 mod table;
 
 use axum::Router;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .merge(table::routes())
         .merge(public::routes())
         .merge(api::routes())
+        .merge(series::routes())
 }
 
 /// A session's heading as the pages show it.

@@ -298,6 +298,8 @@ struct PairRow {
     name1: String,
     name2: String,
     club: String,
+    licence1: String,
+    licence2: String,
     phantom: bool,
     /// Where the pair starts: "NS 1", "EW 3".
     start: String,
@@ -374,6 +376,8 @@ fn pairs_page_data(
             name1: p.details.name1.to_string(),
             name2: p.details.name2.to_string(),
             club: p.details.club.to_string(),
+            licence1: p.details.licence1.to_string(),
+            licence2: p.details.licence2.to_string(),
         })
         .collect();
     let notice = if let Some(n) = q.imported {
@@ -400,7 +404,8 @@ fn pairs_page_data(
     Ok(r)
 }
 
-/// The pairs form: `name1_N`, `name2_N`, `club_N` for every pair number N; only the pairs
+/// The pairs form: `name1_N`, `name2_N`, `club_N`, `licence1_N`, `licence2_N` for every pair
+/// number N; only the pairs
 /// whose names the director changed on the page are written (the page's `version` tells what
 /// it showed), and a pair someone else renamed meanwhile is left as stored and said.
 async fn save_pairs(
@@ -423,6 +428,8 @@ async fn save_pairs(
             "name1" => p.name1 = crate::forms::free_text(&field, &v)?,
             "name2" => p.name2 = crate::forms::free_text(&field, &v)?,
             "club" => p.club = crate::forms::free_text(&field, &v)?,
+            "licence1" => p.licence1 = crate::forms::licence(&field, &v)?,
+            "licence2" => p.licence2 = crate::forms::licence(&field, &v)?,
             _ => {}
         }
     }

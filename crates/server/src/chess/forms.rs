@@ -397,8 +397,7 @@ impl PlayerForm {
             AppError::invalid(field, expected, format!("{:?}", found.trim()))
         };
         Ok(store::NationalData {
-            licence: store::Licence::parse(&self.licence)
-                .ok_or_else(|| bad("licence", store::Licence::EXPECTED, &self.licence))?,
+            licence: crate::forms::licence("licence", &self.licence)?,
             licence_type: store::LicenceType::parse(&self.licence_type).map_err(|_| {
                 bad(
                     "licence_type",

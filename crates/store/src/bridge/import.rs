@@ -16,6 +16,8 @@ enum Column {
     Name1,
     Name2,
     Club,
+    Licence1,
+    Licence2,
 }
 
 impl Column {
@@ -29,6 +31,24 @@ impl Column {
             "name2" | "name 2" | "player 2" | "player2" | "joueur 2" | "joueur2" | "nom 2"
             | "nom2" | "partner" | "partenaire" => Column::Name2,
             "club" | "club name" | "nom du club" => Column::Club,
+            "licence 1"
+            | "licence1"
+            | "license 1"
+            | "license1"
+            | "licence joueur 1"
+            | "n licence 1"
+            | "no licence 1"
+            | "numero de licence 1"
+            | "member number 1" => Column::Licence1,
+            "licence 2"
+            | "licence2"
+            | "license 2"
+            | "license2"
+            | "licence joueur 2"
+            | "n licence 2"
+            | "no licence 2"
+            | "numero de licence 2"
+            | "member number 2" => Column::Licence2,
             _ => return None,
         })
     }
@@ -39,6 +59,8 @@ impl Column {
             Column::Name1 => "name 1",
             Column::Name2 => "name 2",
             Column::Club => "club",
+            Column::Licence1 => "licence 1",
+            Column::Licence2 => "licence 2",
         }
     }
 }
@@ -86,6 +108,7 @@ fn read_pairs(text: &str) -> std::result::Result<Vec<ReadPair>, ImportError> {
             name2,
             col(Column::Number),
             col(Column::Club),
+            [col(Column::Licence1), col(Column::Licence2)],
         )?);
     }
     Ok(out)
@@ -97,6 +120,7 @@ fn read_pair(
     name2: usize,
     number: Option<usize>,
     club: Option<usize>,
+    licences: [Option<usize>; 2],
 ) -> std::result::Result<ReadPair, ImportError> {
     let cell = |i: usize| match row.cells.get(i) {
         Some(c) => (c.text.as_str(), c.line, c.column),
@@ -119,6 +143,11 @@ fn read_pair(
             )
         })
     }
+    let licence = |i: Option<usize>| match i.map(cell) {
+        None => Ok(Licence::default()),
+        Some((t, line, column)) => Licence::parse(t)
+            .ok_or_else(|| ImportError::new(line, column, Licence::EXPECTED, quote(t))),
+    };
     let (t1, l1, c1) = cell(name1);
     let p = NewPair {
         name1: text_of(cell(name1))?,
@@ -127,6 +156,8 @@ fn read_pair(
             Some(i) => text_of(cell(i))?,
             None => Label::default(),
         },
+        licence1: licence(licences[0])?,
+        licence2: licence(licences[1])?,
     };
     if p.name1.is_empty() {
         return Err(ImportError::new(l1, c1, "a player's name", quote(t1)));
@@ -153,7 +184,7 @@ pub(super) fn at(file: &str, line: usize, column: usize) -> String {
 
 impl Store {
     /// Pairs from a member CSV (`number`/`numéro` optional, `name 1`/`joueur 1`,
-    /// `name 2`/`joueur 2`, `club` optional). Without numbers, pairs are filled in the
+    /// `name 2`/`joueur 2`, `club`, `licence 1` and `licence 2` optional). Without numbers, pairs are filled in the
     /// movement's order. All or nothing: the first wrong value names its line and column.
     pub fn import_pairs_csv(
         &self,

@@ -26,6 +26,7 @@ mod import;
 mod lines;
 mod log;
 mod model;
+mod series;
 pub(crate) mod session;
 mod text;
 
@@ -33,10 +34,14 @@ use bridge::movement::{EvenTables, Kind, PairLabels, PairNumbering};
 use bridge::{Artificial, Ratio, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::chess::types::Licence;
 use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
 pub use hands::{Analysis, HandRecord};
 pub use log::BridgeLogEntry;
+pub use series::{
+    Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,
+};
 
 /// Row id of a bridge session.
 pub type SessionId = i64;
@@ -162,12 +167,17 @@ pub struct BridgeSession {
     pub created_at: String,
 }
 
-/// A pair's names as typed or imported.
+/// A pair's names as typed or imported, with the players' federation licence numbers when
+/// known (empty otherwise).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct NewPair {
     pub name1: PersonName,
     pub name2: PersonName,
     pub club: Label,
+    #[serde(default)]
+    pub licence1: Licence,
+    #[serde(default)]
+    pub licence2: Licence,
 }
 
 impl NewPair {
@@ -175,8 +185,18 @@ impl NewPair {
         NewPair {
             name1,
             name2,
-            club: Label::default(),
+            ..NewPair::default()
         }
+    }
+
+    /// The licences of the players [`NewPair::display`] names, in its order, as the scoring
+    /// engine carries them (`None` where not known).
+    pub fn licences(&self) -> Vec<Option<bridge::Licence>> {
+        [(&self.name1, &self.licence1), (&self.name2, &self.licence2)]
+            .into_iter()
+            .filter(|(name, _)| !name.trim().is_empty())
+            .map(|(_, l)| bridge::Licence::new(l.as_str()))
+            .collect()
     }
 
     /// The pair's name as printed: the two names joined with " - " (empty when untyped).

@@ -64,10 +64,16 @@ fn model(conn: &Connection, id: SessionId) -> Result<(bridge::Session, Options, 
         }
         boards.push(board);
     }
-    let names = load_pairs(conn, id, &m)?
-        .into_iter()
+    let pairs = load_pairs(conn, id, &m)?;
+    let names = pairs
+        .iter()
         .map(|p| (p.number, p.details.display()))
         .filter(|(_, name)| !name.is_empty())
+        .collect();
+    let licences = pairs
+        .iter()
+        .map(|p| (p.number, p.details.licences()))
+        .filter(|(_, l)| l.iter().any(Option::is_some))
         .collect();
     let nonempty = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
     let session = bridge::Session {
@@ -77,7 +83,7 @@ fn model(conn: &Connection, id: SessionId) -> Result<(bridge::Session, Options, 
         field: Some(m.field()),
         boards,
         names,
-        licences: Default::default(),
+        licences,
     };
     let missing = all_lines(conn, id, &m)?
         .into_iter()

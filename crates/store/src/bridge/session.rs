@@ -203,7 +203,8 @@ pub(crate) fn has_lines(conn: &Connection, id: SessionId) -> Result<bool> {
 
 pub(crate) fn load_pairs(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Pair>> {
     let mut st = conn.prepare_cached(
-        "SELECT number, name1, name2, club FROM bridge_pair WHERE session_id = ?1",
+        "SELECT number, name1, name2, club, licence1, licence2 FROM bridge_pair \
+         WHERE session_id = ?1",
     )?;
     let typed: Vec<Pair> = st
         .query_map([id], |r| {
@@ -213,6 +214,8 @@ pub(crate) fn load_pairs(conn: &Connection, id: SessionId, m: &Movement) -> Resu
                     name1: r.get(1)?,
                     name2: r.get(2)?,
                     club: r.get(3)?,
+                    licence1: Licence::from_stored(&r.get::<_, String>(4)?),
+                    licence2: Licence::from_stored(&r.get::<_, String>(5)?),
                 },
             })
         })?
@@ -279,9 +282,18 @@ fn pair_shown(
 
 pub(crate) fn write_pair(conn: &Connection, id: SessionId, number: u32, p: &NewPair) -> Result<()> {
     conn.execute(
-        "INSERT INTO bridge_pair (session_id, number, name1, name2, club) VALUES (?1, ?2, ?3, ?4, ?5) \
-         ON CONFLICT (session_id, number) DO UPDATE SET name1 = ?3, name2 = ?4, club = ?5",
-        params![id, number, p.name1.trim(), p.name2.trim(), p.club.trim()],
+        "INSERT INTO bridge_pair (session_id, number, name1, name2, club, licence1, licence2) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (session_id, number) \
+         DO UPDATE SET name1 = ?3, name2 = ?4, club = ?5, licence1 = ?6, licence2 = ?7",
+        params![
+            id,
+            number,
+            p.name1.trim(),
+            p.name2.trim(),
+            p.club.trim(),
+            p.licence1.as_str(),
+            p.licence2.as_str()
+        ],
     )?;
     Ok(())
 }
