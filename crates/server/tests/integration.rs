@@ -31,6 +31,8 @@ mod lots;
 mod manual_pairing;
 #[path = "national_data.rs"]
 mod national_data;
+#[path = "non_standard_results.rs"]
+mod non_standard_results;
 #[path = "pages.rs"]
 mod pages;
 #[path = "printing.rs"]
