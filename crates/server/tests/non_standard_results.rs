@@ -6,20 +6,12 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
-use crate::common::{paired_event, App};
+use crate::common::{board_row, paired_event, App};
 
 /// Tenths of a point from the API's decimal text ("0.5").
 fn tenths(v: &Value) -> i64 {
     let (whole, frac) = v.as_str().unwrap().split_once('.').unwrap();
     whole.parse::<i64>().unwrap() * 10 + frac.parse::<i64>().unwrap()
-}
-
-/// The `<tr id="board-N" …>` line of a round page.
-fn board_row(page: &str, board: u64) -> String {
-    let at = page
-        .find(&format!("<tr id=\"board-{board}\""))
-        .unwrap_or_else(|| panic!("no board {board}: {page}"));
-    page[at..at + page[at..].find("</tr>").unwrap()].to_string()
 }
 
 #[test]
