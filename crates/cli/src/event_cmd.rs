@@ -462,7 +462,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
                 None
             } else {
                 Some(ResultCode::parse(&result).ok_or_else(|| {
-                    CliError::invalid(format!("expected a result such as 1-0, 0-1, 1/2, 1F-0F, 0F-1F, 0F-0F or none, found `{result}`"))
+                    CliError::invalid(format!("expected a result such as 1-0, 0-1, 1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0, 0-1/2, 0-0 or none, found `{result}`"))
                 })?)
             };
             s.set_result(ACTOR, event, round, board, result)

@@ -243,7 +243,7 @@ mod tests {
         let en = Tr::new(Lang::En);
         assert_eq!(
             invalid_text(&en, "r7", "a result", "2-0", false),
-            "Board 7: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+ or -- (found \"2-0\")."
+            "Board 7: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+, --, ½-0, 0-½ or 0-0 (found \"2-0\")."
         );
         assert_eq!(
             invalid_text(

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{players_csv, rematch_swap, App, Client};
+use crate::common::{board_row, players_csv, rematch_swap, App, Client};
 
 /// An event of `players` checked-in players whose round 1 is paired and played (White wins
 /// every board), and round 2 paired: its id.
@@ -28,14 +28,6 @@ fn two_rounds(arb: &mut Client, players: usize) -> i64 {
 
 fn games(round: &Value) -> Vec<Value> {
     round["games"].as_array().unwrap().clone()
-}
-
-/// The `<tr id="board-N" …>` line of a round page.
-fn board_row(page: &str, board: u64) -> String {
-    let at = page
-        .find(&format!("<tr id=\"board-{board}\""))
-        .unwrap_or_else(|| panic!("no board {board}: {page}"));
-    page[at..at + page[at..].find("</tr>").unwrap()].to_string()
 }
 
 /// After a swap that makes a rematch, the checker's objection stays on the round page (in a

@@ -415,3 +415,11 @@ pub fn rematch_swap(r1: &[Value], r2: &[Value]) -> (Value, Value, u64) {
     assert_ne!(opponent, b1);
     (b1, opponent, g["board"].as_u64().unwrap())
 }
+
+/// The `<tr id="board-N" …>` line of a round page.
+pub fn board_row(page: &str, board: u64) -> String {
+    let at = page
+        .find(&format!("<tr id=\"board-{board}\""))
+        .unwrap_or_else(|| panic!("no board {board}: {page}"));
+    page[at..at + page[at..].find("</tr>").unwrap()].to_string()
+}

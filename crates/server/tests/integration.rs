@@ -37,6 +37,8 @@ mod manual_pairing;
 mod national_data;
 #[path = "national_list.rs"]
 mod national_list;
+#[path = "non_standard_results.rs"]
+mod non_standard_results;
 #[path = "pages.rs"]
 mod pages;
 #[path = "performance_column.rs"]

@@ -348,6 +348,112 @@ mod tests {
             .is_err());
     }
 
+    /// Migration 18 keeps every game (result, seats, code, edits) and the players' reports of
+    /// the boards still open, and lets a board hold ½-0, 0-½ and 0-0.
+    #[test]
+    fn the_non_standard_results_migration_keeps_every_game() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+        migrations().to_version(&mut conn, 17).unwrap();
+        conn.execute_batch(
+            "INSERT INTO event (id, name, rounds, system, created_at) VALUES (1, 'Open', 5, 'swiss', '');
+             INSERT INTO player (id, event_id, number, name) VALUES
+                 (1, 1, 1, 'A'), (2, 1, 2, 'B'), (3, 1, 3, 'C'), (4, 1, 4, 'D'),
+                 (5, 1, 5, 'E'), (6, 1, 6, 'F'), (7, 1, 7, 'G'), (8, 1, 8, 'H');
+             INSERT INTO round (event_id, number, paired_at) VALUES (1, 1, ''), (1, 2, '');
+             INSERT INTO game (event_id, round, board, white, black, result, code, edited, accepted) VALUES
+                 (1, 1, 1, 1, 2, '1-0', 'AAAA', 0, ''),
+                 (1, 1, 2, 3, 4, '0-1', 'AAAB', 1, 'rematch:3:4'),
+                 (1, 1, 3, 5, 6, '1/2', 'AAAC', 0, ''),
+                 (1, 1, 4, 7, 8, '1F-0F', 'AAAD', 0, ''),
+                 (1, 2, 1, 2, 1, '0F-1F', 'AAAE', 0, ''),
+                 (1, 2, 2, 4, 3, '0F-0F', 'AAAF', 0, ''),
+                 (1, 2, 3, 6, 5, NULL, 'AAAG', 0, ''),
+                 (1, 2, 4, 8, NULL, NULL, 'AAAH', 0, '');
+             INSERT INTO report (event_id, round, board, result, reported_at) VALUES
+                 (1, 2, 3, '1-0', 't1'), (1, 2, 3, '0-1', 't2');",
+        )
+        .unwrap();
+        let games = |conn: &Connection| -> Vec<String> {
+            conn.prepare(
+                "SELECT event_id, round, board, white, black, result, code, edited, accepted \
+                 FROM game ORDER BY round, board",
+            )
+            .unwrap()
+            .query_map([], |r| {
+                Ok(format!(
+                    "{} {} {} {} {:?} {:?} {} {} {}",
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, Option<i64>>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, i64>(7)?,
+                    r.get::<_, String>(8)?,
+                ))
+            })
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap()
+        };
+        let reports = |conn: &Connection| -> Vec<(String, String)> {
+            conn.prepare("SELECT result, reported_at FROM report ORDER BY reported_at")
+                .unwrap()
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .unwrap()
+                .collect::<std::result::Result<_, _>>()
+                .unwrap()
+        };
+        let before = games(&conn);
+        assert_eq!(before.len(), 8);
+        let half_zero = "UPDATE game SET result = '1/2-0' WHERE round = 2 AND board = 3";
+        assert!(
+            conn.execute(half_zero, []).is_err(),
+            "version 17 has no ½-0"
+        );
+
+        migrations().to_version(&mut conn, 18).unwrap();
+        assert_eq!(games(&conn), before);
+        assert_eq!(
+            reports(&conn),
+            [("1-0".into(), "t1".into()), ("0-1".into(), "t2".into())]
+        );
+        let broken: i64 = conn
+            .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(broken, 0);
+        // The board codes stay unique (the index `game_code` is kept).
+        assert!(conn
+            .execute(
+                "INSERT INTO game (event_id, round, board, white, black, code) \
+                 VALUES (1, 2, 5, 7, NULL, 'AAAA')",
+                [],
+            )
+            .is_err());
+        for code in ["1/2-0", "0-1/2", "0-0"] {
+            conn.execute(
+                "UPDATE game SET result = ?1 WHERE round = 2 AND board = 3",
+                [code],
+            )
+            .unwrap();
+        }
+        assert!(conn
+            .execute(
+                "UPDATE game SET result = '1/2-1/2' WHERE round = 2 AND board = 3",
+                [],
+            )
+            .is_err());
+        // Deleting a round still takes its games and their reports with it.
+        conn.execute("DELETE FROM round WHERE number = 2", [])
+            .unwrap();
+        assert_eq!(games(&conn).len(), 4);
+        assert!(reports(&conn).is_empty());
+    }
+
     #[test]
     fn utc_format() {
         assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");

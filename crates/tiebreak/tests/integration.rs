@@ -7,6 +7,8 @@
 
 #[path = "conformance.rs"]
 mod conformance;
+#[path = "non_standard.rs"]
+mod non_standard;
 #[path = "played_rounds.rs"]
 mod played_rounds;
 #[path = "properties.rs"]

@@ -550,3 +550,30 @@ fn round_dates_off_the_grid_are_errors_except_when_read_for_pairing() {
     );
     assert!(trf::read_for_pairing(&grid).unwrap().1.is_empty());
 }
+
+/// The arbiter's non-standard results of rated games played (`=`/`0`, `0`/`=`, `0`/`0`): each
+/// side its own result and points, read back unchanged (the round trip is in the test above).
+#[test]
+fn non_standard_results_fixture_means_what_it_says() {
+    let t = trf::read(&read_fixture("valid", "non_standard.trf")).unwrap();
+    let entry = |n: u32, round: usize| t.player(PlayerId(n)).unwrap().rounds[round];
+    let played = |opponent: u32, color: Color, result: GameResult| Entry::Played {
+        opponent: PlayerId(opponent),
+        color,
+        result,
+        rated: true,
+    };
+    // Round 1: 1-2 ½-0, 3-4 0-0. Round 2: 4-1 0-½, 2-3 1-0.
+    assert_eq!(entry(1, 0), played(2, Color::White, GameResult::Draw));
+    assert_eq!(entry(2, 0), played(1, Color::Black, GameResult::Loss));
+    assert_eq!(entry(3, 0), played(4, Color::White, GameResult::Loss));
+    assert_eq!(entry(4, 0), played(3, Color::Black, GameResult::Loss));
+    assert_eq!(entry(4, 1), played(1, Color::White, GameResult::Loss));
+    assert_eq!(entry(1, 1), played(4, Color::Black, GameResult::Draw));
+    let scores: Vec<String> = t
+        .players
+        .iter()
+        .map(|p| p.score(&t.point_system).to_string())
+        .collect();
+    assert_eq!(scores, ["1.0", "1.0", "0.0", "0.0"]);
+}

@@ -265,7 +265,7 @@ grid-bad-letter = Board { $board }: "{ $found }" is not a result code (a draw is
 grid-bad-kept = Nothing was saved: correct the marked boards and save again (the other values are kept).
 
 results-save = Save the results
-results-hint = Codes: 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =); forfeits: +- (or +) White wins, -+ Black wins, -- double forfeit. Enter moves to the next board.
+results-hint = Codes: 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =); forfeits: +- (or +) White wins, -+ Black wins, -- double forfeit; games the arbiter scores otherwise: ½-0 (or =-0), 0-½ (or 0-=), 0-0 (lost by both). Enter moves to the next board.
 reported-title = Reported by a player, waiting for confirmation
 confirm-reported = { $count ->
     [one] Confirm the reported result
@@ -480,7 +480,7 @@ invalid-sex = Expected m, w or nothing (found "{ $found }").
 invalid-fide-id = A FIDE id is a number (found "{ $found }").
 invalid-bye-limit = The number of byes allowed is a whole number (found "{ $found }").
 invalid-round = No such round in this event (found "{ $found }").
-invalid-grid = Board { $board }: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+ or -- (found "{ $found }").
+invalid-grid = Board { $board }: expected 1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +), -+, --, ½-0, 0-½ or 0-0 (found "{ $found }").
 invalid-result = Expected 1-0, 1/2 or 0-1 (found "{ $found }").
 invalid-password = The password needs 8 characters at least.
 invalid-rounds-even = A Double-Swiss event takes an even number of rounds: each match is two games (found "{ $found }").

@@ -271,7 +271,7 @@ grid-bad-letter = Échiquier { $board } : « { $found } » n'est pas un code de 
 grid-bad-kept = Rien n'a été enregistré : corrigez les échiquiers signalés et enregistrez de nouveau (les autres valeurs sont conservées).
 
 results-save = Enregistrer les résultats
-results-hint = Codes : 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =) ; forfaits : +- (ou +) les Blancs gagnent, -+ les Noirs gagnent, -- double forfait. Entrée passe à l'échiquier suivant.
+results-hint = Codes : 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =) ; forfaits : +- (ou +) les Blancs gagnent, -+ les Noirs gagnent, -- double forfait ; résultats attribués par l'arbitre : ½-0 (ou =-0), 0-½ (ou 0-=), 0-0 (perdue pour les deux). Entrée passe à l'échiquier suivant.
 reported-title = Résultat déclaré par un joueur, en attente de confirmation
 confirm-reported = { $count ->
     [one] Confirmer le résultat déclaré
@@ -486,7 +486,7 @@ invalid-sex = Sexe attendu : m, w ou rien (reçu « { $found } »).
 invalid-fide-id = Le code FIDE est un nombre (reçu « { $found } »).
 invalid-bye-limit = Le nombre de byes autorisés est un nombre entier (reçu « { $found } »).
 invalid-round = Numéro de ronde hors du tournoi (reçu « { $found } »).
-invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+ ou -- (reçu « { $found } »).
+invalid-grid = Échiquier { $board } : résultat attendu 1-0 (ou 1), 0-1 (ou 0), 1/2 (ou ½, =), +- (ou +), -+, --, ½-0, 0-½ ou 0-0 (reçu « { $found } »).
 invalid-result = Résultat attendu : 1-0, 1/2 ou 0-1 (reçu « { $found } »).
 invalid-password = Le mot de passe doit compter 8 caractères au moins.
 invalid-rounds-even = Un tournoi en double suisse compte un nombre pair de rondes : chaque match est de deux parties (reçu « { $found } »).

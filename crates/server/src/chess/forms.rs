@@ -458,7 +458,7 @@ impl PlayerForm {
 
 /// The documented result codes, as the grid's errors list them (see [`store::ResultCode::parse`]).
 pub const RESULT_CODES: &str =
-    "1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +: White wins by forfeit), -+ (Black wins by forfeit), -- (double forfeit)";
+    "1-0 (or 1), 0-1 (or 0), 1/2 (or ½, =), +- (or +: White wins by forfeit), -+ (Black wins by forfeit), -- (double forfeit), ½-0 (or 1/2-0, =-0: a game played, ½ for White, 0 for Black), 0-½ (or 0-1/2, 0-=), 0-0 (a game played, lost by both)";
 
 /// Why a typed result is not one: what the arbiter is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -71,6 +71,10 @@ pub fn result_text(r: Option<ResultCode>) -> String {
         Some(ResultCode::WhiteForfeitWin) => "+/-".into(),
         Some(ResultCode::BlackForfeitWin) => "-/+".into(),
         Some(ResultCode::DoubleForfeit) => "-/-".into(),
+        // The arbiter's non-standard results, as the arbiter writes them.
+        Some(ResultCode::WhiteHalfBlackZero) => "½-0".into(),
+        Some(ResultCode::WhiteZeroBlackHalf) => "0-½".into(),
+        Some(ResultCode::BothLose) => "0-0".into(),
     }
 }
 
@@ -171,9 +175,15 @@ pub fn boards(
                     .iter()
                     .map(|r| {
                         let side = match r {
-                            ResultCode::WhiteWins | ResultCode::WhiteForfeitWin => "white",
-                            ResultCode::BlackWins | ResultCode::BlackForfeitWin => "black",
-                            ResultCode::Draw | ResultCode::DoubleForfeit => "draw",
+                            ResultCode::WhiteWins
+                            | ResultCode::WhiteForfeitWin
+                            | ResultCode::WhiteHalfBlackZero => "white",
+                            ResultCode::BlackWins
+                            | ResultCode::BlackForfeitWin
+                            | ResultCode::WhiteZeroBlackHalf => "black",
+                            ResultCode::Draw | ResultCode::DoubleForfeit | ResultCode::BothLose => {
+                                "draw"
+                            }
                         };
                         (r.as_str().to_string(), result_text(Some(*r)), side)
                     })
@@ -274,6 +284,9 @@ pub struct CardRound {
     pub colour_text: String,
     /// `1`, `½`, `0`, `+`, `-`, or empty (pending).
     pub result: String,
+    /// The board's result as the arbiter wrote it when it is a non-standard one (`½-0`,
+    /// `0-½`, `0-0`), so the card does not read as a draw or a plain loss; empty otherwise.
+    pub written: String,
 }
 
 /// Each round for `player`: the game (or bye) and its result.
@@ -313,6 +326,9 @@ pub fn card_rounds(
                         line.colour = if white_side { "w" } else { "b" }.into();
                         line.colour_text = tr.t(if white_side { "white" } else { "black" });
                         line.result = side_result(g.result, white_side);
+                        if g.result.is_some_and(ResultCode::is_non_standard) {
+                            line.written = result_text(g.result);
+                        }
                     }
                 }
             } else if let Some(b) = round.byes.iter().find(|b| b.player == player) {
@@ -339,6 +355,9 @@ pub fn side_result(r: Option<ResultCode>, white: bool) -> String {
         Some(ResultCode::WhiteForfeitWin) => ("+", "-"),
         Some(ResultCode::BlackForfeitWin) => ("-", "+"),
         Some(ResultCode::DoubleForfeit) => ("-", "-"),
+        Some(ResultCode::WhiteHalfBlackZero) => ("½", "0"),
+        Some(ResultCode::WhiteZeroBlackHalf) => ("0", "½"),
+        Some(ResultCode::BothLose) => ("0", "0"),
     };
     if white { w } else { b }.to_string()
 }

@@ -581,8 +581,10 @@ async fn round_page(
         .and_then(|b| teams.iter().find(|t| t.id == b))
         .map(|t| c.t1("teams-bye", "team", t.details.name.to_string()))
         .unwrap_or_default();
+    // A team board holds no non-standard result (the store refuses them).
     let codes = ResultCode::ALL
         .iter()
+        .filter(|r| !r.is_non_standard())
         .map(|r| (r.as_str(), result_text(Some(*r))))
         .collect();
     let agreed = matches

@@ -12,7 +12,7 @@
 //! assert_eq!(games_of_match(3), [5, 6]);
 //! ```
 
-use tournament::{Entry, Points};
+use tournament::{Entry, GameResult, Points};
 
 use crate::chess::types::{EventSettings, ResultCode};
 
@@ -29,13 +29,17 @@ pub const fn games_of_match(k: u32) -> [u32; 2] {
 /// The points of one game for its White and its Black (a forfeit loss scores nothing).
 fn game_points(r: ResultCode, s: &EventSettings) -> (Points, Points) {
     let zero = Points::from_tenths(0);
-    match r {
-        ResultCode::WhiteWins => (s.points_win, s.points_loss),
-        ResultCode::BlackWins => (s.points_loss, s.points_win),
-        ResultCode::Draw => (s.points_draw, s.points_draw),
-        ResultCode::WhiteForfeitWin => (s.points_win, zero),
-        ResultCode::BlackForfeitWin => (zero, s.points_win),
-        ResultCode::DoubleForfeit => (zero, zero),
+    let of = |g: GameResult| match g {
+        GameResult::Win => s.points_win,
+        GameResult::Draw => s.points_draw,
+        GameResult::Loss => s.points_loss,
+    };
+    match (r.played(), r) {
+        (Some((white, black)), _) => (of(white), of(black)),
+        (None, ResultCode::WhiteForfeitWin) => (s.points_win, zero),
+        (None, ResultCode::BlackForfeitWin) => (zero, s.points_win),
+        // The double forfeit.
+        (None, _) => (zero, zero),
     }
 }
 
@@ -88,6 +92,15 @@ mod tests {
             "2.0-0.0"
         );
         assert_eq!(text(Some(Draw), None), None);
+        // The arbiter's non-standard results: each side its own points.
+        assert_eq!(
+            text(Some(WhiteHalfBlackZero), Some(BothLose)).unwrap(),
+            "0.5-0.0"
+        );
+        assert_eq!(
+            text(Some(WhiteZeroBlackHalf), Some(WhiteHalfBlackZero)).unwrap(),
+            "0.0-1.0"
+        );
     }
 
     #[test]

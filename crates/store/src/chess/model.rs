@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use serde::Serialize;
 use tournament::{
-    AnnouncedByes, ByeKind as TrfBye, Color, Entry, ForbiddenGroup, GameResult, Header, PlayerId,
-    PointSystem, Points, Title, Tournament,
+    AnnouncedByes, ByeKind as TrfBye, Color, Entry, ForbiddenGroup, Header, PlayerId, PointSystem,
+    Points, Title, Tournament,
 };
 
 use crate::chess::double_swiss::{barred_from_bye, match_of_round};
@@ -31,20 +31,17 @@ fn entry_for(game: &Game, white_side: bool, opponent: Option<PlayerId>) -> Entry
     } else {
         Color::Black
     };
-    let played = |white_result: GameResult| Entry::Played {
-        opponent,
-        color,
-        result: if white_side {
-            white_result
-        } else {
-            white_result.reversed()
-        },
-        rated: true,
-    };
+    // The non-standard results (½-0, 0-½, 0-0) are rated games played: each side its own
+    // result, a game for pairing (no rematch, colours count) like any other.
+    if let Some((white, black)) = game.result.and_then(ResultCode::played) {
+        return Entry::Played {
+            opponent,
+            color,
+            result: if white_side { white } else { black },
+            rated: true,
+        };
+    }
     match game.result {
-        Some(ResultCode::WhiteWins) => played(GameResult::Win),
-        Some(ResultCode::BlackWins) => played(GameResult::Loss),
-        Some(ResultCode::Draw) => played(GameResult::Draw),
         Some(ResultCode::DoubleForfeit) => Entry::DoubleForfeit { opponent, color },
         Some(code) => {
             let white_won = code == ResultCode::WhiteForfeitWin;

@@ -1,7 +1,7 @@
 //! The rows of the event database as the rest of the program sees them.
 
 use serde::{Deserialize, Serialize};
-use tournament::Points;
+use tournament::{GameResult, Points};
 
 use crate::text::{Label, PersonName, PersonNames};
 
@@ -603,19 +603,33 @@ pub enum ResultCode {
     BlackForfeitWin,
     #[serde(rename = "0F-0F")]
     DoubleForfeit,
+    /// A game played, the arbiter's non-standard result: a half point for White, nothing for
+    /// Black (for instance a draw claimed by one side only, Laws 6.9 and 9.4 applied to one).
+    #[serde(rename = "1/2-0")]
+    WhiteHalfBlackZero,
+    /// A game played: nothing for White, a half point for Black.
+    #[serde(rename = "0-1/2")]
+    WhiteZeroBlackHalf,
+    /// A game played and lost by both (for instance both players broke a rule of the event).
+    #[serde(rename = "0-0")]
+    BothLose,
 }
 
 impl ResultCode {
-    pub const ALL: [ResultCode; 6] = [
+    pub const ALL: [ResultCode; 9] = [
         ResultCode::WhiteWins,
         ResultCode::Draw,
         ResultCode::BlackWins,
         ResultCode::WhiteForfeitWin,
         ResultCode::BlackForfeitWin,
         ResultCode::DoubleForfeit,
+        ResultCode::WhiteHalfBlackZero,
+        ResultCode::WhiteZeroBlackHalf,
+        ResultCode::BothLose,
     ];
 
-    /// The code stored and typed: `1-0`, `0-1`, `1/2`, `1F-0F`, `0F-1F`, `0F-0F`.
+    /// The code stored and typed: `1-0`, `0-1`, `1/2`, `1F-0F`, `0F-1F`, `0F-0F`, `1/2-0`,
+    /// `0-1/2`, `0-0`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ResultCode::WhiteWins => "1-0",
@@ -624,6 +638,9 @@ impl ResultCode {
             ResultCode::WhiteForfeitWin => "1F-0F",
             ResultCode::BlackForfeitWin => "0F-1F",
             ResultCode::DoubleForfeit => "0F-0F",
+            ResultCode::WhiteHalfBlackZero => "1/2-0",
+            ResultCode::WhiteZeroBlackHalf => "0-1/2",
+            ResultCode::BothLose => "0-0",
         }
     }
 
@@ -635,8 +652,36 @@ impl ResultCode {
             ResultCode::BlackWins => ResultCode::WhiteWins,
             ResultCode::WhiteForfeitWin => ResultCode::BlackForfeitWin,
             ResultCode::BlackForfeitWin => ResultCode::WhiteForfeitWin,
-            r => r,
+            ResultCode::WhiteHalfBlackZero => ResultCode::WhiteZeroBlackHalf,
+            ResultCode::WhiteZeroBlackHalf => ResultCode::WhiteHalfBlackZero,
+            ResultCode::Draw | ResultCode::DoubleForfeit | ResultCode::BothLose => self,
         }
+    }
+
+    /// The results of White and Black in a game played over the board; `None` for the
+    /// forfeits. The non-standard results give each side its own result (½-0 is White's draw
+    /// and Black's loss), so scores and tie-breaks follow from each side's own points.
+    pub const fn played(self) -> Option<(GameResult, GameResult)> {
+        Some(match self {
+            ResultCode::WhiteWins => (GameResult::Win, GameResult::Loss),
+            ResultCode::BlackWins => (GameResult::Loss, GameResult::Win),
+            ResultCode::Draw => (GameResult::Draw, GameResult::Draw),
+            ResultCode::WhiteHalfBlackZero => (GameResult::Draw, GameResult::Loss),
+            ResultCode::WhiteZeroBlackHalf => (GameResult::Loss, GameResult::Draw),
+            ResultCode::BothLose => (GameResult::Loss, GameResult::Loss),
+            ResultCode::WhiteForfeitWin
+            | ResultCode::BlackForfeitWin
+            | ResultCode::DoubleForfeit => return None,
+        })
+    }
+
+    /// The arbiter's results where the two sides' points do not add up to a game's
+    /// (`½-0`, `0-½`, `0-0`).
+    pub const fn is_non_standard(self) -> bool {
+        matches!(
+            self,
+            ResultCode::WhiteHalfBlackZero | ResultCode::WhiteZeroBlackHalf | ResultCode::BothLose
+        )
     }
 
     /// Reads a stored code, and the short forms an arbiter types in the grid, with or without
@@ -650,13 +695,18 @@ impl ResultCode {
     /// | White wins by forfeit       | `+-`, `+`, `+/-`, `1F-0F`      |
     /// | Black wins by forfeit       | `-+`, `-/+`, `0F-1F`           |
     /// | double forfeit              | `--`, `-/-`, `0F-0F`           |
+    /// | game played: ½ for White, 0 for Black | `½-0`, `=-0`, `1/2-0` |
+    /// | game played: 0 for White, ½ for Black | `0-½`, `0-=`, `0-1/2` |
+    /// | game played: lost by both   | `0-0`                          |
     ///
     /// `-` alone is refused (White's forfeit, or nobody's?), and so are letters such as `x`
-    /// or `d`: a typing slip must not become a result.
+    /// or `d`: a typing slip must not become a result. `0` alone stays Black's win.
     ///
     /// ```
     /// use store::ResultCode;
     /// assert_eq!(ResultCode::parse("+-"), Some(ResultCode::WhiteForfeitWin));
+    /// assert_eq!(ResultCode::parse("½-0"), Some(ResultCode::WhiteHalfBlackZero));
+    /// assert_eq!(ResultCode::parse("0"), Some(ResultCode::BlackWins));
     /// assert_eq!(ResultCode::parse("-"), None);
     /// assert_eq!(ResultCode::parse("x"), None);
     /// ```
@@ -673,11 +723,15 @@ impl ResultCode {
             "1F-0F" | "+" | "+-" | "+/-" => ResultCode::WhiteForfeitWin,
             "0F-1F" | "-+" | "-/+" => ResultCode::BlackForfeitWin,
             "0F-0F" | "--" | "-/-" => ResultCode::DoubleForfeit,
+            "1/2-0" | "½-0" | "=-0" => ResultCode::WhiteHalfBlackZero,
+            "0-1/2" | "0-½" | "0-=" => ResultCode::WhiteZeroBlackHalf,
+            "0-0" => ResultCode::BothLose,
             _ => return None,
         })
     }
 
-    /// Results a player may report from a phone (forfeits are the arbiter's).
+    /// Results a player may report from a phone (forfeits and the non-standard results are the
+    /// arbiter's).
     pub const fn is_over_the_board(self) -> bool {
         matches!(
             self,
@@ -979,5 +1033,66 @@ impl TryFrom<String> for RoundStart {
 
     fn try_from(s: String) -> Result<RoundStart, RoundStartError> {
         s.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ResultCode::{self, *};
+
+    #[test]
+    fn the_grid_reads_the_non_standard_results_and_keeps_every_old_meaning() {
+        for (typed, code) in [
+            ("½-0", WhiteHalfBlackZero),
+            ("=-0", WhiteHalfBlackZero),
+            ("1/2-0", WhiteHalfBlackZero),
+            (" 1/2 - 0 ", WhiteHalfBlackZero),
+            ("0-½", WhiteZeroBlackHalf),
+            ("0-=", WhiteZeroBlackHalf),
+            ("0-1/2", WhiteZeroBlackHalf),
+            ("0-0", BothLose),
+            ("0 - 0", BothLose),
+            // The old forms, unchanged.
+            ("1", WhiteWins),
+            ("1-0", WhiteWins),
+            ("0", BlackWins),
+            ("0-1", BlackWins),
+            ("½", Draw),
+            ("=", Draw),
+            ("1/2", Draw),
+            ("½-½", Draw),
+            ("1/2-1/2", Draw),
+            ("+", WhiteForfeitWin),
+            ("+-", WhiteForfeitWin),
+            ("1f-0f", WhiteForfeitWin),
+            ("-+", BlackForfeitWin),
+            ("--", DoubleForfeit),
+            ("0F-0F", DoubleForfeit),
+        ] {
+            assert_eq!(ResultCode::parse(typed), Some(code), "{typed:?}");
+        }
+        for refused in ["-", "x", "d", "0-", "-0", "½-", "0-0-0", "=-=", "1-1", "00"] {
+            assert_eq!(ResultCode::parse(refused), None, "{refused:?}");
+        }
+        // Every stored code reads back as itself, and serde writes the same code.
+        for code in ResultCode::ALL {
+            assert_eq!(ResultCode::parse(code.as_str()), Some(code));
+            assert_eq!(
+                serde_json::to_string(&code).unwrap(),
+                format!("\"{}\"", code.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn each_side_of_a_non_standard_result_has_its_own_result() {
+        use tournament::GameResult::{Draw as D, Loss as L};
+        assert_eq!(WhiteHalfBlackZero.played(), Some((D, L)));
+        assert_eq!(WhiteZeroBlackHalf.played(), Some((L, D)));
+        assert_eq!(BothLose.played(), Some((L, L)));
+        assert_eq!(DoubleForfeit.played(), None);
+        for code in [WhiteHalfBlackZero, WhiteZeroBlackHalf, BothLose] {
+            assert!(code.is_non_standard() && !code.is_over_the_board());
+        }
     }
 }

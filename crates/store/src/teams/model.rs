@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection};
 use tournament::team::{team_histories, TeamHistory};
 use tournament::{
-    Color, Entry, GameResult, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam,
-    TeamForfeit, TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
+    Color, Entry, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam, TeamForfeit,
+    TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
 };
 
 use crate::chess::types::ResultCode;
@@ -114,19 +114,13 @@ fn entries(result: ResultCode, white: PlayerId, black: PlayerId) -> (Entry, Entr
         rated: true,
     };
     let (w, b) = (Color::White, Color::Black);
+    if let Some((white_result, black_result)) = result.played() {
+        return (
+            played(black, w, white_result),
+            played(white, b, black_result),
+        );
+    }
     match result {
-        ResultCode::WhiteWins => (
-            played(black, w, GameResult::Win),
-            played(white, b, GameResult::Loss),
-        ),
-        ResultCode::BlackWins => (
-            played(black, w, GameResult::Loss),
-            played(white, b, GameResult::Win),
-        ),
-        ResultCode::Draw => (
-            played(black, w, GameResult::Draw),
-            played(white, b, GameResult::Draw),
-        ),
         ResultCode::WhiteForfeitWin => (
             Entry::ForfeitWin {
                 opponent: Some(black),
@@ -147,7 +141,8 @@ fn entries(result: ResultCode, white: PlayerId, black: PlayerId) -> (Entry, Entr
                 color: Some(b),
             },
         ),
-        ResultCode::DoubleForfeit => (
+        // The double forfeit (the games played are answered above).
+        _ => (
             Entry::DoubleForfeit {
                 opponent: black,
                 color: w,

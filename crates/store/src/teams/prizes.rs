@@ -8,9 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use tournament::Points;
+use tournament::{GameResult, Points};
 
-use crate::chess::types::ResultCode;
 use crate::error::Result;
 use crate::teams::event::load_teams;
 use crate::teams::model::load_rounds;
@@ -72,11 +71,14 @@ impl Store {
                     for b in &m.boards {
                         let Some(result) = b.result else { continue };
                         // Half-points of White and Black.
-                        let (w, bl, played) = match result {
-                            ResultCode::WhiteWins => (2, 0, true),
-                            ResultCode::BlackWins => (0, 2, true),
-                            ResultCode::Draw => (1, 1, true),
-                            _ => (0, 0, false),
+                        let halves_of = |g: GameResult| match g {
+                            GameResult::Win => 2,
+                            GameResult::Draw => 1,
+                            GameResult::Loss => 0,
+                        };
+                        let (w, bl, played) = match result.played() {
+                            Some((w, bl)) => (halves_of(w), halves_of(bl), true),
+                            None => (0, 0, false),
                         };
                         for (me, them, halves) in [(b.white, b.black, w), (b.black, b.white, bl)] {
                             let t = tallies.entry((b.board, me)).or_default();

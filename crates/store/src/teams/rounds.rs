@@ -411,6 +411,15 @@ pub(crate) fn write_results(
     let mut writes = Vec::new();
     let mut changed = Vec::new();
     for r in results {
+        // The non-standard results (½-0, 0-½, 0-0) are an individual event's: a team board
+        // holds a win, a draw or a forfeit, which the match score and the team exports add up.
+        if let Some(code) = r.result.filter(|c| c.is_non_standard()) {
+            return Err(Error::Invalid {
+                field: format!("board {} of match {}", r.board, r.match_number),
+                expected: "a team board's result (1-0, 0-1, 1/2 or a forfeit)".into(),
+                found: code.as_str().into(),
+            });
+        }
         let m = pairing
             .matches
             .iter()
