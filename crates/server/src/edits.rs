@@ -193,7 +193,11 @@ fn line_text(tr: &Tr, l: &store::bridge::Line) -> String {
     if what.is_empty() {
         format!("{status}{conflict}")
     } else {
-        format!("{status}: {what}{conflict}")
+        let line = tr.targs(
+            "bridge-conflict-line-status",
+            &[("status", Arg::from(status)), ("what", Arg::from(what))],
+        );
+        format!("{line}{conflict}")
     }
 }
 

@@ -295,6 +295,7 @@ bridge-invalid-public-url = Expected an address such as http://192.168.1.20:8080
 bridge-invalid-number = Expected a pair number (found { $found }).
 
 ## A director's form someone else's change made stale
+bridge-conflict-line-status = { $status }: { $what }
 bridge-conflict-changed-line = Board { $board }, pairs { $ns }–{ $ew }: the line changed meanwhile (now: { $stored }); nothing was written. Check it, then enter yours again if needed.
 bridge-conflict-changed-pair = Pair { $number }: renamed meanwhile to { $stored }; yours ({ $yours }) was not saved.
 bridge-conflict-changed-settings = The session's settings were changed meanwhile; nothing was saved. Reload the page to see them, then make your change again.
@@ -336,7 +337,10 @@ series-best-hint = Leave empty to count every session. With points for the place
 series-scoring-percentages = Sum of percentages
 series-scoring-points = Points for the place
 series-scoring-points-list = Points for the place: { $points }
-series-best-of = Best { $best } sessions of { $count }
+series-best-of = { $best ->
+    [one] Best session of { $sessions }
+   *[other] Best { $best } sessions of { $sessions }
+}
 series-best-all = Every session counts
 series-col-sessions = Sessions
 series-col-player = Player

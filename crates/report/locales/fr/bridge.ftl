@@ -301,6 +301,7 @@ bridge-invalid-public-url = Adresse attendue, par exemple http://192.168.1.20:80
 bridge-invalid-number = Numéro de paire attendu (reçu { $found }).
 
 ## Un formulaire du directeur rendu périmé par la modification d'un autre
+bridge-conflict-line-status = { $status } : { $what }
 bridge-conflict-changed-line = Donne { $board }, paires { $ns }–{ $ew } : la ligne a changé entre-temps (maintenant : { $stored }) ; rien n'a été écrit. Vérifiez-la, puis saisissez la vôtre de nouveau s'il le faut.
 bridge-conflict-changed-pair = Paire { $number } : renommée entre-temps en { $stored } ; la vôtre ({ $yours }) n'a pas été enregistrée.
 bridge-conflict-changed-settings = Les paramètres de la séance ont été modifiés entre-temps ; rien n'a été enregistré. Rechargez la page pour les voir, puis refaites votre modification.
@@ -342,7 +343,10 @@ series-best-hint = Laisser vide pour retenir toutes les séances. Avec les point
 series-scoring-percentages = Somme des pourcentages
 series-scoring-points = Points à la place
 series-scoring-points-list = Points à la place : { $points }
-series-best-of = Meilleures { $best } séances sur { $count }
+series-best-of = { $best ->
+    [one] Meilleure séance sur { $sessions }
+   *[other] Meilleures { $best } séances sur { $sessions }
+}
 series-best-all = Toutes les séances comptent
 series-col-sessions = Séances
 series-col-player = Joueur

@@ -172,7 +172,7 @@ fn rule_text(tr: &Tr, s: &SeriesSettings, sessions: usize) -> String {
     let best = match s.best {
         Some(n) => tr.targs(
             "series-best-of",
-            &[("best", n.into()), ("count", (sessions as u32).into())],
+            &[("best", n.into()), ("sessions", (sessions as u32).into())],
         ),
         None => tr.t("series-best-all"),
     };

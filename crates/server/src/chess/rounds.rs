@@ -110,7 +110,8 @@ fn match_view(
             .unwrap_or_default()
     };
     let (first, second) = (st.store.round(e.id, g1)?, st.store.round(e.id, g2)?);
-    let code = |r: Option<ResultCode>| r.map(|r| r.as_str().to_string()).unwrap_or_default();
+    // As the pairing lists print results (`½-½`, `½-0`), not as stored.
+    let code = super::views::result_text;
     let lines = first
         .games
         .iter()
