@@ -158,7 +158,13 @@ async fn switch_lang(Path(lang): Path<String>, Query(q): Query<Back>) -> Page {
     Ok(r)
 }
 
-pub(crate) fn attachment(content_type: &str, filename: &str, body: Vec<u8>) -> Response {
+/// A file to download (an export, a backup): never kept by a cache, since it changes with
+/// every result.
+pub(crate) fn attachment(
+    content_type: &str,
+    filename: &str,
+    body: impl Into<axum::body::Body>,
+) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type.to_string()),
@@ -166,8 +172,9 @@ pub(crate) fn attachment(content_type: &str, filename: &str, body: Vec<u8>) -> R
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{filename}\""),
             ),
+            (header::CACHE_CONTROL, "no-store".to_string()),
         ],
-        body,
+        body.into(),
     )
         .into_response()
 }

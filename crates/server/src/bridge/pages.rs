@@ -21,7 +21,7 @@ use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
 use crate::limit::MAX_BODY;
-use crate::page::{blocking, html};
+use crate::page::{attachment, blocking, html};
 use crate::AppState;
 use report::bridge::{self as results, pair_text, Results};
 
@@ -1346,20 +1346,6 @@ async fn cards_page(
 
 // ---------------------------------------------------------------------------------------------
 // Exports
-
-pub(super) fn attachment(content_type: &str, filename: &str, body: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-        ],
-        body,
-    )
-        .into_response()
-}
 
 pub(super) async fn pbn_file(st: &AppState, id: SessionId) -> Page {
     let store = st.store.clone();

@@ -7,8 +7,7 @@ use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use store::{ByeKind, Event, EventId, Player, PlayerKey, ResultCode, Round, Store};
@@ -343,18 +342,11 @@ async fn export_download(
         .map_err(|e| AppError::Internal(format!("task: {e}")))??;
     let e = st.store.event(id)?;
     let name = file_name(&EventView::new(&e, &c.tr));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-        ],
+    Ok(crate::page::attachment(
+        "text/html; charset=utf-8",
+        &name,
         page,
-    )
-        .into_response())
+    ))
 }
 
 #[cfg(test)]

@@ -7,8 +7,7 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use store::teams::model::TeamStandingRow;
@@ -116,16 +115,9 @@ async fn export_download(
         .await
         .map_err(|e| AppError::Internal(format!("task: {e}")))??;
     let name = file_name(&EventView::new(&c, &st.store.team_event(id)?));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-        ],
+    Ok(crate::page::attachment(
+        "text/html; charset=utf-8",
+        &name,
         page,
-    )
-        .into_response())
+    ))
 }
