@@ -341,6 +341,13 @@ series-best-of = { $best ->
     [one] Best session of { $sessions }
    *[other] Best { $best } sessions of { $sessions }
 }
+series-best-so-far = { $best ->
+    [one] The best session counts
+   *[other] The best { $best } sessions count
+} ({ $sessions ->
+    [one] { $sessions } session so far
+   *[other] { $sessions } sessions so far
+})
 series-best-all = Every session counts
 series-col-sessions = Sessions
 series-col-player = Player

@@ -347,6 +347,13 @@ series-best-of = { $best ->
     [one] Meilleure séance sur { $sessions }
    *[other] Meilleures { $best } séances sur { $sessions }
 }
+series-best-so-far = { $best ->
+    [one] La meilleure séance compte
+   *[other] Les { $best } meilleures séances comptent
+} ({ $sessions ->
+    [one] { $sessions } séance à ce jour
+   *[other] { $sessions } séances à ce jour
+})
 series-best-all = Toutes les séances comptent
 series-col-sessions = Séances
 series-col-player = Joueur

@@ -169,9 +169,14 @@ fn rule_text(tr: &Tr, s: &SeriesSettings, sessions: usize) -> String {
             tr.t1("series-scoring-points-list", "points", points.join(", "))
         }
     };
+    // "Best 4 of 3" would read as a mistake while the season has fewer sessions than count.
     let best = match s.best {
         Some(n) => tr.targs(
-            "series-best-of",
+            if (n as usize) < sessions {
+                "series-best-of"
+            } else {
+                "series-best-so-far"
+            },
             &[("best", n.into()), ("sessions", (sessions as u32).into())],
         ),
         None => tr.t("series-best-all"),
