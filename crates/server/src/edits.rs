@@ -156,8 +156,21 @@ fn player_text(p: &store::NewPlayer) -> String {
     parts.join(", ")
 }
 
+/// A pair's names, each followed by the player's licence when known: a change of licence
+/// alone must show in the conflict.
 fn pair_text(tr: &Tr, p: &store::bridge::NewPair) -> String {
-    let names = p.display();
+    let names: Vec<String> = [(&p.name1, &p.licence1), (&p.name2, &p.licence2)]
+        .into_iter()
+        .filter(|(name, _)| !name.trim().is_empty())
+        .map(|(name, licence)| {
+            if licence.is_empty() {
+                name.trim().to_string()
+            } else {
+                format!("{} ({licence})", name.trim())
+            }
+        })
+        .collect();
+    let names = names.join(" - ");
     if names.is_empty() {
         tr.t("conflict-nothing")
     } else {
