@@ -130,3 +130,116 @@ fn the_desk_shows_licences_categories_and_national_ratings_as_imported_and_edite
     let stored = arb.get(&format!("/api/events/{id}/players/{bob}")).json();
     assert_eq!(stored["league"], "Normandie");
 }
+
+/// The national report: one line per player in standings order with the national data the
+/// federation records, the category of the event's season, and every round's opponent, colour
+/// and result (a bye with its TRF code).
+#[test]
+fn the_national_report_lists_national_data_and_every_round() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.post_json(
+        "/api/events",
+        &json!({"name": "Open de Lyon", "rounds": 5, "start_date": "2026-11-28"}),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let csv = "Nom;Prénom;Elo;Elo national;N° de licence;Type de licence;Ligue;Club;Né le;Sexe\n\
+               Martin;Alice;1850;1790 N;k59857;A;Auvergne-Rhône-Alpes;Lyon Échecs;02/05/2013;F\n\
+               Durand;Bob;;1420E;M12345;B;Bretagne;=Rennes;1960;M\n\
+               Petit;Chloé;2010;2010 F;;;;;2008-08-31;F\n";
+    let r = arb.post_json(
+        &format!("/api/events/{id}/players/import"),
+        &json!({"data": csv}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    arb.post_json(
+        &format!("/api/events/{id}/players/present"),
+        &json!({"present": true}),
+    );
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/1/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Three players: one board and the pairing-allocated bye; White wins the board.
+    let r = arb.post_json(
+        &format!("/api/events/{id}/rounds/1/results"),
+        &json!({"results": {"1": "1-0"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let games = arb.get(&format!("/api/events/{id}/rounds/1")).json();
+    let boards = games["games"].as_array().unwrap().clone();
+    let players = arb_players(&mut arb, id);
+    let number_of = |key: &serde_json::Value| {
+        players
+            .iter()
+            .find(|p| p["id"] == *key)
+            .map(|p| p["number"].as_u64().unwrap())
+            .unwrap()
+    };
+    let board = boards.iter().find(|g| !g["black"].is_null()).unwrap();
+    let (w, b) = (number_of(&board["white"]), number_of(&board["black"]));
+
+    let r = arb.get(&format!("/events/{id}/national.csv"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.header("content-type").unwrap().starts_with("text/csv"));
+    let lines: Vec<&str> = r.body.lines().collect();
+    assert_eq!(
+        lines[0],
+        "rank,number,name,sex,birth date,category,federation,club,league,licence,licence type,\
+         national rating,kind,fide id,fide rating,title,points,r1 opponent,r1 colour,r1 result"
+    );
+    assert_eq!(lines.len(), 4, "{}", r.body);
+    let line_of = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in {}", r.body))
+            .to_string()
+    };
+    let alice = line_of("\"Martin, Alice\"");
+    assert!(
+        alice.contains(
+            ",w,2013/05/02,BenF,,Lyon Échecs,Auvergne-Rhône-Alpes,K59857,A,1790,N,,1850,"
+        ),
+        "{alice}"
+    );
+    // Bob's club would start a formula: written as text.
+    let bob = line_of("\"Durand, Bob\"");
+    assert!(
+        bob.contains(",'=Rennes,Bretagne,M12345,B,1420,E,,,"),
+        "{bob}"
+    );
+    // Each side of the board and the bye, from the player's side.
+    let by_number = |n: u64| {
+        lines[1..]
+            .iter()
+            .find(|l| l.split(',').nth(1) == Some(n.to_string().as_str()))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        by_number(w).ends_with(&format!(",{b},w,1")),
+        "{}",
+        by_number(w)
+    );
+    assert!(
+        by_number(b).ends_with(&format!(",{w},b,0")),
+        "{}",
+        by_number(b)
+    );
+    let bye = (1..=3).find(|n| *n != w && *n != b).unwrap();
+    assert!(by_number(bye).ends_with(",,,U"), "{}", by_number(bye));
+    // The arbiter's document: not for the public.
+    assert_ne!(
+        app.client()
+            .get(&format!("/events/{id}/national.csv"))
+            .status,
+        200
+    );
+}
+
+fn arb_players(arb: &mut crate::common::Client, id: i64) -> Vec<serde_json::Value> {
+    arb.get(&format!("/api/events/{id}/players"))
+        .json()
+        .as_array()
+        .unwrap()
+        .clone()
+}

@@ -48,3 +48,4 @@ hint-pairing-rating = The rating that orders the pairing numbers and pairs the p
 col-pairing-rating = Pair. rtg
 col-pairing-rating-title = The event's pairing rating and its kind: F (FIDE), N (national), E (estimated)
 refusal-pairing_rating_fixed = The pairing rating no longer changes once round 1 is paired: it gave the pairing numbers.
+export-national-csv = National report (CSV: licences, clubs, categories, every round)

@@ -48,3 +48,4 @@ hint-pairing-rating = L'Elo qui donne l'ordre des numéros d'appariement et sert
 col-pairing-rating = Elo appar.
 col-pairing-rating-title = L'Elo d'appariement du tournoi et son type : F (FIDE), N (national), E (estimé)
 refusal-pairing_rating_fixed = L'Elo d'appariement ne change plus une fois la ronde 1 appariée : il a donné les numéros d'appariement.
+export-national-csv = Rapport fédéral (CSV : licences, clubs, catégories, toutes les rondes)

@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/events/{id}/export.trf", get(export_trf))
         .route("/events/{id}/standings.csv", get(standings_csv))
         .route("/events/{id}/standings.json", get(standings_json))
+        .route("/events/{id}/national.csv", get(national_csv))
 }
 
 #[derive(Debug, Deserialize)]
@@ -434,6 +435,150 @@ async fn standings_csv(
         "text/csv; charset=utf-8",
         &format!("standings-{id}.csv"),
         standings_csv_text(&s).into_bytes(),
+    ))
+}
+
+/// The national report: what a national federation records of each player (licence, club,
+/// league, sex, birth date, the FFE category of the event's season, the national rating and its
+/// kind) beside the FIDE data, the place and points, then each round's opponent (pairing
+/// number), colour (`w`, `b`) and result from the player's side (`1`, `½`, `0`, `+`, `-`; a bye
+/// as TRF codes it: `U` the pairing-allocated bye, `H` half a point, `F` a full point, `Z`
+/// none). No federation publishes the format it takes (the FFE's homologation reads PAPI's own
+/// database), so this is a spreadsheet for the federation's staff to read or re-key.
+pub(crate) fn national_csv_text(
+    e: &store::Event,
+    s: &store::Standings,
+    rounds: &[store::Round],
+) -> String {
+    let shown: Vec<&store::Round> = rounds
+        .iter()
+        .filter(|r| r.number <= s.after_round)
+        .collect();
+    let numbers: HashMap<PlayerKey, u32> = s
+        .rows
+        .iter()
+        .map(|r| (r.player.id, r.player.number))
+        .collect();
+    let mut header: Vec<String> = [
+        "rank",
+        "number",
+        "name",
+        "sex",
+        "birth date",
+        "category",
+        "federation",
+        "club",
+        "league",
+        "licence",
+        "licence type",
+        "national rating",
+        "kind",
+        "fide id",
+        "fide rating",
+        "title",
+        "points",
+    ]
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    for r in &shown {
+        let n = r.number;
+        header.extend([
+            format!("r{n} opponent"),
+            format!("r{n} colour"),
+            format!("r{n} result"),
+        ]);
+    }
+    let season_day = match e.settings.start_date.as_str() {
+        "" => e.created_at.get(..10).unwrap_or_default(),
+        d => d,
+    };
+    let mut out = report::csv::row(header);
+    out.push('\n');
+    for row in &s.rows {
+        let d = &row.player.details;
+        let n = &d.national;
+        let mut line = vec![
+            row.rank.to_string(),
+            row.player.number.to_string(),
+            d.name.to_string(),
+            d.sex.clone(),
+            d.birth_date.clone(),
+            d.ffe_category(season_day),
+            d.federation.clone(),
+            d.club.to_string(),
+            n.league.to_string(),
+            n.licence.to_string(),
+            n.licence_type
+                .map(|t| t.as_str().to_string())
+                .unwrap_or_default(),
+            d.national_rating.map(|x| x.to_string()).unwrap_or_default(),
+            match (d.national_rating, n.national_rating_kind) {
+                (Some(_), Some(k)) => k.as_str().to_string(),
+                _ => String::new(),
+            },
+            d.fide_id.map(|x| x.to_string()).unwrap_or_default(),
+            d.rating.map(|x| x.to_string()).unwrap_or_default(),
+            d.title.clone(),
+            row.points.to_string(),
+        ];
+        for r in &shown {
+            let me = row.player.id;
+            let mut cells: [Vec<String>; 3] = Default::default();
+            for g in r
+                .games
+                .iter()
+                .filter(|g| g.white == me || g.black == Some(me))
+            {
+                let white = g.white == me;
+                match g.black {
+                    None => {
+                        cells[0].push(String::new());
+                        cells[1].push(String::new());
+                        cells[2].push("U".into());
+                    }
+                    Some(black) => {
+                        let other = if white { black } else { g.white };
+                        cells[0].push(numbers.get(&other).map(u32::to_string).unwrap_or_default());
+                        cells[1].push(if white { "w" } else { "b" }.into());
+                        cells[2].push(views::side_result(g.result, white));
+                    }
+                }
+            }
+            if let Some(b) = r.byes.iter().find(|b| b.player == me) {
+                cells[0].push(String::new());
+                cells[1].push(String::new());
+                cells[2].push(
+                    match b.kind {
+                        store::ByeKind::Half => "H",
+                        store::ByeKind::Full => "F",
+                        store::ByeKind::Zero => "Z",
+                    }
+                    .into(),
+                );
+            }
+            // A Double-Swiss round is a two-game match: both games in one cell each.
+            line.extend(cells.iter().map(|c| c.join("/")));
+        }
+        out.push_str(&report::csv::row(line));
+        out.push('\n');
+    }
+    out
+}
+
+async fn national_csv(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    Query(q): Query<AfterQuery>,
+) -> Page {
+    let e = st.store.event(id)?;
+    let s = st.store.standings(id, q.after)?;
+    let rounds = st.store.rounds(id)?;
+    Ok(attachment(
+        "text/csv; charset=utf-8",
+        &format!("national-{id}.csv"),
+        national_csv_text(&e, &s, &rounds).into_bytes(),
     ))
 }
 
