@@ -98,6 +98,11 @@ fn invalid_text(
     };
     let key = if base.starts_with("points_") {
         "invalid-points".to_string()
+    } else if let Some((_, _, key)) = SHARED_FIELDS
+        .iter()
+        .find(|(f, e, _)| *f == base && expected.starts_with(e))
+    {
+        key.to_string()
     } else if base == "rounds" && expected.starts_with(store::DOUBLE_SWISS_ROUNDS) {
         "invalid-rounds-even".to_string()
     } else if base.len() > 1
@@ -112,8 +117,9 @@ fn invalid_text(
     } else {
         format!("invalid-{}", base.replace('_', "-"))
     };
+    // The messages quote the value themselves; the store and the forms often quote it already.
     let args = [
-        ("found", found.into()),
+        ("found", found.trim_matches('"').into()),
         ("field", base.into()),
         ("board", base.trim_start_matches('r').into()),
         (
@@ -125,6 +131,9 @@ fn invalid_text(
     let bridge_text = bridge
         .then(|| tr.lookup(&format!("bridge-{key}"), &args))
         .flatten();
+    // A file's cell: its place in the visitor's words.
+    let cell = prefix.and_then(|p| file_cell(tr, p));
+    let prefix = cell.as_deref().or(prefix);
     match bridge_text.or_else(|| tr.lookup(&key, &args)) {
         Some(text) => match prefix {
             Some(p) => format!("{p} : {text}"),
@@ -133,12 +142,51 @@ fn invalid_text(
         None => tr.targs(
             "error-invalid",
             &[
-                ("field", field.into()),
+                (
+                    "field",
+                    match file_cell(tr, field) {
+                        Some(place) => place.into(),
+                        None => field.into(),
+                    },
+                ),
                 ("expected", expected.into()),
                 ("found", found.into()),
             ],
         ),
     }
+}
+
+/// Fields two pages name alike for different values, told apart by what they expected: a team
+/// event's boards per match and system (not a round's boards, a chess event's system), and a
+/// national list without a saved mapping (not a mapping that lacks a column).
+const SHARED_FIELDS: [(&str, &str, &str); 3] = [
+    ("boards", "a number of boards", "invalid-team-boards"),
+    ("system", "swiss_team", "invalid-team-system"),
+    (
+        "mapping",
+        "the columns of the list mapped",
+        "invalid-mapping-none",
+    ),
+];
+
+/// `FILE, line L, column C` (what forms::file_error writes) in the visitor's language: the
+/// form's file (`file`, `data`) as "the file", else the file's own name.
+fn file_cell(tr: &crate::i18n::Tr, place: &str) -> Option<String> {
+    let (what, rest) = place.rsplit_once(", line ")?;
+    let (line, column) = rest.split_once(", column ")?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(line) || !digits(column) {
+        return None;
+    }
+    let args = [
+        ("line", line.into()),
+        ("column", column.into()),
+        ("file", what.into()),
+    ];
+    Some(match what {
+        "file" | "data" => tr.targs("file-cell", &args),
+        _ => tr.targs("named-file-cell", &args),
+    })
 }
 
 /// `date` or `time` for the schedule's inputs `date_N` and `time_N`.

@@ -106,3 +106,10 @@ pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
         ))
     }
 }
+
+/// A file's refused cell as a wrong value, `what` naming the file as the form or the API does
+/// (`file`, `data`): the field is the cell's place and, when the store knows it, the player
+/// field it was for, whose own message the page shows (error_page).
+pub(crate) fn file_error(what: &str, e: store::import::ImportError) -> AppError {
+    AppError::invalid(e.field(what), e.expected, e.found)
+}

@@ -29,7 +29,8 @@ fn licences_come_from_the_member_csv_and_the_pairs_page_and_go_to_usebio() {
     );
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
-        r.body.contains("membres.csv, line 3, column 9"),
+        r.body
+            .contains("membres.csv, ligne 3, colonne 9 : Le numéro de licence"),
         "{}",
         r.body
     );

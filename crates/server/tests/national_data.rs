@@ -243,3 +243,48 @@ fn arb_players(arb: &mut crate::common::Client, id: i64) -> Vec<serde_json::Valu
         .unwrap()
         .clone()
 }
+
+/// A refused cell of a player file is said in the visitor's language with its place and the
+/// field's own message, not the store's English.
+#[test]
+fn a_refused_cell_is_said_in_french_with_its_place() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.post_json("/api/events", &json!({"name": "Open", "rounds": 5}));
+    let id = r.json()["id"].as_i64().unwrap();
+    arb.cookies.insert("lang".into(), "fr".into());
+    let import = |arb: &mut crate::common::Client, csv: &str| {
+        arb.post_json(
+            &format!("/api/events/{id}/players/import"),
+            &json!({"data": csv}),
+        )
+    };
+    let r = import(&mut arb, "Nom;Type de licence\nMartin, Alice;C\n");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.json()["message"],
+        "Fichier, ligne 2, colonne 15 : Type de licence attendu : A, B ou rien (reçu « C »)."
+    );
+    assert_eq!(r.json()["field"], "file, line 2, column 15: licence_type");
+    let r = import(&mut arb, "Nom;Né le\nMartin, Alice;31 mai\n");
+    assert_eq!(
+        r.json()["message"],
+        "Fichier, ligne 2, colonne 15 : La date de naissance s'écrit AAAA/MM/JJ, AAAA-MM-JJ ou \
+         JJ/MM/AAAA, ou l'année seule (reçu « 31 mai »)."
+    );
+    // A cell that is no player field keeps the store's words, with its place in French.
+    let r = import(&mut arb, "Elo\n1800\n");
+    assert_eq!(r.status, 422, "{}", r.body);
+    let message = r.json()["message"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("Champ « Fichier, ligne 1, colonne 1 »"),
+        "{message}"
+    );
+    assert!(app.client().get("/").status < 500);
+    assert!(arb
+        .get(&format!("/api/events/{id}/players"))
+        .json()
+        .as_array()
+        .unwrap()
+        .is_empty());
+}

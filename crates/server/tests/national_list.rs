@@ -66,7 +66,13 @@ fn a_list_mapped_once_on_its_page_loads_again_and_fills_players_at_the_desk() {
         ("file", "mars.csv", MARCH),
     );
     assert_eq!(r.status, 422, "{}", r.body);
-    assert!(r.body.contains("no mapping saved for FRA"), "{}", r.body);
+    assert!(
+        r.body.contains(
+            "Aucune association de colonnes n&#39;est encore enregistrée pour cette fédération"
+        ),
+        "{}",
+        r.body
+    );
 
     let r = arb.post_multipart("/national-list", &mapped, ("file", "mars.csv", MARCH));
     assert_eq!(r.status, 303, "{}", r.body);
@@ -103,7 +109,12 @@ fn a_list_mapped_once_on_its_page_loads_again_and_fills_players_at_the_desk() {
         ("file", "mai.csv", &bad),
     );
     assert_eq!(r.status, 422, "{}", r.body);
-    assert!(r.body.contains("line 5, column 38"), "{}", r.body);
+    assert!(
+        r.body
+            .contains("Fichier, ligne 5, colonne 38 : Le classement national"),
+        "{}",
+        r.body
+    );
     assert!(r.body.contains("11OO E"), "{}", r.body);
     assert!(arb.get("/national-list").body.contains("avril.csv"));
 

@@ -228,7 +228,8 @@ fn the_pages_create_an_event_from_a_team_file_and_import_one_into_an_event() {
     assert_eq!(r.status, 422, "{}", r.body);
     let line = file.lines().position(|l| l.starts_with("352")).unwrap() + 1;
     assert!(
-        r.body.contains(&format!("line {line}, column 5")),
+        r.body
+            .contains(&format!("Fichier, ligne {line}, colonne 5")),
         "{}",
         r.body
     );

@@ -32,6 +32,26 @@ impl ImportError {
             found: found.into(),
         }
     }
+
+    /// The field a page or the API names for this cell: `FILE, line L, column C`, followed by
+    /// `: FIELD` when the cell was for one of a player's fields
+    /// ([`crate::import::field_expected`]), whose own message the server then shows.
+    pub fn field(&self, file: &str) -> String {
+        let place = format!("{file}, line {}, column {}", self.line, self.column);
+        match crate::import::field_expected(&self.expected) {
+            Some(f) => format!("{place}: {f}"),
+            None => place,
+        }
+    }
+
+    /// As [`crate::Error::Invalid`], the file named as [`ImportError::field`] says.
+    pub fn into_invalid(self, file: &str) -> crate::Error {
+        crate::Error::Invalid {
+            field: self.field(file),
+            expected: self.expected,
+            found: self.found,
+        }
+    }
 }
 
 /// Longest piece of file text a message quotes.

@@ -141,7 +141,7 @@ fn a_bad_cell_is_named_by_line_and_column_and_leaves_the_stored_list_as_it_was()
             expected,
             found,
         } => {
-            assert_eq!(field, "file, line 3, column 20");
+            assert_eq!(field, "file, line 3, column 20: national_rating");
             assert!(expected.contains("rating"), "{expected}");
             assert!(found.contains("12O0 N"), "{found}");
         }

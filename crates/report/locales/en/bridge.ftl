@@ -358,3 +358,7 @@ series-place-in-session = Place { $place } in the session
 series-provisional = some sessions still have results to enter.
 series-empty = No results yet: tick the series' sessions below.
 series-legend = Each player scores the pair's percentage and place in each session (in the line of a two-winner Mitchell). A player is recognised across sessions by the licence number, or else by the name as typed, regardless of capitals, accents and spaces. Scores in brackets are not among the best counted. Equal totals share the place.
+bridge-invalid-best = The number of sessions that count is 1 or more, or nothing for all (found "{ $found }").
+bridge-invalid-session = Expected a session number (found "{ $found }").
+bridge-invalid-percentage = A percentage goes from 0 to 100 (found "{ $found }").
+bridge-invalid-weights = Weights are above 0% and add up to 100% (found "{ $found }").

@@ -364,3 +364,7 @@ series-place-in-session = { $place }e de la séance
 series-provisional = des résultats restent à saisir dans certaines séances.
 series-empty = Pas encore de résultat : cochez ci-dessous les séances du classement.
 series-legend = Chaque joueur reçoit le pourcentage et la place de sa paire à chaque séance (dans sa ligne pour un Mitchell à deux gagnants). Un joueur est reconnu d'une séance à l'autre par son numéro de licence, à défaut par son nom tel que saisi, sans tenir compte des majuscules, des accents ni des espaces. Les scores entre parenthèses ne font pas partie des meilleurs retenus. Les totaux égaux partagent la place.
+bridge-invalid-best = Le nombre de séances retenues est au moins 1, ou rien pour toutes (reçu « { $found } »).
+bridge-invalid-session = Numéro de séance attendu (reçu « { $found } »).
+bridge-invalid-percentage = Un pourcentage va de 0 à 100 (reçu « { $found } »).
+bridge-invalid-weights = Les pondérations dépassent 0 % et totalisent 100 % (reçu « { $found } »).

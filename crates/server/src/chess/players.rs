@@ -290,11 +290,7 @@ async fn add_player(
 }
 
 fn import_error(e: store::import::ImportError) -> AppError {
-    AppError::invalid(
-        format!("file, line {}, column {}", e.line, e.column),
-        e.expected,
-        e.found,
-    )
+    crate::forms::file_error("file", e)
 }
 
 /// Reads a player list (CSV, or TRF when the file looks like one).

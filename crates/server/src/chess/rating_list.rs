@@ -90,13 +90,7 @@ fn parse_text(name: &str, text: String) -> Result<Vec<FideEntry>, AppError> {
     } else {
         store::import::players_from_fide_txt(&text)
     };
-    let list = parsed.map_err(|e| {
-        AppError::invalid(
-            format!("file, line {}, column {}", e.line, e.column),
-            e.expected,
-            e.found,
-        )
-    })?;
+    let list = parsed.map_err(|e| crate::forms::file_error("file", e))?;
     if list.is_empty() {
         return Err(AppError::invalid(
             "file",

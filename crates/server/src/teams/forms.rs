@@ -186,11 +186,7 @@ pub(crate) struct ImportBody {
 }
 
 fn import_error(e: ImportError) -> AppError {
-    AppError::invalid(
-        format!("data, line {}, column {}", e.line, e.column),
-        e.expected,
-        e.found,
-    )
+    crate::forms::file_error("data", e)
 }
 
 /// The teams and rosters of an import: a TRF-2026 team file when the text has players' `001`

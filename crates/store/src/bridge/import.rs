@@ -193,8 +193,7 @@ impl Store {
         text: &str,
         file: &str,
     ) -> Result<usize> {
-        let read = read_pairs(text)
-            .map_err(|e| Error::invalid(at(file, e.line, e.column), e.expected, e.found))?;
+        let read = read_pairs(text).map_err(|e| e.into_invalid(file))?;
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let order = m.pair_numbers();

@@ -54,6 +54,42 @@ pub(crate) const TITLES_EXPECTED: &str = "a title GM, IM, FM, CM, WGM, WIM, WFM,
 pub(crate) const RATING_EXPECTED: &str = "a rating from 0 to 3999 or nothing";
 pub(crate) const FEDERATION_EXPECTED: &str = "a three-letter federation code such as FRA";
 const DATE_EXPECTED: &str = "a date YYYY/MM/DD, YYYY-MM-DD, DD/MM/YYYY or a year YYYY";
+const FIDE_ID_EXPECTED: &str = "a FIDE id (digits) or nothing";
+const FIDE_ID_REQUIRED: &str = "a FIDE id (digits)";
+const SEX_EXPECTED: &str = "a sex m or f (also w, h, male, female) or nothing";
+const NAME_EXPECTED: &str = "a name";
+const SURNAME_EXPECTED: &str = "a surname";
+
+/// The player's field a file's cell was refused for, from what the cell expected: the server
+/// words the error with that field's own message (in the visitor's language) rather than the
+/// English `expected` text. `None` for what is not one player field (a header, XML).
+///
+/// ```
+/// let e = store::import::players_from_csv("name;rating\nAnn;4000\n").unwrap_err();
+/// assert_eq!(store::import::field_expected(&e.expected), Some("rating"));
+/// ```
+pub fn field_expected(expected: &str) -> Option<&'static str> {
+    let fields: [(&str, &'static str); 13] = [
+        (TITLES_EXPECTED, "title"),
+        (RATING_EXPECTED, "rating"),
+        (NATIONAL_EXPECTED, "national_rating"),
+        (RatingKind::EXPECTED, "national_rating_kind"),
+        (Licence::EXPECTED, "licence"),
+        (LicenceType::EXPECTED, "licence_type"),
+        (FEDERATION_EXPECTED, "federation"),
+        (DATE_EXPECTED, "birth_date"),
+        (FIDE_ID_EXPECTED, "fide_id"),
+        (FIDE_ID_REQUIRED, "fide_id"),
+        (SEX_EXPECTED, "sex"),
+        (NAME_EXPECTED, "name"),
+        (SURNAME_EXPECTED, "name"),
+    ];
+    fields
+        .into_iter()
+        .find(|(e, _)| *e == expected)
+        .map(|(_, field)| field)
+        .or_else(|| (expected == text::expected(PersonName::MAX)).then_some("name"))
+}
 
 /// A title in upper case (empty for none), if it is one of FIDE's.
 pub(crate) fn title(s: &str) -> Option<&'static str> {
@@ -365,7 +401,7 @@ pub(crate) fn csv_player(
         Names::Whole(i) => {
             let name = collapse(cell(i).0);
             if name.is_empty() {
-                return Err(bad(cell(i), "a name"));
+                return Err(bad(cell(i), NAME_EXPECTED));
             }
             p.name = PersonName::parse(&name).map_err(|e| text_at(cell(i), e, PersonName::MAX))?;
         }
@@ -373,7 +409,7 @@ pub(crate) fn csv_player(
             let s = collapse(cell(surname).0);
             let f = collapse(cell(first).0);
             if s.is_empty() {
-                return Err(bad(cell(surname), "a surname"));
+                return Err(bad(cell(surname), SURNAME_EXPECTED));
             }
             let name = if f.is_empty() { s } else { format!("{s}, {f}") };
             p.name =
@@ -415,15 +451,13 @@ pub(crate) fn csv_player(
         p.federation = federation(v.0).ok_or_else(|| bad(v, FEDERATION_EXPECTED))?;
     }
     if let Some(v) = value(Field::FideId) {
-        p.fide_id = fide_id(v.0).map_err(|()| bad(v, "a FIDE id (digits) or nothing"))?;
+        p.fide_id = fide_id(v.0).map_err(|()| bad(v, FIDE_ID_EXPECTED))?;
     }
     if let Some(v) = value(Field::BirthDate) {
         p.birth_date = birth_date(v.0).ok_or_else(|| bad(v, DATE_EXPECTED))?;
     }
     if let Some(v) = value(Field::Sex) {
-        p.sex = sex(v.0)
-            .ok_or_else(|| bad(v, "a sex m or f (also w, h, male, female) or nothing"))?
-            .to_string();
+        p.sex = sex(v.0).ok_or_else(|| bad(v, SEX_EXPECTED))?.to_string();
     }
     if let Some(v) = value(Field::Club) {
         let club = collapse(v.0);
@@ -564,11 +598,11 @@ impl RawEntry<'_> {
         };
         let fide_id = match fide_id(&self.id.0) {
             Ok(Some(id)) => id,
-            _ => return Err(bad(&self.id, "a FIDE id (digits)")),
+            _ => return Err(bad(&self.id, FIDE_ID_REQUIRED)),
         };
         let name = collapse(&self.name.0);
         if name.is_empty() {
-            return Err(bad(&self.name, "a name"));
+            return Err(bad(&self.name, NAME_EXPECTED));
         }
         let name = PersonName::parse(&name)
             .map_err(|_| bad(&self.name, &text::expected(PersonName::MAX)))?;

@@ -495,13 +495,7 @@ impl Store {
             })?,
         };
         mapping.check()?;
-        let list = read_national_list(&code, text, &mapping).map_err(|e| {
-            Error::invalid(
-                format!("file, line {}, column {}", e.line, e.column),
-                e.expected,
-                e.found,
-            )
-        })?;
+        let list = read_national_list(&code, text, &mapping).map_err(|e| e.into_invalid("file"))?;
         if list.is_empty() {
             return Err(Error::invalid(
                 "file",
