@@ -98,6 +98,8 @@ fn invalid_text(
     };
     let key = if base.starts_with("points_") {
         "invalid-points".to_string()
+    } else if expected.starts_with(store::chess::sections::SECTION_RATING_LIMITS) {
+        "invalid-section-rating".to_string()
     } else if base == "rounds" && expected.starts_with(store::DOUBLE_SWISS_ROUNDS) {
         "invalid-rounds-even".to_string()
     } else if base.len() > 1
@@ -112,7 +114,13 @@ fn invalid_text(
     } else {
         format!("invalid-{}", base.replace('_', "-"))
     };
+    // A section's limits are the signs in the last parentheses of `expected` (`≥ 1600`).
+    let limits = expected
+        .rsplit_once('(')
+        .and_then(|(_, l)| l.strip_suffix(')'))
+        .unwrap_or_default();
     let args = [
+        ("limits", limits.into()),
         ("found", found.into()),
         ("field", base.into()),
         ("board", base.trim_start_matches('r').into()),

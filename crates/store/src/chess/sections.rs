@@ -288,7 +288,10 @@ pub(crate) fn check_rating_limits(conn: &Connection, event: EventId, p: &NewPlay
     };
     Err(Error::invalid(
         field,
-        format!("{SECTION_RATING_LIMITS} ({label}: {})", limits.text()),
+        format!(
+            "{SECTION_RATING_LIMITS} of section {label} ({})",
+            limits.text()
+        ),
         used.rating
             .map_or_else(|| "no rating".into(), |r| r.to_string()),
     ))
@@ -343,7 +346,10 @@ fn check_rating_limits_with(
     }
     Err(Error::invalid(
         format!("{}: rating_limits", p.name),
-        format!("{SECTION_RATING_LIMITS} ({label}: {})", limits.text()),
+        format!(
+            "{SECTION_RATING_LIMITS} of section {label} ({})",
+            limits.text()
+        ),
         used.rating
             .map_or_else(|| "no rating".into(), |r| r.to_string()),
     ))
