@@ -134,6 +134,37 @@ impl DeskTarget {
     fn player(&self) -> Result<PlayerKey, AppError> {
         crate::forms::required_number("player", &self.player, "a player of the section")
     }
+
+    /// Checks the player in or out in their section (`present` left out: `default`).
+    fn check_in(
+        &self,
+        st: &AppState,
+        actor: &str,
+        id: GroupId,
+        default: bool,
+    ) -> Result<(EventId, PlayerKey), AppError> {
+        let section = self.section()?;
+        section_of_group(st, id, section)?;
+        let present = crate::forms::flag(&self.present).unwrap_or(default);
+        let player = self.player()?;
+        st.store
+            .set_present(actor, section, player, present, None)?;
+        Ok((section, player))
+    }
+
+    /// Moves the player to the section `to`: the section and the player's new key.
+    fn move_to(
+        &self,
+        st: &AppState,
+        actor: &str,
+        id: GroupId,
+    ) -> Result<(EventId, PlayerKey), AppError> {
+        let to = crate::forms::required_number("to", &self.to, "a section of the group")?;
+        let moved = st
+            .store
+            .move_player(actor, id, self.section()?, self.player()?, to)?;
+        Ok((to, moved))
+    }
 }
 
 /// A new player at the desk: the section chosen, and the player's form.
@@ -142,6 +173,24 @@ struct DeskPlayerForm {
     section: Option<Value>,
     #[serde(flatten)]
     player: PlayerForm,
+}
+
+impl DeskPlayerForm {
+    /// Enters the player in the section chosen: the section and the player's key.
+    fn add(
+        &self,
+        st: &AppState,
+        actor: &str,
+        id: GroupId,
+    ) -> Result<(EventId, PlayerKey), AppError> {
+        let section =
+            crate::forms::required_number("section", &self.section, "a section of the group")?;
+        section_of_group(st, id, section)?;
+        let key = st
+            .store
+            .add_player(actor, section, &self.player.player()?)?;
+        Ok((section, key))
+    }
 }
 
 /// The new section's event: the form's settings, named after the group and the label when
@@ -408,11 +457,7 @@ async fn desk_present(
     Path(id): Path<GroupId>,
     Form(f): Form<DeskTarget>,
 ) -> Page {
-    let section = f.section()?;
-    section_of_group(&st, id, section)?;
-    let present = crate::forms::flag(&f.present).unwrap_or(false);
-    st.store
-        .set_present(&a.username, section, f.player()?, present, None)?;
+    f.check_in(&st, &a.username, id, false)?;
     back_to_desk(id, &f.q)
 }
 
@@ -422,9 +467,7 @@ async fn desk_move(
     Path(id): Path<GroupId>,
     Form(f): Form<DeskTarget>,
 ) -> Page {
-    let to = crate::forms::required_number("to", &f.to, "a section of the group")?;
-    st.store
-        .move_player(&a.username, id, f.section()?, f.player()?, to)?;
+    f.move_to(&st, &a.username, id)?;
     back_to_desk(id, &f.q)
 }
 
@@ -434,10 +477,7 @@ async fn desk_add(
     Path(id): Path<GroupId>,
     Form(f): Form<DeskPlayerForm>,
 ) -> Page {
-    let section = crate::forms::required_number("section", &f.section, "a section of the group")?;
-    section_of_group(&st, id, section)?;
-    st.store
-        .add_player(&a.username, section, &f.player.player()?)?;
+    f.add(&st, &a.username, id)?;
     see(format!("/groups/{id}/desk"))
 }
 
@@ -701,11 +741,7 @@ async fn api_add_player(
     bytes: Bytes,
 ) -> ApiResult {
     let f: DeskPlayerForm = body(&bytes)?;
-    let section = crate::forms::required_number("section", &f.section, "a section of the group")?;
-    section_of_group(&st, id, section)?;
-    let key = st
-        .store
-        .add_player(&a.username, section, &f.player.player()?)?;
+    let (section, key) = f.add(&st, &a.username, id)?;
     ok(json!({ "section": section, "player": st.store.player(section, key)? }))
 }
 
@@ -716,12 +752,7 @@ async fn api_present(
     bytes: Bytes,
 ) -> ApiResult {
     let f: DeskTarget = body(&bytes)?;
-    let section = f.section()?;
-    section_of_group(&st, id, section)?;
-    let present = crate::forms::flag(&f.present).unwrap_or(true);
-    let player = f.player()?;
-    st.store
-        .set_present(&a.username, section, player, present, None)?;
+    let (section, player) = f.check_in(&st, &a.username, id, true)?;
     ok(json!({ "section": section, "player": st.store.player(section, player)? }))
 }
 
@@ -732,10 +763,7 @@ async fn api_move(
     bytes: Bytes,
 ) -> ApiResult {
     let f: DeskTarget = body(&bytes)?;
-    let to = crate::forms::required_number("to", &f.to, "a section of the group")?;
-    let moved = st
-        .store
-        .move_player(&a.username, id, f.section()?, f.player()?, to)?;
+    let (to, moved) = f.move_to(&st, &a.username, id)?;
     ok(json!({ "section": to, "player": st.store.player(to, moved)? }))
 }
 

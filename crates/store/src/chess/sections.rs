@@ -621,7 +621,7 @@ impl Store {
             }
         }
         // Ids follow the order actions were written in: the time order, to the action.
-        out.sort_by(|a, b| b.entry.id.cmp(&a.entry.id));
+        out.sort_by_key(|e| std::cmp::Reverse(e.entry.id));
         Ok(out)
     }
 
