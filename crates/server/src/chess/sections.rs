@@ -538,8 +538,14 @@ fn action_text(c: &Ctx, e: &store::LogEntry) -> String {
             &[("label", text("label").into())],
         ),
         other => {
-            c.tr.lookup(&format!("action-{other}"), &[])
-                .unwrap_or_else(|| other.to_string())
+            let action =
+                c.tr.lookup(&format!("action-{other}"), &[])
+                    .unwrap_or_else(|| other.to_string());
+            // An entry names its player.
+            match d["name"].as_str() {
+                Some(name) if !name.is_empty() => format!("{action} · {name}"),
+                _ => action,
+            }
         }
     }
 }
