@@ -103,6 +103,8 @@ fn invalid_text(
         .find(|(f, e, _)| *f == base && expected.starts_with(e))
     {
         key.to_string()
+    } else if expected.starts_with(store::chess::sections::SECTION_RATING_LIMITS) {
+        "invalid-section-rating".to_string()
     } else if base == "rounds" && expected.starts_with(store::DOUBLE_SWISS_ROUNDS) {
         "invalid-rounds-even".to_string()
     } else if base.len() > 1
@@ -118,7 +120,13 @@ fn invalid_text(
         format!("invalid-{}", base.replace('_', "-"))
     };
     // The messages quote the value themselves; the store and the forms often quote it already.
+    // A section's limits are the signs in the last parentheses of `expected` (`≥ 1600`).
+    let limits = expected
+        .rsplit_once('(')
+        .and_then(|(_, l)| l.strip_suffix(')'))
+        .unwrap_or_default();
     let args = [
+        ("limits", limits.into()),
         ("found", found.trim_matches('"').into()),
         ("field", base.into()),
         ("board", base.trim_start_matches('r').into()),

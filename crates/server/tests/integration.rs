@@ -49,6 +49,8 @@ mod printing;
 mod prizes;
 #[path = "round_dates.rs"]
 mod round_dates;
+#[path = "sections.rs"]
+mod sections;
 #[path = "swiss_systems.rs"]
 mod swiss_systems;
 #[path = "teams_api.rs"]

@@ -121,6 +121,12 @@ pub enum Refusal {
     MatchEditedBySwaps,
     /// The pairing rating gave the pairing numbers: it is fixed once round 1 is paired.
     PairingRatingFixed,
+    /// Sections: a player moves between sections before round 1 of both.
+    SectionStarted,
+    /// Sections: the event is a section of a group already.
+    InAnotherGroup,
+    /// Sections: a move between sections is taken back by moving the player back, not by undo.
+    MovedBetweenSections,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

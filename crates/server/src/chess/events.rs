@@ -26,6 +26,8 @@ pub fn routes() -> Router<AppState> {
 struct EventsPage {
     c: Ctx,
     events: Vec<EventView>,
+    /// Events with sections: (group, name, dates, the sections' labels).
+    groups: Vec<(i64, String, String, String)>,
     /// Just after a restore from a backup (the arbiter's account was in it).
     restored: bool,
 }
@@ -47,9 +49,25 @@ async fn events_page(
         .iter()
         .map(|e| EventView::new(e, &c.tr))
         .collect();
+    let groups = st
+        .store
+        .groups()?
+        .into_iter()
+        .map(|g| {
+            let labels: Vec<String> = st
+                .store
+                .sections(g.id)?
+                .iter()
+                .map(|s| s.label.to_string())
+                .collect();
+            let dates = views::dates_text(&c.tr, &g.settings.start_date, &g.settings.end_date);
+            Ok((g.id, g.settings.name.to_string(), dates, labels.join(", ")))
+        })
+        .collect::<Result<_, crate::AppError>>()?;
     html(&EventsPage {
         c,
         events,
+        groups,
         restored: q.restored.is_some(),
     })
 }

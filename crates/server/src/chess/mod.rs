@@ -20,6 +20,7 @@ pub mod rating_list;
 pub mod report;
 pub mod rounds;
 pub mod schedule;
+pub mod sections;
 pub mod standalone;
 pub mod views;
 
@@ -44,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .merge(schedule::routes())
         .merge(lots::routes())
         .merge(manual::routes())
+        .merge(sections::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -56,4 +58,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(schedule::api_routes())
         .merge(lots::api_routes())
         .merge(manual::api_routes())
+        .merge(sections::api_routes())
 }

@@ -427,22 +427,23 @@ pub fn system_text(tr: &Tr, s: &store::EventSettings) -> String {
     }
 }
 
+/// An event's (or a group's) dates as a page shows them: one day, or the first and the last.
+pub fn dates_text(tr: &Tr, start: &str, end: &str) -> String {
+    match (start.is_empty(), end.is_empty() || end == start) {
+        (true, _) => String::new(),
+        (false, true) => tr.date(start),
+        (false, false) => format!("{} – {}", tr.date(start), tr.date(end)),
+    }
+}
+
 impl EventView {
     pub fn new(e: &Event, tr: &Tr) -> EventView {
         let s = &e.settings;
-        let dates = match (
-            s.start_date.is_empty(),
-            s.end_date.is_empty() || s.end_date == s.start_date,
-        ) {
-            (true, _) => String::new(),
-            (false, true) => tr.date(&s.start_date),
-            (false, false) => format!("{} – {}", tr.date(&s.start_date), tr.date(&s.end_date)),
-        };
         EventView {
+            dates: dates_text(tr, &s.start_date, &s.end_date),
             id: e.id,
             name: s.name.to_string(),
             place: s.place.to_string(),
-            dates,
             system: system_text(tr, s),
             rounds: s.rounds,
             paired: e.paired_rounds,

@@ -143,7 +143,7 @@ fn validate_player(p: &NewPlayer) -> Result<()> {
 
 /// Gives pairing numbers by rating (highest first; the rating the event pairs by), then title,
 /// then name (C.04.2 B.2), while round 1 is not paired.
-fn renumber(conn: &Connection, event: EventId) -> Result<()> {
+pub(crate) fn renumber(conn: &Connection, event: EventId) -> Result<()> {
     let choice = load_event(conn, event)?.settings.pairing_rating;
     let mut players = load_players(conn, event)?;
     players.sort_by(|a, b| {
@@ -191,8 +191,9 @@ fn refuse_round_robin_late_entry(conn: &Connection, event: EventId) -> Result<()
     Ok(())
 }
 
-fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
+pub(crate) fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
     validate_player(p)?;
+    crate::chess::sections::check_rating_limits(conn, event, p)?;
     let paired = paired_rounds(conn, event)?;
     let number: i64 = conn.query_row(
         "SELECT coalesce(max(number), 0) + 1 FROM player WHERE event_id = ?1",
@@ -225,6 +226,35 @@ fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<Pla
             params![event, id, round],
         )?;
     }
+    Ok(id)
+}
+
+/// Creates an event with `settings` (checked first), logged.
+pub(crate) fn insert_event(
+    tx: &Connection,
+    actor: &str,
+    settings: &EventSettings,
+) -> Result<EventId> {
+    validate_settings(settings)?;
+    tx.execute(
+        "INSERT INTO event (name, created_at, rounds, system) VALUES (?1, ?2, ?3, ?4)",
+        params![
+            settings.name,
+            crate::db::now(),
+            settings.rounds,
+            settings.system.as_str()
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    write_settings(tx, id, settings)?;
+    crate::chess::log::append(
+        tx,
+        Some(id),
+        actor,
+        "create_event",
+        json!({ "name": settings.name }),
+        None,
+    )?;
     Ok(id)
 }
 
@@ -262,29 +292,7 @@ fn withdrawal_as_shown(
 
 impl Store {
     pub fn create_event(&self, actor: &str, settings: &EventSettings) -> Result<EventId> {
-        validate_settings(settings)?;
-        self.transaction(|tx| {
-            tx.execute(
-                "INSERT INTO event (name, created_at, rounds, system) VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    settings.name,
-                    crate::db::now(),
-                    settings.rounds,
-                    settings.system.as_str()
-                ],
-            )?;
-            let id = tx.last_insert_rowid();
-            write_settings(tx, id, settings)?;
-            crate::chess::log::append(
-                tx,
-                Some(id),
-                actor,
-                "create_event",
-                json!({ "name": settings.name }),
-                None,
-            )?;
-            Ok(id)
-        })
+        self.transaction(|tx| insert_event(tx, actor, settings))
     }
 
     /// Changes the settings. With `seen`, refused with [`Error::Conflict`] when someone else

@@ -147,6 +147,11 @@ fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
     })
 }
 
+/// The event's snapshot as the log keeps it (`before`), for an action logged by hand.
+pub(crate) fn snapshot_text(conn: &Connection, event: EventId) -> Result<String> {
+    Ok(serde_json::to_string(&snapshot(conn, event)?)?)
+}
+
 /// Puts the event back as the snapshot has it: rows that came later are removed, rows that
 /// were changed are written back with their ids.
 fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
@@ -373,6 +378,14 @@ impl Store {
                     "no action left to undo",
                 ));
             };
+            let action: String =
+                tx.query_row("SELECT action FROM action_log WHERE id = ?1", [id], |r| r.get(0))?;
+            if [crate::chess::sections::MOVE_OUT, crate::chess::sections::MOVE_IN].contains(&action.as_str()) {
+                return Err(Error::refused(
+                    Refusal::MovedBetweenSections,
+                    "the last action moved a player between sections: move them back from the group's desk",
+                ));
+            }
             back_to(tx, event, actor, &before, "undo", id)?;
             tx.execute("UPDATE action_log SET undone = 1 WHERE id = ?1", [id])?;
             entry_at(tx, id)

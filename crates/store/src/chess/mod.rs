@@ -2,7 +2,7 @@
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
 //! player imports ([`import`]), FIDE's rating list ([`rating_list`]) and national ones
-//! ([`national_list`]).
+//! ([`national_list`]), and the sections of a weekend open sharing one desk ([`sections`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
@@ -19,4 +19,5 @@ pub mod rating_list;
 pub mod rounds;
 pub(crate) mod rows;
 pub mod schedule;
+pub mod sections;
 pub mod types;
