@@ -1010,7 +1010,9 @@ impl Store {
             let director = shown.is_some();
             let source = if director { "director" } else { "table" };
             let before = stored.as_ref().map(|s| &s.0);
-            if before == Some(&entry) {
+            // Already so, or left by the director's form as its page showed it.
+            if before == Some(&entry) || shown.as_ref().is_some_and(|s| s.as_ref() == Some(&entry))
+            {
                 return Ok(EnterOutcome::Unchanged);
             }
             let may_write = match (&shown, &stored) {
