@@ -12,6 +12,9 @@ use serde_json::{json, Value};
 
 use crate::common::{csrf_in, App, Client};
 
+/// Where a room's result goes: (round, match, room, board).
+type At = (u32, u32, &'static str, u32);
+
 fn players(team: u32) -> Value {
     json!([
         {"name": format!("Nord {team}"), "licence": format!("0012{team:04}")},
@@ -50,7 +53,7 @@ fn draw(b: &mut Client, id: i64) -> Vec<(u64, u64)> {
 }
 
 /// A room's result entered from a table's device: `contract declarer tricks`.
-fn enter(b: &mut Client, id: i64, at: (u32, u32, &str, u32), line: &str, device: &str) -> Value {
+fn enter(b: &mut Client, id: i64, at: At, line: &str, device: &str) -> Value {
     let (round, m, room, board) = at;
     let parts: Vec<&str> = line.split(' ').collect();
     let r = b.post_json(
@@ -139,7 +142,7 @@ fn four_team_round_robin_scored_corrected_and_ranked() {
     // Round 1, boards 1 (none vulnerable) and 2 (NS vulnerable).
     // 1 v 4. B1: 4S= both rooms, 420 − 420: 0. B2: 3NT= (+600) against 3NT−1 (−100): 700
     // → 12 IMPs to team 1. 12–0 on 2 boards: 17.31–2.69.
-    let results: [((u32, u32, &str, u32), &str); 24] = [
+    let results: [(At, &str); 24] = [
         ((1, 1, "open", 1), "4S S 10"),
         ((1, 1, "closed", 1), "4S S 10"),
         ((1, 1, "open", 2), "3NT N 9"),
