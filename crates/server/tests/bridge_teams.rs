@@ -314,6 +314,55 @@ fn four_team_round_robin_scored_corrected_and_ranked() {
     assert_eq!((s[0].0, s[0].3.as_str()), (1, "45.36"));
     assert_eq!((s[3].0, s[3].3.as_str()), (4, "14.14"));
 
+    // A director's correction typed on a page that showed 4S−1 for board 5 of 3 v 4 (open
+    // room), where 4S= is stored: not written over, a conflict instead; kept, nothing moves.
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/matches/3/1"),
+        &json!({"room": "open", "board": 5, "contract": "4S", "declarer": "S", "tricks": 11,
+                "shown": {"contract": "4S", "declarer": "S", "tricks": 9}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["outcome"], "conflict", "{}", r.body);
+    let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
+    let cid = conflicts[0]["id"].as_i64().unwrap();
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/conflicts/{cid}"),
+        &json!({"take": "kept"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        score(&mut b, id, 3, 1),
+        (12, 0, "17.31".into(), "2.69".into())
+    );
+
+    // Both languages, in the federation's words.
+    let fr = b.get_with(
+        &format!("/bridge/teams/{id}/matches/3/2"),
+        &[("Accept-Language", "fr")],
+    );
+    for words in [
+        "Salle ouverte",
+        "Salle fermée",
+        "Donne",
+        "IMP",
+        "PV 11,67 – 8,33",
+    ] {
+        assert!(fr.body.contains(words), "{words}");
+    }
+    let en = b.get_with(
+        &format!("/bridge/teams/{id}/matches/3/2"),
+        &[("Accept-Language", "en")],
+    );
+    for words in [
+        "Open room",
+        "Closed room",
+        "Board",
+        "IMPs",
+        "VP 11.67 – 8.33",
+    ] {
+        assert!(en.body.contains(words), "{words}");
+    }
+
     // The public pages show it without a login.
     let mut public = app.client();
     let p = public.get(&format!("/public/bridge/teams/{id}"));
