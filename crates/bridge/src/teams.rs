@@ -525,6 +525,26 @@ fn pair_from(
     false
 }
 
+/// Places by a points total (board-a-match, Patton: the points are the ranking), best first;
+/// equal totals share the place (`tied`). Returns (team, place, tied) in ranking order, teams
+/// with equal totals by number.
+pub fn rank_by_points(totals: &[(TeamId, Ratio)]) -> Vec<(TeamId, u32, bool)> {
+    let mut list = totals.to_vec();
+    list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut out: Vec<(TeamId, u32, bool)> = Vec::with_capacity(list.len());
+    for (k, &(team, points)) in list.iter().enumerate() {
+        let with_previous = k > 0 && list[k - 1].1 == points;
+        let with_next = k + 1 < list.len() && list[k + 1].1 == points;
+        let place = if with_previous {
+            out[k - 1].1
+        } else {
+            k as u32 + 1
+        };
+        out.push((team, place, with_previous || with_next));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -664,5 +684,19 @@ mod tests {
         let (h, v) = patton(&m);
         assert_eq!(h + v, Ratio::from_int(23));
         assert_eq!(h, Ratio::new(3, 2) + m.vp_home.to_ratio());
+    }
+
+    #[test]
+    fn points_share_places() {
+        let r = rank_by_points(&[
+            (1, Ratio::new(7, 2)),
+            (2, Ratio::from_int(5)),
+            (3, Ratio::new(7, 2)),
+            (4, Ratio::ZERO),
+        ]);
+        assert_eq!(
+            r,
+            vec![(2, 1, false), (1, 2, true), (3, 2, true), (4, 4, false)]
+        );
     }
 }

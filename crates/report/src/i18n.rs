@@ -1,8 +1,8 @@
 //! Every visible string through the Fluent catalogues, and the locale's way of writing numbers
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
-//! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events')
-//! `national.ftl` (national rating lists and the pairing rating) and `sections.ftl` (events
-//! with several sections sharing one desk).
+//! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
+//! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
+//! with several sections sharing one desk) and `bridge_teams.ftl` (bridge teams of four).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -22,19 +22,27 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 5] = [
+const FR: [(&str, &str); 6] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
     ("national.ftl", include_str!("../locales/fr/national.ftl")),
     ("sections.ftl", include_str!("../locales/fr/sections.ftl")),
+    (
+        "bridge_teams.ftl",
+        include_str!("../locales/fr/bridge_teams.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 5] = [
+const EN: [(&str, &str); 6] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
     ("national.ftl", include_str!("../locales/en/national.ftl")),
     ("sections.ftl", include_str!("../locales/en/sections.ftl")),
+    (
+        "bridge_teams.ftl",
+        include_str!("../locales/en/bridge_teams.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.
@@ -96,7 +104,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 5] {
+    pub fn sources(self) -> [(&'static str, &'static str); 6] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -21,6 +21,8 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
+#[path = "bridge_teams.rs"]
+mod bridge_teams;
 #[path = "common.rs"]
 mod common;
 #[path = "concurrent.rs"]

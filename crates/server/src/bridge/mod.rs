@@ -13,6 +13,7 @@ mod pages;
 mod public;
 mod series;
 mod table;
+mod teams;
 
 use axum::Router;
 use store::bridge::{BridgeSession, Line, LineStatus, SessionId};
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .merge(public::routes())
         .merge(api::routes())
         .merge(series::routes())
+        .merge(teams::routes())
 }
 
 /// A session's heading as the pages show it.

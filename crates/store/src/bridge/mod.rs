@@ -28,6 +28,7 @@ mod log;
 mod model;
 mod series;
 pub(crate) mod session;
+mod teams;
 mod text;
 
 use bridge::movement::{EvenTables, Kind, PairLabels, PairNumbering};
@@ -41,6 +42,11 @@ pub use hands::{Analysis, HandRecord};
 pub use log::BridgeLogEntry;
 pub use series::{
     Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,
+};
+pub use teams::{
+    BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
+    TeamEvent, TeamEventId, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults,
+    TeamRow, TeamScoring, TEAM_PLAYERS, TIE_BREAKS,
 };
 
 /// Row id of a bridge session.

@@ -1,0 +1,64 @@
+## Bridge teams of four (issue 24 §1)
+bteams-title = Teams of four
+bteams-none = No teams event yet.
+bteams-new = New teams event
+bteams-create = Create the event
+bteams-field-name = Name
+bteams-field-date = Date
+bteams-field-format = Format
+bteams-field-scoring = Scoring
+bteams-field-boards = Boards a match
+bteams-field-bye-vp = VPs for a bye
+bteams-field-public = Public pages
+bteams-col-rounds = Rounds
+bteams-format-round-robin = Round robin
+bteams-format-swiss = Swiss teams
+bteams-scoring-wbf2013 = IMPs to VPs (WBF 2013 scale)
+bteams-scoring-bam = Board-a-match
+bteams-scoring-patton = Patton (board-a-match + VPs)
+bteams-boards-a-match = { $count ->
+    [one] { $count } board a match
+   *[other] { $count } boards a match
+}
+bteams-conflicts = Conflicts to settle
+bteams-conflict-text = Round { $round }, match { $match }, { $room }, board { $board }: stored { $kept }; other entry { $other } ({ $device })
+bteams-keep = Keep the stored result
+bteams-take-other = Take the other entry
+bteams-provisional = some matches still wait for results; the standings count the finished matches.
+bteams-standings = Standings
+bteams-no-teams = No team yet.
+bteams-col-team = Team
+bteams-col-vp = VP
+bteams-col-points = Points
+bteams-col-imps-won = IMPs won
+bteams-col-imps-lost = IMPs lost
+bteams-col-quotient = IMP quotient
+bteams-col-matches = Matches
+bteams-tie-breaks = Ties: the VPs of the matches between the tied teams, then the IMP quotient (IMPs won ÷ IMPs lost).
+bteams-cross = Cross table
+bteams-cross-legend = Each cell: the row team's score in the match, and the IMPs (for–against).
+bteams-rounds = Rounds
+bteams-round = Round { $round }
+bteams-draw = Draw round { $round }
+bteams-col-match = Match
+bteams-col-home = Home (N-S in the open room)
+bteams-col-visit = Visitors (N-S in the closed room)
+bteams-col-imps = IMPs
+bteams-col-boards-done = Boards in
+bteams-bye = bye
+bteams-teams = Teams
+bteams-col-number = No.
+bteams-col-players = Players
+bteams-team-form = Enter or change a team
+bteams-players-hint = One player a line, 4 to 6 players: the name, then a semicolon and the licence number if known.
+bteams-match-open = match in progress
+bteams-rooms-hint = Open room: the home team sits North-South; closed room: the visitors sit North-South. Both rooms play the same boards.
+bteams-col-board = Board
+bteams-col-vul = Vulnerable
+bteams-room-open = Open room
+bteams-room-closed = Closed room
+bteams-col-net = Net (home)
+bteams-col-result = Result
+bteams-col-score-ns = NS score
+bteams-total = Total
+bteams-grid-hint = Type the contract, declarer, lead and result (=, +1, -2 or the tricks) of each room. A result someone changed since this page was opened is not overwritten: it waits as a conflict to settle.

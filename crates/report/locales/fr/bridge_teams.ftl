@@ -1,0 +1,64 @@
+## Bridge par quatre (issue 24 §1)
+bteams-title = Épreuves par quatre
+bteams-none = Aucune épreuve par quatre pour l'instant.
+bteams-new = Nouvelle épreuve par quatre
+bteams-create = Créer l'épreuve
+bteams-field-name = Nom
+bteams-field-date = Date
+bteams-field-format = Formule
+bteams-field-scoring = Marque
+bteams-field-boards = Donnes par match
+bteams-field-bye-vp = PV de l'exempt
+bteams-field-public = Pages publiques
+bteams-col-rounds = Tours
+bteams-format-round-robin = Toutes rondes
+bteams-format-swiss = Système suisse
+bteams-scoring-wbf2013 = IMP convertis en PV (barème WBF 2013)
+bteams-scoring-bam = Match par points (board-a-match)
+bteams-scoring-patton = Patton (match par points + PV)
+bteams-boards-a-match = { $count ->
+    [one] { $count } donne par match
+   *[other] { $count } donnes par match
+}
+bteams-conflicts = Conflits à trancher
+bteams-conflict-text = Tour { $round }, match { $match }, { $room }, donne { $board } : enregistré { $kept } ; autre saisie { $other } ({ $device })
+bteams-keep = Garder le résultat enregistré
+bteams-take-other = Prendre l'autre saisie
+bteams-provisional = des matchs attendent encore des résultats ; le classement compte les matchs terminés.
+bteams-standings = Classement
+bteams-no-teams = Aucune équipe pour l'instant.
+bteams-col-team = Équipe
+bteams-col-vp = PV
+bteams-col-points = Points
+bteams-col-imps-won = IMP marqués
+bteams-col-imps-lost = IMP encaissés
+bteams-col-quotient = Quotient d'IMP
+bteams-col-matches = Matchs
+bteams-tie-breaks = Ex aequo : les PV des matchs entre les équipes à égalité, puis le quotient d'IMP (IMP marqués ÷ IMP encaissés).
+bteams-cross = Tableau croisé
+bteams-cross-legend = Chaque case : la marque de l'équipe de la ligne dans le match, et les IMP (pour–contre).
+bteams-rounds = Tours
+bteams-round = Tour { $round }
+bteams-draw = Tirer le tour { $round }
+bteams-col-match = Match
+bteams-col-home = Équipe recevante (NS en salle ouverte)
+bteams-col-visit = Équipe visiteuse (NS en salle fermée)
+bteams-col-imps = IMP
+bteams-col-boards-done = Donnes saisies
+bteams-bye = exempt
+bteams-teams = Équipes
+bteams-col-number = N°
+bteams-col-players = Joueurs
+bteams-team-form = Inscrire ou modifier une équipe
+bteams-players-hint = Un joueur par ligne, de 4 à 6 joueurs : le nom, puis un point-virgule et le numéro de licence s'il est connu.
+bteams-match-open = match en cours
+bteams-rooms-hint = Salle ouverte : l'équipe recevante est en Nord-Sud ; salle fermée : l'équipe visiteuse est en Nord-Sud. Les deux salles jouent les mêmes donnes.
+bteams-col-board = Donne
+bteams-col-vul = Vulnérabilité
+bteams-room-open = Salle ouverte
+bteams-room-closed = Salle fermée
+bteams-col-net = Écart (recevante)
+bteams-col-result = Résultat
+bteams-col-score-ns = Marque NS
+bteams-total = Total
+bteams-grid-hint = Saisissez le contrat, le déclarant, l'entame et le résultat (=, +1, -2 ou le nombre de levées) de chaque salle. Un résultat modifié par quelqu'un d'autre depuis l'ouverture de cette page n'est pas écrasé : il attend, en conflit, d'être tranché.

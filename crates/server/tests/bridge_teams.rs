@@ -1,0 +1,438 @@
+//! Issue 24 §1: teams of four in the application. A 4-team round robin and a Swiss round
+//! entered through the API and the director's grid, a correction and a conflict, checked
+//! against IMPs and VPs worked out by hand from the published scales:
+//!
+//! - IMPs: the WBF IMP scale (Law 78B): 20–40 → 1, 270–310 → 7, 430–490 → 10, 600–740 → 12.
+//! - VPs: the WBF 2013 formula, VP = 10 + 10·(1 − τ^(3·I/X)) / (1 − τ³), τ = (√5 − 1)/2,
+//!   X = 15·√N (N boards), to two decimals. For N = 2 (X = 21.213): 1 IMP → 10.861 → 10.86;
+//!   2 → 11.666 → 11.67; 9 → 15.995 → 16.00; 10 → 16.462 → 16.46; 12 → 17.305 → 17.31;
+//!   17 → 18.974 → 18.97. For N = 1 (X = 15): 10 → 18.090 → 18.09; 12 → 18.966 → 18.97.
+
+use serde_json::{json, Value};
+
+use crate::common::{csrf_in, App, Client};
+
+/// Where a room's result goes: (round, match, room, board).
+type At = (u32, u32, &'static str, u32);
+
+fn players(team: u32) -> Value {
+    json!([
+        {"name": format!("Nord {team}"), "licence": format!("0012{team:04}")},
+        {"name": format!("Sud {team}")},
+        {"name": format!("Est {team}")},
+        {"name": format!("Ouest {team}")},
+    ])
+}
+
+fn event(b: &mut Client, name: &str, boards: u32, format: &str) -> i64 {
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": name, "boards_per_match": boards, "format": format}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let teams: Vec<Value> = (1..=4)
+        .map(|n| json!({"number": n, "name": format!("Équipe {n}"), "players": players(n)}))
+        .collect();
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/teams"), &json!(teams));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json().as_array().unwrap().len(), 4);
+    id
+}
+
+/// Draws the next round; its matches as (home, visitors).
+fn draw(b: &mut Client, id: i64) -> Vec<(u64, u64)> {
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["home"].as_u64().unwrap(), m["visit"].as_u64().unwrap()))
+        .collect()
+}
+
+/// A room's result entered from a table's device: `contract declarer tricks`.
+fn enter(b: &mut Client, id: i64, at: At, line: &str, device: &str) -> Value {
+    let (round, m, room, board) = at;
+    let parts: Vec<&str> = line.split(' ').collect();
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/matches/{round}/{m}"),
+        &json!({"room": room, "board": board, "contract": parts[0], "declarer": parts[1],
+                "tricks": parts[2].parse::<u8>().unwrap(), "device": device}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
+}
+
+/// (team, place, tied, points, IMPs won, IMPs lost) of each row of the standings.
+fn standings(b: &mut Client, id: i64) -> Vec<(u64, u64, bool, String, u64, u64)> {
+    let r = b.get(&format!("/api/bridge/teams/{id}/results"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["team"].as_u64().unwrap(),
+                s["place"].as_u64().unwrap(),
+                s["tied"].as_bool().unwrap(),
+                s["points"].as_str().unwrap().to_string(),
+                s["imps_won"].as_u64().unwrap(),
+                s["imps_lost"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// (IMPs home, IMPs visitors, VPs home, VPs visitors) of a match.
+fn score(b: &mut Client, id: i64, round: u32, m: u32) -> (u64, u64, String, String) {
+    let v = b
+        .get(&format!("/api/bridge/teams/{id}/matches/{round}/{m}"))
+        .json();
+    (
+        v["imps_home"].as_u64().unwrap(),
+        v["imps_visit"].as_u64().unwrap(),
+        v["vp_home"].as_str().unwrap_or("-").to_string(),
+        v["vp_visit"].as_str().unwrap_or("-").to_string(),
+    )
+}
+
+/// The `name`/`value` pairs of the inputs of the page's form `form_id`, as a browser sends
+/// them.
+fn form_fields(page: &str, form_id: &str) -> Vec<(String, String)> {
+    let start = page.find(&format!("id=\"{form_id}\"")).expect("the form");
+    let end = start + page[start..].find("</form>").unwrap();
+    let mut out = Vec::new();
+    for tag in page[start..end].split("<input").skip(1) {
+        let tag = &tag[..tag.find('>').unwrap()];
+        let attr = |a: &str| {
+            tag.find(&format!("{a}=\"")).map(|i| {
+                tag[i + a.len() + 2..]
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+        };
+        if let Some(name) = attr("name") {
+            out.push((name, attr("value").unwrap_or_default()));
+        }
+    }
+    out
+}
+
+#[test]
+fn four_team_round_robin_scored_corrected_and_ranked() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = event(&mut b, "Interclubs par quatre", 2, "round_robin");
+    // The circle method's rounds for 4 teams.
+    assert_eq!(draw(&mut b, id), [(1, 4), (2, 3)]);
+    assert_eq!(draw(&mut b, id), [(4, 2), (3, 1)]);
+    assert_eq!(draw(&mut b, id), [(3, 4), (1, 2)]);
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(
+        r.status, 409,
+        "a 4-team round robin has 3 rounds: {}",
+        r.body
+    );
+
+    // Round 1, boards 1 (none vulnerable) and 2 (NS vulnerable).
+    // 1 v 4. B1: 4S= both rooms, 420 − 420: 0. B2: 3NT= (+600) against 3NT−1 (−100): 700
+    // → 12 IMPs to team 1. 12–0 on 2 boards: 17.31–2.69.
+    let results: [(At, &str); 24] = [
+        ((1, 1, "open", 1), "4S S 10"),
+        ((1, 1, "closed", 1), "4S S 10"),
+        ((1, 1, "open", 2), "3NT N 9"),
+        ((1, 1, "closed", 2), "3NT N 8"),
+        // 2 v 3. B1: 2S= (+110) against 4S= (+420 to team 3 NS): −310 → 7 to team 3.
+        // B2: 4H= by East, EW not vulnerable (−420), against 4H−1 (+50): −470 → 10.
+        // 0–17: 1.03–18.97.
+        ((1, 2, "open", 1), "2S S 8"),
+        ((1, 2, "closed", 1), "4S S 10"),
+        ((1, 2, "open", 2), "4H E 10"),
+        ((1, 2, "closed", 2), "4H E 9"),
+        // Round 2, boards 3 (EW vulnerable) and 4 (all).
+        // 4 v 2. B3: 3NT= both (+400): 0. B4: 4S= (+620) against 4S+1 (+650): −30 → 1 to
+        // team 2. 0–1: 9.14–10.86.
+        ((2, 1, "open", 3), "3NT N 9"),
+        ((2, 1, "closed", 3), "3NT N 9"),
+        ((2, 1, "open", 4), "4S S 10"),
+        ((2, 1, "closed", 4), "4S S 11"),
+        // 3 v 1. B3: 4H= by East vulnerable (−620) against 3H+1 (−170): −450 → 10 to team 1.
+        // B4: 3NT+1 (+630) against 3NT= (+600): 30 → 1 to team 3. 1–10, margin 9: 4.00–16.00.
+        ((2, 2, "open", 3), "4H E 10"),
+        ((2, 2, "closed", 3), "3H E 10"),
+        ((2, 2, "open", 4), "3NT N 10"),
+        ((2, 2, "closed", 4), "3NT N 9"),
+        // Round 3, boards 5 (NS vulnerable) and 6 (EW vulnerable).
+        // 3 v 4. B5: 4S= (+620) against 4S−1 (−100): 720 → 12 to team 3. B6: 2S= both: 0.
+        // 12–0: 17.31–2.69.
+        ((3, 1, "open", 5), "4S S 10"),
+        ((3, 1, "closed", 5), "4S S 9"),
+        ((3, 1, "open", 6), "2S S 8"),
+        ((3, 1, "closed", 6), "2S S 8"),
+        // 1 v 2. B5: 3NT= both (+600): 0. B6: 3NT−1 (−50) against 3NT= (+400): −450 → 10 to
+        // team 2. 0–10: 3.54–16.46.
+        ((3, 2, "open", 5), "3NT N 9"),
+        ((3, 2, "closed", 5), "3NT N 9"),
+        ((3, 2, "open", 6), "3NT N 8"),
+        ((3, 2, "closed", 6), "3NT N 9"),
+    ];
+    for (at, line) in results {
+        let device = format!("{}-{}-{}", at.0, at.1, at.2);
+        let v = enter(&mut b, id, at, line, &device);
+        assert_eq!(v["outcome"], "stored", "{v}");
+    }
+    assert_eq!(
+        score(&mut b, id, 1, 1),
+        (12, 0, "17.31".into(), "2.69".into())
+    );
+    assert_eq!(
+        score(&mut b, id, 1, 2),
+        (0, 17, "1.03".into(), "18.97".into())
+    );
+    assert_eq!(
+        score(&mut b, id, 2, 1),
+        (0, 1, "9.14".into(), "10.86".into())
+    );
+    assert_eq!(
+        score(&mut b, id, 2, 2),
+        (1, 10, "4.00".into(), "16.00".into())
+    );
+    assert_eq!(
+        score(&mut b, id, 3, 1),
+        (12, 0, "17.31".into(), "2.69".into())
+    );
+    assert_eq!(
+        score(&mut b, id, 3, 2),
+        (0, 10, "3.54".into(), "16.46".into())
+    );
+    let m = b.get(&format!("/api/bridge/teams/{id}/matches/1/2")).json();
+    let b2 = &m["boards"][1];
+    assert_eq!(
+        (
+            &b2["open"]["score_ns"],
+            &b2["closed"]["score_ns"],
+            &b2["net_home"],
+            &b2["imps_home"]
+        ),
+        (&json!(-420), &json!(50), &json!(-470), &json!(-10))
+    );
+
+    // Team 1: 17.31 + 16.00 + 3.54 = 36.85, IMPs 22–11. Team 2: 1.03 + 10.86 + 16.46 = 28.35,
+    // 11–17. Team 3: 18.97 + 4.00 + 17.31 = 40.28, 30–10. Team 4: 2.69 + 9.14 + 2.69 = 14.52,
+    // 0–25.
+    assert_eq!(
+        standings(&mut b, id),
+        [
+            (3, 1, false, "40.28".into(), 30, 10),
+            (1, 2, false, "36.85".into(), 22, 11),
+            (2, 3, false, "28.35".into(), 11, 17),
+            (4, 4, false, "14.52".into(), 0, 25),
+        ]
+    );
+
+    // The director corrects board 6 of 1 v 2 in the closed room on the grid: 3NT two down
+    // (−100), not made. B6: −50 − (−100) = 50 → 2 IMPs to team 1; 2–0: 11.67–8.33.
+    let page = b.get(&format!("/bridge/teams/{id}/matches/3/2"));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("id=\"comparison\""), "{}", page.body);
+    let fields: Vec<(String, String)> = form_fields(&page.body, "grid-form")
+        .into_iter()
+        .map(|(k, v)| {
+            let v = if k == "closed-6-result" {
+                "7".into()
+            } else {
+                v
+            };
+            (k, v)
+        })
+        .collect();
+    assert!(fields
+        .iter()
+        .any(|(k, v)| k == "closed-6-shown" && !v.is_empty()));
+    let pairs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = b.post_form(&format!("/bridge/teams/{id}/matches/3/2"), &pairs);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        score(&mut b, id, 3, 2),
+        (2, 0, "11.67".into(), "8.33".into())
+    );
+    // Team 1: 17.31 + 16.00 + 11.67 = 44.98 goes first; team 2: 1.03 + 10.86 + 8.33 = 20.22.
+    assert_eq!(
+        standings(&mut b, id),
+        [
+            (1, 1, false, "44.98".into(), 24, 1),
+            (3, 2, false, "40.28".into(), 30, 10),
+            (2, 3, false, "20.22".into(), 1, 19),
+            (4, 4, false, "14.52".into(), 0, 25),
+        ]
+    );
+    let page = b.get(&format!("/bridge/teams/{id}"));
+    assert!(page.body.contains("44,98") || page.body.contains("44.98"));
+    assert!(page.body.contains("id=\"bteams-cross\""));
+
+    // A second device enters board 1 of 1 v 4, open room, differently: kept apart as a
+    // conflict, the stored result and the match's score unchanged until the director settles.
+    let v = enter(&mut b, id, (1, 1, "open", 1), "4S S 11", "another-phone");
+    assert_eq!(v["outcome"], "conflict", "{v}");
+    assert_eq!(v["match"]["complete"], false);
+    let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
+    assert_eq!(conflicts.as_array().unwrap().len(), 1, "{conflicts}");
+    let cid = conflicts[0]["id"].as_i64().unwrap();
+    assert_eq!(conflicts[0]["other"]["tricks"], 11);
+    // While it waits, the match does not count: team 1 loses its 17.31.
+    assert_eq!(standings(&mut b, id)[0].0, 3);
+    let page = b.get(&format!("/bridge/teams/{id}"));
+    assert!(page.body.contains(&format!("id=\"conflict-{cid}\"")));
+    let token = csrf_in(&page.body);
+    // The director takes the other entry: 4S+1 (+450) against 4S= (+420): 30 → 1 IMP to
+    // team 1; 13–0: 10 + 10·(1 − τ^(39/21.213))/(1 − τ³) = 17.686 → 17.69.
+    let r = b.post_form(
+        &format!("/bridge/teams/{id}/conflicts/{cid}"),
+        &[("csrf", &token), ("take", "other")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        score(&mut b, id, 1, 1),
+        (13, 0, "17.69".into(), "2.31".into())
+    );
+    assert!(b
+        .get(&format!("/api/bridge/teams/{id}/conflicts"))
+        .json()
+        .as_array()
+        .unwrap()
+        .is_empty());
+    // Team 1: 17.69 + 16.00 + 11.67 = 45.36; team 4: 2.31 + 9.14 + 2.69 = 14.14.
+    let s = standings(&mut b, id);
+    assert_eq!((s[0].0, s[0].3.as_str()), (1, "45.36"));
+    assert_eq!((s[3].0, s[3].3.as_str()), (4, "14.14"));
+
+    // A director's correction typed on a page that showed 4S−1 for board 5 of 3 v 4 (open
+    // room), where 4S= is stored: not written over, a conflict instead; kept, nothing moves.
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/matches/3/1"),
+        &json!({"room": "open", "board": 5, "contract": "4S", "declarer": "S", "tricks": 11,
+                "shown": {"contract": "4S", "declarer": "S", "tricks": 9}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["outcome"], "conflict", "{}", r.body);
+    let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
+    let cid = conflicts[0]["id"].as_i64().unwrap();
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/conflicts/{cid}"),
+        &json!({"take": "kept"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        score(&mut b, id, 3, 1),
+        (12, 0, "17.31".into(), "2.69".into())
+    );
+
+    // Both languages, in the federation's words.
+    let fr = b.get_with(
+        &format!("/bridge/teams/{id}/matches/3/2"),
+        &[("Accept-Language", "fr")],
+    );
+    for words in [
+        "Salle ouverte",
+        "Salle fermée",
+        "Donne",
+        "IMP",
+        "PV 11,67 – 8,33",
+    ] {
+        assert!(fr.body.contains(words), "{words}");
+    }
+    let en = b.get_with(
+        &format!("/bridge/teams/{id}/matches/3/2"),
+        &[("Accept-Language", "en")],
+    );
+    for words in [
+        "Open room",
+        "Closed room",
+        "Board",
+        "IMPs",
+        "VP 11.67 – 8.33",
+    ] {
+        assert!(en.body.contains(words), "{words}");
+    }
+
+    // The public pages show it without a login.
+    let mut public = app.client();
+    let p = public.get(&format!("/public/bridge/teams/{id}"));
+    assert_eq!(p.status, 200);
+    assert!(p.body.contains("http-equiv=\"refresh\""));
+    assert!(p.body.contains("45,36") || p.body.contains("45.36"));
+    let p = public.get(&format!("/public/bridge/teams/{id}/matches/1/1"));
+    assert_eq!(p.status, 200);
+    assert!(!p.body.contains("grid-form"));
+}
+
+#[test]
+fn swiss_round_paired_on_the_vp_standings_without_rematch() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = event(&mut b, "Patton du mardi", 1, "swiss");
+    // Round 1: all level, paired in team order.
+    assert_eq!(draw(&mut b, id), [(1, 2), (3, 4)]);
+    // The next round waits for every result.
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    // Board 1, none vulnerable. 1 v 2: 4S= (+420) against 4S−1 (−50): 470 → 10 IMPs to
+    // team 1, 18.09–1.91 on 1 board. 3 v 4: 3NT= both: 10.00–10.00.
+    for (at, line) in [
+        ((1, 1, "open", 1), "4S S 10"),
+        ((1, 1, "closed", 1), "4S S 9"),
+        ((1, 2, "open", 1), "3NT N 9"),
+        ((1, 2, "closed", 1), "3NT N 9"),
+    ] {
+        enter(&mut b, id, at, line, "phone");
+    }
+    assert_eq!(
+        score(&mut b, id, 1, 1),
+        (10, 0, "18.09".into(), "1.91".into())
+    );
+    // 1 (18.09), then 3 and 4 level on 10.00 (no IMP either way: by number), then 2 (1.91):
+    // 1 meets 3, 4 meets 2.
+    assert_eq!(draw(&mut b, id), [(1, 3), (4, 2)]);
+    // Board 2, NS vulnerable. 1 v 3: 4S= both (+620): 10–10. 4 v 2: 3NT= (+600) against
+    // 3NT−1 (−100): 700 → 12 to team 4, 18.97–1.03.
+    for (at, line) in [
+        ((2, 1, "open", 2), "4S S 10"),
+        ((2, 1, "closed", 2), "4S S 10"),
+        ((2, 2, "open", 2), "3NT N 9"),
+        ((2, 2, "closed", 2), "3NT N 8"),
+    ] {
+        enter(&mut b, id, at, line, "phone");
+    }
+    // 4: 10.00 + 18.97 = 28.97; 1: 18.09 + 10.00 = 28.09; 3: 20.00; 2: 1.91 + 1.03 = 2.94.
+    let s = standings(&mut b, id);
+    let order: Vec<(u64, &str)> = s.iter().map(|r| (r.0, r.3.as_str())).collect();
+    assert_eq!(
+        order,
+        [(4, "28.97"), (1, "28.09"), (3, "20.00"), (2, "2.94")]
+    );
+    // 4 has met 3 and 2: it meets 1; 3 has met 4 and 1: it meets 2.
+    assert_eq!(draw(&mut b, id), [(4, 1), (3, 2)]);
+    // Every pair of teams has now met: a fourth round would repeat a match.
+    for (at, line) in [
+        ((3, 1, "open", 3), "2S S 8"),
+        ((3, 1, "closed", 3), "2S S 8"),
+        ((3, 2, "open", 3), "2S S 8"),
+        ((3, 2, "closed", 3), "2S S 8"),
+    ] {
+        enter(&mut b, id, at, line, "phone");
+    }
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    // The event's page shows the Swiss rounds in French by default.
+    let page = b.get(&format!("/bridge/teams/{id}"));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("id=\"round-3\""));
+}

@@ -1,0 +1,1117 @@
+//! Teams of four (issue 24 §1): an event of teams, its rounds of matches, both rooms' results
+//! per board, conflicts between two entries of one room's board, and the results.
+//!
+//! No bridge rule lives here: the schedule comes from [`bridge::teams::round_robin`] or
+//! [`bridge::teams::swiss_pairing`], a room's score from [`bridge::Played::score_ns`], the
+//! match from [`bridge::teams::score_match`] and the standings from
+//! [`bridge::teams::standings`] (VPs) or [`bridge::teams::rank_by_points`] (board-a-match,
+//! Patton).
+//!
+//! ```
+//! use store::Store;
+//! use store::bridge::{Entry, NewTeam, Room, TeamEventSettings};
+//! let store = Store::open_in_memory().unwrap();
+//! let id = store.create_bridge_team_event("td", &TeamEventSettings::new("Teams".parse().unwrap(), 2)).unwrap();
+//! for n in 1..=4 {
+//!     let team = NewTeam::of(&format!("Team {n}"), &["A", "B", "C", "D"]).unwrap();
+//!     store.set_bridge_team("td", id, n, &team).unwrap();
+//! }
+//! store.draw_bridge_team_round("td", id).unwrap();
+//! let e = Entry::played("4S", bridge::Seat::South, 10, "HA");
+//! store.enter_bridge_team_result("td", id, (1, 1, Room::Open, 1), &e, None, "phone").unwrap();
+//! let r = store.bridge_team_results(id).unwrap();
+//! assert_eq!(r.matches[0].boards[0].open.as_ref().unwrap().score_ns, 420);
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use bridge::teams::{BoardScores, MatchScore, TeamId, TieBreak, VpScale};
+use bridge::vp::Vp;
+use bridge::Ratio;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use super::lines::{normalize, played_of};
+use super::{EnterOutcome, Entry};
+use crate::chess::types::Licence;
+use crate::error::{Error, Refusal, Result};
+use crate::text::{Label, PersonName};
+use crate::Store;
+
+/// Row id of a teams event.
+pub type TeamEventId = i64;
+
+/// The tie-breaks after the VP total (WBF General Conditions of Contest: the VPs of the
+/// matches between the tied teams, then the IMP quotient).
+pub const TIE_BREAKS: [TieBreak; 2] = [TieBreak::HeadToHead, TieBreak::ImpQuotient];
+
+/// How matches are scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TeamScoring {
+    /// IMPs, converted to VPs on the WBF 2013 continuous 20-point scale.
+    #[default]
+    #[serde(rename = "wbf2013")]
+    Wbf2013,
+    /// Board-a-match: 1 point a board won, ½ a board tied.
+    #[serde(rename = "bam")]
+    BoardAMatch,
+    /// Board-a-match points plus the VPs of the match's IMPs.
+    #[serde(rename = "patton")]
+    Patton,
+}
+
+impl TeamScoring {
+    pub const ALL: [TeamScoring; 3] = [
+        TeamScoring::Wbf2013,
+        TeamScoring::BoardAMatch,
+        TeamScoring::Patton,
+    ];
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            TeamScoring::Wbf2013 => "wbf2013",
+            TeamScoring::BoardAMatch => "bam",
+            TeamScoring::Patton => "patton",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TeamScoring> {
+        TeamScoring::ALL.into_iter().find(|x| x.code() == s)
+    }
+}
+
+/// How the rounds are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamFormat {
+    #[default]
+    RoundRobin,
+    Swiss,
+}
+
+impl TeamFormat {
+    pub const fn code(self) -> &'static str {
+        match self {
+            TeamFormat::RoundRobin => "round_robin",
+            TeamFormat::Swiss => "swiss",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TeamFormat> {
+        [TeamFormat::RoundRobin, TeamFormat::Swiss]
+            .into_iter()
+            .find(|x| x.code() == s)
+    }
+}
+
+/// Everything the director sets up for a teams event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamEventSettings {
+    pub name: Label,
+    /// `YYYY-MM-DD` or empty.
+    pub date: String,
+    pub boards_per_match: u32,
+    pub scoring: TeamScoring,
+    pub format: TeamFormat,
+    /// The VPs of a bye (12.00 unless the conditions of contest say otherwise).
+    pub bye_vp: Vp,
+    pub public: bool,
+}
+
+impl TeamEventSettings {
+    /// A round robin scored in VPs (WBF 2013), 12 VPs for a bye.
+    pub fn new(name: Label, boards_per_match: u32) -> TeamEventSettings {
+        TeamEventSettings {
+            name,
+            date: String::new(),
+            boards_per_match,
+            scoring: TeamScoring::default(),
+            format: TeamFormat::default(),
+            bye_vp: Vp::from_hundredths(1200).unwrap_or(Vp::HALF),
+            public: true,
+        }
+    }
+}
+
+/// A teams event as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamEvent {
+    pub id: TeamEventId,
+    pub settings: TeamEventSettings,
+    /// Rounds drawn so far.
+    pub rounds: u32,
+    pub created_at: String,
+}
+
+/// A player of a team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct TeamPlayer {
+    pub name: PersonName,
+    #[serde(default)]
+    pub licence: Licence,
+}
+
+/// A team's name and players (4 to 6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct NewTeam {
+    pub name: Label,
+    pub players: Vec<TeamPlayer>,
+}
+
+impl NewTeam {
+    /// A team from names without licences (examples and tests).
+    pub fn of(name: &str, players: &[&str]) -> Result<NewTeam> {
+        let bad = |field: &str, e: crate::text::TextError, s: &str| {
+            Error::invalid(field, e.to_string(), format!("{s:?}"))
+        };
+        Ok(NewTeam {
+            name: name.parse().map_err(|e| bad("name", e, name))?,
+            players: players
+                .iter()
+                .map(|p| {
+                    Ok(TeamPlayer {
+                        name: p.parse().map_err(|e| bad("players", e, p))?,
+                        licence: Licence::default(),
+                    })
+                })
+                .collect::<Result<_>>()?,
+        })
+    }
+}
+
+/// Fewest and most players a team of four may have.
+pub const TEAM_PLAYERS: (usize, usize) = (4, 6);
+
+/// A team, numbered from 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Team {
+    pub number: u32,
+    #[serde(flatten)]
+    pub details: NewTeam,
+}
+
+/// One of a match's two tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Room {
+    /// The home team sits North-South.
+    Open,
+    /// The visitors sit North-South.
+    Closed,
+}
+
+impl Room {
+    pub const fn code(self) -> &'static str {
+        match self {
+            Room::Open => "open",
+            Room::Closed => "closed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Room> {
+        match s {
+            "open" => Some(Room::Open),
+            "closed" => Some(Room::Closed),
+            _ => None,
+        }
+    }
+}
+
+/// A match of a round: home team and visitors, or a bye (`visit` is `None`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamMatch {
+    pub round: u32,
+    pub number: u32,
+    pub home: u32,
+    pub visit: Option<u32>,
+    /// The boards both rooms play.
+    pub boards: Vec<u32>,
+}
+
+/// Where a room's board is: (round, match, room, board).
+pub type RoomBoard = (u32, u32, Room, u32);
+
+/// A room's result as stored: the entry, its North-South score, and who entered it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoomResult {
+    pub entry: Entry,
+    pub score_ns: i32,
+    /// `table` or `director`.
+    pub source: String,
+}
+
+/// A second entry of a room's board that differs from the stored one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TeamConflict {
+    pub id: i64,
+    pub round: u32,
+    #[serde(rename = "match")]
+    pub match_no: u32,
+    pub room: Room,
+    pub board: u32,
+    pub kept: Entry,
+    pub other: Entry,
+    pub other_device: String,
+    pub created_at: String,
+}
+
+/// One board of a match: both rooms, and the comparison once both are in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardComparison {
+    pub board: u32,
+    pub open: Option<RoomResult>,
+    pub closed: Option<RoomResult>,
+    /// Open room's North-South score minus the closed room's (the home team's net).
+    pub net_home: Option<i32>,
+    /// IMPs to the home team (negative: to the visitors).
+    pub imps_home: Option<i32>,
+    /// A conflict waits on one of the rooms.
+    pub conflict: bool,
+}
+
+/// A match with its boards and, once every board has both rooms, its score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchOutcome {
+    pub draw: TeamMatch,
+    pub boards: Vec<BoardComparison>,
+    /// IMPs so far (boards with both rooms).
+    pub imps_home: u32,
+    pub imps_visit: u32,
+    /// Every board has both rooms and no conflict waits: the match counts.
+    pub complete: bool,
+    /// The engine's score of a complete match (VPs on the match's length).
+    pub score: Option<MatchScore>,
+    /// The points the match gives each team in the event's scoring (VPs, board-a-match
+    /// points or Patton points), for a complete match or a bye.
+    pub points_home: Option<Ratio>,
+    pub points_visit: Option<Ratio>,
+}
+
+/// A row of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRow {
+    pub place: u32,
+    pub tied: bool,
+    pub team: u32,
+    /// VPs, board-a-match or Patton points.
+    pub points: Ratio,
+    pub imps_won: u32,
+    pub imps_lost: u32,
+    pub matches: u32,
+    /// IMPs won ÷ IMPs lost (`None` with no IMP lost).
+    pub quotient: Option<Ratio>,
+}
+
+/// The event scored on the complete matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamResults {
+    pub event: TeamEvent,
+    pub teams: Vec<Team>,
+    pub matches: Vec<MatchOutcome>,
+    pub standings: Vec<TeamRow>,
+    pub conflicts: Vec<TeamConflict>,
+}
+
+impl TeamResults {
+    pub fn team_name(&self, number: u32) -> String {
+        self.teams
+            .iter()
+            .find(|t| t.number == number)
+            .map(|t| t.details.name.to_string())
+            .unwrap_or_else(|| number.to_string())
+    }
+
+    pub fn outcome(&self, round: u32, number: u32) -> Option<&MatchOutcome> {
+        self.matches
+            .iter()
+            .find(|m| m.draw.round == round && m.draw.number == number)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+fn validate(s: &TeamEventSettings) -> Result<()> {
+    if s.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the event's name", "nothing"));
+    }
+    if !(1..=64).contains(&s.boards_per_match) {
+        return Err(Error::invalid(
+            "boards_per_match",
+            "1 to 64 boards a match",
+            s.boards_per_match.to_string(),
+        ));
+    }
+    Ok(())
+}
+
+fn validate_team(t: &NewTeam) -> Result<()> {
+    if t.name.trim().is_empty() {
+        return Err(Error::invalid("name", "the team's name", "nothing"));
+    }
+    let named = t
+        .players
+        .iter()
+        .filter(|p| !p.name.trim().is_empty())
+        .count();
+    let (least, most) = TEAM_PLAYERS;
+    if named < least || named > most || named != t.players.len() {
+        return Err(Error::invalid(
+            "players",
+            format!("{least} to {most} players, each with a name"),
+            format!("{} players", t.players.len()),
+        ));
+    }
+    Ok(())
+}
+
+fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
+    let row = c
+        .query_row(
+            "SELECT name, date, boards_per_match, scoring, format, bye_vp, public, created_at, \
+             (SELECT COALESCE(MAX(round), 0) FROM bridge_team_match WHERE event_id = e.id) \
+             FROM bridge_team_event e WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, u16>(5)?,
+                    r.get::<_, bool>(6)?,
+                    r.get::<_, String>(7)?,
+                    r.get::<_, u32>(8)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((name, date, boards, scoring, format, bye, public, created_at, rounds)) = row else {
+        return Err(Error::NotFound("teams event"));
+    };
+    let stored = |what: &str, v: &str| Error::invalid(what, "a value the database holds", v);
+    Ok(TeamEvent {
+        id,
+        settings: TeamEventSettings {
+            name: Label::from_stored(&name),
+            date,
+            boards_per_match: boards,
+            scoring: TeamScoring::parse(&scoring).ok_or_else(|| stored("scoring", &scoring))?,
+            format: TeamFormat::parse(&format).ok_or_else(|| stored("format", &format))?,
+            bye_vp: Vp::from_hundredths(bye).unwrap_or(Vp::HALF),
+            public,
+        },
+        rounds,
+        created_at,
+    })
+}
+
+fn load_teams(c: &Connection, id: TeamEventId) -> Result<Vec<Team>> {
+    let mut st = c.prepare_cached(
+        "SELECT number, name, players FROM bridge_team WHERE event_id = ?1 ORDER BY number",
+    )?;
+    let rows = st.query_map([id], |r| {
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (number, name, players) = row?;
+        out.push(Team {
+            number,
+            details: NewTeam {
+                name: Label::from_stored(&name),
+                players: serde_json::from_str(&players)?,
+            },
+        });
+    }
+    Ok(out)
+}
+
+fn load_matches(c: &Connection, e: &TeamEvent) -> Result<Vec<TeamMatch>> {
+    let mut st = c.prepare_cached(
+        "SELECT round, number, home, visit FROM bridge_team_match WHERE event_id = ?1 \
+         ORDER BY round, number",
+    )?;
+    let rows = st.query_map([e.id], |r| {
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, u32>(2)?,
+            r.get::<_, Option<u32>>(3)?,
+        ))
+    })?;
+    let b = e.settings.boards_per_match;
+    let mut out = Vec::new();
+    for row in rows {
+        let (round, number, home, visit) = row?;
+        out.push(TeamMatch {
+            round,
+            number,
+            home,
+            visit,
+            // Each round plays its own set of boards, the same in every match of the round.
+            boards: if visit.is_some() {
+                ((round - 1) * b + 1..=round * b).collect()
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// The stored results: (round, match, room, board) → (entry, source, device).
+type Stored = BTreeMap<RoomBoard, (Entry, String, String)>;
+
+fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
+    let mut st = c.prepare_cached(
+        "SELECT round, match_no, room, board, contract, declarer, lead, tricks, source, device \
+         FROM bridge_team_result WHERE event_id = ?1",
+    )?;
+    let rows = st.query_map([id], |r| {
+        let room: String = r.get(2)?;
+        let declarer: Option<String> = r.get(5)?;
+        Ok((
+            (
+                r.get::<_, u32>(0)?,
+                r.get::<_, u32>(1)?,
+                Room::parse(&room).unwrap_or(Room::Open),
+                r.get::<_, u32>(3)?,
+            ),
+            (
+                Entry {
+                    contract: r.get(4)?,
+                    declarer: declarer.and_then(|d| d.parse().ok()),
+                    lead: r.get(6)?,
+                    tricks: r.get(7)?,
+                },
+                r.get::<_, String>(8)?,
+                r.get::<_, String>(9)?,
+            ),
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> {
+    let mut st = c.prepare_cached(
+        "SELECT id, round, match_no, room, board, kept, other, other_device, created_at \
+         FROM bridge_team_conflict WHERE event_id = ?1 AND resolved_at IS NULL ORDER BY id",
+    )?;
+    let rows = st.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, u32>(1)?,
+            r.get::<_, u32>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, u32>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, String>(7)?,
+            r.get::<_, String>(8)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, round, match_no, room, board, kept, other, other_device, created_at) = row?;
+        out.push(TeamConflict {
+            id,
+            round,
+            match_no,
+            room: Room::parse(&room).unwrap_or(Room::Open),
+            board,
+            kept: serde_json::from_str(&kept)?,
+            other: serde_json::from_str(&other)?,
+            other_device,
+            created_at,
+        });
+    }
+    Ok(out)
+}
+
+fn log(
+    c: &Connection,
+    id: TeamEventId,
+    actor: &str,
+    action: &str,
+    before: &impl Serialize,
+    after: &impl Serialize,
+) -> Result<()> {
+    c.execute(
+        "INSERT INTO bridge_team_log (event_id, at, actor, action, before, after) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            id,
+            crate::db::now(),
+            actor,
+            action,
+            serde_json::to_string(before)?,
+            serde_json::to_string(after)?
+        ],
+    )?;
+    Ok(())
+}
+
+fn write_result(
+    c: &Connection,
+    id: TeamEventId,
+    (round, m, room, board): RoomBoard,
+    e: &Entry,
+    source: &str,
+    device: &str,
+) -> Result<()> {
+    c.execute(
+        "INSERT OR REPLACE INTO bridge_team_result (event_id, round, match_no, room, board, \
+         contract, declarer, lead, tricks, source, device, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            id,
+            round,
+            m,
+            room.code(),
+            board,
+            e.contract,
+            e.declarer.map(|s| s.to_string()),
+            e.lead,
+            e.tricks,
+            source,
+            device,
+            crate::db::now()
+        ],
+    )?;
+    Ok(())
+}
+
+fn close_conflicts(c: &Connection, id: TeamEventId, at: RoomBoard, by: &str) -> Result<()> {
+    let (round, m, room, board) = at;
+    c.execute(
+        "UPDATE bridge_team_conflict SET resolved_at = ?6, resolved_by = ?7 WHERE event_id = ?1 \
+         AND round = ?2 AND match_no = ?3 AND room = ?4 AND board = ?5 AND resolved_at IS NULL",
+        params![id, round, m, room.code(), board, crate::db::now(), by],
+    )?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+/// The points of a complete match in the event's scoring, (home, visitors).
+fn match_points(scoring: TeamScoring, m: &MatchScore) -> (Ratio, Ratio) {
+    let half = |h: u32| Ratio::new(i128::from(h), 2);
+    match scoring {
+        TeamScoring::Wbf2013 => (m.vp_home.to_ratio(), m.vp_visit.to_ratio()),
+        TeamScoring::BoardAMatch => (half(m.bam_home), half(m.bam_visit)),
+        TeamScoring::Patton => bridge::teams::patton(m),
+    }
+}
+
+/// The points of a bye: the bye's VPs; at board-a-match half the boards (an average match),
+/// at Patton both.
+fn bye_points(s: &TeamEventSettings) -> Ratio {
+    let average = Ratio::new(i128::from(s.boards_per_match), 2);
+    match s.scoring {
+        TeamScoring::Wbf2013 => s.bye_vp.to_ratio(),
+        TeamScoring::BoardAMatch => average,
+        TeamScoring::Patton => average + s.bye_vp.to_ratio(),
+    }
+}
+
+fn outcome(
+    e: &TeamEvent,
+    m: TeamMatch,
+    stored: &Stored,
+    conflicted: &BTreeSet<RoomBoard>,
+) -> Result<MatchOutcome> {
+    let mut boards = Vec::new();
+    let mut complete = m.visit.is_some();
+    let mut scores = Vec::new();
+    for &b in &m.boards {
+        let vul = bridge::board::vulnerability_of(b);
+        let room = |room: Room| -> Result<Option<RoomResult>> {
+            match stored.get(&(m.round, m.number, room, b)) {
+                None => Ok(None),
+                Some((entry, source, _)) => Ok(Some(RoomResult {
+                    entry: entry.clone(),
+                    score_ns: played_of(entry)?.score_ns(vul),
+                    source: source.clone(),
+                })),
+            }
+        };
+        let (open, closed) = (room(Room::Open)?, room(Room::Closed)?);
+        let conflict = [Room::Open, Room::Closed]
+            .iter()
+            .any(|&r| conflicted.contains(&(m.round, m.number, r, b)));
+        let (mut net_home, mut imps_home) = (None, None);
+        if let (Some(o), Some(c)) = (&open, &closed) {
+            let s = BoardScores {
+                board: b,
+                open_ns: o.score_ns,
+                closed_ns: c.score_ns,
+            };
+            net_home = Some(s.net_home());
+            imps_home = Some(s.imps_home());
+            scores.push(s);
+        } else {
+            complete = false;
+        }
+        complete &= !conflict;
+        boards.push(BoardComparison {
+            board: b,
+            open,
+            closed,
+            net_home,
+            imps_home,
+            conflict,
+        });
+    }
+    let scale = VpScale::Wbf2013;
+    let so_far = bridge::teams::score_match(&scores, scale);
+    let (mut score, mut points_home, mut points_visit) = (None, None, None);
+    if complete {
+        let mut full = so_far.clone();
+        // VPs on the match's length (the engine counts the boards it is given).
+        (full.vp_home, full.vp_visit) =
+            bridge::teams::vps(scale, e.settings.boards_per_match, full.margin());
+        let (h, v) = match_points(e.settings.scoring, &full);
+        (points_home, points_visit) = (Some(h), Some(v));
+        score = Some(full);
+    } else if m.visit.is_none() {
+        points_home = Some(bye_points(&e.settings));
+    }
+    Ok(MatchOutcome {
+        draw: m,
+        boards,
+        imps_home: so_far.imps_home,
+        imps_visit: so_far.imps_visit,
+        complete,
+        score,
+        points_home,
+        points_visit,
+    })
+}
+
+fn standings(e: &TeamEvent, teams: &[Team], matches: &[MatchOutcome]) -> Vec<TeamRow> {
+    let numbers: Vec<TeamId> = teams.iter().map(|t| t.number).collect();
+    let played: Vec<bridge::teams::MatchResult> = matches
+        .iter()
+        .filter_map(|m| {
+            let s = m.score.as_ref()?;
+            Some(bridge::teams::MatchResult {
+                home: m.draw.home,
+                visit: m.draw.visit?,
+                imps_home: s.imps_home,
+                imps_visit: s.imps_visit,
+                vp_home: s.vp_home,
+                vp_visit: s.vp_visit,
+            })
+        })
+        .collect();
+    let byes: Vec<bridge::teams::Bye> = matches
+        .iter()
+        .filter(|m| m.draw.visit.is_none())
+        .map(|m| bridge::teams::Bye {
+            team: m.draw.home,
+            vp: e.settings.bye_vp,
+        })
+        .collect();
+    let engine = bridge::teams::standings(&numbers, &played, &byes, &TIE_BREAKS);
+    let row = |s: &bridge::teams::TeamStanding, place: u32, tied: bool, points: Ratio| TeamRow {
+        place,
+        tied,
+        team: s.team,
+        points,
+        imps_won: s.imps_won,
+        imps_lost: s.imps_lost,
+        matches: s.matches,
+        quotient: s.imp_quotient(),
+    };
+    if e.settings.scoring == TeamScoring::Wbf2013 {
+        return engine
+            .iter()
+            .map(|s| row(s, s.place, s.tied, s.vp()))
+            .collect();
+    }
+    let mut totals: BTreeMap<TeamId, Ratio> = numbers.iter().map(|&t| (t, Ratio::ZERO)).collect();
+    for m in matches {
+        for (t, p) in [
+            (Some(m.draw.home), m.points_home),
+            (m.draw.visit, m.points_visit),
+        ] {
+            if let (Some(t), Some(p)) = (t, p) {
+                if let Some(total) = totals.get_mut(&t) {
+                    *total += p;
+                }
+            }
+        }
+    }
+    let list: Vec<(TeamId, Ratio)> = totals.into_iter().collect();
+    bridge::teams::rank_by_points(&list)
+        .into_iter()
+        .filter_map(|(t, place, tied)| {
+            let s = engine.iter().find(|s| s.team == t)?;
+            let points = list.iter().find(|x| x.0 == t)?.1;
+            Some(row(s, place, tied, points))
+        })
+        .collect()
+}
+
+fn results_on(c: &Connection, id: TeamEventId) -> Result<TeamResults> {
+    let event = load_event(c, id)?;
+    let teams = load_teams(c, id)?;
+    let stored = load_results(c, id)?;
+    let conflicts = load_conflicts(c, id)?;
+    let conflicted: BTreeSet<RoomBoard> = conflicts
+        .iter()
+        .map(|k| (k.round, k.match_no, k.room, k.board))
+        .collect();
+    let matches = load_matches(c, &event)?
+        .into_iter()
+        .map(|m| outcome(&event, m, &stored, &conflicted))
+        .collect::<Result<Vec<_>>>()?;
+    let standings = standings(&event, &teams, &matches);
+    Ok(TeamResults {
+        event,
+        teams,
+        matches,
+        standings,
+        conflicts,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store's interface
+
+impl Store {
+    pub fn create_bridge_team_event(
+        &self,
+        actor: &str,
+        s: &TeamEventSettings,
+    ) -> Result<TeamEventId> {
+        validate(s)?;
+        self.transaction(|tx| {
+            tx.execute(
+                "INSERT INTO bridge_team_event (name, boards_per_match, created_at) \
+                 VALUES (?1, ?2, ?3)",
+                params![s.name.trim(), s.boards_per_match, crate::db::now()],
+            )?;
+            let id = tx.last_insert_rowid();
+            write_settings(tx, id, s)?;
+            log(tx, id, actor, "create", &(), s)?;
+            Ok(id)
+        })
+    }
+
+    /// Changes the settings; the number of boards a match and the format are fixed once a
+    /// round is drawn.
+    pub fn update_bridge_team_event(
+        &self,
+        actor: &str,
+        id: TeamEventId,
+        s: &TeamEventSettings,
+    ) -> Result<()> {
+        validate(s)?;
+        self.transaction(|tx| {
+            let old = load_event(tx, id)?;
+            if old.rounds > 0
+                && (old.settings.boards_per_match != s.boards_per_match
+                    || old.settings.format != s.format)
+            {
+                return Err(Error::refused(
+                    Refusal::EventStarted,
+                    "the boards a match and the format are fixed once round 1 is drawn",
+                ));
+            }
+            write_settings(tx, id, s)?;
+            log(tx, id, actor, "settings", &old.settings, s)
+        })
+    }
+
+    pub fn bridge_team_events(&self) -> Result<Vec<TeamEvent>> {
+        self.with_conn(|c| {
+            let ids: Vec<TeamEventId> = {
+                let mut st = c.prepare("SELECT id FROM bridge_team_event ORDER BY id DESC")?;
+                let rows = st.query_map([], |r| r.get(0))?;
+                rows.collect::<rusqlite::Result<_>>()?
+            };
+            ids.into_iter().map(|id| load_event(c, id)).collect()
+        })
+    }
+
+    pub fn bridge_team_event(&self, id: TeamEventId) -> Result<TeamEvent> {
+        self.with_conn(|c| load_event(c, id))
+    }
+
+    pub fn bridge_teams(&self, id: TeamEventId) -> Result<Vec<Team>> {
+        self.with_conn(|c| {
+            load_event(c, id)?;
+            load_teams(c, id)
+        })
+    }
+
+    /// Enters or changes team `number` (numbers follow on: 1, 2, …). New teams are refused
+    /// once round 1 of a round robin is drawn (its schedule is fixed).
+    pub fn set_bridge_team(
+        &self,
+        actor: &str,
+        id: TeamEventId,
+        number: u32,
+        t: &NewTeam,
+    ) -> Result<()> {
+        validate_team(t)?;
+        self.transaction(|tx| {
+            let e = load_event(tx, id)?;
+            let teams = load_teams(tx, id)?;
+            let before = teams.iter().find(|x| x.number == number).cloned();
+            if before.is_none() {
+                if number != teams.len() as u32 + 1 {
+                    return Err(Error::invalid(
+                        "number",
+                        format!("a team number from 1 to {}", teams.len() + 1),
+                        number.to_string(),
+                    ));
+                }
+                if e.rounds > 0 && e.settings.format == TeamFormat::RoundRobin {
+                    return Err(Error::refused(
+                        Refusal::RoundRobinFixed,
+                        "a round robin's teams are fixed once round 1 is drawn",
+                    ));
+                }
+            }
+            tx.execute(
+                "INSERT OR REPLACE INTO bridge_team (event_id, number, name, players) \
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    id,
+                    number,
+                    t.name.trim(),
+                    serde_json::to_string(&t.players)?
+                ],
+            )?;
+            let after = Team {
+                number,
+                details: t.clone(),
+            };
+            log(tx, id, actor, "team", &before, &after)
+        })
+    }
+
+    /// Draws the next round: the round robin's next round, or a Swiss round paired on the
+    /// standings (no rematch; the lowest team without a bye sits out an odd field), once
+    /// every match of the round before is complete.
+    pub fn draw_bridge_team_round(&self, actor: &str, id: TeamEventId) -> Result<u32> {
+        self.transaction(|tx| {
+            let r = results_on(tx, id)?;
+            let n = r.teams.len() as u32;
+            if n < 2 {
+                return Err(Error::refused(
+                    Refusal::TooFewPlayers,
+                    "two teams at least are needed",
+                ));
+            }
+            let round = r.event.rounds + 1;
+            let pairs: Vec<(u32, Option<u32>)> = match r.event.settings.format {
+                TeamFormat::RoundRobin => {
+                    let schedule = bridge::teams::round_robin(n);
+                    let Some(this) = schedule.get(round as usize - 1) else {
+                        return Err(Error::refused(
+                            Refusal::AllRoundsPaired,
+                            format!("the round robin has {} rounds", schedule.len()),
+                        ));
+                    };
+                    this.iter().map(|p| (p.home, p.visit)).collect()
+                }
+                TeamFormat::Swiss => {
+                    if r.matches
+                        .iter()
+                        .any(|m| m.draw.visit.is_some() && !m.complete)
+                    {
+                        return Err(Error::refused(
+                            Refusal::MissingResults,
+                            format!("round {} still has boards without both rooms", round - 1),
+                        ));
+                    }
+                    let ranked: Vec<TeamId> = r.standings.iter().map(|s| s.team).collect();
+                    let met: BTreeSet<(TeamId, TeamId)> = r
+                        .matches
+                        .iter()
+                        .filter_map(|m| Some((m.draw.home, m.draw.visit?)))
+                        .collect();
+                    let had_bye: BTreeSet<TeamId> = r
+                        .matches
+                        .iter()
+                        .filter(|m| m.draw.visit.is_none())
+                        .map(|m| m.draw.home)
+                        .collect();
+                    let Some(draw) = bridge::teams::swiss_pairing(&ranked, &met, &had_bye) else {
+                        return Err(Error::refused(
+                            Refusal::AllRoundsPaired,
+                            "every pairing of the next round would repeat a match",
+                        ));
+                    };
+                    let mut list: Vec<(u32, Option<u32>)> =
+                        draw.pairs.iter().map(|&(h, v)| (h, Some(v))).collect();
+                    list.extend(draw.bye.map(|b| (b, None)));
+                    list
+                }
+            };
+            // Matches first, the bye last.
+            let mut ordered: Vec<&(u32, Option<u32>)> =
+                pairs.iter().filter(|p| p.1.is_some()).collect();
+            ordered.extend(pairs.iter().filter(|p| p.1.is_none()));
+            for (k, (home, visit)) in ordered.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO bridge_team_match (event_id, round, number, home, visit) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, round, k as u32 + 1, home, visit],
+                )?;
+            }
+            log(tx, id, actor, "draw", &(round - 1), &(round, &pairs))?;
+            Ok(round)
+        })
+    }
+
+    /// A room's result on a board. `shown`: what the director's page showed there (`None`
+    /// from a table). A table's entry is stored where nothing is, or over the same device's
+    /// own entry; the director's where the stored result is still what the page showed.
+    /// Anything else that differs from the stored result is kept apart as a conflict for the
+    /// director to settle: nothing is overwritten.
+    pub fn enter_bridge_team_result(
+        &self,
+        actor: &str,
+        id: TeamEventId,
+        at: RoomBoard,
+        e: &Entry,
+        shown: Option<Option<&Entry>>,
+        device: &str,
+    ) -> Result<EnterOutcome> {
+        let (entry, _) = normalize(e)?;
+        let shown = shown
+            .map(|s| s.map(|s| normalize(s).map(|x| x.0)).transpose())
+            .transpose()?;
+        let (round, m, room, board) = at;
+        self.transaction(|tx| {
+            let event = load_event(tx, id)?;
+            let matches = load_matches(tx, &event)?;
+            if !matches
+                .iter()
+                .any(|x| x.round == round && x.number == m && x.boards.contains(&board))
+            {
+                return Err(Error::refused(
+                    Refusal::NotThisTable,
+                    format!("board {board} is not played in match {m} of round {round}"),
+                ));
+            }
+            let stored = load_results(tx, id)?.remove(&at);
+            let director = shown.is_some();
+            let source = if director { "director" } else { "table" };
+            let before = stored.as_ref().map(|s| &s.0);
+            // Already so, or left by the director's form as its page showed it.
+            if before == Some(&entry) || shown.as_ref().is_some_and(|s| s.as_ref() == Some(&entry))
+            {
+                return Ok(EnterOutcome::Unchanged);
+            }
+            let may_write = match (&shown, &stored) {
+                (Some(shown), _) => shown.as_ref() == before,
+                (None, None) => true,
+                (None, Some((_, source, by))) => source == "table" && by == device,
+            };
+            let after = serde_json::json!({ "at": at, "entry": entry, "device": device });
+            if may_write {
+                write_result(tx, id, at, &entry, source, device)?;
+                log(tx, id, actor, "enter", &(at, before), &after)?;
+                return Ok(EnterOutcome::Stored);
+            }
+            let other = serde_json::to_string(&entry)?;
+            let known: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM bridge_team_conflict WHERE event_id = ?1 \
+                 AND round = ?2 AND match_no = ?3 AND room = ?4 AND board = ?5 \
+                 AND resolved_at IS NULL AND other = ?6)",
+                params![id, round, m, room.code(), board, other],
+                |r| r.get(0),
+            )?;
+            if !known {
+                let kept = serde_json::to_string(&before)?;
+                tx.execute(
+                    "INSERT INTO bridge_team_conflict (event_id, round, match_no, room, board, \
+                     kept, other, other_device, created_at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    params![
+                        id,
+                        round,
+                        m,
+                        room.code(),
+                        board,
+                        kept,
+                        other,
+                        if director { actor } else { device },
+                        crate::db::now()
+                    ],
+                )?;
+                log(tx, id, actor, "conflict", &(at, before), &after)?;
+            }
+            Ok(EnterOutcome::Conflict)
+        })
+    }
+
+    /// The director settles a conflict: the result as stored, or the other entry; either
+    /// way the result is the director's from then on and the board's conflicts are closed.
+    pub fn resolve_bridge_team_conflict(
+        &self,
+        actor: &str,
+        id: TeamEventId,
+        conflict: i64,
+        take_other: bool,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            load_event(tx, id)?;
+            let Some(k) = load_conflicts(tx, id)?
+                .into_iter()
+                .find(|k| k.id == conflict)
+            else {
+                return Err(Error::NotFound("conflict"));
+            };
+            let at = (k.round, k.match_no, k.room, k.board);
+            let stored = load_results(tx, id)?.remove(&at).map(|s| s.0);
+            let entry = match (take_other, &stored) {
+                (false, Some(e)) => e.clone(),
+                _ => k.other.clone(),
+            };
+            write_result(tx, id, at, &entry, "director", "")?;
+            close_conflicts(tx, id, at, actor)?;
+            let action = if take_other {
+                "resolve_other"
+            } else {
+                "resolve_kept"
+            };
+            log(tx, id, actor, action, &(at, stored), &(at, &entry))
+        })
+    }
+
+    /// The event scored on its complete matches, with every match's boards.
+    pub fn bridge_team_results(&self, id: TeamEventId) -> Result<TeamResults> {
+        self.with_conn(|c| results_on(c, id))
+    }
+}
+
+fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Result<()> {
+    c.execute(
+        "UPDATE bridge_team_event SET name = ?2, date = ?3, boards_per_match = ?4, scoring = ?5, \
+         format = ?6, bye_vp = ?7, public = ?8 WHERE id = ?1",
+        params![
+            id,
+            s.name.trim(),
+            s.date,
+            s.boards_per_match,
+            s.scoring.code(),
+            s.format.code(),
+            s.bye_vp.hundredths(),
+            s.public
+        ],
+    )?;
+    Ok(())
+}
