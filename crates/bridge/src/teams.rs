@@ -142,7 +142,8 @@ pub fn vps(scale: VpScale, boards: u32, margin_home: i64) -> (Vp, Vp) {
         VpScale::Wbf2013 => vp::wbf2013(boards, m),
         VpScale::Discrete(s) => {
             let (w, l) = s.vp(m);
-            let h = |v: u16| Vp::from_hundredths(v * 100).unwrap_or(Vp::MAX);
+            // A 30-point scale's winner may score above 20.
+            let h = |v: u16| Vp::on_scale(v.saturating_mul(100)).unwrap_or(Vp::MAX);
             (h(w), h(l))
         }
     };
@@ -548,6 +549,18 @@ pub fn rank_by_points(totals: &[(TeamId, Ratio)]) -> Vec<(TeamId, u32, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thirty_point_scales_give_the_winner_above_twenty() {
+        let s = vp::discrete_scale("acbl30-9-11").unwrap();
+        let vp = |m| {
+            let (h, v) = vps(VpScale::Discrete(s), 10, m);
+            (h.to_string(), v.to_string())
+        };
+        assert_eq!(vp(100), ("30.00".into(), "0.00".into()));
+        assert_eq!(vp(-4), ("10.00".into(), "20.00".into()));
+        assert_eq!(vp(4), ("20.00".into(), "10.00".into()));
+    }
 
     #[test]
     fn round_robin_meets_everyone_once() {

@@ -20,7 +20,8 @@
 
 use std::fmt;
 
-/// Victory points in hundredths, 0 to 20.00.
+/// Victory points in hundredths: 0 to 20.00 on the WBF scale, up to 30.00 on the 30-point
+/// discrete scales.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Vp(u16);
 
@@ -33,13 +34,19 @@ impl Vp {
         (h <= 2000).then_some(Vp(h))
     }
 
+    /// VPs of a discrete scale, whose total may be 30 (the ACBL's 30-point scales): `None`
+    /// above 30.00.
+    pub fn on_scale(h: u16) -> Option<Vp> {
+        (h <= 3000).then_some(Vp(h))
+    }
+
     pub fn hundredths(self) -> u16 {
         self.0
     }
 
-    /// The opponents' share: 20 − self.
+    /// The opponents' share on a 20-point scale: 20 − self.
     pub fn complement(self) -> Vp {
-        Vp(2000 - self.0)
+        Vp(2000u16.saturating_sub(self.0))
     }
 
     /// As an exact fraction.
