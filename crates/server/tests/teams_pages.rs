@@ -823,3 +823,69 @@ fn the_settings_page_edits_the_event() {
     );
     assert_eq!(app.client().get(&format!("/public/teams/{id}")).status, 200);
 }
+
+/// The printed match sheet lists the first team on the left on every board: each result is
+/// read from its side (its player with Black who won is `1-0` there, not the board's `0-1`),
+/// and a sheet printed before the match has an empty total box. The French pages put a space
+/// before their colons, and the standings do not repeat the game points as a tie-break column.
+#[test]
+fn the_match_sheet_reads_every_result_from_the_first_teams_side() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, _) = paired_round_robin(&mut arb);
+    let sheet_path = format!("/teams/{id}/rounds/1/matches/1/sheet");
+    let blank = arb.get(&sheet_path);
+    assert!(
+        blank.body.contains("id=\"sheet-total\"></td>"),
+        "{}",
+        blank.body
+    );
+    // The first team has White on boards 1 and 3, Black on 2 and 4.
+    let results: Vec<Value> = [(1, "1-0"), (2, "1-0"), (3, "0-1"), (4, "0-1")]
+        .iter()
+        .map(|(b, r)| json!({ "match": 1, "board": b, "result": r }))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sheet = arb.get(&sheet_path);
+    for (board, shown) in [(1, "1-0"), (2, "0-1"), (3, "0-1"), (4, "1-0")] {
+        let row = sheet
+            .body
+            .split(&format!("id=\"sheet-board-{board}\""))
+            .nth(1)
+            .and_then(|rest| rest.split("</tr>").next())
+            .unwrap_or_else(|| panic!("board {board} on the sheet: {}", sheet.body));
+        assert!(
+            row.contains(&format!("<td class=\"result-box\">{shown}</td>")),
+            "board {board} reads {shown} from the first team's side: {row}"
+        );
+    }
+    assert!(
+        sheet.body.contains("id=\"sheet-total\">2.0 – 2.0</td>"),
+        "{}",
+        sheet.body
+    );
+    // The game points once: their column, not again as the first tie-break.
+    let standings = arb.get(&format!("/teams/{id}/standings"));
+    let head = standings
+        .body
+        .split("<thead>")
+        .nth(1)
+        .and_then(|h| h.split("</thead>").next())
+        .unwrap();
+    let list = arb.get(&format!("/api/teams/events/{id}/standings")).json();
+    let tiebreaks = list["tiebreaks"].as_array().unwrap();
+    assert_eq!(tiebreaks[0], "GP", "{list}");
+    assert_eq!(
+        head.matches("<th").count(),
+        5 + tiebreaks.len() - 1,
+        "{head}"
+    );
+    arb.cookies.insert("lang".into(), "fr".into());
+    let fr = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(fr.body.contains("Match 1 : "), "{}", fr.body);
+    assert!(fr.body.contains("Codes capitaines : "), "{}", fr.body);
+}

@@ -125,7 +125,7 @@ pub fn rosters_csv(teams: usize) -> String {
                 "{};{b};{}, {};{};{};{title}\n",
                 team_name(t),
                 SURNAMES[i % SURNAMES.len()],
-                FIRSTS[(i * 7 + t) % FIRSTS.len()],
+                FIRSTS[(i / SURNAMES.len()) % FIRSTS.len()],
                 2350 - 23 * t as u32 - 31 * b as u32,
                 if t % 5 == 4 { "SUI" } else { "FRA" },
             ));
@@ -456,6 +456,18 @@ impl<'a> Desk<'a> {
         (head[5..].to_vec(), rows)
     }
 
+    /// The event's whole tie-break list from the JSON API: the other score (GP after MP) first,
+    /// which the page shows in its own column, then the event's own.
+    pub async fn tiebreaks(&self) -> Vec<String> {
+        let v = self.api("/standings").await;
+        v["tiebreaks"]
+            .as_array()
+            .expect("tiebreaks")
+            .iter()
+            .map(|t| t.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
     /// The TRF-2026 export, downloaded with the arbiter's session, saved to `file`.
     pub async fn export_trf(&self, file: &Path) -> String {
         let (status, text) = self.b().fetch_text(&self.url("/export.trf")).await;
@@ -562,8 +574,9 @@ pub async fn captain_report(
     phone.body_text().await
 }
 
-/// `arbiter validate` on the exported file, then `arbiter standings --teams` with the page's
-/// tie-breaks: the same places, numbers, names, match and game points and values as the page.
+/// `arbiter validate` on the exported file, then `arbiter standings --teams` with the event's
+/// tie-breaks: the same places, numbers, names, match and game points and values as the page
+/// (whose game points, the first tie-break, are in their own column).
 pub fn cli_ranks_as_the_page(trf: &Path, tiebreaks: &[String], page: &[Vec<String>]) {
     let (code, out, err) = run_arbiter(&[OsStr::new("validate"), trf.as_os_str()]);
     assert_eq!(
@@ -593,7 +606,12 @@ pub fn cli_ranks_as_the_page(trf: &Path, tiebreaks: &[String], page: &[Vec<Strin
         "one line a team and a header:\n{out}"
     );
     for (line, row) in lines[1..].iter().zip(page) {
-        let cells: Vec<&str> = line.split(',').map(|c| c.trim_matches('"')).collect();
+        let mut cells: Vec<&str> = line.split(',').map(|c| c.trim_matches('"')).collect();
+        assert_eq!(
+            cells[4], cells[5],
+            "the first tie-break is the game points: {line}"
+        );
+        cells.remove(5);
         assert_eq!(
             cells,
             *row,
@@ -951,11 +969,14 @@ pub async fn league(chromedriver: PathBuf) {
     d.b().goto(&d.url("")).await;
     assert!(!d.b().exists("#team-pair").await, "every round is paired");
 
-    let (tiebreaks, rows) = d.standings().await;
-    assert!(
-        tiebreaks.ends_with(&["EDE".into(), "SB".into(), "BC".into()]),
-        "the event's tie-breaks: {tiebreaks:?}"
+    let (shown, rows) = d.standings().await;
+    let tiebreaks = d.tiebreaks().await;
+    assert_eq!(
+        tiebreaks,
+        ["GP", "EDE", "SB", "BC"],
+        "the event's tie-breaks"
     );
+    assert_eq!(shown, tiebreaks[1..], "the page's tie-break columns");
     d.print("/standings", "standings-print-fr").await;
     d.print("/rounds/1/matches/2/sheet", "sheet-print-fr").await;
     let trf = tmp.path().join("league.trf");
@@ -1051,7 +1072,14 @@ pub async fn swiss(chromedriver: PathBuf) {
     d.b().goto(&d.url("")).await;
     assert!(!d.b().exists("#team-pair").await, "every round is paired");
 
-    let (tiebreaks, rows) = d.standings().await;
+    let (shown, rows) = d.standings().await;
+    let tiebreaks = d.tiebreaks().await;
+    assert_eq!(
+        tiebreaks,
+        ["GP", "BH:MP", "EMGSB", "BC"],
+        "the event's tie-breaks"
+    );
+    assert_eq!(shown, tiebreaks[1..], "the page's tie-break columns");
     d.print("/standings", "standings-print-fr").await;
     d.print("/rounds/3/matches/7/sheet", "sheet-print-fr").await;
     let trf = tmp.path().join("swiss.trf");

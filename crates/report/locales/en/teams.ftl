@@ -125,3 +125,5 @@ teams-field-public = Show on the public pages
 teams-public-lineups-later = The lineups appear here once the match has started.
 teams-export = HTML export (club website)
 teams-export-contents = Back to the contents
+# Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
+teams-colon = :

@@ -125,3 +125,5 @@ teams-field-public = Afficher sur les pages publiques
 teams-public-lineups-later = Les compositions s'affichent ici dès que le match a commencé.
 teams-export = Export HTML (site du club)
 teams-export-contents = Retour au sommaire
+# Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
+teams-colon = {" "}:
