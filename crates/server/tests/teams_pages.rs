@@ -385,6 +385,21 @@ fn captains_send_lineups_and_results_from_their_phones() {
         .unwrap()
         .to_string();
     assert!(!r.body.contains(&home_name), "{}", r.body);
+    // Its players are named by their team on the results' boards, never left blank.
+    let home_team = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == home)
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        r.body.contains(&format!("Blancs : ({home_team})")),
+        "{}",
+        r.body
+    );
     let version = version_in(&r.body);
     // The reserve on board 4 (White for the team with Black on board 1).
     let ids = roster_ids(&teams, away);
@@ -888,4 +903,75 @@ fn the_match_sheet_reads_every_result_from_the_first_teams_side() {
     let fr = arb.get(&format!("/teams/{id}/rounds/1"));
     assert!(fr.body.contains("Match 1 : "), "{}", fr.body);
     assert!(fr.body.contains("Codes capitaines : "), "{}", fr.body);
+}
+
+/// Board prizes: a player who played one round of two (a reserve brought in for round 2, the
+/// player they replaced) is out of the running and listed after the players of both rounds,
+/// however well the game went.
+#[test]
+fn board_prizes_list_the_players_in_the_running_first() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let draws = |round: u32| -> Vec<Value> {
+        (1..=2)
+            .flat_map(|m| (1..=4).map(move |b| json!({ "match": m, "board": b, "result": "1/2" })))
+            .filter(|r| !(round == 2 && r["match"] == 1 && r["board"] == 4))
+            .collect()
+    };
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": draws(1) }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}"));
+    let token = csrf_in(&page.body);
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // Round 2, match 1: the home team's reserve plays board 4 (Black there) and wins.
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/2")).json();
+    let home = round["matches"][0]["white_team"].as_i64().unwrap();
+    let roster = roster_ids(&teams, home);
+    let (replaced, reserve) = (roster[3], roster[4]);
+    let lineup = [roster[0], roster[1], roster[2], reserve];
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/2/lineups"),
+        &json!({ "match": 1, "team": home, "members": lineup }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut results = draws(2);
+    results.push(json!({ "match": 1, "board": 4, "result": "0-1" }));
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/2/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let prizes = arb.get(&format!("/api/teams/events/{id}/boards")).json();
+    let board4 = prizes[3]["rows"].as_array().unwrap();
+    assert_eq!(prizes[3]["board"], 4);
+    assert_eq!(board4.len(), 5, "{board4:?}");
+    let members: Vec<i64> = board4
+        .iter()
+        .map(|r| r["member"].as_i64().unwrap())
+        .collect();
+    let eligible: Vec<bool> = board4.iter().map(|r| r["eligible"] == true).collect();
+    assert_eq!(eligible, [true, true, true, false, false], "{board4:?}");
+    assert_eq!(
+        members[3], reserve,
+        "the reserve's one win first of the rest: {board4:?}"
+    );
+    assert_eq!(members[4], replaced, "{board4:?}");
+    let best = board4
+        .iter()
+        .map(|r| r["performance"].as_i64().unwrap())
+        .max();
+    assert_eq!(board4[3]["performance"].as_i64(), best, "{board4:?}");
+    // The page greys them.
+    let page = app.client().get(&format!("/public/teams/{id}/boards"));
+    assert_eq!(
+        page.body.matches("class=\"out-of-running\"").count(),
+        2,
+        "{}",
+        page.body
+    );
 }
