@@ -107,6 +107,18 @@ fn confirm(phone: &mut Client, review: &crate::common::Reply) -> crate::common::
     phone.post_form(&action, &fields)
 }
 
+fn team_name(teams: &Value, team: i64) -> String {
+    teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == team)
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
     teams
         .as_array()
@@ -211,15 +223,7 @@ fn a_whole_match_forfeit_from_the_round_page() {
     let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
     let m = &round["matches"][1];
     let home = m["white_team"].as_i64().unwrap();
-    let home_name = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == home)
-        .unwrap()["name"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let home_name = team_name(&teams, home);
     let page = arb.get(&format!("/teams/{id}/rounds/1"));
     let token = csrf_in(&page.body);
     let version = version_in(&page.body);
@@ -386,15 +390,7 @@ fn captains_send_lineups_and_results_from_their_phones() {
         .to_string();
     assert!(!r.body.contains(&home_name), "{}", r.body);
     // Its players are named by their team on the results' boards, never left blank.
-    let home_team = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == home)
-        .unwrap()["name"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let home_team = team_name(&teams, home);
     assert!(
         r.body.contains(&format!("Blancs : ({home_team})")),
         "{}",

@@ -148,6 +148,16 @@ pub struct Desk<'a> {
 }
 
 impl<'a> Desk<'a> {
+    /// The first account made and logged in, the interface in French, on the team events.
+    pub async fn open(driver: &Driver, server: &'a Server, shots: &Path) -> Desk<'a> {
+        let b = driver.desktop("arbiter", 1280, 900).await;
+        let a = Arbiter::first_account(b, server, shots.to_path_buf()).await;
+        let d = Desk { a, id: 0 };
+        d.b().goto(&server.url("/teams")).await;
+        d.a.switch_language("fr").await;
+        d
+    }
+
     pub fn b(&self) -> &Browser {
         &self.a.b
     }
@@ -474,6 +484,50 @@ impl<'a> Desk<'a> {
         assert_eq!(status, 200, "the TRF export answers 200, with: {text}");
         std::fs::write(file, &text).expect("save the TRF");
         text
+    }
+
+    /// Pairs each of `rounds` from the event page and posts its results from its page.
+    pub async fn post_rounds(&self, rounds: std::ops::RangeInclusive<u32>) {
+        for round in rounds {
+            self.pair(round).await;
+            let matches = self.round(round).await;
+            self.post_results(round, &Desk::all_results(round, &matches, &[]))
+                .await;
+        }
+        self.b().goto(&self.url("")).await;
+        assert!(
+            !self.b().exists("#team-pair").await,
+            "every round is paired"
+        );
+    }
+
+    /// After the last round: the standings (their tie-breaks `tiebreaks`, the first in its
+    /// own column) and the match sheet `(round, match)` printed, the TRF-2026 export saved as
+    /// `file` in the artifacts and ranked by `arbiter standings --teams` as the page does.
+    pub async fn finish(&self, tiebreaks: &[&str], sheet: (u32, u32), file: &str) -> PathBuf {
+        let (shown, rows) = self.standings().await;
+        let list = self.tiebreaks().await;
+        assert_eq!(list, tiebreaks, "the event's tie-breaks");
+        assert_eq!(shown, list[1..], "the page's tie-break columns");
+        self.print("/standings", "standings-print-fr").await;
+        let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
+        self.print(&path, "sheet-print-fr").await;
+        let trf = self.a.shots.join(file);
+        self.export_trf(&trf).await;
+        cli_ranks_as_the_page(&trf, &list, &rows);
+        trf
+    }
+
+    /// The main pages in French and English, and the standings and match sheet printed in
+    /// English too.
+    pub async fn pictures(&self, rounds: &[u32], sheet: (u32, u32)) {
+        for lang in ["fr", "en"] {
+            self.a.switch_language(lang).await;
+            main_pages(self, lang, rounds, sheet).await;
+        }
+        self.print("/standings", "standings-print-en").await;
+        let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
+        self.print(&path, "sheet-print-en").await;
     }
 
     /// Prints the page at `path` (A4, the print stylesheet) to `NAME.pdf` and `NAME.png` and
@@ -832,15 +886,7 @@ pub async fn league(chromedriver: PathBuf) {
     let shots = artifacts_dir("teams-league");
     let server = Server::start(&tmp.path().join("test.db"));
     let driver = Driver::start(&chromedriver);
-    let a = Arbiter::first_account(
-        driver.desktop("arbiter", 1280, 900).await,
-        &server,
-        shots.clone(),
-    )
-    .await;
-    let mut d = Desk { a, id: 0 };
-    d.b().goto(&server.url("/teams")).await;
-    d.a.switch_language("fr").await;
+    let mut d = Desk::open(&driver, &server, &shots).await;
     d.create(
         "Interclubs de Franche-Comté",
         "double_round_robin",
@@ -960,37 +1006,12 @@ pub async fn league(chromedriver: PathBuf) {
     let corrected = d.round(1).await;
     assert_eq!(corrected[2].boards[0].result.as_deref(), Some(right));
     // Rounds 4 to 18 from the round pages.
-    for round in 4..=18 {
-        d.pair(round).await;
-        let matches = d.round(round).await;
-        d.post_results(round, &Desk::all_results(round, &matches, &[]))
-            .await;
-    }
-    d.b().goto(&d.url("")).await;
-    assert!(!d.b().exists("#team-pair").await, "every round is paired");
-
-    let (shown, rows) = d.standings().await;
-    let tiebreaks = d.tiebreaks().await;
-    assert_eq!(
-        tiebreaks,
-        ["GP", "EDE", "SB", "BC"],
-        "the event's tie-breaks"
-    );
-    assert_eq!(shown, tiebreaks[1..], "the page's tie-break columns");
-    d.print("/standings", "standings-print-fr").await;
-    d.print("/rounds/1/matches/2/sheet", "sheet-print-fr").await;
-    let trf = tmp.path().join("league.trf");
-    d.export_trf(&trf).await;
-    std::fs::copy(&trf, shots.join("league.trf")).expect("keep the TRF");
+    d.post_rounds(4..=18).await;
+    let trf = d
+        .finish(&["GP", "EDE", "SB", "BC"], (1, 2), "league.trf")
+        .await;
     rounds_follow_the_table(&trf, 10, true);
-    cli_ranks_as_the_page(&trf, &tiebreaks, &rows);
-
-    for lang in ["fr", "en"] {
-        d.a.switch_language(lang).await;
-        main_pages(&d, lang, &[1, 3], (1, 2)).await;
-    }
-    d.print("/standings", "standings-print-en").await;
-    d.print("/rounds/1/matches/2/sheet", "sheet-print-en").await;
+    d.pictures(&[1, 3], (1, 2)).await;
     phone.close().await;
     away_phone.close().await;
     d.a.b.close().await;
@@ -1008,15 +1029,7 @@ pub async fn swiss(chromedriver: PathBuf) {
     let shots = artifacts_dir("teams-swiss");
     let server = Server::start(&tmp.path().join("test.db"));
     let driver = Driver::start(&chromedriver);
-    let a = Arbiter::first_account(
-        driver.desktop("arbiter", 1280, 900).await,
-        &server,
-        shots.clone(),
-    )
-    .await;
-    let mut d = Desk { a, id: 0 };
-    d.b().goto(&server.url("/teams")).await;
-    d.a.switch_language("fr").await;
+    let mut d = Desk::open(&driver, &server, &shots).await;
     d.create(
         "Open par équipes de Besançon",
         "swiss_team",
@@ -1063,36 +1076,12 @@ pub async fn swiss(chromedriver: PathBuf) {
     d.forfeit(3, 7, "+-").await;
     let r3 = d.round(3).await;
     d.post_results(3, &Desk::all_results(3, &r3, &[])).await;
-    for round in 4..=7 {
-        d.pair(round).await;
-        let matches = d.round(round).await;
-        d.post_results(round, &Desk::all_results(round, &matches, &[]))
-            .await;
-    }
-    d.b().goto(&d.url("")).await;
-    assert!(!d.b().exists("#team-pair").await, "every round is paired");
-
-    let (shown, rows) = d.standings().await;
-    let tiebreaks = d.tiebreaks().await;
-    assert_eq!(
-        tiebreaks,
-        ["GP", "BH:MP", "EMGSB", "BC"],
-        "the event's tie-breaks"
-    );
-    assert_eq!(shown, tiebreaks[1..], "the page's tie-break columns");
-    d.print("/standings", "standings-print-fr").await;
-    d.print("/rounds/3/matches/7/sheet", "sheet-print-fr").await;
-    let trf = tmp.path().join("swiss.trf");
-    d.export_trf(&trf).await;
-    std::fs::copy(&trf, shots.join("swiss.trf")).expect("keep the TRF");
+    d.post_rounds(4..=7).await;
+    let trf = d
+        .finish(&["GP", "BH:MP", "EMGSB", "BC"], (3, 7), "swiss.trf")
+        .await;
     check_swiss_team(&trf, 7);
-    cli_ranks_as_the_page(&trf, &tiebreaks, &rows);
-
-    for lang in ["fr", "en"] {
-        d.a.switch_language(lang).await;
-        main_pages(&d, lang, &[1, 7], (1, 1)).await;
-    }
-    d.print("/standings", "standings-print-en").await;
+    d.pictures(&[1, 7], (1, 1)).await;
     phone.close().await;
     d.a.b.close().await;
     eprintln!(
