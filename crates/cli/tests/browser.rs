@@ -14,6 +14,10 @@
 //! Screenshots of the main pages in French and English (and the printed pairing list and
 //! standings as PDF) are kept in `TARGET/browser-artifacts/{swiss,round-robin}/`, the bridge
 //! sessions' in `TARGET/browser-artifacts/bridge-{mitchell,howell}/`.
+//!
+//! Two chess team events (issue 22), a 10-team double round robin and a 24-team Swiss Team
+//! event, run from the CSV rosters to the TRF-2026 export with the captains' phones; their
+//! pages, printed match sheets and standings are kept in `TARGET/browser-artifacts/teams-*/`.
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
@@ -23,6 +27,8 @@ mod director;
 mod harness;
 #[path = "browser/print.rs"]
 mod print;
+#[path = "browser/teams.rs"]
+mod teams;
 
 use std::ffi::OsStr;
 use std::path::Path;
@@ -223,6 +229,24 @@ fn rounds_follow_the_table(trf: &Path, players: u32, rounds: u32) {
         seen += 1;
     }
     assert_eq!(seen, rounds, "the table has {rounds} rounds");
+}
+
+/// A team league, home and away, through the browser ([`teams::league`]).
+#[test]
+fn team_double_round_robin_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams::league(chromedriver));
+}
+
+/// A Swiss Team event through the browser ([`teams::swiss`]).
+#[test]
+fn swiss_team_event_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams::swiss(chromedriver));
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

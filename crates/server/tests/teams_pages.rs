@@ -107,6 +107,18 @@ fn confirm(phone: &mut Client, review: &crate::common::Reply) -> crate::common::
     phone.post_form(&action, &fields)
 }
 
+fn team_name(teams: &Value, team: i64) -> String {
+    teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == team)
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
     teams
         .as_array()
@@ -211,15 +223,7 @@ fn a_whole_match_forfeit_from_the_round_page() {
     let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
     let m = &round["matches"][1];
     let home = m["white_team"].as_i64().unwrap();
-    let home_name = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == home)
-        .unwrap()["name"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let home_name = team_name(&teams, home);
     let page = arb.get(&format!("/teams/{id}/rounds/1"));
     let token = csrf_in(&page.body);
     let version = version_in(&page.body);
@@ -385,6 +389,13 @@ fn captains_send_lineups_and_results_from_their_phones() {
         .unwrap()
         .to_string();
     assert!(!r.body.contains(&home_name), "{}", r.body);
+    // Its players are named by their team on the results' boards, never left blank.
+    let home_team = team_name(&teams, home);
+    assert!(
+        r.body.contains(&format!("Blancs : ({home_team})")),
+        "{}",
+        r.body
+    );
     let version = version_in(&r.body);
     // The reserve on board 4 (White for the team with Black on board 1).
     let ids = roster_ids(&teams, away);
@@ -822,4 +833,141 @@ fn the_settings_page_edits_the_event() {
         9
     );
     assert_eq!(app.client().get(&format!("/public/teams/{id}")).status, 200);
+}
+
+/// The printed match sheet lists the first team on the left on every board: each result is
+/// read from its side (its player with Black who won is `1-0` there, not the board's `0-1`),
+/// and a sheet printed before the match has an empty total box. The French pages put a space
+/// before their colons, and the standings do not repeat the game points as a tie-break column.
+#[test]
+fn the_match_sheet_reads_every_result_from_the_first_teams_side() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, _) = paired_round_robin(&mut arb);
+    let sheet_path = format!("/teams/{id}/rounds/1/matches/1/sheet");
+    let blank = arb.get(&sheet_path);
+    assert!(
+        blank.body.contains("id=\"sheet-total\"></td>"),
+        "{}",
+        blank.body
+    );
+    // The first team has White on boards 1 and 3, Black on 2 and 4.
+    let results: Vec<Value> = [(1, "1-0"), (2, "1-0"), (3, "0-1"), (4, "0-1")]
+        .iter()
+        .map(|(b, r)| json!({ "match": 1, "board": b, "result": r }))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let sheet = arb.get(&sheet_path);
+    for (board, shown) in [(1, "1-0"), (2, "0-1"), (3, "0-1"), (4, "1-0")] {
+        let row = sheet
+            .body
+            .split(&format!("id=\"sheet-board-{board}\""))
+            .nth(1)
+            .and_then(|rest| rest.split("</tr>").next())
+            .unwrap_or_else(|| panic!("board {board} on the sheet: {}", sheet.body));
+        assert!(
+            row.contains(&format!("<td class=\"result-box\">{shown}</td>")),
+            "board {board} reads {shown} from the first team's side: {row}"
+        );
+    }
+    assert!(
+        sheet.body.contains("id=\"sheet-total\">2.0 – 2.0</td>"),
+        "{}",
+        sheet.body
+    );
+    // The game points once: their column, not again as the first tie-break.
+    let standings = arb.get(&format!("/teams/{id}/standings"));
+    let head = standings
+        .body
+        .split("<thead>")
+        .nth(1)
+        .and_then(|h| h.split("</thead>").next())
+        .unwrap();
+    let list = arb.get(&format!("/api/teams/events/{id}/standings")).json();
+    let tiebreaks = list["tiebreaks"].as_array().unwrap();
+    assert_eq!(tiebreaks[0], "GP", "{list}");
+    assert_eq!(
+        head.matches("<th").count(),
+        5 + tiebreaks.len() - 1,
+        "{head}"
+    );
+    arb.cookies.insert("lang".into(), "fr".into());
+    let fr = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(fr.body.contains("Match 1 : "), "{}", fr.body);
+    assert!(fr.body.contains("Codes capitaines : "), "{}", fr.body);
+}
+
+/// Board prizes: a player who played one round of two (a reserve brought in for round 2, the
+/// player they replaced) is out of the running and listed after the players of both rounds,
+/// however well the game went.
+#[test]
+fn board_prizes_list_the_players_in_the_running_first() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, teams) = paired_round_robin(&mut arb);
+    let draws = |round: u32| -> Vec<Value> {
+        (1..=2)
+            .flat_map(|m| (1..=4).map(move |b| json!({ "match": m, "board": b, "result": "1/2" })))
+            .filter(|r| !(round == 2 && r["match"] == 1 && r["board"] == 4))
+            .collect()
+    };
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": draws(1) }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}"));
+    let token = csrf_in(&page.body);
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // Round 2, match 1: the home team's reserve plays board 4 (Black there) and wins.
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/2")).json();
+    let home = round["matches"][0]["white_team"].as_i64().unwrap();
+    let roster = roster_ids(&teams, home);
+    let (replaced, reserve) = (roster[3], roster[4]);
+    let lineup = [roster[0], roster[1], roster[2], reserve];
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/2/lineups"),
+        &json!({ "match": 1, "team": home, "members": lineup }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut results = draws(2);
+    results.push(json!({ "match": 1, "board": 4, "result": "0-1" }));
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/2/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let prizes = arb.get(&format!("/api/teams/events/{id}/boards")).json();
+    let board4 = prizes[3]["rows"].as_array().unwrap();
+    assert_eq!(prizes[3]["board"], 4);
+    assert_eq!(board4.len(), 5, "{board4:?}");
+    let members: Vec<i64> = board4
+        .iter()
+        .map(|r| r["member"].as_i64().unwrap())
+        .collect();
+    let eligible: Vec<bool> = board4.iter().map(|r| r["eligible"] == true).collect();
+    assert_eq!(eligible, [true, true, true, false, false], "{board4:?}");
+    assert_eq!(
+        members[3], reserve,
+        "the reserve's one win first of the rest: {board4:?}"
+    );
+    assert_eq!(members[4], replaced, "{board4:?}");
+    let best = board4
+        .iter()
+        .map(|r| r["performance"].as_i64().unwrap())
+        .max();
+    assert_eq!(board4[3]["performance"].as_i64(), best, "{board4:?}");
+    // The page greys them.
+    let page = app.client().get(&format!("/public/teams/{id}/boards"));
+    assert_eq!(
+        page.body.matches("class=\"out-of-running\"").count(),
+        2,
+        "{}",
+        page.body
+    );
 }

@@ -100,7 +100,7 @@ teams-crosstable = Crosstable
 teams-crosstable-help = Each cell gives the row team's game points against the column team (F: a whole-match forfeit).
 teams-public = Public page
 teams-boards = Board prizes
-teams-boards-help = Each player on each board played, best performance first: games played over the board only (forfeits apart); the performance is the rated opponents' average plus the rating difference of the score (FIDE B.02 8.1a).
+teams-boards-help = Each player on each board played, best performance first: games played over the board only (forfeits apart); the performance is the rated opponents' average plus the rating difference of the score (FIDE B.02 8.1a). Players who played fewer than two thirds of the rounds are listed after the others, in grey: they are not in the running for the board's prize.
 teams-col-games = Games
 teams-col-points = Pts
 teams-col-opponents = Opp. avg
@@ -135,3 +135,5 @@ invalid-teams = Every team needs at least as many players as the match has board
 invalid-lineup = A lineup has one player a board, from the team's roster, in roster order, each once.
 invalid-code = Type the captain's code.
 invalid-b-1 = Enter a result on one board at least.
+# Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
+teams-colon = :

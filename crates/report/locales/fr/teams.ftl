@@ -100,7 +100,7 @@ teams-crosstable = Grille américaine
 teams-crosstable-help = Chaque case donne les points de parties de l'équipe de la ligne contre celle de la colonne (F : match perdu par forfait).
 teams-public = Page publique
 teams-boards = Prix par échiquier
-teams-boards-help = Chaque joueur sur chaque échiquier joué, meilleure performance d'abord : parties jouées seulement (forfaits à part) ; la performance est la moyenne Elo des adversaires classés plus l'écart correspondant au score (FIDE B.02 8.1a).
+teams-boards-help = Chaque joueur sur chaque échiquier joué, meilleure performance d'abord : parties jouées seulement (forfaits à part) ; la performance est la moyenne Elo des adversaires classés plus l'écart correspondant au score (FIDE B.02 8.1a). Les joueurs qui ont joué moins des deux tiers des rondes viennent après les autres, en gris : ils ne concourent pas pour le prix de l'échiquier.
 teams-col-games = Parties
 teams-col-points = Pts
 teams-col-opponents = Moy. adv.
@@ -135,3 +135,5 @@ invalid-teams = Chaque équipe doit compter au moins autant de joueurs que la re
 invalid-lineup = Une composition aligne un joueur par échiquier, pris dans la liste de l'équipe et dans son ordre, chacun une seule fois.
 invalid-code = Entrez le code du capitaine.
 invalid-b-1 = Entrez le résultat d'au moins un échiquier.
+# Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
+teams-colon = {" "}:

@@ -128,6 +128,13 @@ impl CaptainPage {
         } else {
             (&m.opponent, &m.team)
         };
+        // A hidden player is named by the team: "(Club B)".
+        let name_of = |id: &i64| {
+            names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| format!("({})", m.opponent.details.name))
+        };
         let boards = p
             .boards
             .iter()
@@ -143,8 +150,8 @@ impl CaptainPage {
                 };
                 CaptainBoard {
                     board: b.board,
-                    white: names.get(&b.white).cloned().unwrap_or_default(),
-                    black: names.get(&b.black).cloned().unwrap_or_default(),
+                    white: name_of(&b.white),
+                    black: name_of(&b.black),
                     result: b.result.map(|r| result_text(Some(r))).unwrap_or_default(),
                     reported,
                     conflict: waiting.is_some_and(|r| r.is_conflict())

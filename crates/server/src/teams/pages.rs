@@ -358,6 +358,9 @@ pub(super) struct BoardView {
     /// The white player plays for the match's first team.
     pub(super) home_white: bool,
     pub(super) result: String,
+    /// The result as the match sheet prints it, the first team's player on the left: `0-1`
+    /// when the first team's player has White and lost, `1-0` when it has Black and won.
+    pub(super) home_result: String,
     /// The grid's field name (`r-{match}-{board}`) and its current code.
     pub(super) field: String,
     pub(super) code: &'static str,
@@ -371,6 +374,8 @@ pub(super) struct MatchView {
     pub(super) home: String,
     pub(super) away: String,
     pub(super) score: String,
+    /// Some board has a result (or the match was forfeited): the sheet prints the total.
+    pub(super) scored: bool,
     pub(super) boards: Vec<BoardView>,
     /// The forfeit's code (`+-`, `-+`, `--`) or empty, and its text.
     pub(super) forfeit: &'static str,
@@ -511,14 +516,20 @@ pub(super) fn match_views(
                     .find(|r| r.match_number == m.number && r.board == b.board);
                 let (white, white_rating) = players.get(&b.white).cloned().unwrap_or_default();
                 let (black, black_rating) = players.get(&b.black).cloned().unwrap_or_default();
+                let home_white = home.is_some_and(|t| t.roster.iter().any(|p| p.id == b.white));
                 BoardView {
                     board: b.board,
                     white,
                     white_rating,
                     black,
                     black_rating,
-                    home_white: home.is_some_and(|t| t.roster.iter().any(|p| p.id == b.white)),
+                    home_white,
                     result: result_text(b.result),
+                    home_result: result_text(if home_white {
+                        b.result
+                    } else {
+                        b.result.map(ResultCode::reversed)
+                    }),
                     field: format!("r-{}-{}", m.number, b.board),
                     code: b.result.map_or("", ResultCode::as_str),
                     reported: waiting.map(reported_text).unwrap_or_default(),
@@ -530,6 +541,7 @@ pub(super) fn match_views(
         views.push(MatchView {
             number: m.number,
             score: format!("{} – {}", s.white_game_points, s.black_game_points),
+            scored: m.forfeit.is_some() || m.boards.iter().any(|b| b.result.is_some()),
             boards,
             forfeit: m.forfeit.map_or("", MatchForfeit::as_str),
             forfeit_text: m
@@ -542,7 +554,7 @@ pub(super) fn match_views(
                 .iter()
                 .filter_map(|&t| {
                     let (_, _, code) = codes.iter().find(|(n, k, _)| *n == m.number && *k == t)?;
-                    Some(format!("{}: {code}", name(t)))
+                    Some(format!("{}{} {code}", name(t), c.t("teams-colon")))
                 })
                 .collect::<Vec<_>>()
                 .join(" · "),

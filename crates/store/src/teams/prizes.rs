@@ -4,7 +4,10 @@
 //! and board 4 once appears on both). Only games played over the board count, as for the
 //! Olympiad's board prizes: forfeits are listed apart. The performance is FIDE's (B.02 8.1(a)):
 //! the average rating of the rated opponents plus the rating difference of the percentage
-//! scored against them.
+//! scored against them. The players in the running for a board's prize are those who played
+//! at least two thirds of the rounds counted (rounded up), as team championships' regulations
+//! ask (the European Team Championship's 6 games of 9): they are listed first, so that one
+//! lucky game does not head the table.
 
 use std::collections::BTreeMap;
 
@@ -33,9 +36,13 @@ pub struct BoardPrizeRow {
     pub opponents_average: Option<u32>,
     /// The opponents' average plus dp (B.02 8.1(a)); none without a rated opponent.
     pub performance: Option<i32>,
+    /// Played over the board on this board in at least two thirds of the rounds counted
+    /// (rounded up): in the running for the board's prize.
+    pub eligible: bool,
 }
 
-/// The players of one board, best performance first (then points, then fewer games).
+/// The players of one board, those in the running first, each part by best performance
+/// (then points, then fewer games).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct BoardPrizeTable {
     pub board: u32,
@@ -66,7 +73,17 @@ impl Store {
                 })
             };
             let mut tallies: BTreeMap<(u32, MemberKey), Tally> = BTreeMap::new();
-            for round in load_rounds(c, event)? {
+            let rounds = load_rounds(c, event)?;
+            // The rounds with a result on some board.
+            let counted = rounds
+                .iter()
+                .filter(|r| {
+                    r.matches
+                        .iter()
+                        .any(|m| m.boards.iter().any(|b| b.result.is_some()))
+                })
+                .count() as u32;
+            for round in rounds {
                 for m in &round.matches {
                     for b in &m.boards {
                         let Some(result) = b.result else { continue };
@@ -116,6 +133,7 @@ impl Store {
                     performance: average.map(|a| {
                         a as i32 + tiebreak::tables::dp_for_score(t.rated_halves, t.rated_games)
                     }),
+                    eligible: 3 * t.games >= 2 * counted,
                 };
                 match tables.last_mut() {
                     Some(last) if last.board == board => last.rows.push(row),
@@ -127,8 +145,9 @@ impl Store {
             }
             for table in &mut tables {
                 table.rows.sort_by(|a, b| {
-                    b.performance
-                        .cmp(&a.performance)
+                    b.eligible
+                        .cmp(&a.eligible)
+                        .then(b.performance.cmp(&a.performance))
                         .then(b.points.cmp(&a.points))
                         .then(a.games.cmp(&b.games))
                         .then(a.name.cmp(&b.name))
