@@ -43,16 +43,24 @@ use crate::io;
 /// by a first argument that is not a plain subcommand word.
 pub fn is_engine_call(args: &[OsString]) -> bool {
     let rest = || args.iter().skip(1);
-    if rest().any(|a| a == "-r" || a == "--fast" || system_flag(&a.to_string_lossy()).is_some()) {
-        return true;
-    }
+    // A subcommand first (`arbiter check --team FILE`) is never the engines' form.
     let first_is_word = args.get(1).is_some_and(|a| {
         let a = a.to_string_lossy();
         !a.is_empty()
             && a.chars().all(|c| c.is_ascii_lowercase() || c == '-')
             && !a.starts_with('-')
     });
-    !first_is_word && rest().any(|a| a == "-p" || a == "-c" || a == "-g")
+    if first_is_word {
+        return false;
+    }
+    rest().any(|a| {
+        a == "-r"
+            || a == "--fast"
+            || a == "-p"
+            || a == "-c"
+            || a == "-g"
+            || system_flag(&a.to_string_lossy()).is_some()
+    })
 }
 
 /// What one engine-style command line asks for.

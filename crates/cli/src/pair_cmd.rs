@@ -102,6 +102,9 @@ pub struct CheckArgs {
     /// The Swiss system; without it the file's 192 code decides, else Dutch.
     #[arg(long, value_enum)]
     system: Option<SystemArg>,
+    /// The Swiss Team system (`--system team`), as the team engines' `--team` flag says it.
+    #[arg(long, conflicts_with = "system")]
+    team: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -291,8 +294,13 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let found = match round_robin_cycles(&t) {
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
         None => {
-            let system =
-                engine::chosen_system(args.system.map(SystemArg::system), &args.input, &t)?;
+            let system = engine::chosen_system(
+                args.team
+                    .then_some(System::Team)
+                    .or(args.system.map(SystemArg::system)),
+                &args.input,
+                &t,
+            )?;
             engine::check_tournament(&args.input, &t, true, system)?
         }
     };

@@ -137,13 +137,21 @@ fn a_swiss_team_event_checks_and_ranks_the_same() {
     assert_eq!(store.team_event(event).unwrap().rounds_paired, 3);
     assert_cli_ranks_as_store(dir.path(), &store, event);
     let trf = dir.path().join("event.trf");
-    let o = common::run(&["check", "--system", "team", path_str(&trf)]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        stdout_lf(&o).ends_with("0 of 3 rounds differ from the engine's pairing\n"),
-        "{}",
-        stdout_lf(&o)
-    );
+    // `--team` is `--system team`, as the team engines' flag has it.
+    for flags in [&["--system", "team"][..], &["--team"][..]] {
+        let args: Vec<&str> = ["check"]
+            .into_iter()
+            .chain(flags.iter().copied())
+            .chain([path_str(&trf)])
+            .collect();
+        let o = common::run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stdout_lf(&o).ends_with("0 of 3 rounds differ from the engine's pairing\n"),
+            "{}",
+            stdout_lf(&o)
+        );
+    }
 }
 
 /// A league scored 3/1/0: the file's `362` record gives the command line the same scale.
