@@ -1,6 +1,11 @@
 //! Why a Burstein, Dubov, Lim or Double-Swiss round was paired as it was: per player, how they float, which
 //! rule of the system's colour article gave their colour, and which rule of its bye article
-//! gave them the pairing-allocated bye, each with the article number of that system's text.
+//! gave them the pairing-allocated bye, each with the article number of that system's text; and,
+//! when a player did not meet the opponent the system's first candidate named, who that was
+//! and the rule that passed them over ([`PassedOver`]). The first candidate is taken in the
+//! player's scoregroup (Double-Swiss: in their bracket, with the first upfloaters of 3.5 as many
+//! as the procedure took); the reasons are tried in the texts' order: the absolute criteria,
+//! the completion of the round, the choice of floaters, the order of candidate pairings.
 //! (The Dutch engine has its own, finer explanation: [`crate::dutch::explain`].)
 //!
 //! The engines fill these records; wording them is the caller's business.
