@@ -159,13 +159,17 @@ impl FirstCandidate {
     }
 }
 
+/// Sorts one scoregroup (positions in the explanation's players) and gives its first candidate's
+/// pairs.
+pub(crate) type FirstPairs<'a> = dyn Fn(&[usize]) -> Vec<(usize, usize)> + 'a;
+
 /// Each player's expected opponent (by position in `players`): the partner the first candidate
 /// of their scoregroup gives them. The scoregroups hold the players who have an opponent in
 /// `pairing`, by pairing score; `first` sorts one scoregroup (given as positions) and pairs it.
 pub(crate) fn by_scoregroup(
     players: &[Paired],
     pairing: &Pairing,
-    first: &dyn Fn(&[usize]) -> Vec<(usize, usize)>,
+    first: &FirstPairs,
 ) -> Vec<Option<usize>> {
     let mates = mates_in(players, pairing);
     let mut expected = vec![None; players.len()];
