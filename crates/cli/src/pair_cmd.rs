@@ -498,10 +498,11 @@ fn colour_word(c: Color) -> &'static str {
 /// The Dutch engine's explanation of a round: its brackets, then one paragraph per player in
 /// pairing order.
 /// Burstein's (after its seeding rounds), Dubov's, Lim's and Double-Swiss's explanation: each
-/// player's float, the colour rule and the bye rule that decided, with the article of the
-/// system's text. A Double-Swiss explanation is of a match, its colours those of game 1.
+/// player's float, the colour rule and the bye rule that decided, and the opponent the first
+/// candidate named when it was passed over, with the article of the system's text. A
+/// Double-Swiss explanation is of a match, its colours those of game 1.
 fn swiss_explanation_text(system: System, e: &pairing::explain::Explanation) -> String {
-    use pairing::explain::{ByeReason, ColourReason};
+    use pairing::explain::{ByeReason, ColourReason, PassReason};
     let chapter = system.chapter();
     let double_swiss = system == System::DoubleSwiss;
     let mut out = format!(
@@ -557,6 +558,20 @@ fn swiss_explanation_text(system: System, e: &pairing::explain::Explanation) -> 
                 ByeReason::Fixed => "fixed by the arbiter",
             };
             line.push_str(&format!("; bye: {why} ({chapter} {article})"));
+        }
+        if let Some(passed) = p.passed_over {
+            let why = match passed.reason {
+                PassReason::AlreadyPlayed => "already played each other",
+                PassReason::Forbidden => "forbidden by the arbiter",
+                PassReason::ColourLimits => "colour limits",
+                PassReason::NoCompletion => "the others could not all be paired",
+                PassReason::Floaters => "the choice of floaters",
+                PassReason::Order => "the order of candidate pairings",
+            };
+            line.push_str(&format!(
+                "; not paired with {}, whom the first candidate named: {why} ({chapter} {})",
+                passed.player, passed.article
+            ));
         }
         out.push_str(&line);
         out.push('\n');

@@ -1,6 +1,11 @@
 //! Why a Burstein, Dubov, Lim or Double-Swiss round was paired as it was: per player, how they float, which
 //! rule of the system's colour article gave their colour, and which rule of its bye article
-//! gave them the pairing-allocated bye, each with the article number of that system's text.
+//! gave them the pairing-allocated bye, each with the article number of that system's text; and,
+//! when a player did not meet the opponent the system's first candidate named, who that was
+//! and the rule that passed them over ([`PassedOver`]). The first candidate is taken in the
+//! player's scoregroup (Double-Swiss: in their bracket, with the first upfloaters of 3.5 as many
+//! as the procedure took); the reasons are tried in the texts' order: the absolute criteria,
+//! the completion of the round, the choice of floaters, the order of candidate pairings.
 //! (The Dutch engine has its own, finer explanation: [`crate::dutch::explain`].)
 //!
 //! The engines fill these records; wording them is the caller's business.
@@ -23,9 +28,10 @@
 
 use std::cmp::Ordering;
 
-use tournament::{Color, PlayerId, Points};
+use tournament::{Color, PlayerId, Points, Tournament};
 
 pub use crate::dutch::explain::FloatKind;
+use crate::swiss::history::Field;
 use crate::Pairing;
 
 /// The rule of a colour article that decided a pair's colours, in the order the texts share.
@@ -86,6 +92,226 @@ pub struct PlayerExplanation {
     pub colour_by: Option<(ColourReason, &'static str)>,
     /// For the PAB receiver: the rule that chose them, with its article (`3.1.3`).
     pub bye_by: Option<(ByeReason, &'static str)>,
+    /// The opponent the system's first candidate pairing of the player's scoregroup gave them,
+    /// when the player did not meet them: who, and the rule that passed them over.
+    pub passed_over: Option<PassedOver>,
+}
+
+/// Why a player did not meet the opponent the system's first candidate pairing of their
+/// scoregroup names (the fold of Burstein's Art. 4, Dubov's White seekers by ARO against the
+/// Black seekers by TPN of 3.2.5, the top half against the bottom half of Lim's 2.4 and
+/// Double-Swiss's first pairing identifier, 3.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PassReason {
+    /// The two have already played each other (C.04.1 Art. 2, the system's C1).
+    AlreadyPlayed,
+    /// The arbiter forbade the pair (it weighs as the system's C1).
+    Forbidden,
+    /// The pair breaks the system's colour limits (both due the same absolute colour; Lim:
+    /// no allocation keeps both within 5.1).
+    ColourLimits,
+    /// With that pair the other players of the round could not all be paired legally.
+    NoCompletion,
+    /// One of the two was chosen to float, by the system's rules on floaters.
+    Floaters,
+    /// The system's order of candidate pairings, with its criteria, gave another pairing.
+    Order,
+}
+
+/// The opponent a player was expected to meet and did not, with the rule that decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassedOver {
+    pub player: PlayerId,
+    pub reason: PassReason,
+    /// The article of the system's text (`2.1.1`, `3.5`).
+    pub article: &'static str,
+}
+
+/// The articles of one system for each [`PassReason`].
+pub(crate) struct PassArticles {
+    pub played: &'static str,
+    pub colours: &'static str,
+    pub completion: &'static str,
+    pub floaters: &'static str,
+    pub order: &'static str,
+}
+
+/// The first candidate pairing of one scoregroup, the players sorted by the system's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FirstCandidate {
+    /// The first against the last, the second against the one before (Burstein 4.3); with an
+    /// odd number the middle player floats.
+    Fold,
+    /// The top half against the bottom half (Lim 2.4, Double-Swiss 3.6); with an odd number
+    /// the last player floats.
+    Halves,
+}
+
+impl FirstCandidate {
+    /// The pairs of the first candidate of `sorted` (a scoregroup in the system's order).
+    pub(crate) fn pairs(self, sorted: &[usize]) -> Vec<(usize, usize)> {
+        let n = sorted.len();
+        let half = n / 2;
+        match self {
+            FirstCandidate::Fold => (0..half).map(|i| (sorted[i], sorted[n - 1 - i])).collect(),
+            FirstCandidate::Halves => (0..half).map(|i| (sorted[i], sorted[half + i])).collect(),
+        }
+    }
+}
+
+/// Sorts one scoregroup (positions in the explanation's players) and gives its first candidate's
+/// pairs.
+pub(crate) type FirstPairs<'a> = dyn Fn(&[usize]) -> Vec<(usize, usize)> + 'a;
+
+/// Each player's expected opponent (by position in `players`): the partner the first candidate
+/// of their scoregroup gives them. The scoregroups hold the players who have an opponent in
+/// `pairing`, by pairing score; `first` sorts one scoregroup (given as positions) and pairs it.
+pub(crate) fn by_scoregroup(
+    players: &[Paired],
+    pairing: &Pairing,
+    first: &FirstPairs,
+) -> Vec<Option<usize>> {
+    let mates = mates_in(players, pairing);
+    let mut expected = vec![None; players.len()];
+    let mut scores: Vec<i32> = (0..players.len())
+        .filter(|&k| mates[k].is_some())
+        .map(|k| players[k].score)
+        .collect();
+    scores.sort_unstable();
+    scores.dedup();
+    for score in scores {
+        let group: Vec<usize> = (0..players.len())
+            .filter(|&k| mates[k].is_some() && players[k].score == score)
+            .collect();
+        for (a, b) in first(&group) {
+            expected[a] = Some(b);
+            expected[b] = Some(a);
+        }
+    }
+    expected
+}
+
+/// Each player's opponent in `pairing`, by position in `players`.
+pub(crate) fn mates_in(players: &[Paired], pairing: &Pairing) -> Vec<Option<usize>> {
+    let position: std::collections::HashMap<PlayerId, usize> =
+        players.iter().enumerate().map(|(k, p)| (p.id, k)).collect();
+    let mut mates = vec![None; players.len()];
+    for b in &pairing.boards {
+        if let (Some(&w), Some(&k)) = (position.get(&b.white), position.get(&b.black)) {
+            mates[w] = Some(k);
+            mates[k] = Some(w);
+        }
+    }
+    mates
+}
+
+/// How one system judges a pair its first candidate named and the round did not keep.
+pub(crate) struct Judge<'a> {
+    /// The pairs the absolute criteria allow (positions in `players`).
+    pub allowed: &'a dyn Fn(usize, usize) -> bool,
+    /// Why a pair the absolute criteria refuse is refused.
+    pub blocked: &'a dyn Fn(usize, usize) -> PassReason,
+    /// The two were paired in different brackets: the choice of floaters parted them.
+    pub apart: &'a dyn Fn(usize, usize) -> bool,
+    pub articles: PassArticles,
+}
+
+/// For each player (by position in `players`) who did not meet their `expected` opponent (the
+/// partner the system's first candidate gives them): who, and why. The reasons are tried in
+/// the texts' order: the absolute criteria, the completion of the round, the choice of
+/// floaters, and last the order of candidate pairings with its quality criteria.
+pub(crate) fn passed_over(
+    players: &[Paired],
+    pairing: &Pairing,
+    expected: &[Option<usize>],
+    judge: &Judge,
+) -> Vec<Option<PassedOver>> {
+    let mates = mates_in(players, pairing);
+    let articles = &judge.articles;
+    (0..players.len())
+        .map(|p| {
+            let e = expected[p]?;
+            if mates[p]? == e {
+                return None;
+            }
+            let (reason, article) = if !(judge.allowed)(p, e) {
+                match (judge.blocked)(p, e) {
+                    PassReason::ColourLimits => (PassReason::ColourLimits, articles.colours),
+                    reason => (reason, articles.played),
+                }
+            } else if !completes(p, e, &mates, judge.allowed) {
+                (PassReason::NoCompletion, articles.completion)
+            } else if (judge.apart)(p, e) {
+                (PassReason::Floaters, articles.floaters)
+            } else {
+                (PassReason::Order, articles.order)
+            };
+            Some(PassedOver {
+                player: players[e].id,
+                reason,
+                article,
+            })
+        })
+        .collect()
+}
+
+/// For the systems whose brackets are explained as scoregroups: one of the two floats (is
+/// paired with a different pairing score).
+pub(crate) fn either_floats<'a>(
+    players: &'a [Paired],
+    pairing: &Pairing,
+) -> impl Fn(usize, usize) -> bool + 'a {
+    let mates = mates_in(players, pairing);
+    move |a, b| {
+        [a, b]
+            .iter()
+            .any(|&k| mates[k].is_some_and(|m| players[m].score != players[k].score))
+    }
+}
+
+/// Why the absolute criteria of an individual Swiss system refuse a pair of players of round
+/// `round` (by index in `Tournament::players`): they met over the board (C.04.1 Art. 2, GHR
+/// 3.5), or the arbiter forbade it, or else the system's colour limits.
+pub(crate) fn refusal(t: &Tournament, round: u32) -> impl Fn(usize, usize) -> PassReason + '_ {
+    let field = Field::new(t, round.saturating_sub(1), &|_, _| 0);
+    move |a, b| {
+        let (x, y) = (t.players[a].id, t.players[b].id);
+        if field.played_opponents(a).contains(&y) {
+            PassReason::AlreadyPlayed
+        } else if t.is_forbidden(x, y, round) {
+            PassReason::Forbidden
+        } else {
+            PassReason::ColourLimits
+        }
+    }
+}
+
+/// Whether the round's other paired players can all still be paired legally once `a` meets
+/// `b`: at once when their two opponents may meet, otherwise by a perfect matching.
+fn completes(
+    a: usize,
+    b: usize,
+    mates: &[Option<usize>],
+    allowed: &dyn Fn(usize, usize) -> bool,
+) -> bool {
+    let (Some(x), Some(y)) = (mates[a], mates[b]) else {
+        return false;
+    };
+    if x == b || allowed(x, y) {
+        return true;
+    }
+    let rest: Vec<usize> = (0..mates.len())
+        .filter(|&k| mates[k].is_some() && k != a && k != b)
+        .collect();
+    let adjacency: Vec<Vec<usize>> = rest
+        .iter()
+        .map(|&u| {
+            (0..rest.len())
+                .filter(|&j| rest[j] != u && allowed(u, rest[j]))
+                .collect()
+        })
+        .collect();
+    crate::dubov::graph::has_perfect_matching(&adjacency)
 }
 
 /// The explanation of one round.
@@ -107,7 +333,8 @@ pub(crate) struct Paired {
 }
 
 /// Builds the explanation from the engine's pairing: `colour_by` gives the rule behind each
-/// board's colours (by the board's white player), `bye_by` the PAB's.
+/// board's colours (by the board's white player), `bye_by` the PAB's, `passed` the opponent
+/// each player (by position in `players`) was expected to meet and did not ([`passed_over`]).
 pub(crate) fn assemble(
     round: u32,
     pairing: Pairing,
@@ -115,6 +342,7 @@ pub(crate) fn assemble(
     float_article: &'static str,
     colour_by: &dyn Fn(PlayerId) -> Option<(ColourReason, &'static str)>,
     bye_by: Option<(ByeReason, &'static str)>,
+    passed: &[Option<PassedOver>],
 ) -> Explanation {
     let score = |id: PlayerId| {
         players
@@ -122,11 +350,12 @@ pub(crate) fn assemble(
             .find(|p| p.id == id)
             .map(|p| Points::from_tenths(p.score))
     };
-    let mut order: Vec<&Paired> = players.iter().collect();
-    order.sort_by_key(|p| (std::cmp::Reverse(p.score), p.tpn));
-    let players = order
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&k| (std::cmp::Reverse(players[k].score), players[k].tpn));
+    let explained = order
         .into_iter()
-        .map(|p| {
+        .map(|k| {
+            let p = &players[k];
             let board = pairing
                 .boards
                 .iter()
@@ -154,13 +383,14 @@ pub(crate) fn assemble(
                 float_article,
                 colour_by: board.and_then(|b| colour_by(b.white)),
                 bye_by: (pairing.bye == Some(p.id)).then_some(bye_by).flatten(),
+                passed_over: passed.get(k).copied().flatten(),
             }
         })
         .collect();
     Explanation {
         round,
         pairing,
-        players,
+        players: explained,
     }
 }
 

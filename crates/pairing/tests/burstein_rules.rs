@@ -740,3 +740,30 @@ fn a_pab_fixed_by_the_arbiter_is_kept() {
     assert_eq!(bye, Some(1));
     assert_eq!(boards.len(), 2);
 }
+
+/// Art. 4.3 with [C8] in the explanation: three rounds (one seeding round, 1.6), round 1
+/// 1–3, 4–2 drawn. In round 2 the four share a score and an Index, so by number the fold
+/// 1–4, 2–3 comes first; it leaves 1 and 4 (both due Black) and 2 and 3 (both due White) one
+/// preference short each, while 1–2, 3–4, later in the order of 4.3, grants all four (C8).
+/// 1's card names 4, passed over by the order of candidates (4.3); 2's names 3.
+#[test]
+fn art_4_3_the_explanation_names_the_fold_opponent_passed_over() {
+    use pairing::explain::PassReason;
+    let mut e = Event::new(4, 3);
+    e.game(1, 1, 3, "=").game(1, 4, 2, "=");
+    assert_eq!(e.pairs(2), vec![(1, 2), (3, 4)]);
+    let x = burstein::explain(&e.t, 2, &BursteinOptions::default())
+        .unwrap()
+        .expect("round 2 follows the seeding round");
+    let passed = |id: u32| {
+        x.players
+            .iter()
+            .find(|p| p.id == PlayerId(id))
+            .unwrap()
+            .passed_over
+            .map(|p| (p.player.0, p.reason, p.article))
+    };
+    assert_eq!(passed(1), Some((4, PassReason::Order, "4.3")));
+    assert_eq!(passed(2), Some((3, PassReason::Order, "4.3")));
+    assert_eq!(passed(4), Some((1, PassReason::Order, "4.3")));
+}

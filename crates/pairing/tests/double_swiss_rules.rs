@@ -508,3 +508,36 @@ fn c_04_7_baku_a_match_win_for_group_a() {
         "half of it in match 4 (⌈9/2⌉ = 5 accelerated)"
     );
 }
+
+/// 3.5, in the explanation: 1, 2 and 6 won match 1 (2 points), 3, 4 and 5 lost it; the arbiter
+/// forbade 2–3 and 2–6. The top-scoregroup {1, 2, 6} needs one upfloater (C4); the first
+/// potential upfloater, 3, leaves the bracket {1, 2, 3, 6} no legal pairing (2 could meet only
+/// 1, and so could 6, who met 3), so 4 floats up: 1–6, 2–4, then 3–5. Player 1's first
+/// identifier in the bracket with 3 would have been 1–3: 3 was passed over by the choice of
+/// upfloaters (3.5); 2's, 2–6: forbidden (weighing as C1, 2.1.1).
+#[test]
+fn art_3_5_the_choice_of_upfloaters_passes_over_the_first_identifiers_opponent() {
+    use pairing::explain::PassReason;
+    let mut t = event(6, 3);
+    play(&mut t, 1, 1, 4, GameResult::Win, GameResult::Win);
+    play(&mut t, 1, 2, 5, GameResult::Win, GameResult::Win);
+    play(&mut t, 1, 6, 3, GameResult::Win, GameResult::Win);
+    forbid(&mut t, &[2, 3]);
+    forbid(&mut t, &[2, 6]);
+    assert_eq!(pairs_of(&t, 2), vec![(1, 6), (2, 4), (3, 5)]);
+    let e = pairing::double_swiss::explain(&t, 2, &DoubleSwissOptions::default()).unwrap();
+    let passed = |id: u32| {
+        e.players
+            .iter()
+            .find(|p| p.id == PlayerId(id))
+            .unwrap()
+            .passed_over
+            .map(|x| (x.player.0, x.reason, x.article))
+    };
+    assert_eq!(passed(1), Some((3, PassReason::Floaters, "3.5")));
+    assert_eq!(passed(2), Some((6, PassReason::Forbidden, "2.1.1")));
+    assert_eq!(passed(6), Some((2, PassReason::Forbidden, "2.1.1")));
+    // 3 and 5 were not in the top-scoregroup's bracket: their own first identifier, 3–5.
+    assert_eq!(passed(3), None);
+    assert_eq!(passed(5), None);
+}

@@ -364,3 +364,34 @@ fn art_5_2_colour_allocation() {
     assert_eq!(colour_of(&a, &b, White), White);
     assert_eq!(colour_of(&b, &a, White), Black);
 }
+
+/// 2.1.1 and 3.2.5 in the explanation: round 1 (1–4, 5–2, 3–6) drawn throughout. In round 2
+/// the White seekers 2, 6, 4 (ARO 2320, 2360, 2400) meet the Black seekers 1, 3, 5 in TPN
+/// order: 2–1, 6–3, 4–5 is the first candidate, but 6 met 3 (C1), so the next transposition,
+/// 1 5 3, gives 2–1, 6–5, 4–3. 6's card names 3 (C1, 2.1.1); 4's names 5, passed over by the
+/// order of 3.2.4–3.2.5.
+#[test]
+fn art_3_2_5_the_explanation_names_the_opponent_passed_over_and_why() {
+    use pairing::explain::PassReason;
+    let mut t = event(6, 5);
+    game(&mut t, 1, 1, 4, '=');
+    game(&mut t, 1, 5, 2, '=');
+    game(&mut t, 1, 3, 6, '=');
+    let e = pairing::dubov::explain(&t, 2, &DubovOptions::default()).unwrap();
+    let player = |id: u32| e.players.iter().find(|p| p.id == PlayerId(id)).unwrap();
+    let opponents: Vec<_> = [2, 6, 4]
+        .iter()
+        .map(|&id| player(id).opponent.unwrap().0)
+        .collect();
+    assert_eq!(opponents, vec![1, 5, 3]);
+    let passed = |id: u32| {
+        player(id)
+            .passed_over
+            .map(|x| (x.player.0, x.reason, x.article))
+    };
+    assert_eq!(passed(6), Some((3, PassReason::AlreadyPlayed, "2.1.1")));
+    assert_eq!(passed(3), Some((6, PassReason::AlreadyPlayed, "2.1.1")));
+    assert_eq!(passed(4), Some((5, PassReason::Order, "3.2.4–3.2.5")));
+    assert_eq!(passed(2), None);
+    assert_eq!(passed(1), None);
+}

@@ -610,3 +610,36 @@ fn no_valid_pairing_is_reported() {
         Err(PairingError::NoValidPairing { round: 1 })
     );
 }
+
+/// Articles 4.1–4.2 in the explanation: after round 1 (1–5, 6–2, 3–7, 8–4 by 7.2, won by 1, 6,
+/// 7 and 4) the scoregroup of 1 point is 1, 4, 6, 7, paired downward. The proposal of 2.4 is
+/// 1–6, 4–7; 1 and 6 are both due Black (5.5), so 1 takes the first opponent of the bottom
+/// half due White, 7 (4.2), and 4–6 follow. Player 1's card names 6, passed over by the
+/// exchanges (4.2); 6's names 1.
+#[test]
+fn art_4_2_the_exchanges_pass_over_the_proposed_opponent() {
+    use pairing::explain::PassReason;
+    let mut t = event(8, 5);
+    games(&mut t, 1, "1-5 1, 6-2 1, 3-7 0, 8-4 0");
+    let e = pairing::lim::explain(&t, 2, &LimOptions::default()).unwrap();
+    let opponent = |id: u32| {
+        let p = e.players.iter().find(|p| p.id == PlayerId(id)).unwrap();
+        p.opponent.map(|o| o.0)
+    };
+    assert_eq!(
+        (opponent(1), opponent(4)),
+        (Some(7), Some(6)),
+        "{:?}",
+        e.pairing
+    );
+    let passed = |id: u32| {
+        e.players
+            .iter()
+            .find(|p| p.id == PlayerId(id))
+            .unwrap()
+            .passed_over
+            .map(|x| (x.player.0, x.reason, x.article))
+    };
+    assert_eq!(passed(1), Some((6, PassReason::Order, "4.2")));
+    assert_eq!(passed(6), Some((1, PassReason::Order, "4.2")));
+}

@@ -595,3 +595,73 @@ fn the_public_page_and_the_phones_show_the_match_and_take_each_game() {
         "{line}"
     );
 }
+
+/// Match 1 of six players drawn in both games: in match 2 the first pairing identifier of the
+/// one bracket (3.6: the top half against the bottom half by number) would repeat match 1's
+/// 1–4, and player 1's card says so, with C1 (C.04.5 2.1.1), in English and in French.
+#[test]
+fn a_players_card_names_the_opponent_passed_over_in_a_match() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let (id, _) = paired_event(
+        &mut arb,
+        json!({"name": "DS passed over", "rounds": 4, "swiss_system": "double-swiss"}),
+        6,
+    );
+    let players = arb.get(&format!("/api/events/{id}/players")).json();
+    let key = |number: u64| {
+        players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["number"] == number)
+            .unwrap()["id"]
+            .clone()
+    };
+    let first = games(&mut arb, id, 1);
+    assert!(
+        first
+            .iter()
+            .any(|g| [&g["white"], &g["black"]] == [&key(1), &key(4)]
+                || [&g["white"], &g["black"]] == [&key(4), &key(1)]),
+        "{first:?}"
+    );
+    for n in [1, 2] {
+        let results: serde_json::Map<String, Value> = games(&mut arb, id, n)
+            .iter()
+            .map(|g| (g["board"].to_string(), json!("1/2")))
+            .collect();
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/{n}/results"),
+            &json!({ "results": results }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let r = arb.post_json(&format!("/api/events/{id}/rounds/3/pair"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let path = format!("/api/events/{id}/players/{}/card", key(1));
+    arb.accept_language = Some("en".into());
+    let en = arb.get(&path).json();
+    arb.accept_language = Some("fr".into());
+    let fr = arb.get(&path).json();
+    let x = &en["explanations"]["3"];
+    assert_eq!(x["passed_over"]["player"], 4, "{en}");
+    assert_eq!(x["passed_over"]["article"], "C.04.5 2.1.1", "{en}");
+    let why_en = x["why"].as_str().unwrap();
+    assert!(
+        why_en.ends_with(
+            "— not paired with 4, the opponent the first pairing identifier of the bracket \
+             named: they have already played each other (C.04.5 2.1.1)"
+        ),
+        "{why_en}"
+    );
+    let why_fr = fr["explanations"]["3"]["why"].as_str().unwrap();
+    assert!(
+        why_fr.ends_with(
+            "— pas apparié avec 4, l'adversaire que désignait le premier identifiant \
+             d'appariement du groupe : ils se sont déjà rencontrés (C.04.5 2.1.1)"
+        ),
+        "{why_fr}"
+    );
+}

@@ -191,3 +191,85 @@ fn a_hand_made_rematch_is_objected_to_with_the_events_own_article() {
         );
     }
 }
+
+/// Round 1 of six players drawn throughout: in round 2 the first candidate of the one
+/// scoregroup would repeat a round-1 game, and the card of the player it named says whom they
+/// did not meet and why, with the system's article (C1 of Burstein and Dubov, Lim's
+/// compatibility 2.1), in English and in French. Burstein (3 rounds: one seeding round, 1.6)
+/// folds the group by the Index (all equal, so by number): 1–6, 2–5. Dubov (3.2.5) pairs the
+/// White seekers by their opponents' average rating against the Black seekers by number: with
+/// White for player 1 in round 1, 2–1, 6–3, 4–5; with Black, 3–2, 1–4, 5–6. Lim (2.4) proposes
+/// the top half against the bottom half: 1–4.
+#[test]
+fn a_players_card_names_the_opponent_passed_over_and_the_article() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    for (system, rounds, article) in [
+        ("burstein", 3, "C.04.4.2 2.1.1"),
+        ("dubov", 5, "C.04.4.1 2.1.1"),
+        ("lim", 5, "C.04.4.3 2.1"),
+    ] {
+        let (id, _) = paired_event(
+            &mut arb,
+            json!({"name": system, "rounds": rounds, "swiss_system": system}),
+            6,
+        );
+        let players = arb.get(&format!("/api/events/{id}/players")).json();
+        let players = players.as_array().unwrap().clone();
+        let key =
+            |number: u64| players.iter().find(|p| p["number"] == number).unwrap()["id"].clone();
+        let round = arb.get(&format!("/api/events/{id}/rounds/1")).json();
+        let first = games(&round);
+        let met = |a: u64, b: u64| {
+            first.iter().any(|g| {
+                (g["white"] == key(a) && g["black"] == key(b))
+                    || (g["white"] == key(b) && g["black"] == key(a))
+            })
+        };
+        assert!(met(1, 4) && met(2, 5) && met(3, 6), "{system}: {round}");
+        let one_had_white = first.iter().any(|g| g["white"] == key(1));
+        let (number, passed) = match system {
+            "burstein" => (2, 5),
+            "dubov" if one_had_white => (6, 3),
+            "dubov" => (1, 4),
+            _ => (1, 4),
+        };
+        let results: serde_json::Map<String, Value> = first
+            .iter()
+            .map(|g| (g["board"].to_string(), json!("1/2")))
+            .collect();
+        let r = arb.post_json(
+            &format!("/api/events/{id}/rounds/1/results"),
+            &json!({ "results": results }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = arb.post_json(&format!("/api/events/{id}/rounds/2/pair"), &json!({}));
+        assert_eq!(r.status, 200, "{}", r.body);
+
+        let path = format!("/api/events/{id}/players/{}/card", key(number));
+        arb.accept_language = Some("en".into());
+        let en = arb.get(&path).json();
+        arb.accept_language = Some("fr".into());
+        let fr = arb.get(&path).json();
+        arb.accept_language = None;
+        let x = &en["explanations"]["2"];
+        assert_eq!(x["passed_over"]["player"], passed, "{system}: {x}");
+        assert_eq!(x["passed_over"]["article"], article, "{system}: {x}");
+        let why_en = x["why"].as_str().unwrap();
+        let why_fr = fr["explanations"]["2"]["why"].as_str().unwrap();
+        assert!(
+            why_en.ends_with(&format!(
+                "— not paired with {passed}, the opponent the first candidate pairing of the \
+                 scoregroup named: they have already played each other ({article})"
+            )),
+            "{system}: {why_en}"
+        );
+        assert!(
+            why_fr.ends_with(&format!(
+                "— pas apparié avec {passed}, l'adversaire que désignait le premier appariement \
+                 candidat du groupe de score : ils se sont déjà rencontrés ({article})"
+            )),
+            "{system}: {why_fr}"
+        );
+    }
+}

@@ -67,7 +67,10 @@ use std::cmp::Ordering;
 use tournament::{Color, PlayerId, Tournament};
 
 use crate::dutch::{self, DutchOptions};
-use crate::explain::{assemble, bye_reason_art_3_1, Explanation, Paired};
+use crate::explain::{
+    assemble, by_scoregroup, bye_reason_art_3_1, either_floats, passed_over, refusal, Explanation,
+    FirstCandidate, Judge, Paired, PassArticles,
+};
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
 use crate::swiss::board_order;
 use crate::swiss::colour::{colour_state, ColourState};
@@ -362,8 +365,30 @@ pub fn explain(
             tpn: p.tpn,
         })
         .collect();
+    // The first candidate of a scoregroup: the fold of Art. 4.3 in the order of 1.8.
+    let fold = |group: &[usize]| {
+        let mut group = group.to_vec();
+        group.sort_by(|&a, &b| players[a].rank_cmp(&players[b]));
+        FirstCandidate::Fold.pairs(&group)
+    };
+    let refused = refusal(tournament, round);
+    let expected = by_scoregroup(&paired, &pairing, &fold);
+    let apart = either_floats(&paired, &pairing);
+    let judge = Judge {
+        allowed: &|a, b| prepared.compat.allowed(a, b),
+        blocked: &|a, b| refused(players[a].player_index, players[b].player_index),
+        apart: &apart,
+        articles: PassArticles {
+            played: "2.1.1",
+            colours: "2.1.3",
+            completion: "2.2.1",
+            floaters: "3.2",
+            order: "4.3",
+        },
+    };
+    let passed = passed_over(&paired, &pairing, &expected, &judge);
     Ok(Some(assemble(
-        round, pairing, &paired, "3.2", &colour_by, bye_by,
+        round, pairing, &paired, "3.2", &colour_by, bye_by, &passed,
     )))
 }
 

@@ -37,10 +37,13 @@ pub mod generator;
 use tournament::{ByeKind, Color, Entry, Player, PlayerId, Tournament};
 
 use crate::explain::{
-    assemble, bye_reason, ByeReason, ByeTieBreak, ColourReason, Explanation, Paired,
+    assemble, bye_reason, passed_over, ByeReason, ByeTieBreak, ColourReason, Explanation,
+    FirstCandidate, Judge, Paired, PassArticles, PassReason,
 };
 use crate::top_scoregroup::history::{Field, History, Outcome, RoundRecord};
-use crate::top_scoregroup::procedure::{pair_round, Compatibility, Contender, Round};
+use crate::top_scoregroup::procedure::{
+    pair_round, Compatibility, Contender, Paired as Brackets, Round,
+};
 use crate::{Board, Pairing, PairingError};
 
 /// Options beyond what the file says.
@@ -407,6 +410,11 @@ pub fn pair(
 
 /// [`pair`] on a match already read.
 pub fn pair_prepared(r: &MatchRound) -> Result<Pairing, PairingError> {
+    Ok(pair_in_brackets(r)?.0)
+}
+
+/// [`pair_prepared`], with the procedure's brackets (by position in `r.to_pair`).
+fn pair_in_brackets(r: &MatchRound) -> Result<(Pairing, Brackets), PairingError> {
     let f = &r.field;
     let contenders: Vec<Contender> = r
         .to_pair
@@ -436,7 +444,7 @@ pub fn pair_prepared(r: &MatchRound) -> Result<Pairing, PairingError> {
         colour_cost: &no_colour_criteria,
     };
     let paired = pair_round(&round).ok_or(PairingError::NoValidPairing { round: r.number })?;
-    let mut boards = Vec::new();
+    let mut boards = Vec::with_capacity(m / 2);
     for &(a, b) in paired.brackets.iter().flatten() {
         boards.push(r.colours(r.to_pair[a], r.to_pair[b])?);
     }
@@ -455,7 +463,7 @@ pub fn pair_prepared(r: &MatchRound) -> Result<Pairing, PairingError> {
             higher.1,
         )
     });
-    Ok(Pairing {
+    let pairing = Pairing {
         boards: boards
             .into_iter()
             .map(|(w, b)| Board {
@@ -464,7 +472,8 @@ pub fn pair_prepared(r: &MatchRound) -> Result<Pairing, PairingError> {
             })
             .collect(),
         bye: paired.bye.map(|k| PlayerId(f.histories[r.to_pair[k]].tpn)),
-    })
+    };
+    Ok((pairing, paired))
 }
 
 /// Pairs match `number` as [`pair`] does and says, per player, whether they float (1.5: an
@@ -493,7 +502,7 @@ pub fn explain(
     options: &DoubleSwissOptions,
 ) -> Result<Explanation, PairingError> {
     let r = MatchRound::new(t, number, options)?;
-    let pairing = pair_prepared(&r)?;
+    let (pairing, brackets) = pair_in_brackets(&r)?;
     let f = &r.field;
     let index = |id: PlayerId| {
         f.index_of(id.0).ok_or_else(|| {
@@ -545,9 +554,75 @@ pub fn explain(
         })
         .collect();
     let colour_by = |white| rules.iter().find(|(w, _)| *w == white).map(|(_, r)| *r);
+    let expected = expected_in_brackets(&paired, &brackets);
+    let bracket_of = |k: usize| {
+        brackets
+            .brackets
+            .iter()
+            .position(|b| b.iter().any(|&(x, y)| x == k || y == k))
+    };
+    let (to_pair, compatible) = (&r.to_pair, &r.compatible);
+    let judge = Judge {
+        allowed: &|a, b| compatible.allows(to_pair[a], to_pair[b]),
+        blocked: &|a, b| {
+            if f.met(to_pair[a], to_pair[b]) {
+                PassReason::AlreadyPlayed
+            } else {
+                PassReason::Forbidden
+            }
+        },
+        apart: &|a, b| bracket_of(a) != bracket_of(b),
+        // No colour limits: colours never decide who meets (Art. 2).
+        articles: PassArticles {
+            played: "2.1.1",
+            colours: "2.1.1",
+            completion: "2.2.1",
+            floaters: "3.5",
+            order: "3.6",
+        },
+    };
+    let passed = passed_over(&paired, &pairing, &expected, &judge);
     Ok(assemble(
-        number, pairing, &paired, "1.5", &colour_by, bye_by,
+        number, pairing, &paired, "1.5", &colour_by, bye_by, &passed,
     ))
+}
+
+/// Each player's expected opponent (by position in the players to pair): the one the first
+/// pairing identifier (3.6) gives them in their bracket as it would stand with the first
+/// upfloaters in the order of 3.5.3 (by score, then TPN), as many as the procedure took (C4).
+/// The procedure's upfloaters that are not those have none.
+fn expected_in_brackets(players: &[Paired], paired: &Brackets) -> Vec<Option<usize>> {
+    let mut expected = vec![None; players.len()];
+    let mut unpaired: Vec<bool> = (0..players.len()).map(|k| paired.bye != Some(k)).collect();
+    for bracket in &paired.brackets {
+        let members: Vec<usize> = bracket.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let Some(top) = members.iter().map(|&k| players[k].score).max() else {
+            continue;
+        };
+        let mut naive: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&k| players[k].score == top)
+            .collect();
+        let upfloaters = members.len() - naive.len();
+        let mut below: Vec<usize> = (0..players.len())
+            .filter(|&k| unpaired[k] && players[k].score < top)
+            .collect();
+        below.sort_by_key(|&k| (std::cmp::Reverse(players[k].score), players[k].tpn));
+        naive.extend(below.into_iter().take(upfloaters));
+        naive.sort_by_key(|&k| players[k].tpn);
+        for (a, b) in FirstCandidate::Halves.pairs(&naive) {
+            for (x, y) in [(a, b), (b, a)] {
+                if members.contains(&x) {
+                    expected[x] = Some(y);
+                }
+            }
+        }
+        for k in members {
+            unpaired[k] = false;
+        }
+    }
+    expected
 }
 
 /// The tournament as it stood before match `k`: columns before its first game as recorded, in

@@ -55,7 +55,10 @@ pub mod state;
 
 use tournament::{Color, Tournament};
 
-use crate::explain::{assemble, bye_reason_art_3_1, ColourReason, Explanation, Paired};
+use crate::explain::{
+    assemble, by_scoregroup, bye_reason_art_3_1, either_floats, passed_over, refusal, ColourReason,
+    Explanation, Judge, Paired, PassArticles,
+};
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
 use crate::swiss::board_order::board_key;
 use crate::swiss::colour::first_difference;
@@ -312,8 +315,42 @@ pub fn explain(
             tpn: p.tpn,
         })
         .collect();
+    // The first candidate of a scoregroup (3.2.3, 3.2.5): the White seekers by ARO, then TPN,
+    // against the others by TPN; before anybody has played, the first half by TPN against the
+    // second.
+    let first = |group: &[usize]| {
+        let mut group = group.to_vec();
+        group.sort_by_key(|&k| players[k].tpn);
+        let (mut g1, g2): (Vec<usize>, Vec<usize>) = if group.iter().all(|&k| players[k].games == 0)
+        {
+            let half = group.len() / 2;
+            (group[..half].to_vec(), group[half..].to_vec())
+        } else {
+            group
+                .iter()
+                .partition(|&&k| players[k].preference == Color::White)
+        };
+        g1.sort_by_key(|&k| (players[k].aro, players[k].tpn));
+        g1.into_iter().zip(g2).collect()
+    };
+    let refused = refusal(tournament, round);
+    let expected = by_scoregroup(&paired, &pairing, &first);
+    let apart = either_floats(&paired, &pairing);
+    let judge = Judge {
+        allowed: &|a, b| prepared.compat.allowed(a, b),
+        blocked: &|a, b| refused(players[a].index, players[b].index),
+        apart: &apart,
+        articles: PassArticles {
+            played: "2.1.1",
+            colours: "2.1.3",
+            completion: "2.2.1",
+            floaters: "3.2.2",
+            order: "3.2.4–3.2.5",
+        },
+    };
+    let passed = passed_over(&paired, &pairing, &expected, &judge);
     Ok(assemble(
-        round, pairing, &paired, "3.2.2", &colour_by, bye_by,
+        round, pairing, &paired, "3.2.2", &colour_by, bye_by, &passed,
     ))
 }
 

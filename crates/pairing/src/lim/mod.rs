@@ -70,7 +70,10 @@ use tournament::{Color, Tournament};
 
 pub use checklist::checklist;
 
-use crate::explain::{assemble, bye_reason, ByeReason, ByeTieBreak, Explanation, Paired};
+use crate::explain::{
+    assemble, by_scoregroup, bye_reason, either_floats, passed_over, refusal, ByeReason,
+    ByeTieBreak, Explanation, FirstCandidate, Judge, Paired, PassArticles,
+};
 use crate::swiss::board_order::board_key;
 use crate::{Board, Pairing, PairingError};
 
@@ -158,7 +161,39 @@ pub fn explain(
         })
         .collect();
     let colour_by = |white| rules.iter().find(|(w, _)| *w == white).map(|(_, r)| *r);
-    Ok(assemble(round, pairing, &paired, "2.3", &colour_by, bye_by))
+    // The proposal of 2.4: the top half against the bottom half by number. A group of odd
+    // size gives a floater first (2.3.4): the lowest numbered down from above the median, the
+    // highest numbered up from below it (3.2.4, 3.3).
+    let first = |group: &[usize]| {
+        let mut group = group.to_vec();
+        group.sort_by_key(|&k| parts[k].rank);
+        let below = group
+            .first()
+            .is_some_and(|&k| 2 * i64::from(parts[k].score) < prepared.median_twice);
+        if group.len() % 2 == 1 && below {
+            group.remove(0);
+        }
+        FirstCandidate::Halves.pairs(&group)
+    };
+    let refused = refusal(tournament, round);
+    let expected = by_scoregroup(&paired, &pairing, &first);
+    let apart = either_floats(&paired, &pairing);
+    let judge = Judge {
+        allowed: &|a, b| prepared.is_compatible(a, b),
+        blocked: &|a, b| refused(parts[a].player_index, parts[b].player_index),
+        apart: &apart,
+        articles: PassArticles {
+            played: "2.1",
+            colours: "5.1",
+            completion: "4.4",
+            floaters: "2.3",
+            order: "4.2",
+        },
+    };
+    let passed = passed_over(&paired, &pairing, &expected, &judge);
+    Ok(assemble(
+        round, pairing, &paired, "2.3", &colour_by, bye_by, &passed,
+    ))
 }
 
 /// The colour drawn for #1 (7.2): the file's, or inferred from the first round played.

@@ -406,6 +406,11 @@ async fn card(
                                 "float_article": article(px.float_article),
                                 "colour_article": px.colour_by.map(|(_, a)| article(a)),
                                 "bye_article": px.bye_by.map(|(_, a)| article(a)),
+                                // The opponent the first candidate named, passed over.
+                                "passed_over": px.passed_over.map(|x| json!({
+                                    "player": x.player.get(),
+                                    "article": article(x.article),
+                                })),
                             }),
                         );
                     }

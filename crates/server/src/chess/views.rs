@@ -707,7 +707,61 @@ fn swiss_explanation(
             &[("colour", colour.into()), ("article", article(a).into())],
         ));
     }
+    if let Some(passed) = p.passed_over {
+        text.push_str(" — ");
+        text.push_str(&passed_over_text(
+            tr,
+            system,
+            &passed,
+            &article(passed.article),
+        ));
+    }
     Some(text)
+}
+
+/// The opponent a player of a Burstein, Dubov, Lim or Double-Swiss round was expected to meet
+/// and did not, and the rule that passed them over, in the system's own words.
+fn passed_over_text(
+    tr: &Tr,
+    system: pairing::system::System,
+    passed: &pairing::explain::PassedOver,
+    article: &str,
+) -> String {
+    use pairing::explain::PassReason;
+    use pairing::system::System;
+    let reason = match passed.reason {
+        PassReason::AlreadyPlayed => "explain-passed-played",
+        PassReason::Forbidden => "explain-passed-forbidden",
+        PassReason::ColourLimits => "explain-passed-colours",
+        PassReason::NoCompletion => "explain-passed-completion",
+        // Dubov (3.2.2) and Double-Swiss (3.5) choose upfloaters only.
+        PassReason::Floaters if matches!(system, System::Dubov | System::DoubleSwiss) => {
+            "explain-passed-upfloaters"
+        }
+        PassReason::Floaters => "explain-passed-floaters",
+        PassReason::Order => match system {
+            System::Dubov => "explain-passed-order-dubov",
+            System::Lim => "explain-passed-order-lim",
+            System::DoubleSwiss => "explain-passed-order-double-swiss",
+            // Burstein (the Dutch and team systems have explanations of their own).
+            _ => "explain-passed-order-burstein",
+        },
+    };
+    // Double-Swiss names the bracket's first pairing identifier (3.6), the others the
+    // scoregroup's first candidate.
+    let key = if system == System::DoubleSwiss {
+        "explain-passed-bracket"
+    } else {
+        "explain-passed"
+    };
+    tr.targs(
+        key,
+        &[
+            ("player", passed.player.into()),
+            ("reason", tr.t(reason).into()),
+            ("article", article.to_string().into()),
+        ],
+    )
 }
 
 /// A pairing criterion's name in the visitor's language, from its article (`C14`, `Art. 4`);
