@@ -1,7 +1,8 @@
 //! Every visible string through the Fluent catalogues, and the locale's way of writing numbers
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
-//! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events')
-//! and `national.ftl` (national rating lists and the pairing rating).
+//! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
+//! `national.ftl` (national rating lists and the pairing rating) and `entries.ftl` (the
+//! registration form, entries and entry fees).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -21,17 +22,19 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 4] = [
+const FR: [(&str, &str); 5] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
     ("national.ftl", include_str!("../locales/fr/national.ftl")),
+    ("entries.ftl", include_str!("../locales/fr/entries.ftl")),
 ];
-const EN: [(&str, &str); 4] = [
+const EN: [(&str, &str); 5] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
     ("national.ftl", include_str!("../locales/en/national.ftl")),
+    ("entries.ftl", include_str!("../locales/en/entries.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -93,7 +96,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 4] {
+    pub fn sources(self) -> [(&'static str, &'static str); 5] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

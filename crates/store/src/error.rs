@@ -121,6 +121,10 @@ pub enum Refusal {
     MatchEditedBySwaps,
     /// The pairing rating gave the pairing numbers: it is fixed once round 1 is paired.
     PairingRatingFixed,
+    /// The event's registration form is closed (never opened, or past its closing time).
+    RegistrationClosed,
+    /// The entry was already validated or rejected.
+    EntryDecided,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

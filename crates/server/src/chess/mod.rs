@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod documents;
+pub mod entries;
 pub mod events;
 pub mod forms;
 pub mod log;
@@ -44,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .merge(schedule::routes())
         .merge(lots::routes())
         .merge(manual::routes())
+        .merge(entries::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -56,4 +58,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(schedule::api_routes())
         .merge(lots::api_routes())
         .merge(manual::api_routes())
+        .merge(entries::api_routes())
 }

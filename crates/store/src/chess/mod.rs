@@ -2,11 +2,12 @@
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
 //! player imports ([`import`]), FIDE's rating list ([`rating_list`]) and national ones
-//! ([`national_list`]).
+//! ([`national_list`]), the public registration form's entries and the entry fees ([`entries`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
 pub mod double_swiss;
+pub mod entries;
 pub mod event;
 pub mod import;
 pub mod log;
