@@ -176,9 +176,9 @@ impl RegisterForm {
             date.to_string()
         };
         let federation = self.federation.trim();
-        if !federation.is_empty()
-            && !(federation.len() == 3 && federation.chars().all(|c| c.is_ascii_alphabetic()))
-        {
+        let three_letters =
+            federation.len() == 3 && federation.chars().all(|c| c.is_ascii_alphabetic());
+        if !federation.is_empty() && !three_letters {
             return Err(AppError::invalid(
                 "federation",
                 "a three-letter federation code (FRA) or nothing",

@@ -102,10 +102,18 @@ pub fn parse_closes_at(s: &str) -> Option<String> {
         return Some(String::new());
     }
     let (date, time) = t.split_once([' ', 'T'])?;
-    tournament::parse_ymd(&date.replace('-', "/"))?;
+    // Year first, and a day the month has.
+    if date.len() != 10 || date.as_bytes()[4] != b'-' {
+        return None;
+    }
+    let date = date
+        .parse::<prizes::Date>()
+        .ok()?
+        .to_string()
+        .replace('/', "-");
     let (h, m) = time.trim().split_once(':')?;
     let (h, m): (u32, u32) = (h.parse().ok()?, m.get(..2)?.parse().ok()?);
-    (date.len() == 10 && h < 24 && m < 60).then(|| format!("{date} {h:02}:{m:02}"))
+    (h < 24 && m < 60).then(|| format!("{date} {h:02}:{m:02}"))
 }
 
 /// Where an entry stands.
