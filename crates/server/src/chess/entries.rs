@@ -21,6 +21,7 @@ use serde_json::{json, Value};
 use store::{EntryId, EntrySettings, EntryStatus, EventId, PaymentMethod, PlayerKey};
 
 use crate::chess::forms::PlayerForm;
+use crate::chess::prizes::money;
 use crate::chess::views::{self, EventView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -53,24 +54,6 @@ pub fn api_routes() -> Router<AppState> {
         .route("/events/{id}/entries/{eid}/reject", post(api_reject))
         .route("/events/{id}/fees", get(api_fees))
         .route("/events/{id}/fees/{pid}", post(api_set_payment))
-}
-
-/// An amount in the page's language (`1 234,50` in French, `1,234.50` in English).
-fn money(c: &Ctx, m: Money) -> String {
-    let text = m.to_string();
-    let (units, cents) = text.split_once('.').unwrap_or((&text, "00"));
-    let (group, point) = match c.tr.lang {
-        crate::i18n::Lang::Fr => ('\u{202f}', ','),
-        crate::i18n::Lang::En => (',', '.'),
-    };
-    let mut grouped = String::new();
-    for (i, ch) in units.chars().enumerate() {
-        if i > 0 && (units.len() - i) % 3 == 0 {
-            grouped.push(group);
-        }
-        grouped.push(ch);
-    }
-    format!("{grouped}{point}{cents}")
 }
 
 /// An amount typed in a form (`20`, `12,50`), named by its field when it is not one.
