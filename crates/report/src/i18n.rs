@@ -2,7 +2,8 @@
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
 //! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
 //! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
-//! with several sections sharing one desk) and `bridge_teams.ftl` (bridge teams of four).
+//! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four) and
+//! `entries.ftl` (the registration form, entries and entry fees).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -22,7 +23,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 6] = [
+const FR: [(&str, &str); 7] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -32,8 +33,9 @@ const FR: [(&str, &str); 6] = [
         "bridge_teams.ftl",
         include_str!("../locales/fr/bridge_teams.ftl"),
     ),
+    ("entries.ftl", include_str!("../locales/fr/entries.ftl")),
 ];
-const EN: [(&str, &str); 6] = [
+const EN: [(&str, &str); 7] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -43,6 +45,7 @@ const EN: [(&str, &str); 6] = [
         "bridge_teams.ftl",
         include_str!("../locales/en/bridge_teams.ftl"),
     ),
+    ("entries.ftl", include_str!("../locales/en/entries.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -104,7 +107,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 6] {
+    pub fn sources(self) -> [(&'static str, &'static str); 7] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

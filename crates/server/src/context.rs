@@ -57,8 +57,8 @@ fn exempt(method: &Method, path: &str, headers: &HeaderMap) -> bool {
 }
 
 /// State-changing routes open to a visitor without a login session: the login and setup forms,
-/// a player's result report, a bridge table's entries, a team captain's lineup and report (and
-/// logging out). Every other one is the
+/// a player's result report, a bridge table's entries, a team captain's lineup and report, an
+/// event's public registration form (and logging out). Every other one is the
 /// arbiter's: without a session it answers 401 (or the login page) before any token is read, and
 /// with a session but a missing or wrong token, 403.
 fn open_to_anonymous(path: &str) -> bool {
@@ -70,6 +70,7 @@ fn open_to_anonymous(path: &str) -> bool {
         || p.starts_with("/bridge/tables/")
         || p == "/teams/captain"
         || p.starts_with("/teams/captain/")
+        || (path.starts_with("/public/") && path.ends_with("/register"))
 }
 
 /// Most of a multipart body read ahead for its `csrf` field (the forms send it first).

@@ -29,6 +29,8 @@ mod common;
 mod concurrent;
 #[path = "double_swiss.rs"]
 mod double_swiss;
+#[path = "entries.rs"]
+mod entries;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "lots.rs"]

@@ -127,6 +127,10 @@ pub enum Refusal {
     InAnotherGroup,
     /// Sections: a move between sections is taken back by moving the player back, not by undo.
     MovedBetweenSections,
+    /// The event's registration form is closed (never opened, or past its closing time).
+    RegistrationClosed,
+    /// The entry was already validated or rejected.
+    EntryDecided,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -28,6 +28,10 @@ pub mod text;
 pub mod throttle;
 
 pub use backup::{RestoreRefusal, Restored};
+pub use chess::entries::{
+    Duplicate, Entry, EntryFees, EntryId, EntrySettings, EntryStatus, FeeRow, FeeTotals,
+    PaymentMethod,
+};
 pub use chess::event::DOUBLE_SWISS_ROUNDS;
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};

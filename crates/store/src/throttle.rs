@@ -71,6 +71,15 @@ pub const CODE_ALL: Policy = Policy {
     longest_delay_ms: 60_000,
 };
 
+/// Registrations sent through a public entry form from one address, right or wrong: 10 in an
+/// hour, then at most one every ten minutes.
+pub const ENTRY_ADDRESS: Policy = Policy {
+    scope: "entry-address",
+    window_ms: 60 * 60_000,
+    free: 10,
+    longest_delay_ms: 10 * 60_000,
+};
+
 /// Milliseconds since 1970.
 pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -143,11 +152,17 @@ fn forget(conn: &Connection, p: &Policy, key: &str) -> Result<()> {
 
 /// Drops the rows whose window has passed (now and then, so the table stays small).
 fn prune(conn: &Connection, now: i64) -> Result<()> {
-    let longest = [LOGIN_ADDRESS, LOGIN_ACCOUNT, CODE_ADDRESS, CODE_ALL]
-        .iter()
-        .map(|p| p.window_ms)
-        .max()
-        .unwrap_or(0);
+    let longest = [
+        LOGIN_ADDRESS,
+        LOGIN_ACCOUNT,
+        CODE_ADDRESS,
+        CODE_ALL,
+        ENTRY_ADDRESS,
+    ]
+    .iter()
+    .map(|p| p.window_ms)
+    .max()
+    .unwrap_or(0);
     conn.execute(
         "DELETE FROM throttle WHERE window_start < ?1",
         [now - longest],
@@ -244,6 +259,21 @@ pub(crate) fn code_attempt_in<T>(
         add_failure(conn, &CODE_ALL, "*", now)?;
     }
     Ok(found)
+}
+
+/// Counts one attempt of `key` under `policy` inside the caller's write transaction, refused
+/// ([`Error::TooManyAttempts`]) while the key waits; the caller commits the count whatever
+/// follows (a registration counts whether it is accepted or not).
+pub(crate) fn attempt_in(conn: &Connection, policy: &Policy, key: &str) -> Result<Result<()>> {
+    let now = now_ms();
+    let c = count(conn, policy, key, now)?;
+    let wait_ms = wait(c, policy.free, policy.longest_delay_ms, now);
+    if wait_ms > 0 {
+        return Ok(Err(too_many(wait_ms)));
+    }
+    prune(conn, now)?;
+    add_failure(conn, policy, key, now)?;
+    Ok(Ok(()))
 }
 
 #[cfg(test)]

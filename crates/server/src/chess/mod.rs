@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod documents;
+pub mod entries;
 pub mod events;
 pub mod forms;
 pub mod log;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .merge(lots::routes())
         .merge(manual::routes())
         .merge(sections::routes())
+        .merge(entries::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -59,4 +61,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(lots::api_routes())
         .merge(manual::api_routes())
         .merge(sections::api_routes())
+        .merge(entries::api_routes())
 }

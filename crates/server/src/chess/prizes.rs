@@ -55,7 +55,7 @@ struct PrizesForm {
 }
 
 /// An amount in the page's language: `1 234,50` in French, `1,234.50` in English.
-fn money(c: &Ctx, m: prizes::Money) -> String {
+pub(crate) fn money(c: &Ctx, m: prizes::Money) -> String {
     let text = m.to_string();
     let (units, cents) = text.split_once('.').unwrap_or((&text, "00"));
     let (sign, digits) = match units.strip_prefix('-') {

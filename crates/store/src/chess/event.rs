@@ -191,6 +191,17 @@ fn refuse_round_robin_late_entry(conn: &Connection, event: EventId) -> Result<()
     Ok(())
 }
 
+/// Adds a player as the desk does, inside the caller's transaction (an entry validated is
+/// added the same way).
+pub(crate) fn add_player_in(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
+    refuse_round_robin_late_entry(conn, event)?;
+    let id = insert_player(conn, event, p)?;
+    if paired_rounds(conn, event)? == 0 {
+        renumber(conn, event)?;
+    }
+    Ok(id)
+}
+
 pub(crate) fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
     validate_player(p)?;
     crate::chess::sections::check_rating_limits(conn, event, p)?;
@@ -352,12 +363,7 @@ impl Store {
 
     pub fn add_player(&self, actor: &str, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
         self.logged(actor, event, "add_player", json!(p), |tx| {
-            refuse_round_robin_late_entry(tx, event)?;
-            let id = insert_player(tx, event, p)?;
-            if paired_rounds(tx, event)? == 0 {
-                renumber(tx, event)?;
-            }
-            Ok(id)
+            add_player_in(tx, event, p)
         })
     }
 

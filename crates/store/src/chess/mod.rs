@@ -2,11 +2,13 @@
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
 //! player imports ([`import`]), FIDE's rating list ([`rating_list`]) and national ones
-//! ([`national_list`]), and the sections of a weekend open sharing one desk ([`sections`]).
+//! ([`national_list`]), the sections of a weekend open sharing one desk ([`sections`]), and the
+//! public registration form's entries and the entry fees ([`entries`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
 pub mod double_swiss;
+pub mod entries;
 pub mod event;
 pub mod import;
 pub mod log;

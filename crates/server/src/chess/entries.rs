@@ -1,0 +1,778 @@
+//! Entries (issue 23 §4): the public registration form of an event and the site's list of
+//! events open for registration (no login), the arbiter's page of waiting entries (validate,
+//! reject), the entry fees and payments at the desk with the treasurer's totals, the entries'
+//! CSV, the registration poster with its QR code, and the JSON API of the arbiter's side.
+//!
+//! Anti-spam: every registration counts against its address (`store::throttle::ENTRY_ADDRESS`),
+//! answers a small sum stored with a one-time token, and carries a field hidden from people
+//! (a honeypot) that only robots fill; the form repeats the anonymous CSRF token as the
+//! players' result report does.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use prizes::Money;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use store::{EntryId, EntrySettings, EntryStatus, EventId, PaymentMethod, PlayerKey};
+
+use crate::chess::forms::PlayerForm;
+use crate::chess::prizes::money;
+use crate::chess::views::{self, EventView};
+use crate::ctx::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::json::{body, ok, ApiResult};
+use crate::page::{html, see, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/register", get(open_events))
+        .route("/public/{id}/register", get(register_page).post(register))
+        .route("/public/{id}/register/sent", get(sent_page))
+        .route("/events/{id}/entries", get(entries_page))
+        .route("/events/{id}/entries/settings", post(set_settings))
+        .route("/events/{id}/entries/{eid}/validate", post(validate))
+        .route("/events/{id}/entries/{eid}/reject", post(reject))
+        .route("/events/{id}/entries/poster", get(poster))
+        .route("/events/{id}/public-qr.svg", get(public_qr))
+        .route("/events/{id}/fees", get(fees_page))
+        .route("/events/{id}/fees/{pid}", post(set_payment))
+        .route("/events/{id}/entries.csv", get(entries_csv))
+}
+
+/// The arbiter's side in JSON (nested under `/api`).
+pub fn api_routes() -> Router<AppState> {
+    Router::new()
+        .route("/events/{id}/entries", get(api_entries))
+        .route("/events/{id}/entries/settings", post(api_set_settings))
+        .route("/events/{id}/entries/{eid}/validate", post(api_validate))
+        .route("/events/{id}/entries/{eid}/reject", post(api_reject))
+        .route("/events/{id}/fees", get(api_fees))
+        .route("/events/{id}/fees/{pid}", post(api_set_payment))
+}
+
+/// An amount typed in a form (`20`, `12,50`), named by its field when it is not one.
+fn amount(field: &str, s: &str) -> Result<Money, AppError> {
+    if s.trim().is_empty() {
+        return Ok(Money::ZERO);
+    }
+    s.parse::<Money>()
+        .map_err(|e| AppError::invalid(field, "an amount such as 20 or 12.50", e.found.trim()))
+}
+
+fn method(s: &str) -> Result<Option<PaymentMethod>, AppError> {
+    PaymentMethod::parse(s).map_err(|e| AppError::invalid("method", e.expected, e.found))
+}
+
+/// The address the printed documents name: `--public-url`, else the one this request came by.
+pub(crate) fn base(st: &AppState, headers: &HeaderMap) -> String {
+    crate::slips::server_base(st.public_url.as_deref(), headers)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public side.
+
+#[derive(Template)]
+#[template(path = "register_list.html")]
+struct OpenEventsPage {
+    c: Ctx,
+    events: Vec<(EventView, String)>,
+}
+
+async fn open_events(State(st): State<AppState>, c: Ctx) -> Page {
+    let events = st
+        .store
+        .open_registrations()?
+        .iter()
+        .map(|e| {
+            let s = st.store.entry_settings(e.id)?;
+            Ok((EventView::new(e, &c.tr), closes_text(&c, &s)))
+        })
+        .collect::<Result<_, AppError>>()?;
+    html(&OpenEventsPage { c, events })
+}
+
+/// "Registration closes on …", or nothing.
+fn closes_text(c: &Ctx, s: &EntrySettings) -> String {
+    if s.closes_at.is_empty() {
+        return String::new();
+    }
+    let (date, time) = s.closes_at.split_once(' ').unwrap_or((&s.closes_at, ""));
+    c.tr.targs(
+        "register-closes",
+        &[
+            ("date", c.tr.date(date).into()),
+            ("time", time.to_string().into()),
+        ],
+    )
+}
+
+/// The public form's fields.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct RegisterForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    sex: String,
+    #[serde(default)]
+    birth_date: String,
+    #[serde(default)]
+    federation: String,
+    #[serde(default)]
+    fide_id: String,
+    #[serde(default)]
+    licence: String,
+    #[serde(default)]
+    club: String,
+    #[serde(default)]
+    rating: String,
+    #[serde(default)]
+    national_rating: String,
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    answer: String,
+    /// Hidden from people: only a robot fills it.
+    #[serde(default)]
+    website: String,
+}
+
+impl RegisterForm {
+    fn player(&self) -> Result<store::NewPlayer, AppError> {
+        let text = |s: &str| (!s.trim().is_empty()).then(|| Value::from(s.trim()));
+        // As a browser's date field sends it (YYYY-MM-DD) or as typed in France (DD/MM/YYYY),
+        // stored as the player's form stores it (YYYY/MM/DD).
+        let typed = self.birth_date.trim();
+        let birth = if typed.is_empty() {
+            String::new()
+        } else {
+            let date = typed
+                .parse::<prizes::Date>()
+                .map_err(|_| AppError::invalid("birth_date", "a date as YYYY-MM-DD", typed))?;
+            date.to_string()
+        };
+        let federation = self.federation.trim();
+        let three_letters =
+            federation.len() == 3 && federation.chars().all(|c| c.is_ascii_alphabetic());
+        if !federation.is_empty() && !three_letters {
+            return Err(AppError::invalid(
+                "federation",
+                "a three-letter federation code (FRA) or nothing",
+                format!("{federation:?}"),
+            ));
+        }
+        PlayerForm {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            rating: text(&self.rating),
+            national_rating: text(&self.national_rating),
+            federation: federation.to_string(),
+            fide_id: text(&self.fide_id),
+            birth_date: birth,
+            sex: self.sex.clone(),
+            club: self.club.clone(),
+            licence: self.licence.clone(),
+            ..PlayerForm::default()
+        }
+        .player()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "register.html")]
+struct RegisterPage {
+    c: Ctx,
+    ev: EventView,
+    open: bool,
+    closes: String,
+    f: RegisterForm,
+    /// The question: "3 + 5".
+    question: String,
+    token: String,
+    error: String,
+}
+
+fn register_form(
+    st: &AppState,
+    c: Ctx,
+    id: EventId,
+    f: RegisterForm,
+    error: String,
+) -> Result<RegisterPage, AppError> {
+    let e = st.store.event(id)?;
+    let settings = st.store.entry_settings(id)?;
+    let open = st.store.registration_open(id)?;
+    let (question, token) = if open {
+        let ch = st.store.new_challenge()?;
+        (format!("{} + {}", ch.a, ch.b), ch.token)
+    } else {
+        Default::default()
+    };
+    Ok(RegisterPage {
+        ev: EventView::new(&e, &c.tr),
+        closes: closes_text(&c, &settings),
+        open,
+        f: RegisterForm {
+            token: String::new(),
+            answer: String::new(),
+            website: String::new(),
+            ..f
+        },
+        question,
+        token,
+        error,
+        c,
+    })
+}
+
+async fn register_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+    html(&register_form(
+        &st,
+        c,
+        id,
+        RegisterForm::default(),
+        String::new(),
+    )?)
+}
+
+async fn register(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<EventId>,
+    Form(f): Form<RegisterForm>,
+) -> Page {
+    if !f.website.is_empty() {
+        // A robot: answered as a person would be, and nothing kept.
+        st.store.event(id)?;
+        return see(format!("/public/{id}/register/sent"));
+    }
+    let sent = f.player().and_then(|p| {
+        let answer = f.answer.trim().parse::<i64>().map_err(|_| {
+            AppError::invalid(
+                "answer",
+                "the answer to the question on the form",
+                f.answer.trim(),
+            )
+        })?;
+        Ok(st
+            .store
+            .submit_entry(&c.client_ip.to_string(), id, &f.token, answer, &p)?)
+    });
+    match sent {
+        Ok(_) => see(format!("/public/{id}/register/sent")),
+        Err(e) => {
+            // The form comes back with what was typed and why it was not taken.
+            let failure = e.into_response_failure();
+            let message = crate::error_page::message(&c, &failure);
+            let page = register_form(&st, c, id, f, message)?;
+            let mut r = html(&page)?;
+            *r.status_mut() = failure.status;
+            if let Some(secs) = failure.retry_after {
+                if let Ok(v) = secs.to_string().parse() {
+                    r.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+                }
+            }
+            Ok(r)
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "register_sent.html")]
+struct SentPage {
+    c: Ctx,
+    ev: EventView,
+}
+
+async fn sent_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+    let e = st.store.event(id)?;
+    html(&SentPage {
+        ev: EventView::new(&e, &c.tr),
+        c,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The arbiter's side.
+
+/// An entry as the arbiter's page shows it.
+struct EntryRow {
+    id: EntryId,
+    name: String,
+    details: String,
+    sent: String,
+    status: String,
+    pending: bool,
+    reason: String,
+    /// Why it may be a player already registered.
+    duplicates: Vec<String>,
+}
+
+fn entry_row(c: &Ctx, e: &store::Entry) -> EntryRow {
+    let p = &e.player;
+    let mut details = Vec::new();
+    if !p.title.is_empty() {
+        details.push(p.title.clone());
+    }
+    if let Some(r) = p.rating {
+        details.push(format!("{} {r}", c.t("col-rating")));
+    }
+    if let Some(r) = p.national_rating {
+        details.push(format!("{} {r}", c.t("field-national-rating")));
+    }
+    if !p.federation.is_empty() {
+        details.push(p.federation.clone());
+    }
+    if let Some(id) = p.fide_id {
+        details.push(format!("FIDE {id}"));
+    }
+    if !p.national.licence.is_empty() {
+        details.push(format!("{} {}", c.t("field-licence"), p.national.licence));
+    }
+    if !p.birth_date.is_empty() {
+        details.push(p.birth_date.clone());
+    }
+    match p.sex.as_str() {
+        "m" => details.push(c.t("entries-sex-m")),
+        "w" => details.push(c.t("entries-sex-w")),
+        _ => {}
+    }
+    if !p.club.is_empty() {
+        details.push(p.club.to_string());
+    }
+    EntryRow {
+        id: e.id,
+        name: p.name.to_string(),
+        details: details.join(" · "),
+        sent: c.tr.datetime(&e.sent_at),
+        status: c.t(&format!("entries-status-{}", e.status.as_str())),
+        pending: e.status == EntryStatus::Pending,
+        reason: e.reason.clone(),
+        duplicates: e
+            .duplicates
+            .iter()
+            .map(|d| {
+                let key = if d.pending {
+                    format!("entries-dup-{}-pending", d.by)
+                } else {
+                    format!("entries-dup-{}", d.by)
+                };
+                c.t1(&key, "name", d.with.clone())
+            })
+            .collect(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "entries.html")]
+struct EntriesPage {
+    c: Ctx,
+    ev: EventView,
+    s: EntrySettings,
+    fee_youth: String,
+    open_now: bool,
+    link: String,
+    pending: Vec<EntryRow>,
+    decided: Vec<EntryRow>,
+}
+
+async fn entries_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let (_, ev) = views::event_view(&st, &c, id)?;
+    let s = st.store.entry_settings(id)?;
+    let (pending, decided): (Vec<_>, Vec<_>) = st
+        .store
+        .entries(id)?
+        .iter()
+        .map(|e| entry_row(&c, e))
+        .partition(|r| r.pending);
+    html(&EntriesPage {
+        link: format!("{}/public/{id}/register", base(&st, &headers)),
+        open_now: st.store.registration_open(id)?,
+        fee_youth: s.fee_youth.map(|m| m.to_string()).unwrap_or_default(),
+        s,
+        pending,
+        decided,
+        ev,
+        c,
+    })
+}
+
+/// The registration settings as the page's form and the API send them.
+#[derive(Debug, Deserialize)]
+struct SettingsForm {
+    #[serde(default)]
+    open: Option<Value>,
+    #[serde(default)]
+    closes_at: String,
+    #[serde(default)]
+    fee_default: String,
+    #[serde(default)]
+    fee_youth: String,
+    #[serde(default)]
+    titled_free: Option<Value>,
+}
+
+/// A checkbox (`on`) or a JSON boolean.
+fn ticked(v: &Option<Value>) -> bool {
+    match v {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => matches!(s.as_str(), "on" | "true" | "1"),
+        _ => false,
+    }
+}
+
+impl SettingsForm {
+    fn settings(&self) -> Result<EntrySettings, AppError> {
+        let closes_at =
+            store::chess::entries::parse_closes_at(&self.closes_at).ok_or_else(|| {
+                AppError::invalid(
+                    "closes_at",
+                    store::chess::entries::CLOSES_AT_EXPECTED,
+                    self.closes_at.trim(),
+                )
+            })?;
+        Ok(EntrySettings {
+            open: ticked(&self.open),
+            closes_at,
+            fee_default: amount("fee_default", &self.fee_default)?,
+            fee_youth: if self.fee_youth.trim().is_empty() {
+                None
+            } else {
+                Some(amount("fee_youth", &self.fee_youth)?)
+            },
+            titled_free: ticked(&self.titled_free),
+        })
+    }
+}
+
+async fn set_settings(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    Form(f): Form<SettingsForm>,
+) -> Page {
+    st.store
+        .set_entry_settings(&a.username, id, &f.settings()?)?;
+    see(format!("/events/{id}/entries"))
+}
+
+async fn validate(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, eid)): Path<(EventId, EntryId)>,
+) -> Page {
+    st.store.validate_entry(&a.username, id, eid)?;
+    see(format!("/events/{id}/entries"))
+}
+
+#[derive(Debug, Deserialize)]
+struct RejectForm {
+    #[serde(default)]
+    reason: String,
+}
+
+async fn reject(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, eid)): Path<(EventId, EntryId)>,
+    Form(f): Form<RejectForm>,
+) -> Page {
+    let reason = crate::forms::free_text("reason", &f.reason)?;
+    st.store.reject_entry(&a.username, id, eid, &reason)?;
+    see(format!("/events/{id}/entries"))
+}
+
+#[derive(Template)]
+#[template(path = "entries_poster.html")]
+struct PosterPage {
+    c: Ctx,
+    ev: EventView,
+    link: String,
+    qr: String,
+    closes: String,
+}
+
+async fn poster(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let (_, ev) = views::event_view(&st, &c, id)?;
+    let link = format!("{}/public/{id}/register", base(&st, &headers));
+    html(&PosterPage {
+        qr: crate::slips::qr_svg(&link, 360),
+        closes: closes_text(&c, &st.store.entry_settings(id)?),
+        link,
+        ev,
+        c,
+    })
+}
+
+/// The QR code the printed pairings, standings, wall chart and alphabetical list carry: the
+/// event's public page (an empty image while the event has no public page).
+async fn public_qr(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+    headers: HeaderMap,
+) -> Page {
+    let e = st.store.event(id)?;
+    let svg = if e.settings.public {
+        crate::slips::qr_svg(&format!("{}/public/{id}", base(&st, &headers)), 200)
+    } else {
+        String::new()
+    };
+    let svg = if svg.is_empty() {
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>"#.to_string()
+    } else if svg.contains("xmlns=") {
+        svg
+    } else {
+        svg.replacen("<svg", r#"<svg xmlns="http://www.w3.org/2000/svg""#, 1)
+    };
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+/// One player's line in the fees table.
+struct FeeView {
+    pid: PlayerKey,
+    number: u32,
+    name: String,
+    category: String,
+    rule: String,
+    fee: String,
+    paid: String,
+    paid_value: String,
+    method: String,
+    outstanding: String,
+}
+
+#[derive(Template)]
+#[template(path = "fees.html")]
+struct FeesPage {
+    c: Ctx,
+    ev: EventView,
+    rows: Vec<FeeView>,
+    due: String,
+    paid: String,
+    outstanding: String,
+    by_method: Vec<(String, String)>,
+    methods: Vec<(&'static str, String)>,
+}
+
+fn method_label(c: &Ctx, m: Option<PaymentMethod>) -> String {
+    c.t(&format!(
+        "fees-method-{}",
+        m.map_or("none", PaymentMethod::as_str)
+    ))
+}
+
+async fn fees_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
+    let (_, ev) = views::event_view(&st, &c, id)?;
+    let fees = st.store.entry_fees(id)?;
+    let rows = fees
+        .rows
+        .iter()
+        .map(|r| FeeView {
+            pid: r.player.id,
+            number: r.player.number,
+            name: r.player.details.name.to_string(),
+            category: r.category.clone(),
+            rule: c.t(&format!("fees-rule-{}", r.rule)),
+            fee: money(&c, r.fee),
+            paid: money(&c, r.paid),
+            paid_value: if r.paid.is_zero() {
+                String::new()
+            } else {
+                r.paid.to_string()
+            },
+            method: r.method.map_or("", PaymentMethod::as_str).to_string(),
+            outstanding: money(&c, r.outstanding()),
+        })
+        .collect();
+    let t = &fees.totals;
+    html(&FeesPage {
+        due: money(&c, t.due),
+        paid: money(&c, t.paid),
+        outstanding: money(&c, t.outstanding),
+        by_method: t
+            .by_method
+            .iter()
+            .map(|(m, v)| (method_label(&c, *m), money(&c, v.0)))
+            .collect(),
+        methods: PaymentMethod::ALL
+            .iter()
+            .map(|m| (m.as_str(), method_label(&c, Some(*m))))
+            .collect(),
+        rows,
+        ev,
+        c,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct PaymentForm {
+    #[serde(default)]
+    paid: Option<Value>,
+    #[serde(default)]
+    method: String,
+}
+
+impl PaymentForm {
+    fn read(&self) -> Result<(Money, Option<PaymentMethod>), AppError> {
+        let paid = match &self.paid {
+            None | Some(Value::Null) => Money::ZERO,
+            Some(Value::String(s)) => amount("paid", s)?,
+            Some(other) => amount("paid", &other.to_string())?,
+        };
+        Ok((paid, method(&self.method)?))
+    }
+}
+
+async fn set_payment(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Form(f): Form<PaymentForm>,
+) -> Page {
+    let (paid, method) = f.read()?;
+    st.store.set_payment(&a.username, id, pid, paid, method)?;
+    see(format!("/events/{id}/fees#fee-{pid}"))
+}
+
+/// The entries' CSV: every player with their ids, category, fee and payment, through the
+/// documents' CSV writer (a cell a spreadsheet would run as a formula is written as text).
+pub(crate) fn entries_csv_text(fees: &store::EntryFees) -> String {
+    let header = [
+        "number",
+        "name",
+        "fide_id",
+        "licence",
+        "federation",
+        "club",
+        "category",
+        "fee",
+        "paid",
+        "method",
+        "outstanding",
+    ];
+    let mut out = report::csv::row(header);
+    out.push('\n');
+    for r in &fees.rows {
+        let d = &r.player.details;
+        out.push_str(&report::csv::row([
+            r.player.number.to_string(),
+            d.name.to_string(),
+            d.fide_id.map(|v| v.to_string()).unwrap_or_default(),
+            d.national.licence.to_string(),
+            d.federation.clone(),
+            d.club.to_string(),
+            r.category.clone(),
+            r.fee.to_string(),
+            r.paid.to_string(),
+            r.method.map_or("", PaymentMethod::as_str).to_string(),
+            r.outstanding().to_string(),
+        ]));
+        out.push('\n');
+    }
+    out
+}
+
+async fn entries_csv(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> Page {
+    let fees = st.store.entry_fees(id)?;
+    Ok(crate::page::attachment(
+        "text/csv; charset=utf-8",
+        &format!("entries-{id}.csv"),
+        entries_csv_text(&fees).into_bytes(),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The JSON API.
+
+async fn api_entries(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> ApiResult {
+    ok(json!({
+        "settings": st.store.entry_settings(id)?,
+        "open": st.store.registration_open(id)?,
+        "entries": st.store.entries(id)?,
+    }))
+}
+
+async fn api_set_settings(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<EventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: SettingsForm = body(&bytes)?;
+    st.store
+        .set_entry_settings(&a.username, id, &f.settings()?)?;
+    ok(st.store.entry_settings(id)?)
+}
+
+async fn api_validate(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, eid)): Path<(EventId, EntryId)>,
+) -> ApiResult {
+    let pid = st.store.validate_entry(&a.username, id, eid)?;
+    ok(st.store.player(id, pid)?)
+}
+
+async fn api_reject(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, eid)): Path<(EventId, EntryId)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: RejectForm = body(&bytes)?;
+    let reason = crate::forms::free_text("reason", &f.reason)?;
+    st.store.reject_entry(&a.username, id, eid, &reason)?;
+    ok(st.store.entry(id, eid)?)
+}
+
+async fn api_fees(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.entry_fees(id)?)
+}
+
+async fn api_set_payment(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, pid)): Path<(EventId, PlayerKey)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: PaymentForm = body(&bytes)?;
+    let (paid, method) = f.read()?;
+    st.store.set_payment(&a.username, id, pid, paid, method)?;
+    ok(st.store.entry_fees(id)?)
+}

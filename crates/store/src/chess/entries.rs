@@ -1,0 +1,811 @@
+//! Entries (issue 23 §4): an event's public registration form, closed by default and opened by
+//! the organiser (until a closing time if one is set); the registrations it receives wait for
+//! the arbiter, who validates them (the player is added exactly as the desk adds one) or
+//! rejects them with a reason; the entry fees by category and what each player paid.
+//!
+//! ```
+//! use store::{EntrySettings, NewPlayer, Store};
+//! let store = Store::open_in_memory().unwrap();
+//! let event = store.create_event("chief", &store::EventSettings::new("Open A".parse().unwrap(), 5)).unwrap();
+//! let mut open = EntrySettings::default();
+//! open.open = true;
+//! open.fee_default = "20".parse().unwrap();
+//! store.set_entry_settings("chief", event, &open).unwrap();
+//! let challenge = store.new_challenge().unwrap();
+//! let player = NewPlayer { name: "Durand, Anne".parse().unwrap(), ..NewPlayer::default() };
+//! let entry = store
+//!     .submit_entry("192.0.2.7", event, &challenge.token, challenge.answer(), &player)
+//!     .unwrap();
+//! let id = store.validate_entry("chief", event, entry).unwrap();
+//! assert_eq!(store.player(event, id).unwrap().details.name, "Durand, Anne");
+//! assert_eq!(store.entry_fees(event).unwrap().totals.due.to_string(), "20.00");
+//! ```
+
+use prizes::Money;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::chess::event::add_player_in;
+use crate::chess::rows::{load_event, load_player, load_players};
+use crate::chess::types::*;
+use crate::error::{Error, Refusal, Result};
+use crate::{Label, Store};
+
+/// An entry's row id.
+pub type EntryId = i64;
+
+/// The registration form and the entry fees of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct EntrySettings {
+    /// The public form takes registrations.
+    pub open: bool,
+    /// `YYYY-MM-DD HH:MM` in the server's local time (the hall's), or empty: the form closes then.
+    #[serde(default)]
+    pub closes_at: String,
+    /// The fee of a player no other rule applies to.
+    #[serde(with = "money_text")]
+    pub fee_default: Money,
+    /// The fee of a young player (FFE categories Petit poussin to Junior, U20), or the
+    /// default one when unset.
+    #[serde(default, with = "money_or_empty")]
+    pub fee_youth: Option<Money>,
+    /// GM, IM, WGM and WIM enter free.
+    #[serde(default)]
+    pub titled_free: bool,
+}
+
+/// Money as the API writes it: `"20.00"`.
+mod money_text {
+    use prizes::Money;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &Money, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&m.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Money, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// An optional amount: `""` for none.
+mod money_or_empty {
+    use prizes::Money;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &Option<Money>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&m.map(|m| m.to_string()).unwrap_or_default())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Money>, D::Error> {
+        let s = Option::<String>::deserialize(d)?.unwrap_or_default();
+        if s.trim().is_empty() {
+            return Ok(None);
+        }
+        s.parse().map(Some).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The titles that enter free when the organiser says so.
+pub const FREE_TITLES: [&str; 4] = ["GM", "IM", "WGM", "WIM"];
+
+/// What a closing time is written as.
+pub const CLOSES_AT_EXPECTED: &str = "a date and time as YYYY-MM-DD HH:MM, or nothing";
+
+/// `YYYY-MM-DD HH:MM` (a `T` between them, as a browser's date-time field sends it, is taken
+/// too), written back with a blank; `None` when it is not one.
+pub fn parse_closes_at(s: &str) -> Option<String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Some(String::new());
+    }
+    let (date, time) = t.split_once([' ', 'T'])?;
+    // Year first, and a day the month has.
+    if date.len() != 10 || date.as_bytes()[4] != b'-' {
+        return None;
+    }
+    let date = date
+        .parse::<prizes::Date>()
+        .ok()?
+        .to_string()
+        .replace('/', "-");
+    let (h, m) = time.trim().split_once(':')?;
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.get(..2)?.parse().ok()?);
+    (h < 24 && m < 60).then(|| format!("{date} {h:02}:{m:02}"))
+}
+
+/// Where an entry stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryStatus {
+    Pending,
+    Validated,
+    Rejected,
+}
+
+impl EntryStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EntryStatus::Pending => "pending",
+            EntryStatus::Validated => "validated",
+            EntryStatus::Rejected => "rejected",
+        }
+    }
+
+    fn parse(s: &str) -> EntryStatus {
+        match s {
+            "validated" => EntryStatus::Validated,
+            "rejected" => EntryStatus::Rejected,
+            _ => EntryStatus::Pending,
+        }
+    }
+}
+
+/// Why an entry looks like a player already registered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Duplicate {
+    /// `fide_id`, `licence` or `name_birth`.
+    pub by: &'static str,
+    /// The name of the player (or the other entry) it matches.
+    pub with: String,
+    /// The other one is an entry still waiting, not a player of the event.
+    pub pending: bool,
+}
+
+/// A registration received through the public form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub id: EntryId,
+    pub player: NewPlayer,
+    /// When it was sent (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    pub sent_at: String,
+    pub status: EntryStatus,
+    pub decided_at: String,
+    pub decided_by: String,
+    /// Why it was rejected.
+    pub reason: String,
+    /// The player it became.
+    pub player_id: Option<PlayerKey>,
+    /// Players (or other waiting entries) of the event it may be the same person as.
+    pub duplicates: Vec<Duplicate>,
+}
+
+/// The question a registration form asks: the sum of two small numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Challenge {
+    pub token: String,
+    pub a: u32,
+    pub b: u32,
+}
+
+impl Challenge {
+    pub fn answer(&self) -> i64 {
+        i64::from(self.a + self.b)
+    }
+}
+
+/// How long a challenge can be answered.
+const CHALLENGE_MS: i64 = 2 * 60 * 60_000;
+/// At most this many challenges waiting (the oldest go first): anonymous page views add them.
+const CHALLENGES_KEPT: i64 = 20_000;
+
+/// How a fee was paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    Cash,
+    Cheque,
+    Transfer,
+    Card,
+}
+
+impl PaymentMethod {
+    pub const ALL: [PaymentMethod; 4] = [
+        PaymentMethod::Cash,
+        PaymentMethod::Cheque,
+        PaymentMethod::Transfer,
+        PaymentMethod::Card,
+    ];
+    pub const EXPECTED: &'static str = "cash, cheque, transfer, card or nothing";
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::Cheque => "cheque",
+            PaymentMethod::Transfer => "transfer",
+            PaymentMethod::Card => "card",
+        }
+    }
+
+    /// `Ok(None)` for a blank.
+    pub fn parse(s: &str) -> Result<Option<PaymentMethod>, CodeError> {
+        let t = s.trim().to_ascii_lowercase();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        PaymentMethod::ALL
+            .into_iter()
+            .find(|m| m.as_str() == t)
+            .map(Some)
+            .ok_or(CodeError {
+                expected: PaymentMethod::EXPECTED,
+                found: s.trim().to_string(),
+            })
+    }
+}
+
+/// One player's fee: what is due by their category and what they paid.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FeeRow {
+    pub player: Player,
+    /// The FFE category in the event's season (`BenF`, `SenM`), empty without a birth year.
+    pub category: String,
+    /// Which fee applies: `default`, `youth` or `titled`.
+    pub rule: &'static str,
+    #[serde(with = "money_text")]
+    pub fee: Money,
+    #[serde(with = "money_text")]
+    pub paid: Money,
+    pub method: Option<PaymentMethod>,
+}
+
+impl FeeRow {
+    /// What the player still owes (nothing when they paid as much or more).
+    pub fn outstanding(&self) -> Money {
+        Money::from_cents((self.fee.cents() - self.paid.cents()).max(0)).unwrap_or(Money::ZERO)
+    }
+}
+
+/// The treasurer's totals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct FeeTotals {
+    #[serde(with = "money_text")]
+    pub due: Money,
+    #[serde(with = "money_text")]
+    pub paid: Money,
+    /// The sum of what each player still owes.
+    #[serde(with = "money_text")]
+    pub outstanding: Money,
+    /// What was paid by each method, in [`PaymentMethod::ALL`]'s order (without a method last).
+    pub by_method: Vec<(Option<PaymentMethod>, MoneyText)>,
+}
+
+/// An amount written as `"20.00"` in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MoneyText(#[serde(with = "money_text")] pub Money);
+
+/// Every player's fee and the totals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntryFees {
+    pub rows: Vec<FeeRow>,
+    pub totals: FeeTotals,
+}
+
+fn add(a: Money, b: Money) -> Money {
+    // Each amount is at most Money::MAX and an event has at most some thousand players.
+    Money::from_cents(a.cents() + b.cents()).unwrap_or(Money::MAX)
+}
+
+impl EntrySettings {
+    /// The fee of `p` in an event played on `date` (`YYYY-MM-DD`), and the rule that gave it.
+    pub fn fee_of(&self, p: &NewPlayer, date: &str) -> (Money, &'static str) {
+        if self.titled_free && FREE_TITLES.contains(&p.title.as_str()) {
+            return (Money::ZERO, "titled");
+        }
+        let youth = youth(p, date);
+        match self.fee_youth {
+            Some(fee) if youth => (fee, "youth"),
+            _ => (self.fee_default, "default"),
+        }
+    }
+}
+
+/// Young in the FFE's season of `date`: Petit poussin to Junior (at most 20 in the calendar
+/// year the season ends in).
+fn youth(p: &NewPlayer, date: &str) -> bool {
+    let year = p.birth_date.get(..4).and_then(|y| y.parse::<i32>().ok());
+    let date = date.replace('-', "/").parse::<prizes::Date>().ok();
+    match (year, date) {
+        (Some(year), Some(date)) => {
+            prizes::FfeCategory::of(year, prizes::Season::containing(date))
+                <= prizes::FfeCategory::Jun
+        }
+        _ => false,
+    }
+}
+
+/// The day the event's categories are taken on: its start date, else today.
+fn category_date(conn: &Connection, e: &Event) -> Result<String> {
+    if !e.settings.start_date.is_empty() {
+        return Ok(e.settings.start_date.clone());
+    }
+    Ok(conn.query_row("SELECT date('now', 'localtime')", [], |r| r.get(0))?)
+}
+
+fn load_settings(conn: &Connection, event: EventId) -> Result<EntrySettings> {
+    let row = conn
+        .query_row(
+            "SELECT open, closes_at, fee_default, fee_youth, titled_free FROM entry_settings WHERE event_id = ?1",
+            [event],
+            |r| {
+                Ok((
+                    r.get::<_, bool>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, Option<i64>>(3)?,
+                    r.get::<_, bool>(4)?,
+                ))
+            },
+        )
+        .optional()?;
+    Ok(match row {
+        Some((open, closes_at, fee_default, fee_youth, titled_free)) => EntrySettings {
+            open,
+            closes_at,
+            fee_default: Money::from_cents(fee_default).unwrap_or(Money::ZERO),
+            fee_youth: fee_youth.and_then(Money::from_cents),
+            titled_free,
+        },
+        None => EntrySettings::default(),
+    })
+}
+
+/// Whether the form takes registrations now.
+fn is_open(conn: &Connection, s: &EntrySettings) -> Result<bool> {
+    if !s.open {
+        return Ok(false);
+    }
+    if s.closes_at.is_empty() {
+        return Ok(true);
+    }
+    let now: String = conn.query_row(
+        "SELECT strftime('%Y-%m-%d %H:%M', 'now', 'localtime')",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok(now < s.closes_at)
+}
+
+fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(Entry, String)> {
+    Ok((
+        Entry {
+            id: r.get(0)?,
+            player: NewPlayer::default(),
+            sent_at: r.get(2)?,
+            status: EntryStatus::parse(&r.get::<_, String>(3)?),
+            decided_at: r.get(4)?,
+            decided_by: r.get(5)?,
+            reason: r.get(6)?,
+            player_id: r.get(7)?,
+            duplicates: Vec::new(),
+        },
+        r.get(1)?,
+    ))
+}
+
+const ENTRY_COLUMNS: &str =
+    "id, player, sent_at, status, decided_at, decided_by, reason, player_id";
+
+fn load_entries(conn: &Connection, event: EventId) -> Result<Vec<Entry>> {
+    let mut st = conn.prepare(&format!(
+        "SELECT {ENTRY_COLUMNS} FROM entry WHERE event_id = ?1 ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map([event], entry_from_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.into_iter()
+        .map(|(mut e, json)| {
+            e.player = serde_json::from_str(&json)?;
+            Ok(e)
+        })
+        .collect()
+}
+
+fn load_entry(conn: &Connection, event: EventId, id: EntryId) -> Result<Entry> {
+    let row = conn
+        .query_row(
+            &format!("SELECT {ENTRY_COLUMNS} FROM entry WHERE event_id = ?1 AND id = ?2"),
+            params![event, id],
+            entry_from_row,
+        )
+        .optional()?;
+    let (mut e, json) = row.ok_or(Error::NotFound("entry"))?;
+    e.player = serde_json::from_str(&json)?;
+    Ok(e)
+}
+
+/// Why `a` may be the same person as `b`: the same FIDE id, the same licence, or the same name
+/// (accents and case aside) and birth date.
+fn same_person(a: &NewPlayer, b: &NewPlayer) -> Option<&'static str> {
+    if a.fide_id.is_some() && a.fide_id == b.fide_id {
+        return Some("fide_id");
+    }
+    if !a.national.licence.is_empty() && a.national.licence == b.national.licence {
+        return Some("licence");
+    }
+    let name = |p: &NewPlayer| crate::csv::folded_words(&p.name).join(" ");
+    (!a.birth_date.is_empty() && a.birth_date == b.birth_date && name(a) == name(b))
+        .then_some("name_birth")
+}
+
+fn duplicates(e: &Entry, players: &[Player], entries: &[Entry]) -> Vec<Duplicate> {
+    let mut out: Vec<Duplicate> = players
+        .iter()
+        .filter(|p| Some(p.id) != e.player_id)
+        .filter_map(|p| {
+            same_person(&e.player, &p.details).map(|by| Duplicate {
+                by,
+                with: p.details.name.to_string(),
+                pending: false,
+            })
+        })
+        .collect();
+    out.extend(
+        entries
+            .iter()
+            .filter(|o| o.id != e.id && o.status == EntryStatus::Pending)
+            .filter_map(|o| {
+                same_person(&e.player, &o.player).map(|by| Duplicate {
+                    by,
+                    with: o.player.name.to_string(),
+                    pending: true,
+                })
+            }),
+    );
+    out
+}
+
+fn decided(e: &Entry) -> Result<()> {
+    if e.status != EntryStatus::Pending {
+        return Err(Error::refused(
+            Refusal::EntryDecided,
+            format!("entry {} is already {}", e.id, e.status.as_str()),
+        ));
+    }
+    Ok(())
+}
+
+impl Store {
+    pub fn entry_settings(&self, event: EventId) -> Result<EntrySettings> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            load_settings(c, event)
+        })
+    }
+
+    /// Opens or closes the registration form and sets the fees (logged).
+    pub fn set_entry_settings(&self, actor: &str, event: EventId, s: &EntrySettings) -> Result<()> {
+        let closes_at = parse_closes_at(&s.closes_at).ok_or_else(|| {
+            Error::invalid(
+                "closes_at",
+                CLOSES_AT_EXPECTED,
+                format!("{:?}", s.closes_at),
+            )
+        })?;
+        self.transaction(|tx| {
+            load_event(tx, event)?;
+            tx.execute(
+                "INSERT INTO entry_settings (event_id, open, closes_at, fee_default, fee_youth, titled_free) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (event_id) DO UPDATE SET open = ?2, \
+                 closes_at = ?3, fee_default = ?4, fee_youth = ?5, titled_free = ?6",
+                params![
+                    event,
+                    s.open,
+                    closes_at,
+                    s.fee_default.cents(),
+                    s.fee_youth.map(Money::cents),
+                    s.titled_free
+                ],
+            )?;
+            crate::chess::log::append(tx, Some(event), actor, "set_entry_settings", json!(s), None)
+        })
+    }
+
+    /// The events whose registration form takes entries now, in the order they were created.
+    pub fn open_registrations(&self) -> Result<Vec<Event>> {
+        self.with_conn(|c| {
+            let mut st =
+                c.prepare("SELECT event_id FROM entry_settings WHERE open = 1 ORDER BY event_id")?;
+            let ids = st
+                .query_map([], |r| r.get::<_, EventId>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut out = Vec::new();
+            for id in ids {
+                if is_open(c, &load_settings(c, id)?)? {
+                    out.push(load_event(c, id)?);
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// Whether `event`'s form takes entries now.
+    pub fn registration_open(&self, event: EventId) -> Result<bool> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            is_open(c, &load_settings(c, event)?)
+        })
+    }
+
+    /// A new question for a registration form (older ones past two hours are dropped).
+    pub fn new_challenge(&self) -> Result<Challenge> {
+        use rand::Rng;
+        let mut rng = rand::thread_rng();
+        let challenge = Challenge {
+            token: crate::auth::random_token(),
+            a: rng.gen_range(2..=9),
+            b: rng.gen_range(2..=9),
+        };
+        let now = crate::throttle::now_ms();
+        self.transaction(|tx| {
+            tx.execute(
+                "DELETE FROM entry_challenge WHERE created_ms < ?1",
+                [now - CHALLENGE_MS],
+            )?;
+            tx.execute(
+                "DELETE FROM entry_challenge WHERE token IN (SELECT token FROM entry_challenge \
+                 ORDER BY created_ms DESC LIMIT -1 OFFSET ?1)",
+                [CHALLENGES_KEPT - 1],
+            )?;
+            tx.execute(
+                "INSERT INTO entry_challenge (token, answer, created_ms) VALUES (?1, ?2, ?3)",
+                params![challenge.token, challenge.answer(), now],
+            )?;
+            Ok(())
+        })?;
+        Ok(challenge)
+    }
+
+    /// A registration from the public form, sent from `address`: counted against the address
+    /// ([`crate::throttle::ENTRY_ADDRESS`], refused with [`Error::TooManyAttempts`] while it
+    /// waits), refused while the form is closed, its challenge answered once (a wrong answer is
+    /// [`Error::Invalid`] on `answer`); it then waits for the arbiter.
+    pub fn submit_entry(
+        &self,
+        address: &str,
+        event: EventId,
+        token: &str,
+        answer: i64,
+        p: &NewPlayer,
+    ) -> Result<EntryId> {
+        let json = serde_json::to_string(p)?;
+        // The count and the spent challenge are kept whatever the outcome.
+        self.transaction(|tx| {
+            if let Err(e) = crate::throttle::attempt_in(tx, &crate::throttle::ENTRY_ADDRESS, address)? {
+                return Ok(Err(e));
+            }
+            load_event(tx, event)?;
+            if !is_open(tx, &load_settings(tx, event)?)? {
+                return Ok(Err(Error::refused(
+                    Refusal::RegistrationClosed,
+                    "this event's registration form is closed",
+                )));
+            }
+            let expected: Option<i64> = tx
+                .query_row(
+                    "DELETE FROM entry_challenge WHERE token = ?1 AND created_ms >= ?2 RETURNING answer",
+                    params![token, crate::throttle::now_ms() - CHALLENGE_MS],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if expected != Some(answer) {
+                return Ok(Err(Error::invalid(
+                    "answer",
+                    "the answer to the question on the form",
+                    answer.to_string(),
+                )));
+            }
+            tx.execute(
+                "INSERT INTO entry (event_id, player, sent_at, address) VALUES (?1, ?2, ?3, ?4)",
+                params![event, json, crate::db::now(), address],
+            )?;
+            Ok(Ok(tx.last_insert_rowid()))
+        })?
+    }
+
+    /// The event's entries, oldest first, each with the players it may duplicate.
+    pub fn entries(&self, event: EventId) -> Result<Vec<Entry>> {
+        self.with_conn(|c| {
+            load_event(c, event)?;
+            let players = load_players(c, event)?;
+            let mut entries = load_entries(c, event)?;
+            let found: Vec<Vec<Duplicate>> = entries
+                .iter()
+                .map(|e| {
+                    if e.status == EntryStatus::Pending {
+                        duplicates(e, &players, &entries)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+            for (e, d) in entries.iter_mut().zip(found) {
+                e.duplicates = d;
+            }
+            Ok(entries)
+        })
+    }
+
+    pub fn entry(&self, event: EventId, id: EntryId) -> Result<Entry> {
+        self.with_conn(|c| load_entry(c, event, id))
+    }
+
+    /// The arbiter accepts a waiting entry: the player is added as the desk adds one, in the
+    /// same transaction as the entry's new status (logged, and undone like an added player).
+    pub fn validate_entry(&self, actor: &str, event: EventId, id: EntryId) -> Result<PlayerKey> {
+        let e = self.entry(event, id)?;
+        self.logged(
+            actor,
+            event,
+            "validate_entry",
+            json!({ "entry": id, "name": e.player.name }),
+            |tx| {
+                let e = load_entry(tx, event, id)?;
+                decided(&e)?;
+                let player = add_player_in(tx, event, &e.player)?;
+                tx.execute(
+                    "UPDATE entry SET status = 'validated', decided_at = ?1, decided_by = ?2, player_id = ?3 WHERE id = ?4",
+                    params![crate::db::now(), actor, player, id],
+                )?;
+                Ok(player)
+            },
+        )
+    }
+
+    /// The arbiter turns a waiting entry down, saying why (logged).
+    pub fn reject_entry(
+        &self,
+        actor: &str,
+        event: EventId,
+        id: EntryId,
+        reason: &Label,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let e = load_entry(tx, event, id)?;
+            decided(&e)?;
+            tx.execute(
+                "UPDATE entry SET status = 'rejected', decided_at = ?1, decided_by = ?2, reason = ?3 WHERE id = ?4",
+                params![crate::db::now(), actor, reason.trim(), id],
+            )?;
+            crate::chess::log::append(
+                tx,
+                Some(event),
+                actor,
+                "reject_entry",
+                json!({ "entry": id, "name": e.player.name, "reason": reason }),
+                None,
+            )
+        })
+    }
+
+    /// What a player paid of the entry fee, and how (logged).
+    pub fn set_payment(
+        &self,
+        actor: &str,
+        event: EventId,
+        player: PlayerKey,
+        paid: Money,
+        method: Option<PaymentMethod>,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let p = load_player(tx, event, player)?;
+            tx.execute(
+                "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (event_id, player_id) DO UPDATE SET paid = ?3, method = ?4",
+                params![event, player, paid.cents(), method.map_or("", PaymentMethod::as_str)],
+            )?;
+            crate::chess::log::append(
+                tx,
+                Some(event),
+                actor,
+                "set_payment",
+                json!({ "player": player, "name": p.details.name, "paid": paid.to_string(),
+                        "method": method.map_or("", PaymentMethod::as_str) }),
+                None,
+            )
+        })
+    }
+
+    /// Every player's fee by category, what they paid, and the treasurer's totals.
+    pub fn entry_fees(&self, event: EventId) -> Result<EntryFees> {
+        self.with_conn(|c| {
+            let e = load_event(c, event)?;
+            let settings = load_settings(c, event)?;
+            let date = category_date(c, &e)?;
+            let mut st =
+                c.prepare("SELECT player_id, paid, method FROM entry_payment WHERE event_id = ?1")?;
+            let payments: std::collections::HashMap<PlayerKey, (i64, String)> = st
+                .query_map([event], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))?
+                .collect::<rusqlite::Result<_>>()?;
+            let mut rows = Vec::new();
+            let mut totals = FeeTotals::default();
+            let mut by_method: Vec<(Option<PaymentMethod>, Money)> = PaymentMethod::ALL
+                .into_iter()
+                .map(|m| (Some(m), Money::ZERO))
+                .chain([(None, Money::ZERO)])
+                .collect();
+            for p in load_players(c, event)? {
+                let (fee, rule) = settings.fee_of(&p.details, &date);
+                let (paid, method) = payments
+                    .get(&p.id)
+                    .map(|(cents, m)| {
+                        (
+                            Money::from_cents(*cents).unwrap_or(Money::ZERO),
+                            PaymentMethod::parse(m).ok().flatten(),
+                        )
+                    })
+                    .unwrap_or((Money::ZERO, None));
+                let row = FeeRow {
+                    category: p.details.ffe_category(&date),
+                    player: p,
+                    rule,
+                    fee,
+                    paid,
+                    method,
+                };
+                totals.due = add(totals.due, fee);
+                totals.paid = add(totals.paid, paid);
+                totals.outstanding = add(totals.outstanding, row.outstanding());
+                if !paid.is_zero() {
+                    if let Some(slot) = by_method.iter_mut().find(|(m, _)| *m == method) {
+                        slot.1 = add(slot.1, paid);
+                    }
+                }
+                rows.push(row);
+            }
+            totals.by_method = by_method
+                .into_iter()
+                .map(|(m, v)| (m, MoneyText(v)))
+                .collect();
+            Ok(EntryFees { rows, totals })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closing_times_are_read_as_typed_or_as_a_browser_sends_them() {
+        assert_eq!(
+            parse_closes_at("2026-05-01 20:00").unwrap(),
+            "2026-05-01 20:00"
+        );
+        assert_eq!(
+            parse_closes_at("2026-05-01T9:05").unwrap(),
+            "2026-05-01 09:05"
+        );
+        assert_eq!(parse_closes_at("").unwrap(), "");
+        assert!(parse_closes_at("2026-05-01").is_none());
+        assert!(parse_closes_at("2026-02-30 10:00").is_none());
+        assert!(parse_closes_at("2026-05-01 24:00").is_none());
+    }
+
+    #[test]
+    fn fees_follow_the_category() {
+        let s = EntrySettings {
+            open: true,
+            closes_at: String::new(),
+            fee_default: "25".parse().unwrap(),
+            fee_youth: Some("12.50".parse().unwrap()),
+            titled_free: true,
+        };
+        let mut p = NewPlayer::default();
+        assert_eq!(s.fee_of(&p, "2026-03-14").0.to_string(), "25.00");
+        // Born 2006: 20 in 2026, Junior in the 2025/2026 season; born 2005, Senior.
+        p.birth_date = "2006/12/31".into();
+        assert_eq!(
+            s.fee_of(&p, "2026-03-14"),
+            ("12.50".parse().unwrap(), "youth")
+        );
+        p.birth_date = "2005/01/01".into();
+        assert_eq!(s.fee_of(&p, "2026-03-14").1, "default");
+        p.title = "IM".into();
+        assert_eq!(s.fee_of(&p, "2026-03-14"), (Money::ZERO, "titled"));
+        p.title = "FM".into();
+        assert_eq!(s.fee_of(&p, "2026-03-14").1, "default");
+    }
+}
