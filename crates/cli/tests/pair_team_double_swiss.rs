@@ -112,9 +112,11 @@ fn double_swiss_explains_a_match() {
         "{out}"
     );
     for line in [
-        // 1 meets 2, who floats up; 2 had no White, 1 had one (4.3.2).
+        // 1 meets 2, who floats up; 2 had no White, 1 had one (4.3.2). 5, whom the first
+        // candidate named, would leave the others unpaired (2.2.1).
         "  1 (2.0): Black in game 1 against 2 (1.0); floater, against a lower score (C.04.5 1.5); \
-         colours: White to the player with fewer Whites (C.04.5 4.3.2)",
+         colours: White to the player with fewer Whites (C.04.5 4.3.2); not paired with 5, whom \
+         the first candidate named: the others could not all be paired (C.04.5 2.2.1)",
         "  2 (1.0): White in game 1 against 1 (2.0); upfloat (C.04.5 1.5); colours: White to the \
          player with fewer Whites (C.04.5 4.3.2)",
         // 5 had the PAB (C2 bars a second): 3 has the lowest score of the others.

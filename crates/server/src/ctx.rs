@@ -56,6 +56,12 @@ impl Ctx {
         self.tr.t1(key, name, value)
     }
 
+    /// A decimal number (or a text of them, `2.5 – 1.5`) as the page's language writes it:
+    /// `2,5 – 1,5` in French.
+    pub fn num(&self, v: impl std::fmt::Display) -> String {
+        self.tr.num(&v.to_string())
+    }
+
     /// The print margins' text (CSS `@page` margin boxes): the page's title and the print
     /// date at the foot, left, and "page n / m" at the right, in the page's language.
     pub fn print_margins(&self) -> String {

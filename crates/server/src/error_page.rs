@@ -164,10 +164,15 @@ fn invalid_text(
     }
 }
 
-/// Fields two pages name alike for different values, told apart by what they expected: a team
-/// event's boards per match and system (not a round's boards, a chess event's system), and a
+/// Fields two pages name alike for different values, told apart by what they expected: the
+/// registration form's birth date (a whole date), a team event's boards per match and system (not a round's boards, a chess event's system), and a
 /// national list without a saved mapping (not a mapping that lacks a column).
-const SHARED_FIELDS: [(&str, &str, &str); 3] = [
+const SHARED_FIELDS: [(&str, &str, &str); 4] = [
+    (
+        "birth_date",
+        "a date as YYYY-MM-DD",
+        "invalid-entry-birth-date",
+    ),
     ("boards", "a number of boards", "invalid-team-boards"),
     ("system", "swiss_team", "invalid-team-system"),
     (

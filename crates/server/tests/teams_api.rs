@@ -318,7 +318,7 @@ fn a_team_event_through_the_pages() {
     let sheet = arb.get(&format!("/teams/{id}/rounds/1/matches/1/sheet"));
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("id=\"signatures\""));
-    assert!(sheet.body.contains("2.5 – 1.5"), "{}", sheet.body);
+    assert!(sheet.body.contains("2,5 – 1,5"), "{}", sheet.body);
     let standings = arb.get(&format!("/teams/{id}/standings"));
     assert!(standings.body.contains("id=\"team-standings\""));
     assert!(standings.body.contains("EDE"));

@@ -697,7 +697,7 @@ fn the_public_pages_show_the_round_the_standings_and_the_crosstable() {
     }
     assert!(page.body.contains("Joueur 0-0"), "{}", page.body);
     assert!(page.body.contains("id=\"team-standings\""));
-    assert!(page.body.contains("2.0 – 2.0"), "{}", page.body);
+    assert!(page.body.contains("2,0 – 2,0"), "{}", page.body);
     for m in round["matches"].as_array().unwrap() {
         for code in m["codes"].as_array().unwrap() {
             assert!(!page.body.contains(code["code"].as_str().unwrap()));
@@ -708,9 +708,10 @@ fn the_public_pages_show_the_round_the_standings_and_the_crosstable() {
     assert_eq!(cross.status, 200, "{}", cross.body);
     assert!(cross.body.contains("id=\"team-crosstable\""));
     for cell in [
-        "<td class=\"num\">4.0 F</td>",
-        "<td class=\"num\">0.0 F</td>",
-        "<td class=\"num\">2.0</td>",
+        // A French page: decimal commas.
+        "<td class=\"num\">4,0 F</td>",
+        "<td class=\"num\">0,0 F</td>",
+        "<td class=\"num\">2,0</td>",
         "×",
     ] {
         assert!(cross.body.contains(cell), "{cell} in {}", cross.body);

@@ -458,7 +458,8 @@ impl<'a> Desk<'a> {
             v.as_array()
                 .expect("a list")
                 .iter()
-                .map(|s| s.as_str().unwrap_or_default().to_string())
+                // A French page writes 2,5 where the command line writes 2.5.
+                .map(|s| s.as_str().unwrap_or_default().replace(',', "."))
                 .collect()
         };
         let head = strings(&v[0]);

@@ -69,8 +69,6 @@ refusal-registration_closed = Registration for this tournament is closed.
 refusal-entry_decided = This registration was already accepted or rejected.
 
 invalid-answer = Wrong answer to the anti-spam question (found "{ $found }"): answer the new question below.
-invalid-birth-date = A birth date is written YYYY-MM-DD (found "{ $found }").
-invalid-licence = A licence number is letters and digits only, up to 16 (found { $found }).
 invalid-club = The club's name is too long or holds characters that cannot be printed (found { $found }).
 invalid-closes-at = The closing time is a date and a time, YYYY-MM-DD HH:MM (found "{ $found }").
 invalid-fee-default = The entry fee is an amount such as 20 or 12.50 (found "{ $found }").
@@ -80,3 +78,4 @@ invalid-method = The method is cash, cheque, transfer or card (found "{ $found }
 invalid-reason = The reason is too long or holds characters that cannot be printed (found { $found }).
 
 qr-public = Pairings and standings online
+invalid-entry-birth-date = A birth date is written YYYY-MM-DD (found "{ $found }").

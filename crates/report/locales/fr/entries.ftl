@@ -69,8 +69,6 @@ refusal-registration_closed = Les inscriptions à ce tournoi sont closes.
 refusal-entry_decided = Cette inscription a déjà été acceptée ou refusée.
 
 invalid-answer = Mauvaise réponse à la question anti-spam (reçu « { $found } ») : répondez à la nouvelle question ci-dessous.
-invalid-birth-date = La date de naissance s'écrit AAAA-MM-JJ (reçu « { $found } »).
-invalid-licence = Un numéro de licence ne contient que des lettres et des chiffres, 16 au plus (reçu { $found }).
 invalid-club = Le nom du club est trop long ou contient des caractères non imprimables (reçu { $found }).
 invalid-closes-at = La clôture est une date et une heure, AAAA-MM-JJ HH:MM (reçu « { $found } »).
 invalid-fee-default = Les droits d'inscription sont un montant comme 20 ou 12,50 (reçu « { $found } »).
@@ -80,3 +78,4 @@ invalid-method = Le mode de règlement est espèces, chèque, virement ou carte 
 invalid-reason = Le motif est trop long ou contient des caractères non imprimables (reçu { $found }).
 
 qr-public = Appariements et classement en ligne
+invalid-entry-birth-date = La date de naissance s'écrit AAAA-MM-JJ (reçu « { $found } »).
