@@ -459,6 +459,24 @@ fn captains_send_lineups_and_results_from_their_phones() {
         "{}",
         r.body
     );
+    // Results reported: the match has started, the lineups are fixed for the captains (the
+    // form is gone, and the other captain's lineup from a fresh page is refused).
+    assert!(!r.body.contains("id=\"captain-lineup-form\""), "{}", r.body);
+    let fresh = phone.post_form(
+        "/teams/captain",
+        &[("csrf", token.as_str()), ("code", away_code.as_str())],
+    );
+    assert!(
+        !fresh.body.contains("id=\"captain-lineup-form\""),
+        "{}",
+        fresh.body
+    );
+    // (Without a version: what refuses it is the report, not a stale page.)
+    let mut late = vec![("csrf", token.as_str()), ("code", away_code.as_str())];
+    late.extend(ticked.iter().map(|f| (f.as_str(), "on")));
+    let review = phone.post_form("/teams/captain/lineup", &late);
+    let r = confirm(&mut phone, &review);
+    assert_eq!(r.status, 409, "{}", r.body);
     let r = report(&mut phone, &away_code, "1-0");
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(

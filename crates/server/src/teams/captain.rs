@@ -110,7 +110,10 @@ impl CaptainPage {
         sent: &[(u32, Option<ReportOutcome>)],
     ) -> CaptainPage {
         let p = &m.pairing;
-        let open = p.boards.iter().all(|b| b.result.is_none()) && p.forfeit.is_none();
+        // A result entered or reported starts the match: the lineups are fixed.
+        let open = p.boards.iter().all(|b| b.result.is_none())
+            && p.forfeit.is_none()
+            && m.reports.is_empty();
         // Until the match starts the captain sees only the team's own lineup: the other
         // team's stays with the arbiter, so that neither captain picks a lineup against it.
         let shown: &[&Team] = if open {
