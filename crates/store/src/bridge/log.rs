@@ -22,7 +22,15 @@ pub struct BridgeLogEntry {
     pub after: serde_json::Value,
 }
 
-/// Appends an entry, inside the transaction of the change it records.
+/// Whose log an entry goes to: a pairs session's or a teams event's (one table each, the same
+/// columns).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum LogOf {
+    Session(SessionId),
+    Teams(super::TeamEventId),
+}
+
+/// Appends an entry to a session's log, inside the transaction of the change it records.
 pub(crate) fn append(
     conn: &Connection,
     session: SessionId,
@@ -31,11 +39,34 @@ pub(crate) fn append(
     before: &impl Serialize,
     after: &impl Serialize,
 ) -> Result<()> {
+    append_to(conn, LogOf::Session(session), actor, action, before, after)
+}
+
+/// Appends an entry to the log it names, inside the transaction of the change it records.
+pub(crate) fn append_to(
+    conn: &Connection,
+    log: LogOf,
+    actor: &str,
+    action: &str,
+    before: &impl Serialize,
+    after: &impl Serialize,
+) -> Result<()> {
+    let (sql, owner) = match log {
+        LogOf::Session(id) => (
+            "INSERT INTO bridge_log (session_id, at, actor, action, before, after) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            id,
+        ),
+        LogOf::Teams(id) => (
+            "INSERT INTO bridge_team_log (event_id, at, actor, action, before, after) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            id,
+        ),
+    };
     conn.execute(
-        "INSERT INTO bridge_log (session_id, at, actor, action, before, after) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        sql,
         params![
-            session,
+            owner,
             crate::db::now(),
             actor,
             action,

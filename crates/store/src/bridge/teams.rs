@@ -542,19 +542,14 @@ fn log(
     before: &impl Serialize,
     after: &impl Serialize,
 ) -> Result<()> {
-    c.execute(
-        "INSERT INTO bridge_team_log (event_id, at, actor, action, before, after) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            id,
-            crate::db::now(),
-            actor,
-            action,
-            serde_json::to_string(before)?,
-            serde_json::to_string(after)?
-        ],
-    )?;
-    Ok(())
+    super::log::append_to(
+        c,
+        super::log::LogOf::Teams(id),
+        actor,
+        action,
+        before,
+        after,
+    )
 }
 
 fn write_result(

@@ -14,7 +14,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::teams::event::{load_event, load_teams};
 use crate::teams::log::append;
 use crate::teams::model::load_round;
-use crate::teams::rounds::{write_results, BoardResult, Lineup};
+use crate::teams::rounds::{write_lineup, write_results, BoardResult, Lineup, LineupBy};
 use crate::teams::types::*;
 use crate::Store;
 
@@ -229,31 +229,15 @@ impl Store {
                 .map(|t| t.details.name.to_string());
             Ok(format!("captain of {}", name.unwrap_or_default()))
         })?;
-        // A captain's report starts the match as a result does: the captains' lineups are
-        // fixed (the arbiter may still change one).
-        let reported: i64 = self.with_conn(|c| {
-            Ok(c.query_row(
-                "SELECT COUNT(*) FROM team_report WHERE event_id = ?1 AND round = ?2 AND match = ?3",
-                params![at.event, at.round, at.match_number],
-                |r| r.get(0),
-            )?)
-        })?;
-        if reported > 0 {
-            return Err(Error::refused(
-                Refusal::RoundClosed,
-                format!(
-                    "match {} of round {} has results reported: its lineups are fixed",
-                    at.match_number, at.round
-                ),
-            ));
-        }
         let lineup = Lineup {
             round: at.round,
             match_number: at.match_number,
             team: at.team,
             members,
         };
-        self.set_lineup(&actor, at.event, &lineup, seen)?;
+        self.transaction(|tx| {
+            write_lineup(tx, &actor, at.event, &lineup, seen, LineupBy::Captain)
+        })?;
         self.with_conn(|c| captain_match(c, at))
     }
 

@@ -243,64 +243,7 @@ impl Store {
         lineup: &Lineup,
         seen: Option<Version>,
     ) -> Result<()> {
-        let (round, match_number, team) = (lineup.round, lineup.match_number, lineup.team);
-        let members = &lineup.members[..];
-        self.transaction(|tx| {
-            let e = load_event(tx, event)?;
-            let pairing = load_round(tx, event, round)?;
-            let m = pairing
-                .matches
-                .iter()
-                .find(|m| m.number == match_number)
-                .ok_or(Error::NotFound("match"))?;
-            let home = if m.white_team == team {
-                true
-            } else if m.black_team == team {
-                false
-            } else {
-                return Err(Error::NotFound("team"));
-            };
-            if m.boards.iter().any(|b| b.result.is_some()) {
-                return Err(Error::refused(
-                    Refusal::RoundClosed,
-                    format!("match {match_number} of round {round} has results: its lineups are fixed"),
-                ));
-            }
-            let lineup_target = format!("lineup:{round}:{match_number}:{team}");
-            if let Some(seen) = seen {
-                if touched_since(tx, event, seen, &[format!("round:{round}"), lineup_target.clone()])? {
-                    return Err(Error::Conflict {
-                        version: version_on(tx, event)?,
-                        changed: vec![Changed::Pairing { round }],
-                    });
-                }
-            }
-            let teams = load_teams(tx, event)?;
-            let roster = &teams
-                .iter()
-                .find(|t| t.id == team)
-                .ok_or(Error::NotFound("team"))?
-                .roster;
-            check_lineup(e.settings.boards, roster, members)?;
-            let colours = board_colours(e.settings.boards);
-            for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
-                // The team with White on board 1 plays White on the boards of that colour.
-                let column = if (colour == Color::White) == home { "white" } else { "black" };
-                tx.execute(
-                    &format!("UPDATE team_board SET {column} = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5"),
-                    params![id, event, round, match_number, k as u32 + 1],
-                )?;
-            }
-            append(
-                tx,
-                event,
-                actor,
-                "lineup",
-                &lineup_target,
-                json!({ "round": round, "match": match_number, "team": team, "members": members }),
-            )?;
-            Ok(())
-        })
+        self.transaction(|tx| write_lineup(tx, actor, event, lineup, seen, LineupBy::Arbiter))
     }
 
     /// Writes board results of a round (earlier rounds too: a correction), all or nothing.
@@ -488,4 +431,103 @@ pub(crate) fn write_results(
         )?;
     }
     Ok(writes.len())
+}
+
+/// Who sets a lineup: a captain may not once the match has reports; the arbiter may until a
+/// result is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineupBy {
+    Arbiter,
+    Captain,
+}
+
+/// [`Store::set_lineup`]'s write, inside the caller's transaction.
+pub(crate) fn write_lineup(
+    tx: &Connection,
+    actor: &str,
+    event: TeamEventId,
+    lineup: &Lineup,
+    seen: Option<Version>,
+    by: LineupBy,
+) -> Result<()> {
+    let (round, match_number, team) = (lineup.round, lineup.match_number, lineup.team);
+    let members = &lineup.members[..];
+    let e = load_event(tx, event)?;
+    let pairing = load_round(tx, event, round)?;
+    let m = pairing
+        .matches
+        .iter()
+        .find(|m| m.number == match_number)
+        .ok_or(Error::NotFound("match"))?;
+    let home = if m.white_team == team {
+        true
+    } else if m.black_team == team {
+        false
+    } else {
+        return Err(Error::NotFound("team"));
+    };
+    if m.boards.iter().any(|b| b.result.is_some()) {
+        return Err(Error::refused(
+            Refusal::RoundClosed,
+            format!("match {match_number} of round {round} has results: its lineups are fixed"),
+        ));
+    }
+    // A captain's report starts the match as a result does: the captains' lineups are fixed
+    // (the arbiter may still change one).
+    if by == LineupBy::Captain {
+        let reported: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM team_report WHERE event_id = ?1 AND round = ?2 AND match = ?3",
+            params![event, round, match_number],
+            |r| r.get(0),
+        )?;
+        if reported > 0 {
+            return Err(Error::refused(
+                Refusal::RoundClosed,
+                format!("match {match_number} of round {round} has results reported: its lineups are fixed"),
+            ));
+        }
+    }
+    let lineup_target = format!("lineup:{round}:{match_number}:{team}");
+    if let Some(seen) = seen {
+        if touched_since(
+            tx,
+            event,
+            seen,
+            &[format!("round:{round}"), lineup_target.clone()],
+        )? {
+            return Err(Error::Conflict {
+                version: version_on(tx, event)?,
+                changed: vec![Changed::Pairing { round }],
+            });
+        }
+    }
+    let teams = load_teams(tx, event)?;
+    let roster = &teams
+        .iter()
+        .find(|t| t.id == team)
+        .ok_or(Error::NotFound("team"))?
+        .roster;
+    check_lineup(e.settings.boards, roster, members)?;
+    let colours = board_colours(e.settings.boards);
+    for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
+        // The team with White on board 1 plays White on the boards of that colour.
+        let column = if (colour == Color::White) == home {
+            "white"
+        } else {
+            "black"
+        };
+        tx.execute(
+            &format!("UPDATE team_board SET {column} = ?1 WHERE event_id = ?2 AND round = ?3 AND match = ?4 AND board = ?5"),
+            params![id, event, round, match_number, k as u32 + 1],
+        )?;
+    }
+    append(
+        tx,
+        event,
+        actor,
+        "lineup",
+        &lineup_target,
+        json!({ "round": round, "match": match_number, "team": team, "members": members }),
+    )?;
+    Ok(())
 }
