@@ -722,6 +722,7 @@ async fn club_open(chromedriver: std::path::PathBuf) {
         assert_eq!(&receives[..3], &amounts[..], "{rule}: {rows:?}");
         let women_row = rows.last().expect("the women's prize");
         assert_eq!(women_row[0], "1re féminine");
+        assert_eq!(women_row[1], "Women", "the category in words");
         assert_eq!(women_row[5], next_woman, "{rule}: the next woman");
         assert_eq!(women_row[7], "40.00");
         let paid =
@@ -739,6 +740,21 @@ async fn club_open(chromedriver: std::path::PathBuf) {
         let text = a.b.body_text().await;
         let first = if lang == "fr" { "158,34" } else { "158.34" };
         assert!(text.contains(first), "{lang}: {first} on the page");
+        let women = if lang == "fr" { "Féminines" } else { "Women" };
+        assert!(
+            text.contains(women),
+            "{lang}: the category {women:?} in words"
+        );
+        // The prize list is typed in a field as wide as the form's, not squeezed in a column.
+        let width =
+            a.b.eval("return document.querySelector('#list').getBoundingClientRect().width;")
+                .await
+                .as_f64()
+                .unwrap_or(0.0);
+        assert!(
+            width > 400.0,
+            "{lang}: the prize list's field is {width} px wide"
+        );
         a.shot(&format!("prizes-{lang}")).await;
         let p =
             print::print_and_measure(&a.b, &shots, &format!("prizes-print-{lang}"), (12.0, 8.0))
