@@ -16,7 +16,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use super::arbiter::Arbiter;
+use super::arbiter::{Arbiter, SURNAMES};
 use super::harness::{artifacts_dir, browser_or_skip, Browser, Driver, Server};
 use super::print;
 use super::{result_for, run, validate_and_check};
@@ -46,34 +46,6 @@ impl Person {
     }
 }
 
-const SURNAMES: [&str; 26] = [
-    "Dupont",
-    "Lefèvre",
-    "Martin",
-    "Bernard",
-    "Moreau",
-    "Girard",
-    "Rousseau",
-    "Blanc",
-    "Guérin",
-    "Faure",
-    "Mercier",
-    "Boyer",
-    "Chevalier",
-    "François",
-    "Legrand",
-    "Gauthier",
-    "Perrin",
-    "Robin",
-    "Clément",
-    "Morin",
-    "Nicolas",
-    "Henry",
-    "Roussel",
-    "Mathieu",
-    "Gautier",
-    "Masson",
-];
 const MEN: [&str; 13] = [
     "Benoît", "Denis", "Fabrice", "Hugo", "Jérôme", "Léo", "Noël", "Pascal", "Quentin", "Rémi",
     "Thibault", "William", "Xavier",
@@ -636,6 +608,14 @@ async fn club_open(chromedriver: std::path::PathBuf) {
     let mut scores_b = Scores::new();
     a.event = sec_b;
     play(&a, &mut scores_b, ROUNDS - 1, 30, 2).await;
+    // B is numbered by national ratings: the player who moved (1640 FIDE, 1580 N) comes after
+    // the 1590 F and before the 1569 N who has no FIDE rating (first and last on FIDE's).
+    let numbered: Vec<String> = a.players().await.into_iter().map(|(_, n)| n).collect();
+    assert_eq!(
+        numbered[..3],
+        [b_file[0].name(), mover.name(), b_file[1].name()],
+        "B's pairing numbers follow the national ratings"
+    );
     let mut women: HashSet<String> = b_file
         .iter()
         .chain(&registered_b)

@@ -166,7 +166,7 @@ players-add = Inscrire un joueur
 players-late-entry = Le tournoi a commencé : un nouveau joueur est une inscription tardive (les rondes passées comptent comme absences, ou le bye que vous lui accordez).
 players-import = Importer une liste (CSV ou TRF)
 players-import-submit = Importer
-players-import-hint = CSV avec une ligne d'en-tête (name, title, rating, federation, fide_id, club…) ou fichier TRF.
+players-import-hint = CSV avec une ligne d'en-tête en français ou en anglais (Nom, Prénom, Elo, Elo national, Fédération, N° de licence, Club…) ou fichier TRF.
 players-imported = { $count ->
     [one] { $count } joueur importé.
    *[other] { $count } joueurs importés.
