@@ -506,6 +506,11 @@ async fn club_open(chromedriver: std::path::PathBuf) {
         if section == sec_b {
             a.b.goto(&a.event_url("/entries")).await;
             a.shot("entries-b-fr").await;
+            // The birth date as a French page writes it.
+            let ymd: Vec<&str> = registered_b[0].birth.split('-').collect();
+            let french = format!("{}/{}/{}", ymd[2], ymd[1], ymd[0]);
+            let text = a.b.body_text().await;
+            assert!(text.contains(&french), "{french} on the entries page");
         }
         assert_eq!(validate_entries(&a).await, n, "entries validated");
     }

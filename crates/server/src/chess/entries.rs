@@ -346,7 +346,11 @@ fn entry_row(c: &Ctx, e: &store::Entry) -> EntryRow {
         details.push(format!("{} {}", c.t("field-licence"), p.national.licence));
     }
     if !p.birth_date.is_empty() {
-        details.push(p.birth_date.clone());
+        // Stored YYYY/MM/DD (or a year alone): shown as the page writes dates (15/11/2008).
+        details.push(match p.birth_date.split('/').collect::<Vec<_>>()[..] {
+            [year, "00", _] | [year] => year.to_string(),
+            _ => c.tr.date(&p.birth_date.replace('/', "-")),
+        });
     }
     match p.sex.as_str() {
         "m" => details.push(c.t("entries-sex-m")),
