@@ -18,9 +18,15 @@
 //! Two chess team events (issue 22), a 10-team double round robin and a 24-team Swiss Team
 //! event, run from the CSV rosters to the TRF-2026 export with the captains' phones; their
 //! pages, printed match sheets and standings are kept in `TARGET/browser-artifacts/teams-*/`.
+//!
+//! A club open with an A and a B section (issue 23) goes from the club's CSV, the public
+//! registration form and the group's desk to the prizes under the Hort system and equal
+//! sharing (`browser/club_open.rs`, `TARGET/browser-artifacts/club-open/`).
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
+#[path = "browser/club_open.rs"]
+mod club_open;
 #[path = "browser/director.rs"]
 mod director;
 #[path = "browser/harness.rs"]

@@ -28,36 +28,38 @@ impl Entrant {
     }
 }
 
+/// French surnames, with accents.
+pub const SURNAMES: [&str; 26] = [
+    "Dupont",
+    "Lefèvre",
+    "Martin",
+    "Bernard",
+    "Moreau",
+    "Girard",
+    "Rousseau",
+    "Blanc",
+    "Guérin",
+    "Faure",
+    "Mercier",
+    "Boyer",
+    "Chevalier",
+    "François",
+    "Legrand",
+    "Gauthier",
+    "Perrin",
+    "Robin",
+    "Clément",
+    "Morin",
+    "Nicolas",
+    "Henry",
+    "Roussel",
+    "Mathieu",
+    "Gautier",
+    "Masson",
+];
+
 /// `n` players with distinct ratings and French names with accents (the CSV is UTF-8).
 pub fn entrants(n: usize) -> Vec<Entrant> {
-    const SURNAMES: [&str; 26] = [
-        "Dupont",
-        "Lefèvre",
-        "Martin",
-        "Bernard",
-        "Moreau",
-        "Girard",
-        "Rousseau",
-        "Blanc",
-        "Guérin",
-        "Faure",
-        "Mercier",
-        "Boyer",
-        "Chevalier",
-        "François",
-        "Legrand",
-        "Gauthier",
-        "Perrin",
-        "Robin",
-        "Clément",
-        "Morin",
-        "Nicolas",
-        "Henry",
-        "Roussel",
-        "Mathieu",
-        "Gautier",
-        "Masson",
-    ];
     const FIRSTS: [&str; 26] = [
         "Amélie", "Benoît", "Céline", "Denis", "Élodie", "Fabrice", "Gaëlle", "Hugo", "Inès",
         "Jérôme", "Karine", "Léo", "Maëlle", "Noël", "Océane", "Pascal", "Quentin", "Rémi",

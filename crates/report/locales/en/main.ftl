@@ -160,7 +160,7 @@ players-add = Register a player
 players-late-entry = The event has started: a new player is a late entry (past rounds count as absences, or as the bye you grant).
 players-import = Import a list (CSV or TRF)
 players-import-submit = Import
-players-import-hint = CSV with a header line (name, title, rating, federation, fide_id, club…) or a TRF file.
+players-import-hint = CSV with a header line in English or French (name, first name, rating, national rating, federation, licence, club…) or a TRF file.
 players-imported = { $count ->
     [one] { $count } player imported.
    *[other] { $count } players imported.

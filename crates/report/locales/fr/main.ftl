@@ -166,7 +166,7 @@ players-add = Inscrire un joueur
 players-late-entry = Le tournoi a commencé : un nouveau joueur est une inscription tardive (les rondes passées comptent comme absences, ou le bye que vous lui accordez).
 players-import = Importer une liste (CSV ou TRF)
 players-import-submit = Importer
-players-import-hint = CSV avec une ligne d'en-tête (name, title, rating, federation, fide_id, club…) ou fichier TRF.
+players-import-hint = CSV avec une ligne d'en-tête en français ou en anglais (Nom, Prénom, Elo, Elo national, Fédération, N° de licence, Club…) ou fichier TRF.
 players-imported = { $count ->
     [one] { $count } joueur importé.
    *[other] { $count } joueurs importés.
@@ -704,7 +704,7 @@ prize-rule-hort = Système Hort
 prize-rule-places-explained = Les joueurs à égalité de points sont départagés ; chaque joueur reçoit un seul prix, le plus élevé.
 prize-rule-shared-explained = Les joueurs à égalité de points se partagent à parts égales les prix des places qu'ils occupent ; chaque joueur reçoit un seul prix, le plus élevé.
 prize-rule-hort-explained = Système Hort : des prix des places occupées par les joueurs à égalité, la moitié est partagée à parts égales, l'autre moitié suit l'ordre des départages ; chaque joueur reçoit un seul prix, le plus élevé.
-hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75.50 ; autre chose est un objet.
+hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75,50 ; autre chose est un objet.
 prizes-invalid = La liste des prix ne se lit pas : { $where } (trouvé { $found }).
 ## Printed chess documents: the foot of every printed page, board slips, the round-robin table
 print-printed = Imprimé le { $date }

@@ -65,6 +65,15 @@ fn amount(field: &str, s: &str) -> Result<Money, AppError> {
         .map_err(|e| AppError::invalid(field, "an amount such as 20 or 12.50", e.found.trim()))
 }
 
+/// An amount for a form's field, with the decimal comma in French (`amount` reads it back).
+fn typed_amount(c: &Ctx, m: Money) -> String {
+    let text = m.to_string();
+    match c.tr.lang {
+        crate::i18n::Lang::Fr => text.replace('.', ","),
+        crate::i18n::Lang::En => text,
+    }
+}
+
 fn method(s: &str) -> Result<Option<PaymentMethod>, AppError> {
     PaymentMethod::parse(s).map_err(|e| AppError::invalid("method", e.expected, e.found))
 }
@@ -337,7 +346,11 @@ fn entry_row(c: &Ctx, e: &store::Entry) -> EntryRow {
         details.push(format!("{} {}", c.t("field-licence"), p.national.licence));
     }
     if !p.birth_date.is_empty() {
-        details.push(p.birth_date.clone());
+        // Stored YYYY/MM/DD (or a year alone): shown as the page writes dates (15/11/2008).
+        details.push(match p.birth_date.split('/').collect::<Vec<_>>()[..] {
+            [year, "00", _] | [year] => year.to_string(),
+            _ => c.tr.date(&p.birth_date.replace('/', "-")),
+        });
     }
     match p.sex.as_str() {
         "m" => details.push(c.t("entries-sex-m")),
@@ -376,6 +389,8 @@ struct EntriesPage {
     c: Ctx,
     ev: EventView,
     s: EntrySettings,
+    /// The fees as the page's language types them (`12,50` in French).
+    fee_default: String,
     fee_youth: String,
     open_now: bool,
     link: String,
@@ -401,7 +416,8 @@ async fn entries_page(
     html(&EntriesPage {
         link: format!("{}/public/{id}/register", base(&st, &headers)),
         open_now: st.store.registration_open(id)?,
-        fee_youth: s.fee_youth.map(|m| m.to_string()).unwrap_or_default(),
+        fee_default: typed_amount(&c, s.fee_default),
+        fee_youth: s.fee_youth.map(|m| typed_amount(&c, m)).unwrap_or_default(),
         s,
         pending,
         decided,

@@ -76,6 +76,38 @@ pub(crate) fn money(c: &Ctx, m: prizes::Money) -> String {
     format!("{sign}{grouped}{point}{cents}")
 }
 
+/// A category in the page's language: `rating<1600&women` is "Elo < 1600, Féminines" in
+/// French; the general ranking is "Général".
+fn category_text(c: &Ctx, category: &prizes::Category) -> String {
+    let text = category.to_string();
+    if text.is_empty() {
+        return c.t("prize-general");
+    }
+    text.split('&')
+        .map(|condition| {
+            let with = |key: &str, name: &str, n: &str| c.t1(key, name, n.to_string());
+            if let Some(n) = condition.strip_prefix("rating<") {
+                with("prize-category-rating-below", "rating", n)
+            } else if let Some(n) = condition.strip_prefix("rating>=") {
+                with("prize-category-rating-from", "rating", n)
+            } else if let Some(n) = condition.strip_prefix("age<") {
+                with("prize-category-age-below", "age", n)
+            } else if let Some(n) = condition.strip_prefix("age>=") {
+                with("prize-category-age-from", "age", n)
+            } else {
+                match condition {
+                    "women" => c.t("prize-category-women"),
+                    "club" => c.t("prize-category-club"),
+                    "unrated" => c.t("prize-category-unrated"),
+                    // A condition this page does not know yet is shown as written.
+                    other => other.to_string(),
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn rows(c: &Ctx, a: &PrizeAwards) -> Vec<AwardRow> {
     let mut out = Vec::new();
     for award in &a.distribution.awards {
@@ -84,11 +116,7 @@ fn rows(c: &Ctx, a: &PrizeAwards) -> Vec<AwardRow> {
             .value()
             .money()
             .map_or_else(|| c.t("prize-object"), |m| money(c, m));
-        let category = if p.category().to_string().is_empty() {
-            c.t("prize-general")
-        } else {
-            p.category().to_string()
-        };
+        let category = category_text(c, p.category());
         let head = |first: bool| {
             if first {
                 (p.name().to_string(), category.clone(), amount.clone())
