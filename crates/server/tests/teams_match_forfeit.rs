@@ -164,8 +164,8 @@ fn the_absent_teams_side_shows_the_forfeit_and_no_player() {
         );
     }
     assert_eq!(entry(&present[3]), tournament::Entry::NotPaired, "{file}");
-    for k in 0..4 {
-        assert_eq!(entry(&absent[k]), tournament::Entry::ZeroBye, "{file}");
+    for name in &absent[..4] {
+        assert_eq!(entry(name), tournament::Entry::ZeroBye, "{file}");
     }
     assert_eq!(entry(&absent[4]), tournament::Entry::NotPaired, "{file}");
     assert!(file.contains("\n330 -+   1 "), "{file}");
