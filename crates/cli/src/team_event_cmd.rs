@@ -45,8 +45,8 @@ pub(crate) enum TeamCommand {
         #[arg(long, default_value = "")]
         tiebreaks: String,
     },
-    /// Create a team event from a TRF-2026 team file (its settings, teams and rosters; the
-    /// rounds it has played are not imported); prints its number.
+    /// Create a team event from a TRF-2026 team file (its settings, teams and rosters, and the
+    /// rounds it has played: the event continues from the next one); prints its number.
     CreateFromTrf { file: PathBuf },
     /// Add teams and rosters from a CSV file (one line per player: team, board, name, …) or a
     /// TRF-2026 team file.
@@ -167,13 +167,14 @@ pub(crate) fn run(s: &Store, command: TeamCommand) -> Result<(), CliError> {
             let f = store::teams::trf_import::teams_from_trf(&data)
                 .map_err(|e| CliError::invalid(format!("{}: {e}", file.display())))?;
             let (id, _) = s
-                .create_team_event_with_teams(ACTOR, &f.settings, &f.teams)
+                .create_team_event_from_file(ACTOR, &f)
                 .map_err(store_error)?;
             io::print(&format!("{id}\n"))?;
             if f.rounds_played > 0 {
                 eprintln!(
-                    "note: the file's {} played rounds are not imported; the event starts at round 1",
-                    f.rounds_played
+                    "note: the file's {} played rounds are imported; the event continues from round {}",
+                    f.rounds_played,
+                    f.rounds_played + 1
                 );
             }
         }

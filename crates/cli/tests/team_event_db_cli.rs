@@ -108,7 +108,7 @@ fn a_team_round_robin_from_the_command_line() {
     assert_eq!(rows(&ours).len(), 4, "{ours}");
     assert_eq!(rows(&ours), rows(&theirs), "{ours}\n{theirs}");
 
-    // A new event from the exported file: the same teams and rosters; the rounds stay behind.
+    // A new event from the exported file: the same teams and rosters, and its three rounds.
     let o = run_in(
         d,
         &[
@@ -123,11 +123,13 @@ fn a_team_round_robin_from_the_command_line() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "2\n");
     assert!(
-        stderr(&o).contains("3 played rounds are not imported"),
+        stderr(&o).contains("3 played rounds are imported; the event continues from round 4"),
         "{}",
         stderr(&o)
     );
     assert_eq!(team(d, &["teams", "2"]), team(d, &["teams", "1"]));
+    let copied = team(d, &["standings", "2", "--format", "csv"]);
+    assert_eq!(rows(&copied), rows(&theirs), "{copied}\n{theirs}");
     let list = team(d, &["list"]);
     assert!(list.contains("Interclubs CLI"), "{list}");
     // The same file into an event created by hand.
@@ -165,4 +167,80 @@ fn a_team_round_robin_from_the_command_line() {
         stderr(&o)
     );
     assert!(!team(d, &["list"]).contains("\n   4 "));
+}
+
+/// A Swiss Team event moved to a new database event through its file after two rounds: the
+/// next round pairs as in the old event, and `arbiter check --system team` finds every round of
+/// the new event's file equal to the engine's pairing.
+#[test]
+fn a_swiss_team_event_continues_from_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for t in 0..6 {
+        for b in 0..3 {
+            csv.push_str(&format!(
+                "Club {t};{};Joueur {t}-{b};{}\n",
+                b + 1,
+                2200 - 30 * t - 10 * b
+            ));
+        }
+    }
+    std::fs::write(d.join("rosters.csv"), csv).unwrap();
+    team(
+        d,
+        &[
+            "create",
+            "--name",
+            "Open",
+            "--rounds",
+            "4",
+            "--boards",
+            "2",
+            "--tiebreaks",
+            "EDE,BC",
+        ],
+    );
+    team(d, &["import", "1", "rosters.csv"]);
+    let play = |event: &str, round: u32| {
+        team(d, &["pair", event]);
+        for m in 1..=3u32 {
+            for b in 1..=2u32 {
+                let result = ["1-0", "1/2", "0-1", "1F-0F"][((round + 2 * m + b) % 4) as usize];
+                team(
+                    d,
+                    &[
+                        "result",
+                        event,
+                        &round.to_string(),
+                        &m.to_string(),
+                        &b.to_string(),
+                        result,
+                    ],
+                );
+            }
+        }
+    };
+    play("1", 1);
+    play("1", 2);
+    team(d, &["export", "1", "-o", "two.trf"]);
+    assert_eq!(team(d, &["create-from-trf", "two.trf"]), "2\n");
+    assert_eq!(
+        team(d, &["standings", "2", "--format", "csv"]),
+        team(d, &["standings", "1", "--format", "csv"])
+    );
+    assert_eq!(team(d, &["pair", "2"]), team(d, &["pair", "1"]));
+    for m in 1..=3u32 {
+        for b in 1..=2u32 {
+            for event in ["1", "2"] {
+                team(
+                    d,
+                    &["result", event, "3", &m.to_string(), &b.to_string(), "1/2"],
+                );
+            }
+        }
+    }
+    team(d, &["export", "2", "-o", "three.trf"]);
+    ok(d, &["validate", "three.trf"]);
+    ok(d, &["check", "three.trf", "--system", "team"]);
 }

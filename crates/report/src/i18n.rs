@@ -2,9 +2,10 @@
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
 //! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
 //! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
-//! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four) and
+//! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four),
 //! `entries.ftl` (the registration form, entries and entry fees), `club_open.ftl` (prize
-//! categories in words).
+//! categories in words) and `teams_import.ftl` (a forfeited match's absent side, a team
+//! file's played rounds).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -24,7 +25,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 8] = [
+const FR: [(&str, &str); 9] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -36,8 +37,12 @@ const FR: [(&str, &str); 8] = [
     ),
     ("entries.ftl", include_str!("../locales/fr/entries.ftl")),
     ("club_open.ftl", include_str!("../locales/fr/club_open.ftl")),
+    (
+        "teams_import.ftl",
+        include_str!("../locales/fr/teams_import.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 8] = [
+const EN: [(&str, &str); 9] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -49,6 +54,10 @@ const EN: [(&str, &str); 8] = [
     ),
     ("entries.ftl", include_str!("../locales/en/entries.ftl")),
     ("club_open.ftl", include_str!("../locales/en/club_open.ftl")),
+    (
+        "teams_import.ftl",
+        include_str!("../locales/en/teams_import.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.
@@ -110,7 +119,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 8] {
+    pub fn sources(self) -> [(&'static str, &'static str); 9] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

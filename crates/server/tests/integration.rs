@@ -61,9 +61,13 @@ mod swiss_systems;
 mod teams_api;
 #[path = "teams_export.rs"]
 mod teams_export;
+#[path = "teams_match_forfeit.rs"]
+mod teams_match_forfeit;
 #[path = "teams_pages.rs"]
 mod teams_pages;
 #[path = "teams_trf_import.rs"]
 mod teams_trf_import;
+#[path = "teams_trf_rounds.rs"]
+mod teams_trf_rounds;
 #[path = "text_safety.rs"]
 mod text_safety;

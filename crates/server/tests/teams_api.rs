@@ -21,7 +21,7 @@ fn rosters(teams: usize) -> String {
 }
 
 /// Creates the event and imports its rosters; its id.
-fn create(arb: &mut Client, settings: Value, teams: usize) -> i64 {
+pub(crate) fn create(arb: &mut Client, settings: Value, teams: usize) -> i64 {
     let r = arb.post_json("/api/teams/events", &settings);
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.json()["id"].as_i64().unwrap();
@@ -36,7 +36,7 @@ fn create(arb: &mut Client, settings: Value, teams: usize) -> i64 {
 
 /// Pairs the next round and enters a result on every board (a board forfeit on the first
 /// match's last board); the round as paired.
-fn play_round(arb: &mut Client, id: i64, salt: usize) -> Value {
+pub(crate) fn play_round(arb: &mut Client, id: i64, salt: usize) -> Value {
     let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
     let round = r.json();

@@ -1,6 +1,7 @@
 //! A team event created from a TRF-2026 team file: the file another event exported gives the
-//! same teams, rosters in board order and settings (the registration; played rounds are counted,
-//! not imported), through the API and the pages; a bad file is refused at its line and column.
+//! same teams, rosters in board order and settings (the played rounds come too:
+//! `teams_trf_rounds.rs`), through the API and the pages; a bad file is refused at its line and
+//! column.
 
 use serde_json::{json, Value};
 
@@ -135,10 +136,11 @@ fn an_exported_team_file_creates_the_same_event_through_the_api() {
     ] {
         assert_eq!(a[key], b[key], "{key}");
     }
-    // The registration only: the new event starts at round 1, and pairs it.
-    assert_eq!(b["rounds_paired"], 0);
+    // The file's two rounds come with it: the new event pairs round 3.
+    assert_eq!(b["rounds_paired"], 2);
     let r = arb.post_json(&format!("/api/teams/events/{new}/rounds"), &json!({}));
     assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["round"], 3);
 
     // A roster naming a start number no player has: refused at the record, nothing created.
     let line = file.lines().position(|l| l.starts_with("310")).unwrap() + 1;

@@ -107,7 +107,11 @@ fn round_robin_of_six_teams_runs_to_its_standings_and_file() {
             // first four players.
             let m = &p.matches[0];
             let (home, away) = (&teams[0].roster, &teams[5].roster);
-            let seats: Vec<(i64, i64)> = m.boards.iter().map(|b| (b.white, b.black)).collect();
+            let seats: Vec<(i64, i64)> = m
+                .boards
+                .iter()
+                .map(|b| (b.white.unwrap(), b.black.unwrap()))
+                .collect();
             assert_eq!(
                 seats,
                 [
@@ -197,7 +201,7 @@ fn match_points_forfeits_lineups_and_corrections() {
         .unwrap();
     // Board 4 is Black for the team with White on board 1.
     let round = store.team_round(event, 1).unwrap();
-    assert_eq!(round.matches[0].boards[3].black, home.roster[4].id);
+    assert_eq!(round.matches[0].boards[3].black, Some(home.roster[4].id));
     // A stale page's lineup is refused; so are lineups out of roster order or of other teams.
     assert!(matches!(
         store.set_lineup("deputy", event, &lineup_of(&lineup), Some(seen)),
@@ -597,7 +601,7 @@ fn captains_submit_lineups_and_report_with_their_codes() {
         .captain_lineup("10.0.0.1", &away_code, lineup.clone(), seen)
         .unwrap();
     // Board 4 is White for the team with Black on board 1.
-    assert_eq!(after.pairing.boards[3].white, roster[4]);
+    assert_eq!(after.pairing.boards[3].white, Some(roster[4]));
     // From the old page again: the lineup moved meanwhile.
     assert!(matches!(
         store.captain_lineup("10.0.0.1", &away_code, lineup, seen),
@@ -718,16 +722,18 @@ fn board_prizes_give_each_board_its_scores_and_performances() {
         [1, 2, 3]
     );
     let b1 = &m.boards[0];
+    let (b1_white, b1_black) = (b1.white.unwrap(), b1.black.unwrap());
     let first = &tables[0].rows;
-    assert_eq!(first[0].member, b1.white);
+    assert_eq!(first[0].member, b1_white);
     assert_eq!(first[0].points.to_string(), "1.0");
-    assert_eq!(first[0].performance, Some(rating(b1.black) + 800));
-    assert_eq!(first[1].performance, Some(rating(b1.white) - 800));
+    assert_eq!(first[0].performance, Some(rating(b1_black) + 800));
+    assert_eq!(first[1].performance, Some(rating(b1_white) - 800));
     let b2 = &m.boards[1];
+    let (b2_white, b2_black) = (b2.white.unwrap(), b2.black.unwrap());
     let second = &tables[1].rows;
     let of = |id| second.iter().find(|r| r.member == id).unwrap();
-    assert_eq!(of(b2.white).performance, Some(rating(b2.black)));
-    assert_eq!(of(b2.white).points.to_string(), "0.5");
+    assert_eq!(of(b2_white).performance, Some(rating(b2_black)));
+    assert_eq!(of(b2_white).points.to_string(), "0.5");
     let third = &tables[2].rows;
     assert!(third
         .iter()

@@ -36,7 +36,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 
-use tournament::{Entry, Tournament};
+use tournament::{Entry, TeamForfeitResult, Tournament};
 
 use crate::compute::apply_cut;
 use crate::context::{Context, Grid, IdIndex};
@@ -219,6 +219,43 @@ impl Teams {
             }
             rounds.push(list);
         }
+        // A match forfeited as a whole (TRF-2026 `330`): its teams met whatever their players'
+        // lines say (the absent team's players have no board, the present team's won theirs
+        // against nobody, `0000 - +`), and the record gives the match points (C.04.6: both
+        // teams lose a double forfeit).
+        let numbers = t.team_numbers();
+        let place = |n: u32| numbers.iter().position(|&x| x == n);
+        let mut forfeited: HashMap<(usize, usize), i64> = HashMap::new();
+        for f in &t.team_records.forfeits {
+            let (Some(w), Some(b)) = (place(f.white), place(f.black)) else {
+                continue;
+            };
+            let r = f.round as usize;
+            if r == 0 || r > round_count || w >= rounds.len() || b >= rounds.len() {
+                continue;
+            }
+            let r = r - 1;
+            let (win, loss) = (match_points[0], match_points[2]);
+            let (mw, mb) = match f.result {
+                TeamForfeitResult::WhiteWins => (win, loss),
+                TeamForfeitResult::BlackWins => (loss, win),
+                TeamForfeitResult::Neither => (loss, loss),
+            };
+            for (k, other, m) in [(w, b, mw), (b, w, mb)] {
+                let tr = &mut rounds[k][r];
+                tr.opponent = Some(other);
+                tr.bye = false;
+                if tr.boards.is_empty() {
+                    tr.boards = rosters[k]
+                        .iter()
+                        .filter(|&&i| matches!(ctx.grid.entry(i, r), Entry::ForfeitWin { .. }))
+                        .map(|&i| ctx.grid.points(i, r) as i64)
+                        .collect();
+                    boards = boards.max(tr.boards.len());
+                }
+                forfeited.insert((k, r), m);
+            }
+        }
         // Match points need both sides.
         let game_points: Vec<Vec<i64>> = rounds
             .iter()
@@ -228,6 +265,7 @@ impl Teams {
         for (k, list) in rounds.iter_mut().enumerate() {
             for (r, tr) in list.iter_mut().enumerate() {
                 let m = match tr.opponent {
+                    _ if forfeited.contains_key(&(k, r)) => forfeited[&(k, r)],
                     Some(o) => match tr.gp.cmp(&game_points[o][r]) {
                         Ordering::Greater => match_points[0],
                         Ordering::Equal => match_points[1],

@@ -229,3 +229,40 @@ fn ede_chains_and_sssc() {
         [("E".into(), one(2.0)), ("F".into(), one(2.0))]
     );
 }
+
+/// A match forfeited as a whole as TRF-2026 writes it (`330`, the present players `0000 - +`,
+/// the absent ones `0000 - Z`): the present team wins it on match points and has its boards,
+/// the absent team loses it; `--` loses it for both.
+#[test]
+fn a_330_forfeit_gives_the_match_to_the_team_present() {
+    let text = |code: &str| {
+        format!(
+            "\
+192 FIDE_TEAM_TYPEA_MP_GP
+352 WB
+330 {code}   1   1   2
+001    1      A1                                2000                             2.0    1  0000 - +
+001    2      A2                                2000                             2.0    2  0000 - +
+001    3      B1                                2000                             0.0    3  0000 - Z
+001    4      B2                                2000                             0.0    4  0000 - Z
+310   1 Alpha                                                               1    2
+310   2 Bravo                                                               3    4
+"
+        )
+    };
+    let t = tournament::trf::read(&text("+-")).unwrap();
+    let s = team_standings(&t, &parse_list("GP,BC").unwrap(), &TeamOptions::default()).unwrap();
+    let row = |name: &str| s.rows.iter().find(|r| r.name == name).unwrap();
+    assert_eq!(row("Alpha").match_points.to_string(), "2");
+    assert_eq!(row("Bravo").match_points.to_string(), "0");
+    assert_eq!(row("Alpha").values[1].to_string(), "3");
+    let both = tournament::trf::read(
+        &text("--")
+            .replace("0000 - +", "0000 - Z")
+            .replace("2.0    1", "0.0    1")
+            .replace("2.0    2", "0.0    2"),
+    )
+    .unwrap();
+    let s = team_standings(&both, &parse_list("GP").unwrap(), &TeamOptions::default()).unwrap();
+    assert!(s.rows.iter().all(|r| r.match_points.to_string() == "0"));
+}

@@ -118,18 +118,16 @@ async fn import(
     at_version(&st, id, json!({ "teams": ids.len(), "players": players }))
 }
 
-/// A new event from a TRF-2026 team file: its settings, teams and rosters; the rounds the file
-/// has played are not imported (`rounds_in_file` says how many there were).
+/// A new event from a TRF-2026 team file: its settings, teams and rosters, and the rounds the
+/// file has played (`rounds_in_file`), from which the event continues.
 async fn create_from_trf(State(st): State<AppState>, a: Arbiter, bytes: Bytes) -> ApiResult {
     let b: ImportBody = body(&bytes)?;
     let file = team_file(&b.data)?;
     let players: usize = file.teams.iter().map(|t| t.members.len()).sum();
     let rounds_in_file = file.rounds_played;
     let store = st.store.clone();
-    let (id, keys) = blocking(move || {
-        store.create_team_event_with_teams(&a.username, &file.settings, &file.teams)
-    })
-    .await?;
+    let (id, keys) =
+        blocking(move || store.create_team_event_from_file(&a.username, &file)).await?;
     at_version(
         &st,
         id,

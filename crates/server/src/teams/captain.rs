@@ -131,12 +131,14 @@ impl CaptainPage {
         } else {
             (&m.opponent, &m.team)
         };
-        // A hidden player is named by the team: "(Club B)".
-        let name_of = |id: &i64| {
-            names
+        // A hidden player is named by the team: "(Club B)"; a team that did not show for a
+        // forfeited match has "Forfeit" on its side.
+        let name_of = |id: &Option<i64>| match id {
+            None => c.t("teams-absent-player"),
+            Some(id) => names
                 .get(id)
                 .cloned()
-                .unwrap_or_else(|| format!("({})", m.opponent.details.name))
+                .unwrap_or_else(|| format!("({})", m.opponent.details.name)),
         };
         let boards = p
             .boards

@@ -13,7 +13,9 @@ use serde::Deserialize;
 use store::teams::captains::BoardReports;
 use store::teams::model::board_colours;
 use store::teams::rounds::{BoardResult, Lineup};
-use store::teams::{MatchForfeit, Team, TeamEvent, TeamEventId, TeamKey, TeamMatch, TeamSystem};
+use store::teams::{
+    MatchForfeit, MemberKey, Team, TeamEvent, TeamEventId, TeamKey, TeamMatch, TeamSystem,
+};
 use store::ResultCode;
 use tournament::Color;
 
@@ -335,10 +337,7 @@ async fn create_from_trf(
 ) -> Page {
     let file = team_file(&f.data)?;
     let store = st.store.clone();
-    let (id, _) = blocking(move || {
-        store.create_team_event_with_teams(&a.username, &file.settings, &file.teams)
-    })
-    .await?;
+    let (id, _) = blocking(move || store.create_team_event_from_file(&a.username, &file)).await?;
     see(format!("/teams/{id}"))
 }
 
@@ -449,7 +448,11 @@ pub(super) fn lineup_forms(c: &Ctx, m: &TeamMatch, teams: &[Team], boards: u32) 
                 })
                 .collect::<Vec<_>>()
                 .join(" · ");
-            let on_board = |id| m.boards.iter().any(|b| b.white == id || b.black == id);
+            let on_board = |id| {
+                m.boards
+                    .iter()
+                    .any(|b| b.white == Some(id) || b.black == Some(id))
+            };
             Some(LineupForm {
                 team: key,
                 title: c.t1("teams-lineup", "team", team.details.name.to_string()),
@@ -504,9 +507,9 @@ pub(super) fn match_views(
             )
         })
         .collect();
+    let colours = board_colours(e.settings.boards);
     let mut views = Vec::new();
     for (m, s) in pairing.matches.iter().zip(&scores) {
-        let home = teams.iter().find(|t| t.id == m.white_team);
         let boards = m
             .boards
             .iter()
@@ -514,9 +517,16 @@ pub(super) fn match_views(
                 let waiting = reports
                     .iter()
                     .find(|r| r.match_number == m.number && r.board == b.board);
-                let (white, white_rating) = players.get(&b.white).cloned().unwrap_or_default();
-                let (black, black_rating) = players.get(&b.black).cloned().unwrap_or_default();
-                let home_white = home.is_some_and(|t| t.roster.iter().any(|p| p.id == b.white));
+                // The team that did not show for a forfeited match has "Forfeit" on its side.
+                let player = |id: Option<MemberKey>| match id {
+                    Some(id) => players.get(&id).cloned().unwrap_or_default(),
+                    None => (c.t("teams-absent-player"), String::new()),
+                };
+                let (white, white_rating) = player(b.white);
+                let (black, black_rating) = player(b.black);
+                // The match's first team has White on the boards of board 1's colour (C.04.6 4.4).
+                let home_white =
+                    colours.get((b.board as usize).saturating_sub(1)) == Some(&Color::White);
                 BoardView {
                     board: b.board,
                     white,

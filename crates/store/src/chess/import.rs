@@ -89,6 +89,7 @@ pub fn field_expected(expected: &str) -> Option<&'static str> {
         .find(|(e, _)| *e == expected)
         .map(|(_, field)| field)
         .or_else(|| (expected == text::expected(PersonName::MAX)).then_some("name"))
+        .or_else(|| crate::teams::trf_rounds::field_expected(expected))
 }
 
 /// A title in upper case (empty for none), if it is one of FIDE's.

@@ -15,7 +15,7 @@ fn federation_ok(f: &str) -> bool {
     f.is_empty() || (f.len() == 3 && f.chars().all(|c| c.is_ascii_uppercase()))
 }
 
-fn validate_settings(s: &TeamEventSettings) -> Result<()> {
+pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
     if s.name.trim().is_empty() {
         return Err(Error::invalid("name", "the event's name", "nothing"));
     }
@@ -318,7 +318,11 @@ pub(crate) fn check_team(conn: &Connection, event: TeamEventId, team: TeamKey) -
 }
 
 /// Inserts a team event and logs its creation.
-fn insert_event(tx: &Connection, actor: &str, s: &TeamEventSettings) -> Result<TeamEventId> {
+pub(crate) fn insert_event(
+    tx: &Connection,
+    actor: &str,
+    s: &TeamEventSettings,
+) -> Result<TeamEventId> {
     tx.execute(
         "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
          time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
@@ -331,7 +335,7 @@ fn insert_event(tx: &Connection, actor: &str, s: &TeamEventSettings) -> Result<T
     Ok(id)
 }
 
-fn validate_imported(teams: &[ImportedTeam]) -> Result<()> {
+pub(crate) fn validate_imported(teams: &[ImportedTeam]) -> Result<()> {
     for t in teams {
         for m in &t.members {
             validate_member(m)?;
@@ -341,7 +345,7 @@ fn validate_imported(teams: &[ImportedTeam]) -> Result<()> {
 }
 
 /// Adds imported teams with their rosters, numbers the teams and logs the import.
-fn insert_imported(
+pub(crate) fn insert_imported(
     tx: &Connection,
     actor: &str,
     event: TeamEventId,

@@ -7,7 +7,8 @@
 //!
 //! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds` ← `captains` (the
 //! captains' codes, lineups and reports from their phones); `trf_import` reads with `import`'s
-//! types and `model`'s board colours.
+//! types and `model`'s board colours, `trf_rounds` the file's played rounds (and stores the
+//! whole file with `event`'s inserts).
 //!
 //! ```
 //! use store::teams::{NewMember, NewTeam, TeamEventSettings};
@@ -31,6 +32,7 @@ pub mod model;
 pub mod prizes;
 pub mod rounds;
 pub mod trf_import;
+pub mod trf_rounds;
 pub mod types;
 
 pub use types::*;

@@ -74,12 +74,33 @@ pub(crate) fn load_round(
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
+        if let Some(f) = m.forfeit {
+            absent_side_empty(&mut m.boards, f);
+        }
     }
     Ok(TeamRoundPairing {
         round,
         matches,
         bye,
     })
+}
+
+/// Empties the side of the team that did not show in a match forfeited as a whole. The stored
+/// lineup stays (taking the forfeit back brings it back) but nobody of an absent team sat at a
+/// board: no page, sheet or file may name one of its players.
+fn absent_side_empty(boards: &mut [MatchBoard], f: MatchForfeit) {
+    let colours = board_colours(boards.len() as u32);
+    for b in boards {
+        // The match's white team has White on the boards of board 1's colour (C.04.6 4.4).
+        let white_team_white =
+            colours.get((b.board as usize).saturating_sub(1)) == Some(&Color::White);
+        if !f.came(white_team_white) {
+            b.white = None;
+        }
+        if !f.came(!white_team_white) {
+            b.black = None;
+        }
+    }
 }
 
 /// Every paired round, round 1 first.
@@ -247,15 +268,42 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                     },
                 });
             }
+            let member = |id: Option<MemberKey>| id.and_then(|id| number.get(&id).copied());
             for b in &m.boards {
-                let (Some(result), Some(&w), Some(&bl)) =
-                    (b.result, number.get(&b.white), number.get(&b.black))
-                else {
-                    continue;
-                };
-                let (ew, eb) = entries(result, w, bl);
-                players[w.0 as usize - 1].rounds[k] = ew;
-                players[bl.0 as usize - 1].rounds[k] = eb;
+                let Some(result) = b.result else { continue };
+                match (member(b.white), member(b.black)) {
+                    (Some(w), Some(bl)) => {
+                        let (ew, eb) = entries(result, w, bl);
+                        players[w.0 as usize - 1].rounds[k] = ew;
+                        players[bl.0 as usize - 1].rounds[k] = eb;
+                    }
+                    // A match forfeited as a whole: the present team's player wins by forfeit
+                    // against nobody (`0000 - +`, TRF-2026 `330`), the absent team fielded no one.
+                    (Some(p), None) | (None, Some(p)) => {
+                        players[p.0 as usize - 1].rounds[k] = Entry::ForfeitWin {
+                            opponent: None,
+                            color: None,
+                        };
+                    }
+                    (None, None) => {}
+                }
+            }
+            // The players of a team that did not show were absent: a zero-point bye for its
+            // first boards' players, as for a Swiss team without a match; the reserves get
+            // nothing, and nobody a forfeit loss in a game never scheduled.
+            if let Some(f) = m.forfeit {
+                for (team, white) in [(m.white_team, true), (m.black_team, false)] {
+                    if f.came(white) {
+                        continue;
+                    }
+                    let roster = teams
+                        .iter()
+                        .find(|t| t.id == team)
+                        .map_or(&[][..], |t| &t.roster[..]);
+                    for p in roster.iter().filter(|p| p.board <= s.boards) {
+                        players[number[&p.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
+                    }
+                }
             }
         }
         // The Swiss Team PAB; a round robin's team without a match just sits out.
@@ -318,6 +366,14 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                 Color::Black
             }),
             type_code: type_code(s),
+            // The event's ranking (the other score first), so that an import ranks alike.
+            tiebreaks: Some(
+                tiebreak_list(s)?
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
             ..Header::default()
         },
         players,

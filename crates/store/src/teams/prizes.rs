@@ -98,6 +98,8 @@ impl Store {
                             None => (0, 0, false),
                         };
                         for (me, them, halves) in [(b.white, b.black, w), (b.black, b.white, bl)] {
+                            // The team that did not show for a forfeited match fielded no one.
+                            let Some(me) = me else { continue };
                             let t = tallies.entry((b.board, me)).or_default();
                             if !played {
                                 t.forfeits += 1;
@@ -105,7 +107,9 @@ impl Store {
                             }
                             t.games += 1;
                             t.halves += halves;
-                            if let Some(r) = member(them).and_then(|(_, m)| m.details.rating) {
+                            if let Some(r) =
+                                them.and_then(member).and_then(|(_, m)| m.details.rating)
+                            {
                                 t.rated_games += 1;
                                 t.rated_halves += halves;
                                 t.rating_sum += i64::from(r);

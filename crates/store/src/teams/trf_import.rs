@@ -1,8 +1,8 @@
 //! A team event's registration from a TRF-2026 team file: the players' `001` lines, the teams'
 //! `310` records (or the older `013`) listing their members' start numbers in board order, and
 //! from the tournament section the event's settings (`012` name, `142` rounds, `192` Swiss Team
-//! variant, `352` boards, `362` match points, `152` initial colour). Rounds already played in the
-//! file are not taken: the event starts at round 1 (`rounds_played` says how many the file had).
+//! variant, `352` boards, `362` match points, `152` initial colour), and the rounds already
+//! played, read by [`crate::teams::trf_rounds`]: the event continues from the next round.
 //!
 //! The file is read by `tournament::trf` (every check of `arbiter validate`); the first problem
 //! is reported at its line and column, as is a value a team event cannot hold (a player in no
@@ -31,6 +31,7 @@ use crate::chess::import::{federation, title, FEDERATION_EXPECTED, TITLES_EXPECT
 use crate::csv::{quote, ImportError};
 use crate::teams::import::ImportedTeam;
 use crate::teams::model::board_colours;
+use crate::teams::trf_rounds::{self, ImportedRound};
 use crate::teams::types::*;
 use crate::text::{self, Label, PersonName};
 
@@ -39,8 +40,12 @@ use crate::text::{self, Label, PersonName};
 pub struct TrfTeamFile {
     pub settings: TeamEventSettings,
     pub teams: Vec<ImportedTeam>,
-    /// Rounds with an entry in the file; they are not imported.
+    /// Rounds with an entry in the file.
     pub rounds_played: u32,
+    /// Each team's number in the file (`310`, else its place), in `teams`' order.
+    pub numbers: Vec<u32>,
+    /// The played rounds, round 1 first.
+    pub rounds: Vec<ImportedRound>,
 }
 
 /// True when the text looks like a TRF file rather than CSV: a player's `001` line.
@@ -51,11 +56,11 @@ pub fn looks_like_trf(text: &str) -> bool {
 
 /// Where the records the import reports on start.
 #[derive(Default)]
-struct Lines {
+pub(crate) struct Lines {
     /// Start number → its `001` line.
-    players: HashMap<u32, usize>,
+    pub(crate) players: HashMap<u32, usize>,
     /// The team records' lines in file order, with `true` for a `310` (false: `013`).
-    teams: Vec<(usize, bool)>,
+    pub(crate) teams: Vec<(usize, bool)>,
     /// Tournament-section code → its (last) line.
     records: HashMap<String, usize>,
 }
@@ -85,7 +90,7 @@ impl Lines {
         out
     }
 
-    fn record(&self, code: &str) -> usize {
+    pub(crate) fn record(&self, code: &str) -> usize {
         self.records.get(code).copied().unwrap_or(1)
     }
 }
@@ -117,10 +122,13 @@ pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
         })
         .max()
         .map_or(0, |k| k as u32 + 1);
+    let rounds = trf_rounds::rounds(&t, &lines, &settings, rounds_played)?;
     Ok(TrfTeamFile {
         settings,
         teams,
         rounds_played,
+        numbers: t.team_numbers(),
+        rounds,
     })
 }
 
@@ -355,6 +363,19 @@ fn settings(
         }
     };
 
+    // `202`: the ranking as the export writes it, the other score first (`GP,EDE,SB`).
+    let other = match primary {
+        PrimaryScore::Mp => "GP",
+        PrimaryScore::Gp => "MP",
+    };
+    let written = h.tiebreaks.as_deref().unwrap_or_default().trim();
+    let tiebreaks = match written.split_once(',') {
+        Some((first, rest)) if first.trim().eq_ignore_ascii_case(other) => rest.trim(),
+        _ if written.eq_ignore_ascii_case(other) => "",
+        _ => written,
+    }
+    .to_string();
+
     Ok(TeamEventSettings {
         name,
         place,
@@ -370,8 +391,17 @@ fn settings(
         preferences,
         primary,
         initial_white: h.initial_color != Some(Color::Black),
-        tiebreaks: String::new(),
+        tiebreaks,
         public: true,
+    })
+    .and_then(|s| match crate::teams::model::tiebreak_list(&s) {
+        Ok(_) => Ok(s),
+        Err(e) => Err(ImportError::new(
+            lines.record("202"),
+            5,
+            "team tie-breaks such as EDE,SB,BC",
+            format!("{}: {e}", quote(written)),
+        )),
     })
 }
 

@@ -250,12 +250,14 @@ impl Team {
     }
 }
 
-/// One board of a match, with White's and Black's roster players.
+/// One board of a match, with White's and Black's roster players. In a match forfeited as a
+/// whole the team that did not show fielded nobody: its side is `None` (its player is not
+/// invented from the default lineup), the present team's side is the lineup as it stood.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MatchBoard {
     pub board: u32,
-    pub white: MemberKey,
-    pub black: MemberKey,
+    pub white: Option<MemberKey>,
+    pub black: Option<MemberKey>,
     pub result: Option<ResultCode>,
 }
 
@@ -290,6 +292,15 @@ pub enum MatchForfeit {
 }
 
 impl MatchForfeit {
+    /// Whether the match's white team (`true`) or black team (`false`) came: `false` for the
+    /// team that did not show.
+    pub const fn came(self, white_team: bool) -> bool {
+        matches!(
+            (self, white_team),
+            (MatchForfeit::WhiteTeamWins, true) | (MatchForfeit::BlackTeamWins, false)
+        )
+    }
+
     pub const ALL: [MatchForfeit; 3] = [
         MatchForfeit::WhiteTeamWins,
         MatchForfeit::BlackTeamWins,
