@@ -40,6 +40,7 @@ pub mod score;
 pub mod series;
 pub mod session;
 pub mod teams;
+pub mod teams_pbn;
 pub mod usebio;
 pub mod vp;
 

@@ -356,3 +356,43 @@ fn knock_out_with_carry_over_extra_boards_and_a_final() {
         .body;
     assert!(page.contains("Winner: Équipe 1"), "{page}");
 }
+
+#[test]
+fn a_match_exports_both_rooms_as_pbn() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = first_round_played(&mut b, "Interclubs");
+    let page = b.get(&format!("/bridge/teams/{id}/matches/1/2")).body;
+    let path = format!("/bridge/teams/{id}/matches/1/2/export.pbn");
+    assert!(page.contains(&path), "the match page links to its file");
+    let r = b.get(&path);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.header("content-disposition").unwrap().contains(".pbn"));
+    // Match 2 is team 2 v team 3; board 1, dealer North, nobody vulnerable: 3NT−1 by North
+    // in the open room (EW 50), 3NT= in the closed room (NS 400).
+    let game = |room: &str, contract: &str, result: &str, score: &str| {
+        format!(
+            "[Board \"1\"]\n[Room \"{room}\"]\n[HomeTeam \"Équipe 2\"]\n[VisitTeam \"Équipe 3\"]\n\
+             [Dealer \"N\"]\n[Vulnerable \"None\"]\n[Scoring \"IMP\"]\n[Competition \"Teams\"]\n\
+             [Declarer \"N\"]\n[Contract \"{contract}\"]\n[Result \"{result}\"]\n[Score \"{score}\"]\n"
+        )
+    };
+    assert!(r.body.starts_with("% PBN 2.1\n"), "{}", r.body);
+    assert!(r.body.contains("[Event \"Interclubs\"]"), "{}", r.body);
+    assert!(
+        r.body.contains(&game("Open", "3NT", "8", "EW 50")),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body.contains(&game("Closed", "3NT", "9", "NS 400")),
+        "{}",
+        r.body
+    );
+    // Public, as the event is; a match that does not exist is not.
+    let mut visitor = app.client();
+    let r = visitor.get(&format!("/public/bridge/teams/{id}/matches/1/2/export.pbn"));
+    assert_eq!(r.status, 200);
+    let r = visitor.get(&format!("/public/bridge/teams/{id}/matches/1/9/export.pbn"));
+    assert_eq!(r.status, 404);
+}

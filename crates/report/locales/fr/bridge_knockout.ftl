@@ -44,3 +44,4 @@ bko-enter-extra = Donnes supplémentaires, série
 bko-enter-carry = Report (IMP à la mieux classée, négatif à l'adversaire)
 bko-draw-next = Tirer le tour suivant
 bko-link = Phase à élimination directe
+bko-export-pbn = Fichier PBN du match (les deux salles)

@@ -7,6 +7,7 @@
 //! rounds and scores the matches; here they are only read into rows in the reader's language.
 
 mod api;
+mod exports;
 mod knockout;
 mod pages;
 mod sheets;
@@ -63,6 +64,14 @@ fn extra_routes(event: &str) -> Router<AppState> {
         .route(
             &format!("{event}/rounds/{{round}}/sheets"),
             get(sheets::round_sheets_page),
+        )
+        .route(
+            &format!("{event}/matches/{{round}}/{{match}}/export.pbn"),
+            get(exports::match_pbn),
+        )
+        .route(
+            "/public/bridge/teams/{id}/matches/{round}/{match}/export.pbn",
+            get(exports::public_match_pbn),
         )
         .route(
             &format!("{event}/knockout"),
