@@ -304,6 +304,9 @@ fn knock_out_with_carry_over_extra_boards_and_a_final() {
     let v = r.json();
     assert_eq!(v["rounds"], 2);
     assert_eq!(ko_rows(&v)[2], (1, Some(3), s("0"), s("0"), s("0"), None));
+    // Round 1 is closed: its results made the final.
+    let r = seg(&mut b, 1, 2, 0, 40);
+    assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(v["champion"], Value::Null);
 
     // The director's page in French: the form enters the final's segments.

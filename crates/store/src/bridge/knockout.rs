@@ -371,6 +371,15 @@ impl Store {
             let Some(k) = load(tx, id)? else {
                 return Err(Error::NotFound("knock-out"));
             };
+            if round < k.rounds() {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!(
+                        "round {} of the knock-out is drawn from this round's winners",
+                        round + 1
+                    ),
+                ));
+            }
             let Some(m) = k
                 .matches
                 .iter()
