@@ -30,6 +30,7 @@ pub mod dd;
 pub mod deal;
 pub mod generate;
 pub mod imps;
+pub mod knockout;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;
@@ -39,6 +40,7 @@ pub mod score;
 pub mod series;
 pub mod session;
 pub mod teams;
+pub mod teams_pbn;
 pub mod usebio;
 pub mod vp;
 

@@ -1075,7 +1075,7 @@ impl Default for WriteOptions {
 /// A tag's or a table cell's text as PBN carries it between quotes: `\` and `"` escaped, and
 /// on one line (a control character, a line break above all, becomes a blank: it would end the
 /// tag or the row).
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()

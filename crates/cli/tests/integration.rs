@@ -11,6 +11,8 @@ mod bridge_cli;
 mod bridge_movement_cli;
 #[path = "bridge_teams_cli.rs"]
 mod bridge_teams_cli;
+#[path = "bridge_teams_export.rs"]
+mod bridge_teams_export;
 #[path = "browser.rs"]
 mod browser;
 #[path = "burstein_cli.rs"]

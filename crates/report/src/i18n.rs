@@ -4,8 +4,9 @@
 //! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
 //! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four),
 //! `entries.ftl` (the registration form, entries and entry fees), `club_open.ftl` (prize
-//! categories in words) and `teams_import.ftl` (a forfeited match's absent side, a team
-//! file's played rounds).
+//! categories in words), `teams_import.ftl` (a forfeited match's absent side, a team
+//! file's played rounds) and `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
+//! matches and exports).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -25,7 +26,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 9] = [
+const FR: [(&str, &str); 10] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -41,8 +42,12 @@ const FR: [(&str, &str); 9] = [
         "teams_import.ftl",
         include_str!("../locales/fr/teams_import.ftl"),
     ),
+    (
+        "bridge_knockout.ftl",
+        include_str!("../locales/fr/bridge_knockout.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 9] = [
+const EN: [(&str, &str); 10] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -57,6 +62,10 @@ const EN: [(&str, &str); 9] = [
     (
         "teams_import.ftl",
         include_str!("../locales/en/teams_import.ftl"),
+    ),
+    (
+        "bridge_knockout.ftl",
+        include_str!("../locales/en/bridge_knockout.ftl"),
     ),
 ];
 
@@ -119,7 +128,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 9] {
+    pub fn sources(self) -> [(&'static str, &'static str); 10] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

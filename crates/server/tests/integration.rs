@@ -11,6 +11,8 @@ mod bridge_api;
 mod bridge_hall;
 #[path = "bridge_hands.rs"]
 mod bridge_hands;
+#[path = "bridge_knockout.rs"]
+mod bridge_knockout;
 #[path = "bridge_licences.rs"]
 mod bridge_licences;
 #[path = "bridge_load.rs"]

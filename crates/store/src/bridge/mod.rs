@@ -23,6 +23,7 @@
 mod calls;
 mod hands;
 mod import;
+mod knockout;
 mod lines;
 mod log;
 mod model;
@@ -39,6 +40,9 @@ use crate::chess::types::Licence;
 use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
 pub use hands::{Analysis, HandRecord};
+pub use knockout::{
+    CarryOver, Knockout, KnockoutChange, KnockoutMatchRow, KnockoutSettings, Seeding,
+};
 pub use log::BridgeLogEntry;
 pub use series::{
     Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,

@@ -365,7 +365,7 @@ fn validate_team(t: &NewTeam) -> Result<()> {
     Ok(())
 }
 
-fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
+pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
     let row = c
         .query_row(
             "SELECT name, date, boards_per_match, scoring, format, bye_vp, public, created_at, \
@@ -534,7 +534,7 @@ fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> 
     Ok(out)
 }
 
-fn log(
+pub(super) fn log(
     c: &Connection,
     id: TeamEventId,
     actor: &str,
@@ -755,7 +755,7 @@ fn standings(e: &TeamEvent, teams: &[Team], matches: &[MatchOutcome]) -> Vec<Tea
         .collect()
 }
 
-fn results_on(c: &Connection, id: TeamEventId) -> Result<TeamResults> {
+pub(super) fn results_on(c: &Connection, id: TeamEventId) -> Result<TeamResults> {
     let event = load_event(c, id)?;
     let teams = load_teams(c, id)?;
     let stored = load_results(c, id)?;

@@ -7,7 +7,10 @@
 //! rounds and scores the matches; here they are only read into rows in the reader's language.
 
 mod api;
+mod exports;
+mod knockout;
 mod pages;
+mod sheets;
 mod view;
 
 use axum::routing::{get, post};
@@ -28,6 +31,7 @@ pub fn routes() -> Router<AppState> {
             &format!("{event}/matches/{{round}}/{{match}}"),
             get(pages::match_page).post(pages::grid),
         )
+        .merge(extra_routes(event))
         .route(
             &format!("{event}/conflicts/{{conflict}}"),
             post(pages::resolve),
@@ -48,4 +52,53 @@ pub fn routes() -> Router<AppState> {
         )
         .route(&format!("{api}/conflicts"), get(api::conflicts))
         .route(&format!("{api}/conflicts/{{conflict}}"), post(api::resolve))
+}
+
+/// The score sheets, knock-out stages and exports (`sheets`), apart from the routes above.
+fn extra_routes(event: &str) -> Router<AppState> {
+    Router::new()
+        .route(
+            &format!("{event}/matches/{{round}}/{{match}}/sheets"),
+            get(sheets::match_sheets_page),
+        )
+        .route(
+            &format!("{event}/rounds/{{round}}/sheets"),
+            get(sheets::round_sheets_page),
+        )
+        .route(
+            &format!("{event}/matches/{{round}}/{{match}}/export.pbn"),
+            get(exports::match_pbn),
+        )
+        .route(
+            "/public/bridge/teams/{id}/matches/{round}/{match}/export.pbn",
+            get(exports::public_match_pbn),
+        )
+        .route(
+            &format!("{event}/knockout"),
+            get(knockout::director_page).post(knockout::form_create),
+        )
+        .route(
+            &format!("{event}/knockout/rounds"),
+            post(knockout::form_draw),
+        )
+        .route(
+            &format!("{event}/knockout/{{round}}/{{match}}"),
+            post(knockout::form_change),
+        )
+        .route(
+            "/public/bridge/teams/{id}/knockout",
+            get(knockout::public_page),
+        )
+        .route(
+            "/api/bridge/teams/{id}/knockout",
+            get(knockout::api_show).post(knockout::api_create),
+        )
+        .route(
+            "/api/bridge/teams/{id}/knockout/rounds",
+            post(knockout::api_draw),
+        )
+        .route(
+            "/api/bridge/teams/{id}/knockout/{round}/{match}",
+            post(knockout::api_change),
+        )
 }
