@@ -3,7 +3,8 @@
 //! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
 //! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
 //! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four) and
-//! `entries.ftl` (the registration form, entries and entry fees).
+//! `entries.ftl` (the registration form, entries and entry fees), `groups.ftl` (a group's
+//! registration form, settings and deletion; the women's and veterans' fees).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -23,7 +24,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 7] = [
+const FR: [(&str, &str); 8] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -34,8 +35,9 @@ const FR: [(&str, &str); 7] = [
         include_str!("../locales/fr/bridge_teams.ftl"),
     ),
     ("entries.ftl", include_str!("../locales/fr/entries.ftl")),
+    ("groups.ftl", include_str!("../locales/fr/groups.ftl")),
 ];
-const EN: [(&str, &str); 7] = [
+const EN: [(&str, &str); 8] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -46,6 +48,7 @@ const EN: [(&str, &str); 7] = [
         include_str!("../locales/en/bridge_teams.ftl"),
     ),
     ("entries.ftl", include_str!("../locales/en/entries.ftl")),
+    ("groups.ftl", include_str!("../locales/en/groups.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -107,7 +110,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 7] {
+    pub fn sources(self) -> [(&'static str, &'static str); 8] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -21,5 +21,6 @@ pub mod rating_list;
 pub mod rounds;
 pub(crate) mod rows;
 pub mod schedule;
+pub mod groups;
 pub mod sections;
 pub mod types;
