@@ -59,7 +59,11 @@ pub(crate) fn registration<'a>(fields: &[(&'a str, &'a str)], page: &str) -> Vec
     out
 }
 
-pub(crate) fn post(c: &mut Client, path: &str, fields: &[(String, String)]) -> crate::common::Reply {
+pub(crate) fn post(
+    c: &mut Client,
+    path: &str,
+    fields: &[(String, String)],
+) -> crate::common::Reply {
     let f: Vec<(&str, &str)> = fields
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))

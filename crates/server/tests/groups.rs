@@ -121,8 +121,9 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
     // …with what was typed and the section chosen kept.
     assert!(r.body.contains("value=\"Durand, Léa\""), "{}", r.body);
     assert!(
-        r.body
-            .contains(&format!("value=\"{b}\" id=\"section-{b}\" required checked")),
+        r.body.contains(&format!(
+            "value=\"{b}\" id=\"section-{b}\" required checked"
+        )),
         "{}",
         r.body
     );
@@ -150,9 +151,8 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
     assert!(
         r.body
             .contains("National rating 1650: outside the limits of section B (&lt; 1600)")
-            || r.body.contains(
-                "National rating 1650: outside the limits of section B (&#60; 1600)"
-            ),
+            || r.body
+                .contains("National rating 1650: outside the limits of section B (&#60; 1600)"),
         "{}",
         r.body
     );
@@ -201,7 +201,11 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
     assert_eq!(p["name"], "Durand, Léa");
 
     // A section of another group (or any other event) cannot be chosen.
-    let other = post_ok(&mut arb, "/api/events", json!({"name": "Blitz", "rounds": 3}));
+    let other = post_ok(
+        &mut arb,
+        "/api/events",
+        json!({"name": "Blitz", "rounds": 3}),
+    );
     let other = other["id"].as_i64().unwrap();
     open_form(&mut arb, other, json!({}));
     let page = player.get(&form).body;
@@ -268,7 +272,10 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
         }
         assert_eq!(r.status, 303, "{}", r.body);
     }
-    assert!(refused.is_some(), "the per-address limit refuses a registration");
+    assert!(
+        refused.is_some(),
+        "the per-address limit refuses a registration"
+    );
 
     // The poster: the group's name, its form's address and the QR code.
     arb.cookies.insert("lang".into(), "fr".into());
@@ -408,7 +415,11 @@ fn women_and_veterans_have_their_fees_by_the_ffe_categories_of_the_season() {
         ],
     );
     assert_eq!(r.status, 422, "{}", r.body);
-    assert!(r.body.contains("Le tarif vétérans est un montant"), "{}", r.body);
+    assert!(
+        r.body.contains("Le tarif vétérans est un montant"),
+        "{}",
+        r.body
+    );
 }
 
 #[test]
@@ -446,18 +457,27 @@ fn undo_puts_a_validated_entry_back_to_pending_and_a_payment_back_to_its_amount(
     let page = arb.get(&format!("/events/{id}/undo")).body;
     let r = arb.post_form(
         &format!("/events/{id}/undo"),
-        &[("csrf", &csrf_in(&page)), ("entry", &hidden(&page, "entry"))],
+        &[
+            ("csrf", &csrf_in(&page)),
+            ("entry", &hidden(&page, "entry")),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     assert!(
-        r.location.as_deref().unwrap_or_default().contains("undone="),
+        r.location
+            .as_deref()
+            .unwrap_or_default()
+            .contains("undone="),
         "{:?}",
         r.location
     );
     let list = entries(&mut arb, id);
     assert_eq!(list[0]["status"], "pending", "{list:?}");
     assert_eq!(list[0]["player_id"], Value::Null);
-    assert_eq!(arb.get(&format!("/api/events/{id}/players")).json(), json!([]));
+    assert_eq!(
+        arb.get(&format!("/api/events/{id}/players")).json(),
+        json!([])
+    );
     let page = arb.get(&format!("/events/{id}/entries")).body;
     assert!(
         page.contains(&format!("/events/{id}/entries/{first}/validate")),
@@ -536,9 +556,16 @@ fn a_group_is_linked_from_its_sections_changed_and_deleted_keeping_its_sections(
         );
     }
     // An event outside any group has no such link.
-    let other = post_ok(&mut arb, "/api/events", json!({"name": "Blitz", "rounds": 3}));
+    let other = post_ok(
+        &mut arb,
+        "/api/events",
+        json!({"name": "Blitz", "rounds": 3}),
+    );
     let other = other["id"].as_i64().unwrap();
-    assert!(!arb.get(&format!("/events/{other}")).body.contains("href=\"/groups/"));
+    assert!(!arb
+        .get(&format!("/events/{other}"))
+        .body
+        .contains("href=\"/groups/"));
 
     // Changed from the group's page: name, place, dates; logged on the group's log.
     let page = arb.get(&format!("/groups/{group}")).body;
@@ -597,11 +624,18 @@ fn a_group_is_linked_from_its_sections_changed_and_deleted_keeping_its_sections(
     assert_eq!(players[0]["name"], "Martin, Alice", "{players}");
     assert_eq!(arb.get(&format!("/api/events/{b}")).status, 200);
     // No longer linked to a group; each section's log says it left.
-    assert!(!arb.get(&format!("/events/{a}")).body.contains("href=\"/groups/"));
+    assert!(!arb
+        .get(&format!("/events/{a}"))
+        .body
+        .contains("href=\"/groups/"));
     let log = arb.get(&format!("/api/events/{a}/log")).body;
     assert!(log.contains("leave_group"), "{log}");
     // Its events can join another group.
-    let g2 = post_ok(&mut arb, "/api/groups", json!({"name": "Open de printemps"}));
+    let g2 = post_ok(
+        &mut arb,
+        "/api/groups",
+        json!({"name": "Open de printemps"}),
+    );
     let g2 = g2["group"]["id"].as_i64().unwrap();
     post_ok(
         &mut arb,

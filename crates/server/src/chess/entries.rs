@@ -163,7 +163,38 @@ pub(crate) struct RegisterForm {
     pub(crate) website: String,
 }
 
+/// The anti-spam question a form asks and its token, when the form takes entries.
+pub(crate) fn question(st: &AppState, open: bool) -> Result<(String, String), AppError> {
+    if !open {
+        return Ok(Default::default());
+    }
+    let ch = st.store.new_challenge()?;
+    Ok((format!("{} + {}", ch.a, ch.b), ch.token))
+}
+
 impl RegisterForm {
+    /// The form as shown again: what the player typed, without the spent question's token and
+    /// answer (nor the robots' field).
+    pub(crate) fn as_shown(self) -> RegisterForm {
+        RegisterForm {
+            token: String::new(),
+            answer: String::new(),
+            website: String::new(),
+            ..self
+        }
+    }
+
+    /// The answer to the question, a number.
+    pub(crate) fn answer(&self) -> Result<i64, AppError> {
+        self.answer.trim().parse::<i64>().map_err(|_| {
+            AppError::invalid(
+                "answer",
+                "the answer to the question on the form",
+                self.answer.trim(),
+            )
+        })
+    }
+
     pub(crate) fn player(&self) -> Result<store::NewPlayer, AppError> {
         let text = |s: &str| (!s.trim().is_empty()).then(|| Value::from(s.trim()));
         // As a browser's date field sends it (YYYY-MM-DD) or as typed in France (DD/MM/YYYY),
@@ -228,22 +259,12 @@ fn register_form(
     let e = st.store.event(id)?;
     let settings = st.store.entry_settings(id)?;
     let open = st.store.registration_open(id)?;
-    let (question, token) = if open {
-        let ch = st.store.new_challenge()?;
-        (format!("{} + {}", ch.a, ch.b), ch.token)
-    } else {
-        Default::default()
-    };
+    let (question, token) = question(st, open)?;
     Ok(RegisterPage {
         ev: EventView::new(&e, &c.tr),
         closes: closes_text(&c, &settings),
         open,
-        f: RegisterForm {
-            token: String::new(),
-            answer: String::new(),
-            website: String::new(),
-            ..f
-        },
+        f: f.as_shown(),
         question,
         token,
         error,
@@ -273,16 +294,9 @@ async fn register(
         return see(format!("/public/{id}/register/sent"));
     }
     let sent = f.player().and_then(|p| {
-        let answer = f.answer.trim().parse::<i64>().map_err(|_| {
-            AppError::invalid(
-                "answer",
-                "the answer to the question on the form",
-                f.answer.trim(),
-            )
-        })?;
         Ok(st
             .store
-            .submit_entry(&c.client_ip.to_string(), id, &f.token, answer, &p)?)
+            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?)
     });
     match sent {
         Ok(_) => see(format!("/public/{id}/register/sent")),

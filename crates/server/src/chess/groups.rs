@@ -15,7 +15,7 @@ use serde_json::json;
 use store::chess::sections::{GroupId, SECTION_RATING_LIMITS};
 use store::EventId;
 
-use crate::chess::entries::{base, closes_text, form_again, RegisterForm};
+use crate::chess::entries::{base, closes_text, form_again, question, RegisterForm};
 use crate::chess::sections::{GroupForm, GroupView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -96,22 +96,12 @@ fn register_form(
 ) -> Result<RegisterPage, AppError> {
     let g = st.store.group(id)?;
     let choices = choices(st, &c, id)?;
-    let (question, token) = if choices.is_empty() {
-        Default::default()
-    } else {
-        let ch = st.store.new_challenge()?;
-        (format!("{} + {}", ch.a, ch.b), ch.token)
-    };
+    let (question, token) = question(st, !choices.is_empty())?;
     Ok(RegisterPage {
         g: GroupView::new(&g, &c),
         choices,
         chosen,
-        f: RegisterForm {
-            token: String::new(),
-            answer: String::new(),
-            website: String::new(),
-            ..f
-        },
+        f: f.as_shown(),
         question,
         token,
         error,
@@ -197,19 +187,12 @@ async fn register(
     let chosen = form.section().unwrap_or(0);
     let sent = form.section().and_then(|section| {
         let p = f.player()?;
-        let answer = f.answer.trim().parse::<i64>().map_err(|_| {
-            AppError::invalid(
-                "answer",
-                "the answer to the question on the form",
-                f.answer.trim(),
-            )
-        })?;
         Ok(st.store.submit_group_entry(
             &c.client_ip.to_string(),
             id,
             section,
             &f.token,
-            answer,
+            f.answer()?,
             &p,
         )?)
     });

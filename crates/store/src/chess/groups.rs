@@ -108,7 +108,10 @@ impl Store {
         self.transaction(|tx| {
             let g = load_group(tx, group)?;
             for s in load_sections(tx, group)? {
-                tx.execute("DELETE FROM event_section WHERE event_id = ?1", [s.event.id])?;
+                tx.execute(
+                    "DELETE FROM event_section WHERE event_id = ?1",
+                    [s.event.id],
+                )?;
                 append(
                     tx,
                     Some(s.event.id),

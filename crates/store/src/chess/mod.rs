@@ -10,6 +10,7 @@
 pub mod double_swiss;
 pub mod entries;
 pub mod event;
+pub mod groups;
 pub mod import;
 pub mod log;
 pub mod lots;
@@ -21,6 +22,5 @@ pub mod rating_list;
 pub mod rounds;
 pub(crate) mod rows;
 pub mod schedule;
-pub mod groups;
 pub mod sections;
 pub mod types;
