@@ -175,7 +175,7 @@ pub(crate) fn question(st: &AppState, open: bool) -> Result<(String, String), Ap
 impl RegisterForm {
     /// The form as shown again: what the player typed, without the spent question's token and
     /// answer (nor the robots' field).
-    pub(crate) fn as_shown(self) -> RegisterForm {
+    pub(crate) fn shown_again(self) -> RegisterForm {
         RegisterForm {
             token: String::new(),
             answer: String::new(),
@@ -264,7 +264,7 @@ fn register_form(
         ev: EventView::new(&e, &c.tr),
         closes: closes_text(&c, &settings),
         open,
-        f: f.as_shown(),
+        f: f.shown_again(),
         question,
         token,
         error,

@@ -101,7 +101,7 @@ fn register_form(
         g: GroupView::new(&g, &c),
         choices,
         chosen,
-        f: f.as_shown(),
+        f: f.shown_again(),
         question,
         token,
         error,
@@ -298,7 +298,7 @@ async fn delete_group(
 ) -> Page {
     f.check(&st, id)?;
     st.store.delete_group(&a.username, id)?;
-    see("/".to_string())
+    see("/")
 }
 
 async fn api_set_group(
