@@ -183,6 +183,11 @@ enum EventCommand {
     Backup { output: PathBuf },
     /// Replace the whole database with a backup.
     Restore { input: PathBuf },
+    /// Events with sections (A open, B open…): list, create, add a section, players, move.
+    Group {
+        #[command(subcommand)]
+        command: crate::group_cmd::GroupCommand,
+    },
     /// Chess team events: create, import rosters, pair, results, standings, TRF-2026.
     Team {
         #[command(subcommand)]
@@ -576,6 +581,7 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             ))?;
         }
         EventCommand::Team { command } => crate::team_event_cmd::run(s, command)?,
+        EventCommand::Group { command } => crate::group_cmd::run(s, command)?,
         EventCommand::Backup { output } => {
             if output.exists() {
                 return Err(CliError::invalid(format!(

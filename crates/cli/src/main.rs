@@ -5,6 +5,7 @@ mod bridge_cmd;
 mod engine;
 mod error;
 mod event_cmd;
+mod group_cmd;
 mod io;
 mod javafo;
 mod pair_cmd;

@@ -33,6 +33,8 @@ mod fix_bridge;
 mod fix_standings;
 #[path = "fix_trf.rs"]
 mod fix_trf;
+#[path = "group_cli.rs"]
+mod group_cli;
 #[path = "lim_cli.rs"]
 mod lim_cli;
 #[path = "names_in_files.rs"]

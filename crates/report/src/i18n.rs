@@ -5,8 +5,9 @@
 //! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four),
 //! `entries.ftl` (the registration form, entries and entry fees), `club_open.ftl` (prize
 //! categories in words), `teams_import.ftl` (a forfeited match's absent side, a team
-//! file's played rounds) and `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
-//! matches and exports).
+//! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
+//! matches and exports) and `groups.ftl` (a group's registration form, its editing and
+//! deletion, women's and veterans' fees).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -26,7 +27,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 10] = [
+const FR: [(&str, &str); 11] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -46,8 +47,9 @@ const FR: [(&str, &str); 10] = [
         "bridge_knockout.ftl",
         include_str!("../locales/fr/bridge_knockout.ftl"),
     ),
+    ("groups.ftl", include_str!("../locales/fr/groups.ftl")),
 ];
-const EN: [(&str, &str); 10] = [
+const EN: [(&str, &str); 11] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -67,6 +69,7 @@ const EN: [(&str, &str); 10] = [
         "bridge_knockout.ftl",
         include_str!("../locales/en/bridge_knockout.ftl"),
     ),
+    ("groups.ftl", include_str!("../locales/en/groups.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -128,7 +131,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 10] {
+    pub fn sources(self) -> [(&'static str, &'static str); 11] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

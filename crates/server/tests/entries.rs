@@ -8,7 +8,7 @@ use serde_json::json;
 use crate::common::{csrf_in, App, Client};
 
 /// The value of the hidden field `name` in a page.
-fn hidden(page: &str, name: &str) -> String {
+pub(crate) fn hidden(page: &str, name: &str) -> String {
     let key = format!("name=\"{name}\" value=\"");
     let at = page
         .find(&key)
@@ -18,7 +18,7 @@ fn hidden(page: &str, name: &str) -> String {
 }
 
 /// The answer to the form's question ("how much is 3 + 5?", "combien font 3 + 5 ?").
-fn answer(page: &str) -> String {
+pub(crate) fn answer(page: &str) -> String {
     let at = page.find(" + ").expect("a question");
     let a: u32 = page[..at]
         .rsplit(' ')
@@ -45,7 +45,7 @@ fn open_event(arb: &mut Client, name: &str) -> i64 {
     r.json()["id"].as_i64().unwrap()
 }
 
-fn registration<'a>(fields: &[(&'a str, &'a str)], page: &str) -> Vec<(String, String)> {
+pub(crate) fn registration<'a>(fields: &[(&'a str, &'a str)], page: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = vec![
         ("csrf".into(), csrf_in(page)),
         ("token".into(), hidden(page, "token")),
@@ -59,7 +59,11 @@ fn registration<'a>(fields: &[(&'a str, &'a str)], page: &str) -> Vec<(String, S
     out
 }
 
-fn post(c: &mut Client, path: &str, fields: &[(String, String)]) -> crate::common::Reply {
+pub(crate) fn post(
+    c: &mut Client,
+    path: &str,
+    fields: &[(String, String)],
+) -> crate::common::Reply {
     let f: Vec<(&str, &str)> = fields
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))

@@ -33,6 +33,8 @@ mod concurrent;
 mod double_swiss;
 #[path = "entries.rs"]
 mod entries;
+#[path = "groups.rs"]
+mod groups;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "lots.rs"]

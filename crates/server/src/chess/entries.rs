@@ -74,6 +74,14 @@ fn typed_amount(c: &Ctx, m: Money) -> String {
     }
 }
 
+/// An amount that may be left empty: the rule it belongs to does not apply.
+fn optional_amount(field: &str, s: &str) -> Result<Option<Money>, AppError> {
+    if s.trim().is_empty() {
+        return Ok(None);
+    }
+    amount(field, s).map(Some)
+}
+
 fn method(s: &str) -> Result<Option<PaymentMethod>, AppError> {
     PaymentMethod::parse(s).map_err(|e| AppError::invalid("method", e.expected, e.found))
 }
@@ -91,9 +99,20 @@ pub(crate) fn base(st: &AppState, headers: &HeaderMap) -> String {
 struct OpenEventsPage {
     c: Ctx,
     events: Vec<(EventView, String)>,
+    /// Groups with a section taking entries: (id, name, dates), their one form for all sections.
+    groups: Vec<(i64, String, String)>,
 }
 
 async fn open_events(State(st): State<AppState>, c: Ctx) -> Page {
+    let groups = st
+        .store
+        .open_group_registrations()?
+        .iter()
+        .map(|g| {
+            let dates = views::dates_text(&c.tr, &g.settings.start_date, &g.settings.end_date);
+            (g.id, g.settings.name.to_string(), dates)
+        })
+        .collect();
     let events = st
         .store
         .open_registrations()?
@@ -103,11 +122,11 @@ async fn open_events(State(st): State<AppState>, c: Ctx) -> Page {
             Ok((EventView::new(e, &c.tr), closes_text(&c, &s)))
         })
         .collect::<Result<_, AppError>>()?;
-    html(&OpenEventsPage { c, events })
+    html(&OpenEventsPage { c, events, groups })
 }
 
 /// "Registration closes on …", or nothing.
-fn closes_text(c: &Ctx, s: &EntrySettings) -> String {
+pub(crate) fn closes_text(c: &Ctx, s: &EntrySettings) -> String {
     if s.closes_at.is_empty() {
         return String::new();
     }
@@ -123,38 +142,69 @@ fn closes_text(c: &Ctx, s: &EntrySettings) -> String {
 
 /// The public form's fields.
 #[derive(Debug, Clone, Default, Deserialize)]
-struct RegisterForm {
+pub(crate) struct RegisterForm {
     #[serde(default)]
-    name: String,
+    pub(crate) name: String,
     #[serde(default)]
-    title: String,
+    pub(crate) title: String,
     #[serde(default)]
-    sex: String,
+    pub(crate) sex: String,
     #[serde(default)]
-    birth_date: String,
+    pub(crate) birth_date: String,
     #[serde(default)]
-    federation: String,
+    pub(crate) federation: String,
     #[serde(default)]
-    fide_id: String,
+    pub(crate) fide_id: String,
     #[serde(default)]
-    licence: String,
+    pub(crate) licence: String,
     #[serde(default)]
-    club: String,
+    pub(crate) club: String,
     #[serde(default)]
-    rating: String,
+    pub(crate) rating: String,
     #[serde(default)]
-    national_rating: String,
+    pub(crate) national_rating: String,
     #[serde(default)]
-    token: String,
+    pub(crate) token: String,
     #[serde(default)]
-    answer: String,
+    pub(crate) answer: String,
     /// Hidden from people: only a robot fills it.
     #[serde(default)]
-    website: String,
+    pub(crate) website: String,
+}
+
+/// The anti-spam question a form asks and its token, when the form takes entries.
+pub(crate) fn question(st: &AppState, open: bool) -> Result<(String, String), AppError> {
+    if !open {
+        return Ok(Default::default());
+    }
+    let ch = st.store.new_challenge()?;
+    Ok((format!("{} + {}", ch.a, ch.b), ch.token))
 }
 
 impl RegisterForm {
-    fn player(&self) -> Result<store::NewPlayer, AppError> {
+    /// The form as shown again: what the player typed, without the spent question's token and
+    /// answer (nor the robots' field).
+    pub(crate) fn shown_again(self) -> RegisterForm {
+        RegisterForm {
+            token: String::new(),
+            answer: String::new(),
+            website: String::new(),
+            ..self
+        }
+    }
+
+    /// The answer to the question, a number.
+    pub(crate) fn answer(&self) -> Result<i64, AppError> {
+        self.answer.trim().parse::<i64>().map_err(|_| {
+            AppError::invalid(
+                "answer",
+                "the answer to the question on the form",
+                self.answer.trim(),
+            )
+        })
+    }
+
+    pub(crate) fn player(&self) -> Result<store::NewPlayer, AppError> {
         let text = |s: &str| (!s.trim().is_empty()).then(|| Value::from(s.trim()));
         // As a browser's date field sends it (YYYY-MM-DD) or as typed in France (DD/MM/YYYY),
         // stored as the player's form stores it (YYYY/MM/DD).
@@ -218,22 +268,12 @@ fn register_form(
     let e = st.store.event(id)?;
     let settings = st.store.entry_settings(id)?;
     let open = st.store.registration_open(id)?;
-    let (question, token) = if open {
-        let ch = st.store.new_challenge()?;
-        (format!("{} + {}", ch.a, ch.b), ch.token)
-    } else {
-        Default::default()
-    };
+    let (question, token) = question(st, open)?;
     Ok(RegisterPage {
         ev: EventView::new(&e, &c.tr),
         closes: closes_text(&c, &settings),
         open,
-        f: RegisterForm {
-            token: String::new(),
-            answer: String::new(),
-            website: String::new(),
-            ..f
-        },
+        f: f.shown_again(),
         question,
         token,
         error,
@@ -263,16 +303,9 @@ async fn register(
         return see(format!("/public/{id}/register/sent"));
     }
     let sent = f.player().and_then(|p| {
-        let answer = f.answer.trim().parse::<i64>().map_err(|_| {
-            AppError::invalid(
-                "answer",
-                "the answer to the question on the form",
-                f.answer.trim(),
-            )
-        })?;
         Ok(st
             .store
-            .submit_entry(&c.client_ip.to_string(), id, &f.token, answer, &p)?)
+            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?)
     });
     match sent {
         Ok(_) => see(format!("/public/{id}/register/sent")),
@@ -280,17 +313,21 @@ async fn register(
             // The form comes back with what was typed and why it was not taken.
             let failure = e.into_response_failure();
             let message = crate::error_page::message(&c, &failure);
-            let page = register_form(&st, c, id, f, message)?;
-            let mut r = html(&page)?;
-            *r.status_mut() = failure.status;
-            if let Some(secs) = failure.retry_after {
-                if let Ok(v) = secs.to_string().parse() {
-                    r.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
-                }
-            }
-            Ok(r)
+            form_again(&register_form(&st, c, id, f, message)?, &failure)
         }
     }
+}
+
+/// A registration form shown again after `failure`, with its status (and `Retry-After`).
+pub(crate) fn form_again(page: &impl Template, failure: &crate::error::Failure) -> Page {
+    let mut r = html(page)?;
+    *r.status_mut() = failure.status;
+    if let Some(secs) = failure.retry_after {
+        if let Ok(v) = secs.to_string().parse() {
+            r.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+        }
+    }
+    Ok(r)
 }
 
 #[derive(Template)]
@@ -392,6 +429,8 @@ struct EntriesPage {
     /// The fees as the page's language types them (`12,50` in French).
     fee_default: String,
     fee_youth: String,
+    fee_women: String,
+    fee_veteran: String,
     open_now: bool,
     link: String,
     pending: Vec<EntryRow>,
@@ -418,6 +457,8 @@ async fn entries_page(
         open_now: st.store.registration_open(id)?,
         fee_default: typed_amount(&c, s.fee_default),
         fee_youth: s.fee_youth.map(|m| typed_amount(&c, m)).unwrap_or_default(),
+        fee_women: s.fee_women.map(|m| typed_amount(&c, m)).unwrap_or_default(),
+        fee_veteran: s.fee_veteran.map(|m| typed_amount(&c, m)).unwrap_or_default(),
         s,
         pending,
         decided,
@@ -439,6 +480,12 @@ struct SettingsForm {
     fee_youth: String,
     #[serde(default)]
     titled_free: Option<Value>,
+    #[serde(default)]
+    fee_women: String,
+    #[serde(default)]
+    fee_veteran: String,
+    #[serde(default)]
+    veteran_sep: Option<Value>,
 }
 
 /// A checkbox (`on`) or a JSON boolean.
@@ -464,12 +511,11 @@ impl SettingsForm {
             open: ticked(&self.open),
             closes_at,
             fee_default: amount("fee_default", &self.fee_default)?,
-            fee_youth: if self.fee_youth.trim().is_empty() {
-                None
-            } else {
-                Some(amount("fee_youth", &self.fee_youth)?)
-            },
+            fee_youth: optional_amount("fee_youth", &self.fee_youth)?,
             titled_free: ticked(&self.titled_free),
+            fee_women: optional_amount("fee_women", &self.fee_women)?,
+            fee_veteran: optional_amount("fee_veteran", &self.fee_veteran)?,
+            veteran_sep: ticked(&self.veteran_sep),
         })
     }
 }

@@ -9,6 +9,7 @@ pub mod documents;
 pub mod entries;
 pub mod events;
 pub mod forms;
+pub mod groups;
 pub mod log;
 pub mod lots;
 pub mod manual;
@@ -48,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .merge(manual::routes())
         .merge(sections::routes())
         .merge(entries::routes())
+        .merge(groups::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -62,4 +64,5 @@ pub fn api_routes() -> Router<AppState> {
         .merge(manual::api_routes())
         .merge(sections::api_routes())
         .merge(entries::api_routes())
+        .merge(groups::api_routes())
 }

@@ -54,7 +54,7 @@ pub fn api_routes() -> Router<AppState> {
 
 /// The group's form and the API's group object.
 #[derive(Debug, Deserialize)]
-struct GroupForm {
+pub(crate) struct GroupForm {
     #[serde(default)]
     name: String,
     #[serde(default)]
@@ -66,7 +66,7 @@ struct GroupForm {
 }
 
 impl GroupForm {
-    fn settings(&self) -> Result<GroupSettings, AppError> {
+    pub(crate) fn settings(&self) -> Result<GroupSettings, AppError> {
         Ok(GroupSettings {
             name: free_text("name", &self.name)?,
             place: free_text("place", &self.place)?,
@@ -209,20 +209,25 @@ fn section_settings(
 }
 
 /// A group as its pages show it.
-struct GroupView {
-    id: GroupId,
-    name: String,
-    place: String,
-    dates: String,
+pub(crate) struct GroupView {
+    pub(crate) id: GroupId,
+    pub(crate) name: String,
+    pub(crate) place: String,
+    pub(crate) dates: String,
+    /// As the group's form takes them: `YYYY-MM-DD` or empty.
+    pub(crate) start_date: String,
+    pub(crate) end_date: String,
 }
 
 impl GroupView {
-    fn new(g: &store::chess::sections::Group, c: &Ctx) -> GroupView {
+    pub(crate) fn new(g: &store::chess::sections::Group, c: &Ctx) -> GroupView {
         GroupView {
             id: g.id,
             name: g.settings.name.to_string(),
             place: g.settings.place.to_string(),
             dates: dates_text(&c.tr, &g.settings.start_date, &g.settings.end_date),
+            start_date: g.settings.start_date.clone(),
+            end_date: g.settings.end_date.clone(),
         }
     }
 }
@@ -497,21 +502,36 @@ async fn log_page(
     Path(id): Path<GroupId>,
 ) -> Page {
     let g = st.store.group(id)?;
-    let rows = st
+    let mut rows: Vec<_> = st
         .store
         .group_log(id)?
         .into_iter()
         .map(|e| {
-            (
+            let row = (
                 c.tr.datetime(&e.entry.at),
                 e.label.to_string(),
                 e.section,
                 e.entry.actor.clone(),
                 action_text(&c, &e.entry),
                 e.entry.undone,
-            )
+            );
+            (e.entry.id, row)
         })
         .collect();
+    // The group's own changes (no section: 0).
+    rows.extend(st.store.group_changes(id)?.into_iter().map(|e| {
+        let row = (
+            c.tr.datetime(&e.at),
+            String::new(),
+            0,
+            e.actor.clone(),
+            crate::chess::groups::change_text(&c, &e),
+            false,
+        );
+        (e.id, row)
+    }));
+    rows.sort_by_key(|(id, _)| std::cmp::Reverse(*id));
+    let rows = rows.into_iter().map(|(_, row)| row).collect();
     html(&LogPage {
         g: GroupView::new(&g, &c),
         rows,
@@ -533,6 +553,7 @@ fn action_text(c: &Ctx, e: &store::LogEntry) -> String {
                 ("to", text("to_label").into()),
             ],
         ),
+        "leave_group" => crate::chess::groups::change_text(c, e),
         "join_group" | "update_section" => c.tr.targs(
             &format!("sections-log-{}", e.action.replace('_', "-")),
             &[("label", text("label").into())],
@@ -576,6 +597,8 @@ struct PublicGroupPage {
     sections: Vec<PublicSection>,
     q: String,
     found: Vec<Found>,
+    /// A section takes entries: the group's registration form is linked.
+    register: bool,
 }
 
 fn seat_text(c: &Ctx, s: &store::chess::sections::Seat) -> String {
@@ -643,6 +666,7 @@ async fn public_page(
             .collect(),
         q,
         found,
+        register: !st.store.open_sections(id)?.is_empty(),
         c,
     }
     .render()?;

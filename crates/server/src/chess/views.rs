@@ -407,6 +407,10 @@ pub struct EventView {
     pub system: String,
     pub rounds: u32,
     pub paired: u32,
+    /// The group the event is a section of, as its pages' header names it ("Section A of
+    /// Open de Noël"), linked to the group: (group, text); 0 and empty outside any group.
+    pub group: i64,
+    pub group_text: String,
 }
 
 /// The event's system as the event list shows it: a Swiss names its rules.
@@ -447,6 +451,8 @@ impl EventView {
             system: system_text(tr, s),
             rounds: s.rounds,
             paired: e.paired_rounds,
+            group: 0,
+            group_text: String::new(),
         }
     }
 }
@@ -853,6 +859,17 @@ pub(crate) fn event_view(
     id: store::EventId,
 ) -> Result<(store::Event, EventView), crate::AppError> {
     let e = st.store.event(id)?;
-    let v = EventView::new(&e, &c.tr);
+    let mut v = EventView::new(&e, &c.tr);
+    if let Some((group, label)) = st.store.section_of(id)? {
+        let g = st.store.group(group)?;
+        v.group = group;
+        v.group_text = c.tr.targs(
+            "group-section-of",
+            &[
+                ("label", label.to_string().into()),
+                ("name", g.settings.name.to_string().into()),
+            ],
+        );
+    }
     Ok((e, v))
 }

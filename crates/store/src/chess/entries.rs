@@ -53,6 +53,15 @@ pub struct EntrySettings {
     /// GM, IM, WGM and WIM enter free.
     #[serde(default)]
     pub titled_free: bool,
+    /// The fee of a woman (sex `w`), or none.
+    #[serde(default, with = "money_or_empty")]
+    pub fee_women: Option<Money>,
+    /// The fee of a veteran: FFE category Vet (S65: 65 and over in the calendar year the
+    /// season ends in), and Sep (S50, 50 to 64) too with `veteran_sep`; or none.
+    #[serde(default, with = "money_or_empty")]
+    pub fee_veteran: Option<Money>,
+    #[serde(default)]
+    pub veteran_sep: bool,
 }
 
 /// Money as the API writes it: `"20.00"`.
@@ -242,7 +251,7 @@ pub struct FeeRow {
     pub player: Player,
     /// The FFE category in the event's season (`BenF`, `SenM`), empty without a birth year.
     pub category: String,
-    /// Which fee applies: `default`, `youth` or `titled`.
+    /// Which fee applies: `default`, `youth`, `veteran`, `women` or `titled`.
     pub rule: &'static str,
     #[serde(with = "money_text")]
     pub fee: Money,
@@ -289,31 +298,45 @@ fn add(a: Money, b: Money) -> Money {
 }
 
 impl EntrySettings {
-    /// The fee of `p` in an event played on `date` (`YYYY-MM-DD`), and the rule that gave it.
+    /// The fee of `p` in an event played on `date` (`YYYY-MM-DD`), and the rule that gave it:
+    /// a titled player enters free when the organiser says so; otherwise the lowest of the
+    /// fees that apply (`youth`, `veteran`, `women`, in that order when equal), else the
+    /// default one.
     pub fn fee_of(&self, p: &NewPlayer, date: &str) -> (Money, &'static str) {
         if self.titled_free && FREE_TITLES.contains(&p.title.as_str()) {
             return (Money::ZERO, "titled");
         }
-        let youth = youth(p, date);
-        match self.fee_youth {
-            Some(fee) if youth => (fee, "youth"),
-            _ => (self.fee_default, "default"),
-        }
+        let category = ffe_category(p, date);
+        let youth = category.is_some_and(|c| c <= prizes::FfeCategory::Jun);
+        // FfeCategory's order is the age order: Sep (S50) then Vet (S65) (prizes::age).
+        let oldest = if self.veteran_sep {
+            prizes::FfeCategory::Sep
+        } else {
+            prizes::FfeCategory::Vet
+        };
+        let veteran = category.is_some_and(|c| c >= oldest);
+        let women = p.sex == "w";
+        [
+            (self.fee_youth, youth, "youth"),
+            (self.fee_veteran, veteran, "veteran"),
+            (self.fee_women, women, "women"),
+        ]
+        .into_iter()
+        .filter_map(|(fee, applies, rule)| fee.filter(|_| applies).map(|f| (f, rule)))
+        .min_by_key(|(fee, _)| fee.cents())
+        .unwrap_or((self.fee_default, "default"))
     }
 }
 
-/// Young in the FFE's season of `date`: Petit poussin to Junior (at most 20 in the calendar
-/// year the season ends in).
-fn youth(p: &NewPlayer, date: &str) -> bool {
-    let year = p.birth_date.get(..4).and_then(|y| y.parse::<i32>().ok());
-    let date = date.replace('-', "/").parse::<prizes::Date>().ok();
-    match (year, date) {
-        (Some(year), Some(date)) => {
-            prizes::FfeCategory::of(year, prizes::Season::containing(date))
-                <= prizes::FfeCategory::Jun
-        }
-        _ => false,
-    }
+/// The FFE category of `p` in the season of `date` (`YYYY-MM-DD`), from the birth year;
+/// `None` without one.
+fn ffe_category(p: &NewPlayer, date: &str) -> Option<prizes::FfeCategory> {
+    let year = p.birth_date.get(..4).and_then(|y| y.parse::<i32>().ok())?;
+    let date = date.replace('-', "/").parse::<prizes::Date>().ok()?;
+    Some(prizes::FfeCategory::of(
+        year,
+        prizes::Season::containing(date),
+    ))
 }
 
 /// The day the event's categories are taken on: its start date, else today.
@@ -324,36 +347,31 @@ fn category_date(conn: &Connection, e: &Event) -> Result<String> {
     Ok(conn.query_row("SELECT date('now', 'localtime')", [], |r| r.get(0))?)
 }
 
-fn load_settings(conn: &Connection, event: EventId) -> Result<EntrySettings> {
+pub(crate) fn load_settings(conn: &Connection, event: EventId) -> Result<EntrySettings> {
     let row = conn
         .query_row(
-            "SELECT open, closes_at, fee_default, fee_youth, titled_free FROM entry_settings WHERE event_id = ?1",
+            "SELECT open, closes_at, fee_default, fee_youth, titled_free, fee_women, fee_veteran, \
+             veteran_sep FROM entry_settings WHERE event_id = ?1",
             [event],
             |r| {
-                Ok((
-                    r.get::<_, bool>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, Option<i64>>(3)?,
-                    r.get::<_, bool>(4)?,
-                ))
+                Ok(EntrySettings {
+                    open: r.get(0)?,
+                    closes_at: r.get(1)?,
+                    fee_default: Money::from_cents(r.get(2)?).unwrap_or(Money::ZERO),
+                    fee_youth: r.get::<_, Option<i64>>(3)?.and_then(Money::from_cents),
+                    titled_free: r.get(4)?,
+                    fee_women: r.get::<_, Option<i64>>(5)?.and_then(Money::from_cents),
+                    fee_veteran: r.get::<_, Option<i64>>(6)?.and_then(Money::from_cents),
+                    veteran_sep: r.get(7)?,
+                })
             },
         )
         .optional()?;
-    Ok(match row {
-        Some((open, closes_at, fee_default, fee_youth, titled_free)) => EntrySettings {
-            open,
-            closes_at,
-            fee_default: Money::from_cents(fee_default).unwrap_or(Money::ZERO),
-            fee_youth: fee_youth.and_then(Money::from_cents),
-            titled_free,
-        },
-        None => EntrySettings::default(),
-    })
+    Ok(row.unwrap_or_default())
 }
 
 /// Whether the form takes registrations now.
-fn is_open(conn: &Connection, s: &EntrySettings) -> Result<bool> {
+pub(crate) fn is_open(conn: &Connection, s: &EntrySettings) -> Result<bool> {
     if !s.open {
         return Ok(false);
     }
@@ -457,6 +475,80 @@ fn duplicates(e: &Entry, players: &[Player], entries: &[Entry]) -> Vec<Duplicate
     out
 }
 
+/// An entry's decision as the log's snapshots keep it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct EntryDecision {
+    id: EntryId,
+    status: EntryStatus,
+    decided_at: String,
+    decided_by: String,
+    reason: String,
+    player_id: Option<PlayerKey>,
+}
+
+/// What the log's snapshot of an event keeps of its entries: each entry's decision (an
+/// undone validation puts the entry back to pending) and what each player paid (an undone
+/// payment puts the previous amount back).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct EntriesState {
+    decisions: Vec<EntryDecision>,
+    /// (player, cents, method)
+    payments: Vec<(PlayerKey, i64, String)>,
+}
+
+impl EntriesState {
+    pub(crate) fn load(conn: &Connection, event: EventId) -> Result<EntriesState> {
+        let decisions = load_entries(conn, event)?
+            .into_iter()
+            .map(|e| EntryDecision {
+                id: e.id,
+                status: e.status,
+                decided_at: e.decided_at,
+                decided_by: e.decided_by,
+                reason: e.reason,
+                player_id: e.player_id,
+            })
+            .collect();
+        let mut st = conn.prepare_cached(
+            "SELECT player_id, paid, method FROM entry_payment WHERE event_id = ?1 ORDER BY player_id",
+        )?;
+        let payments = st
+            .query_map([event], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(EntriesState {
+            decisions,
+            payments,
+        })
+    }
+
+    /// Puts the decisions and payments back; entries sent since keep theirs.
+    pub(crate) fn restore(&self, conn: &Connection, event: EventId) -> Result<()> {
+        for d in &self.decisions {
+            conn.execute(
+                "UPDATE entry SET status = ?1, decided_at = ?2, decided_by = ?3, reason = ?4, \
+                 player_id = ?5 WHERE id = ?6 AND event_id = ?7",
+                params![
+                    d.status.as_str(),
+                    d.decided_at,
+                    d.decided_by,
+                    d.reason,
+                    d.player_id,
+                    d.id,
+                    event
+                ],
+            )?;
+        }
+        conn.execute("DELETE FROM entry_payment WHERE event_id = ?1", [event])?;
+        for (player, paid, method) in &self.payments {
+            conn.execute(
+                "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4)",
+                params![event, player, paid, method],
+            )?;
+        }
+        Ok(())
+    }
+}
+
 fn decided(e: &Entry) -> Result<()> {
     if e.status != EntryStatus::Pending {
         return Err(Error::refused(
@@ -487,16 +579,21 @@ impl Store {
         self.transaction(|tx| {
             load_event(tx, event)?;
             tx.execute(
-                "INSERT INTO entry_settings (event_id, open, closes_at, fee_default, fee_youth, titled_free) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (event_id) DO UPDATE SET open = ?2, \
-                 closes_at = ?3, fee_default = ?4, fee_youth = ?5, titled_free = ?6",
+                "INSERT INTO entry_settings (event_id, open, closes_at, fee_default, fee_youth, titled_free, \
+                 fee_women, fee_veteran, veteran_sep) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (event_id) DO UPDATE SET open = ?2, \
+                 closes_at = ?3, fee_default = ?4, fee_youth = ?5, titled_free = ?6, fee_women = ?7, \
+                 fee_veteran = ?8, veteran_sep = ?9",
                 params![
                     event,
                     s.open,
                     closes_at,
                     s.fee_default.cents(),
                     s.fee_youth.map(Money::cents),
-                    s.titled_free
+                    s.titled_free,
+                    s.fee_women.map(Money::cents),
+                    s.fee_veteran.map(Money::cents),
+                    s.veteran_sep
                 ],
             )?;
             crate::chess::log::append(tx, Some(event), actor, "set_entry_settings", json!(s), None)
@@ -570,6 +667,20 @@ impl Store {
         answer: i64,
         p: &NewPlayer,
     ) -> Result<EntryId> {
+        self.submit_entry_checked(address, event, token, answer, p, |_| Ok(()))
+    }
+
+    /// [`Store::submit_entry`] with `check` run on the player once the address is counted and
+    /// before the challenge is spent (a section's rating limits on the group's form).
+    pub(crate) fn submit_entry_checked(
+        &self,
+        address: &str,
+        event: EventId,
+        token: &str,
+        answer: i64,
+        p: &NewPlayer,
+        check: impl FnOnce(&Connection) -> Result<()>,
+    ) -> Result<EntryId> {
         let json = serde_json::to_string(p)?;
         // The count and the spent challenge are kept whatever the outcome.
         self.transaction(|tx| {
@@ -582,6 +693,9 @@ impl Store {
                     Refusal::RegistrationClosed,
                     "this event's registration form is closed",
                 )));
+            }
+            if let Err(e) = check(tx) {
+                return Ok(Err(e));
             }
             let expected: Option<i64> = tx
                 .query_row(
@@ -654,7 +768,7 @@ impl Store {
         )
     }
 
-    /// The arbiter turns a waiting entry down, saying why (logged).
+    /// The arbiter turns a waiting entry down, saying why (logged; undone back to pending).
     pub fn reject_entry(
         &self,
         actor: &str,
@@ -662,25 +776,25 @@ impl Store {
         id: EntryId,
         reason: &Label,
     ) -> Result<()> {
-        self.transaction(|tx| {
-            let e = load_entry(tx, event, id)?;
-            decided(&e)?;
-            tx.execute(
-                "UPDATE entry SET status = 'rejected', decided_at = ?1, decided_by = ?2, reason = ?3 WHERE id = ?4",
-                params![crate::db::now(), actor, reason.trim(), id],
-            )?;
-            crate::chess::log::append(
-                tx,
-                Some(event),
-                actor,
-                "reject_entry",
-                json!({ "entry": id, "name": e.player.name, "reason": reason }),
-                None,
-            )
-        })
+        let e = self.entry(event, id)?;
+        self.logged(
+            actor,
+            event,
+            "reject_entry",
+            json!({ "entry": id, "name": e.player.name, "reason": reason }),
+            |tx| {
+                decided(&load_entry(tx, event, id)?)?;
+                tx.execute(
+                    "UPDATE entry SET status = 'rejected', decided_at = ?1, decided_by = ?2, reason = ?3 WHERE id = ?4",
+                    params![crate::db::now(), actor, reason.trim(), id],
+                )?;
+                Ok(())
+            },
+        )
     }
 
-    /// What a player paid of the entry fee, and how (logged).
+    /// What a player paid of the entry fee, and how (logged; undone back to the previous
+    /// amount).
     pub fn set_payment(
         &self,
         actor: &str,
@@ -689,23 +803,24 @@ impl Store {
         paid: Money,
         method: Option<PaymentMethod>,
     ) -> Result<()> {
-        self.transaction(|tx| {
-            let p = load_player(tx, event, player)?;
-            tx.execute(
-                "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT (event_id, player_id) DO UPDATE SET paid = ?3, method = ?4",
-                params![event, player, paid.cents(), method.map_or("", PaymentMethod::as_str)],
-            )?;
-            crate::chess::log::append(
-                tx,
-                Some(event),
-                actor,
-                "set_payment",
-                json!({ "player": player, "name": p.details.name, "paid": paid.to_string(),
-                        "method": method.map_or("", PaymentMethod::as_str) }),
-                None,
-            )
-        })
+        let p = self.player(event, player)?;
+        // Logged with the event's state before it: undo puts the previous amount back.
+        self.logged(
+            actor,
+            event,
+            "set_payment",
+            json!({ "player": player, "name": p.details.name, "paid": paid.to_string(),
+                    "method": method.map_or("", PaymentMethod::as_str) }),
+            |tx| {
+                load_player(tx, event, player)?;
+                tx.execute(
+                    "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4) \
+                     ON CONFLICT (event_id, player_id) DO UPDATE SET paid = ?3, method = ?4",
+                    params![event, player, paid.cents(), method.map_or("", PaymentMethod::as_str)],
+                )?;
+                Ok(())
+            },
+        )
     }
 
     /// Every player's fee by category, what they paid, and the treasurer's totals.
@@ -792,6 +907,7 @@ mod tests {
             fee_default: "25".parse().unwrap(),
             fee_youth: Some("12.50".parse().unwrap()),
             titled_free: true,
+            ..EntrySettings::default()
         };
         let mut p = NewPlayer::default();
         assert_eq!(s.fee_of(&p, "2026-03-14").0.to_string(), "25.00");

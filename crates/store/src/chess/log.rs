@@ -52,6 +52,10 @@ pub(crate) struct Snapshot {
     /// The lots drawn (absent from snapshots taken before there were any).
     #[serde(default)]
     lots: Vec<(PlayerKey, u32)>,
+    /// The entries' decisions and the payments of the entry fees (absent from snapshots taken
+    /// before they were kept: then undo leaves them as they are).
+    #[serde(default)]
+    entries: Option<crate::chess::entries::EntriesState>,
 }
 
 impl Snapshot {
@@ -144,6 +148,7 @@ fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
         forbidden: load_forbidden(conn, event)?,
         round_starts: load_round_starts(conn, event)?,
         lots: crate::chess::lots::load_lots(conn, event)?,
+        entries: Some(crate::chess::entries::EntriesState::load(conn, event)?),
     })
 }
 
@@ -218,6 +223,9 @@ fn restore(conn: &Connection, event: EventId, s: &Snapshot) -> Result<()> {
     }
     for (player, lot) in &s.lots {
         crate::chess::lots::insert_lot(conn, event, *player, *lot)?;
+    }
+    if let Some(entries) = &s.entries {
+        entries.restore(conn, event)?;
     }
     Ok(())
 }
@@ -417,7 +425,7 @@ fn back_to(
 }
 
 /// A log entry by id.
-fn entry_at(c: &Connection, id: i64) -> Result<LogEntry> {
+pub(crate) fn entry_at(c: &Connection, id: i64) -> Result<LogEntry> {
     Ok(c.query_row(
         "SELECT id, at, actor, action, detail, undone FROM action_log WHERE id = ?1",
         [id],

@@ -10,6 +10,7 @@
 pub mod double_swiss;
 pub mod entries;
 pub mod event;
+pub mod groups;
 pub mod import;
 pub mod log;
 pub mod lots;

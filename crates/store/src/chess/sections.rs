@@ -183,19 +183,22 @@ fn parse_label(label: &str) -> Result<SectionLabel> {
     Ok(l)
 }
 
-fn validate_group(g: &GroupSettings) -> Result<()> {
+pub(crate) fn validate_group(g: &GroupSettings) -> Result<()> {
     if g.name.is_empty() {
         return Err(Error::invalid("name", "the group's name", "nothing"));
     }
     for (field, date) in [("start_date", &g.start_date), ("end_date", &g.end_date)] {
-        if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
+        // A day the month has (2027-02-30 is not one).
+        let real_day = tournament::parse_ymd(&date.replace('-', "/")).is_some()
+            && date.parse::<prizes::Date>().is_ok();
+        if !date.is_empty() && !real_day {
             return Err(Error::invalid(field, "a date as YYYY-MM-DD", date.clone()));
         }
     }
     Ok(())
 }
 
-fn load_group(conn: &Connection, id: GroupId) -> Result<Group> {
+pub(crate) fn load_group(conn: &Connection, id: GroupId) -> Result<Group> {
     conn.query_row(
         "SELECT id, name, place, start_date, end_date, created_at FROM event_group WHERE id = ?1",
         [id],
@@ -239,7 +242,7 @@ fn section_row(
         .optional()?)
 }
 
-fn load_sections(conn: &Connection, group: GroupId) -> Result<Vec<Section>> {
+pub(crate) fn load_sections(conn: &Connection, group: GroupId) -> Result<Vec<Section>> {
     let rows: Vec<(EventId, String, Option<u16>, Option<u16>)> = {
         let mut st = conn.prepare_cached(
             "SELECT event_id, label, rating_from, rating_under FROM event_section \

@@ -1,0 +1,32 @@
+# A group's own pages (issue 23): its registration form with a section choice, its poster,
+# its settings and deletion; the women's and veterans' entry fees.
+group-register-section = Section
+group-register-outside = { $field } { $found }: outside the limits of section { $section } ({ $limits }). Choose another section or correct the rating.
+group-register-unrated = (none)
+group-register-choose = Choose the section you enter.
+group-register-link = Register
+group-register-all-sections = one form for all its sections
+group-register-heading = Online registration for all sections
+group-register-hint = One form for the whole event: the player chooses the section; the entry waits for your validation on that section's Entries page. The form offers the sections whose own registration is open (on each section's Entries page), and checks their rating limits.
+group-register-form = Registration form
+group-register-poster = Poster with QR code
+group-edit = Change the event
+group-edit-labels-hint = The sections' short names and rating limits are changed in the table above.
+group-delete = Delete the event
+group-delete-hint = Its sections are kept as tournaments of their own, with their players, rounds, results, log and entries: only the shared desk and public page go. Type the event's name to confirm.
+group-delete-confirm = Event's name
+invalid-confirm-name = Type the event's name exactly to confirm (found "{ $found }").
+group-log-update = Event changed: { $name }
+group-log-leave = Section { $label } left the event { $name } (deleted)
+group-section-of = Section { $label } of { $name }
+entries-fee-women = Women's fee (empty: the other rules)
+entries-fee-veteran = Veterans' fee (empty: the other rules)
+entries-veteran-from-sep = Veterans' fee from Sep (S50, 50 and over) too, not only Vet (S65)
+entries-fees-rules-hint = A titled player enters free when ticked; otherwise the lowest of the fees that apply (youth, veteran, women), else the default one.
+fees-rule-women = women
+fees-rule-veteran = veteran
+invalid-fee-women = The women's fee is an amount such as 10 or 7.50, or nothing (found "{ $found }").
+invalid-fee-veteran = The veterans' fee is an amount such as 10 or 7.50, or nothing (found "{ $found }").
+action-leave_group = Left its event with sections (deleted)
+action-update_group = Event with sections changed
+action-delete_group = Event with sections deleted

@@ -1,0 +1,32 @@
+# Pages propres à un tournoi à sections (issue 23) : inscription avec choix de la section,
+# affiche, paramètres et suppression ; tarifs femmes et vétérans.
+group-register-section = Section
+group-register-outside = { $field } { $found } : hors des limites de la section { $section } ({ $limits }). Choisissez une autre section ou corrigez le classement.
+group-register-unrated = (aucun)
+group-register-choose = Choisissez la section dans laquelle vous vous inscrivez.
+group-register-link = S'inscrire
+group-register-all-sections = un seul formulaire pour toutes ses sections
+group-register-heading = Inscription en ligne à toutes les sections
+group-register-hint = Un seul formulaire pour tout le tournoi : le joueur choisit sa section ; l'inscription attend votre confirmation sur la page « Inscriptions » de cette section. Le formulaire propose les sections dont les inscriptions sont ouvertes (sur la page « Inscriptions » de chacune) et vérifie leurs limites de classement.
+group-register-form = Formulaire d'inscription
+group-register-poster = Affiche avec QR code
+group-edit = Modifier le tournoi
+group-edit-labels-hint = Les noms courts et les limites de classement des sections se modifient dans le tableau ci-dessus.
+group-delete = Supprimer le tournoi
+group-delete-hint = Ses sections restent des tournois à part entière, avec leurs joueurs, rondes, résultats, journal et inscriptions : seuls l'accueil commun et la page publique commune disparaissent. Tapez le nom du tournoi pour confirmer.
+group-delete-confirm = Nom du tournoi
+invalid-confirm-name = Tapez exactement le nom du tournoi pour confirmer (reçu « { $found } »).
+group-log-update = Tournoi modifié : { $name }
+group-log-leave = La section { $label } a quitté le tournoi { $name } (supprimé)
+group-section-of = Section { $label } de { $name }
+entries-fee-women = Tarif femmes (vide : les autres règles)
+entries-fee-veteran = Tarif vétérans (vide : les autres règles)
+entries-veteran-from-sep = Tarif vétérans dès la catégorie Sep (S50, 50 ans et plus), pas seulement Vet (S65)
+entries-fees-rules-hint = Un titré entre gratuitement si la case est cochée ; sinon le plus bas des tarifs qui s'appliquent (jeunes, vétérans, femmes), à défaut le tarif normal.
+fees-rule-women = femme
+fees-rule-veteran = vétéran
+invalid-fee-women = Le tarif femmes est un montant comme 10 ou 7,50, ou rien (reçu « { $found } »).
+invalid-fee-veteran = Le tarif vétérans est un montant comme 10 ou 7,50, ou rien (reçu « { $found } »).
+action-leave_group = A quitté son tournoi à sections (supprimé)
+action-update_group = Tournoi à sections modifié
+action-delete_group = Tournoi à sections supprimé
