@@ -2,8 +2,9 @@
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
 //! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
 //! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
-//! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four) and
-//! `entries.ftl` (the registration form, entries and entry fees).
+//! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four),
+//! `entries.ftl` (the registration form, entries and entry fees) and `bridge_phones.ftl` (the
+//! phones at a bridge teams event's tables).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -23,7 +24,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 7] = [
+const FR: [(&str, &str); 8] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -34,8 +35,12 @@ const FR: [(&str, &str); 7] = [
         include_str!("../locales/fr/bridge_teams.ftl"),
     ),
     ("entries.ftl", include_str!("../locales/fr/entries.ftl")),
+    (
+        "bridge_phones.ftl",
+        include_str!("../locales/fr/bridge_phones.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 7] = [
+const EN: [(&str, &str); 8] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -46,6 +51,10 @@ const EN: [(&str, &str); 7] = [
         include_str!("../locales/en/bridge_teams.ftl"),
     ),
     ("entries.ftl", include_str!("../locales/en/entries.ftl")),
+    (
+        "bridge_phones.ftl",
+        include_str!("../locales/en/bridge_phones.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.
@@ -107,7 +116,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 7] {
+    pub fn sources(self) -> [(&'static str, &'static str); 8] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -8,6 +8,7 @@
 
 mod api;
 mod pages;
+pub(super) mod phone;
 mod view;
 
 use axum::routing::{get, post};
@@ -48,4 +49,5 @@ pub fn routes() -> Router<AppState> {
         )
         .route(&format!("{api}/conflicts"), get(api::conflicts))
         .route(&format!("{api}/conflicts/{{conflict}}"), post(api::resolve))
+        .merge(phone::routes())
 }
