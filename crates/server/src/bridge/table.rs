@@ -529,12 +529,33 @@ async fn table_page(
     Ok(with_device(r, &dev, new))
 }
 
+/// A board entered from a table's keypad (a pairs table's or a teams table's).
 #[derive(Debug, Deserialize)]
-struct EnterForm {
+pub(super) struct EnterForm {
     /// A string: a flattened form reads every value as text.
     round: String,
     #[serde(flatten)]
     entry: EntryForm,
+}
+
+impl EnterForm {
+    /// The round and the entry, typed text read in the page's notation.
+    pub(super) fn read(&self, tr: &Tr) -> Result<(u32, store::bridge::Entry), AppError> {
+        let entry = self.entry.entry_in(super::notation(tr))?;
+        let round: u32 = self.round.trim().parse().map_err(|_| {
+            AppError::invalid("round", "a round number", format!("{:?}", self.round))
+        })?;
+        Ok((round, entry))
+    }
+}
+
+/// The outcome of an entry as the page's address names it.
+pub(super) fn outcome_code(o: EnterOutcome) -> &'static str {
+    match o {
+        EnterOutcome::Stored => "stored",
+        EnterOutcome::Unchanged => "unchanged",
+        EnterOutcome::Conflict => "conflict",
+    }
 }
 
 async fn enter(
@@ -546,20 +567,11 @@ async fn enter(
 ) -> Page {
     let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let entry = f.entry.entry_in(super::notation(&c.tr))?;
-    let round: u32 = f
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let (round, entry) = f.read(&c.tr)?;
     let (dev, new) = device(&headers);
     let (store, d) = (st.store.clone(), dev.clone());
     let outcome = blocking(move || store.enter_line(s.id, table, round, board, &entry, &d)).await?;
-    let outcome = match outcome {
-        EnterOutcome::Stored => "stored",
-        EnterOutcome::Unchanged => "unchanged",
-        EnterOutcome::Conflict => "conflict",
-    };
+    let outcome = outcome_code(outcome);
     let r = Redirect::to(&format!(
         "/t/{code}?round={round}&board={board}&outcome={outcome}#board-{board}"
     ))

@@ -12,13 +12,12 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Form, Router};
-use serde::Deserialize;
-use store::bridge::{EnterOutcome, Room, TeamEvent, TeamEventId, TeamTable};
+use store::bridge::{Room, TeamEvent, TeamEventId, TeamTable};
 
 use super::view::room_label;
-use crate::bridge::forms::EntryForm;
 use crate::bridge::table::{
-    choices, device, entry_text, score_text, with_device, BoardView, TableQuery,
+    choices, device, entry_text, outcome_code, score_text, with_device, BoardView, EnterForm,
+    TableQuery,
 };
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -189,14 +188,6 @@ pub(in crate::bridge) fn page(
     Ok(with_device(answer, &dev, new))
 }
 
-#[derive(Debug, Deserialize)]
-struct EnterForm {
-    /// A string: a flattened form reads every value as text.
-    round: String,
-    #[serde(flatten)]
-    entry: EntryForm,
-}
-
 /// A board entered from the table's phone; back to the table's page, on the round the table
 /// is in once this one is complete.
 async fn enter(
@@ -208,12 +199,7 @@ async fn enter(
 ) -> Page {
     let (store, ip, typed) = (st.store.clone(), c.client_ip.to_string(), code.clone());
     let (e, t) = blocking(move || store.open_bridge_team_table(&ip, &typed)).await?;
-    let entry = f.entry.entry_in(crate::bridge::notation(&c.tr))?;
-    let round: u32 = f
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let (round, entry) = f.read(&c.tr)?;
     let (dev, new) = device(&headers);
     let (store, d, table) = (st.store.clone(), dev.clone(), t.clone());
     let (outcome, current) = blocking(move || {
@@ -221,11 +207,7 @@ async fn enter(
         Ok::<_, store::Error>((o, store.bridge_team_table_round(e.id, &table)?))
     })
     .await?;
-    let outcome = match outcome {
-        EnterOutcome::Stored => "stored",
-        EnterOutcome::Unchanged => "unchanged",
-        EnterOutcome::Conflict => "conflict",
-    };
+    let outcome = outcome_code(outcome);
     let next = current.unwrap_or(round).max(round);
     let to = format!(
         "/t/{}?round={next}&board={board}&outcome={outcome}#board-{board}",
