@@ -6,8 +6,9 @@
 //! `entries.ftl` (the registration form, entries and entry fees), `club_open.ftl` (prize
 //! categories in words), `teams_import.ftl` (a forfeited match's absent side, a team
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
-//! matches and exports) and `groups.ftl` (a group's registration form, its editing and
-//! deletion, women's and veterans' fees).
+//! matches and exports), `groups.ftl` (a group's registration form, its editing and
+//! deletion, women's and veterans' fees) and `bridge_phones.ftl` (the phones at the bridge
+//! teams' tables).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -27,7 +28,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 11] = [
+const FR: [(&str, &str); 12] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -48,8 +49,12 @@ const FR: [(&str, &str); 11] = [
         include_str!("../locales/fr/bridge_knockout.ftl"),
     ),
     ("groups.ftl", include_str!("../locales/fr/groups.ftl")),
+    (
+        "bridge_phones.ftl",
+        include_str!("../locales/fr/bridge_phones.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 11] = [
+const EN: [(&str, &str); 12] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -70,6 +75,10 @@ const EN: [(&str, &str); 11] = [
         include_str!("../locales/en/bridge_knockout.ftl"),
     ),
     ("groups.ftl", include_str!("../locales/en/groups.ftl")),
+    (
+        "bridge_phones.ftl",
+        include_str!("../locales/en/bridge_phones.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.
@@ -131,7 +140,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 11] {
+    pub fn sources(self) -> [(&'static str, &'static str); 12] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

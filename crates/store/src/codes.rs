@@ -23,7 +23,8 @@ pub(crate) fn new_code(conn: &Connection) -> Result<String> {
         let taken: bool = conn.query_row(
             "SELECT EXISTS (SELECT 1 FROM game WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1) \
-             OR EXISTS (SELECT 1 FROM team_match_code WHERE code = ?1)",
+             OR EXISTS (SELECT 1 FROM team_match_code WHERE code = ?1) \
+             OR EXISTS (SELECT 1 FROM bridge_team_table WHERE code = ?1)",
             [&code],
             |r| r.get(0),
         )?;

@@ -104,37 +104,67 @@ struct PairView {
 
 /// One board at the table.
 #[derive(Debug, Clone, Default)]
-struct BoardView {
-    board: u32,
-    dealer: String,
-    vulnerability: String,
-    status: String,
-    status_code: &'static str,
+pub(super) struct BoardView {
+    pub(super) board: u32,
+    pub(super) dealer: String,
+    pub(super) vulnerability: String,
+    pub(super) status: String,
+    pub(super) status_code: &'static str,
     /// The entered contract, in words: `3SA N =, ♠A`.
-    shown: String,
+    pub(super) shown: String,
     /// NS's score ("+400" / "−50"), empty before an entry.
-    score: String,
+    pub(super) score: String,
     /// North may (re)enter: the line is missing, or entered and not confirmed.
-    can_enter: bool,
-    can_confirm: bool,
+    pub(super) can_enter: bool,
+    pub(super) can_confirm: bool,
     /// The table said the board was not played (the director's now).
-    not_played: bool,
+    pub(super) not_played: bool,
     /// The table may say the board was not played: no result yet.
-    can_mark_not_played: bool,
-    conflict: bool,
+    pub(super) can_mark_not_played: bool,
+    pub(super) conflict: bool,
     /// The two versions of a conflicted line, in words.
-    other: String,
+    pub(super) other: String,
     /// Once confirmed, with the session's option: each side's percentage so far
     /// ("NS 62.5 % – EW 37.5 %"), or why not yet.
-    so_far: String,
+    pub(super) so_far: String,
     // The form's current values.
-    level: String,
-    strain: String,
-    doubling: String,
-    declarer: String,
-    lead_suit: String,
-    lead_card: String,
-    result: String,
+    pub(super) level: String,
+    pub(super) strain: String,
+    pub(super) doubling: String,
+    pub(super) declarer: String,
+    pub(super) lead_suit: String,
+    pub(super) lead_card: String,
+    pub(super) result: String,
+}
+
+impl BoardView {
+    /// Shows entry `e` and sets the keypad's keys to it (a correction starts from it).
+    pub(super) fn fill(&mut self, tr: &Tr, e: &store::bridge::Entry) {
+        self.shown = entry_text(tr, e);
+        if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
+            (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
+        {
+            let text = c.to_string();
+            self.level = text[..1].to_string();
+            let rest = &text[1..];
+            let (strain, dbl) = match rest.strip_prefix("NT") {
+                Some(d) => ("NT", d),
+                None => rest.split_at(1),
+            };
+            self.strain = strain.to_string();
+            self.doubling = dbl.to_string();
+            self.declarer = d.letter().to_string();
+            self.result = bridge::Played::new(c, d, t)
+                .map(|p| p.relative())
+                .unwrap_or_default();
+        } else {
+            self.level = "P".into();
+        }
+        if !e.lead.is_empty() {
+            self.lead_suit = e.lead[..1].to_string();
+            self.lead_card = e.lead[1..].to_string();
+        }
+    }
 }
 
 #[derive(Template)]
@@ -167,10 +197,12 @@ struct TablePage {
     suits: Vec<(String, String)>,
     cards: Vec<(String, String)>,
     results: Vec<(String, String)>,
+    /// Where the keypad's form posts (the board's number follows).
+    entry_path: String,
     style: &'static str,
 }
 
-fn score_text(s: i32) -> String {
+pub(super) fn score_text(s: i32) -> String {
     match s {
         s if s > 0 => format!("+{s}"),
         0 => "0".into(),
@@ -179,7 +211,7 @@ fn score_text(s: i32) -> String {
 }
 
 /// An entry in words: `4♥ O =, entame ♠A`.
-fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
+pub(super) fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
     let mut shown = results::contract_text(tr, &e.contract);
     if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
         (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
@@ -223,30 +255,7 @@ fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
     v.can_mark_not_played = l.status == LineStatus::Missing && !l.not_played;
     v.score = l.score_ns.map(score_text).unwrap_or_default();
     if let Some(e) = &l.entry {
-        v.shown = entry_text(tr, e);
-        if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
-            (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
-        {
-            let text = c.to_string();
-            v.level = text[..1].to_string();
-            let rest = &text[1..];
-            let (strain, dbl) = match rest.strip_prefix("NT") {
-                Some(d) => ("NT", d),
-                None => rest.split_at(1),
-            };
-            v.strain = strain.to_string();
-            v.doubling = dbl.to_string();
-            v.declarer = d.letter().to_string();
-            v.result = bridge::Played::new(c, d, t)
-                .map(|p| p.relative())
-                .unwrap_or_default();
-        } else {
-            v.level = "P".into();
-        }
-        if !e.lead.is_empty() {
-            v.lead_suit = e.lead[..1].to_string();
-            v.lead_card = e.lead[1..].to_string();
-        }
+        v.fill(tr, e);
     }
     if let Some(a) = &l.adjustment {
         v.shown = super::pages::adjustment_label(tr, a);
@@ -301,17 +310,17 @@ fn so_far(tr: &Tr, r: &store::bridge::Ranking, l: &store::bridge::Line) -> Strin
 }
 
 #[derive(Debug, Deserialize, Default)]
-struct TableQuery {
-    round: Option<String>,
+pub(super) struct TableQuery {
+    pub(super) round: Option<String>,
     /// After an entry: the board, and what happened (`stored`, `unchanged`, `conflict`,
     /// `confirmed`).
-    board: Option<u32>,
-    outcome: Option<String>,
+    pub(super) board: Option<u32>,
+    pub(super) outcome: Option<String>,
     /// `ok` once the table said the pairs shown are the ones sitting there.
     pairs: Option<String>,
 }
 
-fn choices(tr: &Tr) -> TableChoices {
+pub(super) fn choices(tr: &Tr) -> TableChoices {
     let levels = (1..=7)
         .map(|l| (l.to_string(), l.to_string()))
         .chain([("P".to_string(), tr.t("bridge-passed-out"))])
@@ -367,13 +376,14 @@ fn choices(tr: &Tr) -> TableChoices {
     }
 }
 
-struct TableChoices {
-    levels: Vec<(String, String)>,
-    strains: Vec<(String, String)>,
-    seats: Vec<(String, String)>,
-    suits: Vec<(String, String)>,
-    cards: Vec<(String, String)>,
-    results: Vec<(String, String)>,
+/// The keys of the entry keypad (`bridge/entry_keypad.html`), in the reader's language.
+pub(super) struct TableChoices {
+    pub(super) levels: Vec<(String, String)>,
+    pub(super) strains: Vec<(String, String)>,
+    pub(super) seats: Vec<(String, String)>,
+    pub(super) suits: Vec<(String, String)>,
+    pub(super) cards: Vec<(String, String)>,
+    pub(super) results: Vec<(String, String)>,
 }
 
 fn table_page_data(
@@ -493,6 +503,7 @@ fn table_page_data(
         suits: ch.suits,
         cards: ch.cards,
         results: ch.results,
+        entry_path: format!("/t/{code}/boards"),
         style: super::STYLE,
         c,
     })
@@ -505,19 +516,46 @@ async fn table_page(
     Path(code): Path<String>,
     Query(q): Query<TableQuery>,
 ) -> Page {
-    let (s, table) = open_table(&st, c.client_ip, &code).await?;
+    let (st2, ip, code2) = (st.store.clone(), c.client_ip.to_string(), code.clone());
+    let (s, table) = match blocking(move || st2.open_any_table(&ip, &code2)).await? {
+        store::bridge::OpenedTable::Pairs(s, table) => (s, table),
+        store::bridge::OpenedTable::Teams(e, t) => {
+            return super::teams::phone::page(&st, c, &headers, e, t, &q);
+        }
+    };
     let code = code.trim().to_uppercase();
     let (dev, new) = device(&headers);
     let r = table_page_data(&st, c, &code, &s, table, &q)?;
     Ok(with_device(r, &dev, new))
 }
 
+/// A board entered from a table's keypad (a pairs table's or a teams table's).
 #[derive(Debug, Deserialize)]
-struct EnterForm {
+pub(super) struct EnterForm {
     /// A string: a flattened form reads every value as text.
     round: String,
     #[serde(flatten)]
     entry: EntryForm,
+}
+
+impl EnterForm {
+    /// The round and the entry, typed text read in the page's notation.
+    pub(super) fn read(&self, tr: &Tr) -> Result<(u32, store::bridge::Entry), AppError> {
+        let entry = self.entry.entry_in(super::notation(tr))?;
+        let round: u32 = self.round.trim().parse().map_err(|_| {
+            AppError::invalid("round", "a round number", format!("{:?}", self.round))
+        })?;
+        Ok((round, entry))
+    }
+}
+
+/// The outcome of an entry as the page's address names it.
+pub(super) fn outcome_code(o: EnterOutcome) -> &'static str {
+    match o {
+        EnterOutcome::Stored => "stored",
+        EnterOutcome::Unchanged => "unchanged",
+        EnterOutcome::Conflict => "conflict",
+    }
 }
 
 async fn enter(
@@ -529,20 +567,11 @@ async fn enter(
 ) -> Page {
     let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let entry = f.entry.entry_in(super::notation(&c.tr))?;
-    let round: u32 = f
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))?;
+    let (round, entry) = f.read(&c.tr)?;
     let (dev, new) = device(&headers);
     let (store, d) = (st.store.clone(), dev.clone());
     let outcome = blocking(move || store.enter_line(s.id, table, round, board, &entry, &d)).await?;
-    let outcome = match outcome {
-        EnterOutcome::Stored => "stored",
-        EnterOutcome::Unchanged => "unchanged",
-        EnterOutcome::Conflict => "conflict",
-    };
+    let outcome = outcome_code(outcome);
     let r = Redirect::to(&format!(
         "/t/{code}?round={round}&board={board}&outcome={outcome}#board-{board}"
     ))

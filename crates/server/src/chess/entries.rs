@@ -458,7 +458,10 @@ async fn entries_page(
         fee_default: typed_amount(&c, s.fee_default),
         fee_youth: s.fee_youth.map(|m| typed_amount(&c, m)).unwrap_or_default(),
         fee_women: s.fee_women.map(|m| typed_amount(&c, m)).unwrap_or_default(),
-        fee_veteran: s.fee_veteran.map(|m| typed_amount(&c, m)).unwrap_or_default(),
+        fee_veteran: s
+            .fee_veteran
+            .map(|m| typed_amount(&c, m))
+            .unwrap_or_default(),
         s,
         pending,
         decided,

@@ -29,6 +29,7 @@ mod log;
 mod model;
 mod series;
 pub(crate) mod session;
+mod team_tables;
 mod teams;
 mod text;
 
@@ -47,6 +48,7 @@ pub use log::BridgeLogEntry;
 pub use series::{
     Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,
 };
+pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
     BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
     TeamEvent, TeamEventId, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults,

@@ -432,7 +432,7 @@ fn load_teams(c: &Connection, id: TeamEventId) -> Result<Vec<Team>> {
     Ok(out)
 }
 
-fn load_matches(c: &Connection, e: &TeamEvent) -> Result<Vec<TeamMatch>> {
+pub(super) fn load_matches(c: &Connection, e: &TeamEvent) -> Result<Vec<TeamMatch>> {
     let mut st = c.prepare_cached(
         "SELECT round, number, home, visit FROM bridge_team_match WHERE event_id = ?1 \
          ORDER BY round, number",
@@ -468,7 +468,7 @@ fn load_matches(c: &Connection, e: &TeamEvent) -> Result<Vec<TeamMatch>> {
 /// The stored results: (round, match, room, board) → (entry, source, device).
 type Stored = BTreeMap<RoomBoard, (Entry, String, String)>;
 
-fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
+pub(super) fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
     let mut st = c.prepare_cached(
         "SELECT round, match_no, room, board, contract, declarer, lead, tricks, source, device \
          FROM bridge_team_result WHERE event_id = ?1",

@@ -10,6 +10,7 @@ mod api;
 mod exports;
 mod knockout;
 mod pages;
+pub(super) mod phone;
 mod sheets;
 mod view;
 
@@ -52,6 +53,7 @@ pub fn routes() -> Router<AppState> {
         )
         .route(&format!("{api}/conflicts"), get(api::conflicts))
         .route(&format!("{api}/conflicts/{{conflict}}"), post(api::resolve))
+        .merge(phone::routes())
 }
 
 /// The score sheets, knock-out stages and exports (`sheets`), apart from the routes above.
