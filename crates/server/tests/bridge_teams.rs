@@ -1,6 +1,7 @@
 //! Issue 24 §1: teams of four in the application. A 4-team round robin and a Swiss round
 //! entered through the API and the director's grid, a correction and a conflict, checked
-//! against IMPs and VPs worked out by hand from the published scales:
+//! against IMPs and VPs worked out by hand from the published scales; the same round robin
+//! scored board-a-match and Patton:
 //!
 //! - IMPs: the WBF IMP scale (Law 78B): 20–40 → 1, 270–310 → 7, 430–490 → 10, 600–740 → 12.
 //! - VPs: the WBF 2013 formula, VP = 10 + 10·(1 − τ^(3·I/X)) / (1 − τ³), τ = (√5 − 1)/2,
@@ -25,9 +26,14 @@ fn players(team: u32) -> Value {
 }
 
 fn event(b: &mut Client, name: &str, boards: u32, format: &str) -> i64 {
+    scored_event(b, name, boards, format, "wbf2013")
+}
+
+/// An event of 4 teams with the scoring given (`wbf2013`, `bam`, `patton`).
+fn scored_event(b: &mut Client, name: &str, boards: u32, format: &str, scoring: &str) -> i64 {
     let r = b.post_json(
         "/api/bridge/teams",
-        &json!({"name": name, "boards_per_match": boards, "format": format}),
+        &json!({"name": name, "boards_per_match": boards, "format": format, "scoring": scoring}),
     );
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.json()["id"].as_i64().unwrap();
@@ -123,26 +129,13 @@ fn form_fields(page: &str, form_id: &str) -> Vec<(String, String)> {
     out
 }
 
-#[test]
-fn four_team_round_robin_scored_corrected_and_ranked() {
-    let app = App::start(false);
-    let mut b = app.arbiter();
-    let id = event(&mut b, "Interclubs par quatre", 2, "round_robin");
-    // The circle method's rounds for 4 teams.
-    assert_eq!(draw(&mut b, id), [(1, 4), (2, 3)]);
-    assert_eq!(draw(&mut b, id), [(4, 2), (3, 1)]);
-    assert_eq!(draw(&mut b, id), [(3, 4), (1, 2)]);
-    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
-    assert_eq!(
-        r.status, 409,
-        "a 4-team round robin has 3 rounds: {}",
-        r.body
-    );
-
+/// The six matches of the 4-team round robin on 2 boards, each room's result, with the IMPs
+/// and VPs worked out by hand.
+fn round_robin_results() -> [(At, &'static str); 24] {
     // Round 1, boards 1 (none vulnerable) and 2 (NS vulnerable).
     // 1 v 4. B1: 4S= both rooms, 420 − 420: 0. B2: 3NT= (+600) against 3NT−1 (−100): 700
     // → 12 IMPs to team 1. 12–0 on 2 boards: 17.31–2.69.
-    let results: [(At, &str); 24] = [
+    [
         ((1, 1, "open", 1), "4S S 10"),
         ((1, 1, "closed", 1), "4S S 10"),
         ((1, 1, "open", 2), "3NT N 9"),
@@ -180,7 +173,26 @@ fn four_team_round_robin_scored_corrected_and_ranked() {
         ((3, 2, "closed", 5), "3NT N 9"),
         ((3, 2, "open", 6), "3NT N 8"),
         ((3, 2, "closed", 6), "3NT N 9"),
-    ];
+    ]
+}
+
+#[test]
+fn four_team_round_robin_scored_corrected_and_ranked() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = event(&mut b, "Interclubs par quatre", 2, "round_robin");
+    // The circle method's rounds for 4 teams.
+    assert_eq!(draw(&mut b, id), [(1, 4), (2, 3)]);
+    assert_eq!(draw(&mut b, id), [(4, 2), (3, 1)]);
+    assert_eq!(draw(&mut b, id), [(3, 4), (1, 2)]);
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(
+        r.status, 409,
+        "a 4-team round robin has 3 rounds: {}",
+        r.body
+    );
+
+    let results = round_robin_results();
     for (at, line) in results {
         let device = format!("{}-{}-{}", at.0, at.1, at.2);
         let v = enter(&mut b, id, at, line, &device);
@@ -435,4 +447,77 @@ fn swiss_round_paired_on_the_vp_standings_without_rematch() {
     let page = b.get(&format!("/bridge/teams/{id}"));
     assert_eq!(page.status, 200);
     assert!(page.body.contains("id=\"round-3\""));
+}
+
+#[test]
+fn board_a_match_and_patton_rank_the_same_round_robin() {
+    // The same 24 room results as the VP round robin above, scored board-a-match (1 a board
+    // won, ½ a tie: equal net scores) and Patton (those points plus the match's VPs).
+    // Boards, from the home team's side: 1 v 4: B1 tie, B2 won → 1.5–0.5; 2 v 3: both lost →
+    // 0–2; 4 v 2: B3 tie, B4 lost → 0.5–1.5; 3 v 1: B3 lost, B4 won → 1–1; 3 v 4: B5 won, B6
+    // tie → 1.5–0.5; 1 v 2: B5 tie, B6 lost → 0.5–1.5.
+    // Team 1: 1.5 + 1 + 0.5 = 3; team 2: 0 + 1.5 + 1.5 = 3; team 3: 2 + 1 + 1.5 = 4.5;
+    // team 4: 0.5 + 0.5 + 0.5 = 1.5 (12 in all, the 12 boards played).
+    // Patton adds the VPs of the test above: team 1 3 + 36.85 = 39.85, team 2 3 + 28.35 =
+    // 31.35, team 3 4.5 + 40.28 = 44.78, team 4 1.5 + 14.52 = 16.02.
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let expected = [
+        (
+            "bam",
+            [
+                (3, 1, false, "4.50"),
+                (1, 2, true, "3.00"),
+                (2, 2, true, "3.00"),
+                (4, 4, false, "1.50"),
+            ],
+        ),
+        (
+            "patton",
+            [
+                (3, 1, false, "44.78"),
+                (1, 2, false, "39.85"),
+                (2, 3, false, "31.35"),
+                (4, 4, false, "16.02"),
+            ],
+        ),
+    ];
+    for (scoring, want) in expected {
+        let id = scored_event(
+            &mut b,
+            &format!("Patton {scoring}"),
+            2,
+            "round_robin",
+            scoring,
+        );
+        for _ in 0..3 {
+            draw(&mut b, id);
+        }
+        for (at, line) in round_robin_results() {
+            let device = format!("{}-{}-{}", at.0, at.1, at.2);
+            let v = enter(&mut b, id, at, line, &device);
+            assert_eq!(v["outcome"], "stored", "{v}");
+        }
+        // Match 2 v 3 of round 1: both boards to the visitors.
+        let m = b.get(&format!("/api/bridge/teams/{id}/matches/1/2")).json();
+        assert_eq!(
+            (&m["bam_home"], &m["bam_visit"]),
+            (&json!("0.0"), &json!("2.0")),
+            "{m}"
+        );
+        let got: Vec<(u64, u64, bool, String)> = standings(&mut b, id)
+            .into_iter()
+            .map(|(team, place, tied, points, _, _)| (team, place, tied, points))
+            .collect();
+        let want: Vec<(u64, u64, bool, String)> = want
+            .iter()
+            .map(|&(t, p, tied, pts)| (t, p, tied, pts.to_string()))
+            .collect();
+        assert_eq!(got, want, "{scoring}");
+        // The French standings page writes the totals with a decimal comma.
+        let page = b.get(&format!("/bridge/teams/{id}"));
+        assert_eq!(page.status, 200);
+        let first = want[0].3.replace('.', ",");
+        assert!(page.body.contains(&first), "{scoring}: {first} on the page");
+    }
 }
