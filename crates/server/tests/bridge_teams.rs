@@ -521,3 +521,52 @@ fn board_a_match_and_patton_rank_the_same_round_robin() {
         assert!(page.body.contains(&first), "{scoring}: {first} on the page");
     }
 }
+
+#[test]
+fn the_html_export_holds_the_whole_event_with_links_inside_the_file() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = event(&mut b, "Interclubs par quatre", 2, "round_robin");
+    for _ in 0..3 {
+        draw(&mut b, id);
+    }
+    for (at, line) in round_robin_results() {
+        let device = format!("{}-{}-{}", at.0, at.1, at.2);
+        enter(&mut b, id, at, line, &device);
+    }
+    // A visitor gets nothing of it.
+    let r = app.client().get(&format!("/bridge/teams/{id}/export.html"));
+    assert_ne!(r.status, 200, "{}", r.body);
+
+    let r = b.get(&format!("/bridge/teams/{id}/export.html"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.header("content-disposition")
+            .is_some_and(|d| d.contains("attachment")),
+        "a file to save"
+    );
+    let page = &r.body;
+    // The standings of the VP test, in French (the page's language without a cookie).
+    for value in ["40,28", "36,85", "28,35", "14,52"] {
+        assert!(page.contains(value), "{value} in the export");
+    }
+    // Every match is in the file, linked from its round's list, with its boards compared:
+    // 2 v 3 of round 1, board 2: −420 against +50, net −470, 10 IMPs to the visitors.
+    for (round, m) in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)] {
+        assert!(page.contains(&format!("href=\"#match-{round}-{m}\"")));
+        assert!(page.contains(&format!("id=\"match-{round}-{m}\"")));
+    }
+    let m12 = &page[page.find("id=\"match-1-2\"").unwrap()..];
+    let m12 = &m12[..m12.find("</table>").unwrap()];
+    for cell in ["-420", "50", "-470", "17", "1,03", "18,97"] {
+        assert!(m12.contains(cell), "{cell} in match 1-2: {m12}");
+    }
+    // Nothing of the director's, nothing that needs the server.
+    for absent in ["<form", "csrf", "<script", "href=\"/", "src=\"/"] {
+        assert!(!page.contains(absent), "{absent} in the export");
+    }
+    // The API gives the same file.
+    let r = b.get(&format!("/api/bridge/teams/{id}/export.html"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("id=\"match-3-2\""));
+}

@@ -45,3 +45,4 @@ bko-enter-carry = Carry-over (IMPs to the higher seed, negative to the opponents
 bko-draw-next = Draw the next round
 bko-link = Knock-out stage
 bko-export-pbn = The match's PBN file (both rooms)
+bko-export-html = HTML export (club website)

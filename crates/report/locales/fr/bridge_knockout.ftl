@@ -45,3 +45,4 @@ bko-enter-carry = Report (IMP à la mieux classée, négatif à l'adversaire)
 bko-draw-next = Tirer le tour suivant
 bko-link = Phase à élimination directe
 bko-export-pbn = Fichier PBN du match (les deux salles)
+bko-export-html = Export HTML (site du club)

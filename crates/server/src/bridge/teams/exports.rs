@@ -68,3 +68,46 @@ pub async fn public_match_pbn(
 ) -> Result<Response, AppError> {
     pbn(&st, key, false)
 }
+
+/// The whole event as one HTML file a club puts on its website: the standings, the cross
+/// table, every round's matches and every match's board comparison, with links inside the
+/// file (`#match-2-1`), the CSS inlined, no script, and nothing of the director's (no grid, no
+/// conflict, no form).
+#[derive(askama::Template)]
+#[template(path = "bridge/teams_export.html")]
+struct ExportPage {
+    c: crate::ctx::Ctx,
+    r: super::view::ResultsView,
+    matches: Vec<super::view::MatchView>,
+    css: &'static str,
+    generated: String,
+}
+
+pub async fn event_html(
+    State(st): State<AppState>,
+    c: crate::ctx::Ctx,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> Result<Response, AppError> {
+    let r = st.store.bridge_team_results(id)?;
+    let view = super::view::results_view(&c.tr, &r, "");
+    let matches = r
+        .matches
+        .iter()
+        .filter(|m| m.draw.visit.is_some())
+        .map(|m| super::view::match_view(&c.tr, &r, m))
+        .collect();
+    let page = ExportPage {
+        r: view,
+        matches,
+        css: report::EXPORT_CSS,
+        generated: c.tr.date(&store::now()),
+        c,
+    };
+    use askama::Template as _;
+    Ok(crate::page::attachment(
+        "text/html; charset=utf-8",
+        &format!("teams-{id}.html"),
+        page.render()?,
+    ))
+}

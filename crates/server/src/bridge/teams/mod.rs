@@ -56,7 +56,8 @@ pub fn routes() -> Router<AppState> {
         .merge(phone::routes())
 }
 
-/// The score sheets, knock-out stages and exports (`sheets`), apart from the routes above.
+/// The score sheets, knock-out stages and exports (a match's PBN, the event's HTML), apart
+/// from the routes above.
 fn extra_routes(event: &str) -> Router<AppState> {
     Router::new()
         .route(
@@ -74,6 +75,11 @@ fn extra_routes(event: &str) -> Router<AppState> {
         .route(
             "/public/bridge/teams/{id}/matches/{round}/{match}/export.pbn",
             get(exports::public_match_pbn),
+        )
+        .route(&format!("{event}/export.html"), get(exports::event_html))
+        .route(
+            "/api/bridge/teams/{id}/export.html",
+            get(exports::event_html),
         )
         .route(
             &format!("{event}/knockout"),
