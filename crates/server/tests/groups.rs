@@ -297,6 +297,10 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
         page.contains(&format!("href=\"/groups/{group}/poster\"")),
         "{page}"
     );
+    // Once, in the page's body (not in its title as well).
+    assert_eq!(page.matches("id=\"group-poster\"").count(), 1, "{page}");
+    let title = &page[page.find("<title>").unwrap() + 7..page.find("</title>").unwrap()];
+    assert!(!title.contains('<'), "{title}");
     // The per-event forms stay as they were.
     assert_eq!(player.get(&format!("/public/{a}/register")).status, 200);
 }
