@@ -98,30 +98,9 @@ fn round_column(round: u32) -> usize {
     92 + 10 * (round as usize - 1)
 }
 
-/// An entry as the file writes it (`   5 w 1`), for the messages.
+/// An entry as the file writes it (`5 w 1`), for the messages.
 fn entry_text(e: &Entry) -> String {
-    let opp = e.opponent().map_or("0000".to_string(), |o| o.0.to_string());
-    let col = e
-        .color()
-        .map_or('-', |c| if c == Color::White { 'w' } else { 'b' });
-    let code = match e {
-        Entry::Played { result, rated, .. } => match (result, rated) {
-            (GameResult::Win, true) => '1',
-            (GameResult::Draw, true) => '=',
-            (GameResult::Loss, true) => '0',
-            (GameResult::Win, false) => 'W',
-            (GameResult::Draw, false) => 'D',
-            (GameResult::Loss, false) => 'L',
-        },
-        Entry::ForfeitWin { .. } => '+',
-        Entry::ForfeitLoss { .. } | Entry::DoubleForfeit { .. } => '-',
-        Entry::PairingBye => 'U',
-        Entry::FullBye => 'F',
-        Entry::HalfBye => 'H',
-        Entry::ZeroBye | Entry::Withdrawn => 'Z',
-        Entry::NotPaired => ' ',
-    };
-    format!("{opp} {col} {code}").trim().to_string()
+    tournament::trf::entry_text(e).trim().to_string()
 }
 
 /// The result of a board from its White's and Black's entries, when they tell one game.

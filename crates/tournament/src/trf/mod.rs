@@ -61,7 +61,7 @@ mod reader;
 mod writer;
 
 pub use error::{TrfError, TrfErrorKind, TrfErrors, TrfWarning};
-pub use writer::write;
+pub use writer::{entry_text, write};
 
 use crate::model::{LinePlace, Tournament};
 

@@ -45,7 +45,7 @@ fn opt_num<T: std::fmt::Display>(v: Option<T>, width: usize) -> String {
 }
 
 /// The 8 characters of a round entry.
-pub(crate) fn entry_text(e: &Entry) -> String {
+pub fn entry_text(e: &Entry) -> String {
     let opp = |o: Option<PlayerId>| match o {
         Some(o) => format!("{:>4}", o.0),
         None => "0000".to_string(),
