@@ -32,8 +32,9 @@ pub struct TeamInfo {
 #[derive(Debug, Clone)]
 pub struct BoardInfo {
     pub board: u32,
-    pub white: i64,
-    pub black: i64,
+    /// None on the absent team's side of a match forfeited as a whole.
+    pub white: Option<i64>,
+    pub black: Option<i64>,
     pub result: Option<String>,
 }
 
@@ -302,8 +303,8 @@ impl<'a> Desk<'a> {
                     .iter()
                     .map(|b| BoardInfo {
                         board: b["board"].as_u64().expect("a board") as u32,
-                        white: b["white"].as_i64().expect("a member"),
-                        black: b["black"].as_i64().expect("a member"),
+                        white: b["white"].as_i64(),
+                        black: b["black"].as_i64(),
                         result: b["result"].as_str().map(str::to_string),
                     })
                     .collect(),
@@ -794,12 +795,10 @@ fn lineup_of(m: &MatchInfo, team: &TeamInfo) -> Vec<i64> {
     let ids: Vec<i64> = team.roster.iter().map(|p| p.0).collect();
     m.boards
         .iter()
-        .map(|b| {
-            if ids.contains(&b.white) {
-                b.white
-            } else {
-                b.black
-            }
+        .map(|b| match (b.white, b.black) {
+            (Some(w), _) if ids.contains(&w) => w,
+            (_, Some(b)) => b,
+            _ => panic!("board {} has no player of {}", b.board, team.name),
         })
         .collect()
 }
