@@ -191,12 +191,8 @@ struct TablePage {
     called: bool,
     notice: String,
     notice_class: &'static str,
-    levels: Vec<(String, String)>,
-    strains: Vec<(String, String)>,
-    seats: Vec<(String, String)>,
-    suits: Vec<(String, String)>,
-    cards: Vec<(String, String)>,
-    results: Vec<(String, String)>,
+    /// The entry keypad's keys (`bridge/entry_keypad.html`).
+    keys: TableChoices,
     /// Where the keypad's form posts (the board's number follows).
     entry_path: String,
     style: &'static str,
@@ -479,7 +475,6 @@ fn table_page_data(
         (_, Some("called")) => (c.t("bridge-call-sent"), "notice"),
         _ => (String::new(), "notice"),
     };
-    let ch = choices(&c.tr);
     html(&TablePage {
         s: SessionView::new(s, &c.tr),
         code: code.to_string(),
@@ -497,12 +492,7 @@ fn table_page_data(
         current,
         notice,
         notice_class,
-        levels: ch.levels,
-        strains: ch.strains,
-        seats: ch.seats,
-        suits: ch.suits,
-        cards: ch.cards,
-        results: ch.results,
+        keys: choices(&c.tr),
         entry_path: format!("/t/{code}/boards"),
         style: super::STYLE,
         c,

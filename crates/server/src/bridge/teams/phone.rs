@@ -17,7 +17,7 @@ use store::bridge::{Room, TeamEvent, TeamEventId, TeamTable};
 use super::view::room_label;
 use crate::bridge::table::{
     choices, device, entry_text, outcome_code, score_text, with_device, BoardView, EnterForm,
-    TableQuery,
+    TableChoices, TableQuery,
 };
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -67,12 +67,8 @@ struct PhonePage {
     boards: Vec<BoardView>,
     notice: String,
     notice_class: &'static str,
-    levels: Vec<(String, String)>,
-    strains: Vec<(String, String)>,
-    seats: Vec<(String, String)>,
-    suits: Vec<(String, String)>,
-    cards: Vec<(String, String)>,
-    results: Vec<(String, String)>,
+    /// The entry keypad's keys (`bridge/entry_keypad.html`).
+    keys: TableChoices,
     entry_path: String,
     style: &'static str,
 }
@@ -158,7 +154,6 @@ pub(in crate::bridge) fn page(
             ("room", room_label(&c.tr, t.room).into()),
         ],
     );
-    let ch = choices(&c.tr);
     let (dev, new) = device(headers);
     let answer = html(&PhonePage {
         name: e.settings.name.to_string(),
@@ -176,12 +171,7 @@ pub(in crate::bridge) fn page(
         boards,
         notice,
         notice_class,
-        levels: ch.levels,
-        strains: ch.strains,
-        seats: ch.seats,
-        suits: ch.suits,
-        cards: ch.cards,
-        results: ch.results,
+        keys: choices(&c.tr),
         style: crate::bridge::STYLE,
         c,
     })?;
