@@ -8,18 +8,11 @@
 use serde_json::{json, Value};
 
 use crate::common::{csrf_in, Client};
-use crate::teams_pages::{paired_round_robin, roster_ids};
+use crate::teams_pages::{paired_round_robin, roster, roster_ids};
 
 /// Every player's name of a team as the API lists them, in roster order.
 fn roster_names(teams: &Value, team: i64) -> Vec<String> {
-    teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == team)
-        .unwrap()["roster"]
-        .as_array()
-        .unwrap()
+    roster(teams, team)
         .iter()
         .map(|p| p["name"].as_str().unwrap().to_string())
         .collect()

@@ -119,7 +119,8 @@ pub(crate) fn team_name(teams: &Value, team: i64) -> String {
         .to_string()
 }
 
-pub(crate) fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
+/// A team's roster as the API lists it, in roster order.
+pub(crate) fn roster(teams: &Value, team: i64) -> &Vec<Value> {
     teams
         .as_array()
         .unwrap()
@@ -128,6 +129,10 @@ pub(crate) fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
         .unwrap()["roster"]
         .as_array()
         .unwrap()
+}
+
+pub(crate) fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
+    roster(teams, team)
         .iter()
         .map(|p| p["id"].as_i64().unwrap())
         .collect()
