@@ -23,6 +23,16 @@ pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, AppError> {
     })
 }
 
+/// A body holding one `T` or a list of them (`{…}` or `[{…}, …]`). Read as the shape its first
+/// character says, so that a wrong field is named with its line and column (an untagged enum
+/// would only say that neither shape fits).
+pub(crate) fn one_or_many<T: DeserializeOwned>(bytes: &Bytes) -> Result<Vec<T>, AppError> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'[') => body(bytes),
+        _ => body(bytes).map(|one| vec![one]),
+    }
+}
+
 pub(crate) fn ok(v: impl Serialize) -> ApiResult {
     Ok(Json(v).into_response())
 }

@@ -570,3 +570,89 @@ fn the_html_export_holds_the_whole_event_with_links_inside_the_file() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body.contains("id=\"match-3-2\""));
 }
+
+/// The API's teams body: a team without a number takes the next one, a wrong field is named
+/// with its place in the body, and a draw refused on a teams event is said in bridge words.
+#[test]
+fn teams_are_numbered_on_and_refusals_speak_of_teams() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    b.accept_language = Some("fr".into());
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Coupe du club", "boards_per_match": 4}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let path = format!("/api/bridge/teams/{id}/teams");
+
+    // One team alone, without a number: team 1. Drawing with it alone is refused, in the
+    // words of a teams event (not of chess players checked in).
+    let r = b.post_json(&path, &json!({"name": "Dupont", "players": players(1)}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.json()["reason"], "too_few_players");
+    assert_eq!(
+        r.json()["message"],
+        "Il faut au moins deux équipes pour tirer un tour."
+    );
+
+    // Numbers follow on: 5 after team 1 is refused, named as a team number.
+    let r = b.post_json(
+        &path,
+        &json!({"number": 5, "name": "Martin", "players": players(5)}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["field"], "team_number");
+    assert_eq!(
+        r.json()["message"],
+        "Numéro d'équipe attendu, à la suite des équipes déjà inscrites (reçu 5)."
+    );
+    // A list: a number given is kept, one left out follows on.
+    let r = b.post_json(
+        &path,
+        &json!([
+            {"number": 2, "name": "Martin", "players": players(2)},
+            {"name": "Lefèvre", "players": players(3)},
+        ]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let numbered: Vec<(u64, String)> = r
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["number"].as_u64().unwrap(),
+                t["name"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbered,
+        [
+            (1, "Dupont".into()),
+            (2, "Martin".into()),
+            (3, "Lefèvre".into())
+        ]
+    );
+
+    // A player given as a bare name instead of an object: the error says which field and
+    // where, for a list as for one team; nothing is added.
+    for body in [
+        json!({"name": "Moreau", "players": ["Anne Moreau"]}),
+        json!([{"name": "Moreau", "players": ["Anne Moreau"]}]),
+    ] {
+        let r = b.post_json(&path, &body);
+        assert_eq!(r.status, 400, "{}", r.body);
+        let detail = r.json()["detail"].as_str().unwrap().to_string();
+        assert!(
+            detail.contains("expected struct PlayerBody") && detail.contains("column"),
+            "{detail}"
+        );
+    }
+    let r = b.get(&format!("/api/bridge/teams/{id}"));
+    assert_eq!(r.json()["teams"].as_array().unwrap().len(), 3);
+}

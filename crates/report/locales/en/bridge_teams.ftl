@@ -62,3 +62,12 @@ bteams-col-result = Result
 bteams-col-score-ns = NS score
 bteams-total = Total
 bteams-grid-hint = Type the contract, declarer, lead and result (=, +1, -2 or the tricks) of each room. A result someone changed since this page was opened is not overwritten: it waits as a conflict to settle.
+
+# Refusals on the bridge teams pages (the chess wording speaks of players and chessboards).
+bridge-refusal-too_few_players = Two teams at least are needed to draw a round.
+bridge-refusal-all_rounds_paired = No round left to draw: every scheduled round is drawn, the final is played, or every match the next round could hold would be a rematch.
+bridge-refusal-missing_results = The previous round is not over: boards still wait for both rooms' results, or a match is still undecided.
+bridge-refusal-event_started = Not possible once the first round is drawn (or the knock-out is drawn).
+bridge-refusal-round_closed = This round is closed: the next round is drawn, or the table has moved on and the director enters its boards.
+bridge-refusal-round_robin_fixed = A round robin's teams are fixed once its first round is drawn.
+bridge-invalid-team-number = A team number expected, following on from the teams already entered (found { $found }).

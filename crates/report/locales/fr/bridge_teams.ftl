@@ -62,3 +62,12 @@ bteams-col-result = Résultat
 bteams-col-score-ns = Marque NS
 bteams-total = Total
 bteams-grid-hint = Saisissez le contrat, le déclarant, l'entame et le résultat (=, +1, -2 ou le nombre de levées) de chaque salle. Un résultat modifié par quelqu'un d'autre depuis l'ouverture de cette page n'est pas écrasé : il attend, en conflit, d'être tranché.
+
+# Refusals on the bridge teams pages (the chess wording speaks of players and chessboards).
+bridge-refusal-too_few_players = Il faut au moins deux équipes pour tirer un tour.
+bridge-refusal-all_rounds_paired = Plus aucun tour à tirer : tous les tours prévus sont tirés, la finale est jouée, ou toute rencontre possible du tour suivant serait une revanche.
+bridge-refusal-missing_results = Le tour précédent n'est pas terminé : des donnes attendent encore le résultat de leurs deux salles, ou un match n'est pas encore décidé.
+bridge-refusal-event_started = Impossible une fois le premier tour tiré (ou le tableau à élimination directe déjà tiré).
+bridge-refusal-round_closed = Ce tour est clos : le tour suivant est tiré, ou la table n'y est plus et l'arbitre saisit ses donnes.
+bridge-refusal-round_robin_fixed = Dans un tournoi toutes rencontres, les équipes sont fixées dès le tirage du premier tour.
+bridge-invalid-team-number = Numéro d'équipe attendu, à la suite des équipes déjà inscrites (reçu { $found }).

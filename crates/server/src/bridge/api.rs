@@ -19,7 +19,7 @@ use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
 use crate::error::AppError;
 use crate::forms::required_number;
-use crate::json::{body, done, ok, ApiResult};
+use crate::json::{body, done, ok, one_or_many, ApiResult};
 use crate::page::blocking;
 use crate::AppState;
 
@@ -141,14 +141,6 @@ async fn pairs(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId
     ok(st.store.pairs(id)?)
 }
 
-/// One pair `{"number", "name1", "name2", "club"}` or a list of them.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum PairsBody {
-    One(PairBody),
-    Many(Vec<PairBody>),
-}
-
 async fn set_pairs(
     State(st): State<AppState>,
     a: Arbiter,
@@ -157,10 +149,8 @@ async fn set_pairs(
     bytes: Bytes,
 ) -> ApiResult {
     let seen = edits::from_request(&headers, &None)?;
-    let list = match body::<PairsBody>(&bytes)? {
-        PairsBody::One(p) => vec![p],
-        PairsBody::Many(v) => v,
-    };
+    // One pair `{"number", "name1", "name2", "club"}` or a list of them.
+    let list: Vec<PairBody> = one_or_many(&bytes)?;
     let typed = list
         .iter()
         .map(PairBody::read)

@@ -865,7 +865,7 @@ impl Store {
             if before.is_none() {
                 if number != teams.len() as u32 + 1 {
                     return Err(Error::invalid(
-                        "number",
+                        "team_number",
                         format!("a team number from 1 to {}", teams.len() + 1),
                         number.to_string(),
                     ));

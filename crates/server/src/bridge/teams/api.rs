@@ -10,7 +10,7 @@ use super::view::{match_json, results_json, EventForm, TeamBody};
 use crate::bridge::forms::EntryForm;
 use crate::ctx::Arbiter;
 use crate::error::AppError;
-use crate::json::{body, ok, ApiResult};
+use crate::json::{body, ok, one_or_many, ApiResult};
 use crate::page::blocking;
 use crate::AppState;
 
@@ -58,12 +58,10 @@ pub async fn update(
     ok(st.store.bridge_team_event(id)?)
 }
 
-/// One team, or a list of teams.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Teams {
-    One(TeamBody),
-    Many(Vec<TeamBody>),
+/// The highest team number of the event (0 before its first team).
+pub(super) fn last_team_number(st: &AppState, id: TeamEventId) -> Result<u32, AppError> {
+    let teams = st.store.bridge_teams(id)?;
+    Ok(teams.iter().map(|t| t.number).max().unwrap_or(0))
 }
 
 pub async fn set_team(
@@ -72,14 +70,16 @@ pub async fn set_team(
     Path(id): Path<TeamEventId>,
     bytes: Bytes,
 ) -> ApiResult {
-    let list = match body::<Teams>(&bytes)? {
-        Teams::One(t) => vec![t],
-        Teams::Many(v) => v,
-    };
-    let read = list
-        .iter()
-        .map(TeamBody::read)
-        .collect::<Result<Vec<_>, _>>()?;
+    // One team or a list; a team without a number takes the next one.
+    let list: Vec<TeamBody> = one_or_many(&bytes)?;
+    let mut last = last_team_number(&st, id)?;
+    let mut read = Vec::with_capacity(list.len());
+    for t in &list {
+        let (n, team) = t.read()?;
+        let n = n.unwrap_or(last + 1);
+        last = last.max(n);
+        read.push((n, team));
+    }
     let store = st.store.clone();
     blocking(move || {
         for (n, t) in &read {

@@ -117,6 +117,10 @@ pub async fn set_team(
     Form(f): Form<TeamForm>,
 ) -> Page {
     let (number, team) = TeamBody::from_lines(&f.number, &f.name, &f.players).read()?;
+    let number = match number {
+        Some(n) => n,
+        None => super::api::last_team_number(&st, id)? + 1,
+    };
     let store = st.store.clone();
     blocking(move || store.set_bridge_team(&a.username, id, number, &team)).await?;
     see(format!("/bridge/teams/{id}#teams"))

@@ -113,15 +113,16 @@ pub struct PlayerBody {
 /// `Name; licence`).
 #[derive(Debug, Clone, Deserialize)]
 pub struct TeamBody {
-    pub number: Value,
+    /// Left out (or empty): the next number.
+    #[serde(default)]
+    pub number: Option<Value>,
     pub name: String,
     pub players: Vec<PlayerBody>,
 }
 
 impl TeamBody {
-    pub fn read(&self) -> Result<(u32, NewTeam), AppError> {
-        let n: u32 =
-            crate::forms::required_number("number", &Some(self.number.clone()), "a team number")?;
+    pub fn read(&self) -> Result<(Option<u32>, NewTeam), AppError> {
+        let n: Option<u32> = crate::forms::number("team_number", &self.number, "a team number")?;
         let players = self
             .players
             .iter()
@@ -144,7 +145,7 @@ impl TeamBody {
     /// The page's lines, one player a line: `Name` or `Name; licence`.
     pub fn from_lines(number: &str, name: &str, lines: &str) -> TeamBody {
         TeamBody {
-            number: Value::String(number.to_string()),
+            number: Some(Value::String(number.to_string())),
             name: name.to_string(),
             players: lines
                 .lines()
