@@ -71,3 +71,4 @@ bridge-refusal-event_started = Not possible once the first round is drawn (or th
 bridge-refusal-round_closed = This round is closed: the next round is drawn, or the table has moved on and the director enters its boards.
 bridge-refusal-round_robin_fixed = A round robin's teams are fixed once its first round is drawn.
 bridge-invalid-team-number = A team number expected, following on from the teams already entered (found { $found }).
+bridge-invalid-device = A table sends its device ("device"); the director sends what their page showed ("shown"): one of the two is expected.

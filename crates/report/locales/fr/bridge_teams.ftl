@@ -71,3 +71,4 @@ bridge-refusal-event_started = Impossible une fois le premier tour tiré (ou le 
 bridge-refusal-round_closed = Ce tour est clos : le tour suivant est tiré, ou la table n'y est plus et l'arbitre saisit ses donnes.
 bridge-refusal-round_robin_fixed = Dans un tournoi toutes rencontres, les équipes sont fixées dès le tirage du premier tour.
 bridge-invalid-team-number = Numéro d'équipe attendu, à la suite des équipes déjà inscrites (reçu { $found }).
+bridge-invalid-device = Une table envoie son appareil (« device ») ; l'arbitre envoie ce que sa page affichait (« shown ») : l'un des deux est attendu.
