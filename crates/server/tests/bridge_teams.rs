@@ -656,3 +656,126 @@ fn teams_are_numbered_on_and_refusals_speak_of_teams() {
     let r = b.get(&format!("/api/bridge/teams/{id}"));
     assert_eq!(r.json()["teams"].as_array().unwrap().len(), 3);
 }
+
+/// Each player holds one suit (North spades, East hearts, South diamonds, West clubs), so the
+/// double-dummy table is known by hand: a declarer takes 13 tricks in their side's suits and
+/// none elsewhere (the opening leader runs their own suit, or trumps it), and in notrump none.
+const ONE_SUIT_EACH: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+
+/// A teams event's hand records: uploaded once for both rooms, solved double dummy, shown to
+/// the director at once and on the public pages only once every room has played the board.
+#[test]
+fn team_hand_records_are_analysed_and_held_back_until_every_room_has_played() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let token = b.csrf.clone().unwrap();
+    let id = event(&mut b, "Mardi par quatre", 2, "round_robin");
+    assert_eq!(draw(&mut b, id), [(1, 4), (2, 3)]);
+    let none = b.get(&format!("/public/bridge/teams/{id}/hands"));
+    assert_eq!(none.status, 200, "{}", none.body);
+    assert!(none.body.contains("id=\"hands-none\""));
+
+    let mut rng = bridge::generate::SplitMix64::new(7);
+    let mut pbn = String::from("% PBN 2.1\n");
+    for (board, deal) in [
+        (1, ONE_SUIT_EACH.to_string()),
+        (2, bridge::generate::random_deal(&mut rng)),
+        (3, bridge::generate::random_deal(&mut rng)),
+    ] {
+        pbn.push_str(&format!(
+            "\n[Board \"{board}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n[Deal \"{deal}\"]\n",
+            bridge::dealer_of(board),
+            bridge::vulnerability_of(board),
+        ));
+    }
+    let r = b.post_multipart(
+        &format!("/bridge/teams/{id}/deals"),
+        &[("csrf", &token)],
+        ("file", "donnes.pbn", &pbn),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(&*format!("/bridge/teams/{id}/hands?deals=3"))
+    );
+
+    // The director sees every deal with its analysis. Board 1's table and par by hand: North
+    // deals, nobody vulnerable; North-South bid 7S first (1510, either of them declaring), which
+    // East-West cannot outbid (7NT would go 13 down).
+    b.accept_language = Some("fr".into());
+    let page = b.get(&format!("/bridge/teams/{id}/hands?deals=3")).body;
+    assert!(page.contains("3 donnes chargées"), "{page}");
+    for w in ["Levées possibles", "Par :", "Contrats réalisables :"] {
+        assert!(page.contains(w), "{w}");
+    }
+    let cell = |seat: char, strain: &str, t: u8| format!("id=\"dd-1-{seat}-{strain}\">{t}<");
+    for (seat, suits) in [('N', "SD"), ('S', "SD"), ('E', "HC"), ('W', "HC")] {
+        for strain in ["C", "D", "H", "S", "NT"] {
+            let t = if suits.contains(strain) { 13 } else { 0 };
+            assert!(
+                page.contains(&cell(seat, strain, t)),
+                "{}",
+                cell(seat, strain, t)
+            );
+        }
+    }
+    assert!(page.contains("id=\"par-1\" data-score=\"1510\" data-contracts=\"7S N, 7S S\""));
+    for board in 2..=3 {
+        assert!(
+            page.contains(&format!("id=\"dd-{board}-N-S\"")),
+            "board {board}"
+        );
+    }
+
+    // The public page holds every deal back while a room has not played it.
+    let public = b.get(&format!("/public/bridge/teams/{id}/hands")).body;
+    assert!(
+        public.contains("id=\"held-back\" data-boards=\"3\""),
+        "{public}"
+    );
+    assert!(!public.contains("id=\"dd-"));
+    for m in [1, 2] {
+        enter(&mut b, id, (1, m, "open", 1), "4S N 10", "t1");
+        enter(&mut b, id, (1, m, "closed", 1), "4S N 11", "t2");
+    }
+    let public = b.get(&format!("/public/bridge/teams/{id}/hands")).body;
+    assert!(
+        public.contains("id=\"held-back\" data-boards=\"2\""),
+        "{public}"
+    );
+    assert!(public.contains("id=\"dd-1-N-S\">13<"));
+    assert!(!public.contains("id=\"dd-2-") && !public.contains("id=\"dd-3-"));
+    // The match's board 1 links to its deal; board 2, not played yet, does not.
+    let m = b
+        .get(&format!("/public/bridge/teams/{id}/matches/1/1"))
+        .body;
+    assert!(m.contains(&format!("href=\"/public/bridge/teams/{id}/hands#hand-1\"")));
+    assert!(!m.contains("hands#hand-2"));
+    let m = b.get(&format!("/bridge/teams/{id}/matches/1/1")).body;
+    assert!(m.contains(&format!("href=\"/bridge/teams/{id}/hands#hand-2\"")));
+
+    // A deal cut short is refused where it is, and the hand records stay as they were.
+    b.accept_language = Some("en".into());
+    let short = pbn.replace(
+        ONE_SUIT_EACH,
+        "N:AKQJT9876543... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+    );
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}/deals"),
+        &json!({"data": short, "file": "donnes.pbn"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        r.json()["field"],
+        "donnes.pbn, line 6, column 10",
+        "{}",
+        r.body
+    );
+    assert_eq!(r.json()["found"], "12");
+    let api = b.get(&format!("/api/bridge/teams/{id}/deals")).json();
+    let api = api.as_array().unwrap();
+    assert_eq!(api.len(), 3);
+    assert_eq!(api[0]["deal"], ONE_SUIT_EACH);
+    assert_eq!(api[0]["tricks"]["N"]["S"], 13);
+    assert_eq!(api[0]["par"]["score"], 1510);
+}

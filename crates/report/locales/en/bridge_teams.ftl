@@ -72,3 +72,11 @@ bridge-refusal-round_closed = This round is closed: the next round is drawn, or 
 bridge-refusal-round_robin_fixed = A round robin's teams are fixed once its first round is drawn.
 bridge-invalid-team-number = A team number expected, following on from the teams already entered (found { $found }).
 bridge-invalid-device = A table sends its device ("device"); the director sends what their page showed ("shown"): one of the two is expected.
+bteams-hands = Hand records
+bteams-deals-file = Deals file (PBN)
+bteams-deals-upload = Upload the deals
+bteams-deals-hint = Both rooms of every match play the same boards: one file for the whole event (the dealing machine's). Each deal is analysed double dummy (makeable contracts, par); a new file replaces the previous one.
+bteams-deals-held-back = { $count ->
+    [one] One deal is not shown yet: it will be once every room has played it.
+   *[other] { $count } deals are not shown yet: each will be once every room has played it.
+}

@@ -72,3 +72,11 @@ bridge-refusal-round_closed = Ce tour est clos : le tour suivant est tiré, ou l
 bridge-refusal-round_robin_fixed = Dans un tournoi toutes rencontres, les équipes sont fixées dès le tirage du premier tour.
 bridge-invalid-team-number = Numéro d'équipe attendu, à la suite des équipes déjà inscrites (reçu { $found }).
 bridge-invalid-device = Une table envoie son appareil (« device ») ; l'arbitre envoie ce que sa page affichait (« shown ») : l'un des deux est attendu.
+bteams-hands = Donnes
+bteams-deals-file = Fichier des donnes (PBN)
+bteams-deals-upload = Charger les donnes
+bteams-deals-hint = Les deux salles de chaque match jouent les mêmes étuis : un seul fichier pour toute l'épreuve (celui de la machine à donnes). Chaque donne est analysée en double mort (levées possibles, contrat optimum) ; un nouveau fichier remplace le précédent.
+bteams-deals-held-back = { $count ->
+    [one] Une donne n'est pas encore affichée : elle le sera quand toutes les salles l'auront jouée.
+   *[other] { $count } donnes ne sont pas encore affichées : chacune le sera quand toutes les salles l'auront jouée.
+}

@@ -167,7 +167,7 @@ async fn set_pairs(
 }
 
 #[derive(Debug, Deserialize)]
-struct FileBody {
+pub(super) struct FileBody {
     data: String,
     #[serde(default)]
     file: String,
@@ -175,7 +175,7 @@ struct FileBody {
 
 impl FileBody {
     /// The data and the file's name, `default` where the body names none.
-    fn named(self, default: &str) -> (String, String) {
+    pub(super) fn named(self, default: &str) -> (String, String) {
         let file = if self.file.is_empty() {
             default.to_string()
         } else {

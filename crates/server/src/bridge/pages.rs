@@ -460,7 +460,7 @@ pub(super) async fn write_pairs(
 }
 
 /// The uploaded file of a multipart form: (file name, text).
-async fn uploaded(mut form: Multipart) -> Result<(String, String), AppError> {
+pub(super) async fn uploaded(mut form: Multipart) -> Result<(String, String), AppError> {
     while let Some(field) = form
         .next_field()
         .await

@@ -12,9 +12,27 @@ use std::sync::Mutex;
 use rusqlite::{params, Connection};
 use serde::Serialize;
 
-use super::SessionId;
-use crate::error::Result;
+use super::{SessionId, TeamEventId};
+use crate::error::{Error, Result};
 use crate::Store;
+
+/// Whose hand records: a pairs session's (`bridge_deal`) or a teams event's
+/// (`bridge_team_deal`): the same columns, the owner's key named apart.
+#[derive(Debug, Clone, Copy)]
+enum DealsOf {
+    Session(SessionId),
+    Teams(TeamEventId),
+}
+
+impl DealsOf {
+    /// The table, its owner column and the owner's key.
+    fn sql(self) -> (&'static str, &'static str, i64) {
+        match self {
+            DealsOf::Session(id) => ("bridge_deal", "session_id", id),
+            DealsOf::Teams(id) => ("bridge_team_deal", "event_id", id),
+        }
+    }
+}
 
 /// One deal's double-dummy analysis: the tricks table and the par for the board's standard
 /// dealer and vulnerability (those the session's travellers show).
@@ -61,10 +79,15 @@ fn solve(deals: &[(u32, bridge::Deal)]) -> Vec<Analysis> {
 }
 
 pub(crate) fn load_hand_records(conn: &Connection, id: SessionId) -> Result<Vec<HandRecord>> {
-    let mut st = conn.prepare_cached(
-        "SELECT board, deal, tricks, par FROM bridge_deal WHERE session_id = ?1 ORDER BY board",
-    )?;
-    let rows = st.query_map([id], |r| {
+    load_records(conn, DealsOf::Session(id))
+}
+
+fn load_records(conn: &Connection, of: DealsOf) -> Result<Vec<HandRecord>> {
+    let (table, owner, key) = of.sql();
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT board, deal, tricks, par FROM {table} WHERE {owner} = ?1 ORDER BY board"
+    ))?;
+    let rows = st.query_map([key], |r| {
         Ok((
             r.get::<_, u32>(0)?,
             r.get::<_, String>(1)?,
@@ -91,12 +114,37 @@ pub(crate) fn load_hand_records(conn: &Connection, id: SessionId) -> Result<Vec<
     Ok(out)
 }
 
+/// The boards of a PBN hand record that hold a deal, each checked: 52 cards in four hands of
+/// 13. A file that does not read, or a deal cut short, is refused where it is.
+pub(crate) fn read_deals(text: &str, file: &str) -> Result<Vec<(u32, String)>> {
+    let read = bridge::pbn::read(text, file).map_err(|e| {
+        let place = super::import::at(&e.file, e.line as usize, e.column as usize);
+        Error::invalid(place, e.expected, e.found)
+    })?;
+    let mut out = Vec::new();
+    for b in read.boards {
+        let Some(text) = b.deal else { continue };
+        if let Err(e) = text.parse::<bridge::Deal>() {
+            let column = b.deal_pos.column as usize + e.offset;
+            let place = super::import::at(file, b.deal_pos.line as usize, column);
+            return Err(Error::invalid(
+                place,
+                format!("{} (board {})", e.expected, b.number),
+                e.found,
+            ));
+        }
+        out.push((b.number, text));
+    }
+    Ok(out)
+}
+
 /// The deals not analysed yet, as stored.
-fn unsolved(conn: &Connection, id: SessionId) -> Result<Vec<(u32, String)>> {
-    let mut st = conn.prepare_cached(
-        "SELECT board, deal FROM bridge_deal WHERE session_id = ?1 AND (tricks IS NULL OR par IS NULL) ORDER BY board",
-    )?;
-    let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+fn unsolved(conn: &Connection, of: DealsOf) -> Result<Vec<(u32, String)>> {
+    let (table, owner, key) = of.sql();
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT board, deal FROM {table} WHERE {owner} = ?1 AND (tricks IS NULL OR par IS NULL) ORDER BY board"
+    ))?;
+    let rows = st.query_map([key], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -114,12 +162,66 @@ impl Store {
     /// deal has its analysis: one query. A deal replaced while it was being solved is left for
     /// the next call (its analysis is never written over another deal).
     pub fn analyse_stored_deals(&self, id: SessionId) -> Result<usize> {
-        if self.with_conn(|c| unsolved(c, id))?.is_empty() {
+        self.analyse(DealsOf::Session(id))
+    }
+
+    /// Replaces a teams event's hand records with the deals of a PBN file (both rooms of every
+    /// match play the same boards); returns how many were kept. Their analysis comes after
+    /// ([`Store::analyse_team_deals`]).
+    pub fn set_team_deals_pbn(
+        &self,
+        actor: &str,
+        id: TeamEventId,
+        text: &str,
+        file: &str,
+    ) -> Result<usize> {
+        let deals = read_deals(text, file)?;
+        self.transaction(|tx| {
+            super::teams::load_event(tx, id)?;
+            let before: u32 = tx.query_row(
+                "SELECT COUNT(*) FROM bridge_team_deal WHERE event_id = ?1",
+                [id],
+                |r| r.get(0),
+            )?;
+            tx.execute("DELETE FROM bridge_team_deal WHERE event_id = ?1", [id])?;
+            for (board, deal) in &deals {
+                tx.execute(
+                    "INSERT INTO bridge_team_deal (event_id, board, deal) VALUES (?1, ?2, ?3)",
+                    params![id, board, deal],
+                )?;
+            }
+            super::log::append_to(
+                tx,
+                super::log::LogOf::Teams(id),
+                actor,
+                "deals",
+                &serde_json::json!({ "boards": before }),
+                &serde_json::json!({ "file": file, "boards": deals.len() }),
+            )?;
+            Ok(deals.len())
+        })
+    }
+
+    /// A teams event's hand records in board order, each with its analysis when solved.
+    pub fn team_hand_records(&self, id: TeamEventId) -> Result<Vec<HandRecord>> {
+        self.with_conn(|c| {
+            super::teams::load_event(c, id)?;
+            load_records(c, DealsOf::Teams(id))
+        })
+    }
+
+    /// [`Store::analyse_stored_deals`] for a teams event's deals.
+    pub fn analyse_team_deals(&self, id: TeamEventId) -> Result<usize> {
+        self.analyse(DealsOf::Teams(id))
+    }
+
+    fn analyse(&self, of: DealsOf) -> Result<usize> {
+        if self.with_conn(|c| unsolved(c, of))?.is_empty() {
             return Ok(0);
         }
         // Another request may have solved them while this one waited for the solver.
         let _one = SOLVING.lock().unwrap_or_else(|e| e.into_inner());
-        let todo = self.with_conn(|c| unsolved(c, id))?;
+        let todo = self.with_conn(|c| unsolved(c, of))?;
         // A stored deal was checked when it was uploaded; one that no longer reads is left.
         let (texts, deals): (Vec<&str>, Vec<(u32, bridge::Deal)>) = todo
             .iter()
@@ -129,15 +231,19 @@ impl Store {
             return Ok(0);
         }
         let solved = solve(&deals);
+        let (table, owner, key) = of.sql();
+        let sql = format!(
+            "UPDATE {table} SET tricks = ?1, par = ?2 WHERE {owner} = ?3 AND board = ?4 AND deal = ?5 AND (tricks IS NULL OR par IS NULL)"
+        );
         self.transaction(|tx| {
             let mut n = 0;
             for ((text, (board, _)), a) in texts.iter().zip(&deals).zip(&solved) {
                 n += tx.execute(
-                    "UPDATE bridge_deal SET tricks = ?1, par = ?2 WHERE session_id = ?3 AND board = ?4 AND deal = ?5 AND (tricks IS NULL OR par IS NULL)",
+                    &sql,
                     params![
                         serde_json::to_string(&a.tricks)?,
                         serde_json::to_string(&a.par)?,
-                        id,
+                        key,
                         board,
                         text
                     ],

@@ -494,30 +494,12 @@ impl Store {
         text: &str,
         file: &str,
     ) -> Result<usize> {
-        let read = bridge::pbn::read(text, file).map_err(|e| {
-            let place = super::import::at(&e.file, e.line as usize, e.column as usize);
-            Error::invalid(place, e.expected, e.found)
-        })?;
-        // A hand record is 52 cards in four hands of 13: a deal cut short is refused where it is.
-        for b in &read.boards {
-            let Some(text) = &b.deal else { continue };
-            if let Err(e) = text.parse::<bridge::Deal>() {
-                let column = b.deal_pos.column as usize + e.offset;
-                let place = super::import::at(file, b.deal_pos.line as usize, column);
-                return Err(Error::invalid(
-                    place,
-                    format!("{} (board {})", e.expected, b.number),
-                    e.found,
-                ));
-            }
-        }
+        let read = super::hands::read_deals(text, file)?;
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let deals: Vec<(u32, String)> = read
-                .boards
-                .iter()
-                .filter(|b| (1..=m.board_count()).contains(&b.number))
-                .filter_map(|b| Some((b.number, b.deal.clone()?)))
+                .into_iter()
+                .filter(|(b, _)| (1..=m.board_count()).contains(b))
                 .collect();
             let before = load_deals(tx, id)?;
             tx.execute("DELETE FROM bridge_deal WHERE session_id = ?1", [id])?;

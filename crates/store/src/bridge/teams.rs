@@ -313,6 +313,23 @@ pub struct TeamResults {
 }
 
 impl TeamResults {
+    /// The boards every room has played: each is in some match drawn, and every match playing it
+    /// has both rooms' results. The public pages show a deal only then (a room that has not
+    /// played it yet, or a later round, could read it).
+    pub fn boards_played(&self) -> std::collections::BTreeSet<u32> {
+        let mut seen = std::collections::BTreeMap::new();
+        for m in self.matches.iter().filter(|m| m.draw.visit.is_some()) {
+            for b in &m.boards {
+                let done = b.open.is_some() && b.closed.is_some();
+                *seen.entry(b.board).or_insert(true) &= done;
+            }
+        }
+        seen.into_iter()
+            .filter(|&(_, done)| done)
+            .map(|(b, _)| b)
+            .collect()
+    }
+
     pub fn team_name(&self, number: u32) -> String {
         self.teams
             .iter()

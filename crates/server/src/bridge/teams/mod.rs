@@ -8,6 +8,7 @@
 
 mod api;
 mod exports;
+mod hands;
 mod knockout;
 mod pages;
 pub(super) mod phone;
@@ -54,6 +55,7 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{api}/conflicts"), get(api::conflicts))
         .route(&format!("{api}/conflicts/{{conflict}}"), post(api::resolve))
         .merge(phone::routes())
+        .merge(hands::routes())
 }
 
 /// The score sheets, knock-out stages and exports (a match's PBN, the event's HTML), apart

@@ -47,6 +47,8 @@ struct MatchPage {
     m: MatchView,
     director: bool,
     base: String,
+    /// The boards with a deal uploaded: their number links to the hand record.
+    dealt: std::collections::BTreeSet<u32>,
     style: &'static str,
 }
 
@@ -148,10 +150,19 @@ fn match_html(
     } else {
         format!("/public/bridge/teams/{id}")
     };
+    let shown = super::hands::shown_boards(st, r.event.id, director)?;
+    let dealt = st
+        .store
+        .team_hand_records(r.event.id)?
+        .iter()
+        .map(|h| h.board)
+        .filter(|&b| shown(b))
+        .collect();
     html(&MatchPage {
         e: event_view(&c.tr, &r.event),
         m: match_view(&c.tr, &r, m),
         director,
+        dealt,
         base,
         style: crate::bridge::STYLE,
         c,

@@ -1,0 +1,182 @@
+//! A teams event's hand records (issue 24 §2): the director uploads the PBN of the boards both
+//! rooms play; each deal is solved double dummy once, off the request, and the page (the
+//! director's, and the public one of a public event) shows every deal with its tricks table,
+//! makeable contracts and par, printable as the FFB's « levées possibles ». The match
+//! comparison links each board to its deal here.
+
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+use store::bridge::{TeamEvent, TeamEventId};
+
+use crate::bridge::api::FileBody;
+use crate::bridge::pages::uploaded;
+use crate::ctx::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::json::{body, ok, ApiResult};
+use crate::limit::MAX_BODY;
+use crate::page::{blocking, html, see, Page};
+use crate::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/bridge/teams/{id}/hands", get(director_page))
+        .route(
+            "/bridge/teams/{id}/deals",
+            post(upload).layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .route("/public/bridge/teams/{id}/hands", get(public_page))
+        .route(
+            "/api/bridge/teams/{id}/deals",
+            get(api_hands)
+                .post(api_upload)
+                .layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+}
+
+/// Solves, off the async threads, the event's deals that have no analysis yet (an upload still
+/// being solved, whose solver this waits for): the page then only reads. A public page does so
+/// only for a public event.
+async fn solved(st: &AppState, id: TeamEventId, public: bool) -> Result<TeamEvent, AppError> {
+    let e = st.store.bridge_team_event(id)?;
+    if public && !e.settings.public {
+        return Err(AppError::NotFound);
+    }
+    let store = st.store.clone();
+    blocking(move || store.analyse_team_deals(id)).await?;
+    Ok(e)
+}
+
+/// Starts solving the deals just uploaded, off the request; what fails here is solved by the
+/// first page that needs it.
+fn solve_in_background(st: &AppState, id: TeamEventId) {
+    let store = st.store.clone();
+    drop(tokio::task::spawn_blocking(move || {
+        store.analyse_team_deals(id)
+    }));
+}
+
+/// Which deals a page may show: the director's every one, a public page only those every room
+/// has played ([`store::bridge::TeamResults::boards_played`]).
+pub(super) fn shown_boards(
+    st: &AppState,
+    id: TeamEventId,
+    director: bool,
+) -> Result<impl Fn(u32) -> bool, AppError> {
+    let played = if director {
+        None
+    } else {
+        Some(st.store.bridge_team_results(id)?.boards_played())
+    };
+    Ok(move |board| played.as_ref().is_none_or(|p| p.contains(&board)))
+}
+
+#[derive(Template)]
+#[template(path = "bridge/teams_hands.html")]
+struct HandsPage {
+    c: Ctx,
+    e: super::view::EventView,
+    base: String,
+    director: bool,
+    /// After an upload: how many deals were kept.
+    notice: String,
+    /// On the public page, how many deals wait until every room has played them.
+    held_back: usize,
+    hand_records: Vec<report::bridge::TravBoard>,
+    style: &'static str,
+}
+
+#[derive(Debug, Deserialize)]
+struct HandsQuery {
+    deals: Option<usize>,
+}
+
+async fn page(
+    st: &AppState,
+    c: Ctx,
+    id: TeamEventId,
+    director: bool,
+    uploaded: Option<usize>,
+) -> Page {
+    let e = solved(st, id, !director).await?;
+    let records = st.store.team_hand_records(id)?;
+    let shown = shown_boards(st, id, director)?;
+    let held_back = records.iter().filter(|h| !shown(h.board)).count();
+    let hand_records = records
+        .iter()
+        .filter(|h| shown(h.board))
+        .map(|h| {
+            let a = h.analysis.as_ref().map(|a| (&a.tricks, &a.par));
+            report::bridge::hand_record(&c.tr, h.board, &h.deal, a)
+        })
+        .collect();
+    let base = if director {
+        format!("/bridge/teams/{id}")
+    } else {
+        format!("/public/bridge/teams/{id}")
+    };
+    html(&HandsPage {
+        e: super::view::event_view(&c.tr, &e),
+        notice: uploaded.map_or_else(String::new, |n| c.t1("bridge-deals-loaded", "count", n)),
+        base,
+        director,
+        held_back,
+        hand_records,
+        style: crate::bridge::STYLE,
+        c,
+    })
+}
+
+async fn director_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    Query(q): Query<HandsQuery>,
+) -> Page {
+    page(&st, c, id, true, q.deals).await
+}
+
+async fn public_page(State(st): State<AppState>, c: Ctx, Path(id): Path<TeamEventId>) -> Page {
+    page(&st, c, id, false, None).await
+}
+
+async fn upload(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    form: Multipart,
+) -> Page {
+    let (name, text) = uploaded(form).await?;
+    let store = st.store.clone();
+    let n = blocking(move || store.set_team_deals_pbn(&a.username, id, &text, &name)).await?;
+    solve_in_background(&st, id);
+    see(format!("/bridge/teams/{id}/hands?deals={n}"))
+}
+
+async fn api_hands(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> ApiResult {
+    solved(&st, id, false).await?;
+    ok(st.store.team_hand_records(id)?)
+}
+
+async fn api_upload(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let f: FileBody = body(&bytes)?;
+    let (data, file) = f.named("deals.pbn");
+    let store = st.store.clone();
+    let n = blocking(move || store.set_team_deals_pbn(&a.username, id, &data, &file)).await?;
+    solve_in_background(&st, id);
+    ok(json!({ "deals": n }))
+}
