@@ -581,9 +581,9 @@ pub struct WriteError {
     pub what: &'static str,
 }
 
-/// Text as an element of ours holds it: escaped, and on one line without the control characters
-/// XML 1.0 cannot carry (each a blank).
-fn xml_text(s: &str) -> String {
+/// Text as an element (or an attribute) of ours holds it: escaped (`&`, `<`, `>` and both
+/// quotes), and on one line without the control characters XML 1.0 cannot carry (each a blank).
+pub(crate) fn xml_text(s: &str) -> String {
     let flat: String = s
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
