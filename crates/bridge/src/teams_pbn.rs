@@ -94,18 +94,7 @@ pub fn write_match(m: &MatchFile) -> String {
                 dealer_of(b.number),
                 vul.pbn(),
             );
-            let (contract, declarer, result) = match played {
-                Played::PassedOut => ("Pass".to_string(), String::new(), String::new()),
-                Played::Made {
-                    contract,
-                    declarer,
-                    tricks,
-                } => (
-                    contract.to_string(),
-                    declarer.to_string(),
-                    tricks.to_string(),
-                ),
-            };
+            let [contract, declarer, result] = contract_cells(played, "");
             let score = played.score_ns(vul);
             let (side, points) = if score < 0 {
                 ("EW", -score)
@@ -126,6 +115,22 @@ pub fn write_match(m: &MatchFile) -> String {
     out
 }
 
+/// A room's contract, declarer and tricks taken; `Pass` and `none` twice for a pass-out.
+fn contract_cells(played: Played, none: &str) -> [String; 3] {
+    match played {
+        Played::PassedOut => ["Pass".to_string(), none.to_string(), none.to_string()],
+        Played::Made {
+            contract,
+            declarer,
+            tricks,
+        } => [
+            contract.to_string(),
+            declarer.to_string(),
+            tricks.to_string(),
+        ],
+    }
+}
+
 /// A board's `ScoreTable`: one row a room, each with its IMPs to North-South and East-West
 /// (opposite numbers; `-` while the other room is missing).
 fn score_table(out: &mut String, b: &RoomBoard) {
@@ -138,18 +143,7 @@ fn score_table(out: &mut String, b: &RoomBoard) {
         let Some(played) = played else {
             continue;
         };
-        let (contract, declarer, result) = match played {
-            Played::PassedOut => ("Pass".to_string(), "-".to_string(), "-".to_string()),
-            Played::Made {
-                contract,
-                declarer,
-                tricks,
-            } => (
-                contract.to_string(),
-                declarer.to_string(),
-                tricks.to_string(),
-            ),
-        };
+        let [contract, declarer, result] = contract_cells(played, "-");
         let score = played.score_ns(vul);
         let (ns, ew) = if score < 0 {
             ("-".to_string(), (-score).to_string())
@@ -202,7 +196,7 @@ fn total_score_table(out: &mut String, m: &MatchFile, date: &str) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Seat;
 
@@ -243,7 +237,8 @@ mod tests {
         assert_eq!(m.visit.as_deref(), Some("Sud"));
     }
 
-    fn played(c: &str, d: Seat, t: u8) -> Option<Played> {
+    /// A contract made or gone down, `None` for a bid that is not one.
+    pub(crate) fn played(c: &str, d: Seat, t: u8) -> Option<Played> {
         match c.parse::<crate::Bid>() {
             Ok(crate::Bid::Contract(c)) => Played::new(c, d, t),
             _ => None,

@@ -64,7 +64,7 @@ use crate::contract::Played;
 use crate::rational::Ratio;
 use crate::session::Licence;
 use crate::teams_pbn::RoomBoard;
-use crate::usebio::xml_text;
+use crate::usebio::{begin, write_player, xml_text};
 
 /// How the rounds were drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,13 +139,7 @@ pub fn write(e: &TeamsEvent) -> String {
         MatchScoring::BoardAMatch => ("BAM", None),
         MatchScoring::Patton => ("HYBRID", None),
     };
-    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n<USEBIO Version=\"1.2\">\n");
-    let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
-    let _ = writeln!(
-        out,
-        "    <PROGRAM_NAME>arbiter</PROGRAM_NAME>\n    <PROGRAM_VERSION>{}</PROGRAM_VERSION>",
-        env!("CARGO_PKG_VERSION")
-    );
+    begin(&mut out, event_type);
     let _ = writeln!(
         out,
         "    <EVENT_DESCRIPTION>{}</EVENT_DESCRIPTION>",
@@ -181,19 +175,7 @@ pub fn write(e: &TeamsEvent) -> String {
             xml_text(&t.name)
         );
         for p in &t.players {
-            let _ = writeln!(
-                out,
-                "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>",
-                xml_text(&p.name)
-            );
-            if let Some(l) = &p.licence {
-                // A Licence holds only letters, digits and - . /: nothing to escape.
-                let _ = writeln!(
-                    out,
-                    "          <NATIONAL_ID_NUMBER>{l}</NATIONAL_ID_NUMBER>"
-                );
-            }
-            out.push_str("        </PLAYER>\n");
+            write_player(&mut out, &p.name, p.licence.as_ref());
         }
         let _ = writeln!(
             out,
@@ -278,14 +260,8 @@ fn write_match(out: &mut String, m: &Match) {
 mod tests {
     use super::*;
     use crate::board::Seat;
+    use crate::teams_pbn::tests::played;
     use quick_xml::events::Event;
-
-    fn played(c: &str, d: Seat, t: u8) -> Option<Played> {
-        match c.parse::<crate::Bid>() {
-            Ok(crate::Bid::Contract(c)) => Played::new(c, d, t),
-            _ => None,
-        }
-    }
 
     fn team(number: u32, name: &str, licence: Option<&str>, points: i128, place: u32) -> Team {
         let players = ["Ann", "Bob", "Cy", "Di"]
