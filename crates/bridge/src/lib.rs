@@ -41,6 +41,7 @@ pub mod series;
 pub mod session;
 pub mod teams;
 pub mod teams_pbn;
+pub mod teams_usebio;
 pub mod usebio;
 pub mod vp;
 

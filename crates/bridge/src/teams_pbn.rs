@@ -4,6 +4,17 @@
 //! the room's `[Contract]`, `[Declarer]`, `[Result]` (tricks taken) and its `[Score]` from
 //! North-South's side. [`crate::pbn::read_match`] (`arbiter bridge teams`) reads it back.
 //!
+//! The scores go in PBN 2.1's tables (§5: a tag naming the columns, `Name\widthL|R`, then
+//! one row a line, `-` for an irrelevant cell, quoted strings): the last game of each board
+//! carries a `[ScoreTable]` of its two rooms with the predefined columns `Contract`,
+//! `Declarer`, `Result`, `Score_NS`, `Score_EW`, `IMP_NS` and `IMP_EW` (IMPs to that room's
+//! North-South and East-West: the home team sits North-South in the open room, so both of its
+//! rows show the home team's swing on its side) and the user-defined `Room`; a last game
+//! holds the match's `[TotalScoreTable]`, one row a team, with `Rank`, `Names` (the team's
+//! name), `TotalIMP` (IMPs won), `NrBoards` (boards played in both rooms) and the
+//! user-defined `Side` (`Home`/`Visit`) and `TotalVP` (WBF 2013 VPs, `-` until every board has
+//! both rooms). The tables only repeat what the tags say: the reader scores the tags.
+//!
 //! ```
 //! use bridge::teams_pbn::{write_match, MatchFile, RoomBoard};
 //! use bridge::{Bid, Played, Seat};
@@ -22,6 +33,7 @@ use std::fmt::Write as _;
 use crate::board::{dealer_of, vulnerability_of};
 use crate::contract::Played;
 use crate::pbn::escape;
+use crate::teams::{score_match, BoardScores, VpScale};
 
 /// A board of the match: each room's result, if entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +41,19 @@ pub struct RoomBoard {
     pub number: u32,
     pub open: Option<Played>,
     pub closed: Option<Played>,
+}
+
+impl RoomBoard {
+    /// Both rooms' North-South scores, once both rooms played the board (dealer and
+    /// vulnerability from the board number, Law 2).
+    pub fn scores(&self) -> Option<BoardScores> {
+        let vul = vulnerability_of(self.number);
+        Some(BoardScores {
+            board: self.number,
+            open_ns: self.open?.score_ns(vul),
+            closed_ns: self.closed?.score_ns(vul),
+        })
+    }
 }
 
 /// What the file holds.
@@ -69,18 +94,7 @@ pub fn write_match(m: &MatchFile) -> String {
                 dealer_of(b.number),
                 vul.pbn(),
             );
-            let (contract, declarer, result) = match played {
-                Played::PassedOut => ("Pass".to_string(), String::new(), String::new()),
-                Played::Made {
-                    contract,
-                    declarer,
-                    tricks,
-                } => (
-                    contract.to_string(),
-                    declarer.to_string(),
-                    tricks.to_string(),
-                ),
-            };
+            let [contract, declarer, result] = contract_cells(played, "");
             let score = played.score_ns(vul);
             let (side, points) = if score < 0 {
                 ("EW", -score)
@@ -93,12 +107,96 @@ pub fn write_match(m: &MatchFile) -> String {
                  [Score \"{side} {points}\"]"
             );
         }
+        if b.open.is_some() || b.closed.is_some() {
+            score_table(&mut out, b);
+        }
     }
+    total_score_table(&mut out, m, &date);
     out
 }
 
+/// A room's contract, declarer and tricks taken; `Pass` and `none` twice for a pass-out.
+fn contract_cells(played: Played, none: &str) -> [String; 3] {
+    match played {
+        Played::PassedOut => ["Pass".to_string(), none.to_string(), none.to_string()],
+        Played::Made {
+            contract,
+            declarer,
+            tricks,
+        } => [
+            contract.to_string(),
+            declarer.to_string(),
+            tricks.to_string(),
+        ],
+    }
+}
+
+/// A board's `ScoreTable`: one row a room, each with its IMPs to North-South and East-West
+/// (opposite numbers; `-` while the other room is missing).
+fn score_table(out: &mut String, b: &RoomBoard) {
+    out.push_str(
+        "[ScoreTable \"Room\\6L;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\3R;IMP_EW\\3R\"]\n",
+    );
+    let vul = vulnerability_of(b.number);
+    let home = b.scores().map(|s| s.imps_home());
+    for (room, played, sign) in [("Open", b.open, 1), ("Closed", b.closed, -1)] {
+        let Some(played) = played else {
+            continue;
+        };
+        let [contract, declarer, result] = contract_cells(played, "-");
+        let score = played.score_ns(vul);
+        let (ns, ew) = if score < 0 {
+            ("-".to_string(), (-score).to_string())
+        } else {
+            (score.to_string(), "-".to_string())
+        };
+        let (imp_ns, imp_ew) = match home {
+            Some(h) => ((sign * h).to_string(), (-sign * h).to_string()),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let _ = writeln!(
+            out,
+            "{room:<6} {contract:<5} {declarer:>1} {result:>2} {ns:>6} {ew:>6} {imp_ns:>3} {imp_ew:>3}"
+        );
+    }
+}
+
+/// The match's `TotalScoreTable` in a game of its own: each team's IMPs won over the boards
+/// both rooms played and, once every board has both rooms, its WBF 2013 VPs and its rank.
+fn total_score_table(out: &mut String, m: &MatchFile, date: &str) {
+    let played: Vec<BoardScores> = m.boards.iter().filter_map(RoomBoard::scores).collect();
+    let complete = played.len() == m.boards.len() && !played.is_empty();
+    let s = score_match(&played, VpScale::Wbf2013);
+    let _ = writeln!(
+        out,
+        "\n[Event \"{}\"]\n[Site \"\"]\n[Date \"{date}\"]\n[HomeTeam \"{}\"]\n[VisitTeam \"{}\"]\n\
+         [Scoring \"IMP\"]\n[Competition \"Teams\"]\n\
+         [TotalScoreTable \"Rank\\2R;Side\\5L;Names\\30L;TotalIMP\\4R;TotalVP\\6R;NrBoards\\3R\"]",
+        escape(m.event),
+        escape(m.home),
+        escape(m.visit),
+    );
+    let margin = s.margin();
+    for (side, name, imps, vp, won) in [
+        ("Home", m.home, s.imps_home, s.vp_home, margin >= 0),
+        ("Visit", m.visit, s.imps_visit, s.vp_visit, margin <= 0),
+    ] {
+        let (rank, vp) = if complete {
+            ((if won { "1" } else { "2" }).to_string(), vp.to_string())
+        } else {
+            ("-".to_string(), "-".to_string())
+        };
+        let cell = format!("\"{}\"", escape(name));
+        let _ = writeln!(
+            out,
+            "{rank:>2} {side:<5} {cell:<30} {imps:>4} {vp:>6} {:>3}",
+            played.len()
+        );
+    }
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Seat;
 
@@ -137,5 +235,93 @@ mod tests {
         let imps: Vec<i32> = m.scores().iter().map(|s| s.imps_home()).collect();
         assert_eq!(imps, [12, 12]);
         assert_eq!(m.visit.as_deref(), Some("Sud"));
+    }
+
+    /// A contract made or gone down, `None` for a bid that is not one.
+    pub(crate) fn played(c: &str, d: Seat, t: u8) -> Option<Played> {
+        match c.parse::<crate::Bid>() {
+            Ok(crate::Bid::Contract(c)) => Played::new(c, d, t),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn each_board_has_its_imp_table_and_the_match_its_total() {
+        // Board 1 (none vulnerable): 4S= by South (+420) in the open room, 4S−2 (−100) in the
+        // closed room: the home team, East-West there, scores +100 too: 520 → 11 IMPs to the
+        // home team. Board 2 (NS vulnerable): 3NT−1 (−100) against 3NT= (+600): −700 → 12
+        // IMPs to the visitors. 11–12 on 2 boards: the visitors win by 1 IMP, 10.86–9.14 on
+        // the WBF 2013 scale (X = 15·√2 = 21.213; 10 + 10·(1 − τ^(3/21.213))/(1 − τ³) =
+        // 10.861).
+        let boards = [
+            RoomBoard {
+                number: 1,
+                open: played("4S", Seat::South, 10),
+                closed: played("4S", Seat::South, 8),
+            },
+            RoomBoard {
+                number: 2,
+                open: played("3NT", Seat::North, 8),
+                closed: played("3NT", Seat::North, 9),
+            },
+        ];
+        let text = write_match(&MatchFile {
+            event: "Cup",
+            date: "2026-11-27",
+            home: "Lions",
+            visit: "Tigers \"B\"",
+            boards: &boards,
+        });
+        let header = "[ScoreTable \"Room\\6L;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\3R;IMP_EW\\3R\"]\n";
+        // The table follows the closed room's game of the board, before the blank line.
+        let board1 = format!(
+            "[Room \"Closed\"]\n[HomeTeam \"Lions\"]\n[VisitTeam \"Tigers \\\"B\\\"\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n[Scoring \"IMP\"]\n[Competition \"Teams\"]\n[Declarer \"S\"]\n\
+             [Contract \"4S\"]\n[Result \"8\"]\n[Score \"EW 100\"]\n{header}\
+             Open   4S    S 10    420      -  11 -11\n\
+             Closed 4S    S  8      -    100 -11  11\n\n"
+        );
+        assert!(text.contains(&board1), "{text}");
+        let board2 = format!(
+            "{header}Open   3NT   N  8      -    100 -12  12\n\
+             Closed 3NT   N  9    600      -  12 -12\n\n"
+        );
+        assert!(text.contains(&board2), "{text}");
+        let total = format!(
+            "[Event \"Cup\"]\n[Site \"\"]\n[Date \"2026.11.27\"]\n[HomeTeam \"Lions\"]\n\
+             [VisitTeam \"Tigers \\\"B\\\"\"]\n[Scoring \"IMP\"]\n[Competition \"Teams\"]\n\
+             [TotalScoreTable \"Rank\\2R;Side\\5L;Names\\30L;TotalIMP\\4R;TotalVP\\6R;NrBoards\\3R\"]\n \
+             2 Home  {:<30}   11   9.14   2\n 1 Visit {:<30}   12  10.86   2\n",
+            "\"Lions\"", "\"Tigers \\\"B\\\"\""
+        );
+        assert!(text.ends_with(&total), "{text}");
+        // Our reader scores the tags and passes over the tables: the same IMPs.
+        let m = crate::pbn::read_match(&text, "m.pbn").unwrap();
+        let imps: Vec<i32> = m.scores().iter().map(|s| s.imps_home()).collect();
+        assert_eq!(imps, [11, -12]);
+        assert_eq!(m.visit.as_deref(), Some("Tigers \"B\""));
+    }
+
+    #[test]
+    fn a_board_with_one_room_has_no_imps_and_the_match_no_vps_yet() {
+        // Board 3 (EW vulnerable, dealer S): only the open room, 4H= by East (−620).
+        let boards = [RoomBoard {
+            number: 3,
+            open: played("4H", Seat::East, 10),
+            closed: None,
+        }];
+        let text = write_match(&MatchFile {
+            event: "Cup",
+            date: "",
+            home: "Lions",
+            visit: "Tigers",
+            boards: &boards,
+        });
+        assert!(
+            text.contains("IMP_EW\\3R\"]\nOpen   4H    E 10      -    620   -   -\n"),
+            "{text}"
+        );
+        assert!(text.contains("\n - Home  \"Lions\""), "{text}");
+        assert!(text.ends_with("    0      -   0\n"), "{text}");
     }
 }

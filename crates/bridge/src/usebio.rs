@@ -581,14 +581,42 @@ pub struct WriteError {
     pub what: &'static str,
 }
 
-/// Text as an element of ours holds it: escaped, and on one line without the control characters
-/// XML 1.0 cannot carry (each a blank).
-fn xml_text(s: &str) -> String {
+/// Text as an element (or an attribute) of ours holds it: escaped (`&`, `<`, `>` and both
+/// quotes), and on one line without the control characters XML 1.0 cannot carry (each a blank).
+pub(crate) fn xml_text(s: &str) -> String {
     let flat: String = s
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     escape(&flat).into_owned()
+}
+
+/// The prolog, the root and the opening `EVENT` tag with the program's name and version.
+pub(crate) fn begin(out: &mut String, event_type: &str) {
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n<USEBIO Version=\"1.2\">\n");
+    let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
+    let _ = writeln!(
+        out,
+        "    <PROGRAM_NAME>arbiter</PROGRAM_NAME>\n    <PROGRAM_VERSION>{}</PROGRAM_VERSION>",
+        env!("CARGO_PKG_VERSION")
+    );
+}
+
+/// A `PLAYER` of a pair or a team: the name and the federation licence, when known.
+pub(crate) fn write_player(out: &mut String, name: &str, licence: Option<&Licence>) {
+    let _ = writeln!(
+        out,
+        "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>",
+        xml_text(name)
+    );
+    if let Some(l) = licence {
+        // A Licence holds only letters, digits and - . /: nothing to escape.
+        let _ = writeln!(
+            out,
+            "          <NATIONAL_ID_NUMBER>{l}</NATIONAL_ID_NUMBER>"
+        );
+    }
+    out.push_str("        </PLAYER>\n");
 }
 
 /// Writes a scored session as USEBIO 1.2, refused when a board cannot be written in full
@@ -628,13 +656,7 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
             "EW_BUTLER_POINTS",
         ),
     };
-    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n<USEBIO Version=\"1.2\">\n");
-    let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
-    let _ = writeln!(
-        out,
-        "    <PROGRAM_NAME>arbiter</PROGRAM_NAME>\n    <PROGRAM_VERSION>{}</PROGRAM_VERSION>",
-        env!("CARGO_PKG_VERSION")
-    );
+    begin(&mut out, event_type);
     let _ = writeln!(
         out,
         "    <WINNER_TYPE>{}</WINNER_TYPE>",
@@ -669,19 +691,8 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         if let Some(name) = session.names.get(&r.pair).filter(|n| !n.trim().is_empty()) {
             let licences = session.licences.get(&r.pair);
             for (i, player) in name.split(PLAYERS_SEPARATOR).enumerate() {
-                let _ = writeln!(
-                    out,
-                    "        <PLAYER>\n          <PLAYER_NAME>{}</PLAYER_NAME>",
-                    xml_text(player)
-                );
-                if let Some(l) = licences.and_then(|l| l.get(i)).and_then(Option::as_ref) {
-                    // A Licence holds only letters, digits and - . /: nothing to escape.
-                    let _ = writeln!(
-                        out,
-                        "          <NATIONAL_ID_NUMBER>{l}</NATIONAL_ID_NUMBER>"
-                    );
-                }
-                out.push_str("        </PLAYER>\n");
+                let licence = licences.and_then(|l| l.get(i)).and_then(Option::as_ref);
+                write_player(&mut out, player, licence);
             }
         }
         let _ = writeln!(

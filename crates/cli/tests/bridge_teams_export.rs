@@ -94,6 +94,17 @@ fn a_match_exported_as_pbn_scores_the_same_from_the_command_line() {
     .unwrap();
     assert!(text.contains("[Room \"Closed\"]"), "{text}");
     assert!(text.contains("[HomeTeam \"Équipe 1\"]"), "{text}");
+    // PBN's score tables: board 2's rooms with the IMPs, the match's totals and VPs.
+    assert!(
+        text.contains(
+            "Open   3NT   N  9    600      -  12 -12\nClosed 3NT   N  8      -    100 -12  12\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 1 Home  \"Équipe 1\"                       12  17.31   2\n"),
+        "{text}"
+    );
     let f = write(dir.path(), "match.pbn", &text);
 
     let o = run(&["bridge", "teams", path_str(&f), "--format", "json"]);

@@ -1,11 +1,15 @@
 //! A teams match's results as a PBN file (`bridge::teams_pbn`), for the director and, on a
-//! public event, for everyone: `arbiter bridge teams MATCH.pbn` scores it again.
+//! public event, for everyone: `arbiter bridge teams MATCH.pbn` scores it again. The whole
+//! event as one HTML file, and as USEBIO 1.2 (`bridge::teams_usebio`, with the players'
+//! licence numbers: the director's only).
 
 use axum::extract::{Path, State};
 use axum::response::Response;
 use bridge::teams_pbn::{write_match, MatchFile, RoomBoard};
 use bridge::{Bid, Played};
-use store::bridge::{Entry, RoomResult, TeamEventId};
+use store::bridge::{
+    Entry, MatchOutcome, RoomResult, TeamEventId, TeamFormat, TeamResults, TeamScoring,
+};
 
 use crate::ctx::Arbiter;
 use crate::error::AppError;
@@ -19,6 +23,18 @@ fn played(r: Option<&RoomResult>) -> Option<Played> {
     }
 }
 
+/// Each board of a match with both rooms' results, as entered so far.
+fn room_boards(m: &MatchOutcome) -> Vec<RoomBoard> {
+    m.boards
+        .iter()
+        .map(|b| RoomBoard {
+            number: b.board,
+            open: played(b.open.as_ref()),
+            closed: played(b.closed.as_ref()),
+        })
+        .collect()
+}
+
 fn pbn(
     st: &AppState,
     (id, round, number): (TeamEventId, u32, u32),
@@ -30,15 +46,7 @@ fn pbn(
     }
     let m = r.outcome(round, number).ok_or(AppError::NotFound)?;
     let visit = m.draw.visit.ok_or(AppError::NotFound)?;
-    let boards: Vec<RoomBoard> = m
-        .boards
-        .iter()
-        .map(|b| RoomBoard {
-            number: b.board,
-            open: played(b.open.as_ref()),
-            closed: played(b.closed.as_ref()),
-        })
-        .collect();
+    let boards = room_boards(m);
     let (home, visit) = (r.team_name(m.draw.home), r.team_name(visit));
     let text = write_match(&MatchFile {
         event: &r.event.settings.name,
@@ -109,5 +117,81 @@ pub async fn event_html(
         "text/html; charset=utf-8",
         &format!("teams-{id}.html"),
         page.render()?,
+    ))
+}
+
+/// The event for the USEBIO writer: every team with its players and licences and its place,
+/// every match played (byes left out: their points are in the team's total).
+fn usebio_event(r: &TeamResults) -> bridge::teams_usebio::TeamsEvent {
+    use bridge::teams_usebio::{EventFormat, Match, MatchScoring, Player, Team, TeamsEvent};
+    let settings = &r.event.settings;
+    let teams = r
+        .teams
+        .iter()
+        .map(|t| {
+            let row = r.standings.iter().find(|s| s.team == t.number);
+            Team {
+                number: t.number,
+                name: t.details.name.to_string(),
+                players: t
+                    .details
+                    .players
+                    .iter()
+                    .map(|p| Player {
+                        name: p.name.to_string(),
+                        licence: bridge::Licence::new(p.licence.as_str()),
+                    })
+                    .collect(),
+                points: row.map_or(bridge::Ratio::ZERO, |s| s.points),
+                place: row.map_or(0, |s| s.place),
+                tied: row.is_some_and(|s| s.tied),
+            }
+        })
+        .collect();
+    let matches = r
+        .matches
+        .iter()
+        .filter_map(|m| {
+            Some(Match {
+                round: m.draw.round,
+                home: m.draw.home,
+                visit: m.draw.visit?,
+                points: m.points_home.zip(m.points_visit),
+                boards: room_boards(m),
+            })
+        })
+        .collect();
+    TeamsEvent {
+        name: settings.name.to_string(),
+        date: settings.date.clone(),
+        format: match settings.format {
+            TeamFormat::RoundRobin => EventFormat::RoundRobin,
+            TeamFormat::Swiss => EventFormat::Swiss,
+        },
+        scoring: match settings.scoring {
+            TeamScoring::Wbf2013 => MatchScoring::VictoryPoints,
+            TeamScoring::BoardAMatch => MatchScoring::BoardAMatch,
+            TeamScoring::Patton => MatchScoring::Patton,
+        },
+        boards_per_match: settings.boards_per_match,
+        teams,
+        matches,
+    }
+}
+
+/// The whole event as USEBIO 1.2: teams, players with their licence numbers, standings, and
+/// every match with both rooms' results and the IMPs (`/bridge/teams/{id}/export.xml` and the
+/// API's).
+pub async fn event_usebio(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> Result<Response, AppError> {
+    let r = st.store.bridge_team_results(id)?;
+    let xml = bridge::teams_usebio::write(&usebio_event(&r));
+    Ok(crate::page::attachment(
+        "application/xml; charset=utf-8",
+        &format!("teams-{id}.xml"),
+        xml,
     ))
 }

@@ -58,7 +58,7 @@ pub fn routes() -> Router<AppState> {
         .merge(hands::routes())
 }
 
-/// The score sheets, knock-out stages and exports (a match's PBN, the event's HTML), apart
+/// The score sheets, knock-out stages and exports (a match's PBN, the event's HTML and USEBIO), apart
 /// from the routes above.
 fn extra_routes(event: &str) -> Router<AppState> {
     Router::new()
@@ -79,6 +79,11 @@ fn extra_routes(event: &str) -> Router<AppState> {
             get(exports::public_match_pbn),
         )
         .route(&format!("{event}/export.html"), get(exports::event_html))
+        .route(&format!("{event}/export.xml"), get(exports::event_usebio))
+        .route(
+            "/api/bridge/teams/{id}/export.xml",
+            get(exports::event_usebio),
+        )
         .route(
             "/api/bridge/teams/{id}/export.html",
             get(exports::event_html),
