@@ -21,7 +21,7 @@
 //! let Ok(Bid::Contract(c)) = "4S".parse::<Bid>() else { unreachable!() };
 //! let four_spades = |tricks| Played::new(c, Seat::South, tricks);
 //! let board = RoomBoard { number: 1, open: four_spades(10), closed: four_spades(8) };
-//! let file = MatchFile { event: "Cup", date: "2026-11-27", home: "Lions", visit: "Tigers", boards: &[board] };
+//! let file = MatchFile { event: "Cup", date: "2026-11-27", home: "Lions", visit: "Tigers", boards: &[board], deals: &[] };
 //! let text = write_match(&file);
 //! let m = bridge::pbn::read_match(&text, "match.pbn").unwrap();
 //! assert_eq!(m.home.as_deref(), Some("Lions"));
@@ -65,6 +65,8 @@ pub struct MatchFile<'a> {
     pub home: &'a str,
     pub visit: &'a str,
     pub boards: &'a [RoomBoard],
+    /// The hand records known: (board, deal), written as each room's `[Deal]`.
+    pub deals: &'a [(u32, crate::Deal)],
 }
 
 /// The match as PBN: the boards in order, the open room then the closed room; a room without
@@ -85,8 +87,7 @@ pub fn write_match(m: &MatchFile) -> String {
             let _ = writeln!(
                 out,
                 "\n[Event \"{}\"]\n[Site \"\"]\n[Date \"{date}\"]\n[Board \"{}\"]\n[Room \"{room}\"]\n\
-                 [HomeTeam \"{}\"]\n[VisitTeam \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n\
-                 [Scoring \"IMP\"]\n[Competition \"Teams\"]",
+                 [HomeTeam \"{}\"]\n[VisitTeam \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]",
                 escape(m.event),
                 b.number,
                 escape(m.home),
@@ -94,6 +95,10 @@ pub fn write_match(m: &MatchFile) -> String {
                 dealer_of(b.number),
                 vul.pbn(),
             );
+            if let Some((_, deal)) = m.deals.iter().find(|(n, _)| *n == b.number) {
+                let _ = writeln!(out, "[Deal \"{deal}\"]");
+            }
+            let _ = writeln!(out, "[Scoring \"IMP\"]\n[Competition \"Teams\"]");
             let [contract, declarer, result] = contract_cells(played, "");
             let score = played.score_ns(vul);
             let (side, points) = if score < 0 {
@@ -209,6 +214,8 @@ pub(crate) mod tests {
         // Board 2 (dealer E, NS vulnerable): 3NT= by North (+600) against 3NT−1 (−100): 700
         // → 12 IMPs to the home team. Board 3 (EW vulnerable): passed out against 4H= by East
         // (−620): 620 → 12 IMPs to the home team, whose pair sits East-West in the closed room.
+        const DEAL: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+        let deal: crate::Deal = DEAL.parse().unwrap();
         let boards = [
             RoomBoard {
                 number: 2,
@@ -227,8 +234,15 @@ pub(crate) mod tests {
             home: "Nord",
             visit: "Sud",
             boards: &boards,
+            deals: &[(3, deal)],
         });
         assert!(text.contains("[Event \"Coupe \\\"A\\\"\"]"), "{text}");
+        // Board 3's deal is written in both rooms; board 2 has none.
+        assert_eq!(
+            text.matches(&format!("[Deal \"{DEAL}\"]")).count(),
+            2,
+            "{text}"
+        );
         assert!(text.contains("[Board \"3\"]\n[Room \"Closed\"]"), "{text}");
         assert!(text.contains("[Score \"EW 620\"]"), "{text}");
         let m = crate::pbn::read_match(&text, "m.pbn").unwrap();
@@ -271,6 +285,7 @@ pub(crate) mod tests {
             home: "Lions",
             visit: "Tigers \"B\"",
             boards: &boards,
+            deals: &[],
         });
         let header = "[ScoreTable \"Room\\6L;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\3R;IMP_EW\\3R\"]\n";
         // The table follows the closed room's game of the board, before the blank line.
@@ -316,6 +331,7 @@ pub(crate) mod tests {
             home: "Lions",
             visit: "Tigers",
             boards: &boards,
+            deals: &[],
         });
         assert!(
             text.contains("IMP_EW\\3R\"]\nOpen   4H    E 10      -    620   -   -\n"),

@@ -753,6 +753,34 @@ fn team_hand_records_are_analysed_and_held_back_until_every_room_has_played() {
     assert!(!m.contains("hands#hand-2"));
     let m = b.get(&format!("/bridge/teams/{id}/matches/1/1")).body;
     assert!(m.contains(&format!("href=\"/bridge/teams/{id}/hands#hand-2\"")));
+    // The match's PBN file carries the deals its reader may see.
+    let deal = |n: usize| {
+        pbn.split("[Deal \"")
+            .nth(n)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+    };
+    let file = b
+        .get(&format!("/bridge/teams/{id}/matches/1/1/export.pbn"))
+        .body;
+    assert_eq!(
+        file.matches(&format!("[Deal \"{ONE_SUIT_EACH}\"]")).count(),
+        2,
+        "{file}"
+    );
+    let public = b
+        .get(&format!("/public/bridge/teams/{id}/matches/1/1/export.pbn"))
+        .body;
+    assert_eq!(
+        public
+            .matches(&format!("[Deal \"{ONE_SUIT_EACH}\"]"))
+            .count(),
+        2
+    );
+    assert!(!public.contains(deal(2)), "board 2 is not played: {public}");
+    assert!(!file.contains(deal(3)), "board 3 is not in this match");
 
     // A deal cut short is refused where it is, and the hand records stay as they were.
     b.accept_language = Some("en".into());

@@ -47,6 +47,15 @@ fn pbn(
     let m = r.outcome(round, number).ok_or(AppError::NotFound)?;
     let visit = m.draw.visit.ok_or(AppError::NotFound)?;
     let boards = room_boards(m);
+    // The deals this reader may see (a public file only those every room has played).
+    let shown = super::hands::shown_boards(st, id, director)?;
+    let deals: Vec<(u32, bridge::Deal)> = st
+        .store
+        .team_hand_records(id)?
+        .iter()
+        .filter(|h| shown(h.board) && m.draw.boards.contains(&h.board))
+        .filter_map(|h| Some((h.board, h.deal.parse().ok()?)))
+        .collect();
     let (home, visit) = (r.team_name(m.draw.home), r.team_name(visit));
     let text = write_match(&MatchFile {
         event: &r.event.settings.name,
@@ -54,6 +63,7 @@ fn pbn(
         home: &home,
         visit: &visit,
         boards: &boards,
+        deals: &deals,
     });
     Ok(crate::page::attachment(
         "text/plain; charset=utf-8",
