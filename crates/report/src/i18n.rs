@@ -9,7 +9,7 @@
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
 //! teams' tables) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
-//! entry).
+//! entry, a teams phone's rounds).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
