@@ -19,12 +19,19 @@
 //! event, run from the CSV rosters to the TRF-2026 export with the captains' phones; their
 //! pages, printed match sheets and standings are kept in `TARGET/browser-artifacts/teams-*/`.
 //!
+//! Bridge teams of four (issue 24): an 8-team Swiss teams evening entered from the tables'
+//! phones and a 4-team round robin typed on the director's grids, every match's IMPs and VPs
+//! and the standings against values worked out by hand (`browser/bridge_teams.rs`,
+//! `TARGET/browser-artifacts/bridge-teams*/`).
+//!
 //! A club open with an A and a B section (issue 23) goes from the club's CSV, the public
 //! registration form and the group's desk to the prizes under the Hort system and equal
 //! sharing (`browser/club_open.rs`, `TARGET/browser-artifacts/club-open/`).
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
+#[path = "browser/bridge_teams.rs"]
+mod bridge_teams;
 #[path = "browser/club_open.rs"]
 mod club_open;
 #[path = "browser/director.rs"]
@@ -253,6 +260,25 @@ fn swiss_team_event_through_the_browser() {
         return;
     };
     run(teams::swiss(chromedriver));
+}
+
+/// An 8-team Swiss teams evening with the tables' phones, and its analysed hand records
+/// ([`bridge_teams::swiss`], issue 24).
+#[test]
+fn bridge_swiss_teams_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_teams::swiss(chromedriver));
+}
+
+/// A 4-team round robin typed on the director's grids ([`bridge_teams::round_robin`]).
+#[test]
+fn bridge_round_robin_teams_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_teams::round_robin(chromedriver));
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

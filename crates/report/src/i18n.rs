@@ -7,8 +7,9 @@
 //! categories in words), `teams_import.ftl` (a forfeited match's absent side, a team
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
-//! deletion, women's and veterans' fees) and `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables).
+//! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
+//! teams' tables) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! entry, a teams phone's rounds).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -28,7 +29,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 12] = [
+const FR: [(&str, &str); 13] = [
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -53,8 +54,12 @@ const FR: [(&str, &str); 12] = [
         "bridge_phones.ftl",
         include_str!("../locales/fr/bridge_phones.ftl"),
     ),
+    (
+        "bridge_teams_browser.ftl",
+        include_str!("../locales/fr/bridge_teams_browser.ftl"),
+    ),
 ];
-const EN: [(&str, &str); 12] = [
+const EN: [(&str, &str); 13] = [
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -78,6 +83,10 @@ const EN: [(&str, &str); 12] = [
     (
         "bridge_phones.ftl",
         include_str!("../locales/en/bridge_phones.ftl"),
+    ),
+    (
+        "bridge_teams_browser.ftl",
+        include_str!("../locales/en/bridge_teams_browser.ftl"),
     ),
 ];
 
@@ -140,7 +149,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 12] {
+    pub fn sources(self) -> [(&'static str, &'static str); 13] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -218,6 +218,13 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     // The director takes the other entry on the event page: 3NT West one down, NS +50, 9 IMPs.
     let ev = b.get(&format!("/bridge/teams/{id}")).body;
     assert!(ev.contains(&format!("id=\"conflict-{k1}-other\"")), "{ev}");
+    // The other entry came from a phone: named by its id's first four digits, not the whole id.
+    let device = conflicts[0]["other_device"].as_str().unwrap();
+    assert!(!ev.contains(device), "{ev}");
+    assert!(
+        ev.contains(&format!("(téléphone {})", device[..4].to_uppercase())),
+        "{ev}"
+    );
     let r = b.post_form(
         &format!("/bridge/teams/{id}/conflicts/{k1}"),
         &[("csrf", &csrf_in(&ev)), ("take", "other")],

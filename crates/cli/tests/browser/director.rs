@@ -578,9 +578,14 @@ impl<'a> Director<'a> {
     }
 }
 
-/// Fills a board's form on a table page in one script call: taps the keypad's keys (a
-/// fieldset of radio buttons drawn as keys) and sets the lead's selects.
 async fn fill_board(phone: &Browser, board: u32, play: &Play) {
+    fill_keypad(phone, board, play.fields()).await;
+}
+
+/// Fills a board's form on a table page (pairs or teams) in one script call: taps the
+/// keypad's keys (a fieldset of radio buttons drawn as keys) and sets the lead's selects;
+/// `fields` are the form's element ids without the `board-B-` prefix, and their values.
+pub async fn fill_keypad(phone: &Browser, board: u32, fields: Value) {
     let set = phone
         .client
         .execute(
@@ -599,7 +604,7 @@ async fn fill_board(phone: &Browser, board: u32, play: &Play) {
                if (el.value !== v) return 'no choice ' + v + ' for ' + k;\
              }\
              return '';",
-            vec![json!(board), play.fields()],
+            vec![json!(board), fields],
         )
         .await
         .expect("fill the board's form");

@@ -368,6 +368,16 @@ pub fn entry_short(tr: &Tr, e: &Entry) -> String {
     }
 }
 
+/// Who sent a conflict's other entry: a table's phone, known by its device id (32 hex
+/// digits, shown by its first four: "phone 5207"), or the director's account.
+fn sender(tr: &Tr, device: &str) -> String {
+    if device.len() == 32 && device.bytes().all(|b| b.is_ascii_hexdigit()) {
+        tr.t1("bteams-conflict-phone", "phone", device[..4].to_uppercase())
+    } else {
+        device.to_string()
+    }
+}
+
 pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
     let e = event_view(tr, &r.event);
     let teams = r
@@ -495,7 +505,7 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
                     ("board", k.board.into()),
                     ("kept", entry_short(tr, &k.kept).into()),
                     ("other", entry_short(tr, &k.other).into()),
-                    ("device", k.other_device.clone().into()),
+                    ("device", sender(tr, &k.other_device).into()),
                 ],
             ),
             href: format!("{id_base}/matches/{}/{}", k.round, k.match_no),
