@@ -16,9 +16,10 @@
 //! Then the standings (VP totals, places, the IMP quotient that breaks a tie) and the cross
 //! table. Nothing expected here is computed by the engine.
 //!
-//! The teams events carry no hand records: the evening's 24 deals (a deterministic PBN written
-//! here) go to a pairs session of the same evening, whose analysed hand records page
-//! (double-dummy table, makeable contracts, par) is shot on screen and printed to PDF.
+//! The evening's 24 deals (a deterministic PBN written here) are uploaded to the teams event
+//! once the evening is over: its analysed hand records page (double-dummy table, makeable
+//! contracts, par; public too, every room having played every board) is shot on screen and
+//! printed to PDF, and a match's board number leads to its deal.
 //!
 //! Screenshots and PDFs in French and English: `TARGET/browser-artifacts/bridge-teams/`.
 
@@ -735,8 +736,8 @@ pub async fn swiss(chromedriver: PathBuf) {
         .await;
     let checked = started.elapsed();
 
-    // The hand records of the evening, analysed, on a pairs session's page.
-    let session = hand_record_session(&d.a, &tmp.path().join("donnes.pbn")).await;
+    // The hand records of the evening, uploaded to the event and analysed.
+    upload_hand_records(&d, &tmp.path().join("donnes.pbn")).await;
     for lang in ["fr", "en"] {
         d.a.b.goto(&d.url("")).await;
         d.a.switch_language(lang).await;
@@ -780,8 +781,15 @@ pub async fn swiss(chromedriver: PathBuf) {
             .await;
         d.a.shot(&format!("public-{lang}")).await;
         d.a.b
-            .goto(&server.url(&format!("/bridge/{session}/hands")))
+            .goto(&server.url(&format!("/public/bridge/teams/{}/hands", d.id)))
             .await;
+        d.a.assert_no_error("the public hand records").await;
+        d.a.b.find("#dd-24-N-S").await;
+        assert!(
+            !d.a.b.exists("#held-back").await,
+            "every board is played: no deal held back ({lang})"
+        );
+        d.a.b.goto(&d.url("/hands")).await;
         d.a.assert_no_error("the hand records").await;
         d.a.b.find("td[id^=\"dd-\"]").await;
         d.a.shot(&format!("hands-{lang}")).await;
@@ -803,37 +811,34 @@ pub async fn swiss(chromedriver: PathBuf) {
     d.a.b.close().await;
 }
 
-/// A pairs session of 8 tables, 3 boards a round (24 boards), with the evening's deals
-/// uploaded from a PBN file: its hand records page analyses them. Returns its id.
-async fn hand_record_session(a: &Arbiter<'_>, pbn: &Path) -> u64 {
-    let b = &a.b;
-    b.goto(&a.url("/bridge")).await;
-    b.fill("#name", "Donnes du jeudi par quatre").await;
-    b.fill("#club", "Bridge-club de Besançon").await;
-    b.set_value("#date", "2026-03-12").await;
-    b.fill("#tables", "8").await;
-    b.select("#movement", "mitchell").await;
-    b.fill("#boards_per_round", "3").await;
-    a.press("#bridge-create", "create the hand records' session")
-        .await;
-    let url = b.current_url().await;
-    let id = id_after(&url, "/bridge/");
+/// The evening's 24 deals uploaded from a PBN file on the event's hand records page, which
+/// analyses them; match 1 of round 2 then links its board 9 to the deal.
+async fn upload_hand_records(d: &Desk<'_>, pbn: &Path) {
+    let b = &d.a.b;
     std::fs::write(pbn, hand_records(24)).expect("write the deals");
-    b.goto(&a.url(&format!("/bridge/{id}/pairs"))).await;
+    b.goto(&d.url("")).await;
+    d.a.press("#hands-link", "open the hand records").await;
     b.find("#deals-file")
         .await
         .send_keys(pbn.to_str().expect("a UTF-8 path"))
         .await
         .expect("choose the PBN");
-    a.press("#deals-upload", "upload the deals").await;
-    let count = b
-        .find("#deals-count")
+    d.a.press("#deals-upload", "upload the deals").await;
+    let notice = b.find("#notice").await.text().await.unwrap_or_default();
+    assert!(notice.contains("24"), "24 deals uploaded: {notice:?}");
+    b.goto(&d.url("/matches/2/1")).await;
+    let href = b
+        .find("#board-9 td a")
         .await
-        .text()
+        .attr("href")
         .await
+        .ok()
+        .flatten()
         .unwrap_or_default();
-    assert!(count.contains("24"), "24 deals uploaded: {count:?}");
-    id
+    assert!(
+        href.ends_with("/hands#hand-9"),
+        "board 9 links to its deal: {href:?}"
+    );
 }
 
 /// The 4-team round robin, typed by the director on the matches' grids in French notation.
