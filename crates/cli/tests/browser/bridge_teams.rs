@@ -202,7 +202,27 @@ struct Desk<'a> {
     id: u64,
 }
 
-impl Desk<'_> {
+impl<'a> Desk<'a> {
+    /// The first account's desktop browser, in French, on a new event made from the teams
+    /// events page with its teams.
+    async fn open(
+        server: &'a Server,
+        driver: &Driver,
+        shots: &Path,
+        name: &str,
+        format: &str,
+        boards: u32,
+        teams: &[&str],
+    ) -> Desk<'a> {
+        let browser = driver.desktop("director", 1280, 900).await;
+        let a = Arbiter::first_account(browser, server, shots.to_path_buf()).await;
+        a.b.goto(&server.url("/bridge/teams")).await;
+        a.switch_language("fr").await;
+        let mut d = Desk { a, id: 0 };
+        d.create(name, format, boards, teams).await;
+        d
+    }
+
     fn url(&self, path: &str) -> String {
         self.a.url(&format!("/bridge/teams/{}{path}", self.id))
     }
@@ -236,14 +256,7 @@ impl Desk<'_> {
                 .collect::<Vec<_>>()
                 .join("\n");
             // The number field offers the next team's number.
-            let offered = b
-                .find("#team-number")
-                .await
-                .prop("value")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default();
+            let offered = b.value("#team-number").await;
             assert_eq!(offered, n.to_string(), "the team form offers number {n}");
             b.fill("#team-name", team).await;
             b.fill("#team-players", &players).await;
@@ -580,13 +593,16 @@ pub async fn swiss(chromedriver: PathBuf) {
     let shots = artifacts_dir("bridge-teams");
     let server = Server::start(&tmp.path().join("test.db"));
     let driver = Driver::start(&chromedriver);
-    let browser = driver.desktop("director", 1280, 900).await;
-    let a = Arbiter::first_account(browser, &server, shots.clone()).await;
-    a.b.goto(&server.url("/bridge/teams")).await;
-    a.switch_language("fr").await;
-    let mut d = Desk { a, id: 0 };
-    d.create("Soirée par quatre du jeudi", "swiss", 8, &SWISS_TEAMS)
-        .await;
+    let d = Desk::open(
+        &server,
+        &driver,
+        &shots,
+        "Soirée par quatre du jeudi",
+        "swiss",
+        8,
+        &SWISS_TEAMS,
+    )
+    .await;
     let base = server.base.clone();
     // The phones: one for the open rooms, one for the closed rooms, and a second phone at
     // the open room of match 1 (the conflict).
@@ -653,14 +669,7 @@ pub async fn swiss(chromedriver: PathBuf) {
             b.fill(&format!("#closed-{board}-result"), "+1").await;
             d.a.press("#grid-save", "the director corrects a board")
                 .await;
-            let class = b
-                .find(&format!("#closed-{board}-score"))
-                .await
-                .attr("class")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default();
+            let class = b.attr(&format!("#closed-{board}-score"), "class").await;
             assert!(
                 class.contains("director"),
                 "the corrected score is marked as the director's"
@@ -827,14 +836,7 @@ async fn upload_hand_records(d: &Desk<'_>, pbn: &Path) {
     let notice = b.find("#notice").await.text().await.unwrap_or_default();
     assert!(notice.contains("24"), "24 deals uploaded: {notice:?}");
     b.goto(&d.url("/matches/2/1")).await;
-    let href = b
-        .find("#board-9 td a")
-        .await
-        .attr("href")
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    let href = b.attr("#board-9 td a", "href").await;
     assert!(
         href.ends_with("/hands#hand-9"),
         "board 9 links to its deal: {href:?}"
@@ -848,12 +850,10 @@ pub async fn round_robin(chromedriver: PathBuf) {
     let shots = artifacts_dir("bridge-teams-round-robin");
     let server = Server::start(&tmp.path().join("test.db"));
     let driver = Driver::start(&chromedriver);
-    let browser = driver.desktop("director", 1280, 900).await;
-    let a = Arbiter::first_account(browser, &server, shots.clone()).await;
-    a.b.goto(&server.url("/bridge/teams")).await;
-    a.switch_language("fr").await;
-    let mut d = Desk { a, id: 0 };
-    d.create(
+    let d = Desk::open(
+        &server,
+        &driver,
+        &shots,
         "Championnat de district",
         "round_robin",
         6,

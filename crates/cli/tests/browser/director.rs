@@ -324,14 +324,7 @@ impl<'a> Director<'a> {
         let b = self.b();
         for (n, p1, p2) in names {
             for (css, want) in [(format!("#name1-{n}"), p1), (format!("#name2-{n}"), p2)] {
-                let got = b
-                    .find(&css)
-                    .await
-                    .prop("value")
-                    .await
-                    .ok()
-                    .flatten()
-                    .unwrap_or_default();
+                let got = b.value(&css).await;
                 assert_eq!(&got, want, "pair {n}: {css} after saving");
             }
         }
@@ -422,27 +415,15 @@ impl<'a> Director<'a> {
         let b = self.b();
         b.goto(&self.url("/grid")).await;
         self.a.assert_no_error("the grid").await;
-        let v = b
-            .find("#missing-count")
-            .await
-            .attr("data-count")
-            .await
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let v = b.attr("#missing-count", "data-count").await;
         v.parse().unwrap_or_else(|_| panic!("a count, not {v:?}"))
     }
 
     /// The status of a line on the grid (`missing`, `entered`, `confirmed`, `director`, `adjusted`).
     pub async fn line_status(&self, board: u32, ns: u32, ew: u32) -> String {
         self.b()
-            .find(&format!("#line-{board}-{ns}-{ew}"))
+            .attr(&format!("#line-{board}-{ns}-{ew}"), "data-status")
             .await
-            .attr("data-status")
-            .await
-            .ok()
-            .flatten()
-            .unwrap_or_default()
     }
 
     /// Corrects a line from the grid: its edit link, the line form, save.
@@ -451,14 +432,7 @@ impl<'a> Director<'a> {
         b.goto(&self.url("/grid")).await;
         b.click(&format!("#edit-{board}-{ns}-{ew}")).await;
         for (css, v) in [("#line-board", board), ("#line-ns", ns), ("#line-ew", ew)] {
-            let shown = b
-                .find(css)
-                .await
-                .prop("value")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default();
+            let shown = b.value(css).await;
             assert_eq!(shown, v.to_string(), "the edit link fills {css}");
         }
         b.fill(

@@ -317,6 +317,28 @@ impl Browser {
             .unwrap_or_else(|e| panic!("find {css:?}: {e}"))
     }
 
+    /// The current value of the form field matching `css` (empty without one).
+    pub async fn value(&self, css: &str) -> String {
+        self.find(css)
+            .await
+            .prop("value")
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// The attribute `name` of the element matching `css` (empty without one).
+    pub async fn attr(&self, css: &str, name: &str) -> String {
+        self.find(css)
+            .await
+            .attr(name)
+            .await
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
     pub async fn exists(&self, css: &str) -> bool {
         !self.find_all(css).await.is_empty()
     }

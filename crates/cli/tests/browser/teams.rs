@@ -352,14 +352,7 @@ impl<'a> Desk<'a> {
             .press("#team-save-results", &format!("save round {round}'s grid"))
             .await;
         for (m, board, code) in results {
-            let shown = b
-                .find(&format!("#r-{m}-{board}"))
-                .await
-                .prop("value")
-                .await
-                .ok()
-                .flatten()
-                .unwrap_or_default();
+            let shown = b.value(&format!("#r-{m}-{board}")).await;
             assert_eq!(
                 &shown, code,
                 "round {round}, match {m}, board {board} after saving"
@@ -962,15 +955,7 @@ pub async fn league(chromedriver: PathBuf) {
         "the second captain is told the arbiter decides:\n{text}"
     );
     d.b().goto(&d.url("/rounds/1")).await;
-    let flagged = d
-        .b()
-        .find("#reported-2-2")
-        .await
-        .attr("class")
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    let flagged = d.b().attr("#reported-2-2", "class").await;
     assert_eq!(
         flagged, "error",
         "the conflicting board stands out on the round page"
