@@ -133,13 +133,7 @@ fn a_swiss_team_event_of_eight_teams_through_the_api() {
     let m = &round["matches"][0];
     let team = m["white_team"].as_i64().unwrap();
     let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
-    let roster = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == team)
-        .unwrap()["roster"]
-        .clone();
+    let roster = crate::teams_pages::roster(&teams, team);
     let lineup: Vec<Value> = [0, 1, 2, 4]
         .iter()
         .map(|&k| roster[k]["id"].clone())

@@ -8,15 +8,7 @@
 use serde_json::{json, Value};
 
 use crate::common::{csrf_in, Client};
-use crate::teams_pages::{paired_round_robin, roster, roster_ids};
-
-/// Every player's name of a team as the API lists them, in roster order.
-fn roster_names(teams: &Value, team: i64) -> Vec<String> {
-    roster(teams, team)
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_string())
-        .collect()
-}
+use crate::teams_pages::{paired_round_robin, roster_ids, roster_names};
 
 fn assert_none_of(names: &[String], body: &str, what: &str) {
     for n in names {

@@ -131,6 +131,14 @@ pub(crate) fn roster(teams: &Value, team: i64) -> &Vec<Value> {
         .unwrap()
 }
 
+/// Every player's name of a team as the API lists them, in roster order.
+pub(crate) fn roster_names(teams: &Value, team: i64) -> Vec<String> {
+    roster(teams, team)
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
 pub(crate) fn roster_ids(teams: &Value, team: i64) -> Vec<i64> {
     roster(teams, team)
         .iter()
@@ -384,12 +392,7 @@ fn captains_send_lineups_and_results_from_their_phones() {
     assert!(r.body.contains("Joueur"), "{}", r.body);
     let home_players = roster_ids(&teams, home).len();
     assert_eq!(home_players, 5);
-    let home_name = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == home)
-        .unwrap()["roster"][0]["name"]
+    let home_name = roster(&teams, home)[0]["name"]
         .as_str()
         .unwrap()
         .to_string();
@@ -581,17 +584,7 @@ fn a_captain_confirms_the_lineup_and_the_results_with_a_second_tap() {
     );
     let version = version_in(&page.body);
     let ids = roster_ids(&teams, away);
-    let names: Vec<String> = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == away)
-        .unwrap()["roster"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = roster_names(&teams, away);
     let ticked: Vec<String> = [0, 1, 3, 4]
         .iter()
         .map(|&k| format!("p-{}", ids[k]))

@@ -91,13 +91,7 @@ fn played_event(arb: &mut Client) -> i64 {
     let m = &round2["matches"][1];
     let team = m["black_team"].as_i64().unwrap();
     let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
-    let roster = teams
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == team)
-        .unwrap()["roster"]
-        .clone();
+    let roster = crate::teams_pages::roster(&teams, team);
     let members: Vec<Value> = [0, 1, 2, 4]
         .iter()
         .map(|&k| roster[k]["id"].clone())
