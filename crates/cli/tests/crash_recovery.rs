@@ -85,13 +85,32 @@ impl Client {
         }
     }
 
-    /// The status and JSON of a call, or `None` when the server did not answer (killed).
+    /// The status and JSON of a call, or `None` when the server did not answer (killed). A
+    /// write answered 428 (no version) is sent again with the version the answer names, as a
+    /// page loaded just now would.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Option<(u16, Value)> {
-        let req = self
+        let (status, json, _) = match self.call_at(method, path, body.clone(), None)? {
+            (428, _, Some(v)) => self.call_at(method, path, body, Some(&v))?,
+            first => first,
+        };
+        Some((status, json))
+    }
+
+    fn call_at(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        version: Option<&str>,
+    ) -> Option<(u16, Value, Option<String>)> {
+        let mut req = self
             .agent
             .request(method, &format!("{}{path}", self.base))
             .set("Cookie", &self.cookie.lock().unwrap())
             .set("X-CSRF-Token", &self.csrf.lock().unwrap());
+        if let Some(v) = version {
+            req = req.set("If-Match", v);
+        }
         let out = match body {
             Some(b) => req.send_json(b),
             None => req.call(),
@@ -113,8 +132,13 @@ impl Client {
             *jar = kept.join("; ");
         }
         let status = r.status();
+        let etag = r.header("etag").map(str::to_string);
         let text = r.into_string().ok()?;
-        Some((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
+        Some((
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::Null),
+            etag,
+        ))
     }
 
     fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {

@@ -79,18 +79,29 @@ impl Drop for Server {
     }
 }
 
+/// A JSON post; sent without a version, answered 428, it is sent again with the version the
+/// answer names (as a page loaded just now would).
 fn post(agent: &ureq::Agent, url: &str, cookie: &str, csrf: &str, body: Value) -> (u16, Value) {
-    let r = agent
-        .post(url)
-        .set("Cookie", cookie)
-        .set("X-CSRF-Token", csrf)
-        .set("Accept-Language", "fr")
-        .send_json(body);
-    let r = match r {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{url}: no answer ({e}): the connection was dropped"),
+    let send = |version: Option<&str>| {
+        let mut r = agent
+            .post(url)
+            .set("Cookie", cookie)
+            .set("X-CSRF-Token", csrf)
+            .set("Accept-Language", "fr");
+        if let Some(v) = version {
+            r = r.set("If-Match", v);
+        }
+        match r.send_json(body.clone()) {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{url}: no answer ({e}): the connection was dropped"),
+        }
     };
+    let mut r = send(None);
+    if r.status() == 428 {
+        let etag = r.header("etag").unwrap_or_default().to_string();
+        r = send(Some(&etag));
+    }
     let status = r.status();
     (status, r.into_json().unwrap_or(Value::Null))
 }
@@ -184,11 +195,21 @@ fn a_full_disk_is_said_and_a_closed_stderr_breaks_nothing() {
         last.1
     );
     // The page says it too.
+    let version = agent
+        .get(&format!("{}/api/events/{id}", server.base))
+        .set("Cookie", &cookie)
+        .call()
+        .unwrap()
+        .header("etag")
+        .unwrap_or_default()
+        .trim_matches('"')
+        .to_string();
     let form = agent
         .post(&format!("{}/events/{id}/players", server.base))
         .set("Cookie", &format!("{cookie}; lang=fr"))
         .send_form(&[
             ("csrf", csrf.as_str()),
+            ("version", version.as_str()),
             ("name", "Durand, Bob"),
             ("rating", "1500"),
         ]);

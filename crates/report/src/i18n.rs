@@ -8,7 +8,7 @@
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! teams' tables), `versions.ftl` (a stale form's refusal) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
 //! entry, a teams phone's rounds).
 //!
 //! ```
@@ -29,7 +29,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
-const FR: [(&str, &str); 13] = [
+const FR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -58,8 +58,9 @@ const FR: [(&str, &str); 13] = [
         "bridge_teams_browser.ftl",
         include_str!("../locales/fr/bridge_teams_browser.ftl"),
     ),
+    ("versions.ftl", include_str!("../locales/fr/versions.ftl")),
 ];
-const EN: [(&str, &str); 13] = [
+const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
@@ -88,6 +89,7 @@ const EN: [(&str, &str); 13] = [
         "bridge_teams_browser.ftl",
         include_str!("../locales/en/bridge_teams_browser.ftl"),
     ),
+    ("versions.ftl", include_str!("../locales/en/versions.ftl")),
 ];
 
 /// A language the pages are written in.
@@ -149,7 +151,7 @@ impl Lang {
     }
 
     /// The catalogue files of the language: (file name, text).
-    pub fn sources(self) -> [(&'static str, &'static str); 13] {
+    pub fn sources(self) -> &'static [(&'static str, &'static str)] {
         match self {
             Lang::Fr => FR,
             Lang::En => EN,

@@ -46,8 +46,29 @@ impl Client {
         }
     }
 
+    /// A call; a write answered 428 (no version) goes again with the version the answer names,
+    /// as a page loaded just now would send it.
     fn call(&mut self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+        match self.call_at(method, path, body, None) {
+            (428, _, Some(v)) => {
+                let (s, text, _) = self.call_at(method, path, body, Some(&v));
+                (s, text)
+            }
+            (s, text, _) => (s, text),
+        }
+    }
+
+    fn call_at(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+        version: Option<&str>,
+    ) -> (u16, String, Option<String>) {
         let mut req = self.agent.request(method, &format!("{}{path}", self.base));
+        if let Some(v) = version {
+            req = req.set("If-Match", v);
+        }
         if !self.cookies.is_empty() {
             req = req.set("Cookie", &self.cookies.join("; "));
         }
@@ -65,7 +86,8 @@ impl Client {
         };
         self.keep_cookies(&r);
         let status = r.status();
-        (status, r.into_string().unwrap_or_default())
+        let etag = r.header("etag").map(String::from);
+        (status, r.into_string().unwrap_or_default(), etag)
     }
 
     /// A page as a phone's browser asks for it (gzip accepted), read as the bytes that came: the
@@ -177,10 +199,20 @@ fn main() {
         .and_then(|s| s.split('"').next())
         .expect("a CSRF field on the round page")
         .to_string();
+    let form_version = page
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("the page's version in its form")
+        .to_string();
     let start = Instant::now();
     let (s, location) = arbiter.post_form(
         &format!("/events/{big}/pair"),
-        &[("csrf", &form_csrf), ("round", "1")],
+        &[
+            ("csrf", &form_csrf),
+            ("version", &form_version),
+            ("round", "1"),
+        ],
     );
     assert!(s == 303 || s == 302, "pairing answered {s}");
     let (s, page) = arbiter.call(

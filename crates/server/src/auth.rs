@@ -6,34 +6,36 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect};
-use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Form, Json};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/login", get(login_page).post(login))
-        .route("/logout", post(logout))
-        .route("/setup", get(setup_page).post(setup))
-        .route("/accounts", post(add_account))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/login", login_page)
+        .post("/login", Guard::Own(Own::Account), login)
+        .post("/logout", Guard::Own(Own::Account), logout)
+        .get("/setup", setup_page)
+        .post("/setup", Guard::Own(Own::Account), setup)
+        .post("/accounts", Guard::Own(Own::Account), add_account)
 }
 
 /// The JSON API's routes (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route("/setup", post(api_setup))
-        .route("/login", post(api_login))
-        .route("/logout", post(api_logout))
-        .route("/session", get(api_session))
-        .route("/csrf", get(api_csrf))
-        .route("/accounts", post(api_add_account))
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .post("/setup", Guard::Own(Own::Account), api_setup)
+        .post("/login", Guard::Own(Own::Account), api_login)
+        .post("/logout", Guard::Own(Own::Account), api_logout)
+        .get("/session", api_session)
+        .get("/csrf", api_csrf)
+        .post("/accounts", Guard::Own(Own::Account), api_add_account)
 }
 
 #[derive(Template)]

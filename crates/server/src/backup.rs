@@ -8,36 +8,39 @@
 
 use askama::Template;
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Multipart, Query, Request, State};
+use axum::extract::{Multipart, Query, Request, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::ctx::{set_cookie, Arbiter, Ctx, SESSION_COOKIE};
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::json::ApiResult;
 use crate::limit::RESTORE_MAX_BODY;
 use crate::page::{blocking, html, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/backup", get(backup_page))
-        .route("/backup/download", get(backup_download))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/backup", backup_page)
+        .get("/backup/download", backup_download)
+        .post_limited(
             "/backup/restore",
-            post(restore).layer(DefaultBodyLimit::max(RESTORE_MAX_BODY)),
+            Guard::Own(Own::Restore),
+            RESTORE_MAX_BODY,
+            restore,
         )
 }
 
 /// The JSON API's routes (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new().route("/backup", get(api_backup)).route(
+pub fn api_routes() -> Routes {
+    Routes::new().get("/backup", api_backup).post_limited(
         "/restore",
-        post(api_restore).layer(DefaultBodyLimit::max(RESTORE_MAX_BODY)),
+        Guard::Own(Own::Restore),
+        RESTORE_MAX_BODY,
+        api_restore,
     )
 }
 

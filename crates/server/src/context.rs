@@ -73,38 +73,50 @@ fn open_to_anonymous(path: &str) -> bool {
         || (path.starts_with("/public/") && path.ends_with("/register"))
 }
 
-/// Most of a multipart body read ahead for its `csrf` field (the forms send it first).
+/// Most of a multipart body read ahead for its `csrf` and `version` fields (the forms send
+/// them first).
 const CSRF_READ_AHEAD: usize = 64 * 1024;
 
-/// The `csrf` field of a multipart body read from its start (at most [`CSRF_READ_AHEAD`]
-/// bytes, and only parts followed by the next delimiter count), and the body whole again: the
-/// bytes read ahead, then the rest as it comes.
-async fn token_ahead(body: Body, boundary: &str) -> Result<(Option<String>, Body), AppError> {
+/// The `csrf` and `version` fields of a multipart body read from its start (at most
+/// [`CSRF_READ_AHEAD`] bytes, and only parts followed by the next delimiter count), and the
+/// body whole again: the bytes read ahead, then the rest as it comes.
+async fn fields_ahead(body: Body, boundary: &str) -> Result<(Sent, Body), AppError> {
     use futures_util::StreamExt;
     let mut stream = body.into_data_stream();
     let mut ahead: Vec<u8> = Vec::new();
-    let mut token = None;
+    let mut sent = Sent::default();
     let delimiter = format!("--{boundary}");
+    let read = |bytes: &[u8]| Sent {
+        token: multipart_field(bytes, boundary, "csrf"),
+        version: multipart_field(bytes, boundary, "version"),
+    };
     while ahead.len() < CSRF_READ_AHEAD {
         match stream.next().await {
             Some(Ok(chunk)) => ahead.extend_from_slice(&chunk),
             Some(Err(e)) => return Err(body_failure(&e)),
             None => {
-                token = multipart_field(&ahead, boundary, "csrf");
+                sent = read(&ahead);
                 break;
             }
         }
         // The complete parts: up to the last delimiter seen.
         let text = String::from_utf8_lossy(&ahead);
         if let Some(end) = text.rfind(delimiter.as_str()) {
-            token = multipart_field(text[..end].as_bytes(), boundary, "csrf");
-            if token.is_some() {
+            sent = read(text[..end].as_bytes());
+            if sent.token.is_some() && sent.version.is_some() {
                 break;
             }
         }
     }
     let first = futures_util::stream::once(async move { Ok::<_, axum::Error>(Bytes::from(ahead)) });
-    Ok((token, Body::from_stream(first.chain(stream))))
+    Ok((sent, Body::from_stream(first.chain(stream))))
+}
+
+/// The CSRF token and the page's version a state-changing request repeats.
+#[derive(Debug, Default)]
+struct Sent {
+    token: Option<String>,
+    version: Option<String>,
 }
 
 /// Reads what is left of a refused request's body and throws it away (a rating list's upload
@@ -117,15 +129,18 @@ async fn discard(body: Body) {
     while let Some(Ok(_)) = stream.next().await {}
 }
 
-/// Reads the token a state-changing request repeats; the body is given back intact. A form
-/// body is read whole (at most `form_limit` bytes), a multipart one only up to its `csrf` field.
+/// Reads the token (and a form's version) a state-changing request repeats; the body is given
+/// back intact. A form body is read whole (at most `form_limit` bytes), a multipart one only up
+/// to its `csrf` and `version` fields. A form's version goes on to the guard ([`SentVersion`]).
 async fn sent_token(
     req: Request,
     form_limit: usize,
 ) -> Result<(Option<String>, Request), AppError> {
-    if let Some(v) = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()) {
-        return Ok((Some(v.to_string()), req));
-    }
+    let header_token = req
+        .headers()
+        .get(CSRF_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let content_type = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -135,34 +150,43 @@ async fn sent_token(
     let form = content_type.starts_with("application/x-www-form-urlencoded");
     let multipart = content_type.starts_with("multipart/form-data");
     if !form && !multipart {
-        return Ok((None, req));
+        return Ok((header_token, req));
     }
     let boundary = content_type
         .split(';')
         .find_map(|p| p.trim().strip_prefix("boundary="))
         .map(|b| b.trim_matches('"').to_string());
-    if multipart {
-        // An upload (a rating list, a database, a players' file): only the start of the body
-        // is read, up to the `csrf` field the forms send first; the rest goes on to the handler
-        // unread, which applies its own limit.
-        let (parts, body) = req.into_parts();
-        let (token, body) = token_ahead(body, boundary.as_deref().unwrap_or("")).await?;
-        return Ok((token, Request::from_parts(parts, body)));
-    }
     let (parts, body) = req.into_parts();
-    let bytes: Bytes =
-        axum::body::to_bytes(body, form_limit)
-            .await
-            .map_err(|e| match body_failure(&e) {
-                AppError::Malformed { .. } if e.to_string().contains("length limit") => {
-                    AppError::TooLarge { limit: form_limit }
-                }
-                other => other,
-            })?;
-    let token = form_urlencoded::parse(&bytes)
-        .find(|(k, _)| k == "csrf")
-        .map(|(_, v)| v.into_owned());
-    Ok((token, Request::from_parts(parts, Body::from(bytes))))
+    let (sent, body) = if multipart {
+        // An upload (a rating list, a database, a players' file): only the start of the body
+        // is read, up to the fields the forms send first; the rest goes on to the handler
+        // unread, which applies its own limit.
+        fields_ahead(body, boundary.as_deref().unwrap_or("")).await?
+    } else {
+        let bytes: Bytes =
+            axum::body::to_bytes(body, form_limit)
+                .await
+                .map_err(|e| match body_failure(&e) {
+                    AppError::Malformed { .. } if e.to_string().contains("length limit") => {
+                        AppError::TooLarge { limit: form_limit }
+                    }
+                    other => other,
+                })?;
+        let field = |name: &str| {
+            form_urlencoded::parse(&bytes)
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.into_owned())
+        };
+        let sent = Sent {
+            token: field("csrf"),
+            version: field("version"),
+        };
+        (sent, Body::from(bytes))
+    };
+    let mut req = Request::from_parts(parts, body);
+    req.extensions_mut()
+        .insert(crate::guard::SentVersion(sent.version));
+    Ok((header_token.or(sent.token), req))
 }
 
 /// The declared length of a request's body, if any.
@@ -439,11 +463,12 @@ mod tests {
             .chunks(7)
             .map(|c| Ok(Bytes::copy_from_slice(c)))
             .collect();
-        let (token, back) =
-            token_ahead(Body::from_stream(futures_util::stream::iter(chunks)), "XyZ")
+        let (sent, back) =
+            fields_ahead(Body::from_stream(futures_util::stream::iter(chunks)), "XyZ")
                 .await
                 .unwrap();
-        assert_eq!(token.as_deref(), Some("abc123"));
+        assert_eq!(sent.token.as_deref(), Some("abc123"));
+        assert_eq!(sent.version, None);
         let again = axum::body::to_bytes(back, usize::MAX).await.unwrap();
         assert_eq!(again.as_ref(), body.as_slice());
     }

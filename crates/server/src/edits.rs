@@ -3,9 +3,9 @@
 //!
 //! Every page whose forms edit shared state reads the event's (or the bridge session's)
 //! version before its data and puts it in a hidden `version` field of each form. An API client
-//! sends it as `If-Match: "41"` or as a `version` field of the body; every `GET` under
-//! `/api/events/{id}` and `/api/bridge/sessions/{id}` answers it in `ETag`. A form without it
-//! writes what differs from the stored values, as before.
+//! sends it as `If-Match: "41"` or as a `version` field of the body; every `GET` of the API
+//! about one of them answers it in `ETag`. A request without it is refused before its handler
+//! ([`crate::guard`]).
 
 use crate::i18n::Arg;
 use axum::body::Body;
@@ -87,16 +87,25 @@ pub(crate) fn with_version(mut r: Response, version: i64) -> Response {
     r
 }
 
-/// The event or bridge session a path of the API is about, and its version now.
+/// The thing a path of the API is about (an event, a group, a bridge session, series or teams
+/// event, a team event), and its version now.
 fn version_of_path(st: &AppState, path: &str) -> Option<i64> {
+    use store::Scope;
     let rest = path.strip_prefix("/api").unwrap_or(path);
     let id_after = |prefix: &str| -> Option<i64> {
         rest.strip_prefix(prefix)?.split('/').next()?.parse().ok()
     };
-    if let Some(id) = id_after("/events/") {
-        return st.store.event_version(id).ok();
-    }
-    id_after("/bridge/sessions/").and_then(|id| st.store.bridge_version(id).ok())
+    let scope = [
+        ("/events/", Scope::Event as fn(i64) -> Scope),
+        ("/groups/", Scope::Group),
+        ("/bridge/sessions/", Scope::BridgeSession),
+        ("/bridge/series/", Scope::Series),
+        ("/bridge/teams/", Scope::BridgeTeams),
+        ("/teams/events/", Scope::Teams),
+    ]
+    .into_iter()
+    .find_map(|(prefix, scope)| id_after(prefix).map(scope))?;
+    st.store.version(scope).ok().map(|v| v.0)
 }
 
 /// Every read of the API about one event or bridge session answers the version it was read at
@@ -212,6 +221,26 @@ fn line_text(tr: &Tr, l: &store::bridge::Line) -> String {
         );
         format!("{line}{conflict}")
     }
+}
+
+/// One change since a page was built: who, when, what (the log's words for the action where
+/// the catalogue has them, the log's code otherwise).
+fn change_text(tr: &Tr, c: &store::Change) -> String {
+    if c.actor.is_empty() {
+        return String::new();
+    }
+    let what = ["action-", "bridge-action-", "teams-action-"]
+        .iter()
+        .find_map(|p| tr.lookup(&format!("{p}{}", c.action), &[]))
+        .unwrap_or_else(|| c.action.clone());
+    tr.targs(
+        "conflict-since-change",
+        &[
+            ("who", Arg::from(c.actor.clone())),
+            ("when", Arg::from(tr.datetime(&c.at))),
+            ("what", Arg::from(what)),
+        ],
+    )
 }
 
 /// One value someone else changed first, in the visitor's language, with both values.
@@ -335,6 +364,14 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
             ],
         ),
         Changed::Session { .. } => tr.t("bridge-conflict-changed-settings"),
+        Changed::Since { changes } => {
+            let list: Vec<String> = changes.iter().map(|c| change_text(tr, c)).collect();
+            if list.iter().all(String::is_empty) {
+                tr.t("conflict-since-unnamed")
+            } else {
+                tr.t1("conflict-since", "changes", list.join(" ; "))
+            }
+        }
         Changed::RoundStart {
             round,
             stored,
@@ -361,6 +398,10 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
 
 /// Every value of a conflict, in the visitor's language, after the line that says what it is.
 pub fn describe_all(tr: &Tr, changed: &[Changed]) -> Vec<String> {
+    // A stale page's refusal says it all in its own words.
+    if let [c @ Changed::Since { .. }] = changed {
+        return vec![describe(tr, c)];
+    }
     std::iter::once(tr.t("conflict-intro"))
         .chain(changed.iter().map(|c| describe(tr, c)))
         .collect()

@@ -14,6 +14,8 @@
 //! | too many password checks waiting | 503 `busy`, with `Retry-After` |
 //! | the disk is full (`SQLITE_FULL`, `ENOSPC`) | 507 `disk_full` |
 //! | `store::Error::Conflict`, [`AppError::Conflict`] | 409 `conflict`: someone else changed what the form edits since its page was built (both values, the current version) |
+//! | [`AppError::Stale`] | 409 `conflict` (`reason` `stale`): a form that replaces its page as a whole, sent after someone else changed its scope (who, when, what; the current version) |
+//! | [`AppError::VersionRequired`] | 428 `version_required`: a state-changing request without its page's version (the current one in `ETag`) |
 //! | no valid pairing | 409 |
 //! | missing or wrong CSRF token | 403 |
 //! | not logged in | redirect to `/login` (pages), 401 (API) |
@@ -63,6 +65,17 @@ pub enum AppError {
         version: store::Version,
         changed: Vec<store::Changed>,
         written: usize,
+    },
+    /// A state-changing request without the version its page was built from (`guard`).
+    #[error("no version: send the version the page was built from")]
+    VersionRequired { version: store::Version },
+    /// A form that replaces what its page showed, sent after others changed it (`guard`):
+    /// nothing written; `reload` is the page to load again.
+    #[error("changed meanwhile by someone else")]
+    Stale {
+        version: store::Version,
+        changes: Vec<store::Change>,
+        reload: Option<String>,
     },
     #[error("internal: {0}")]
     Internal(String),
@@ -116,6 +129,8 @@ pub struct Conflict {
     pub changed: Vec<store::Changed>,
     /// The form's other values, written.
     pub written: usize,
+    /// The page to load again to see the current values (the form's page).
+    pub reload: Option<String>,
 }
 
 impl Failure {
@@ -272,7 +287,43 @@ impl AppError {
                     version,
                     changed,
                     written,
+                    reload: None,
                 }),
+            },
+            AppError::Stale {
+                version,
+                changes,
+                reload,
+            } => Failure {
+                status: StatusCode::CONFLICT,
+                code: "conflict",
+                reason: Some("stale".into()),
+                detail: format!(
+                    "{} change(s) by someone else since the page was built: nothing written",
+                    changes.len()
+                ),
+                field: None,
+                args: Vec::new(),
+                retry_after: None,
+                conflict: Some(Conflict {
+                    version,
+                    changed: vec![store::Changed::Since { changes }],
+                    written: 0,
+                    reload,
+                }),
+            },
+            AppError::VersionRequired { version } => Failure {
+                conflict: Some(Conflict {
+                    version,
+                    changed: Vec::new(),
+                    written: 0,
+                    reload: None,
+                }),
+                ..plain(
+                    StatusCode::PRECONDITION_REQUIRED,
+                    "version_required",
+                    "send the version the page was built from: the form's version field, or If-Match".into(),
+                )
             },
             AppError::Store(store::Error::Invalid {
                 field,

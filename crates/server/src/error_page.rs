@@ -54,6 +54,7 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
             Some(k) => crate::edits::describe_all(tr, &k.changed).join(" "),
             None => tr.t("conflict-intro"),
         },
+        "version_required" => tr.t("error-version-required"),
         "not_found" => tr.t("error-not-found"),
         "csrf" => tr.t("error-csrf"),
         "login_required" => tr.t("error-login-required"),
@@ -220,6 +221,11 @@ struct ErrorPage<'a> {
     title: String,
     message: String,
     status: u16,
+    /// A stale form's page, to load again.
+    reload: Option<String>,
+    /// The failure's code and reason (`conflict`, `stale`), for scripts and tests.
+    code: &'a str,
+    reason: &'a str,
 }
 
 /// The response for a failure: JSON for the API, a page otherwise; a login redirect for pages.
@@ -256,6 +262,7 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
             404 => "error-title-not-found",
             403 => "error-title-forbidden",
             409 if f.code == "conflict" => "error-title-conflict",
+            428 => "error-title-version-required",
             409 => "error-title-refused",
             422 => "error-title-invalid",
             429 => "error-title-rate-limited",
@@ -269,6 +276,9 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
         }),
         message: text,
         status: f.status.as_u16(),
+        reload: f.conflict.as_ref().and_then(|k| k.reload.clone()),
+        code: f.code,
+        reason: f.reason.as_deref().unwrap_or(""),
     };
     let response = match page.render() {
         Ok(html) => (f.status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response(),
@@ -278,6 +288,12 @@ pub fn render(ctx: &Ctx, f: &Failure) -> Response {
 }
 
 fn with_retry_after(mut response: Response, f: &Failure) -> Response {
+    // A conflict or a missing version says the version to build the form again at.
+    if let Some(k) = &f.conflict {
+        if let Ok(v) = header::HeaderValue::from_str(&format!("\"{}\"", k.version)) {
+            response.headers_mut().insert(header::ETAG, v);
+        }
+    }
     if let Some(seconds) = f.retry_after {
         response
             .headers_mut()

@@ -23,6 +23,7 @@ pub mod edits;
 pub mod error;
 pub mod error_page;
 mod forms;
+pub mod guard;
 pub mod json;
 mod limit;
 pub mod log;
@@ -135,22 +136,32 @@ pub struct AppState {
 pub type PublicPages =
     std::collections::HashMap<(store::EventId, &'static str), (i64, Arc<page::Rendered>)>;
 
-/// The whole application's routes.
-pub fn app(state: AppState) -> Router {
-    let api = Router::new()
+/// Every route: the pages and the API (under `/api`), and every state-changing one with its
+/// guard ([`guard`]).
+pub fn routes() -> guard::Routes {
+    let api = guard::Routes::new()
         .merge(auth::api_routes())
         .merge(backup::api_routes())
         .merge(chess::api_routes())
-        .merge(teams::api_routes())
-        .fallback(|| async { AppError::NotFound });
-    Router::new()
+        .merge(teams::api_routes());
+    guard::Routes::new()
         .merge(page::routes())
         .merge(auth::routes())
         .merge(backup::routes())
         .merge(chess::routes())
         .merge(bridge::routes())
         .merge(teams::routes())
-        .nest("/api", api)
+        .nest("/api", api, || async { AppError::NotFound })
+}
+
+/// The whole application.
+pub fn app(state: AppState) -> Router {
+    let (router, edits) = routes().finish();
+    router
+        .route_layer(axum::middleware::from_fn_with_state(
+            guard::Guards::new(state.clone(), &edits),
+            guard::guard,
+        ))
         .fallback(page::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -5,20 +5,18 @@ use askama::Template;
 use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 
 use crate::ctx::{set_cookie, LANG_COOKIE};
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::i18n::Lang;
-use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/static/style.css", get(style))
-        .route("/static/app.js", get(script))
-        .route("/lang/{lang}", get(switch_lang))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/static/style.css", style)
+        .get("/static/app.js", script)
+        .get("/lang/{lang}", switch_lang)
 }
 
 pub(crate) type Page = Result<Response, AppError>;

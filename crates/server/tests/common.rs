@@ -64,6 +64,20 @@ impl App {
     }
 }
 
+impl App {
+    /// A second browser of the same arbiter: a login session of its own.
+    pub fn login(&self) -> Client {
+        let mut c = self.client();
+        let r = c.post_json(
+            "/api/login",
+            &json!({"username": USER, "password": PASSWORD}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        c.csrf = Some(r.json()["csrf"].as_str().unwrap().to_string());
+        c
+    }
+}
+
 impl Drop for App {
     fn drop(&mut self) {
         if let Some(r) = self.running.take() {
@@ -104,6 +118,10 @@ pub struct Client {
     pub cookies: BTreeMap<String, String>,
     pub csrf: Option<String>,
     pub accept_language: Option<String>,
+    /// A state-changing request sent without the version of its page is answered 428 with the
+    /// current version; this client then sends it again with that version, as a page loaded
+    /// just now would. Tests of stale pages send their versions themselves, or turn this off.
+    pub auto_version: bool,
 }
 
 impl Client {
@@ -119,6 +137,7 @@ impl Client {
             cookies: BTreeMap::new(),
             csrf: None,
             accept_language: None,
+            auto_version: true,
         }
     }
 
@@ -194,8 +213,26 @@ impl Client {
         self.finish(r)
     }
 
+    /// The version to send again with, after a 428 answer (see [`Client::auto_version`]).
+    fn version_asked(&self, r: &Reply) -> Option<String> {
+        (self.auto_version && r.status == 428)
+            .then(|| r.etag.as_deref().map(|e| e.trim_matches('"').to_string()))
+            .flatten()
+    }
+
     pub fn post_json(&mut self, path: &str, body: &Value) -> Reply {
+        let reply = self.post_json_with(path, body, None);
+        match self.version_asked(&reply) {
+            Some(v) => self.post_json_with(path, body, Some(&v)),
+            None => reply,
+        }
+    }
+
+    fn post_json_with(&mut self, path: &str, body: &Value, etag: Option<&str>) -> Reply {
         let mut r = self.prepare("POST", path);
+        if let Some(e) = etag {
+            r = r.set("If-Match", e);
+        }
         if let Some(t) = &self.csrf {
             r = r.set("X-CSRF-Token", t);
         }
@@ -205,18 +242,24 @@ impl Client {
 
     /// A JSON post made conditional on the version the client read (`If-Match`).
     pub fn post_json_if_match(&mut self, path: &str, body: &Value, etag: &str) -> Reply {
-        let mut r = self.prepare("POST", path).set("If-Match", etag);
-        if let Some(t) = &self.csrf {
-            r = r.set("X-CSRF-Token", t);
-        }
-        let r = r.send_json(body.clone());
-        self.finish(r)
+        self.post_json_with(path, body, Some(etag))
     }
 
     pub fn post_bytes(&mut self, path: &str, body: &[u8]) -> Reply {
+        let reply = self.post_bytes_with(path, body, None);
+        match self.version_asked(&reply) {
+            Some(v) => self.post_bytes_with(path, body, Some(&v)),
+            None => reply,
+        }
+    }
+
+    fn post_bytes_with(&mut self, path: &str, body: &[u8], etag: Option<&str>) -> Reply {
         let mut r = self
             .prepare("POST", path)
             .set("Content-Type", "application/octet-stream");
+        if let Some(e) = etag {
+            r = r.set("If-Match", e);
+        }
         if let Some(t) = &self.csrf {
             r = r.set("X-CSRF-Token", t);
         }
@@ -227,7 +270,16 @@ impl Client {
     /// A form post as a browser sends it (the CSRF token goes in the `csrf` field, if given).
     pub fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Reply {
         let r = self.prepare("POST", path).send_form(fields);
-        self.finish(r)
+        let reply = self.finish(r);
+        match self.version_asked(&reply) {
+            Some(v) if !fields.iter().any(|(k, _)| *k == "version") => {
+                let mut again = fields.to_vec();
+                again.push(("version", &v));
+                let r = self.prepare("POST", path).send_form(&again);
+                self.finish(r)
+            }
+            _ => reply,
+        }
     }
 
     /// A multipart form with text fields and one binary file (a ZIP).
@@ -236,6 +288,44 @@ impl Client {
         path: &str,
         fields: &[(&str, &str)],
         file: (&str, &str, &[u8]),
+    ) -> Reply {
+        let reply = self.multipart(path, fields, file, "application/zip");
+        match self.version_asked(&reply) {
+            Some(v) if !fields.iter().any(|(k, _)| *k == "version") => {
+                let mut again = fields.to_vec();
+                again.push(("version", &v));
+                self.multipart(path, &again, file, "application/zip")
+            }
+            _ => reply,
+        }
+    }
+
+    /// A multipart form with text fields and one file.
+    pub fn post_multipart(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &str),
+    ) -> Reply {
+        let (name, filename, content) = file;
+        let file = (name, filename, content.as_bytes());
+        let reply = self.multipart(path, fields, file, "text/csv");
+        match self.version_asked(&reply) {
+            Some(v) if !fields.iter().any(|(k, _)| *k == "version") => {
+                let mut again = fields.to_vec();
+                again.push(("version", &v));
+                self.multipart(path, &again, file, "text/csv")
+            }
+            _ => reply,
+        }
+    }
+
+    fn multipart(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+        content_type: &str,
     ) -> Reply {
         let boundary = "----arbitertestboundary";
         let mut body = Vec::new();
@@ -250,7 +340,7 @@ impl Client {
         let (name, filename, content) = file;
         body.extend_from_slice(
             format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/zip\r\n\r\n"
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: {content_type}\r\n\r\n"
             )
             .as_bytes(),
         );
@@ -263,34 +353,6 @@ impl Client {
                 &format!("multipart/form-data; boundary={boundary}"),
             )
             .send_bytes(&body);
-        self.finish(r)
-    }
-
-    /// A multipart form with text fields and one file.
-    pub fn post_multipart(
-        &mut self,
-        path: &str,
-        fields: &[(&str, &str)],
-        file: (&str, &str, &str),
-    ) -> Reply {
-        let boundary = "----arbitertestboundary";
-        let mut body = String::new();
-        for (k, v) in fields {
-            body.push_str(&format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
-            ));
-        }
-        let (name, filename, content) = file;
-        body.push_str(&format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: text/csv\r\n\r\n{content}\r\n--{boundary}--\r\n"
-        ));
-        let r = self
-            .prepare("POST", path)
-            .set(
-                "Content-Type",
-                &format!("multipart/form-data; boundary={boundary}"),
-            )
-            .send_string(&body);
         self.finish(r)
     }
 }

@@ -79,3 +79,5 @@ mod teams_trf_import;
 mod teams_trf_rounds;
 #[path = "text_safety.rs"]
 mod text_safety;
+#[path = "versions.rs"]
+mod versions;

@@ -156,6 +156,11 @@ pub enum Changed {
     TeamSettings {
         stored: Box<crate::teams::TeamEventSettings>,
     },
+    /// A form that replaces what its page showed as a whole, refused because arbiters or
+    /// directors changed the scope since ([`crate::versions`]).
+    Since {
+        changes: Vec<crate::versions::Change>,
+    },
 }
 
 /// What a batch of edits did: how many values were written, and those someone else had

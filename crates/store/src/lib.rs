@@ -26,6 +26,7 @@ mod error;
 pub mod teams;
 pub mod text;
 pub mod throttle;
+pub mod versions;
 
 pub use backup::{RestoreRefusal, Restored};
 pub use chess::entries::{
@@ -45,3 +46,4 @@ pub use db::{default_path, now, Store};
 pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
 pub use text::{Label, PersonName, PersonNames};
+pub use versions::{Change, Scope};

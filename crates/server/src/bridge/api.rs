@@ -7,8 +7,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::bridge::{EnterOutcome, SessionId};
@@ -19,38 +18,96 @@ use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
 use crate::error::AppError;
 use crate::forms::required_number;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, done, ok, one_or_many, ApiResult};
 use crate::page::blocking;
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes {
     let s = "/api/bridge/sessions/{id}";
-    Router::new()
-        .route("/api/bridge/sessions", get(sessions).post(create))
-        .route(s, get(session).post(update))
-        .route(&format!("{s}/delete"), post(delete))
-        .route(&format!("{s}/movement"), get(movement))
-        .route(&format!("{s}/codes"), get(codes))
-        .route(&format!("{s}/pairs"), get(pairs).post(set_pairs))
-        .route(&format!("{s}/pairs/import"), post(import_pairs))
-        .route(&format!("{s}/deals"), get(deals).post(set_deals))
-        .route(&format!("{s}/lines"), get(lines).post(director_set))
-        .route(&format!("{s}/adjust"), post(adjust))
-        .route(&format!("{s}/clear"), post(clear))
-        .route(&format!("{s}/conflicts"), get(conflicts))
-        .route(&format!("{s}/conflicts/{{cid}}/resolve"), post(resolve))
-        .route(&format!("{s}/calls"), get(calls))
-        .route(&format!("{s}/calls/{{cid}}/clear"), post(clear_call))
-        .route(&format!("{s}/ranking"), get(ranking))
-        .route(&format!("{s}/log"), get(log))
-        .route(&format!("{s}/export.pbn"), get(export_pbn))
-        .route(&format!("{s}/export.xml"), get(export_usebio))
-        .route(&format!("{s}/export.html"), get(export_html))
-        .route("/api/bridge/tables/{code}", get(table))
-        .route("/api/bridge/tables/{code}/enter", post(enter))
-        .route("/api/bridge/tables/{code}/confirm", post(confirm))
-        .route("/api/bridge/tables/{code}/not-played", post(not_played))
-        .route("/api/bridge/tables/{code}/call", post(call_director))
+    Routes::new()
+        .get("/api/bridge/sessions", sessions)
+        .post("/api/bridge/sessions", Guard::Own(Own::Create), create)
+        .get(s, session)
+        .post(s, Guard::Merge(Kind::BridgeSession), update)
+        .post(
+            &format!("{s}/delete"),
+            Guard::Whole(Kind::BridgeSession),
+            delete,
+        )
+        .get(&format!("{s}/movement"), movement)
+        .get(&format!("{s}/codes"), codes)
+        .get(&format!("{s}/pairs"), pairs)
+        .post(
+            &format!("{s}/pairs"),
+            Guard::Merge(Kind::BridgeSession),
+            set_pairs,
+        )
+        .post(
+            &format!("{s}/pairs/import"),
+            Guard::Whole(Kind::BridgeSession),
+            import_pairs,
+        )
+        .get(&format!("{s}/deals"), deals)
+        .post(
+            &format!("{s}/deals"),
+            Guard::Whole(Kind::BridgeSession),
+            set_deals,
+        )
+        .get(&format!("{s}/lines"), lines)
+        .post(
+            &format!("{s}/lines"),
+            Guard::Merge(Kind::BridgeSession),
+            director_set,
+        )
+        .post(
+            &format!("{s}/adjust"),
+            Guard::Merge(Kind::BridgeSession),
+            adjust,
+        )
+        .post(
+            &format!("{s}/clear"),
+            Guard::Merge(Kind::BridgeSession),
+            clear,
+        )
+        .get(&format!("{s}/conflicts"), conflicts)
+        .post(
+            &format!("{s}/conflicts/{{cid}}/resolve"),
+            Guard::Merge(Kind::BridgeSession),
+            resolve,
+        )
+        .get(&format!("{s}/calls"), calls)
+        .post(
+            &format!("{s}/calls/{{cid}}/clear"),
+            Guard::Whole(Kind::BridgeSession),
+            clear_call,
+        )
+        .get(&format!("{s}/ranking"), ranking)
+        .get(&format!("{s}/log"), log)
+        .get(&format!("{s}/export.pbn"), export_pbn)
+        .get(&format!("{s}/export.xml"), export_usebio)
+        .get(&format!("{s}/export.html"), export_html)
+        .get("/api/bridge/tables/{code}", table)
+        .post(
+            "/api/bridge/tables/{code}/enter",
+            Guard::Own(Own::Phone),
+            enter,
+        )
+        .post(
+            "/api/bridge/tables/{code}/confirm",
+            Guard::Own(Own::Phone),
+            confirm,
+        )
+        .post(
+            "/api/bridge/tables/{code}/not-played",
+            Guard::Own(Own::Phone),
+            not_played,
+        )
+        .post(
+            "/api/bridge/tables/{code}/call",
+            Guard::Own(Own::Phone),
+            call_director,
+        )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ mod series;
 mod table;
 mod teams;
 
-use axum::Router;
+use crate::guard::Routes;
 use store::bridge::{BridgeSession, Line, LineStatus, SessionId};
 
 use crate::error::AppError;
@@ -30,8 +30,8 @@ pub const DEVICE_COOKIE: &str = "arbiter_device";
 pub const STYLE: &str = report::bridge::CSS;
 
 /// Every bridge route: pages, table pages, public pages and the JSON API.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> Routes {
+    Routes::new()
         .merge(pages::routes())
         .merge(table::routes())
         .merge(public::routes())
@@ -56,6 +56,8 @@ pub struct SessionView {
     pub sub: String,
     /// The tables' open calls, flagged on every director's page (empty elsewhere).
     pub calls: Vec<CallView>,
+    /// The session's version read before its calls (their forms carry it).
+    pub version: i64,
 }
 
 /// A table's open call as the director's pages flag it.
@@ -71,6 +73,7 @@ pub struct CallView {
 /// The session's heading for a director's page, with the tables' open calls.
 pub fn director_view(st: &AppState, s: &BridgeSession, tr: &Tr) -> Result<SessionView, AppError> {
     let mut v = SessionView::new(s, tr);
+    v.version = st.store.bridge_version(s.id)?;
     let labels = st.store.pair_labels(s.id)?;
     for call in st.store.calls(s.id)? {
         let (table, round) = (call.table, call.round);
@@ -137,6 +140,7 @@ impl SessionView {
             public: st.public,
             sub: sub.join(" · "),
             calls: Vec::new(),
+            version: 0,
         }
     }
 }

@@ -7,11 +7,10 @@ use bridge::notation::Notation;
 use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scoring, SessionId};
 
@@ -19,6 +18,7 @@ use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
 use super::{kind_label, status_label, SessionView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::i18n::Tr;
 use crate::limit::MAX_BODY;
 use crate::page::{attachment, blocking, html};
@@ -31,36 +31,75 @@ fn see(to: impl AsRef<str>) -> Page {
     Ok(Redirect::to(to.as_ref()).into_response())
 }
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/bridge", get(sessions_page).post(create_session))
-        .route("/bridge/{id}", get(session_page).post(update_settings))
-        .route("/bridge/{id}/delete", post(delete_session))
-        .route("/bridge/{id}/pairs", get(pairs_page).post(save_pairs))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/bridge", sessions_page)
+        .post("/bridge", Guard::Own(Own::Create), create_session)
+        .get("/bridge/{id}", session_page)
+        .post(
+            "/bridge/{id}",
+            Guard::Merge(Kind::BridgeSession),
+            update_settings,
+        )
+        .post(
+            "/bridge/{id}/delete",
+            Guard::Whole(Kind::BridgeSession),
+            delete_session,
+        )
+        .get("/bridge/{id}/pairs", pairs_page)
+        .post(
+            "/bridge/{id}/pairs",
+            Guard::Merge(Kind::BridgeSession),
+            save_pairs,
+        )
+        .post_limited(
             "/bridge/{id}/pairs/import",
-            post(import_pairs).layer(DefaultBodyLimit::max(MAX_BODY)),
+            Guard::Whole(Kind::BridgeSession),
+            MAX_BODY,
+            import_pairs,
         )
-        .route(
+        .post_limited(
             "/bridge/{id}/deals",
-            post(upload_deals).layer(DefaultBodyLimit::max(MAX_BODY)),
+            Guard::Whole(Kind::BridgeSession),
+            MAX_BODY,
+            upload_deals,
         )
-        .route("/bridge/{id}/movement", get(movement_page))
-        .route("/bridge/{id}/movement/cards", get(movement_cards))
-        .route("/bridge/{id}/slips", get(slips_page))
-        .route("/bridge/{id}/grid", get(grid_page))
-        .route("/bridge/{id}/grid/line", post(grid_line))
-        .route("/bridge/{id}/grid/adjust", post(grid_adjust))
-        .route("/bridge/{id}/grid/clear", post(grid_clear))
-        .route("/bridge/{id}/conflicts/{cid}/resolve", post(resolve))
-        .route("/bridge/{id}/calls/{cid}/clear", post(clear_call))
-        .route("/bridge/{id}/ranking", get(ranking_page))
-        .route("/bridge/{id}/travellers", get(travellers_page))
-        .route("/bridge/{id}/cards", get(cards_page))
-        .route("/bridge/{id}/hands", get(hands_page))
-        .route("/bridge/{id}/export.pbn", get(export_pbn))
-        .route("/bridge/{id}/export.xml", get(export_usebio))
-        .route("/bridge/{id}/export.html", get(export_html))
+        .get("/bridge/{id}/movement", movement_page)
+        .get("/bridge/{id}/movement/cards", movement_cards)
+        .get("/bridge/{id}/slips", slips_page)
+        .get("/bridge/{id}/grid", grid_page)
+        .post(
+            "/bridge/{id}/grid/line",
+            Guard::Merge(Kind::BridgeSession),
+            grid_line,
+        )
+        .post(
+            "/bridge/{id}/grid/adjust",
+            Guard::Merge(Kind::BridgeSession),
+            grid_adjust,
+        )
+        .post(
+            "/bridge/{id}/grid/clear",
+            Guard::Merge(Kind::BridgeSession),
+            grid_clear,
+        )
+        .post(
+            "/bridge/{id}/conflicts/{cid}/resolve",
+            Guard::Merge(Kind::BridgeSession),
+            resolve,
+        )
+        .post(
+            "/bridge/{id}/calls/{cid}/clear",
+            Guard::Whole(Kind::BridgeSession),
+            clear_call,
+        )
+        .get("/bridge/{id}/ranking", ranking_page)
+        .get("/bridge/{id}/travellers", travellers_page)
+        .get("/bridge/{id}/cards", cards_page)
+        .get("/bridge/{id}/hands", hands_page)
+        .get("/bridge/{id}/export.pbn", export_pbn)
+        .get("/bridge/{id}/export.xml", export_usebio)
+        .get("/bridge/{id}/export.html", export_html)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,23 +3,22 @@
 
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::Router;
 use store::bridge::SessionId;
 
 use super::pages::{results_page, PairQuery};
 use crate::ctx::Ctx;
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::AppState;
 
 type Page = Result<Response, AppError>;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/public/bridge/{id}", get(ranking))
-        .route("/public/bridge/{id}/travellers", get(travellers))
-        .route("/public/bridge/{id}/cards", get(cards))
-        .route("/public/bridge/{id}/hands", get(hands))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/public/bridge/{id}", ranking)
+        .get("/public/bridge/{id}/travellers", travellers)
+        .get("/public/bridge/{id}/cards", cards)
+        .get("/public/bridge/{id}/hands", hands)
 }
 
 async fn ranking(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {

@@ -9,8 +9,7 @@ use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::bridge::{SeriesId, SeriesRanking, SeriesScoring, SeriesSettings, SessionId};
@@ -19,6 +18,7 @@ use super::SessionView;
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::forms::{flag, free_text, number};
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::i18n::Tr;
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::{blocking, html, see};
@@ -26,18 +26,34 @@ use crate::AppState;
 
 type Page = Result<Response, AppError>;
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes {
     let api = "/api/bridge/series/{id}";
-    Router::new()
-        .route("/bridge/series", get(list_page).post(create_page))
-        .route("/bridge/series/{id}", get(series_page).post(update_page))
-        .route("/bridge/series/{id}/delete", post(delete_page))
-        .route("/public/bridge/series/{id}", get(public_page))
-        .route("/api/bridge/series", get(list).post(create))
-        .route(api, get(show).post(update))
-        .route(&format!("{api}/ranking"), get(ranking))
-        .route(&format!("{api}/sessions"), post(sessions))
-        .route(&format!("{api}/delete"), post(delete))
+    Routes::new()
+        .get("/bridge/series", list_page)
+        .post("/bridge/series", Guard::Own(Own::Create), create_page)
+        .get("/bridge/series/{id}", series_page)
+        .post(
+            "/bridge/series/{id}",
+            Guard::Whole(Kind::Series),
+            update_page,
+        )
+        .post(
+            "/bridge/series/{id}/delete",
+            Guard::Whole(Kind::Series),
+            delete_page,
+        )
+        .get("/public/bridge/series/{id}", public_page)
+        .get("/api/bridge/series", list)
+        .post("/api/bridge/series", Guard::Own(Own::Create), create)
+        .get(api, show)
+        .post(api, Guard::Whole(Kind::Series), update)
+        .get(&format!("{api}/ranking"), ranking)
+        .post(
+            &format!("{api}/sessions"),
+            Guard::Whole(Kind::Series),
+            sessions,
+        )
+        .post(&format!("{api}/delete"), Guard::Whole(Kind::Series), delete)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,6 +360,8 @@ struct SeriesPage {
     best_text: String,
     choices: Vec<SessionChoice>,
     style: &'static str,
+    /// The series' version, read before it (the director's forms carry it).
+    version: i64,
 }
 
 async fn list_page(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
@@ -373,6 +391,7 @@ async fn create_page(
 }
 
 fn series_html(st: &AppState, c: Ctx, id: SeriesId, director: bool) -> Page {
+    let version = st.store.version(store::Scope::Series(id))?.0;
     let r = st.store.series_ranking(id)?;
     if !director && !r.series.settings.public {
         return Err(AppError::NotFound);
@@ -404,6 +423,7 @@ fn series_html(st: &AppState, c: Ctx, id: SeriesId, director: bool) -> Page {
         best_text: s.best.map(|b| b.to_string()).unwrap_or_default(),
         choices,
         style: super::STYLE,
+        version,
         c,
     })
 }

@@ -10,8 +10,7 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::bridge::{BridgeSession, EnterOutcome, LineStatus, SessionId, TableRound};
 
@@ -19,6 +18,7 @@ use super::forms::EntryForm;
 use super::{status_label, SessionView, DEVICE_COOKIE};
 use crate::ctx::{cookie, set_cookie, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::i18n::Tr;
 use crate::page::{blocking, html};
 use crate::AppState;
@@ -26,15 +26,23 @@ use report::bridge as results;
 
 type Page = Result<Response, AppError>;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/t", get(code_page))
-        .route("/t/{code}", get(table_page))
-        .route("/t/{code}/boards/{board}", post(enter))
-        .route("/t/{code}/boards/{board}/confirm", post(confirm))
-        .route("/t/{code}/pairs", post(pairs_ok))
-        .route("/t/{code}/call", post(call_director))
-        .route("/t/{code}/boards/{board}/not-played", post(not_played))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/t", code_page)
+        .get("/t/{code}", table_page)
+        .post("/t/{code}/boards/{board}", Guard::Own(Own::Phone), enter)
+        .post(
+            "/t/{code}/boards/{board}/confirm",
+            Guard::Own(Own::Phone),
+            confirm,
+        )
+        .post("/t/{code}/pairs", Guard::Own(Own::Phone), pairs_ok)
+        .post("/t/{code}/call", Guard::Own(Own::Phone), call_director)
+        .post(
+            "/t/{code}/boards/{board}/not-played",
+            Guard::Own(Own::Phone),
+            not_played,
+        )
 }
 
 /// The session and table a code opens, counted against the client's wrong codes in the

@@ -7,8 +7,6 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::Router;
 use pairing::system::Explanation;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -19,48 +17,118 @@ use crate::chess::views::{self};
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::blocking;
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events", get(events).post(create_event))
-        .route("/events/{id}", get(event).post(update_event))
-        .route("/events/{id}/players", get(players).post(add_player))
-        .route("/events/{id}/players/import", post(import_players))
-        .route("/events/{id}/players/present", post(all_present))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/events", events)
+        .post("/events", Guard::Own(Own::Create), create_event)
+        .get("/events/{id}", event)
+        .post("/events/{id}", Guard::Merge(Kind::Event), update_event)
+        .get("/events/{id}/players", players)
+        .post(
+            "/events/{id}/players",
+            Guard::Whole(Kind::Event),
+            add_player,
+        )
+        .post(
+            "/events/{id}/players/import",
+            Guard::Whole(Kind::Event),
+            import_players,
+        )
+        .post(
+            "/events/{id}/players/present",
+            Guard::Whole(Kind::Event),
+            all_present,
+        )
+        .get("/events/{id}/players/{pid}", player)
+        .post(
             "/events/{id}/players/{pid}",
-            get(player).post(update_player),
+            Guard::Merge(Kind::Event),
+            update_player,
         )
-        .route("/events/{id}/players/{pid}/remove", post(remove_player))
-        .route("/events/{id}/players/{pid}/present", post(set_present))
-        .route("/events/{id}/players/{pid}/withdraw", post(withdraw))
-        .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
-        .route("/events/{id}/players/{pid}/bye", post(set_bye))
-        .route("/events/{id}/players/{pid}/card", get(card))
-        .route("/events/{id}/byes", get(byes).post(set_byes))
-        .route("/events/{id}/forbidden", get(forbidden).post(add_forbidden))
-        .route("/events/{id}/forbidden/remove", post(remove_forbidden))
-        .route("/events/{id}/rounds", get(rounds))
-        .route("/events/{id}/rounds/{n}", get(round))
-        .route("/events/{id}/rounds/{n}/pair", post(pair))
-        .route("/events/{id}/rounds/{n}/unpair", post(unpair))
-        .route("/events/{id}/rounds/{n}/swap", post(swap))
-        .route("/events/{id}/rounds/{n}/objections", get(objections))
-        .route(
+        .post(
+            "/events/{id}/players/{pid}/remove",
+            Guard::Whole(Kind::Event),
+            remove_player,
+        )
+        .post(
+            "/events/{id}/players/{pid}/present",
+            Guard::Merge(Kind::Event),
+            set_present,
+        )
+        .post(
+            "/events/{id}/players/{pid}/withdraw",
+            Guard::Merge(Kind::Event),
+            withdraw,
+        )
+        .post(
+            "/events/{id}/players/{pid}/reinstate",
+            Guard::Merge(Kind::Event),
+            reinstate,
+        )
+        .post(
+            "/events/{id}/players/{pid}/bye",
+            Guard::Merge(Kind::Event),
+            set_bye,
+        )
+        .get("/events/{id}/players/{pid}/card", card)
+        .get("/events/{id}/byes", byes)
+        .post("/events/{id}/byes", Guard::Whole(Kind::Event), set_byes)
+        .get("/events/{id}/forbidden", forbidden)
+        .post(
+            "/events/{id}/forbidden",
+            Guard::Whole(Kind::Event),
+            add_forbidden,
+        )
+        .post(
+            "/events/{id}/forbidden/remove",
+            Guard::Whole(Kind::Event),
+            remove_forbidden,
+        )
+        .get("/events/{id}/rounds", rounds)
+        .get("/events/{id}/rounds/{n}", round)
+        .post(
+            "/events/{id}/rounds/{n}/pair",
+            Guard::Whole(Kind::Event),
+            pair,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/unpair",
+            Guard::Whole(Kind::Event),
+            unpair,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/swap",
+            Guard::Merge(Kind::Event),
+            swap,
+        )
+        .get("/events/{id}/rounds/{n}/objections", objections)
+        .post(
             "/events/{id}/rounds/{n}/objections/accept",
-            post(accept_objection),
+            Guard::Whole(Kind::Event),
+            accept_objection,
         )
-        .route("/events/{id}/rounds/{n}/results", post(results))
-        .route("/events/{id}/rounds/{n}/confirm", post(confirm))
-        .route("/events/{id}/standings", get(standings))
-        .route("/events/{id}/log", get(log))
-        .route("/events/{id}/undo", post(undo))
-        .route("/events/{id}/redo", post(redo))
-        .route("/events/{id}/export.trf", get(export_trf))
-        .route("/report", get(report_lookup).post(report))
+        .post(
+            "/events/{id}/rounds/{n}/results",
+            Guard::Merge(Kind::Event),
+            results,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/confirm",
+            Guard::Whole(Kind::Event),
+            confirm,
+        )
+        .get("/events/{id}/standings", standings)
+        .get("/events/{id}/log", log)
+        .post("/events/{id}/undo", Guard::Whole(Kind::Event), undo)
+        .post("/events/{id}/redo", Guard::Whole(Kind::Event), redo)
+        .get("/events/{id}/export.trf", export_trf)
+        .get("/report", report_lookup)
+        .post("/report", Guard::Own(Own::Phone), report)
 }
 
 async fn events(State(st): State<AppState>, _a: Arbiter) -> ApiResult {

@@ -6,28 +6,27 @@ use std::collections::HashMap;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 use store::{EventId, Player, PlayerKey, Store};
 
 use crate::chess::views::{self, CrossRow, EventView, LegendItem, PlayerView, StandingView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::page::{attachment, html, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/standings", get(standings_page))
-        .route("/events/{id}/crosstable", get(crosstable_page))
-        .route("/events/{id}/alphabetical", get(alphabetical_page))
-        .route("/events/{id}/table", get(round_robin_table_page))
-        .route("/events/{id}/rounds/{n}/slips", get(board_slips_page))
-        .route("/events/{id}/export.trf", get(export_trf))
-        .route("/events/{id}/standings.csv", get(standings_csv))
-        .route("/events/{id}/standings.json", get(standings_json))
-        .route("/events/{id}/national.csv", get(national_csv))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/standings", standings_page)
+        .get("/events/{id}/crosstable", crosstable_page)
+        .get("/events/{id}/alphabetical", alphabetical_page)
+        .get("/events/{id}/table", round_robin_table_page)
+        .get("/events/{id}/rounds/{n}/slips", board_slips_page)
+        .get("/events/{id}/export.trf", export_trf)
+        .get("/events/{id}/standings.csv", standings_csv)
+        .get("/events/{id}/standings.json", standings_json)
+        .get("/events/{id}/national.csv", national_csv)
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,6 +48,8 @@ struct StandingsPage {
     legend: Vec<LegendItem>,
     /// The list ends with the drawing of lots and some player has no lot yet.
     draw: bool,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 async fn standings_page(
@@ -58,11 +59,13 @@ async fn standings_page(
     Path(id): Path<EventId>,
     Query(q): Query<AfterQuery>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Event(id))?.0;
     let (e, ev) = views::event_view(&st, &c, id)?;
     let s = st.store.standings(id, q.after)?;
     let draw = s.tiebreak_codes.last().map(String::as_str) == Some(store::chess::lots::LOT)
         && st.store.lots(id)?.len() < st.store.players(id)?.len();
     html(&StandingsPage {
+        version,
         draw,
         after: s.after_round,
         rounds: (1..=e.paired_rounds).collect(),

@@ -13,8 +13,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use prizes::Money;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -25,35 +24,73 @@ use crate::chess::prizes::money;
 use crate::chess::views::{self, EventView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/register", get(open_events))
-        .route("/public/{id}/register", get(register_page).post(register))
-        .route("/public/{id}/register/sent", get(sent_page))
-        .route("/events/{id}/entries", get(entries_page))
-        .route("/events/{id}/entries/settings", post(set_settings))
-        .route("/events/{id}/entries/{eid}/validate", post(validate))
-        .route("/events/{id}/entries/{eid}/reject", post(reject))
-        .route("/events/{id}/entries/poster", get(poster))
-        .route("/events/{id}/public-qr.svg", get(public_qr))
-        .route("/events/{id}/fees", get(fees_page))
-        .route("/events/{id}/fees/{pid}", post(set_payment))
-        .route("/events/{id}/entries.csv", get(entries_csv))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/register", open_events)
+        .get("/public/{id}/register", register_page)
+        .post(
+            "/public/{id}/register",
+            Guard::Own(Own::Registration),
+            register,
+        )
+        .get("/public/{id}/register/sent", sent_page)
+        .get("/events/{id}/entries", entries_page)
+        .post(
+            "/events/{id}/entries/settings",
+            Guard::Whole(Kind::Event),
+            set_settings,
+        )
+        .post(
+            "/events/{id}/entries/{eid}/validate",
+            Guard::Whole(Kind::Event),
+            validate,
+        )
+        .post(
+            "/events/{id}/entries/{eid}/reject",
+            Guard::Whole(Kind::Event),
+            reject,
+        )
+        .get("/events/{id}/entries/poster", poster)
+        .get("/events/{id}/public-qr.svg", public_qr)
+        .get("/events/{id}/fees", fees_page)
+        .post(
+            "/events/{id}/fees/{pid}",
+            Guard::Whole(Kind::Event),
+            set_payment,
+        )
+        .get("/events/{id}/entries.csv", entries_csv)
 }
 
 /// The arbiter's side in JSON (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/entries", get(api_entries))
-        .route("/events/{id}/entries/settings", post(api_set_settings))
-        .route("/events/{id}/entries/{eid}/validate", post(api_validate))
-        .route("/events/{id}/entries/{eid}/reject", post(api_reject))
-        .route("/events/{id}/fees", get(api_fees))
-        .route("/events/{id}/fees/{pid}", post(api_set_payment))
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/entries", api_entries)
+        .post(
+            "/events/{id}/entries/settings",
+            Guard::Whole(Kind::Event),
+            api_set_settings,
+        )
+        .post(
+            "/events/{id}/entries/{eid}/validate",
+            Guard::Whole(Kind::Event),
+            api_validate,
+        )
+        .post(
+            "/events/{id}/entries/{eid}/reject",
+            Guard::Whole(Kind::Event),
+            api_reject,
+        )
+        .get("/events/{id}/fees", api_fees)
+        .post(
+            "/events/{id}/fees/{pid}",
+            Guard::Whole(Kind::Event),
+            api_set_payment,
+        )
 }
 
 /// An amount typed in a form (`20`, `12,50`), named by its field when it is not one.
@@ -435,6 +472,8 @@ struct EntriesPage {
     link: String,
     pending: Vec<EntryRow>,
     decided: Vec<EntryRow>,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 async fn entries_page(
@@ -444,6 +483,7 @@ async fn entries_page(
     Path(id): Path<EventId>,
     headers: HeaderMap,
 ) -> Page {
+    let version = st.store.version(store::Scope::Event(id))?.0;
     let (_, ev) = views::event_view(&st, &c, id)?;
     let s = st.store.entry_settings(id)?;
     let (pending, decided): (Vec<_>, Vec<_>) = st
@@ -453,6 +493,7 @@ async fn entries_page(
         .map(|e| entry_row(&c, e))
         .partition(|r| r.pending);
     html(&EntriesPage {
+        version,
         link: format!("{}/public/{id}/register", base(&st, &headers)),
         open_now: st.store.registration_open(id)?,
         fee_default: typed_amount(&c, s.fee_default),
@@ -644,6 +685,8 @@ struct FeesPage {
     outstanding: String,
     by_method: Vec<(String, String)>,
     methods: Vec<(&'static str, String)>,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 fn method_label(c: &Ctx, m: Option<PaymentMethod>) -> String {
@@ -659,6 +702,7 @@ async fn fees_page(
     _a: Arbiter,
     Path(id): Path<EventId>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Event(id))?.0;
     let (_, ev) = views::event_view(&st, &c, id)?;
     let fees = st.store.entry_fees(id)?;
     let rows = fees
@@ -683,6 +727,7 @@ async fn fees_page(
         .collect();
     let t = &fees.totals;
     html(&FeesPage {
+        version,
         due: money(&c, t.due),
         paid: money(&c, t.paid),
         outstanding: money(&c, t.outstanding),

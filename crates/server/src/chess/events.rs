@@ -3,22 +3,24 @@
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Form, Router};
+use axum::Form;
 use store::EventId;
 
 use crate::chess::forms::EventForm;
 use crate::chess::views::{self, EventView};
 use crate::ctx::{Arbiter, Ctx};
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/", get(events_page))
-        .route("/events/new", get(new_event_page).post(create_event))
-        .route("/events/{id}", get(dashboard))
-        .route("/events/{id}/edit", get(edit_event_page).post(edit_event))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/", events_page)
+        .get("/events/new", new_event_page)
+        .post("/events/new", Guard::Own(Own::Create), create_event)
+        .get("/events/{id}", dashboard)
+        .get("/events/{id}/edit", edit_event_page)
+        .post("/events/{id}/edit", Guard::Merge(Kind::Event), edit_event)
 }
 
 #[derive(Template)]

@@ -8,8 +8,7 @@ use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::json;
 use store::chess::sections::{GroupId, SECTION_RATING_LIMITS};
@@ -19,26 +18,45 @@ use crate::chess::entries::{base, closes_text, form_again, question, RegisterFor
 use crate::chess::sections::{GroupForm, GroupView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/public/groups/{id}/register", register_page)
+        .post(
             "/public/groups/{id}/register",
-            get(register_page).post(register),
+            Guard::Own(Own::Registration),
+            register,
         )
-        .route("/public/groups/{id}/register/sent", get(sent_page))
-        .route("/groups/{id}/poster", get(poster))
-        .route("/groups/{id}/settings", post(set_group))
-        .route("/groups/{id}/delete", post(delete_group))
+        .get("/public/groups/{id}/register/sent", sent_page)
+        .get("/groups/{id}/poster", poster)
+        .post(
+            "/groups/{id}/settings",
+            Guard::Whole(Kind::Group),
+            set_group,
+        )
+        .post(
+            "/groups/{id}/delete",
+            Guard::Whole(Kind::Group),
+            delete_group,
+        )
 }
 
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route("/groups/{id}/settings", post(api_set_group))
-        .route("/groups/{id}/delete", post(api_delete_group))
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .post(
+            "/groups/{id}/settings",
+            Guard::Whole(Kind::Group),
+            api_set_group,
+        )
+        .post(
+            "/groups/{id}/delete",
+            Guard::Whole(Kind::Group),
+            api_delete_group,
+        )
 }
 
 /// The link to the group's registration form.

@@ -4,8 +4,7 @@ use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::Value;
 use store::{EventId, PlayerKey};
@@ -13,15 +12,17 @@ use store::{EventId, PlayerKey};
 use crate::chess::views::{self, EventView, LegendItem, PlayerView, StandingView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/log", get(log_page))
-        .route("/events/{id}/log/{entry}", get(state_after_page))
-        .route("/events/{id}/undo", get(undo_page).post(undo))
-        .route("/events/{id}/redo", post(redo))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/log", log_page)
+        .get("/events/{id}/log/{entry}", state_after_page)
+        .get("/events/{id}/undo", undo_page)
+        .post("/events/{id}/undo", Guard::Whole(Kind::Event), undo)
+        .post("/events/{id}/redo", Guard::Whole(Kind::Event), redo)
 }
 
 /// A line of the action log.
@@ -46,6 +47,8 @@ struct LogPage {
     redoable: Option<LogLine>,
     /// Said after an undo or a redo.
     notice: Option<String>,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 /// Players by key: (pairing number, name), for the log's details.
@@ -215,6 +218,7 @@ async fn log_page(
     Path(id): Path<EventId>,
     Query(q): Query<LogQuery>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Event(id))?.0;
     let (_, ev) = views::event_view(&st, &c, id)?;
     let names = names_of(&st, id)?;
     let lines = st
@@ -231,6 +235,7 @@ async fn log_page(
         _ => None,
     };
     html(&LogPage {
+        version,
         c,
         ev,
         lines,
@@ -247,6 +252,8 @@ struct UndoPage {
     ev: EventView,
     /// The action undo would take back (none: nothing to undo).
     entry: Option<LogLine>,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 /// The confirmation before an undo: what it takes back, and the button that does it.
@@ -256,10 +263,16 @@ async fn undo_page(
     _a: Arbiter,
     Path(id): Path<EventId>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Event(id))?.0;
     let (_, ev) = views::event_view(&st, &c, id)?;
     let names = names_of(&st, id)?;
     let entry = st.store.last_undoable(id)?.map(|l| log_line(&c, &names, l));
-    html(&UndoPage { c, ev, entry })
+    html(&UndoPage {
+        version,
+        c,
+        ev,
+        entry,
+    })
 }
 
 /// One board of a round as it was (names and result, nothing to enter).

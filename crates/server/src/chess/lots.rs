@@ -2,22 +2,23 @@
 //! page or the API; the lots are kept and logged, never drawn again on a page view.
 
 use axum::extract::{Path, State};
-use axum::routing::post;
-use axum::Router;
 use serde_json::json;
 use store::EventId;
 
 use crate::ctx::Arbiter;
+use crate::guard::{Guard, Kind, Routes};
 use crate::json::{ok, ApiResult};
 use crate::page::{see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/events/{id}/lots", post(draw))
+pub fn routes() -> Routes {
+    Routes::new().post("/events/{id}/lots", Guard::Whole(Kind::Event), draw)
 }
 
-pub fn api_routes() -> Router<AppState> {
-    Router::new().route("/events/{id}/lots", post(api_draw).get(api_lots))
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .post("/events/{id}/lots", Guard::Whole(Kind::Event), api_draw)
+        .get("/events/{id}/lots", api_lots)
 }
 
 async fn draw(State(st): State<AppState>, a: Arbiter, Path(id): Path<EventId>) -> Page {

@@ -4,8 +4,7 @@
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::{EventId, PlayerKey};
@@ -14,31 +13,58 @@ use crate::chess::rounds::{after_conflict, round_page_data, Said};
 use crate::chess::views;
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/rounds/{n}/break", post(break_boards))
-        .route("/events/{id}/rounds/{n}/pair-by-hand", post(pair_by_hand))
-        .route("/events/{id}/rounds/{n}/bye-by-hand", post(bye_by_hand))
-        .route("/events/{id}/rounds/{n}/sort", post(sort_boards))
+pub fn routes() -> Routes {
+    Routes::new()
+        .post(
+            "/events/{id}/rounds/{n}/break",
+            Guard::Merge(Kind::Event),
+            break_boards,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/pair-by-hand",
+            Guard::Merge(Kind::Event),
+            pair_by_hand,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/bye-by-hand",
+            Guard::Merge(Kind::Event),
+            bye_by_hand,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/sort",
+            Guard::Merge(Kind::Event),
+            sort_boards,
+        )
 }
 
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/events/{id}/rounds/{n}/unpaired",
-            axum::routing::get(api_unpaired),
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/rounds/{n}/unpaired", api_unpaired)
+        .post(
+            "/events/{id}/rounds/{n}/break",
+            Guard::Merge(Kind::Event),
+            api_break,
         )
-        .route("/events/{id}/rounds/{n}/break", post(api_break))
-        .route(
+        .post(
             "/events/{id}/rounds/{n}/pair-by-hand",
-            post(api_pair_by_hand),
+            Guard::Merge(Kind::Event),
+            api_pair_by_hand,
         )
-        .route("/events/{id}/rounds/{n}/bye-by-hand", post(api_bye_by_hand))
-        .route("/events/{id}/rounds/{n}/sort", post(api_sort))
+        .post(
+            "/events/{id}/rounds/{n}/bye-by-hand",
+            Guard::Merge(Kind::Event),
+            api_bye_by_hand,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/sort",
+            Guard::Merge(Kind::Event),
+            api_sort,
+        )
 }
 
 /// The `board` fields of the break form (one per ticked board).

@@ -26,13 +26,11 @@ pub mod sections;
 pub mod standalone;
 pub mod views;
 
-use axum::Router;
-
-use crate::AppState;
+use crate::guard::Routes;
 
 /// Every chess page's route.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub fn routes() -> Routes {
+    Routes::new()
         .merge(events::routes())
         .merge(players::routes())
         .merge(rounds::routes())
@@ -53,8 +51,8 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The chess JSON API's routes (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
+pub fn api_routes() -> Routes {
+    Routes::new()
         .merge(api::routes())
         .merge(rating_list::api_routes())
         .merge(national_list::api_routes())

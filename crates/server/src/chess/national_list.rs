@@ -6,10 +6,9 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::{EventId, ListColumn, ListMapping, NationalEntry, PlayerKey, Store};
@@ -17,32 +16,43 @@ use store::{EventId, ListColumn, ListMapping, NationalEntry, PlayerKey, Store};
 use crate::chess::rating_list::text_of;
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::limit::RATING_LIST_MAX_BODY;
 use crate::page::{blocking, html};
 use crate::AppState;
 
 /// The page routes.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/national-list", page)
+        .post_limited(
             "/national-list",
-            get(page)
-                .post(upload)
-                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+            Guard::Own(Own::Library),
+            RATING_LIST_MAX_BODY,
+            upload,
         )
-        .route("/events/{id}/players/national", post(choose))
+        .post(
+            "/events/{id}/players/national",
+            Guard::Whole(Kind::Event),
+            choose,
+        )
 }
 
 /// The JSON API routes (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/national-list", api_search)
+        .post_limited(
             "/national-list",
-            get(api_search)
-                .post(api_upload)
-                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+            Guard::Own(Own::Library),
+            RATING_LIST_MAX_BODY,
+            api_upload,
         )
-        .route("/events/{id}/players/national", post(api_choose))
+        .post(
+            "/events/{id}/players/national",
+            Guard::Whole(Kind::Event),
+            api_choose,
+        )
 }
 
 /// The mapping a form or a JSON body sends: a header for some columns (none to reuse the

@@ -4,10 +4,9 @@
 use std::collections::{HashMap, HashSet};
 
 use askama::Template;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::{EventId, Player, PlayerKey};
 
@@ -15,31 +14,77 @@ use crate::chess::forms::{self, PairForm, PlayerForm};
 use crate::chess::views::{self, CardRound, EventView, PlayerView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::limit::MAX_BODY;
 use crate::page::{blocking, html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/players", get(players_page).post(add_player))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/players", players_page)
+        .post(
+            "/events/{id}/players",
+            Guard::Whole(Kind::Event),
+            add_player,
+        )
+        .post_limited(
             "/events/{id}/players/import",
-            post(import_players).layer(DefaultBodyLimit::max(MAX_BODY)),
+            Guard::Whole(Kind::Event),
+            MAX_BODY,
+            import_players,
         )
-        .route("/events/{id}/players/checkin", post(checkin))
-        .route("/events/{id}/players/all-present", post(all_present))
-        .route("/events/{id}/players/byes", post(set_byes))
-        .route("/events/{id}/players/{pid}", get(player_card))
-        .route(
+        .post(
+            "/events/{id}/players/checkin",
+            Guard::Merge(Kind::Event),
+            checkin,
+        )
+        .post(
+            "/events/{id}/players/all-present",
+            Guard::Whole(Kind::Event),
+            all_present,
+        )
+        .post(
+            "/events/{id}/players/byes",
+            Guard::Whole(Kind::Event),
+            set_byes,
+        )
+        .get("/events/{id}/players/{pid}", player_card)
+        .get("/events/{id}/players/{pid}/edit", edit_player_page)
+        .post(
             "/events/{id}/players/{pid}/edit",
-            get(edit_player_page).post(edit_player),
+            Guard::Merge(Kind::Event),
+            edit_player,
         )
-        .route("/events/{id}/players/{pid}/remove", post(remove_player))
-        .route("/events/{id}/players/{pid}/withdraw", post(withdraw))
-        .route("/events/{id}/players/{pid}/reinstate", post(reinstate))
-        .route("/events/{id}/players/{pid}/bye", post(set_bye))
-        .route("/events/{id}/forbidden", post(add_forbidden))
-        .route("/events/{id}/forbidden/remove", post(remove_forbidden))
+        .post(
+            "/events/{id}/players/{pid}/remove",
+            Guard::Whole(Kind::Event),
+            remove_player,
+        )
+        .post(
+            "/events/{id}/players/{pid}/withdraw",
+            Guard::Merge(Kind::Event),
+            withdraw,
+        )
+        .post(
+            "/events/{id}/players/{pid}/reinstate",
+            Guard::Merge(Kind::Event),
+            reinstate,
+        )
+        .post(
+            "/events/{id}/players/{pid}/bye",
+            Guard::Merge(Kind::Event),
+            set_bye,
+        )
+        .post(
+            "/events/{id}/forbidden",
+            Guard::Whole(Kind::Event),
+            add_forbidden,
+        )
+        .post(
+            "/events/{id}/forbidden/remove",
+            Guard::Whole(Kind::Event),
+            remove_forbidden,
+        )
 }
 
 #[derive(Template)]

@@ -6,20 +6,24 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::{EventId, PrizeAwards, PrizeSettings};
 
 use crate::chess::views::{self, EventView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::i18n::Lang;
 use crate::page::{html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/events/{id}/prizes", get(prizes_page).post(set_prizes))
+pub fn routes() -> Routes {
+    Routes::new().get("/events/{id}/prizes", prizes_page).post(
+        "/events/{id}/prizes",
+        Guard::Whole(Kind::Event),
+        set_prizes,
+    )
 }
 
 /// One line of the prize table: the prize's columns on its first line only.
@@ -46,12 +50,18 @@ struct PrizesPage {
     after: u32,
     rows: Vec<AwardRow>,
     paid: String,
+    /// The version the form carries: read before the page's data, or the one the form was
+    /// sent with when it is shown again with its error.
+    version: i64,
 }
 
 #[derive(Deserialize)]
 struct PrizesForm {
     rule: String,
     list: String,
+    /// Checked by the guard before the handler runs.
+    #[serde(default)]
+    version: Option<i64>,
 }
 
 /// An amount in the page's language: `1 234,50` in French, `1,234.50` in English.
@@ -172,15 +182,19 @@ fn page(
     st: &AppState,
     c: Ctx,
     id: EventId,
-    shown: Option<(PrizeSettings, String)>,
+    shown: Option<(PrizeSettings, String, i64)>,
 ) -> Result<PrizesPage, AppError> {
+    let version = match &shown {
+        Some((_, _, v)) => *v,
+        None => st.store.version(store::Scope::Event(id))?.0,
+    };
     let (_, ev) = views::event_view(st, &c, id)?;
     let awards = match shown {
         Some(_) => None,
         None => st.store.prize_awards(id)?,
     };
     let (settings, error) = match shown {
-        Some((s, e)) => (Some(s), Some(e)),
+        Some((s, e, _)) => (Some(s), Some(e)),
         None => (st.store.prize_settings(id)?, None),
     };
     let settings = settings.unwrap_or(PrizeSettings {
@@ -197,6 +211,7 @@ fn page(
         rule: settings.rule.name().to_string(),
         list: settings.list,
         error,
+        version,
         ev,
         c,
     })
@@ -235,7 +250,8 @@ async fn set_prizes(
                 "prizes-invalid",
                 &[("where", expected.into()), ("found", found.into())],
             );
-            let p = page(&st, c, id, Some((settings, error)))?;
+            let seen = f.version.unwrap_or_default();
+            let p = page(&st, c, id, Some((settings, error, seen)))?;
             Ok((StatusCode::UNPROCESSABLE_ENTITY, html(&p)?).into_response())
         }
         Err(e) => Err(e.into()),

@@ -4,18 +4,17 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{Html, IntoResponse};
-use axum::routing::get;
-use axum::Router;
 use store::EventId;
 
 use crate::chess::views::{self, BoardView, ByeView, EventView, StandingView};
 use crate::ctx::Ctx;
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::page::{Page, Rendered};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/public/{id}", get(public_page))
+pub fn routes() -> Routes {
+    Routes::new().get("/public/{id}", public_page)
 }
 
 #[derive(Template)]

@@ -8,27 +8,26 @@ use std::collections::HashMap;
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::Router;
 use store::{ByeKind, Event, EventId, Player, PlayerKey, ResultCode, Round, Store};
 
 use crate::chess::views::{self, EventView, LegendItem, PlayerView, RoundView, StandingView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::i18n::Tr;
 use crate::page::html;
 use crate::AppState;
 
 /// The page routes.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/wallchart", get(wallchart_page))
-        .route("/events/{id}/export.html", get(export_download))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/wallchart", wallchart_page)
+        .get("/events/{id}/export.html", export_download)
 }
 
 /// The JSON API's route (nested under `/api`): the same file.
-pub fn api_routes() -> Router<AppState> {
-    Router::new().route("/events/{id}/export.html", get(export_download))
+pub fn api_routes() -> Routes {
+    Routes::new().get("/events/{id}/export.html", export_download)
 }
 
 /// One round of one player on the wall chart.

@@ -7,10 +7,9 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{Multipart, Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::import::FideEntry;
@@ -18,6 +17,7 @@ use store::{EventId, NewPlayer, RatingListSource, Store};
 
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::limit::RATING_LIST_MAX_BODY;
 use crate::page::{blocking, html};
 use crate::AppState;
@@ -26,27 +26,37 @@ use crate::AppState;
 pub const MAX_RESULTS: usize = 50;
 
 /// The page routes.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/rating-list", page)
+        .post_limited(
             "/rating-list",
-            get(page)
-                .post(upload)
-                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+            Guard::Own(Own::Library),
+            RATING_LIST_MAX_BODY,
+            upload,
         )
-        .route("/events/{id}/players/fide", post(add_from_list))
+        .post(
+            "/events/{id}/players/fide",
+            Guard::Whole(Kind::Event),
+            add_from_list,
+        )
 }
 
 /// The JSON API routes (nested under `/api`).
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route(
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/rating-list", api_search)
+        .post_limited(
             "/rating-list",
-            get(api_search)
-                .post(api_upload)
-                .layer(DefaultBodyLimit::max(RATING_LIST_MAX_BODY)),
+            Guard::Own(Own::Library),
+            RATING_LIST_MAX_BODY,
+            api_upload,
         )
-        .route("/events/{id}/players/fide", post(api_add_from_list))
+        .post(
+            "/events/{id}/players/fide",
+            Guard::Whole(Kind::Event),
+            api_add_from_list,
+        )
 }
 
 /// Reads an uploaded list: XML when named `.xml` or when it starts with `<`, else the TXT

@@ -2,8 +2,7 @@
 
 use askama::Template;
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::{EventId, PlayerKey, ReportOutcome, ResultCode};
 
@@ -11,13 +10,15 @@ use crate::chess::forms;
 use crate::chess::views::{self};
 use crate::ctx::Ctx;
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::page::{blocking, html, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/report", get(report_page).post(report_lookup))
-        .route("/report/confirm", post(report_confirm))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/report", report_page)
+        .post("/report", Guard::Own(Own::Phone), report_lookup)
+        .post("/report/confirm", Guard::Own(Own::Phone), report_confirm)
 }
 
 #[derive(Template)]

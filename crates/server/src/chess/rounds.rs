@@ -3,8 +3,7 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::{EventId, PlayerKey, ResultCode};
 
@@ -12,19 +11,44 @@ use crate::chess::forms::{self, PairForm};
 use crate::chess::views::{self, ByeView, EventView, GridBoard};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::page::{blocking, html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/events/{id}/pair", post(pair))
-        .route("/events/{id}/rounds/{n}", get(round_page))
-        .route("/events/{id}/rounds/{n}/unpair", post(unpair))
-        .route("/events/{id}/rounds/{n}/swap", post(swap))
-        .route("/events/{id}/rounds/{n}/accept", post(accept))
-        .route("/events/{id}/rounds/{n}/results", post(results))
-        .route("/events/{id}/rounds/{n}/confirm", post(confirm))
-        .route("/events/{id}/rounds/{n}/settle", post(settle))
+pub fn routes() -> Routes {
+    Routes::new()
+        .post("/events/{id}/pair", Guard::Whole(Kind::Event), pair)
+        .get("/events/{id}/rounds/{n}", round_page)
+        .post(
+            "/events/{id}/rounds/{n}/unpair",
+            Guard::Whole(Kind::Event),
+            unpair,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/swap",
+            Guard::Merge(Kind::Event),
+            swap,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/accept",
+            Guard::Whole(Kind::Event),
+            accept,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/results",
+            Guard::Merge(Kind::Event),
+            results,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/confirm",
+            Guard::Whole(Kind::Event),
+            confirm,
+        )
+        .post(
+            "/events/{id}/rounds/{n}/settle",
+            Guard::Merge(Kind::Event),
+            settle,
+        )
 }
 
 #[derive(Template)]

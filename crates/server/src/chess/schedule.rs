@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::{EventId, RoundStart};
@@ -15,19 +14,27 @@ use store::{EventId, RoundStart};
 use crate::ctx::Arbiter;
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::json::{body, ApiResult};
 use crate::page::{see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/events/{id}/schedule", post(set_schedule))
+pub fn routes() -> Routes {
+    Routes::new().post(
+        "/events/{id}/schedule",
+        Guard::Merge(Kind::Event),
+        set_schedule,
+    )
 }
 
-pub fn api_routes() -> Router<AppState> {
-    Router::new().route(
-        "/events/{id}/schedule",
-        get(api_schedule).post(api_set_schedule),
-    )
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/events/{id}/schedule", api_schedule)
+        .post(
+            "/events/{id}/schedule",
+            Guard::Merge(Kind::Event),
+            api_set_schedule,
+        )
 }
 
 /// The form's inputs as (round, date or time) pairs: `date_N` and `time_N`, each round once.

@@ -7,8 +7,7 @@ use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::chess::sections::{GroupId, GroupSettings, RatingLimits, Section};
@@ -19,37 +18,81 @@ use crate::chess::views::{dates_text, system_text};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::forms::{free_text, number};
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{html, see, Page, Rendered};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/groups/new", get(new_group_page).post(create_group))
-        .route("/groups/{id}", get(group_page))
-        .route("/groups/{id}/sections", post(create_section))
-        .route("/groups/{id}/attach", post(attach_section))
-        .route("/groups/{id}/sections/{event}", post(update_section))
-        .route("/groups/{id}/desk", get(desk_page))
-        .route("/groups/{id}/desk/present", post(desk_present))
-        .route("/groups/{id}/desk/move", post(desk_move))
-        .route("/groups/{id}/desk/players", post(desk_add))
-        .route("/groups/{id}/log", get(log_page))
-        .route("/public/groups/{id}", get(public_page))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/groups/new", new_group_page)
+        .post("/groups/new", Guard::Own(Own::Create), create_group)
+        .get("/groups/{id}", group_page)
+        .post(
+            "/groups/{id}/sections",
+            Guard::Whole(Kind::Group),
+            create_section,
+        )
+        .post(
+            "/groups/{id}/attach",
+            Guard::Whole(Kind::Group),
+            attach_section,
+        )
+        .post(
+            "/groups/{id}/sections/{event}",
+            Guard::Whole(Kind::Group),
+            update_section,
+        )
+        .get("/groups/{id}/desk", desk_page)
+        .post(
+            "/groups/{id}/desk/present",
+            Guard::Whole(Kind::Group),
+            desk_present,
+        )
+        .post(
+            "/groups/{id}/desk/move",
+            Guard::Whole(Kind::Group),
+            desk_move,
+        )
+        .post(
+            "/groups/{id}/desk/players",
+            Guard::Whole(Kind::Group),
+            desk_add,
+        )
+        .get("/groups/{id}/log", log_page)
+        .get("/public/groups/{id}", public_page)
 }
 
-pub fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route("/groups", get(api_groups).post(api_create_group))
-        .route("/groups/{id}", get(api_group))
-        .route("/groups/{id}/sections", post(api_create_section))
-        .route("/groups/{id}/attach", post(api_attach))
-        .route("/groups/{id}/sections/{event}", post(api_update_section))
-        .route("/groups/{id}/players", get(api_desk).post(api_add_player))
-        .route("/groups/{id}/present", post(api_present))
-        .route("/groups/{id}/move", post(api_move))
-        .route("/groups/{id}/log", get(api_log))
-        .route("/groups/{id}/find", get(api_find))
+pub fn api_routes() -> Routes {
+    Routes::new()
+        .get("/groups", api_groups)
+        .post("/groups", Guard::Own(Own::Create), api_create_group)
+        .get("/groups/{id}", api_group)
+        .post(
+            "/groups/{id}/sections",
+            Guard::Whole(Kind::Group),
+            api_create_section,
+        )
+        .post("/groups/{id}/attach", Guard::Whole(Kind::Group), api_attach)
+        .post(
+            "/groups/{id}/sections/{event}",
+            Guard::Whole(Kind::Group),
+            api_update_section,
+        )
+        .get("/groups/{id}/players", api_desk)
+        .post(
+            "/groups/{id}/players",
+            Guard::Whole(Kind::Group),
+            api_add_player,
+        )
+        .post(
+            "/groups/{id}/present",
+            Guard::Whole(Kind::Group),
+            api_present,
+        )
+        .post("/groups/{id}/move", Guard::Whole(Kind::Group), api_move)
+        .get("/groups/{id}/log", api_log)
+        .get("/groups/{id}/find", api_find)
 }
 
 /// The group's form and the API's group object.
@@ -293,6 +336,8 @@ struct GroupPage {
     sections: Vec<SectionView>,
     /// Events that can join: outside any group, round 1 not paired: (id, name).
     free: Vec<(EventId, String)>,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 async fn group_page(
@@ -301,6 +346,7 @@ async fn group_page(
     _a: Arbiter,
     Path(id): Path<GroupId>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Group(id))?.0;
     let g = st.store.group(id)?;
     let sections = section_views(&st, &c, &st.store.sections(id)?)?;
     let mut free = Vec::new();
@@ -310,6 +356,7 @@ async fn group_page(
         }
     }
     html(&GroupPage {
+        version,
         g: GroupView::new(&g, &c),
         sections,
         free,
@@ -389,6 +436,8 @@ struct DeskPage {
     /// Sections the desk offers: (event, label, round 1 not paired).
     sections: Vec<(EventId, String, bool)>,
     total: usize,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 async fn desk_page(
@@ -398,6 +447,7 @@ async fn desk_page(
     Path(id): Path<GroupId>,
     Query(sq): Query<SearchQuery>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Group(id))?.0;
     let q = sq.q.unwrap_or_default().trim().to_string();
     let g = st.store.group(id)?;
     let sections = st.store.sections(id)?;
@@ -427,6 +477,7 @@ async fn desk_page(
         })
         .collect();
     html(&DeskPage {
+        version,
         g: GroupView::new(&g, &c),
         q,
         rows,

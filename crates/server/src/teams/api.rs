@@ -7,8 +7,6 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::Router;
 use serde_json::json;
 use store::teams::rounds::{BoardResult, Lineup};
 use store::teams::{TeamEventId, TeamKey};
@@ -21,37 +19,70 @@ use super::forms::{
 use crate::ctx::Arbiter;
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::blocking;
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes {
     let e = "/teams/events/{id}";
-    Router::new()
-        .route("/teams/events", get(events).post(create))
-        .route("/teams/events/import", post(create_from_trf))
-        .route(e, get(event))
-        .route(&format!("{e}/settings"), post(update_settings))
-        .route(&format!("{e}/teams"), get(teams).post(add_team))
-        .route(&format!("{e}/teams/import"), post(import))
-        .route(&format!("{e}/teams/{{team}}/members"), post(add_member))
-        .route(&format!("{e}/rounds"), post(pair))
-        .route(&format!("{e}/rounds/last/unpair"), post(unpair))
-        .route(&format!("{e}/rounds/{{round}}"), get(round))
-        .route(&format!("{e}/rounds/{{round}}/lineups"), post(lineup))
-        .route(&format!("{e}/rounds/{{round}}/results"), post(results))
-        .route(
+    Routes::new()
+        .get("/teams/events", events)
+        .post("/teams/events", Guard::Own(Own::Create), create)
+        .post(
+            "/teams/events/import",
+            Guard::Own(Own::Create),
+            create_from_trf,
+        )
+        .get(e, event)
+        .post(
+            &format!("{e}/settings"),
+            Guard::Merge(Kind::Teams),
+            update_settings,
+        )
+        .get(&format!("{e}/teams"), teams)
+        .post(&format!("{e}/teams"), Guard::Whole(Kind::Teams), add_team)
+        .post(
+            &format!("{e}/teams/import"),
+            Guard::Whole(Kind::Teams),
+            import,
+        )
+        .post(
+            &format!("{e}/teams/{{team}}/members"),
+            Guard::Whole(Kind::Teams),
+            add_member,
+        )
+        .post(&format!("{e}/rounds"), Guard::Whole(Kind::Teams), pair)
+        .post(
+            &format!("{e}/rounds/last/unpair"),
+            Guard::Whole(Kind::Teams),
+            unpair,
+        )
+        .get(&format!("{e}/rounds/{{round}}"), round)
+        .post(
+            &format!("{e}/rounds/{{round}}/lineups"),
+            Guard::Merge(Kind::Teams),
+            lineup,
+        )
+        .post(
+            &format!("{e}/rounds/{{round}}/results"),
+            Guard::Merge(Kind::Teams),
+            results,
+        )
+        .post(
             &format!("{e}/rounds/{{round}}/reports/confirm"),
-            post(confirm_reports),
+            Guard::Merge(Kind::Teams),
+            confirm_reports,
         )
-        .route(
+        .post(
             &format!("{e}/rounds/{{round}}/matches/{{number}}/forfeit"),
-            post(forfeit),
+            Guard::Merge(Kind::Teams),
+            forfeit,
         )
-        .route(&format!("{e}/standings"), get(standings))
-        .route(&format!("{e}/boards"), get(board_prizes))
-        .route(&format!("{e}/export.trf"), get(export_trf))
-        .route(&format!("{e}/log"), get(log))
+        .get(&format!("{e}/standings"), standings)
+        .get(&format!("{e}/boards"), board_prizes)
+        .get(&format!("{e}/export.trf"), export_trf)
+        .get(&format!("{e}/log"), log)
 }
 
 /// A write's answer with the event's version after it (`ETag`).

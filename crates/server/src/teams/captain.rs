@@ -11,8 +11,7 @@ use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::teams::captains::CaptainMatch;
 use store::teams::model::board_colours;
@@ -26,14 +25,16 @@ use crate::chess::views::result_text;
 use crate::ctx::Ctx;
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::page::{blocking, html, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/teams/captain", get(code_page).post(open))
-        .route("/teams/captain/lineup", post(lineup))
-        .route("/teams/captain/report", post(report))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/teams/captain", code_page)
+        .post("/teams/captain", Guard::Own(Own::Phone), open)
+        .post("/teams/captain/lineup", Guard::Own(Own::Phone), lineup)
+        .post("/teams/captain/report", Guard::Own(Own::Phone), report)
 }
 
 /// One board on the captain's phone.

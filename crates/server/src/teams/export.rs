@@ -8,8 +8,6 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::Router;
 use store::teams::model::TeamStandingRow;
 use store::teams::prizes::BoardPrizeTable;
 use store::teams::TeamEventId;
@@ -18,15 +16,16 @@ use super::pages::{match_views, EventView, MatchView};
 use super::public::{crosstable, for_the_public, CrossRow};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/teams/{id}/export.html", get(export_download))
+pub fn routes() -> Routes {
+    Routes::new().get("/teams/{id}/export.html", export_download)
 }
 
 /// The JSON API's route (under `/api`): the same file.
-pub fn api_routes() -> Router<AppState> {
-    Router::new().route("/teams/events/{id}/export.html", get(export_download))
+pub fn api_routes() -> Routes {
+    Routes::new().get("/teams/events/{id}/export.html", export_download)
 }
 
 /// One round of the export.

@@ -15,12 +15,10 @@ mod forms;
 mod pages;
 mod public;
 
-use axum::Router;
-
-use crate::AppState;
+use crate::guard::Routes;
 
 /// The arbiter's team-event pages, the captains' phone page and the public pages.
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes {
     pages::routes()
         .merge(captain::routes())
         .merge(public::routes())
@@ -28,6 +26,6 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).
-pub fn api_routes() -> Router<AppState> {
+pub fn api_routes() -> Routes {
     api::routes().merge(export::api_routes())
 }

@@ -7,8 +7,7 @@ use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use serde::Deserialize;
 use store::teams::captains::BoardReports;
 use store::teams::model::board_colours;
@@ -24,37 +23,51 @@ use crate::chess::views::result_text;
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Own, Routes};
 use crate::page::{blocking, html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/teams", get(events_page).post(create))
-        .route("/teams/import", post(create_from_trf))
-        .route("/teams/{id}", get(event_page))
-        .route("/teams/{id}/import", post(import))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/teams", events_page)
+        .post("/teams", Guard::Own(Own::Create), create)
+        .post("/teams/import", Guard::Own(Own::Create), create_from_trf)
+        .get("/teams/{id}", event_page)
+        .post("/teams/{id}/import", Guard::Whole(Kind::Teams), import)
+        .get("/teams/{id}/settings", settings_page)
+        .post(
             "/teams/{id}/settings",
-            get(settings_page).post(save_settings),
+            Guard::Merge(Kind::Teams),
+            save_settings,
         )
-        .route("/teams/{id}/pair", post(pair))
-        .route("/teams/{id}/rounds/{round}", get(round_page))
-        .route("/teams/{id}/rounds/{round}/results", post(save_results))
-        .route("/teams/{id}/rounds/{round}/confirm", post(confirm_reports))
-        .route(
+        .post("/teams/{id}/pair", Guard::Whole(Kind::Teams), pair)
+        .get("/teams/{id}/rounds/{round}", round_page)
+        .post(
+            "/teams/{id}/rounds/{round}/results",
+            Guard::Merge(Kind::Teams),
+            save_results,
+        )
+        .post(
+            "/teams/{id}/rounds/{round}/confirm",
+            Guard::Merge(Kind::Teams),
+            confirm_reports,
+        )
+        .post(
             "/teams/{id}/rounds/{round}/matches/{number}/lineup",
-            post(save_lineup),
+            Guard::Merge(Kind::Teams),
+            save_lineup,
         )
-        .route(
+        .post(
             "/teams/{id}/rounds/{round}/matches/{number}/forfeit",
-            post(save_forfeit),
+            Guard::Merge(Kind::Teams),
+            save_forfeit,
         )
-        .route(
+        .get(
             "/teams/{id}/rounds/{round}/matches/{number}/sheet",
-            get(sheet_page),
+            sheet_page,
         )
-        .route("/teams/{id}/standings", get(standings_page))
-        .route("/teams/{id}/export.trf", get(export_trf))
+        .get("/teams/{id}/standings", standings_page)
+        .get("/teams/{id}/export.trf", export_trf)
 }
 
 /// An event's heading and the links between its pages.
@@ -282,6 +295,8 @@ struct EventPage {
     ev: EventView,
     teams: Vec<TeamRow>,
     next_round: u32,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 async fn event_page(
@@ -290,6 +305,7 @@ async fn event_page(
     _a: Arbiter,
     Path(id): Path<TeamEventId>,
 ) -> Page {
+    let version = st.store.version(store::Scope::Teams(id))?.0;
     let e = st.store.team_event(id)?;
     let ev = EventView::new(&c, &e);
     let teams = st
@@ -305,6 +321,7 @@ async fn event_page(
         })
         .collect();
     html(&EventPage {
+        version,
         next_round: e.rounds_paired + 1,
         ev,
         teams,

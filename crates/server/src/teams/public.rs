@@ -9,8 +9,6 @@ use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 use store::teams::model::{TeamStandingRow, TeamStandingsTable};
 use store::teams::prizes::BoardPrizeTable;
@@ -19,14 +17,15 @@ use store::teams::{TeamEvent, TeamEventId, TeamKey};
 use super::pages::{match_views, EventView, MatchView};
 use crate::ctx::Ctx;
 use crate::error::AppError;
+use crate::guard::Routes;
 use crate::page::{html, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/public/teams/{id}", get(public_page))
-        .route("/public/teams/{id}/crosstable", get(crosstable_page))
-        .route("/public/teams/{id}/boards", get(boards_page))
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/public/teams/{id}", public_page)
+        .get("/public/teams/{id}/crosstable", crosstable_page)
+        .get("/public/teams/{id}/boards", boards_page)
 }
 
 /// The event, if this visitor may see it.

@@ -118,11 +118,7 @@ pub(crate) fn shown_at(
 
 /// [`Store::event_version`] read on `conn`.
 pub(crate) fn version_on(conn: &Connection, event: EventId) -> Result<Version> {
-    Ok(Version(conn.query_row(
-        "SELECT coalesce(max(id), 0) FROM action_log WHERE event_id = ?1 AND before IS NOT NULL",
-        [event],
-        |r| r.get(0),
-    )?))
+    crate::versions::version_on(conn, crate::versions::Scope::Event(event))
 }
 
 /// The refusal of a form whose values someone else changed first (nothing is written).

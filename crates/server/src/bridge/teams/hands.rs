@@ -6,9 +6,7 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
-use axum::routing::{get, post};
-use axum::Router;
+use axum::extract::{Multipart, Path, Query, State};
 use serde::Deserialize;
 use serde_json::json;
 use store::bridge::{TeamEvent, TeamEventId};
@@ -17,24 +15,28 @@ use crate::bridge::api::FileBody;
 use crate::bridge::pages::uploaded;
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Kind, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::limit::MAX_BODY;
 use crate::page::{blocking, html, see, Page};
 use crate::AppState;
 
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/bridge/teams/{id}/hands", get(director_page))
-        .route(
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/bridge/teams/{id}/hands", director_page)
+        .post_limited(
             "/bridge/teams/{id}/deals",
-            post(upload).layer(DefaultBodyLimit::max(MAX_BODY)),
+            Guard::Whole(Kind::BridgeTeams),
+            MAX_BODY,
+            upload,
         )
-        .route("/public/bridge/teams/{id}/hands", get(public_page))
-        .route(
+        .get("/public/bridge/teams/{id}/hands", public_page)
+        .get("/api/bridge/teams/{id}/deals", api_hands)
+        .post_limited(
             "/api/bridge/teams/{id}/deals",
-            get(api_hands)
-                .post(api_upload)
-                .layer(DefaultBodyLimit::max(MAX_BODY)),
+            Guard::Whole(Kind::BridgeTeams),
+            MAX_BODY,
+            api_upload,
         )
 }
 
@@ -88,6 +90,8 @@ struct HandsPage {
     held_back: usize,
     hand_records: Vec<report::bridge::TravBoard>,
     style: &'static str,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -102,6 +106,7 @@ async fn page(
     director: bool,
     uploaded: Option<usize>,
 ) -> Page {
+    let version = st.store.version(store::Scope::BridgeTeams(id))?.0;
     let e = solved(st, id, !director).await?;
     let records = st.store.team_hand_records(id)?;
     let shown = shown_boards(st, id, director)?;
@@ -120,6 +125,7 @@ async fn page(
         format!("/public/bridge/teams/{id}")
     };
     html(&HandsPage {
+        version,
         e: super::view::event_view(&c.tr, &e),
         notice: uploaded.map_or_else(String::new, |n| c.t1("bridge-deals-loaded", "count", n)),
         base,

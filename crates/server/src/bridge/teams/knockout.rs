@@ -241,6 +241,8 @@ struct KnockoutPage {
     segments: u32,
     can_draw: bool,
     style: &'static str,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 fn round_title(tr: &Tr, round: u32, last: u32, matches: usize) -> String {
@@ -312,6 +314,7 @@ fn rounds_view(tr: &Tr, r: &TeamResults, k: &Knockout) -> Vec<KoRoundView> {
 }
 
 fn page(st: &AppState, c: Ctx, id: TeamEventId, director: bool) -> Result<Response, AppError> {
+    let version = st.store.version(store::Scope::BridgeTeams(id))?.0;
     let r = st.store.bridge_team_results(id)?;
     if !director && !r.event.settings.public {
         return Err(AppError::NotFound);
@@ -339,6 +342,7 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, director: bool) -> Result<Respon
         None => (String::new(), String::new(), false, 2),
     };
     html(&KnockoutPage {
+        version,
         e: event_view(&c.tr, &r.event),
         director,
         base,

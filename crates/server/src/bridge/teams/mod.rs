@@ -15,105 +15,135 @@ pub(super) mod phone;
 mod sheets;
 mod view;
 
-use axum::routing::{get, post};
-use axum::Router;
-
-use crate::AppState;
+use crate::guard::{Guard, Kind, Own, Routes};
 
 /// Every teams-of-four route, pages, public pages and API, in one block.
-pub fn routes() -> Router<AppState> {
+pub fn routes() -> Routes {
     let event = "/bridge/teams/{id}";
     let api = "/api/bridge/teams/{id}";
-    Router::new()
-        .route("/bridge/teams", get(pages::list).post(pages::create))
-        .route(event, get(pages::event))
-        .route(&format!("{event}/teams"), post(pages::set_team))
-        .route(&format!("{event}/rounds"), post(pages::draw))
-        .route(
+    Routes::new()
+        .get("/bridge/teams", pages::list)
+        .post("/bridge/teams", Guard::Own(Own::Create), pages::create)
+        .get(event, pages::event)
+        .post(
+            &format!("{event}/teams"),
+            Guard::Whole(Kind::BridgeTeams),
+            pages::set_team,
+        )
+        .post(
+            &format!("{event}/rounds"),
+            Guard::Whole(Kind::BridgeTeams),
+            pages::draw,
+        )
+        .get(
             &format!("{event}/matches/{{round}}/{{match}}"),
-            get(pages::match_page).post(pages::grid),
+            pages::match_page,
+        )
+        .post(
+            &format!("{event}/matches/{{round}}/{{match}}"),
+            Guard::Merge(Kind::BridgeTeams),
+            pages::grid,
         )
         .merge(extra_routes(event))
-        .route(
+        .post(
             &format!("{event}/conflicts/{{conflict}}"),
-            post(pages::resolve),
+            Guard::Merge(Kind::BridgeTeams),
+            pages::resolve,
         )
-        .route("/public/bridge/teams/{id}", get(pages::public_event))
-        .route(
+        .get("/public/bridge/teams/{id}", pages::public_event)
+        .get(
             "/public/bridge/teams/{id}/matches/{round}/{match}",
-            get(pages::public_match),
+            pages::public_match,
         )
-        .route("/api/bridge/teams", get(api::list).post(api::create))
-        .route(api, get(api::show).post(api::update))
-        .route(&format!("{api}/teams"), post(api::set_team))
-        .route(&format!("{api}/rounds"), post(api::draw))
-        .route(&format!("{api}/results"), get(api::results))
-        .route(
+        .get("/api/bridge/teams", api::list)
+        .post("/api/bridge/teams", Guard::Own(Own::Create), api::create)
+        .get(api, api::show)
+        .post(api, Guard::Whole(Kind::BridgeTeams), api::update)
+        .post(
+            &format!("{api}/teams"),
+            Guard::Whole(Kind::BridgeTeams),
+            api::set_team,
+        )
+        .post(
+            &format!("{api}/rounds"),
+            Guard::Whole(Kind::BridgeTeams),
+            api::draw,
+        )
+        .get(&format!("{api}/results"), api::results)
+        .get(
             &format!("{api}/matches/{{round}}/{{match}}"),
-            get(api::match_detail).post(api::enter),
+            api::match_detail,
         )
-        .route(&format!("{api}/conflicts"), get(api::conflicts))
-        .route(&format!("{api}/conflicts/{{conflict}}"), post(api::resolve))
+        .post(
+            &format!("{api}/matches/{{round}}/{{match}}"),
+            Guard::Merge(Kind::BridgeTeams),
+            api::enter,
+        )
+        .get(&format!("{api}/conflicts"), api::conflicts)
+        .post(
+            &format!("{api}/conflicts/{{conflict}}"),
+            Guard::Merge(Kind::BridgeTeams),
+            api::resolve,
+        )
         .merge(phone::routes())
         .merge(hands::routes())
 }
 
 /// The score sheets, knock-out stages and exports (a match's PBN, the event's HTML and USEBIO), apart
 /// from the routes above.
-fn extra_routes(event: &str) -> Router<AppState> {
-    Router::new()
-        .route(
+fn extra_routes(event: &str) -> Routes {
+    Routes::new()
+        .get(
             &format!("{event}/matches/{{round}}/{{match}}/sheets"),
-            get(sheets::match_sheets_page),
+            sheets::match_sheets_page,
         )
-        .route(
+        .get(
             &format!("{event}/rounds/{{round}}/sheets"),
-            get(sheets::round_sheets_page),
+            sheets::round_sheets_page,
         )
-        .route(
+        .get(
             &format!("{event}/matches/{{round}}/{{match}}/export.pbn"),
-            get(exports::match_pbn),
+            exports::match_pbn,
         )
-        .route(
+        .get(
             "/public/bridge/teams/{id}/matches/{round}/{match}/export.pbn",
-            get(exports::public_match_pbn),
+            exports::public_match_pbn,
         )
-        .route(&format!("{event}/export.html"), get(exports::event_html))
-        .route(&format!("{event}/export.xml"), get(exports::event_usebio))
-        .route(
-            "/api/bridge/teams/{id}/export.xml",
-            get(exports::event_usebio),
-        )
-        .route(
-            "/api/bridge/teams/{id}/export.html",
-            get(exports::event_html),
-        )
-        .route(
+        .get(&format!("{event}/export.html"), exports::event_html)
+        .get(&format!("{event}/export.xml"), exports::event_usebio)
+        .get("/api/bridge/teams/{id}/export.xml", exports::event_usebio)
+        .get("/api/bridge/teams/{id}/export.html", exports::event_html)
+        .get(&format!("{event}/knockout"), knockout::director_page)
+        .post(
             &format!("{event}/knockout"),
-            get(knockout::director_page).post(knockout::form_create),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::form_create,
         )
-        .route(
+        .post(
             &format!("{event}/knockout/rounds"),
-            post(knockout::form_draw),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::form_draw,
         )
-        .route(
+        .post(
             &format!("{event}/knockout/{{round}}/{{match}}"),
-            post(knockout::form_change),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::form_change,
         )
-        .route(
-            "/public/bridge/teams/{id}/knockout",
-            get(knockout::public_page),
-        )
-        .route(
+        .get("/public/bridge/teams/{id}/knockout", knockout::public_page)
+        .get("/api/bridge/teams/{id}/knockout", knockout::api_show)
+        .post(
             "/api/bridge/teams/{id}/knockout",
-            get(knockout::api_show).post(knockout::api_create),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::api_create,
         )
-        .route(
+        .post(
             "/api/bridge/teams/{id}/knockout/rounds",
-            post(knockout::api_draw),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::api_draw,
         )
-        .route(
+        .post(
             "/api/bridge/teams/{id}/knockout/{round}/{match}",
-            post(knockout::api_change),
+            Guard::Whole(Kind::BridgeTeams),
+            knockout::api_change,
         )
 }

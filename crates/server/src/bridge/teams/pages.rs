@@ -37,6 +37,8 @@ struct EventPage {
     next_team: usize,
     base: String,
     style: &'static str,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 #[derive(Template)]
@@ -50,6 +52,8 @@ struct MatchPage {
     /// The boards with a deal uploaded: their number links to the hand record.
     dealt: std::collections::BTreeSet<u32>,
     style: &'static str,
+    /// The version its forms carry, read before the data it shows.
+    version: i64,
 }
 
 pub async fn list(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
@@ -70,6 +74,7 @@ pub async fn create(State(st): State<AppState>, a: Arbiter, Form(f): Form<EventF
 }
 
 fn event_html(st: &AppState, c: Ctx, id: TeamEventId, director: bool) -> Page {
+    let version = st.store.version(store::Scope::BridgeTeams(id))?.0;
     let r = st.store.bridge_team_results(id)?;
     if !director && !r.event.settings.public {
         return Err(AppError::NotFound);
@@ -81,6 +86,7 @@ fn event_html(st: &AppState, c: Ctx, id: TeamEventId, director: bool) -> Page {
     };
     let view = results_view(&c.tr, &r, &base);
     html(&EventPage {
+        version,
         next_team: r.teams.len() + 1,
         r: view,
         director,
@@ -140,6 +146,7 @@ fn match_html(
     (id, round, number): (TeamEventId, u32, u32),
     director: bool,
 ) -> Page {
+    let version = st.store.version(store::Scope::BridgeTeams(id))?.0;
     let r = st.store.bridge_team_results(id)?;
     if !director && !r.event.settings.public {
         return Err(AppError::NotFound);
@@ -159,6 +166,7 @@ fn match_html(
         .filter(|&b| shown(b))
         .collect();
     html(&MatchPage {
+        version,
         e: event_view(&c.tr, &r.event),
         m: match_view(&c.tr, &r, m),
         director,

@@ -10,8 +10,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
-use axum::{Form, Router};
+use axum::Form;
 use store::bridge::{Room, TeamEvent, TeamEventId, TeamTable};
 
 use super::view::room_label;
@@ -21,17 +20,22 @@ use crate::bridge::table::{
 };
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::{Guard, Own, Routes};
 use crate::page::{blocking, html};
 use crate::AppState;
 use report::bridge as results;
 
 type Page = Result<Response, AppError>;
 
-pub fn routes() -> Router<crate::AppState> {
-    Router::new()
-        .route("/t/{code}/teams/boards/{board}", post(enter))
-        .route("/bridge/teams/{id}/tables", get(slips))
-        .route("/api/bridge/teams/{id}/tables", get(tables_api))
+pub fn routes() -> Routes {
+    Routes::new()
+        .post(
+            "/t/{code}/teams/boards/{board}",
+            Guard::Own(Own::Phone),
+            enter,
+        )
+        .get("/bridge/teams/{id}/tables", slips)
+        .get("/api/bridge/teams/{id}/tables", tables_api)
 }
 
 /// The event's table codes as JSON: `[{"match": 1, "room": "open", "code": "…"}, …]`.
