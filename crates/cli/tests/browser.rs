@@ -40,6 +40,10 @@ mod director;
 mod harness;
 #[path = "browser/print.rs"]
 mod print;
+#[path = "browser/stale.rs"]
+mod stale;
+#[path = "browser/stale_forms.rs"]
+mod stale_forms;
 #[path = "browser/teams.rs"]
 mod teams;
 
@@ -279,6 +283,34 @@ fn bridge_round_robin_teams_through_the_browser() {
         return;
     };
     run(bridge_teams::round_robin(chromedriver));
+}
+
+/// Every form that changes shared state, from two browsers (issue 34 §1): the deputy saves, the
+/// chief's older page is refused with a conflict and nothing of it written, and saved again
+/// once loaded afresh. The forms are the server's own list: a new one without a scenario fails.
+#[test]
+fn every_form_from_a_stale_page_in_two_browsers() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(async move {
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let server = Server::start(&tmp.path().join("test.db"));
+        let driver = Driver::start(&chromedriver);
+        let chief = Arbiter::first_account(
+            driver.desktop("chief", 1280, 900).await,
+            &server,
+            artifacts_dir("stale-pages"),
+        )
+        .await;
+        let deputy = driver.desktop("deputy", 1280, 900).await;
+        deputy.goto(&server.url("/login")).await;
+        deputy.fill("#username", arbiter::USER).await;
+        deputy.fill("#password", arbiter::PASSWORD).await;
+        deputy.click("#login-submit").await;
+        let only = std::env::var("STALE_ONLY").ok();
+        stale_forms::every_form(&server, &chief.b, &deputy, tmp.path(), only.as_deref()).await;
+    });
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

@@ -563,3 +563,24 @@ fn pairing_a_round_twice_at_once_pairs_it_once() {
         .count();
     assert_eq!(pairs, 1, "one pairing logged");
 }
+
+/// A late entry taken back and put back again keeps its id, even when another event added a
+/// player meanwhile (the id of the highest player was given again, and the redo failed on it).
+#[test]
+fn a_late_entry_undone_then_redone_keeps_its_id_beside_another_events_players() {
+    let store = Store::open_in_memory().unwrap();
+    let settings = |name: &str| EventSettings::new(name.parse().unwrap(), 5);
+    let open = store.create_event(ACTOR, &settings("Open")).unwrap();
+    let rapid = store.create_event(ACTOR, &settings("Rapide")).unwrap();
+    let late = store
+        .add_player(ACTOR, open, &NewPlayer::named("Tardif, Un".parse().unwrap(), Some(1500)))
+        .unwrap();
+    store.undo_last(ACTOR, open).unwrap();
+    let other = store
+        .add_player(ACTOR, rapid, &NewPlayer::named("Autre, Une".parse().unwrap(), Some(1400)))
+        .unwrap();
+    assert_ne!(other, late, "an id once used is not given again");
+    store.redo_last(ACTOR, open).unwrap();
+    assert_eq!(store.player(open, late).unwrap().details.name, "Tardif, Un");
+    assert_eq!(store.player(rapid, other).unwrap().details.name, "Autre, Une");
+}

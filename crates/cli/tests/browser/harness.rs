@@ -446,6 +446,55 @@ impl Browser {
         }
     }
 
+    /// Marks the `nth` form (from 0) of the page that posts to `action` as `form[data-target]`,
+    /// the only one so marked; false when the page has no such form.
+    pub async fn target_form(&self, action: &str, nth: usize) -> bool {
+        let found = self
+            .client
+            .execute(
+                "document.querySelectorAll('form[data-target]').forEach(f => f.removeAttribute('data-target'));\
+                 const f = Array.from(document.querySelectorAll('form[method=post]'))\
+                   .filter(f => f.getAttribute('action') === arguments[0])[arguments[1]];\
+                 if (f) { f.setAttribute('data-target', '1'); } return !!f;",
+                vec![json!(action), json!(nth)],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("look for the form of {action}: {e}"));
+        found.as_bool() == Some(true)
+    }
+
+    /// Ticks or unticks the checkbox matching `css`.
+    pub async fn tick(&self, css: &str, on: bool) {
+        let el = self.find(css).await;
+        let ticked = el.prop("checked").await.ok().flatten().as_deref() == Some("true");
+        if ticked != on {
+            el.click()
+                .await
+                .unwrap_or_else(|e| panic!("tick {css:?}: {e}"));
+        }
+    }
+
+    /// Chooses a file for the file input matching `css`.
+    pub async fn attach(&self, css: &str, file: &Path) {
+        self.find(css)
+            .await
+            .send_keys(&file.display().to_string())
+            .await
+            .unwrap_or_else(|e| panic!("choose {} in {css:?}: {e}", file.display()));
+    }
+
+    /// Clicks a button that asks first ("Delete this session?"), answers yes, and waits for
+    /// the page that follows.
+    pub async fn click_and_confirm(&self, css: &str) {
+        let el = self.find(css).await;
+        let before = self.page_id().await;
+        el.click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css:?}: {e}"));
+        let _ = self.client.accept_alert().await;
+        self.wait_new_page(before).await;
+    }
+
     /// Types `keys` into the element matching `css` and waits for the page they submit.
     pub async fn type_and_wait(&self, css: &str, keys: &str) {
         let el = self.find(css).await;

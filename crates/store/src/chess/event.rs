@@ -212,8 +212,9 @@ pub(crate) fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) ->
         |r| r.get(0),
     )?;
     conn.execute(
-        "INSERT INTO player (event_id, number, name, title, rating, national_rating, federation, fide_id, \
-         birth_date, sex, club, present) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)",
+        "INSERT INTO player (id, event_id, number, name, title, rating, national_rating, federation, fide_id, \
+         birth_date, sex, club, present) \
+         VALUES ((SELECT high + 1 FROM player_id_high), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 1)",
         params![
             event,
             number,

@@ -17,3 +17,16 @@ CREATE TRIGGER bridge_series_session_removed AFTER DELETE ON bridge_series_sessi
 BEGIN
     UPDATE bridge_series SET version = version + 1 WHERE id = OLD.series_id;
 END;
+
+-- A player's id is never given again once used: undoing a late entry and redoing it, or
+-- undoing a player's removal, puts the player back under the id the rounds and the log know,
+-- which another event's new player must not have taken meanwhile. New players take the next id
+-- after the highest ever used.
+CREATE TABLE player_id_high (high INTEGER NOT NULL);
+INSERT INTO player_id_high (high) SELECT coalesce(max(id), 0) FROM player;
+
+CREATE TRIGGER player_id_high_after_insert AFTER INSERT ON player
+WHEN NEW.id > (SELECT high FROM player_id_high)
+BEGIN
+    UPDATE player_id_high SET high = NEW.id;
+END;
