@@ -20,6 +20,7 @@
 //! assert_eq!(ranking.missing.len(), store.lines(id).unwrap().len() - 1);
 //! ```
 
+mod at_table;
 mod calls;
 mod hands;
 mod import;
