@@ -1315,6 +1315,46 @@ async fn bridge_session(chromedriver: std::path::PathBuf, case: BridgeCase) {
         lines.len(),
         "every line but one entered"
     );
+    // Table 2's phone says which board it left in round 2, in words and without a form, on its
+    // round's page and on round 2's (issue 34), in English and in French.
+    let left_code = &codes[&skip_sitting.table];
+    let north = &phones.north;
+    for lang in ["en", "fr"] {
+        north.goto(&format!("{}/t/{left_code}", server.base)).await;
+        if north.html_lang().await != lang {
+            north.click("#lang-switch").await;
+        }
+        let left = north
+            .find("#left-for-director")
+            .await
+            .text()
+            .await
+            .unwrap_or_default();
+        let want = if lang == "en" {
+            format!("Board {skip_board} of round {skip_round} is left for the director.")
+        } else {
+            format!("Donne {skip_board} de la position {skip_round} : laissée à l'arbitre.")
+        };
+        assert_eq!(left.trim(), want, "table {}'s phone", skip_sitting.table);
+        north
+            .screenshot(&shots, &format!("phone-left-{lang}"))
+            .await;
+        north
+            .goto(&format!(
+                "{}/t/{left_code}?round={skip_round}#board-{skip_board}",
+                server.base
+            ))
+            .await;
+        north.find(&format!("#board-{skip_board}-left")).await;
+        assert!(
+            !north.exists(&format!("#board-{skip_board}-form")).await,
+            "no form for the board left for the director"
+        );
+        north
+            .screenshot(&shots, &format!("phone-round-left-{lang}"))
+            .await;
+    }
+    north.click("#lang-switch").await;
 
     // The grid flags the line still missing, and the conflict if there is one.
     assert_eq!(d.missing().await, 1, "one line left for the director");

@@ -720,3 +720,195 @@ fn guide_cards_carry_the_pair_names_and_no_empty_column_or_near_empty_first_shee
     // A round's layout is never cut across two sheets; the rounds stand side by side.
     assert!(cards.contains("section.card, section.round { break-inside: avoid;"));
 }
+
+/// The movement's round `round`: table → (ns, ew, boards).
+fn sitting(b: &mut Client, id: i64, round: usize) -> Vec<(u64, u64, u64, Vec<u64>)> {
+    let m = b.get(&format!("/api/bridge/sessions/{id}/movement")).json();
+    m["rounds"][round - 1]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let boards = t["boards"].as_array().unwrap();
+            (
+                t["table"].as_u64().unwrap(),
+                t["ns"].as_u64().unwrap_or(0),
+                t["ew"].as_u64().unwrap_or(0),
+                boards.iter().map(|b| b.as_u64().unwrap()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Table 1 plays round 1 and one board of round 2 from its phone (entered and confirmed);
+/// the other board of round 2 stays open. Its page of round 2, and that board's number.
+fn round_2_with_a_board_open(
+    phone: &mut Client,
+    code: &str,
+    csrf: &str,
+    page: &str,
+) -> (String, String) {
+    for bd in boards_on(page) {
+        assert_eq!(enter(phone, code, csrf, 1, &bd).0, 303);
+        confirm(phone, code, csrf, 1, &bd);
+    }
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 2/3"), "{}", page.body);
+    let r2 = boards_on(&page.body);
+    assert_eq!(enter(phone, code, csrf, 2, &r2[0]).0, 303);
+    confirm(phone, code, csrf, 2, &r2[0]);
+    (page.body, r2[1].clone())
+}
+
+/// Issue 34 §3: a table that called the director stayed on the old round. Once the room has
+/// started the next round (another table entered a board of it), the table's phone, reloaded or
+/// opened on another phone, opens on the next round and says which board it left for the
+/// director, in words, without a form for it; the earlier round shows it the same way and
+/// refuses its entry. Before that, the table may still enter it (the director may tell it to).
+#[test]
+fn a_table_that_called_the_director_opens_on_the_next_round_once_the_room_is_there() {
+    let app = App::start(false);
+    let AtTable {
+        mut b,
+        id,
+        code,
+        mut phone,
+        page,
+        csrf,
+    } = at_table_1(&app, "en", "");
+    let (_, open) = round_2_with_a_board_open(&mut phone, &code, &csrf, &page.body);
+    let r = phone.post_form(
+        &format!("/t/{code}/call"),
+        &[("csrf", &csrf), ("round", "2")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The room is still in round 2: the director at the table may have the board entered.
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 2/3"), "{}", page.body);
+    assert!(page.body.contains(&format!("id=\"board-{open}-form\"")));
+
+    // Table 2 enters a board of round 3: the room has moved on.
+    let codes = crate::bridge_api::codes(&mut b, id);
+    let table_2 = &codes[1].1;
+    let round_3 = sitting(&mut b, id, 3);
+    let board = round_3.iter().find(|t| t.0 == 2).unwrap().3[0];
+    let r = crate::bridge_api::phone(&app).post_json(
+        &format!("/api/bridge/tables/{table_2}/enter"),
+        &serde_json::json!({"round": 3, "board": board, "contract": "P"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // Table 1's phone reloaded, and another phone opening its code, in French: round 3, the
+    // open board of round 2 said in words, nowhere a form for it.
+    let mut other = app.client();
+    other.accept_language = Some("fr".into());
+    for (p, left) in [
+        (
+            &mut phone,
+            format!("Board {open} of round 2 is left for the director."),
+        ),
+        (
+            &mut other,
+            format!("Donne {open} de la position 2 : laissée à l&#39;arbitre."),
+        ),
+    ] {
+        let page = p.get(&format!("/t/{code}"));
+        assert!(
+            page.body.contains("Round 3/3") || page.body.contains("Position 3/3"),
+            "{}",
+            page.body
+        );
+        assert!(
+            page.body.contains("id=\"left-for-director\""),
+            "{}",
+            page.body
+        );
+        assert!(page.body.contains(&left), "{}", page.body);
+        assert!(!page.body.contains(&format!("id=\"board-{open}-form\"")));
+    }
+    let page = phone.get(&format!("/t/{code}?round=2"));
+    assert!(page.body.contains("id=\"round-closed\""), "{}", page.body);
+    assert!(page.body.contains(&format!(
+        "id=\"board-{open}-left\">Board {open} of round 2 is left for the director."
+    )));
+    assert!(!page.body.contains(&format!("id=\"board-{open}-form\"")));
+    assert_eq!(enter(&mut phone, &code, &csrf, 2, &open).0, 409);
+    // The API opens the table's round too.
+    let table = crate::bridge_api::phone(&app)
+        .get(&format!("/api/bridge/tables/{code}"))
+        .json();
+    assert_eq!(table["round"], 3, "{table}");
+    // The director's answer to the call does not send the table back.
+    let calls = b.get(&format!("/api/bridge/sessions/{id}/calls")).json();
+    let call = calls[0]["id"].as_i64().unwrap();
+    let token = b.csrf.clone().unwrap();
+    let r = b.post_form(
+        &format!("/bridge/{id}/calls/{call}/clear"),
+        &[("csrf", &token)],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 3/3"), "{}", page.body);
+}
+
+/// Issue 34 §3: a table whose pairs have moved on is in the next round, called or not: once a
+/// pair that sat there in round 2 has entered a board of round 3 at the table the movement sent
+/// it to, the open board of round 2 is the director's.
+#[test]
+fn a_table_whose_pairs_have_moved_on_opens_on_the_next_round() {
+    let app = App::start(false);
+    let AtTable {
+        mut b,
+        id,
+        code,
+        mut phone,
+        page,
+        csrf,
+    } = at_table_1(&app, "en", "");
+    let (_, open) = round_2_with_a_board_open(&mut phone, &code, &csrf, &page.body);
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 2/3"), "{}", page.body);
+
+    // Round 2's East-West pair at table 1 plays round 3 at another table and enters a board.
+    let ew = sitting(&mut b, id, 2).iter().find(|t| t.0 == 1).unwrap().2;
+    let (table, _, _, boards) = sitting(&mut b, id, 3)
+        .into_iter()
+        .find(|t| t.1 == ew || t.2 == ew)
+        .unwrap();
+    assert_ne!(table, 1, "a Mitchell moves East-West");
+    let codes = crate::bridge_api::codes(&mut b, id);
+    let there = &codes[table as usize - 1].1;
+    let r = crate::bridge_api::phone(&app).post_json(
+        &format!("/api/bridge/tables/{there}/enter"),
+        &serde_json::json!({"round": 3, "board": boards[0], "contract": "P"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 3/3"), "{}", page.body);
+    assert!(page.body.contains(&format!(
+        "Board {open} of round 2 is left for the director."
+    )));
+    assert_eq!(enter(&mut phone, &code, &csrf, 2, &open).0, 409);
+    // The director enters it from the grid: the table has nothing left behind.
+    let lines = b.get(&format!("/api/bridge/sessions/{id}/lines")).json();
+    let line = lines["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["table"] == 1 && l["round"] == 2 && l["status"] == "missing")
+        .unwrap()
+        .clone();
+    let r = b.post_json(
+        &format!("/api/bridge/sessions/{id}/lines"),
+        &serde_json::json!({"board": line["board"], "ns": line["ns"], "ew": line["ew"], "contract": "P"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = phone.get(&format!("/t/{code}"));
+    assert!(page.body.contains("Round 3/3"), "{}", page.body);
+    assert!(
+        !page.body.contains("id=\"left-for-director\""),
+        "{}",
+        page.body
+    );
+}

@@ -2,7 +2,8 @@
 //! room of a match has a printed code; the phone enters its room's boards of the round the
 //! table is in (FFB notation on a French phone), a second phone's different entry is a
 //! conflict the director settles, a stale page never overwrites the director's result, and a
-//! round the table has left is the director's.
+//! round the table has left is the director's. Issue 34 §3: the phone works as a pairs
+//! table's: the opponents confirm, the phone that entered a board corrects it until then.
 //!
 //! The match's IMPs by hand (WBF IMP scale, Law 78B): board 1 (nobody vulnerable), open room
 //! 3NT by West made, NS −400; closed room 4♠ by North made, NS +420: net −820 for the home team,
@@ -128,7 +129,7 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     // The open room's phone, in French: the home team sits North-South.
     let (mut a, page) = phone(&app, "fr", &open);
     assert!(
-        page.contains("Match 1 · Salle ouverte — Tour 1/2"),
+        page.contains("Match 1 · Salle ouverte — Tour 1/3"),
         "{page}"
     );
     assert!(
@@ -166,7 +167,11 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     );
     let page = a.get(&to).body;
     let stale = page.clone();
-    assert!(page.contains("Donne 1 enregistrée."), "{page}");
+    assert!(
+        page.contains("Donne 1 enregistrée : Est ou Ouest, vérifiez et confirmez."),
+        "{page}"
+    );
+    assert!(page.contains("id=\"board-1-confirm\""), "{page}");
     assert!(
         page.contains("3SA O =, Entame ♠R — <strong id=\"board-1-score\">NS −400"),
         "{page}"
@@ -174,7 +179,7 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
 
     // The closed room's phone, in English: the visitors sit North-South.
     let (mut k, page) = phone(&app, "en", &closed);
-    assert!(page.contains("Match 1 · Closed room — Round 1/2"), "{page}");
+    assert!(page.contains("Match 1 · Closed room — Round 1/3"), "{page}");
     assert!(
         page.contains(&format!("id=\"table-ns\"><strong>Équipe {visit}<")),
         "{page}"
@@ -206,10 +211,8 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     let page2 = a2.get(&to).body;
     assert!(page2.contains("id=\"board-1-conflict\""), "{page2}");
     assert!(page2.contains("3SA O =, Entame ♠R / 3SA O -1"), "{page2}");
-    assert!(
-        !page2.contains("id=\"board-1-form\""),
-        "the director decides now"
-    );
+    // Said once: the director decides.
+    assert_eq!(page2.matches("l&#39;arbitre tranch").count(), 1, "{page2}");
     assert_eq!(open_score(&mut b, id, 0), (json!(-400), json!(-13)));
     let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
     assert_eq!(conflicts.as_array().unwrap().len(), 1, "{conflicts}");
@@ -218,11 +221,12 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     // The director takes the other entry on the event page: 3NT West one down, NS +50, 9 IMPs.
     let ev = b.get(&format!("/bridge/teams/{id}")).body;
     assert!(ev.contains(&format!("id=\"conflict-{k1}-other\"")), "{ev}");
-    // The other entry came from a phone: named by its id's first four digits, not the whole id.
+    // The other entry came from the room's table: named so, as the pairs grid names its lines,
+    // not by the phone's id.
     let device = conflicts[0]["other_device"].as_str().unwrap();
-    assert!(!ev.contains(device), "{ev}");
+    assert!(!ev.contains(&device[..4]), "{ev}");
     assert!(
-        ev.contains(&format!("(téléphone {})", device[..4].to_uppercase())),
+        ev.contains("donne 1 : enregistré 3SA O = ; autre saisie de la table : 3SA O -1"),
         "{ev}"
     );
     let r = b.post_form(
@@ -232,7 +236,8 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     assert_eq!(r.status, 303, "{}", r.body);
     assert_eq!(open_score(&mut b, id, 0), (json!(50), json!(-9)));
 
-    // The first phone's page is stale: its entry no longer overwrites, it is a new conflict.
+    // The first phone's page is stale: the director settled the board, its entry is refused
+    // (as at a pairs table) and changes nothing.
     let (status, to) = post(
         &mut a,
         &open,
@@ -245,12 +250,10 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
             ("result", "="),
         ],
     );
-    assert_eq!(status, 303);
-    assert!(to.contains("outcome=conflict"), "{to}");
+    assert_eq!(status, 409, "{to}");
     assert_eq!(open_score(&mut b, id, 0), (json!(50), json!(-9)));
     let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
-    assert_eq!(conflicts.as_array().unwrap().len(), 1, "{conflicts}");
-    assert_eq!(conflicts[0]["kept"]["tricks"], json!(8), "{conflicts}");
+    assert_eq!(conflicts, json!([]));
     // A result entered by the director shows on the phone without a form.
     let page = a.get(&format!("/t/{open}")).body;
     assert!(!page.contains("id=\"board-1-form\""), "{page}");
@@ -268,14 +271,26 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     ];
     let (status, to) = post(&mut a, &open, &page, 2, &keys);
     assert_eq!(status, 303);
-    // The room's round 1 is complete: the phone moves on to round 2.
     assert!(
-        to.contains("round=2") && to.contains("outcome=stored"),
+        to.contains("round=1") && to.contains("outcome=stored"),
+        "{to}"
+    );
+    // East or West confirms it: the room's round 1 is complete, the phone moves on to round 2.
+    let page = a.get(&to).body;
+    let r = a.post_form(
+        &format!("/t/{open}/teams/boards/2/confirm"),
+        &[("csrf", &csrf_in(&page)), ("round", "1")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let to = r.location.unwrap();
+    assert!(
+        to.contains("round=2") && to.contains("outcome=confirmed"),
         "{to}"
     );
     let page = a.get(&to).body;
+    assert!(page.contains("Donne 2 confirmée."), "{page}");
     assert!(
-        page.contains("Match 1 · Salle ouverte — Tour 2/2"),
+        page.contains("Match 1 · Salle ouverte — Tour 2/3"),
         "{page}"
     );
     assert!(page.contains("id=\"board-3-form\""), "{page}");
@@ -290,7 +305,7 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     assert_eq!(open_score(&mut b, id, 1).0, json!(140));
     // The closed room is still in round 1: its phone corrects its own board 1.
     let page = k.get(&format!("/t/{closed}")).body;
-    assert!(page.contains("Round 1/2"), "{page}");
+    assert!(page.contains("Round 1/3"), "{page}");
     let mut keys = [
         ("round", "1"),
         ("level", "4"),
@@ -311,4 +326,154 @@ fn phones_enter_both_rooms_of_a_match_with_conflicts_for_the_director() {
     // A board of another match is refused at this table.
     let r = post(&mut k, &closed, &page, 5, &keys);
     assert_eq!(r.0, 409, "{}", r.1);
+}
+
+/// A Swiss of four teams announced over `rounds` rounds, 2 boards a match, round 1 drawn.
+fn swiss(b: &mut Client, rounds: u32) -> i64 {
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Suisse du jeudi", "boards_per_match": 2, "format": "swiss",
+                "swiss_rounds": rounds}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let teams: Vec<Value> = (1..=4)
+        .map(|n| {
+            json!({"name": format!("Équipe {n}"), "players": [
+                {"name": format!("Nord {n}")}, {"name": format!("Sud {n}")},
+                {"name": format!("Est {n}")}, {"name": format!("Ouest {n}")}]})
+        })
+        .collect();
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/teams"), &json!(teams));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    id
+}
+
+/// East or West confirms a board from the phone's page; (status, redirect).
+fn confirm(p: &mut Client, code: &str, page: &str, round: u32, board: u32) -> (u16, String) {
+    let r = p.post_form(
+        &format!("/t/{code}/teams/boards/{board}/confirm"),
+        &[("csrf", &csrf_in(page)), ("round", &round.to_string())],
+    );
+    (r.status, r.location.unwrap_or(r.body))
+}
+
+const PASSED: [(&str, &str); 2] = [("round", "1"), ("level", "P")];
+
+/// Issue 34 §3: a teams table's phone reads and behaves as a pairs table's. A Swiss over three
+/// rounds says "Tour 1/3"; North's entry waits for East or West's confirmation (from any phone
+/// at the table, as at a pairs table), the phone that entered it corrects it until then and
+/// another phone's different entry is a conflict; once confirmed, no phone corrects it (a
+/// different entry goes to the director). The conflict is said once on the phone, and the
+/// director's line names the room's table, not the phone.
+#[test]
+fn a_teams_phone_is_confirmed_and_corrected_as_a_pairs_table() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = swiss(&mut b, 3);
+    let open = codes(&mut b, id)[0].2.clone();
+    let (mut north, page) = phone(&app, "fr", &open);
+    assert!(
+        page.contains("Match 1 · Salle ouverte — Tour 1/3"),
+        "{page}"
+    );
+    assert!(!page.contains("Tour 1/1"), "{page}");
+
+    // North enters board 1: it waits for East-West's confirmation, North may still correct it.
+    let (status, to) = post(&mut north, &open, &page, 1, &PASSED);
+    assert_eq!(status, 303, "{to}");
+    let page = north.get(&to).body;
+    assert!(page.contains("id=\"board-1-confirm\""), "{page}");
+    assert!(page.contains("id=\"board-1-correct\""), "{page}");
+    let four_spades = [
+        ("round", "1"),
+        ("level", "4"),
+        ("strain", "S"),
+        ("declarer", "N"),
+        ("result", "="),
+    ];
+    let (_, to) = post(&mut north, &open, &page, 1, &four_spades);
+    assert!(
+        to.contains("outcome=stored"),
+        "North corrects its own entry: {to}"
+    );
+
+    // East's phone at the same table: it sees North's entry to confirm, and a different entry
+    // from it is a conflict, said once.
+    let (mut east, page) = phone(&app, "fr", &open);
+    assert!(page.contains("id=\"board-1-confirm\""), "{page}");
+    let (_, to) = post(&mut east, &open, &page, 1, &PASSED);
+    assert!(to.contains("outcome=conflict"), "{to}");
+    let page = east.get(&to).body;
+    assert!(page.contains("id=\"board-1-conflict\""), "{page}");
+    assert_eq!(page.matches("l&#39;arbitre tranch").count(), 1, "{page}");
+    assert_eq!(page.matches("tranche").count(), 1, "{page}");
+    let ev = b.get(&format!("/bridge/teams/{id}")).body;
+    assert!(
+        ev.contains("autre saisie de la table : Passe"),
+        "the director's line names the table: {ev}"
+    );
+    assert!(!ev.contains("téléphone"), "{ev}");
+    // North agrees with East after all: the conflict is settled without the director.
+    let page = north.get(&format!("/t/{open}")).body;
+    let (_, to) = post(&mut north, &open, &page, 1, &PASSED);
+    assert!(to.contains("outcome=stored"), "{to}");
+    assert_eq!(
+        b.get(&format!("/api/bridge/teams/{id}/conflicts")).json(),
+        json!([])
+    );
+
+    // East confirms: the board is the table's no more; a new entry from either phone goes to
+    // the director, none overwrites it.
+    let page = east.get(&format!("/t/{open}")).body;
+    let (status, to) = confirm(&mut east, &open, &page, 1, 1);
+    assert_eq!(status, 303, "{to}");
+    assert!(to.contains("outcome=confirmed"), "{to}");
+    let page = north.get(&format!("/t/{open}")).body;
+    assert!(!page.contains("id=\"board-1-form\""), "{page}");
+    assert!(!page.contains("id=\"board-1-confirm\""), "{page}");
+    assert!(page.contains("id=\"board-1-status\">(Confirmée)"), "{page}");
+    let (_, to) = post(&mut north, &open, &page, 1, &four_spades);
+    assert!(to.contains("outcome=conflict"), "{to}");
+    let m = b.get(&format!("/api/bridge/teams/{id}/matches/1/1")).json();
+    assert_eq!(m["boards"][0]["open"]["entry"]["contract"], "PASS", "{m}");
+    assert_eq!(m["boards"][0]["open"]["status"], "confirmed", "{m}");
+    // A confirmation before any entry is refused.
+    let page = east.get(&format!("/t/{open}")).body;
+    let (status, _) = confirm(&mut east, &open, &page, 1, 2);
+    assert_eq!(status, 404);
+}
+
+/// A Swiss announced over one round: its second draw is refused; the settings say how many.
+#[test]
+fn a_swiss_plays_the_rounds_it_announced() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let id = swiss(&mut b, 1);
+    let event = b.get(&format!("/api/bridge/teams/{id}")).json();
+    assert_eq!(event["event"]["settings"]["swiss_rounds"], 1, "{event}");
+    assert_eq!(event["event"]["total_rounds"], 1, "{event}");
+    let passed = json!({"contract": "P", "shown": null});
+    for m in 1..=2 {
+        for room in ["open", "closed"] {
+            for board in 1..=2 {
+                let mut body = passed.clone();
+                body["room"] = json!(room);
+                body["board"] = json!(board);
+                let r = b.post_json(&format!("/api/bridge/teams/{id}/matches/1/{m}"), &body);
+                assert_eq!(r.status, 200, "{}", r.body);
+            }
+        }
+    }
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("all_rounds_paired"), "{}", r.body);
+    let r = b.post_json(
+        &format!("/api/bridge/teams/{id}"),
+        &json!({"swiss_rounds": "x"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("swiss_rounds"), "{}", r.body);
 }

@@ -460,4 +460,47 @@ mod tests {
         assert_eq!(format_utc(1_795_535_298), "2026-11-24T15:48:18Z");
         assert_eq!(format_utc(951_782_400), "2000-02-29T00:00:00Z");
     }
+
+    /// Migration 31 takes the teams tables' results entered before it as confirmed (they were
+    /// final then), keeps the director's, and tells a conflict the director sent from a
+    /// phone's.
+    #[test]
+    fn the_teams_confirmation_migration_keeps_every_result_final() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations().to_version(&mut conn, 30).unwrap();
+        conn.execute_batch(
+            "INSERT INTO account (id, username, password_hash, created_at) VALUES (1, 'chief', '', '');
+             INSERT INTO bridge_team_event (id, name, boards_per_match, created_at) VALUES (1, 'T', 2, '');
+             INSERT INTO bridge_team_result (event_id, round, match_no, room, board, contract, source, device, updated_at)
+                 VALUES (1, 1, 1, 'open', 1, 'PASS', 'table', 'a1b2c3d4', 'x'),
+                        (1, 1, 1, 'open', 2, 'PASS', 'director', '', 'y');
+             INSERT INTO bridge_team_conflict (event_id, round, match_no, room, board, kept, other, other_device, created_at)
+                 VALUES (1, 1, 1, 'open', 1, '{}', '{}', 'a1b2c3d4', ''),
+                        (1, 1, 1, 'open', 2, '{}', '{}', 'chief', '');",
+        )
+        .unwrap();
+        migrations().to_version(&mut conn, 31).unwrap();
+        let confirmed: Vec<Option<String>> = conn
+            .prepare("SELECT confirmed_at FROM bridge_team_result ORDER BY board")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        assert_eq!(confirmed, [Some("x".to_string()), None]);
+        let sources: Vec<String> = conn
+            .prepare("SELECT other_source FROM bridge_team_conflict ORDER BY board")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        assert_eq!(sources, ["table", "director"]);
+        let rounds: u32 = conn
+            .query_row("SELECT swiss_rounds FROM bridge_team_event", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(rounds, 0);
+    }
 }

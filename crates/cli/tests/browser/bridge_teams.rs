@@ -235,6 +235,11 @@ impl<'a> Desk<'a> {
         b.set_value("#bteams-date", "2026-03-12").await;
         b.fill("#bteams-boards", &boards.to_string()).await;
         b.select("#bteams-format", format).await;
+        if format == "swiss" {
+            // The Swiss says how many rounds it plays: its phones read "Tour 1/3".
+            b.fill("#bteams-swiss-rounds", &SWISS_DRAWS.len().to_string())
+                .await;
+        }
         b.select("#bteams-scoring", "wbf2013").await;
         self.a
             .press("#bteams-create", "create the teams event")
@@ -486,13 +491,16 @@ impl<'a> Desk<'a> {
 }
 
 /// A phone at one table: opens the table's page, enters the room's boards of the round from
-/// the keypad one by one (each sent with its button) and checks the score it shows.
+/// the keypad one by one (each sent with its button), checks the score it shows, and East or
+/// West confirms it there, as at a pairs table; `unconfirmed` is left entered (a second phone
+/// will contest it).
 async fn enter_room(
     phone: &Browser,
     base: &str,
     code: &str,
     round: u32,
     results: &[(u32, &str, i32)],
+    unconfirmed: Option<u32>,
 ) {
     phone.goto(&format!("{base}/t/{code}?round={round}")).await;
     for &(board, spec, ns) in results {
@@ -514,6 +522,15 @@ async fn enter_room(
             "table {code}, board {board}: the phone shows NS {} for {spec}, got {shown:?}",
             phone_score(ns)
         );
+        if Some(board) == unconfirmed {
+            continue;
+        }
+        phone.click(&format!("#board-{board}-confirm")).await;
+        let url = phone.current_url().await;
+        assert!(
+            url.contains("outcome=confirmed") && url.contains(&format!("round={round}&")),
+            "table {code}, board {board}: confirmed, the phone in its round ({url})"
+        );
     }
 }
 
@@ -531,6 +548,19 @@ async fn table_round(phone: &Browser, base: &str, code: &str, m: &Match, room: &
                 "the open room's phone in French"
             );
         }
+        // A Swiss of three rounds: the phone counts them (it once said "Tour 1/1").
+        let title = phone
+            .find("#table-title")
+            .await
+            .text()
+            .await
+            .unwrap_or_default();
+        let want = if room == "open" {
+            "Tour 1/3"
+        } else {
+            "Round 1/3"
+        };
+        assert!(title.contains(want), "the phone's title: {title:?}");
     }
     let results: Vec<(u32, &str, i32)> = m
         .boards
@@ -551,7 +581,17 @@ async fn table_round(phone: &Browser, base: &str, code: &str, m: &Match, room: &
             (board, spec, ns)
         })
         .collect();
-    enter_room(phone, base, code, m.round, &results).await;
+    let contested =
+        (room == "open" && (m.round, m.number) == (CONFLICT.0, CONFLICT.1)).then_some(CONFLICT.2);
+    enter_room(phone, base, code, m.round, &results, contested).await;
+    if let Some(board) = contested {
+        // The board waits for East-West's confirmation: the phone shows its button.
+        phone
+            .goto(&format!("{base}/t/{code}?round={}#board-{board}", m.round))
+            .await;
+        phone.find(&format!("#board-{board}-confirm")).await;
+        phone.screenshot(shots, "phone-to-confirm-fr").await;
+    }
     if m.round == 2 && m.number == 1 {
         // The round's last board entered, then the page as the table opens it.
         let lang = if room == "open" { "fr" } else { "en" };
@@ -697,6 +737,20 @@ pub async fn swiss(chromedriver: PathBuf) {
             );
             second_phone.find(&format!("#board-{board}-conflict")).await;
             second_phone.screenshot(&shots, "phone-conflict-en").await;
+            // Said once on the phone: the director decides.
+            let body = second_phone.body_text().await;
+            assert_eq!(
+                body.matches("director will decide").count(),
+                1,
+                "the conflict said once: {body:?}"
+            );
+            second_phone.click("#lang-switch").await;
+            second_phone
+                .goto(&format!("{base}/t/{code}?round={r}#board-{board}"))
+                .await;
+            second_phone.find(&format!("#board-{board}-conflict")).await;
+            second_phone.screenshot(&shots, "phone-conflict-fr").await;
+            second_phone.click("#lang-switch").await;
             // The match is not complete while the conflict stands: round 3 waits.
             d.a.b.goto(&d.url("")).await;
             d.a.b.find("#conflicts").await;
@@ -723,8 +777,8 @@ pub async fn swiss(chromedriver: PathBuf) {
                 "the conflict names board {board}: {text:?}"
             );
             assert!(
-                text.contains("4♠X N -1 (téléphone "),
-                "the conflict shows the other entry and that a phone sent it: {text:?}"
+                text.contains("autre saisie de la table : 4♠X N -1"),
+                "the conflict shows the other entry and that the room's table sent it: {text:?}"
             );
             d.a.press(&format!("#{id}-other"), "take the second phone's result")
                 .await;

@@ -6,6 +6,7 @@ bteams-create = Create the event
 bteams-field-name = Name
 bteams-field-date = Date
 bteams-field-format = Format
+bteams-field-swiss-rounds = Rounds (Swiss)
 bteams-field-scoring = Scoring
 bteams-field-boards = Boards a match
 bteams-field-bye-vp = VPs for a bye
@@ -21,7 +22,7 @@ bteams-boards-a-match = { $count ->
    *[other] { $count } boards a match
 }
 bteams-conflicts = Conflicts to settle
-bteams-conflict-text = Round { $round }, match { $match }, { $room }, board { $board }: stored { $kept }; other entry { $other } ({ $device })
+bteams-conflict-text = Round { $round }, match { $match }, { $room }, board { $board }: stored { $kept }; other entry { $from }: { $other }
 bteams-keep = Keep the stored result
 bteams-take-other = Take the other entry
 bteams-provisional = some matches still wait for results; the standings count the finished matches.

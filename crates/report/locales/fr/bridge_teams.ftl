@@ -6,6 +6,7 @@ bteams-create = Créer l'épreuve
 bteams-field-name = Nom
 bteams-field-date = Date
 bteams-field-format = Formule
+bteams-field-swiss-rounds = Tours (suisse)
 bteams-field-scoring = Marque
 bteams-field-boards = Donnes par match
 bteams-field-bye-vp = PV de l'exempt
@@ -21,7 +22,7 @@ bteams-boards-a-match = { $count ->
    *[other] { $count } donnes par match
 }
 bteams-conflicts = Conflits à trancher
-bteams-conflict-text = Tour { $round }, match { $match }, { $room }, donne { $board } : enregistré { $kept } ; autre saisie { $other } ({ $device })
+bteams-conflict-text = Tour { $round }, match { $match }, { $room }, donne { $board } : enregistré { $kept } ; autre saisie { $from } : { $other }
 bteams-keep = Garder le résultat enregistré
 bteams-take-other = Prendre l'autre saisie
 bteams-provisional = des matchs attendent encore des résultats ; le classement compte les matchs terminés.

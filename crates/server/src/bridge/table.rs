@@ -132,6 +132,9 @@ pub(super) struct BoardView {
     pub(super) conflict: bool,
     /// The two versions of a conflicted line, in words.
     pub(super) other: String,
+    /// In a round the table has left, a board still open: "Board 5 of round 2 is left for the
+    /// director" (no form).
+    pub(super) left: String,
     /// Once confirmed, with the session's option: each side's percentage so far
     /// ("NS 62.5 % – EW 37.5 %"), or why not yet.
     pub(super) so_far: String,
@@ -146,6 +149,34 @@ pub(super) struct BoardView {
 }
 
 impl BoardView {
+    /// A board of the table's round: its dealer and vulnerability, where its result stands and
+    /// what the table may do with it, the same at a pairs table and at a teams table: North
+    /// enters (and corrects while the result is not confirmed), East or West confirms; a
+    /// confirmed result or the director's is no longer the table's.
+    pub(super) fn new(tr: &Tr, board: u32, status: LineStatus, conflict: bool) -> BoardView {
+        let b = bridge::Board::standard(board);
+        BoardView {
+            board,
+            dealer: results::seat_letter(tr, b.dealer),
+            vulnerability: results::vulnerability_text(tr, b.vulnerability),
+            status: status_label(tr, status),
+            status_code: status.code(),
+            conflict,
+            can_enter: matches!(status, LineStatus::Missing | LineStatus::Entered),
+            can_confirm: status == LineStatus::Entered,
+            ..BoardView::default()
+        }
+    }
+
+    /// The board is shown without its forms: its round is no longer the table's, or the round
+    /// waits for "these are our pairs". `left`: said on a board the table left open.
+    pub(super) fn without_forms(&mut self, left: Option<String>) {
+        self.can_enter = false;
+        self.can_confirm = false;
+        self.can_mark_not_played = false;
+        self.left = left.unwrap_or_default();
+    }
+
     /// Shows entry `e` and sets the keypad's keys to it (a correction starts from it).
     pub(super) fn fill(&mut self, tr: &Tr, e: &store::bridge::Entry) {
         self.shown = entry_text(tr, e);
@@ -193,6 +224,9 @@ struct TablePage {
     closed: bool,
     /// The round the table is in.
     current: u32,
+    /// On the table's round: the boards it left open in earlier rounds, in words (the
+    /// director's).
+    left: Vec<String>,
     /// The round's pairs wait for the table's "these are our pairs".
     check_pairs: bool,
     /// The table's call to the director in this round is open.
@@ -235,26 +269,8 @@ pub(super) fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
     shown
 }
 
-fn board_view(tr: &Tr, tr_round: &TableRound, i: usize) -> BoardView {
-    let board = tr_round.boards[i];
-    let b = bridge::Board::standard(board);
-    let mut v = BoardView {
-        board,
-        dealer: results::seat_letter(tr, b.dealer),
-        vulnerability: results::vulnerability_text(tr, b.vulnerability),
-        can_enter: true,
-        status_code: "missing",
-        doubling: String::new(),
-        ..BoardView::default()
-    };
-    let Some(l) = tr_round.lines.iter().find(|l| l.board == board) else {
-        return v;
-    };
-    v.status = status_label(tr, l.status);
-    v.status_code = l.status.code();
-    v.conflict = l.conflict;
-    v.can_enter = matches!(l.status, LineStatus::Missing | LineStatus::Entered);
-    v.can_confirm = l.status == LineStatus::Entered;
+fn board_view(tr: &Tr, l: &store::bridge::Line) -> BoardView {
+    let mut v = BoardView::new(tr, l.board, l.status, l.conflict);
     v.not_played = l.not_played;
     v.can_mark_not_played = l.status == LineStatus::Missing && !l.not_played;
     v.score = l.score_ns.map(score_text).unwrap_or_default();
@@ -390,6 +406,28 @@ pub(super) struct TableChoices {
     pub(super) results: Vec<(String, String)>,
 }
 
+/// "Board 5 of round 2 is left for the director."
+fn left_text(tr: &Tr, board: u32, round: u32) -> String {
+    tr.targs(
+        "bridge-table-left",
+        &[("board", board.into()), ("round", round.into())],
+    )
+}
+
+/// What the page says after a table's write (the address names the board and the outcome),
+/// the same at a pairs table and a teams table.
+pub(super) fn notice(c: &Ctx, q: &TableQuery) -> (String, &'static str) {
+    match (q.board, q.outcome.as_deref()) {
+        (Some(b), Some("conflict")) => (c.t1("bridge-table-conflict", "board", b), "error"),
+        (Some(b), Some("stored")) => (c.t1("bridge-table-stored", "board", b), "notice"),
+        (Some(b), Some("unchanged")) => (c.t1("bridge-table-unchanged", "board", b), "notice"),
+        (Some(b), Some("confirmed")) => (c.t1("bridge-table-confirmed", "board", b), "notice"),
+        (Some(b), Some("not_played")) => (c.t1("bridge-table-not-played", "board", b), "notice"),
+        (_, Some("called")) => (c.t("bridge-call-sent"), "notice"),
+        _ => (String::new(), "notice"),
+    }
+}
+
 fn table_page_data(
     st: &AppState,
     c: Ctx,
@@ -439,8 +477,10 @@ fn table_page_data(
     } else {
         Vec::new()
     };
-    let boards: Vec<BoardView> = (0..tr_round.boards.len())
-        .map(|i| board_view(&c.tr, &tr_round, i))
+    let boards: Vec<BoardView> = tr_round
+        .lines
+        .iter()
+        .map(|l| board_view(&c.tr, l))
         .map(|mut b| {
             // Both versions of a conflict are shown to the table, as to the director.
             if let Some(x) = conflicts
@@ -453,14 +493,28 @@ fn table_page_data(
                     entry_text(&c.tr, &x.other)
                 );
             }
-            if closed || check_pairs {
-                b.can_enter = false;
-                b.can_confirm = false;
-                b.can_mark_not_played = false;
+            if closed {
+                let open = tr_round
+                    .lines
+                    .iter()
+                    .any(|l| l.board == b.board && !l.done_at_table());
+                b.without_forms(open.then(|| left_text(&c.tr, b.board, round)));
+            } else if check_pairs {
+                b.without_forms(None);
             }
             b
         })
         .collect();
+    // On the table's round, what it left open before (the phone never goes back there).
+    let left = if round == current {
+        st.store
+            .left_for_director(id, table)?
+            .iter()
+            .map(|l| left_text(&c.tr, l.board, l.round))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut boards = boards;
     if s.settings.table_results && tr_round.lines.iter().any(|l| l.status.is_final()) {
         let ranking = st.store.ranking(id)?;
@@ -474,15 +528,7 @@ fn table_page_data(
     let called = st.store.calls(id)?.iter().any(|k| {
         k.kind == store::bridge::CallKind::Director && k.table == table && k.round == round
     });
-    let (notice, notice_class) = match (q.board, q.outcome.as_deref()) {
-        (Some(b), Some("conflict")) => (c.t1("bridge-table-conflict", "board", b), "error"),
-        (Some(b), Some("stored")) => (c.t1("bridge-table-stored", "board", b), "notice"),
-        (Some(b), Some("unchanged")) => (c.t1("bridge-table-unchanged", "board", b), "notice"),
-        (Some(b), Some("confirmed")) => (c.t1("bridge-table-confirmed", "board", b), "notice"),
-        (Some(b), Some("not_played")) => (c.t1("bridge-table-not-played", "board", b), "notice"),
-        (_, Some("called")) => (c.t("bridge-call-sent"), "notice"),
-        _ => (String::new(), "notice"),
-    };
+    let (notice, notice_class) = notice(&c, q);
     html(&TablePage {
         s: SessionView::new(s, &c.tr),
         code: code.to_string(),
@@ -498,6 +544,7 @@ fn table_page_data(
         done,
         closed,
         current,
+        left,
         notice,
         notice_class,
         keys: choices(&c.tr),
@@ -577,20 +624,30 @@ async fn enter(
     Ok(with_device(r, &dev, new))
 }
 
+/// A table's form that names only its round (a confirmation, a call, "not played").
 #[derive(Debug, Deserialize)]
-struct ConfirmForm {
+pub(super) struct RoundForm {
     round: String,
+}
+
+impl RoundForm {
+    pub(super) fn round(&self) -> Result<u32, AppError> {
+        self.round
+            .trim()
+            .parse()
+            .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", self.round)))
+    }
 }
 
 async fn confirm(
     State(st): State<AppState>,
     c: Ctx,
     Path((code, board)): Path<(String, u32)>,
-    Form(f): Form<ConfirmForm>,
+    Form(f): Form<RoundForm>,
 ) -> Page {
     let (s, table) = open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let round = round_of(&f)?;
+    let round = f.round()?;
     let store = st.store.clone();
     let after = blocking(move || {
         store.confirm_line(s.id, table, round, board)?;
@@ -614,20 +671,13 @@ fn after_board(code: &str, after: &TableRound, board: u32, outcome: &str) -> Str
     format!("/t/{code}?round={next}&board={board}&outcome={outcome}#board-{board}")
 }
 
-fn round_of(f: &ConfirmForm) -> Result<u32, AppError> {
-    f.round
-        .trim()
-        .parse()
-        .map_err(|_| AppError::invalid("round", "a round number", format!("{:?}", f.round)))
-}
-
 /// A table's write from a form (the round in `f`) as its phone (the device cookie); then the
 /// page `to` answers, from the code, the round and what the write returned.
 async fn table_write<T: Send + 'static>(
     st: &AppState,
     c: &Ctx,
     headers: &HeaderMap,
-    (code, f): (&str, &ConfirmForm),
+    (code, f): (&str, &RoundForm),
     write: impl FnOnce(&store::Store, SessionId, u32, u32, &str) -> Result<T, store::Error>
         + Send
         + 'static,
@@ -635,7 +685,7 @@ async fn table_write<T: Send + 'static>(
 ) -> Page {
     let (s, table) = open_table(st, c.client_ip, code).await?;
     let code = code.trim().to_uppercase();
-    let round = round_of(f)?;
+    let round = f.round()?;
     let (dev, new) = device(headers);
     let (store, d) = (st.store.clone(), dev.clone());
     let done = blocking(move || write(&store, s.id, table, round, &d)).await?;
@@ -649,7 +699,7 @@ async fn not_played(
     c: Ctx,
     headers: HeaderMap,
     Path((code, board)): Path<(String, u32)>,
-    Form(f): Form<ConfirmForm>,
+    Form(f): Form<RoundForm>,
 ) -> Page {
     let write = move |s: &store::Store, id, table, round, d: &str| {
         s.mark_not_played(id, table, round, board, d)?;
@@ -665,7 +715,7 @@ async fn call_director(
     c: Ctx,
     headers: HeaderMap,
     Path(code): Path<String>,
-    Form(f): Form<ConfirmForm>,
+    Form(f): Form<RoundForm>,
 ) -> Page {
     let write = |s: &store::Store, id, table, round, d: &str| s.call_director(id, table, round, d);
     let to = |code: &str, round, ()| format!("/t/{code}?round={round}&outcome=called");
@@ -677,10 +727,10 @@ async fn pairs_ok(
     State(st): State<AppState>,
     c: Ctx,
     Path(code): Path<String>,
-    Form(f): Form<ConfirmForm>,
+    Form(f): Form<RoundForm>,
 ) -> Page {
     open_table(&st, c.client_ip, &code).await?;
     let code = code.trim().to_uppercase();
-    let round = round_of(&f)?;
+    let round = f.round()?;
     Ok(Redirect::to(&format!("/t/{code}?round={round}&pairs=ok")).into_response())
 }

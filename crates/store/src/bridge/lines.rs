@@ -7,6 +7,9 @@ use bridge::movement::{Movement, TravellerLine};
 use bridge::{Bid, Played, TableResult};
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::at_table::{
+    round_at_table, table_confirm, table_entry, RoundAtTable, StoredResult, TableEntry,
+};
 use super::calls::settle_not_played;
 use super::log::{append, before_since, conflict};
 use super::session::{load_session, pair_labels_on, session_movement};
@@ -272,31 +275,65 @@ fn line_of(
     }
 }
 
-/// Every line the movement expects, board order then round order.
-fn table_current_round(conn: &Connection, id: SessionId, m: &Movement, table: u32) -> Result<u32> {
+/// The round `table` is in ([`round_at_table`]) and every line the movement expects.
+///
+/// A round is left, though a line of it is still open, when its pairs have moved on (one of
+/// them entered or confirmed a line of a later round, wherever the movement sent it), or when
+/// the table called the director in it and the room has started a later round (a table
+/// entered or confirmed a line of one). The open line is then the director's, entered on the
+/// grid. No round clock is kept: the tables' entries are the room's clock.
+fn table_progress(
+    conn: &Connection,
+    id: SessionId,
+    m: &Movement,
+    table: u32,
+) -> Result<(u32, Vec<Line>)> {
     if !(1..=m.tables).contains(&table) {
         return Err(Error::NotFound("table"));
     }
-    let lines: Vec<Line> = all_lines(conn, id, m)?
-        .into_iter()
-        .filter(|l| l.table == table)
-        .collect();
-    let last = m.rounds.len() as u32;
-    let mut round = lines
+    let lines = all_lines(conn, id, m)?;
+    let by_table = |l: &&Line| matches!(l.status, LineStatus::Entered | LineStatus::Confirmed);
+    // The last round any table has entered a line of.
+    let room = lines
         .iter()
-        .filter(|l| matches!(l.status, LineStatus::Entered | LineStatus::Confirmed))
+        .filter(by_table)
         .map(|l| l.round)
         .max()
-        .unwrap_or(1);
-    while round < last
-        && lines
-            .iter()
-            .filter(|l| l.round == round)
-            .all(Line::done_at_table)
-    {
-        round += 1;
+        .unwrap_or(0);
+    let called = director_called(conn, id, table)?;
+    let mut rounds = Vec::with_capacity(m.rounds.len());
+    for round in 1..=m.rounds.len() as u32 {
+        let s = sitting(m, table, round)?;
+        let here = || {
+            lines
+                .iter()
+                .filter(|l| l.table == table && l.round == round)
+        };
+        let pairs = [s.ns, s.ew];
+        let moved = lines.iter().filter(by_table).any(|l| {
+            l.round > round && (pairs.contains(&Some(l.ns)) || pairs.contains(&Some(l.ew)))
+        });
+        rounds.push(RoundAtTable {
+            entered: here().any(|l| by_table(&l)),
+            done: here().all(Line::done_at_table),
+            left: moved || (called.contains(&round) && room > round),
+        });
     }
-    Ok(round)
+    Ok((round_at_table(&rounds).unwrap_or(1), lines))
+}
+
+/// The rounds in which `table` called the director (answered or not).
+fn director_called(conn: &Connection, id: SessionId, table: u32) -> Result<BTreeSet<u32>> {
+    let mut st = conn.prepare_cached(
+        "SELECT DISTINCT round FROM bridge_call WHERE session_id = ?1 AND table_number = ?2 \
+         AND kind = 'director'",
+    )?;
+    let rows = st.query_map(params![id, table], |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn table_current_round(conn: &Connection, id: SessionId, m: &Movement, table: u32) -> Result<u32> {
+    table_progress(conn, id, m, table).map(|(round, _)| round)
 }
 
 /// Refuses a table's entry or confirmation for a round before the one the table is in.
@@ -321,6 +358,7 @@ pub(crate) fn table_in_round(
     Ok(())
 }
 
+/// Every line the movement expects, board order then round order.
 pub(crate) fn all_lines(conn: &Connection, id: SessionId, m: &Movement) -> Result<Vec<Line>> {
     let stored = load_stored(conn, id)?;
     let conflicts = open_conflicts(conn, id)?;
@@ -543,13 +581,30 @@ impl Store {
         })
     }
 
-    /// The round `table` is in: the last round its phones entered or confirmed a line in (round 1
-    /// before any), moved on past every round whose lines are all final. A line left open in an
-    /// earlier round is the director's: the table never goes back to it.
+    /// The round `table` is in: the last round its phones entered or confirmed a line in (round
+    /// 1 before any), moved on past every round whose lines are all final and every round it
+    /// has left (its pairs moved on, or it called the director there and the room has started a
+    /// later round). A line left open in an earlier round is the director's: the table never
+    /// goes back to it.
     pub fn current_round(&self, id: SessionId, table: u32) -> Result<u32> {
         self.with_conn(|c| {
             let m = session_movement(c, id)?;
             table_current_round(c, id, &m, table)
+        })
+    }
+
+    /// The lines `table` left open in the rounds before the one it is in
+    /// ([`Store::current_round`]): the director's, in round order.
+    pub fn left_for_director(&self, id: SessionId, table: u32) -> Result<Vec<Line>> {
+        self.with_conn(|c| {
+            let m = session_movement(c, id)?;
+            let (current, lines) = table_progress(c, id, &m, table)?;
+            let mut left: Vec<Line> = lines
+                .into_iter()
+                .filter(|l| l.table == table && l.round < current && !l.done_at_table())
+                .collect();
+            left.sort_by_key(|l| (l.round, l.board));
+            Ok(left)
         })
     }
 
@@ -577,40 +632,45 @@ impl Store {
             if !settled {
                 table_in_round(tx, id, &m, table, round, board)?;
             }
-            let Some(stored) = stored else {
-                write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
-                // The board was played after all: the table's "not played" is withdrawn.
-                settle_not_played(tx, id, (board, table, round), "entered")?;
-                let after = current_line(tx, id, &t, board)?;
-                append(tx, id, &actor, "enter", &before, &after)?;
-                return Ok(EnterOutcome::Stored);
-            };
-            if matches!(stored.status, LineStatus::Director | LineStatus::Adjusted) {
-                return Err(Error::refused(
-                    Refusal::ResultConfirmed,
-                    format!("board {board} at table {table} was settled by the director"),
-                ));
-            }
-            if stored.entry.as_ref() == Some(&entry) {
-                return Ok(EnterOutcome::Unchanged);
-            }
-            if stored.status == LineStatus::Entered && stored.device == device {
-                write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
-                // The other entry now agrees: nothing left for the director there.
-                tx.execute(
-                    "UPDATE bridge_conflict SET resolved_at = ?4, resolved_by = 'agreed' \
-                     WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL \
-                     AND other = ?5",
-                    params![id, board, t.ns, crate::db::now(), to_json(&entry)?],
-                )?;
-                tx.execute(
-                    "UPDATE bridge_conflict SET kept = ?4 \
-                     WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL",
-                    params![id, board, t.ns, to_json(&entry)?],
-                )?;
-                let after = current_line(tx, id, &t, board)?;
-                append(tx, id, &actor, "enter", &before, &after)?;
-                return Ok(EnterOutcome::Stored);
+            let rule = table_entry(
+                stored.as_ref().map(|s| StoredResult {
+                    status: s.status,
+                    entry: s.entry.as_ref(),
+                    device: &s.device,
+                }),
+                &entry,
+                device,
+                &format!("board {board} at table {table}"),
+            )?;
+            match rule {
+                TableEntry::Unchanged => return Ok(EnterOutcome::Unchanged),
+                TableEntry::Write if stored.is_none() => {
+                    write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
+                    // The board was played after all: the table's "not played" is withdrawn.
+                    settle_not_played(tx, id, (board, table, round), "entered")?;
+                    let after = current_line(tx, id, &t, board)?;
+                    append(tx, id, &actor, "enter", &before, &after)?;
+                    return Ok(EnterOutcome::Stored);
+                }
+                TableEntry::Write => {
+                    write_line(tx, id, board, &t, LineStatus::Entered, Some(&entry), None, device)?;
+                    // The other entry now agrees: nothing left for the director there.
+                    tx.execute(
+                        "UPDATE bridge_conflict SET resolved_at = ?4, resolved_by = 'agreed' \
+                         WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL \
+                         AND other = ?5",
+                        params![id, board, t.ns, crate::db::now(), to_json(&entry)?],
+                    )?;
+                    tx.execute(
+                        "UPDATE bridge_conflict SET kept = ?4 \
+                         WHERE session_id = ?1 AND board = ?2 AND ns = ?3 AND resolved_at IS NULL",
+                        params![id, board, t.ns, to_json(&entry)?],
+                    )?;
+                    let after = current_line(tx, id, &t, board)?;
+                    append(tx, id, &actor, "enter", &before, &after)?;
+                    return Ok(EnterOutcome::Stored);
+                }
+                TableEntry::Conflict => {}
             }
             let other = to_json(&entry)?;
             let known: bool = tx.query_row(
@@ -622,7 +682,12 @@ impl Store {
             if known {
                 return Ok(EnterOutcome::Conflict);
             }
-            let kept = stored.entry.as_ref().map(to_json).transpose()?.unwrap_or_default();
+            let kept = stored
+                .as_ref()
+                .and_then(|s| s.entry.as_ref())
+                .map(to_json)
+                .transpose()?
+                .unwrap_or_default();
             tx.execute(
                 "INSERT INTO bridge_conflict (session_id, board, ns, ew, round, table_number, kept, \
                  other, other_device, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -650,19 +715,11 @@ impl Store {
         self.transaction(|tx| {
             let m = session_movement(tx, id)?;
             let t = line_at(&m, table, round, board)?;
-            let Some(stored) = load_one(tx, id, board, t.ns)? else {
-                return Err(Error::NotFound("line"));
-            };
-            match stored.status {
-                LineStatus::Entered => table_in_round(tx, id, &m, table, round, board)?,
-                LineStatus::Confirmed => return Ok(()),
-                _ => {
-                    return Err(Error::refused(
-                        Refusal::ResultConfirmed,
-                        format!("board {board} at table {table} was settled by the director"),
-                    ))
-                }
+            let status = load_one(tx, id, board, t.ns)?.map(|s| s.status);
+            if !table_confirm(status, &format!("board {board} at table {table}"))? {
+                return Ok(());
             }
+            table_in_round(tx, id, &m, table, round, board)?;
             let before = current_line(tx, id, &t, board)?;
             tx.execute(
                 "UPDATE bridge_line SET status = 'confirmed', updated_at = ?4 \

@@ -20,6 +20,7 @@
 //! assert_eq!(ranking.missing.len(), store.lines(id).unwrap().len() - 1);
 //! ```
 
+mod at_table;
 mod calls;
 mod hands;
 mod import;
@@ -52,7 +53,7 @@ pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
     BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
     TeamEvent, TeamEventId, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults,
-    TeamRow, TeamScoring, TEAM_PLAYERS, TIE_BREAKS,
+    TeamRow, TeamScoring, MAX_SWISS_ROUNDS, TEAM_PLAYERS, TIE_BREAKS,
 };
 
 /// Row id of a bridge session.

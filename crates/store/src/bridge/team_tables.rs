@@ -1,7 +1,10 @@
 //! The phones at a teams event's tables (issue 24 §1): each table of a match, open room and
 //! closed room, has a printed code like a pairs table's. Match `k` of every round sits at the
-//! same two tables, so a code opens its room's boards of the round the table is in: the first
-//! round whose boards are not all entered in that room. A round before it is the director's.
+//! same two tables, so a code opens its room's boards of the round the table is in. The phone
+//! works as a pairs table's, by the same rules ([`super::at_table`]): North enters a board,
+//! East or West confirms it, the phone that entered it corrects it until then; the table moves
+//! on once its boards are confirmed or its teams have played a later round, and a round before
+//! the table's is the director's.
 //!
 //! ```
 //! use store::Store;
@@ -19,15 +22,17 @@
 //! assert_eq!((t.match_no, t.room), (1, Room::Closed));
 //! let e = Entry::played("4S", bridge::Seat::South, 10, "HA");
 //! store.enter_bridge_team_table(id, &t, 1, 1, &e, "phone").unwrap();
+//! store.confirm_bridge_team_table(id, &t, 1, 1).unwrap();
 //! assert_eq!(store.bridge_team_table_round(id, &t).unwrap(), Some(1));
 //! ```
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
+use super::at_table::{round_at_table, table_confirm, RoundAtTable};
 use super::session::find_table_code;
-use super::teams::{load_event, load_matches, load_results};
-use super::{BridgeSession, EnterOutcome, Entry, Room, TeamEvent, TeamEventId};
+use super::teams::{load_event, load_matches, load_results, log, StoredRoom};
+use super::{BridgeSession, EnterOutcome, Entry, LineStatus, Room, TeamEvent, TeamEventId};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
@@ -89,26 +94,59 @@ fn teams_table_or_bad_code(c: &Connection, code: &str) -> Result<(TeamEvent, Tea
     }
 }
 
-/// The round `t` is in: the first round whose match at the table has a board without this
-/// room's result; the last round with a match there once every board is in; `None` before the
-/// table has had a match.
+/// The round `t` is in ([`round_at_table`]), `None` before a round is drawn. A round is done
+/// at the table once this room's result of every board of its match is confirmed (or the
+/// director's), or when the table has no match in it; it is left once a team of its match has
+/// entered or confirmed a result of a later round, wherever that round sat it.
 fn table_round_on(c: &Connection, id: TeamEventId, t: &TeamTable) -> Result<Option<u32>> {
     let event = load_event(c, id)?;
     let results = load_results(c, id)?;
-    let mut last = None;
-    for m in load_matches(c, &event)? {
-        if m.number != t.match_no || m.visit.is_none() {
+    let matches = load_matches(c, &event)?;
+    let by_table = |x: &StoredRoom| matches!(x.status, LineStatus::Entered | LineStatus::Confirmed);
+    // The rounds each team has entered results in at a table.
+    let mut played: Vec<(u32, u32)> = Vec::new();
+    for (&(round, number, _, _), x) in &results {
+        if !by_table(x) {
             continue;
         }
-        if m.boards
+        if let Some(m) = matches
             .iter()
-            .any(|&b| !results.contains_key(&(m.round, m.number, t.room, b)))
+            .find(|m| (m.round, m.number) == (round, number))
         {
-            return Ok(Some(m.round));
+            played.extend(
+                [m.home]
+                    .into_iter()
+                    .chain(m.visit)
+                    .map(|team| (team, round)),
+            );
         }
-        last = Some(m.round);
     }
-    Ok(last)
+    let rounds: Vec<RoundAtTable> = (1..=event.rounds)
+        .map(|round| {
+            let here = matches
+                .iter()
+                .find(|m| m.round == round && m.number == t.match_no && m.visit.is_some());
+            let Some(here) = here else {
+                return RoundAtTable {
+                    done: true,
+                    ..RoundAtTable::default()
+                };
+            };
+            let room = |b: u32| results.get(&(round, t.match_no, t.room, b));
+            let teams = [Some(here.home), here.visit];
+            RoundAtTable {
+                entered: here.boards.iter().any(|&b| room(b).is_some_and(by_table)),
+                done: here
+                    .boards
+                    .iter()
+                    .all(|&b| room(b).is_some_and(|x| x.status.is_final())),
+                left: played
+                    .iter()
+                    .any(|&(team, r)| r > round && teams.contains(&Some(team))),
+            }
+        })
+        .collect();
+    Ok(round_at_table(&rounds))
 }
 
 impl Store {
@@ -189,6 +227,32 @@ impl Store {
         self.with_conn(|c| table_round_on(c, id, t))
     }
 
+    /// The boards table `t` left open in the rounds before the one it is in, as (round,
+    /// board): without this room's confirmed result, the director's.
+    pub fn bridge_team_left_for_director(
+        &self,
+        id: TeamEventId,
+        t: &TeamTable,
+    ) -> Result<Vec<(u32, u32)>> {
+        self.with_conn(|c| {
+            let Some(current) = table_round_on(c, id, t)? else {
+                return Ok(Vec::new());
+            };
+            let results = load_results(c, id)?;
+            let event = load_event(c, id)?;
+            Ok(load_matches(c, &event)?
+                .iter()
+                .filter(|m| m.number == t.match_no && m.round < current && m.visit.is_some())
+                .flat_map(|m| m.boards.iter().map(move |&b| (m.round, b)))
+                .filter(|&(round, b)| {
+                    !results
+                        .get(&(round, t.match_no, t.room, b))
+                        .is_some_and(|x| x.status.is_final())
+                })
+                .collect())
+        })
+    }
+
     /// A board entered from a table's phone (`device`): the same rule as any table's entry
     /// ([`Store::enter_bridge_team_result`]: a different entry from another device is a
     /// conflict, nothing is overwritten). A round before the one the table is in is the
@@ -204,12 +268,9 @@ impl Store {
     ) -> Result<EnterOutcome> {
         let current = self.bridge_team_table_round(id, t)?;
         if current.is_some_and(|c| round < c) {
-            return Err(Error::refused(
-                Refusal::RoundClosed,
-                format!("round {round} is over at this table: the director enters its boards"),
-            ));
+            return Err(round_over(round));
         }
-        let actor = format!("table {} {}", t.match_no, t.room.code());
+        let actor = table_actor(t);
         self.enter_bridge_team_result(
             &actor,
             id,
@@ -219,4 +280,77 @@ impl Store {
             device,
         )
     }
+
+    /// East or West confirms the room's result of `board` that North entered, as at a pairs
+    /// table ([`Store::confirm_line`]): refused when nothing was entered, when the director
+    /// settled it, and in a round the table has left.
+    pub fn confirm_bridge_team_table(
+        &self,
+        id: TeamEventId,
+        t: &TeamTable,
+        round: u32,
+        board: u32,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let event = load_event(tx, id)?;
+            if !load_matches(tx, &event)?
+                .iter()
+                .any(|m| m.round == round && m.number == t.match_no && m.boards.contains(&board))
+            {
+                return Err(Error::refused(
+                    Refusal::NotThisTable,
+                    format!(
+                        "board {board} is not played in match {} of round {round}",
+                        t.match_no
+                    ),
+                ));
+            }
+            let at = (round, t.match_no, t.room, board);
+            let stored = load_results(tx, id)?.remove(&at);
+            let what = format!(
+                "board {board} of match {}, {} room",
+                t.match_no,
+                t.room.code()
+            );
+            if !table_confirm(stored.as_ref().map(|s| s.status), &what)? {
+                return Ok(());
+            }
+            if table_round_on(tx, id, t)?.is_some_and(|c| round < c) {
+                return Err(round_over(round));
+            }
+            tx.execute(
+                "UPDATE bridge_team_result SET confirmed_at = ?6 WHERE event_id = ?1 \
+                 AND round = ?2 AND match_no = ?3 AND room = ?4 AND board = ?5",
+                params![
+                    id,
+                    round,
+                    t.match_no,
+                    t.room.code(),
+                    board,
+                    crate::db::now()
+                ],
+            )?;
+            let entry = stored.map(|s| s.entry);
+            log(
+                tx,
+                id,
+                &table_actor(t),
+                "confirm",
+                &(at, &entry),
+                &(at, &entry),
+            )
+        })
+    }
+}
+
+/// Who a table's write is logged as.
+fn table_actor(t: &TeamTable) -> String {
+    format!("table {} {}", t.match_no, t.room.code())
+}
+
+fn round_over(round: u32) -> Error {
+    Error::refused(
+        Refusal::RoundClosed,
+        format!("round {round} is over at this table: the director enters its boards"),
+    )
 }

@@ -31,8 +31,9 @@ use bridge::Ratio;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use super::at_table::{table_entry, StoredResult, TableEntry};
 use super::lines::{normalize, played_of};
-use super::{EnterOutcome, Entry};
+use super::{EnterOutcome, Entry, LineStatus};
 use crate::chess::types::Licence;
 use crate::error::{Error, Refusal, Result};
 use crate::text::{Label, PersonName};
@@ -116,6 +117,9 @@ pub struct TeamEventSettings {
     /// The VPs of a bye (12.00 unless the conditions of contest say otherwise).
     pub bye_vp: Vp,
     pub public: bool,
+    /// The rounds a Swiss plays, as announced (0: not said). A round robin's follow from its
+    /// teams ([`TeamEvent::total_rounds`]).
+    pub swiss_rounds: u32,
 }
 
 impl TeamEventSettings {
@@ -129,6 +133,7 @@ impl TeamEventSettings {
             format: TeamFormat::default(),
             bye_vp: Vp::from_hundredths(1200).unwrap_or(Vp::HALF),
             public: true,
+            swiss_rounds: 0,
         }
     }
 }
@@ -140,6 +145,9 @@ pub struct TeamEvent {
     pub settings: TeamEventSettings,
     /// Rounds drawn so far.
     pub rounds: u32,
+    /// The rounds the event plays: a round robin's from its teams, a Swiss's as announced
+    /// (0: not said).
+    pub total_rounds: u32,
     pub created_at: String,
 }
 
@@ -238,6 +246,8 @@ pub struct RoomResult {
     pub score_ns: i32,
     /// `table` or `director`.
     pub source: String,
+    /// Entered at the table, confirmed there by the opponents, or the director's.
+    pub status: LineStatus,
 }
 
 /// A second entry of a room's board that differs from the stored one.
@@ -251,7 +261,10 @@ pub struct TeamConflict {
     pub board: u32,
     pub kept: Entry,
     pub other: Entry,
+    /// The phone that sent the other entry, or the director's account.
     pub other_device: String,
+    /// `table` (one of the room's phones) or `director`.
+    pub other_source: String,
     pub created_at: String,
 }
 
@@ -359,8 +372,18 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
             s.boards_per_match.to_string(),
         ));
     }
+    if s.swiss_rounds > MAX_SWISS_ROUNDS {
+        return Err(Error::invalid(
+            "swiss_rounds",
+            format!("0 to {MAX_SWISS_ROUNDS} rounds"),
+            s.swiss_rounds.to_string(),
+        ));
+    }
     Ok(())
 }
+
+/// The most rounds a Swiss may announce.
+pub const MAX_SWISS_ROUNDS: u32 = 30;
 
 fn validate_team(t: &NewTeam) -> Result<()> {
     if t.name.trim().is_empty() {
@@ -386,28 +409,39 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
     let row = c
         .query_row(
             "SELECT name, date, boards_per_match, scoring, format, bye_vp, public, created_at, \
-             (SELECT COALESCE(MAX(round), 0) FROM bridge_team_match WHERE event_id = e.id) \
+             (SELECT COALESCE(MAX(round), 0) FROM bridge_team_match WHERE event_id = e.id), \
+             swiss_rounds, (SELECT COUNT(*) FROM bridge_team WHERE event_id = e.id) \
              FROM bridge_team_event e WHERE id = ?1",
             [id],
             |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, u32>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, u16>(5)?,
-                    r.get::<_, bool>(6)?,
+                    (
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, u32>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, u16>(5)?,
+                        r.get::<_, bool>(6)?,
+                    ),
                     r.get::<_, String>(7)?,
                     r.get::<_, u32>(8)?,
+                    r.get::<_, u32>(9)?,
+                    r.get::<_, u32>(10)?,
                 ))
             },
         )
         .optional()?;
-    let Some((name, date, boards, scoring, format, bye, public, created_at, rounds)) = row else {
+    let Some((settings, created_at, rounds, swiss_rounds, teams)) = row else {
         return Err(Error::NotFound("teams event"));
     };
+    let (name, date, boards, scoring, format, bye, public) = settings;
     let stored = |what: &str, v: &str| Error::invalid(what, "a value the database holds", v);
+    let format = TeamFormat::parse(&format).ok_or_else(|| stored("format", &format))?;
+    let total_rounds = match format {
+        TeamFormat::RoundRobin => bridge::teams::round_robin(teams).len() as u32,
+        TeamFormat::Swiss => swiss_rounds,
+    };
     Ok(TeamEvent {
         id,
         settings: TeamEventSettings {
@@ -415,11 +449,13 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
             date,
             boards_per_match: boards,
             scoring: TeamScoring::parse(&scoring).ok_or_else(|| stored("scoring", &scoring))?,
-            format: TeamFormat::parse(&format).ok_or_else(|| stored("format", &format))?,
+            format,
             bye_vp: Vp::from_hundredths(bye).unwrap_or(Vp::HALF),
             public,
+            swiss_rounds,
         },
         rounds,
+        total_rounds,
         created_at,
     })
 }
@@ -482,17 +518,42 @@ pub(super) fn load_matches(c: &Connection, e: &TeamEvent) -> Result<Vec<TeamMatc
     Ok(out)
 }
 
-/// The stored results: (round, match, room, board) → (entry, source, device).
-type Stored = BTreeMap<RoomBoard, (Entry, String, String)>;
+/// A room's result as stored.
+#[derive(Debug, Clone)]
+pub(super) struct StoredRoom {
+    pub(super) entry: Entry,
+    pub(super) status: LineStatus,
+    /// The phone that entered it (empty: the director).
+    pub(super) device: String,
+}
+
+impl StoredRoom {
+    fn source(&self) -> &'static str {
+        if self.status == LineStatus::Director {
+            "director"
+        } else {
+            "table"
+        }
+    }
+}
+
+/// The stored results by (round, match, room, board).
+type Stored = BTreeMap<RoomBoard, StoredRoom>;
 
 pub(super) fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
     let mut st = c.prepare_cached(
-        "SELECT round, match_no, room, board, contract, declarer, lead, tricks, source, device \
-         FROM bridge_team_result WHERE event_id = ?1",
+        "SELECT round, match_no, room, board, contract, declarer, lead, tricks, source, device, \
+         confirmed_at IS NOT NULL FROM bridge_team_result WHERE event_id = ?1",
     )?;
     let rows = st.query_map([id], |r| {
         let room: String = r.get(2)?;
         let declarer: Option<String> = r.get(5)?;
+        let source: String = r.get(8)?;
+        let status = match (source.as_str(), r.get::<_, bool>(10)?) {
+            ("director", _) => LineStatus::Director,
+            (_, true) => LineStatus::Confirmed,
+            _ => LineStatus::Entered,
+        };
         Ok((
             (
                 r.get::<_, u32>(0)?,
@@ -500,16 +561,16 @@ pub(super) fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
                 Room::parse(&room).unwrap_or(Room::Open),
                 r.get::<_, u32>(3)?,
             ),
-            (
-                Entry {
+            StoredRoom {
+                entry: Entry {
                     contract: r.get(4)?,
                     declarer: declarer.and_then(|d| d.parse().ok()),
                     lead: r.get(6)?,
                     tricks: r.get(7)?,
                 },
-                r.get::<_, String>(8)?,
-                r.get::<_, String>(9)?,
-            ),
+                status,
+                device: r.get(9)?,
+            },
         ))
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -517,8 +578,9 @@ pub(super) fn load_results(c: &Connection, id: TeamEventId) -> Result<Stored> {
 
 fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> {
     let mut st = c.prepare_cached(
-        "SELECT id, round, match_no, room, board, kept, other, other_device, created_at \
-         FROM bridge_team_conflict WHERE event_id = ?1 AND resolved_at IS NULL ORDER BY id",
+        "SELECT id, round, match_no, room, board, kept, other, other_device, created_at, \
+         other_source FROM bridge_team_conflict WHERE event_id = ?1 AND resolved_at IS NULL \
+         ORDER BY id",
     )?;
     let rows = st.query_map([id], |r| {
         Ok((
@@ -531,11 +593,13 @@ fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> 
             r.get::<_, String>(6)?,
             r.get::<_, String>(7)?,
             r.get::<_, String>(8)?,
+            r.get::<_, String>(9)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, round, match_no, room, board, kept, other, other_device, created_at) = row?;
+        let (id, round, match_no, room, board, kept, other, other_device, created_at, other_source) =
+            row?;
         out.push(TeamConflict {
             id,
             round,
@@ -545,6 +609,7 @@ fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> 
             kept: serde_json::from_str(&kept)?,
             other: serde_json::from_str(&other)?,
             other_device,
+            other_source,
             created_at,
         });
     }
@@ -569,18 +634,24 @@ pub(super) fn log(
     )
 }
 
+/// Writes a room's result: entered at a table by `device` (`Entered`), or the director's.
 fn write_result(
     c: &Connection,
     id: TeamEventId,
     (round, m, room, board): RoomBoard,
     e: &Entry,
-    source: &str,
+    status: LineStatus,
     device: &str,
 ) -> Result<()> {
+    let source = if status == LineStatus::Director {
+        "director"
+    } else {
+        "table"
+    };
     c.execute(
         "INSERT OR REPLACE INTO bridge_team_result (event_id, round, match_no, room, board, \
-         contract, declarer, lead, tricks, source, device, updated_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         contract, declarer, lead, tricks, source, device, updated_at, confirmed_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, NULL)",
         params![
             id,
             round,
@@ -605,6 +676,26 @@ fn close_conflicts(c: &Connection, id: TeamEventId, at: RoomBoard, by: &str) -> 
         "UPDATE bridge_team_conflict SET resolved_at = ?6, resolved_by = ?7 WHERE event_id = ?1 \
          AND round = ?2 AND match_no = ?3 AND room = ?4 AND board = ?5 AND resolved_at IS NULL",
         params![id, round, m, room.code(), board, crate::db::now(), by],
+    )?;
+    Ok(())
+}
+
+/// A phone corrected its own entry of `at` to `entry`: the open conflicts whose other entry
+/// says the same are settled ("agreed"), the others now keep the corrected entry (as at a
+/// pairs table).
+fn agree(c: &Connection, id: TeamEventId, at: RoomBoard, entry: &Entry) -> Result<()> {
+    let (round, m, room, board) = at;
+    let json = serde_json::to_string(entry)?;
+    c.execute(
+        "UPDATE bridge_team_conflict SET resolved_at = ?6, resolved_by = 'agreed' \
+         WHERE event_id = ?1 AND round = ?2 AND match_no = ?3 AND room = ?4 AND board = ?5 \
+         AND resolved_at IS NULL AND other = ?7",
+        params![id, round, m, room.code(), board, crate::db::now(), json],
+    )?;
+    c.execute(
+        "UPDATE bridge_team_conflict SET kept = ?6 WHERE event_id = ?1 AND round = ?2 \
+         AND match_no = ?3 AND room = ?4 AND board = ?5 AND resolved_at IS NULL",
+        params![id, round, m, room.code(), board, json],
     )?;
     Ok(())
 }
@@ -647,10 +738,11 @@ fn outcome(
         let room = |room: Room| -> Result<Option<RoomResult>> {
             match stored.get(&(m.round, m.number, room, b)) {
                 None => Ok(None),
-                Some((entry, source, _)) => Ok(Some(RoomResult {
-                    entry: entry.clone(),
-                    score_ns: played_of(entry)?.score_ns(vul),
-                    source: source.clone(),
+                Some(x) => Ok(Some(RoomResult {
+                    entry: x.entry.clone(),
+                    score_ns: played_of(&x.entry)?.score_ns(vul),
+                    source: x.source().to_string(),
+                    status: x.status,
                 })),
             }
         };
@@ -838,6 +930,13 @@ impl Store {
                     "the boards a match and the format are fixed once round 1 is drawn",
                 ));
             }
+            if s.swiss_rounds > 0 && s.swiss_rounds < old.rounds {
+                return Err(Error::invalid(
+                    "swiss_rounds",
+                    format!("{} rounds at least (drawn so far)", old.rounds),
+                    s.swiss_rounds.to_string(),
+                ));
+            }
             write_settings(tx, id, s)?;
             log(tx, id, actor, "settings", &old.settings, s)
         })
@@ -938,6 +1037,13 @@ impl Store {
                     this.iter().map(|p| (p.home, p.visit)).collect()
                 }
                 TeamFormat::Swiss => {
+                    let total = r.event.total_rounds;
+                    if total > 0 && round > total {
+                        return Err(Error::refused(
+                            Refusal::AllRoundsPaired,
+                            format!("the Swiss plays {total} rounds"),
+                        ));
+                    }
                     if r.matches
                         .iter()
                         .any(|m| m.draw.visit.is_some() && !m.complete)
@@ -1020,23 +1126,44 @@ impl Store {
             }
             let stored = load_results(tx, id)?.remove(&at);
             let director = shown.is_some();
-            let source = if director { "director" } else { "table" };
-            let before = stored.as_ref().map(|s| &s.0);
-            // Already so, or left by the director's form as its page showed it.
-            if before == Some(&entry) || shown.as_ref().is_some_and(|s| s.as_ref() == Some(&entry))
-            {
-                return Ok(EnterOutcome::Unchanged);
-            }
-            let may_write = match (&shown, &stored) {
-                (Some(shown), _) => shown.as_ref() == before,
-                (None, None) => true,
-                (None, Some((_, source, by))) => source == "table" && by == device,
-            };
+            let before = stored.as_ref().map(|s| &s.entry);
             let after = serde_json::json!({ "at": at, "entry": entry, "device": device });
-            if may_write {
-                write_result(tx, id, at, &entry, source, device)?;
-                log(tx, id, actor, "enter", &(at, before), &after)?;
-                return Ok(EnterOutcome::Stored);
+            let rule = match &shown {
+                // Already so, or left by the director's form as its page showed it.
+                Some(_) if before == Some(&entry) => TableEntry::Unchanged,
+                Some(shown) if shown.as_ref() == Some(&entry) => TableEntry::Unchanged,
+                Some(shown) if shown.as_ref() == before => TableEntry::Write,
+                Some(_) => TableEntry::Conflict,
+                // A table's entry: the same rule as a pairs table's.
+                None => table_entry(
+                    stored.as_ref().map(|s| StoredResult {
+                        status: s.status,
+                        entry: Some(&s.entry),
+                        device: &s.device,
+                    }),
+                    &entry,
+                    device,
+                    &format!("board {board} of match {m}, {} room", room.code()),
+                )?,
+            };
+            match rule {
+                TableEntry::Unchanged => return Ok(EnterOutcome::Unchanged),
+                TableEntry::Write => {
+                    let status = if director {
+                        LineStatus::Director
+                    } else {
+                        LineStatus::Entered
+                    };
+                    write_result(tx, id, at, &entry, status, device)?;
+                    if !director && stored.is_some() {
+                        // The phone corrects its own entry: another entry that now agrees
+                        // leaves nothing for the director.
+                        agree(tx, id, at, &entry)?;
+                    }
+                    log(tx, id, actor, "enter", &(at, before), &after)?;
+                    return Ok(EnterOutcome::Stored);
+                }
+                TableEntry::Conflict => {}
             }
             let other = serde_json::to_string(&entry)?;
             let known: bool = tx.query_row(
@@ -1050,8 +1177,8 @@ impl Store {
                 let kept = serde_json::to_string(&before)?;
                 tx.execute(
                     "INSERT INTO bridge_team_conflict (event_id, round, match_no, room, board, \
-                     kept, other, other_device, created_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                     kept, other, other_device, created_at, other_source) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                     params![
                         id,
                         round,
@@ -1061,7 +1188,8 @@ impl Store {
                         kept,
                         other,
                         if director { actor } else { device },
-                        crate::db::now()
+                        crate::db::now(),
+                        if director { "director" } else { "table" }
                     ],
                 )?;
                 log(tx, id, actor, "conflict", &(at, before), &after)?;
@@ -1088,12 +1216,12 @@ impl Store {
                 return Err(Error::NotFound("conflict"));
             };
             let at = (k.round, k.match_no, k.room, k.board);
-            let stored = load_results(tx, id)?.remove(&at).map(|s| s.0);
+            let stored = load_results(tx, id)?.remove(&at).map(|s| s.entry);
             let entry = match (take_other, &stored) {
                 (false, Some(e)) => e.clone(),
                 _ => k.other.clone(),
             };
-            write_result(tx, id, at, &entry, "director", "")?;
+            write_result(tx, id, at, &entry, LineStatus::Director, "")?;
             close_conflicts(tx, id, at, actor)?;
             let action = if take_other {
                 "resolve_other"
@@ -1113,7 +1241,7 @@ impl Store {
 fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Result<()> {
     c.execute(
         "UPDATE bridge_team_event SET name = ?2, date = ?3, boards_per_match = ?4, scoring = ?5, \
-         format = ?6, bye_vp = ?7, public = ?8 WHERE id = ?1",
+         format = ?6, bye_vp = ?7, public = ?8, swiss_rounds = ?9 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -1122,7 +1250,8 @@ fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Res
             s.scoring.code(),
             s.format.code(),
             s.bye_vp.hundredths(),
-            s.public
+            s.public,
+            s.swiss_rounds
         ],
     )?;
     Ok(())

@@ -1,29 +1,30 @@
 //! The phones at a teams event's tables (issue 24 §1). Each room of a match has a printed code
 //! (the slips page); the code box `/t` opens it like a pairs table's, and `/t/{code}` shows the
-//! room's boards of the round the table is in with the pairs phone's keypad
-//! (`bridge/entry_keypad.html`, FFB notation on French pages). The entry goes through the same
-//! rule as any table's ([`store::Store::enter_bridge_team_table`]): the same board entered
-//! differently from a second phone is kept as a conflict for the director, a stale page never
-//! overwrites the director's result, and a round before the table's is the director's.
+//! room's boards of the round the table is in, each as a pairs table shows it
+//! (`bridge/table_board.html` with the keypad, FFB notation on French pages). The phone works
+//! as a pairs table's, by the same rules ([`store::Store::enter_bridge_team_table`],
+//! [`store::Store::confirm_bridge_team_table`]): North enters, East or West confirms, the
+//! phone that entered a board corrects it until then; another phone's different entry is kept
+//! as a conflict for the director, a stale page never overwrites the director's result, and a
+//! round before the table's is the director's.
 
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
-use store::bridge::{Room, TeamEvent, TeamEventId, TeamTable};
+use store::bridge::{LineStatus, Room, TeamEvent, TeamEventId, TeamTable};
 
 use super::view::room_label;
 use crate::bridge::table::{
-    choices, device, entry_text, outcome_code, score_text, with_device, BoardView, EnterForm,
-    TableChoices, TableQuery,
+    choices, device, entry_text, notice, outcome_code, score_text, with_device, BoardView,
+    EnterForm, RoundForm, TableChoices, TableQuery,
 };
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::guard::{Guard, Own, Routes};
 use crate::page::{blocking, html};
 use crate::AppState;
-use report::bridge as results;
 
 type Page = Result<Response, AppError>;
 
@@ -33,6 +34,11 @@ pub fn routes() -> Routes {
             "/t/{code}/teams/boards/{board}",
             Guard::Own(Own::Phone),
             enter,
+        )
+        .post(
+            "/t/{code}/teams/boards/{board}/confirm",
+            Guard::Own(Own::Phone),
+            confirm,
         )
         .get("/bridge/teams/{id}/tables", slips)
         .get("/api/bridge/teams/{id}/tables", tables_api)
@@ -58,9 +64,14 @@ struct PhonePage {
     table: String,
     /// The round shown, 0 before the first draw.
     round: u32,
+    /// The rounds drawn, where the links go.
     rounds: u32,
+    /// "Tour 2/3", "Tour 2" (a Swiss whose length was not said).
+    title_round: String,
     /// The round the table is in.
     current: u32,
+    /// On the table's round: the boards it left open in earlier rounds, in words.
+    left: Vec<String>,
     /// The team sitting North-South in this room, and East-West.
     ns: String,
     ew: String,
@@ -100,6 +111,7 @@ pub(in crate::bridge) fn page(
     let closed = round < current;
     let (mut ns, mut ew) = (String::new(), String::new());
     let mut boards = Vec::new();
+    let mut finals = 0;
     if let Some(m) = m {
         let (home, visit) = (
             r.team_name(m.draw.home),
@@ -110,46 +122,53 @@ pub(in crate::bridge) fn page(
             Room::Closed => (visit, home),
         };
         for b in &m.boards {
-            let deal = bridge::Board::standard(b.board);
-            let mut v = BoardView {
-                board: b.board,
-                dealer: results::seat_letter(&c.tr, deal.dealer),
-                vulnerability: results::vulnerability_text(&c.tr, deal.vulnerability),
-                status_code: "missing",
-                can_enter: !closed,
-                ..BoardView::default()
-            };
             let here = match t.room {
                 Room::Open => &b.open,
                 Room::Closed => &b.closed,
             };
+            let status = here.as_ref().map_or(LineStatus::Missing, |x| x.status);
+            let k = r.conflicts.iter().find(|k| {
+                (k.round, k.match_no, k.room, k.board) == (round, t.match_no, t.room, b.board)
+            });
+            finals += usize::from(status.is_final());
+            let mut v = BoardView::new(&c.tr, b.board, status, k.is_some());
             if let Some(x) = here {
                 v.fill(&c.tr, &x.entry);
                 v.score = score_text(x.score_ns);
-                v.status_code = "entered";
-                // Entered by the director: the table sees it and no longer changes it.
-                v.can_enter &= x.source == "table";
             }
-            if let Some(k) = r.conflicts.iter().find(|k| {
-                (k.round, k.match_no, k.room, k.board) == (round, t.match_no, t.room, b.board)
-            }) {
-                v.conflict = true;
-                v.can_enter = false;
+            if let Some(k) = k {
                 v.other = format!(
                     "{} / {}",
                     entry_text(&c.tr, &k.kept),
                     entry_text(&c.tr, &k.other)
                 );
             }
+            if closed {
+                v.without_forms((!status.is_final()).then(|| left_text(&c.tr, b.board, round)));
+            }
             boards.push(v);
         }
     }
-    let done = !boards.is_empty() && boards.iter().all(|b| b.status_code == "entered");
-    let (notice, notice_class) = match (q.board, q.outcome.as_deref()) {
-        (Some(b), Some("conflict")) => (c.t1("bridge-table-conflict", "board", b), "error"),
-        (Some(b), Some("stored")) => (c.t1("bphone-stored", "board", b), "notice"),
-        (Some(b), Some("unchanged")) => (c.t1("bridge-table-unchanged", "board", b), "notice"),
-        _ => (String::new(), "notice"),
+    let done = !boards.is_empty() && finals == boards.len();
+    let (notice, notice_class) = notice(&c, q);
+    let left = if round == current && round > 0 {
+        st.store
+            .bridge_team_left_for_director(e.id, &t)?
+            .into_iter()
+            .map(|(round, board)| left_text(&c.tr, board, round))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let title_round = match e.total_rounds {
+        0 => c.t1("bteams-round", "round", round),
+        total => c.tr.targs(
+            "bphone-round",
+            &[
+                ("round", round.into()),
+                ("rounds", total.max(e.rounds).into()),
+            ],
+        ),
     };
     let table = c.tr.targs(
         "bphone-table",
@@ -166,7 +185,9 @@ pub(in crate::bridge) fn page(
         table,
         round,
         rounds: e.rounds,
+        title_round,
         current,
+        left,
         ns,
         ew,
         playing: m.is_some(),
@@ -182,8 +203,7 @@ pub(in crate::bridge) fn page(
     Ok(with_device(answer, &dev, new))
 }
 
-/// A board entered from the table's phone; back to the table's page, on the round the table
-/// is in once this one is complete.
+/// A board entered from the table's phone; back to the table's page on the board's round.
 async fn enter(
     State(st): State<AppState>,
     c: Ctx,
@@ -191,23 +211,56 @@ async fn enter(
     Path((code, board)): Path<(String, u32)>,
     Form(f): Form<EnterForm>,
 ) -> Page {
-    let (store, ip, typed) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let (e, t) = blocking(move || store.open_bridge_team_table(&ip, &typed)).await?;
+    let (e, t) = open(&st, &c, &code).await?;
     let (round, entry) = f.read(&c.tr)?;
     let (dev, new) = device(&headers);
     let (store, d, table) = (st.store.clone(), dev.clone(), t.clone());
-    let (outcome, current) = blocking(move || {
-        let o = store.enter_bridge_team_table(e.id, &table, round, board, &entry, &d)?;
-        Ok::<_, store::Error>((o, store.bridge_team_table_round(e.id, &table)?))
+    let outcome =
+        blocking(move || store.enter_bridge_team_table(e.id, &table, round, board, &entry, &d))
+            .await?;
+    let to = after_board(&t, round, board, outcome_code(outcome));
+    Ok(with_device(Redirect::to(&to).into_response(), &dev, new))
+}
+
+/// East or West confirms a board; back to the table's page, on the round the table is in once
+/// this one is complete.
+async fn confirm(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path((code, board)): Path<(String, u32)>,
+    Form(f): Form<RoundForm>,
+) -> Page {
+    let (e, t) = open(&st, &c, &code).await?;
+    let round = f.round()?;
+    let (store, table) = (st.store.clone(), t.clone());
+    let current = blocking(move || {
+        store.confirm_bridge_team_table(e.id, &table, round, board)?;
+        store.bridge_team_table_round(e.id, &table)
     })
     .await?;
-    let outcome = outcome_code(outcome);
     let next = current.unwrap_or(round).max(round);
-    let to = format!(
-        "/t/{}?round={next}&board={board}&outcome={outcome}#board-{board}",
+    Ok(Redirect::to(&after_board(&t, next, board, "confirmed")).into_response())
+}
+
+/// "Board 5 of round 2 is left for the director" (a teams table's rounds are "tours").
+fn left_text(tr: &crate::i18n::Tr, board: u32, round: u32) -> String {
+    tr.targs(
+        "bphone-left",
+        &[("board", board.into()), ("round", round.into())],
+    )
+}
+
+/// The teams table a code opens, under the wrong-code limits.
+async fn open(st: &AppState, c: &Ctx, code: &str) -> Result<(TeamEvent, TeamTable), AppError> {
+    let (store, ip, typed) = (st.store.clone(), c.client_ip.to_string(), code.to_string());
+    blocking(move || store.open_bridge_team_table(&ip, &typed)).await
+}
+
+fn after_board(t: &TeamTable, round: u32, board: u32, outcome: &str) -> String {
+    format!(
+        "/t/{}?round={round}&board={board}&outcome={outcome}#board-{board}",
         t.code
-    );
-    Ok(with_device(Redirect::to(&to).into_response(), &dev, new))
+    )
 }
 
 struct Slip {

@@ -30,6 +30,8 @@ pub struct EventForm {
     pub format: Option<String>,
     /// The VPs of a bye: `12`, `12.5`.
     pub bye_vp: Option<Value>,
+    /// The rounds a Swiss plays (empty or 0: not said).
+    pub swiss_rounds: Option<Value>,
     pub public: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
@@ -76,6 +78,14 @@ impl EventForm {
                     AppError::invalid("bye_vp", "VPs from 0 to 20, two decimals", format!("{t:?}"))
                 })?;
             }
+        }
+        let max = store::bridge::MAX_SWISS_ROUNDS;
+        if let Some(n) = number(
+            "swiss_rounds",
+            &self.swiss_rounds,
+            &format!("0 to {max} rounds"),
+        )? {
+            s.swiss_rounds = n;
         }
         if let Some(p) = flag(&self.public) {
             s.public = p;
@@ -368,13 +378,13 @@ pub fn entry_short(tr: &Tr, e: &Entry) -> String {
     }
 }
 
-/// Who sent a conflict's other entry: a table's phone, known by its device id (32 hex
-/// digits, shown by its first four: "phone 5207"), or the director's account.
-fn sender(tr: &Tr, device: &str) -> String {
-    if device.len() == 32 && device.bytes().all(|b| b.is_ascii_hexdigit()) {
-        tr.t1("bteams-conflict-phone", "phone", device[..4].to_uppercase())
+/// Who sent a conflict's other entry: the room's table (one of its phones, whose device id the
+/// director has never seen: the pairs grid names the table too), or the director's account.
+fn sender(tr: &Tr, k: &store::bridge::TeamConflict) -> String {
+    if k.other_source == "director" {
+        tr.t1("bteams-conflict-from", "name", k.other_device.as_str())
     } else {
-        device.to_string()
+        tr.t("bteams-conflict-from-table")
     }
 }
 
@@ -505,7 +515,7 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
                     ("board", k.board.into()),
                     ("kept", entry_short(tr, &k.kept).into()),
                     ("other", entry_short(tr, &k.other).into()),
-                    ("device", sender(tr, &k.other_device).into()),
+                    ("from", sender(tr, k).into()),
                 ],
             ),
             href: format!("{id_base}/matches/{}/{}", k.round, k.match_no),
