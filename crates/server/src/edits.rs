@@ -364,6 +364,30 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
             ],
         ),
         Changed::Session { .. } => tr.t("bridge-conflict-changed-settings"),
+        Changed::RoomBoard {
+            round,
+            match_no,
+            room,
+            board,
+            stored,
+            yours,
+        } => tr.targs(
+            "bteams-conflict-changed",
+            &[
+                ("round", Arg::from(*round)),
+                ("match", Arg::from(*match_no)),
+                ("room", Arg::from(tr.t(&format!("bteams-room-{room}")))),
+                ("board", Arg::from(*board)),
+                (
+                    "stored",
+                    Arg::from(stored.as_deref().map_or_else(
+                        || tr.t("conflict-nothing"),
+                        |e| crate::bridge::entry_text(tr, e),
+                    )),
+                ),
+                ("yours", Arg::from(crate::bridge::entry_text(tr, yours))),
+            ],
+        ),
         Changed::Since { changes } => {
             let list: Vec<String> = changes.iter().map(|c| change_text(tr, c)).collect();
             if list.iter().all(String::is_empty) {

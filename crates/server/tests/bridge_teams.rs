@@ -327,21 +327,21 @@ fn four_team_round_robin_scored_corrected_and_ranked() {
     assert_eq!((s[3].0, s[3].3.as_str()), (4, "14.14"));
 
     // A director's correction typed on a page that showed 4S−1 for board 5 of 3 v 4 (open
-    // room), where 4S= is stored: not written over, a conflict instead; kept, nothing moves.
+    // room), where 4S= is stored: not written over, refused with both values; nothing moves.
     let r = b.post_json(
         &format!("/api/bridge/teams/{id}/matches/3/1"),
         &json!({"room": "open", "board": 5, "contract": "4S", "declarer": "S", "tricks": 11,
                 "shown": {"contract": "4S", "declarer": "S", "tricks": 9}}),
     );
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.json()["outcome"], "conflict", "{}", r.body);
-    let conflicts = b.get(&format!("/api/bridge/teams/{id}/conflicts")).json();
-    let cid = conflicts[0]["id"].as_i64().unwrap();
-    let r = b.post_json(
-        &format!("/api/bridge/teams/{id}/conflicts/{cid}"),
-        &json!({"take": "kept"}),
+    assert_eq!(r.status, 409, "{}", r.body);
+    let j = r.json();
+    assert_eq!(j["conflicts"][0]["kind"], "room_board", "{j}");
+    assert_eq!(j["conflicts"][0]["stored"]["tricks"], 10, "{j}");
+    assert_eq!(j["conflicts"][0]["yours"]["tricks"], 11, "{j}");
+    assert_eq!(
+        b.get(&format!("/api/bridge/teams/{id}/conflicts")).json(),
+        json!([])
     );
-    assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
         score(&mut b, id, 3, 1),
         (12, 0, "17.31".into(), "2.69".into())

@@ -156,6 +156,17 @@ pub enum Changed {
     TeamSettings {
         stored: Box<crate::teams::TeamEventSettings>,
     },
+    /// A room's board of a bridge teams match the director's grid would change, entered or
+    /// changed since its page was built (`room`: `open` or `closed`).
+    RoomBoard {
+        round: u32,
+        #[serde(rename = "match")]
+        match_no: u32,
+        room: String,
+        board: u32,
+        stored: Option<Box<crate::bridge::Entry>>,
+        yours: Box<crate::bridge::Entry>,
+    },
     /// A form that replaces what its page showed as a whole, refused because arbiters or
     /// directors changed the scope since ([`crate::versions`]).
     Since {

@@ -573,14 +573,25 @@ fn a_late_entry_undone_then_redone_keeps_its_id_beside_another_events_players() 
     let open = store.create_event(ACTOR, &settings("Open")).unwrap();
     let rapid = store.create_event(ACTOR, &settings("Rapide")).unwrap();
     let late = store
-        .add_player(ACTOR, open, &NewPlayer::named("Tardif, Un".parse().unwrap(), Some(1500)))
+        .add_player(
+            ACTOR,
+            open,
+            &NewPlayer::named("Tardif, Un".parse().unwrap(), Some(1500)),
+        )
         .unwrap();
     store.undo_last(ACTOR, open).unwrap();
     let other = store
-        .add_player(ACTOR, rapid, &NewPlayer::named("Autre, Une".parse().unwrap(), Some(1400)))
+        .add_player(
+            ACTOR,
+            rapid,
+            &NewPlayer::named("Autre, Une".parse().unwrap(), Some(1400)),
+        )
         .unwrap();
     assert_ne!(other, late, "an id once used is not given again");
     store.redo_last(ACTOR, open).unwrap();
     assert_eq!(store.player(open, late).unwrap().details.name, "Tardif, Un");
-    assert_eq!(store.player(rapid, other).unwrap().details.name, "Autre, Une");
+    assert_eq!(
+        store.player(rapid, other).unwrap().details.name,
+        "Autre, Une"
+    );
 }

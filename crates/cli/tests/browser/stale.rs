@@ -287,13 +287,17 @@ pub fn hidden_fields(page: &str, id: &str) -> Vec<(String, String)> {
         .filter(|i| i.contains("type=\"hidden\""))
         .filter_map(|i| {
             let attr = |a: &str| {
-                i.split(&format!("{a}=\"")).nth(1)?.split('"').next().map(|v| {
-                    v.replace("&quot;", "\"")
-                        .replace("&#39;", "'")
-                        .replace("&lt;", "<")
-                        .replace("&gt;", ">")
-                        .replace("&amp;", "&")
-                })
+                i.split(&format!("{a}=\""))
+                    .nth(1)?
+                    .split('"')
+                    .next()
+                    .map(|v| {
+                        v.replace("&quot;", "\"")
+                            .replace("&#39;", "'")
+                            .replace("&lt;", "<")
+                            .replace("&gt;", ">")
+                            .replace("&amp;", "&")
+                    })
             };
             Some((attr("name")?, attr("value").unwrap_or_default()))
         })
@@ -407,7 +411,13 @@ pub struct Scenario {
     fresh: Option<Form>,
 }
 
-pub fn scenario(route: &'static str, kind: Kind, id: i64, mine: Form, theirs: Vec<Form>) -> Scenario {
+pub fn scenario(
+    route: &'static str,
+    kind: Kind,
+    id: i64,
+    mine: Form,
+    theirs: Vec<Form>,
+) -> Scenario {
     Scenario {
         route,
         kind,
@@ -449,7 +459,10 @@ async fn send(b: &Browser, server: &Server, f: &Form, reload: bool, what: &str) 
     );
     for fill in &f.fills {
         match fill {
-            Fill::Text(name, v) => b.fill(&format!("form[data-target] [name=\"{name}\"]"), v).await,
+            Fill::Text(name, v) => {
+                b.fill(&format!("form[data-target] [name=\"{name}\"]"), v)
+                    .await
+            }
             Fill::Select(name, v) => {
                 b.select(&format!("form[data-target] select[name=\"{name}\"]"), v)
                     .await
@@ -495,14 +508,28 @@ pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, 
     chief.goto(&server.url(&s.mine.page)).await;
     // The deputy saves first.
     for (i, f) in s.theirs.iter().enumerate() {
-        send(deputy, server, f, true, &format!("{what}: the deputy's change {i}")).await;
+        send(
+            deputy,
+            server,
+            f,
+            true,
+            &format!("{what}: the deputy's change {i}"),
+        )
+        .await;
         if let Some((status, msg)) = refusal(deputy).await {
             panic!("{what}: the deputy's change {i} was refused ({status}): {msg}");
         }
     }
     let before = api.version(s.kind, s.id);
     // The chief sends the page loaded before it.
-    send(chief, server, &s.mine, false, &format!("{what}: the chief's stale page")).await;
+    send(
+        chief,
+        server,
+        &s.mine,
+        false,
+        &format!("{what}: the chief's stale page"),
+    )
+    .await;
     match &s.expect {
         Expect::Conflict => {
             let said = refusal(chief).await;
@@ -531,7 +558,14 @@ pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, 
     // Loaded again, the chief's change is written.
     let stale_done = api.version(s.kind, s.id);
     let fresh = s.fresh.as_ref().unwrap_or(&s.mine);
-    send(chief, server, fresh, true, &format!("{what}: the chief's fresh page")).await;
+    send(
+        chief,
+        server,
+        fresh,
+        true,
+        &format!("{what}: the chief's fresh page"),
+    )
+    .await;
     if let Some((status, msg)) = refusal(chief).await {
         panic!("{what}: the fresh page was refused ({status}): {msg}");
     }
@@ -541,4 +575,3 @@ pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, 
         "{what}: the fresh page wrote nothing"
     );
 }
-

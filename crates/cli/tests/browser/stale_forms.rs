@@ -82,7 +82,10 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     ));
 
     let (e, _) = api.event("Inscriptions", 0, json!({}));
-    let settings = form(format!("/events/{e}/entries"), format!("/events/{e}/entries/settings"));
+    let settings = form(
+        format!("/events/{e}/entries"),
+        format!("/events/{e}/entries/settings"),
+    );
     out.push(scenario(
         "/events/{id}/entries/settings",
         Event,
@@ -92,7 +95,10 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     ));
 
     let (e, p) = api.event("Droits", 2, json!({}));
-    let fee = form(format!("/events/{e}/fees"), format!("/events/{e}/fees/{}", p[0]));
+    let fee = form(
+        format!("/events/{e}/fees"),
+        format!("/events/{e}/fees/{}", p[0]),
+    );
     out.push(scenario(
         "/events/{id}/fees/{pid}",
         Event,
@@ -102,7 +108,10 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     ));
 
     let (e, p) = api.event("Paires interdites", 4, json!({}));
-    let add = form(format!("/events/{e}/players"), format!("/events/{e}/forbidden"));
+    let add = form(
+        format!("/events/{e}/players"),
+        format!("/events/{e}/forbidden"),
+    );
     out.push(scenario(
         "/events/{id}/forbidden",
         Event,
@@ -132,7 +141,10 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/events/{id}/lots",
         Event,
         e,
-        form(format!("/events/{e}/standings"), format!("/events/{e}/lots")),
+        form(
+            format!("/events/{e}/standings"),
+            format!("/events/{e}/lots"),
+        ),
         vec![event_elsewhere(e, "Lyon")],
     ));
 
@@ -285,12 +297,17 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     );
 
     let (e, _) = api.event("Ajouts", 2, json!({}));
-    let add = form(format!("/events/{e}/players"), format!("/events/{e}/players"));
+    let add = form(
+        format!("/events/{e}/players"),
+        format!("/events/{e}/players"),
+    );
     out.push(scenario(
         "/events/{id}/players",
         Event,
         e,
-        add.clone().text("name", "Ajouté, Deux").text("rating", "1600"),
+        add.clone()
+            .text("name", "Ajouté, Deux")
+            .text("rating", "1600"),
         vec![add.text("name", "Ajouté, Un").text("rating", "1500")],
     ));
 
@@ -300,7 +317,9 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/events/{id}/prizes",
         Event,
         e,
-        prizes.clone().text("list", "prize;category;amount\n1;;200\n"),
+        prizes
+            .clone()
+            .text("list", "prize;category;amount\n1;;200\n"),
         vec![prizes.text("list", "prize;category;amount\n1;;100\n")],
     ));
 
@@ -611,7 +630,13 @@ fn list_and_entry_scenarios(api: &Api) -> Vec<Scenario> {
             .collect();
         let page = format!("/events/{e}/entries");
         let decide = |id: i64| form(page.clone(), format!("/events/{e}/entries/{id}/{verb}"));
-        out.push(scenario(route, Event, e, decide(ids[0]), vec![decide(ids[1])]));
+        out.push(scenario(
+            route,
+            Event,
+            e,
+            decide(ids[0]),
+            vec![decide(ids[1])],
+        ));
     }
     out
 }
@@ -716,8 +741,18 @@ fn group_scenarios(api: &Api) -> Vec<Scenario> {
 
     let (g, _, b, _) = group("Open déménagé");
     let desk = format!("/groups/{g}/desk");
-    let mv = |n: usize| form(desk.clone(), format!("/groups/{g}/desk/move")).nth(n).select("to", b);
-    out.push(scenario("/groups/{id}/desk/move", Group, g, mv(1), vec![mv(0)]));
+    let mv = |n: usize| {
+        form(desk.clone(), format!("/groups/{g}/desk/move"))
+            .nth(n)
+            .select("to", b)
+    };
+    out.push(scenario(
+        "/groups/{id}/desk/move",
+        Group,
+        g,
+        mv(1),
+        vec![mv(0)],
+    ));
 
     let (g, a, _, _) = group("Open inscrit");
     let desk = format!("/groups/{g}/desk");
@@ -726,7 +761,9 @@ fn group_scenarios(api: &Api) -> Vec<Scenario> {
         "/groups/{id}/desk/players",
         Group,
         g,
-        add.clone().text("name", "Delta, Quatre").text("rating", "1400"),
+        add.clone()
+            .text("name", "Delta, Quatre")
+            .text("rating", "1400"),
         vec![add.text("name", "Echo, Cinq").text("rating", "1300")],
     ));
     out
@@ -754,7 +791,9 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
             .as_i64()
             .unwrap()
     };
-    let settings = |s: i64, club: &str| form(format!("/bridge/{s}"), format!("/bridge/{s}")).text("club", club);
+    let settings = |s: i64, club: &str| {
+        form(format!("/bridge/{s}"), format!("/bridge/{s}")).text("club", club)
+    };
 
     let s = session("Réglages");
     out.push(scenario(
@@ -789,8 +828,11 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/bridge/{id}/pairs/import",
         BridgeSession,
         s,
-        form(format!("/bridge/{s}/pairs"), format!("/bridge/{s}/pairs/import"))
-            .file("file", &pairs_csv),
+        form(
+            format!("/bridge/{s}/pairs"),
+            format!("/bridge/{s}/pairs/import"),
+        )
+        .file("file", &pairs_csv),
         vec![settings(s, "BC Lyon")],
     ));
 
@@ -805,10 +847,13 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
 
     // The grid's line of board 1 at table 1 in round 1 (pair 1 against pair 4).
     let line = |s: i64| {
-        form(format!("/bridge/{s}/grid"), format!("/bridge/{s}/grid/line"))
-            .text("board", "1")
-            .text("ns", "1")
-            .text("ew", "4")
+        form(
+            format!("/bridge/{s}/grid"),
+            format!("/bridge/{s}/grid/line"),
+        )
+        .text("board", "1")
+        .text("ns", "1")
+        .text("ew", "4")
     };
     let s = session("Ligne");
     out.push(scenario(
@@ -850,11 +895,11 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
             format!("/bridge/{s}/grid/adjust"),
         )
         .text("board", "1")
-            .text("ns", "1")
-            .text("ew", "4")
-            .select("kind", kind)
-            .text("art_ns", ns)
-            .text("art_ew", ew)
+        .text("ns", "1")
+        .text("ew", "4")
+        .select("kind", kind)
+        .text("art_ns", ns)
+        .text("art_ew", ew)
     };
     out.push(scenario(
         "/bridge/{id}/grid/adjust",
@@ -887,7 +932,11 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         .map(|k| k["id"].as_i64().unwrap())
         .collect();
     let resolve = |id: i64, take: usize| {
-        form(format!("/bridge/{s}/grid"), format!("/bridge/{s}/conflicts/{id}/resolve")).nth(take)
+        form(
+            format!("/bridge/{s}/grid"),
+            format!("/bridge/{s}/conflicts/{id}/resolve"),
+        )
+        .nth(take)
     };
     out.push(
         scenario(
@@ -904,14 +953,21 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     let (codes, _) = api.get(&format!("/api/bridge/sessions/{s}/codes"));
     let code = codes[0]["code"].as_str().unwrap().to_string();
     let anon = api.anonymous();
-    api.phone_post(&anon, &format!("/api/bridge/tables/{code}/call"), json!({"round": 1}));
+    api.phone_post(
+        &anon,
+        &format!("/api/bridge/tables/{code}/call"),
+        json!({"round": 1}),
+    );
     let (calls, _) = api.get(&format!("/api/bridge/sessions/{s}/calls"));
     let call = calls[0]["id"].as_i64().unwrap();
     out.push(scenario(
         "/bridge/{id}/calls/{cid}/clear",
         BridgeSession,
         s,
-        form(format!("/bridge/{s}"), format!("/bridge/{s}/calls/{call}/clear")),
+        form(
+            format!("/bridge/{s}"),
+            format!("/bridge/{s}/calls/{call}/clear"),
+        ),
         vec![settings(s, "BC Lyon")],
     ));
 
@@ -936,8 +992,15 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/bridge/series/{id}/delete",
         Series,
         y,
-        form(format!("/bridge/series/{y}"), format!("/bridge/series/{y}/delete")).confirming(),
-        vec![form(format!("/bridge/series/{y}"), format!("/bridge/series/{y}")).text("name", "Autre")],
+        form(
+            format!("/bridge/series/{y}"),
+            format!("/bridge/series/{y}/delete"),
+        )
+        .confirming(),
+        vec![
+            form(format!("/bridge/series/{y}"), format!("/bridge/series/{y}"))
+                .text("name", "Autre"),
+        ],
     ));
     out
 }
@@ -965,9 +1028,12 @@ fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         id
     };
     let team = |t: i64, name: &str| {
-        form(format!("/bridge/teams/{t}"), format!("/bridge/teams/{t}/teams"))
-            .text("name", name)
-            .text("players", "Nord\nSud\nEst\nOuest")
+        form(
+            format!("/bridge/teams/{t}"),
+            format!("/bridge/teams/{t}/teams"),
+        )
+        .text("name", name)
+        .text("players", "Nord\nSud\nEst\nOuest")
     };
 
     let t = teams_event("Équipes ajoutées", 4);
@@ -984,7 +1050,10 @@ fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/bridge/teams/{id}/rounds",
         BridgeTeams,
         t,
-        form(format!("/bridge/teams/{t}"), format!("/bridge/teams/{t}/rounds")),
+        form(
+            format!("/bridge/teams/{t}"),
+            format!("/bridge/teams/{t}/rounds"),
+        ),
         vec![team(t, "Équipe Martin")],
     ));
 
@@ -993,8 +1062,11 @@ fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/bridge/teams/{id}/deals",
         BridgeTeams,
         t,
-        form(format!("/bridge/teams/{t}/hands"), format!("/bridge/teams/{t}/deals"))
-            .file("file", &pbn),
+        form(
+            format!("/bridge/teams/{t}/hands"),
+            format!("/bridge/teams/{t}/deals"),
+        )
+        .file("file", &pbn),
         vec![team(t, "Équipe Martin")],
     ));
 
@@ -1038,7 +1110,11 @@ fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         .map(|k| k["id"].as_i64().unwrap())
         .collect();
     let resolve = |id: i64, take: usize| {
-        form(format!("/bridge/teams/{t}"), format!("/bridge/teams/{t}/conflicts/{id}")).nth(take)
+        form(
+            format!("/bridge/teams/{t}"),
+            format!("/bridge/teams/{t}/conflicts/{id}"),
+        )
+        .nth(take)
     };
     out.push(
         scenario(
@@ -1056,8 +1132,11 @@ fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         "/bridge/teams/{id}/knockout",
         BridgeTeams,
         t,
-        form(format!("/bridge/teams/{t}/knockout"), format!("/bridge/teams/{t}/knockout"))
-            .select("seeding", "numbers"),
+        form(
+            format!("/bridge/teams/{t}/knockout"),
+            format!("/bridge/teams/{t}/knockout"),
+        )
+        .select("seeding", "numbers"),
         vec![team(t, "Équipe Martin")],
     ));
 
@@ -1140,7 +1219,11 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
         id
     };
     let settings = |t: i64, name: &str| {
-        form(format!("/teams/{t}/settings"), format!("/teams/{t}/settings")).text("name", name)
+        form(
+            format!("/teams/{t}/settings"),
+            format!("/teams/{t}/settings"),
+        )
+        .text("name", name)
     };
 
     let t = event("Interclubs réglés", 4);
@@ -1220,7 +1303,10 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
     let lineup = |out_of: usize| {
         let mut f = form(round.clone(), format!("{round}/matches/1/lineup"));
         for (i, m) in roster.iter().enumerate() {
-            f = f.tick(format!("form[data-target] input[name=\"p-{m}\"]"), i != out_of);
+            f = f.tick(
+                format!("form[data-target] input[name=\"p-{m}\"]"),
+                i != out_of,
+            );
         }
         f
     };

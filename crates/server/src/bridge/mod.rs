@@ -227,3 +227,24 @@ pub(crate) async fn solve_stored_deals(
     crate::page::blocking(move || store.analyse_stored_deals(id)).await?;
     Ok(())
 }
+
+/// An entry in words: `4♥ O =, entame ♠A`.
+pub fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
+    let mut shown = report::bridge::contract_text(tr, &e.contract);
+    if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
+        (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
+    {
+        let relative = bridge::Played::new(c, d, t)
+            .map(|p| p.relative())
+            .unwrap_or_default();
+        shown = format!("{shown} {} {relative}", report::bridge::seat_letter(tr, d));
+    }
+    if !e.lead.is_empty() {
+        shown = format!(
+            "{shown}, {} {}",
+            tr.t("bridge-col-lead"),
+            report::bridge::lead_text(tr, &e.lead)
+        );
+    }
+    shown
+}

@@ -849,31 +849,6 @@ struct GridPage {
     version: i64,
 }
 
-fn entry_text(tr: &Tr, e: &Entry) -> String {
-    let contract = results::contract_text(tr, &e.contract);
-    match (e.declarer, e.tricks) {
-        (Some(d), Some(t)) => {
-            let relative = match e.contract.parse::<bridge::Bid>() {
-                Ok(bridge::Bid::Contract(c)) => bridge::Played::new(c, d, t)
-                    .map(|p| p.relative())
-                    .unwrap_or_default(),
-                _ => String::new(),
-            };
-            let lead = results::lead_text(tr, &e.lead);
-            let lead = if lead.is_empty() {
-                String::new()
-            } else {
-                format!(", {} {lead}", tr.t("bridge-col-lead"))
-            };
-            format!(
-                "{contract} {} {relative}{lead}",
-                results::seat_letter(tr, d)
-            )
-        }
-        _ => contract,
-    }
-}
-
 pub(super) fn adjustment_label(tr: &Tr, a: &store::bridge::Adjustment) -> String {
     use store::bridge::Adjustment as A;
     let art = |x: &bridge::Artificial| match x {
@@ -967,8 +942,8 @@ fn conflict_views(tr: &Tr, conflicts: &[Conflict], labels: PairLabels) -> Vec<Co
                 pair_text(tr, labels, k.ns),
                 pair_text(tr, labels, k.ew)
             ),
-            kept: entry_text(tr, &k.kept),
-            other: entry_text(tr, &k.other),
+            kept: super::entry_text(tr, &k.kept),
+            other: super::entry_text(tr, &k.other),
         })
         .collect()
 }

@@ -24,6 +24,8 @@ use crate::page::{blocking, html};
 use crate::AppState;
 use report::bridge as results;
 
+use super::entry_text;
+
 type Page = Result<Response, AppError>;
 
 pub fn routes() -> Routes {
@@ -246,27 +248,6 @@ pub(super) fn score_text(s: i32) -> String {
         0 => "0".into(),
         s => format!("−{}", -s),
     }
-}
-
-/// An entry in words: `4♥ O =, entame ♠A`.
-pub(super) fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
-    let mut shown = results::contract_text(tr, &e.contract);
-    if let (Some(d), Some(t), Ok(bridge::Bid::Contract(c))) =
-        (e.declarer, e.tricks, e.contract.parse::<bridge::Bid>())
-    {
-        let relative = bridge::Played::new(c, d, t)
-            .map(|p| p.relative())
-            .unwrap_or_default();
-        shown = format!("{shown} {} {relative}", results::seat_letter(tr, d));
-    }
-    if !e.lead.is_empty() {
-        shown = format!(
-            "{shown}, {} {}",
-            tr.t("bridge-col-lead"),
-            results::lead_text(tr, &e.lead)
-        );
-    }
-    shown
 }
 
 fn board_view(tr: &Tr, l: &store::bridge::Line) -> BoardView {

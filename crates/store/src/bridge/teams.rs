@@ -35,6 +35,7 @@ use super::at_table::{table_entry, StoredResult, TableEntry};
 use super::lines::{normalize, played_of};
 use super::{EnterOutcome, Entry, LineStatus};
 use crate::chess::types::Licence;
+use crate::edits::Changed;
 use crate::error::{Error, Refusal, Result};
 use crate::text::{Label, PersonName};
 use crate::Store;
@@ -1162,6 +1163,25 @@ impl Store {
                     }
                     log(tx, id, actor, "enter", &(at, before), &after)?;
                     return Ok(EnterOutcome::Stored);
+                }
+                // The director's page showed something else: said, nothing written (as the
+                // pairs grid does); a table's different entry waits as a conflict below.
+                TableEntry::Conflict if director => {
+                    let changed = Changed::RoomBoard {
+                        round,
+                        match_no: m,
+                        room: room.code().to_string(),
+                        board,
+                        stored: before.cloned().map(Box::new),
+                        yours: Box::new(entry),
+                    };
+                    return Err(Error::Conflict {
+                        version: crate::versions::version_on(
+                            tx,
+                            crate::versions::Scope::BridgeTeams(id),
+                        )?,
+                        changed: vec![changed],
+                    });
                 }
                 TableEntry::Conflict => {}
             }

@@ -250,20 +250,38 @@ pub async fn grid(
         writes.push(((round, number, *room, *board), entry, shown));
     }
     let store = st.store.clone();
-    blocking(move || {
+    // Each board as its own write: one changed meanwhile is said with both values and left
+    // as stored, the others are written (as the pairs grid and the chess grid do).
+    let (written, changed, version) = blocking(move || {
+        let (mut written, mut changed, mut version) = (0, Vec::new(), None);
         for (at, entry, shown) in &writes {
-            store.enter_bridge_team_result(
+            match store.enter_bridge_team_result(
                 &a.username,
                 id,
                 *at,
                 entry,
                 Some(shown.as_ref()),
                 &a.username,
-            )?;
+            ) {
+                Ok(_) => written += 1,
+                Err(store::Error::Conflict { changed: c, .. }) => changed.extend(c),
+                Err(e) => return Err(e),
+            }
         }
-        Ok(())
+        // The version after the boards written: a page built again at it may replace.
+        if !changed.is_empty() {
+            version = Some(store.version(store::Scope::BridgeTeams(id))?);
+        }
+        Ok((written, changed, version))
     })
     .await?;
+    if let Some(version) = version {
+        return Err(AppError::Conflict {
+            version,
+            changed,
+            written,
+        });
+    }
     see(format!("/bridge/teams/{id}/matches/{round}/{number}"))
 }
 

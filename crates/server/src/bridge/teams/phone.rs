@@ -16,9 +16,10 @@ use axum::Form;
 use store::bridge::{LineStatus, Room, TeamEvent, TeamEventId, TeamTable};
 
 use super::view::room_label;
+use crate::bridge::entry_text;
 use crate::bridge::table::{
-    choices, device, entry_text, notice, outcome_code, score_text, with_device, BoardView,
-    EnterForm, RoundForm, TableChoices, TableQuery,
+    choices, device, notice, outcome_code, score_text, with_device, BoardView, EnterForm,
+    RoundForm, TableChoices, TableQuery,
 };
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
