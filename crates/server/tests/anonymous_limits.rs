@@ -359,3 +359,66 @@ fn account_names_that_only_look_alike_are_refused() {
     );
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+#[test]
+fn the_groups_form_offers_only_the_sections_with_room_for_a_waiting_entry() {
+    use crate::entries::{post, registration};
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.post_json(
+        "/api/groups",
+        &json!({"name": "Open de Noël", "start_date": "2026-12-19", "end_date": "2026-12-20"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let group = r.json()["group"]["id"].as_i64().unwrap();
+    let sections: Vec<i64> = ["A", "B"]
+        .iter()
+        .map(|label| {
+            let r = arb.post_json(
+                &format!("/api/groups/{group}/sections"),
+                &json!({"label": label, "rounds": 5}),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+            let id = r.json()["event"]["id"].as_i64().unwrap();
+            let r = arb.post_json(
+                &format!("/api/events/{id}/entries/settings"),
+                &json!({"open": true, "pending_limit": 1}),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+            id
+        })
+        .collect();
+    let form = format!("/public/groups/{group}/register");
+    let mut phone = app.client();
+    phone.accept_language = Some("fr".into());
+    let page = phone.get(&form).body;
+    let a = sections[0].to_string();
+    let fields = registration(&[("section", &a), ("name", "DURAND, Léa")], &page);
+    assert_eq!(post(&mut phone, &form, &fields).status, 303);
+    // A is full: offered no more, and refused in words when sent anyway.
+    let page = phone.get(&form).body;
+    assert!(
+        page.contains(&format!("id=\"section-{a}\" required disabled")),
+        "{page}"
+    );
+    assert!(page.contains("complet pour le moment"), "{page}");
+    let fields = registration(&[("section", &a), ("name", "MARTIN, Paul")], &page);
+    let r = post(&mut phone, &form, &fields);
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Le formulaire d&#39;inscription est complet")
+            || r.body
+                .contains("Le formulaire d&#x27;inscription est complet"),
+        "{}",
+        r.body
+    );
+    // B full too: the form says so instead of asking its question.
+    let b = sections[1].to_string();
+    let page = phone.get(&form).body;
+    let fields = registration(&[("section", &b), ("name", "MARTIN, Paul")], &page);
+    assert_eq!(post(&mut phone, &form, &fields).status, 303);
+    let page = phone.get(&form).body;
+    assert!(page.contains("id=\"register-full\""), "{page}");
+    assert!(!page.contains("name=\"answer\""), "{page}");
+}

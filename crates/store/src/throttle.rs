@@ -368,6 +368,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_ipv6_address_counts_by_its_network() {
+        assert_eq!(
+            address_key("2001:db8:1:2:aaaa::1"),
+            address_key("2001:db8:1:2:bbbb::9")
+        );
+        assert_eq!(address_key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_ne!(
+            address_key("2001:db8:1:3::1"),
+            address_key("2001:db8:1:2::1")
+        );
+        assert_eq!(address_key("::ffff:192.0.2.7"), "192.0.2.7");
+        assert_eq!(address_key("192.0.2.7"), "192.0.2.7");
+    }
+
+    #[test]
     fn waits_double_up_to_the_longest() {
         assert_eq!(delay_ms(0, 60_000), 1000);
         assert_eq!(delay_ms(3, 60_000), 8000);
