@@ -54,7 +54,7 @@ pub const LOGIN_ADDRESS: Policy = Policy {
 };
 
 /// Wrong passwords for one account name (known or not), from anywhere: 5 in 15 minutes, then at
-/// most one each 30 seconds.
+/// most one each 30 seconds from the addresses that have failed ([`LOGIN_ADDRESS_DAY`]).
 pub const LOGIN_ACCOUNT: Policy = Policy {
     scope: "login-account",
     window_ms: 15 * 60_000,
