@@ -6,6 +6,13 @@
 //! - 2,000 idle connections from 4 addresses (127.0.0.2–127.0.0.5), held until the server
 //!   closes them.
 //!
+//! Then the logins under attack (issue 34), each printing the real arbiter's logins:
+//! - the rotating-address lock-out: five wrong passwords lock an account, then one more from a
+//!   new address each time the `Retry-After` ends, for 40 s; the arbiter tries every 2 s from
+//!   an address that has not failed (target: logged in within 30 s);
+//! - the login flood: 100 addresses (127.0.5.1–127.0.5.100) send wrong logins without pause
+//!   for 60 s; the arbiter logs in every 8 s (target: every login in).
+//!
 //! For each: the process's resident memory (RSS, from /proc/self/status: the server, and the
 //! clients' threads, which send from a 64 KB buffer) at rest, at its peak and how long it takes
 //! to come back within 20 MB of the baseline (at most 60 s); the slowest answer to a normal page
@@ -288,6 +295,168 @@ fn main() {
         ),
     );
 
+    lockout_attack(to);
+    login_flood(to);
+
     running.stop();
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A login from `from`: (status, `Retry-After` in seconds, time taken).
+fn login_from(to: SocketAddr, from: &str, user: &str, password: &str) -> (u16, u64, Duration) {
+    let start = Instant::now();
+    let Ok(mut s) = connect(from, to) else {
+        return (0, 0, start.elapsed());
+    };
+    let body = serde_json::json!({"username": user, "password": password}).to_string();
+    let req = format!(
+        "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if s.write_all(req.as_bytes()).is_err() {
+        return (0, 0, start.elapsed());
+    }
+    s.set_read_timeout(Some(Duration::from_secs(30))).ok();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let retry = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("retry-after:")
+                .or(l.strip_prefix("Retry-After:"))
+        })
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    (status, retry, start.elapsed())
+}
+
+/// The `n`th loopback address of a block of addresses standing for other machines.
+fn nth_address(block: u8, n: usize) -> String {
+    format!("127.{block}.{}.{}", n / 250, 1 + n % 250)
+}
+
+/// The real arbiter's logins every `every` from 127.0.0.1 while `attacking`: (answers by status,
+/// the first success's time, the slowest answer).
+fn arbiter_logins(
+    to: SocketAddr,
+    password: &str,
+    every: Duration,
+    attacking: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<(Vec<u16>, Option<f64>, f64)> {
+    let password = password.to_string();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let (mut statuses, mut first, mut slowest) = (Vec::new(), None, 0.0f64);
+        while attacking.load(Ordering::Relaxed) {
+            let t = Instant::now();
+            let (status, _, took) = login_from(to, "127.0.0.1", "chief", &password);
+            statuses.push(status);
+            slowest = slowest.max(took.as_secs_f64());
+            if status == 200 && first.is_none() {
+                first = Some(start.elapsed().as_secs_f64());
+            }
+            std::thread::sleep(every.saturating_sub(t.elapsed()));
+        }
+        (statuses, first, slowest)
+    })
+}
+
+fn tally(statuses: &[u16]) -> String {
+    let mut counts = std::collections::BTreeMap::new();
+    for s in statuses {
+        *counts.entry(*s).or_insert(0) += 1;
+    }
+    counts
+        .iter()
+        .map(|(s, n)| format!("{s}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Issue 34: an attacker keeps the account waiting with one wrong password from a new address
+/// each time its `Retry-After` ends; the arbiter tries every 2 s from an address that has not
+/// failed.
+fn lockout_attack(to: SocketAddr) {
+    const PASSWORD: &str = "abuse bench password";
+    // The account is locked first (from one address: after scenario 2's guesses, whatever
+    // they left).
+    for _ in 0..5 {
+        login_from(to, "127.0.2.1", "chief", "wrong password");
+    }
+    let attacking = Arc::new(AtomicBool::new(true));
+    let arbiter = arbiter_logins(to, PASSWORD, Duration::from_secs(2), attacking.clone());
+    let start = Instant::now();
+    let mut sent = Vec::new();
+    let mut n = 0;
+    while start.elapsed() < Duration::from_secs(40) {
+        let (status, retry, _) = login_from(to, &nth_address(3, n), "chief", "wrong password");
+        n += 1;
+        sent.push(status);
+        // As soon as the wait is over (the review's attack), else at once.
+        std::thread::sleep(Duration::from_millis(if status == 429 {
+            retry * 1000
+        } else {
+            50
+        }));
+    }
+    attacking.store(false, Ordering::Relaxed);
+    let (statuses, first, slowest) = arbiter.join().unwrap();
+    println!(
+        "rotating-address lock-out (one wrong password per Retry-After from {n} addresses, 40 s): the arbiter's logins every 2 s: {} ({}), first in after {} (target within 30 s), slowest answer {:.0} ms; the attacker's answers: {}",
+        statuses.iter().filter(|s| **s == 200).count(),
+        tally(&statuses),
+        first.map_or("never".to_string(), |t| format!("{t:.1} s")),
+        slowest * 1000.0,
+        tally(&sent)
+    );
+}
+
+/// Issue 34: 100 addresses send wrong logins without pause for 60 s (two at a time each, names
+/// unknown so that no account's wait turns them away early); the arbiter logs in every 8 s.
+fn login_flood(to: SocketAddr) {
+    const PASSWORD: &str = "abuse bench password";
+    let flooding = Arc::new(AtomicBool::new(true));
+    let flooders: Vec<_> = (0..200)
+        .map(|i| {
+            let flooding = flooding.clone();
+            std::thread::spawn(move || {
+                let from = nth_address(5, i / 2);
+                let mut statuses = Vec::new();
+                let mut n = 0;
+                while flooding.load(Ordering::Relaxed) {
+                    let (status, _, _) =
+                        login_from(to, &from, &format!("nobody{i}-{n}"), "wrong password");
+                    statuses.push(status);
+                    n += 1;
+                    if status != 401 {
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                }
+                statuses
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(2));
+    let arbiter = arbiter_logins(to, PASSWORD, Duration::from_secs(8), flooding.clone());
+    std::thread::sleep(Duration::from_secs(58));
+    flooding.store(false, Ordering::Relaxed);
+    let (statuses, _, slowest) = arbiter.join().unwrap();
+    let sent: Vec<u16> = flooders
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
+    println!(
+        "login flood (100 addresses of wrong logins, 60 s): the arbiter's logins every 8 s: {} of {} in ({}; target all), slowest answer {:.0} ms; the flood's answers: {}",
+        statuses.iter().filter(|s| **s == 200).count(),
+        statuses.len(),
+        tally(&statuses),
+        slowest * 1000.0,
+        tally(&sent)
+    );
 }

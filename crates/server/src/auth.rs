@@ -15,6 +15,7 @@ use crate::error::AppError;
 use crate::guard::{Guard, Own, Routes};
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::{html, see, Page};
+use crate::password_queue::Class;
 use crate::AppState;
 
 pub fn routes() -> Routes {
@@ -86,16 +87,16 @@ fn session_cookie(token: &str) -> axum::http::HeaderValue {
     )
 }
 
-/// Waits for a turn to check a password: a few checks run at once (each Argon2 check takes
-/// about 19 MB and tens of milliseconds); after [`crate::Limits::password_wait`], 503.
+/// Waits for a turn to check a password from `address` in its class's line
+/// ([`crate::password_queue`]); after [`crate::Limits::password_wait`], 503.
 pub(crate) async fn password_turn(
     st: &AppState,
-) -> Result<tokio::sync::OwnedSemaphorePermit, AppError> {
-    let turn = st.password_checks.clone().acquire_owned();
-    match tokio::time::timeout(st.limits.password_wait, turn).await {
-        Ok(Ok(permit)) => Ok(permit),
-        _ => Err(AppError::Busy { retry_after: 5 }),
-    }
+    address: std::net::IpAddr,
+    class: Class,
+) -> Result<crate::password_queue::Turn, AppError> {
+    st.password_checks
+        .turn(address, class, st.limits.password_wait)
+        .await
 }
 
 /// The threads that check passwords, as many as may run at once: their memory (Argon2's 19 MB
@@ -149,23 +150,32 @@ impl PasswordWorkers {
 /// Runs `f` (a password check or hash) in its turn on the password threads.
 async fn with_password<T: Send + 'static>(
     st: &AppState,
+    address: std::net::IpAddr,
+    class: Class,
     f: impl FnOnce() -> Result<T, store::Error> + Send + 'static,
 ) -> Result<T, AppError> {
-    let turn = password_turn(st).await?;
+    let turn = password_turn(st, address, class).await?;
     let out = st.passwords.run(f).await;
     drop(turn);
     out
 }
 
-/// Checks a password in its turn: the session, or the refusal.
+/// Checks a password in its turn: the session, or the refusal. An address or account that
+/// waits is refused before it takes a place in line; the others wait in their address's class.
 async fn check_login(
     st: &AppState,
     address: std::net::IpAddr,
     username: String,
     password: String,
 ) -> Result<store::auth::LoginSession, AppError> {
+    let standing = st.store.login_standing(&address.to_string(), &username)?;
+    let class = if standing.clean {
+        Class::Clean
+    } else {
+        Class::Failing
+    };
     let store = st.store.clone();
-    with_password(st, move || {
+    with_password(st, address, class, move || {
         store.login(&address.to_string(), &username, &password)
     })
     .await
@@ -237,7 +247,7 @@ struct SetupForm {
 async fn setup(State(st): State<AppState>, c: Ctx, Form(f): Form<SetupForm>) -> Page {
     let store = st.store.clone();
     let address = c.client_ip.to_string();
-    let session = with_password(&st, move || {
+    let session = with_password(&st, c.client_ip, Class::Clean, move || {
         store.create_first_account(&f.token, &f.username, &f.password)?;
         store.login(&address, &f.username, &f.password)
     })
@@ -254,9 +264,17 @@ struct AccountForm {
     password: String,
 }
 
-async fn add_account(State(st): State<AppState>, _a: Arbiter, Form(f): Form<AccountForm>) -> Page {
+async fn add_account(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Form(f): Form<AccountForm>,
+) -> Page {
     let store = st.store.clone();
-    with_password(&st, move || store.create_account(&f.username, &f.password)).await?;
+    with_password(&st, c.client_ip, Class::Clean, move || {
+        store.create_account(&f.username, &f.password)
+    })
+    .await?;
     see("/backup?account=created")
 }
 
@@ -290,7 +308,7 @@ async fn api_setup(State(st): State<AppState>, ctx: Ctx, bytes: Bytes) -> ApiRes
     let c: Credentials = body(&bytes)?;
     let store = st.store.clone();
     let address = ctx.client_ip.to_string();
-    let s = with_password(&st, move || {
+    let s = with_password(&st, ctx.client_ip, Class::Clean, move || {
         store.create_first_account(&c.token, &c.username, &c.password)?;
         store.login(&address, &c.username, &c.password)
     })
@@ -330,9 +348,17 @@ struct NewAccount {
     password: String,
 }
 
-async fn api_add_account(State(st): State<AppState>, _a: Arbiter, bytes: Bytes) -> ApiResult {
+async fn api_add_account(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    bytes: Bytes,
+) -> ApiResult {
     let n: NewAccount = body(&bytes)?;
     let store = st.store.clone();
-    with_password(&st, move || store.create_account(&n.username, &n.password)).await?;
+    with_password(&st, c.client_ip, Class::Clean, move || {
+        store.create_account(&n.username, &n.password)
+    })
+    .await?;
     done()
 }

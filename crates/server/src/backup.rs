@@ -4,7 +4,8 @@
 //! disk) and carries no login session. An upload to restore is written to a temporary file as it
 //! arrives, then checked by the store before anything changes ([`store::backup`]). A restore
 //! ends every session: the arbiter who restored stays logged in (a new session) when the backup
-//! has their account, and is sent to the login page otherwise.
+//! has their account, and is sent to the login page otherwise. A backup without any account
+//! keeps the restoring arbiter's ([`store::Store::restore_by`]).
 
 use askama::Template;
 use axum::body::Body;
@@ -165,7 +166,7 @@ async fn restore_upload(
     }
     let store = st.store.clone();
     let result = blocking(move || {
-        store.restore_from(upload.file.path())?;
+        store.restore_by(upload.file.path(), &user)?;
         store.session_for(&user)
     })
     .await;

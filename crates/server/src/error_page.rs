@@ -9,11 +9,25 @@ use serde_json::json;
 use crate::ctx::Ctx;
 use crate::error::Failure;
 
+/// A 429's words: what was counted (passwords, registrations or codes, by the page sent to)
+/// and how long to wait.
+fn rate_limited(ctx: &Ctx, f: &Failure) -> String {
+    let key = if ctx.path.ends_with("/login") {
+        "login-rate-limited"
+    } else if ctx.path.contains("/register") {
+        "register-rate-limited"
+    } else {
+        "code-rate-limited"
+    };
+    ctx.tr.t1(key, "seconds", f.retry_after.unwrap_or(1))
+}
+
 /// The visitor's message for a failure, in their language.
 pub fn message(ctx: &Ctx, f: &Failure) -> String {
     let tr = &ctx.tr;
     let bridge = is_bridge_path(&ctx.path);
     match f.code {
+        "refused" if f.reason.as_deref() == Some("rate_limited") => rate_limited(ctx, f),
         "refused" => {
             let reason = f.reason.as_deref().unwrap_or("");
             let translated = bridge

@@ -28,6 +28,7 @@ pub mod json;
 mod limit;
 pub mod log;
 pub mod page;
+pub mod password_queue;
 pub mod slips;
 pub mod teams;
 
@@ -118,8 +119,9 @@ pub struct AppState {
     pub store: store::Store,
     /// Where the database file lives (backup downloads and restores go through temporary files beside it).
     pub db_path: PathBuf,
-    /// Password checks under way or waiting (each Argon2 check takes about 19 MB).
-    pub password_checks: Arc<tokio::sync::Semaphore>,
+    /// Password checks under way or waiting (each Argon2 check takes about 19 MB), clean
+    /// addresses first.
+    pub password_checks: Arc<password_queue::PasswordQueue>,
     /// The threads that run them.
     pub passwords: Arc<auth::PasswordWorkers>,
     pub limits: Arc<Limits>,
@@ -233,7 +235,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
     let state = AppState {
         store,
         db_path: config.db.clone(),
-        password_checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
+        password_checks: password_queue::PasswordQueue::new(limits.password_checks),
         passwords: Arc::new(auth::PasswordWorkers::new(limits.password_checks)),
         limits: Arc::new(limits.clone()),
         secure_cookies,

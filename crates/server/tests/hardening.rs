@@ -260,7 +260,7 @@ fn guessing_a_password_is_slowed_and_the_right_one_still_gets_in() {
         );
         assert_eq!(r.status, 401, "{}", r.body);
     }
-    // Locked, whatever the password, from any address: a wait is said.
+    // Locked for this address, which has failed, whatever the password: a wait is said.
     let r = c.post_json(
         "/api/login",
         &json!({"username": USER, "password": PASSWORD}),

@@ -1,6 +1,8 @@
 //! The server's integration tests: each starts the real application on 127.0.0.1:0 with a fresh
 //! database and talks to it over HTTP. One test binary; each file is named here.
 
+#[path = "anonymous_limits.rs"]
+mod anonymous_limits;
 #[path = "api.rs"]
 mod api;
 #[path = "arbiter_flow.rs"]

@@ -8,8 +8,9 @@
 //!
 //! Logins are counted per address and per account name ([`crate::throttle`]); the password hash
 //! runs for unknown names too, so the answer's time does not tell which accounts exist. Account
-//! names that look alike (equal after Unicode normalisation and case folding) are refused, as are
-//! invisible, control and bidirectional-control characters.
+//! names that look alike (equal after case folding, Unicode normalisation, without combining
+//! marks and as UTS #39 confusable skeletons: `сhief` in Cyrillic is `chief`) are refused, as
+//! are invisible, control and bidirectional-control characters.
 //!
 //! ```
 //! use store::Store;
@@ -90,7 +91,9 @@ fn refused_in_name(c: char) -> bool {
 }
 
 /// The form two names must not share: NFKC, lower case (with ß as ss, final sigma as sigma),
-/// NFKC again, blanks collapsed.
+/// NFKC again, combining marks removed (`chief` with an accent is `chief`), then Unicode's
+/// confusable skeleton (UTS #39: Cyrillic `с` and Ukrainian `і` are Latin `c` and `i`), lower
+/// case once more, blanks collapsed.
 pub(crate) fn name_key(name: &str) -> String {
     let lower: String = name
         .nfkc()
@@ -98,9 +101,15 @@ pub(crate) fn name_key(name: &str) -> String {
         .to_lowercase()
         .replace('ß', "ss")
         .replace('ς', "σ");
-    lower
+    let bare: String = lower
         .nfkc()
         .collect::<String>()
+        .nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect();
+    unicode_security::confusable_detection::skeleton(&bare)
+        .collect::<String>()
+        .to_lowercase()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -509,6 +518,13 @@ mod name_tests {
         assert!(store.create_account("file", "long enough").is_err());
         store.create_account("Straße", "long enough").unwrap();
         assert!(store.create_account("STRASSE", "long enough").is_err());
+        // Other scripts' look-alike letters and combining accents.
+        for same in ["\u{441}hief", "ch\u{456}ef", "chie\u{301}f", "\u{421}HIEF"] {
+            assert!(
+                store.create_account(same, "long enough").is_err(),
+                "{same:?}"
+            );
+        }
         // Invisible, control and direction characters.
         for bad in [
             "Ch\u{200B}ief2",

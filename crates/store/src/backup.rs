@@ -1,7 +1,7 @@
 //! The whole database as one file, and put back from one.
 //!
-//! A backup carries no credential: login sessions, setup links and the counts of failed
-//! attempts are left out (and what is left of them is overwritten, not only unlinked).
+//! A backup carries no credential: login sessions, setup links, the server's signing keys, the
+//! counts of failed attempts and the spent registration questions are left out (and what is left of them is overwritten, not only unlinked).
 //!
 //! A restore never touches the live database until the file has passed every check, made on a
 //! private copy: an SQLite file; a schema version this build writes or can bring up to date
@@ -10,7 +10,8 @@
 //! `PRAGMA foreign_key_check`. The copy is then brought up to date and put in place in one
 //! transaction (SQLite's backup API into the live connection, under the writer's lock), after
 //! the previous database was saved beside the live file ([`Restored::previous`]). Every login
-//! session ends.
+//! session ends. A file without any account (made with the command line, say) keeps the
+//! account of the arbiter who restores it ([`Store::restore_by`]): else nobody could log in.
 //!
 //! ```
 //! use store::{EventSettings, Store};
@@ -27,7 +28,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags, MAIN_DB};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, MAIN_DB};
 
 use crate::db::{configure, migrations};
 use crate::error::{Error, Result};
@@ -97,8 +98,15 @@ pub struct Restored {
     pub previous: Option<PathBuf>,
 }
 
-/// Tables whose rows are credentials or counts of this server's visitors, never in a backup.
-const LEFT_OUT: [&str; 3] = ["login_session", "setup_token", "throttle"];
+/// Tables whose rows are credentials, keys or counts of this server's visitors, never in a
+/// backup.
+const LEFT_OUT: [&str; 5] = [
+    "login_session",
+    "setup_token",
+    "throttle",
+    "server_secret",
+    "entry_challenge_spent",
+];
 
 /// Empties the tables left out of backups, overwriting what they held.
 fn leave_out_credentials(conn: &Connection) -> Result<()> {
@@ -260,6 +268,29 @@ fn previous_path(db: &Path) -> PathBuf {
 }
 
 impl Store {
+    /// Copies the account `username` into `copy` when `copy` has no account at all.
+    fn keep_account(&self, copy: &Connection, username: &str) -> Result<()> {
+        let none: bool = copy.query_row("SELECT count(*) = 0 FROM account", [], |r| r.get(0))?;
+        if !none {
+            return Ok(());
+        }
+        let account: Option<(String, String, String)> = self.with_conn(|c| {
+            Ok(c.query_row(
+                "SELECT username, password_hash, created_at FROM account WHERE username = ?1",
+                [username],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?)
+        })?;
+        if let Some((name, hash, created)) = account {
+            copy.execute(
+                "INSERT INTO account (username, password_hash, created_at) VALUES (?1, ?2, ?3)",
+                rusqlite::params![name, hash, created],
+            )?;
+        }
+        Ok(())
+    }
+
     /// Writes a consistent copy of the whole database to `path` (a new file), without the
     /// login sessions, setup links and failed-attempt counts.
     pub fn backup_to(&self, path: &Path) -> Result<()> {
@@ -288,6 +319,16 @@ impl Store {
     /// every check (module documentation); the previous database is kept beside the live file
     /// and every login session ends. A refused file changes nothing ([`Error::Restore`]).
     pub fn restore_from(&self, path: &Path) -> Result<Restored> {
+        self.restore(path, None)
+    }
+
+    /// [`Store::restore_from`] by the logged-in arbiter `username`: when the file has no
+    /// account, theirs (name and password hash) is put in it, so that someone can still log in.
+    pub fn restore_by(&self, path: &Path, username: &str) -> Result<Restored> {
+        self.restore(path, Some(username))
+    }
+
+    fn restore(&self, path: &Path, by: Option<&str>) -> Result<Restored> {
         let dir =
             tempfile::tempdir().map_err(|e| Error::Shared(format!("a temporary folder: {e}")))?;
         let mut copy = Connection::open(dir.path().join("restore.db"))?;
@@ -304,6 +345,9 @@ impl Store {
             return Err(refusal.into());
         }
         leave_out_credentials(&copy)?;
+        if let Some(username) = by {
+            self.keep_account(&copy, username)?;
+        }
         let previous = match self.path() {
             Some(db) => {
                 let previous = previous_path(db);

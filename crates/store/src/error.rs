@@ -129,6 +129,8 @@ pub enum Refusal {
     MovedBetweenSections,
     /// The event's registration form is closed (never opened, or past its closing time).
     RegistrationClosed,
+    /// The event's registration form has as many entries waiting for the arbiter as it takes.
+    RegistrationFull,
     /// The entry was already validated or rejected.
     EntryDecided,
 }

@@ -1,12 +1,19 @@
 //! Failed attempts, counted in the database: wrong passwords (per address and per account) and
 //! wrong board or table codes (per address, and for every address together). The counts are
 //! shared by every process on the file and survive a restart; the check and the count happen in
-//! one write transaction, so concurrent guesses cannot slip between them.
+//! one write transaction, so concurrent guesses cannot slip between them. An IPv6 address is
+//! counted by its /64 network (one machine usually holds a whole /64).
 //!
 //! Each [`Policy`] gives a number of free failures in a window; past it, a key waits after each
 //! failure (1 s, 2 s, 4 s, … up to the policy's longest delay) and is then tried again. A right
 //! password or code after the delay goes through: a lock-out never shuts the real player or
 //! arbiter out for good.
+//!
+//! An account's wait holds only the addresses that have already failed
+//! ([`LOGIN_ADDRESS_DAY`]): wrong passwords sent from elsewhere cannot keep the arbiter out, and
+//! each new address costs a guesser a few tries a day at most. Wrong codes have a budget for
+//! every address together ([`CODE_ALL`]), since a guess at one code is a guess at every event's
+//! codes; past it, every address waits, a new one too.
 //!
 //! ```
 //! use store::Store;
@@ -15,11 +22,13 @@
 //! for _ in 0..5 {
 //!     assert!(store.login("192.0.2.7", "chief", "wrong").is_err());
 //! }
-//! // The account now waits a second before the next password is checked.
+//! // The account now waits a second before the next password from that address is checked…
 //! assert!(matches!(
-//!     store.login("192.0.2.8", "chief", "correct horse"),
+//!     store.login("192.0.2.7", "chief", "correct horse"),
 //!     Err(store::Error::TooManyAttempts { .. })
 //! ));
+//! // …but an address that has not failed is not held by it.
+//! assert!(store.login("192.0.2.8", "chief", "correct horse").is_ok());
 //! ```
 
 use rusqlite::{params, Connection, OptionalExtension};
@@ -45,12 +54,22 @@ pub const LOGIN_ADDRESS: Policy = Policy {
 };
 
 /// Wrong passwords for one account name (known or not), from anywhere: 5 in 15 minutes, then at
-/// most one each 30 seconds.
+/// most one each 30 seconds from the addresses that have failed ([`LOGIN_ADDRESS_DAY`]).
 pub const LOGIN_ACCOUNT: Policy = Policy {
     scope: "login-account",
     window_ms: 15 * 60_000,
     free: 5,
     longest_delay_ms: 30_000,
+};
+
+/// Wrong passwords from one address in a day. An address with fewer than `free` of them is not
+/// held by an account's wait (and one without any goes first in the server's queue of password
+/// checks); the day's count itself imposes no wait.
+pub const LOGIN_ADDRESS_DAY: Policy = Policy {
+    scope: "login-address-day",
+    window_ms: 24 * 60 * 60_000,
+    free: 3,
+    longest_delay_ms: 0,
 };
 
 /// Wrong board or table codes from one address: 10 in 10 minutes, then at most one a minute.
@@ -61,13 +80,16 @@ pub const CODE_ADDRESS: Policy = Policy {
     longest_delay_ms: 60_000,
 };
 
-/// Wrong codes from every address together (codes are unique across the database's events, so
-/// this budget is shared by all of them): past 100 in 10 minutes, every address waits after its
-/// first wrong code.
+/// Wrong codes from every address together. A code is looked up among every event's codes (they
+/// are unique across the database), so a wrong one is a guess at all of the events at once and
+/// the budget is the database's. A hall mistypes a few dozen codes an hour; past 300 in an hour,
+/// every address waits after each wrong code, a new address too (1 s, 2 s, … then one a minute
+/// until the hour is over). A guesser then gets about 350 tries an hour, one chance in ten
+/// thousand of finding one of 300 live codes (32⁶ codes of six characters).
 pub const CODE_ALL: Policy = Policy {
     scope: "code-all",
-    window_ms: 10 * 60_000,
-    free: 100,
+    window_ms: 60 * 60_000,
+    free: 300,
     longest_delay_ms: 60_000,
 };
 
@@ -155,6 +177,7 @@ fn prune(conn: &Connection, now: i64) -> Result<()> {
     let longest = [
         LOGIN_ADDRESS,
         LOGIN_ACCOUNT,
+        LOGIN_ADDRESS_DAY,
         CODE_ADDRESS,
         CODE_ALL,
         ENTRY_ADDRESS,
@@ -170,6 +193,47 @@ fn prune(conn: &Connection, now: i64) -> Result<()> {
     Ok(())
 }
 
+/// What an address is counted under: itself, or its /64 network for IPv6 (the part a provider
+/// hands to one customer); anything that is not an address is kept as it is.
+pub(crate) fn address_key(address: &str) -> String {
+    match address.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+        Ok(std::net::IpAddr::V6(v6)) => v6
+            .to_ipv4_mapped()
+            .map_or(address.to_string(), |v4| v4.to_string()),
+        _ => address.to_string(),
+    }
+}
+
+/// Where an address stands before its password is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoginStanding {
+    /// No wrong password from this address in the last day ([`LOGIN_ADDRESS_DAY`]).
+    pub clean: bool,
+}
+
+/// How long `address` waits before a password for `account` is checked, and its day's count.
+fn login_wait(conn: &Connection, address: &str, account: &str, now: i64) -> Result<(i64, Count)> {
+    let a = count(conn, &LOGIN_ADDRESS, address, now)?;
+    let day = count(conn, &LOGIN_ADDRESS_DAY, address, now)?;
+    let mut wait_ms = wait(a, LOGIN_ADDRESS.free, LOGIN_ADDRESS.longest_delay_ms, now);
+    // The account's wait holds only addresses that have failed a few times today: others'
+    // wrong passwords cannot keep a new address out.
+    if day.failures >= LOGIN_ADDRESS_DAY.free {
+        let u = count(conn, &LOGIN_ACCOUNT, account, now)?;
+        wait_ms = wait_ms.max(wait(
+            u,
+            LOGIN_ACCOUNT.free,
+            LOGIN_ACCOUNT.longest_delay_ms,
+            now,
+        ));
+    }
+    Ok((wait_ms, day))
+}
+
 fn too_many(wait_ms: i64) -> Error {
     Error::TooManyAttempts {
         retry_after_ms: wait_ms.max(1) as u64,
@@ -182,23 +246,37 @@ fn account_key(username: &str) -> String {
 }
 
 impl Store {
+    /// Where `address` stands for a login as `username`, read only: refused
+    /// ([`Error::TooManyAttempts`]) while it waits, else whether it is clean (the server checks
+    /// clean addresses' passwords first). [`Store::login`] checks again when it counts.
+    pub fn login_standing(&self, address: &str, username: &str) -> Result<LoginStanding> {
+        let now = now_ms();
+        let (address, account) = (address_key(address), account_key(username));
+        self.with_conn(|c| {
+            let (wait_ms, day) = login_wait(c, &address, &account, now)?;
+            if wait_ms > 0 {
+                return Err(too_many(wait_ms));
+            }
+            Ok(LoginStanding {
+                clean: day.failures == 0,
+            })
+        })
+    }
+
     /// Before a password is checked: refuses ([`Error::TooManyAttempts`]) while the address or
     /// the account waits, else counts the attempt as a failure in advance (taken back by
     /// [`Store::login_succeeded`]), so that concurrent guesses are all counted.
     pub(crate) fn login_attempt(&self, address: &str, username: &str) -> Result<()> {
         let now = now_ms();
-        let account = account_key(username);
+        let (address, account) = (address_key(address), account_key(username));
         self.transaction(|tx| {
-            let a = count(tx, &LOGIN_ADDRESS, address, now)?;
-            let u = count(tx, &LOGIN_ACCOUNT, &account, now)?;
-            let wait_ms = wait(a, LOGIN_ADDRESS.free, LOGIN_ADDRESS.longest_delay_ms, now).max(
-                wait(u, LOGIN_ACCOUNT.free, LOGIN_ACCOUNT.longest_delay_ms, now),
-            );
+            let (wait_ms, _) = login_wait(tx, &address, &account, now)?;
             if wait_ms > 0 {
                 return Err(too_many(wait_ms));
             }
             prune(tx, now)?;
-            add_failure(tx, &LOGIN_ADDRESS, address, now)?;
+            add_failure(tx, &LOGIN_ADDRESS, &address, now)?;
+            add_failure(tx, &LOGIN_ADDRESS_DAY, &address, now)?;
             add_failure(tx, &LOGIN_ACCOUNT, &account, now)
         })
     }
@@ -206,10 +284,11 @@ impl Store {
     /// A right password: the account's failures are forgotten and the address's attempt is
     /// taken back.
     pub(crate) fn login_succeeded(&self, address: &str, username: &str) -> Result<()> {
-        let account = account_key(username);
+        let (address, account) = (address_key(address), account_key(username));
         self.transaction(|tx| {
             forget(tx, &LOGIN_ACCOUNT, &account)?;
-            remove_failure(tx, &LOGIN_ADDRESS, address)
+            remove_failure(tx, &LOGIN_ADDRESS, &address)?;
+            remove_failure(tx, &LOGIN_ADDRESS_DAY, &address)
         })
     }
 
@@ -234,15 +313,22 @@ pub(crate) fn code_attempt_in<T>(
     lookup: impl FnOnce(&Connection) -> Result<T>,
 ) -> Result<Result<T>> {
     let now = now_ms();
+    let address = &address_key(address);
     let all = count(conn, &CODE_ALL, "*", now)?;
     let mine = count(conn, &CODE_ADDRESS, address, now)?;
-    // The shared budget spent: no address has free wrong codes left.
+    // The shared budget spent: no address has free wrong codes left, and every address, a new
+    // one too, waits after each wrong code from anywhere.
     let free = if all.failures >= CODE_ALL.free {
         0
     } else {
         CODE_ADDRESS.free
     };
-    let wait_ms = wait(mine, free, CODE_ADDRESS.longest_delay_ms, now);
+    let wait_ms = wait(mine, free, CODE_ADDRESS.longest_delay_ms, now).max(wait(
+        all,
+        CODE_ALL.free,
+        CODE_ALL.longest_delay_ms,
+        now,
+    ));
     if wait_ms > 0 {
         return Ok(Err(too_many(wait_ms)));
     }
@@ -266,6 +352,7 @@ pub(crate) fn code_attempt_in<T>(
 /// follows (a registration counts whether it is accepted or not).
 pub(crate) fn attempt_in(conn: &Connection, policy: &Policy, key: &str) -> Result<Result<()>> {
     let now = now_ms();
+    let key = &address_key(key);
     let c = count(conn, policy, key, now)?;
     let wait_ms = wait(c, policy.free, policy.longest_delay_ms, now);
     if wait_ms > 0 {
@@ -279,6 +366,21 @@ pub(crate) fn attempt_in(conn: &Connection, policy: &Policy, key: &str) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_address_counts_by_its_network() {
+        assert_eq!(
+            address_key("2001:db8:1:2:aaaa::1"),
+            address_key("2001:db8:1:2:bbbb::9")
+        );
+        assert_eq!(address_key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_ne!(
+            address_key("2001:db8:1:3::1"),
+            address_key("2001:db8:1:2::1")
+        );
+        assert_eq!(address_key("::ffff:192.0.2.7"), "192.0.2.7");
+        assert_eq!(address_key("192.0.2.7"), "192.0.2.7");
+    }
 
     #[test]
     fn waits_double_up_to_the_longest() {

@@ -314,3 +314,77 @@ fn reports_sent_with_a_code_count_wrong_codes_too() {
     let reported = round.games.iter().find(|g| g.board == game.board).unwrap();
     assert_eq!(reported.reported, Some(ResultCode::WhiteWins));
 }
+
+/// A registration form's question does not expire under load (issue 34): any number of forms
+/// shown meanwhile (each a new question) leave a player's question answerable, from another
+/// process on the file too; an answer registers once; a changed token is refused.
+#[test]
+fn a_registration_question_survives_any_number_of_forms_shown_meanwhile() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = store_in(dir.path());
+    let event = a
+        .create_event("arbiter", &EventSettings::new("Open".parse().unwrap(), 5))
+        .unwrap();
+    let open = store::EntrySettings {
+        open: true,
+        ..store::EntrySettings::default()
+    };
+    a.set_entry_settings("arbiter", event, &open).unwrap();
+    let player = |name: &str| NewPlayer::named(name.parse().unwrap(), None);
+    let first = a.new_challenge().unwrap();
+    for _ in 0..25_000 {
+        a.new_challenge().unwrap();
+    }
+    let b = store_in(dir.path());
+    b.submit_entry(
+        "192.0.2.7",
+        event,
+        &first.token,
+        first.answer(),
+        &player("Durand, Anne"),
+    )
+    .unwrap();
+    // Spent: the same answer again is refused.
+    let e = a
+        .submit_entry(
+            "192.0.2.7",
+            event,
+            &first.token,
+            first.answer(),
+            &player("Durand, Paul"),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::Invalid { ref field, .. } if field == "answer"),
+        "{e:?}"
+    );
+    // A token whose question was changed is refused.
+    let other = a.new_challenge().unwrap();
+    let forged = other.token.replacen(
+        &format!(".{}.{}.", other.a, other.b),
+        &format!(".{}.{}.", other.a + 1, other.b),
+        1,
+    );
+    assert_ne!(forged, other.token);
+    let e = a
+        .submit_entry(
+            "192.0.2.7",
+            event,
+            &forged,
+            other.answer() + 1,
+            &player("Martin, Léa"),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::Invalid { ref field, .. } if field == "answer"),
+        "{e:?}"
+    );
+    // The key is no part of a backup.
+    let copy = dir.path().join("copy.db");
+    a.backup_to(&copy).unwrap();
+    let keys: i64 = Connection::open(&copy)
+        .unwrap()
+        .query_row("SELECT count(*) FROM server_secret", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(keys, 0);
+}

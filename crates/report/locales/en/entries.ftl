@@ -79,3 +79,11 @@ invalid-reason = The reason is too long or holds characters that cannot be print
 
 qr-public = Pairings and standings online
 invalid-entry-birth-date = A birth date is written YYYY-MM-DD (found "{ $found }").
+
+# Issue 34: the budget of entries waiting for the arbiter.
+register-full = The registration form is full for now: the entries received are waiting for the arbiter. Try again later or ask the organiser.
+entries-pending-limit = Entries waiting, at most
+entries-pending-limit-hint = Past this number of waiting entries, the online form says it is full until you accept or reject some.
+refusal-registration_full = The registration form is full for now: the entries received are waiting for the arbiter. Try again later or ask the organiser.
+invalid-pending-limit = The number of waiting entries is a whole number from 1 to 100000 (found "{ $found }").
+group-register-section-full = full for now

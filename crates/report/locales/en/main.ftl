@@ -347,6 +347,8 @@ schema-kind-trigger = trigger
 schema-kind-view = view
 login-restored = The database was restored: log in with an account of the backup.
 login-rate-limited = Too many attempts: wait { $seconds } s before trying again.
+code-rate-limited = Too many wrong codes: wait { $seconds } s before trying again.
+register-rate-limited = Too many registrations sent from here: wait { $seconds } s before trying again.
 
 refusal-missing_results = The previous round still has boards without a result.
 refusal-all_rounds_paired = Every round is already paired.

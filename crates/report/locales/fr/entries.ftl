@@ -79,3 +79,11 @@ invalid-reason = Le motif est trop long ou contient des caractères non imprimab
 
 qr-public = Appariements et classement en ligne
 invalid-entry-birth-date = La date de naissance s'écrit AAAA-MM-JJ (reçu « { $found } »).
+
+# Issue 34: the budget of entries waiting for the arbiter.
+register-full = Le formulaire d'inscription est complet pour le moment : les inscriptions reçues attendent d'être traitées par l'arbitre. Réessayez plus tard ou adressez-vous à l'organisateur.
+entries-pending-limit = Inscriptions en attente, au plus
+entries-pending-limit-hint = Au-delà de ce nombre d'inscriptions en attente, le formulaire en ligne affiche « complet » jusqu'à ce que vous en acceptiez ou en refusiez.
+refusal-registration_full = Le formulaire d'inscription est complet pour le moment : les inscriptions reçues attendent d'être traitées par l'arbitre. Réessayez plus tard ou adressez-vous à l'organisateur.
+invalid-pending-limit = Le nombre d'inscriptions en attente est un nombre entier de 1 à 100000 (reçu « { $found } »).
+group-register-section-full = complet pour le moment

@@ -353,6 +353,8 @@ schema-kind-trigger = le déclencheur
 schema-kind-view = la vue
 login-restored = La base a été restaurée : connectez-vous avec un compte de la sauvegarde.
 login-rate-limited = Trop de tentatives : patientez { $seconds } s avant de réessayer.
+code-rate-limited = Trop de codes erronés : patientez { $seconds } s avant de réessayer.
+register-rate-limited = Trop d'inscriptions envoyées d'ici : patientez { $seconds } s avant de réessayer.
 
 refusal-missing_results = La ronde précédente a encore des échiquiers sans résultat.
 refusal-all_rounds_paired = Toutes les rondes sont déjà appariées.

@@ -4,9 +4,12 @@
 //! CSV, the registration poster with its QR code, and the JSON API of the arbiter's side.
 //!
 //! Anti-spam: every registration counts against its address (`store::throttle::ENTRY_ADDRESS`),
-//! answers a small sum stored with a one-time token, and carries a field hidden from people
-//! (a honeypot) that only robots fill; the form repeats the anonymous CSRF token as the
-//! players' result report does.
+//! answers a small sum carried by a signed one-time token (`store::chess::entries::Challenge`:
+//! it keeps out robots that fill any form, not a script written for this one), and carries a
+//! field hidden from people (a honeypot) that only robots fill; the form repeats the anonymous
+//! CSRF token as the players' result report does. What a script can still send is bounded by
+//! the event's budget of entries waiting for the arbiter (`EntrySettings::pending_limit`): past
+//! it, the form says it is full.
 
 use askama::Template;
 use axum::body::Bytes;
@@ -287,6 +290,8 @@ struct RegisterPage {
     c: Ctx,
     ev: EventView,
     open: bool,
+    /// Open, but with as many entries waiting for the arbiter as the event takes.
+    full: bool,
     closes: String,
     f: RegisterForm,
     /// The question: "3 + 5".
@@ -305,11 +310,13 @@ fn register_form(
     let e = st.store.event(id)?;
     let settings = st.store.entry_settings(id)?;
     let open = st.store.registration_open(id)?;
-    let (question, token) = question(st, open)?;
+    let full = open && st.store.registration_full(id)?;
+    let (question, token) = question(st, open && !full)?;
     Ok(RegisterPage {
         ev: EventView::new(&e, &c.tr),
         closes: closes_text(&c, &settings),
         open,
+        full,
         f: f.shown_again(),
         question,
         token,
@@ -530,6 +537,25 @@ struct SettingsForm {
     fee_veteran: String,
     #[serde(default)]
     veteran_sep: Option<Value>,
+    #[serde(default)]
+    pending_limit: Option<Value>,
+}
+
+/// The budget of waiting entries: a whole number from 1 to 100,000 (as text or a JSON number),
+/// or the default one when left empty.
+fn pending_limit(v: &Option<Value>) -> Result<u32, AppError> {
+    let text = match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(other) => other.to_string(),
+    };
+    if text.is_empty() {
+        return Ok(store::chess::entries::DEFAULT_PENDING_LIMIT);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=100_000).contains(n))
+        .ok_or_else(|| AppError::invalid("pending_limit", "a whole number from 1 to 100000", text))
 }
 
 /// A checkbox (`on`) or a JSON boolean.
@@ -560,6 +586,7 @@ impl SettingsForm {
             fee_women: optional_amount("fee_women", &self.fee_women)?,
             fee_veteran: optional_amount("fee_veteran", &self.fee_veteran)?,
             veteran_sep: ticked(&self.veteran_sep),
+            pending_limit: pending_limit(&self.pending_limit)?,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! A group's own pages beside its sections (issue 23): the group's public registration form,
 //! where the player chooses the section (the entry waits in that section, within its rating
-//! limits, under the anti-spam of the events' forms: per-address count, question, honeypot);
+//! limits, under the anti-spam of the events' forms: per-address count, question, honeypot,
+//! each section's budget of waiting entries);
 //! its printed poster with the QR code; the group's name, place and dates changed; and the
 //! group deleted, its sections kept as standalone events (nothing of theirs is lost).
 
@@ -72,6 +73,8 @@ struct Choice {
     /// The rating limits (`< 1600`), empty without any.
     limits: String,
     closes: String,
+    /// As many entries waiting for the arbiter as the section takes: not offered for now.
+    full: bool,
 }
 
 #[derive(Template)]
@@ -83,6 +86,8 @@ struct RegisterPage {
     /// The section chosen (0: none yet).
     chosen: EventId,
     f: RegisterForm,
+    /// Every section offered has as many entries waiting as it takes.
+    full: bool,
     question: String,
     token: String,
     error: String,
@@ -99,6 +104,7 @@ fn choices(st: &AppState, c: &Ctx, id: GroupId) -> Result<Vec<Choice>, AppError>
                 name: s.event.settings.name.to_string(),
                 limits: s.limits.text(),
                 closes: closes_text(c, &st.store.entry_settings(s.event.id)?),
+                full: st.store.registration_full(s.event.id)?,
             })
         })
         .collect()
@@ -114,8 +120,10 @@ fn register_form(
 ) -> Result<RegisterPage, AppError> {
     let g = st.store.group(id)?;
     let choices = choices(st, &c, id)?;
-    let (question, token) = question(st, !choices.is_empty())?;
+    let full = choices.iter().all(|s| s.full);
+    let (question, token) = question(st, !full)?;
     Ok(RegisterPage {
+        full,
         g: GroupView::new(&g, &c),
         choices,
         chosen,

@@ -36,7 +36,7 @@ use crate::{Label, Store};
 pub type EntryId = i64;
 
 /// The registration form and the entry fees of an event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntrySettings {
     /// The public form takes registrations.
     pub open: bool,
@@ -62,6 +62,34 @@ pub struct EntrySettings {
     pub fee_veteran: Option<Money>,
     #[serde(default)]
     pub veteran_sep: bool,
+    /// Entries that may wait for the arbiter at once: past it, the form says it is full until
+    /// the arbiter validates or rejects some (a script cannot fill the event with thousands).
+    #[serde(default = "default_pending_limit")]
+    pub pending_limit: u32,
+}
+
+/// Entries waiting for the arbiter, at most, unless the organiser sets another number: more
+/// than a weekend open receives between two looks at the page.
+pub const DEFAULT_PENDING_LIMIT: u32 = 200;
+
+fn default_pending_limit() -> u32 {
+    DEFAULT_PENDING_LIMIT
+}
+
+impl Default for EntrySettings {
+    fn default() -> EntrySettings {
+        EntrySettings {
+            open: false,
+            closes_at: String::new(),
+            fee_default: Money::ZERO,
+            fee_youth: None,
+            titled_free: false,
+            fee_women: None,
+            fee_veteran: None,
+            veteran_sep: false,
+            pending_limit: DEFAULT_PENDING_LIMIT,
+        }
+    }
 }
 
 /// Money as the API writes it: `"20.00"`.
@@ -181,7 +209,13 @@ pub struct Entry {
     pub duplicates: Vec<Duplicate>,
 }
 
-/// The question a registration form asks: the sum of two small numbers.
+/// The question a registration form asks: the sum of two small numbers, and the token the form
+/// sends back with the answer. The token carries the question and the time it was asked, signed
+/// with a key of the database ([`challenge_token`]): nothing is stored when a form is shown, so
+/// no number of page loads can push a player's question out, and any process on the file can
+/// check it. It keeps out a robot that fills every form it finds, not a script written for this
+/// one: the budget of waiting entries ([`EntrySettings::pending_limit`]) bounds what such a
+/// script can do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Challenge {
     pub token: String,
@@ -197,8 +231,76 @@ impl Challenge {
 
 /// How long a challenge can be answered.
 const CHALLENGE_MS: i64 = 2 * 60 * 60_000;
-/// At most this many challenges waiting (the oldest go first): anonymous page views add them.
-const CHALLENGES_KEPT: i64 = 20_000;
+
+/// The key the challenges are signed with, made at first use (32 random bytes).
+fn challenge_key(store: &Store) -> Result<Vec<u8>> {
+    const NAME: &str = "entry-challenge";
+    let read = |c: &Connection| -> Result<Option<Vec<u8>>> {
+        Ok(c.query_row(
+            "SELECT value FROM server_secret WHERE name = ?1",
+            [NAME],
+            |r| r.get(0),
+        )
+        .optional()?)
+    };
+    if let Some(key) = store.with_conn(read)? {
+        return Ok(key);
+    }
+    store.transaction(|tx| {
+        tx.execute(
+            "INSERT OR IGNORE INTO server_secret (name, value) VALUES (?1, randomblob(32))",
+            [NAME],
+        )?;
+        read(tx)?.ok_or(Error::NotFound("the challenges' key"))
+    })
+}
+
+/// The signature of a challenge's fields (keyed BLAKE2s), hexadecimal.
+fn challenge_mac(key: &[u8], fields: &str) -> String {
+    use blake2::digest::{KeyInit, Mac};
+    let mut mac = match <blake2::Blake2sMac256 as KeyInit>::new_from_slice(key) {
+        Ok(m) => m,
+        // A key of 32 bytes is always taken; an unusable one signs nothing anyone can match.
+        Err(_) => return String::new(),
+    };
+    mac.update(fields.as_bytes());
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// `issued.a.b.nonce.signature`: the time in milliseconds, the two numbers, a random nonce (the
+/// challenge is spent once answered) and the signature of the four.
+fn challenge_token(key: &[u8], issued_ms: i64, a: u32, b: u32, nonce: &str) -> String {
+    let fields = format!("{issued_ms}.{a}.{b}.{nonce}");
+    let mac = challenge_mac(key, &fields);
+    format!("{fields}.{mac}")
+}
+
+/// A token's (issued time, answer, nonce) when its signature is right.
+fn read_challenge(key: &[u8], token: &str) -> Option<(i64, i64, String)> {
+    let (fields, mac) = token.rsplit_once('.')?;
+    let expected = challenge_mac(key, fields);
+    // Compared in constant time for equal lengths.
+    let same = !expected.is_empty()
+        && expected.len() == mac.len()
+        && expected
+            .bytes()
+            .zip(mac.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0;
+    if !same {
+        return None;
+    }
+    let mut parts = fields.split('.');
+    let issued = parts.next()?.parse::<i64>().ok()?;
+    let a = parts.next()?.parse::<i64>().ok()?;
+    let b = parts.next()?.parse::<i64>().ok()?;
+    let nonce = parts.next()?.to_string();
+    Some((issued, a + b, nonce))
+}
 
 /// How a fee was paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -351,7 +453,7 @@ pub(crate) fn load_settings(conn: &Connection, event: EventId) -> Result<EntrySe
     let row = conn
         .query_row(
             "SELECT open, closes_at, fee_default, fee_youth, titled_free, fee_women, fee_veteran, \
-             veteran_sep FROM entry_settings WHERE event_id = ?1",
+             veteran_sep, pending_limit FROM entry_settings WHERE event_id = ?1",
             [event],
             |r| {
                 Ok(EntrySettings {
@@ -363,11 +465,22 @@ pub(crate) fn load_settings(conn: &Connection, event: EventId) -> Result<EntrySe
                     fee_women: r.get::<_, Option<i64>>(5)?.and_then(Money::from_cents),
                     fee_veteran: r.get::<_, Option<i64>>(6)?.and_then(Money::from_cents),
                     veteran_sep: r.get(7)?,
+                    pending_limit: r.get(8)?,
                 })
             },
         )
         .optional()?;
     Ok(row.unwrap_or_default())
+}
+
+/// Whether the event has as many entries waiting for the arbiter as it takes.
+pub(crate) fn is_full(conn: &Connection, event: EventId, s: &EntrySettings) -> Result<bool> {
+    let pending: i64 = conn.query_row(
+        "SELECT count(*) FROM entry WHERE event_id = ?1 AND status = 'pending'",
+        [event],
+        |r| r.get(0),
+    )?;
+    Ok(pending >= i64::from(s.pending_limit))
 }
 
 /// Whether the form takes registrations now.
@@ -580,10 +693,10 @@ impl Store {
             load_event(tx, event)?;
             tx.execute(
                 "INSERT INTO entry_settings (event_id, open, closes_at, fee_default, fee_youth, titled_free, \
-                 fee_women, fee_veteran, veteran_sep) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (event_id) DO UPDATE SET open = ?2, \
+                 fee_women, fee_veteran, veteran_sep, pending_limit) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT (event_id) DO UPDATE SET open = ?2, \
                  closes_at = ?3, fee_default = ?4, fee_youth = ?5, titled_free = ?6, fee_women = ?7, \
-                 fee_veteran = ?8, veteran_sep = ?9",
+                 fee_veteran = ?8, veteran_sep = ?9, pending_limit = ?10",
                 params![
                     event,
                     s.open,
@@ -593,7 +706,8 @@ impl Store {
                     s.titled_free,
                     s.fee_women.map(Money::cents),
                     s.fee_veteran.map(Money::cents),
-                    s.veteran_sep
+                    s.veteran_sep,
+                    s.pending_limit
                 ],
             )?;
             crate::chess::log::append(tx, Some(event), actor, "set_entry_settings", json!(s), None)
@@ -626,39 +740,31 @@ impl Store {
         })
     }
 
-    /// A new question for a registration form (older ones past two hours are dropped).
+    /// A new question for a registration form: nothing is written (see [`Challenge`]).
     pub fn new_challenge(&self) -> Result<Challenge> {
         use rand::Rng;
         let mut rng = rand::thread_rng();
-        let challenge = Challenge {
-            token: crate::auth::random_token(),
-            a: rng.gen_range(2..=9),
-            b: rng.gen_range(2..=9),
-        };
-        let now = crate::throttle::now_ms();
-        self.transaction(|tx| {
-            tx.execute(
-                "DELETE FROM entry_challenge WHERE created_ms < ?1",
-                [now - CHALLENGE_MS],
-            )?;
-            tx.execute(
-                "DELETE FROM entry_challenge WHERE token IN (SELECT token FROM entry_challenge \
-                 ORDER BY created_ms DESC LIMIT -1 OFFSET ?1)",
-                [CHALLENGES_KEPT - 1],
-            )?;
-            tx.execute(
-                "INSERT INTO entry_challenge (token, answer, created_ms) VALUES (?1, ?2, ?3)",
-                params![challenge.token, challenge.answer(), now],
-            )?;
-            Ok(())
-        })?;
-        Ok(challenge)
+        let (a, b) = (rng.gen_range(2..=9), rng.gen_range(2..=9));
+        let nonce = crate::auth::random_token()[..32].to_string();
+        let key = challenge_key(self)?;
+        Ok(Challenge {
+            token: challenge_token(&key, crate::throttle::now_ms(), a, b, &nonce),
+            a,
+            b,
+        })
+    }
+
+    /// Whether `event`'s form has as many entries waiting as it takes
+    /// ([`EntrySettings::pending_limit`]): it then says so instead of asking its question.
+    pub fn registration_full(&self, event: EventId) -> Result<bool> {
+        self.with_conn(|c| is_full(c, event, &load_settings(c, event)?))
     }
 
     /// A registration from the public form, sent from `address`: counted against the address
     /// ([`crate::throttle::ENTRY_ADDRESS`], refused with [`Error::TooManyAttempts`] while it
-    /// waits), refused while the form is closed, its challenge answered once (a wrong answer is
-    /// [`Error::Invalid`] on `answer`); it then waits for the arbiter.
+    /// waits), refused while the form is closed or full ([`Refusal::RegistrationFull`]), its
+    /// challenge answered once within two hours (a wrong answer, a spent or an expired
+    /// question is [`Error::Invalid`] on `answer`); it then waits for the arbiter.
     pub fn submit_entry(
         &self,
         address: &str,
@@ -682,9 +788,12 @@ impl Store {
         check: impl FnOnce(&Connection) -> Result<()>,
     ) -> Result<EntryId> {
         let json = serde_json::to_string(p)?;
-        // The count and the spent challenge are kept whatever the outcome.
+        let key = challenge_key(self)?;
+        // The count is kept whatever the outcome.
         self.transaction(|tx| {
-            if let Err(e) = crate::throttle::attempt_in(tx, &crate::throttle::ENTRY_ADDRESS, address)? {
+            if let Err(e) =
+                crate::throttle::attempt_in(tx, &crate::throttle::ENTRY_ADDRESS, address)?
+            {
                 return Ok(Err(e));
             }
             load_event(tx, event)?;
@@ -697,19 +806,42 @@ impl Store {
             if let Err(e) = check(tx) {
                 return Ok(Err(e));
             }
-            let expected: Option<i64> = tx
-                .query_row(
-                    "DELETE FROM entry_challenge WHERE token = ?1 AND created_ms >= ?2 RETURNING answer",
-                    params![token, crate::throttle::now_ms() - CHALLENGE_MS],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if expected != Some(answer) {
-                return Ok(Err(Error::invalid(
+            let settings = load_settings(tx, event)?;
+            if is_full(tx, event, &settings)? {
+                return Ok(Err(Error::refused(
+                    Refusal::RegistrationFull,
+                    format!(
+                        "this event has {} entries waiting for the arbiter, as many as it takes",
+                        settings.pending_limit
+                    ),
+                )));
+            }
+            let now = crate::throttle::now_ms();
+            let wrong = || {
+                Err(Error::invalid(
                     "answer",
                     "the answer to the question on the form",
                     answer.to_string(),
-                )));
+                ))
+            };
+            let Some((issued, expected, nonce)) = read_challenge(&key, token) else {
+                return Ok(wrong());
+            };
+            // Asked within two hours (and not in the future: a clock set back a minute is fine).
+            if now - issued > CHALLENGE_MS || issued - now > 60_000 {
+                return Ok(wrong());
+            }
+            // Spent, right or wrong: a wrong answer gets a new question.
+            tx.execute(
+                "DELETE FROM entry_challenge_spent WHERE issued_ms < ?1",
+                [now - CHALLENGE_MS],
+            )?;
+            let fresh = tx.execute(
+                "INSERT OR IGNORE INTO entry_challenge_spent (nonce, issued_ms) VALUES (?1, ?2)",
+                params![nonce, issued],
+            )?;
+            if fresh == 0 || expected != answer {
+                return Ok(wrong());
             }
             tx.execute(
                 "INSERT INTO entry (event_id, player, sent_at, address) VALUES (?1, ?2, ?3, ?4)",
