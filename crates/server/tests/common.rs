@@ -485,3 +485,26 @@ pub fn board_row(page: &str, board: u64) -> String {
         .unwrap_or_else(|| panic!("no board {board}: {page}"));
     page[at..at + page[at..].find("</tr>").unwrap()].to_string()
 }
+
+/// A page without its `data-…` attributes (machine codes such as `data-reason="stale"`): what
+/// its words say, for the tests that look for English on a French page.
+pub fn without_data_attributes(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(" data-") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match after.find("=\"").and_then(|q| {
+            let value = &after[q + 2..];
+            value.find('"').map(|end| q + 2 + end + 1)
+        }) {
+            Some(skip) => rest = &after[skip..],
+            None => {
+                out.push(' ');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
