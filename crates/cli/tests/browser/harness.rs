@@ -447,7 +447,8 @@ impl Browser {
     }
 
     /// Marks the `nth` form (from 0) of the page that posts to `action` as `form[data-target]`,
-    /// the only one so marked; false when the page has no such form.
+    /// the only one so marked, and opens the folded sections around it as a click on their
+    /// titles would; false when the page has no such form.
     pub async fn target_form(&self, action: &str, nth: usize) -> bool {
         let found = self
             .client
@@ -455,7 +456,9 @@ impl Browser {
                 "document.querySelectorAll('form[data-target]').forEach(f => f.removeAttribute('data-target'));\
                  const f = Array.from(document.querySelectorAll('form[method=post]'))\
                    .filter(f => f.getAttribute('action') === arguments[0])[arguments[1]];\
-                 if (f) { f.setAttribute('data-target', '1'); } return !!f;",
+                 if (f) { f.setAttribute('data-target', '1');\
+                   for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) { d.open = true; } }\
+                 return !!f;",
                 vec![json!(action), json!(nth)],
             )
             .await

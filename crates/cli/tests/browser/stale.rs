@@ -409,6 +409,8 @@ pub struct Scenario {
     /// The fresh submit, when not the same form again (the stale one is gone once the deputy's
     /// change stands, e.g. a player withdrawn).
     fresh: Option<Form>,
+    /// The thing the fresh submit changes, when not the same (its form gone from the first).
+    fresh_id: Option<i64>,
 }
 
 pub fn scenario(
@@ -426,12 +428,19 @@ pub fn scenario(
         theirs,
         expect: Expect::Conflict,
         fresh: None,
+        fresh_id: None,
     }
 }
 
 impl Scenario {
     pub fn fresh(mut self, f: Form) -> Scenario {
         self.fresh = Some(f);
+        self
+    }
+    /// The fresh submit on another thing of the same kind.
+    pub fn fresh_elsewhere(mut self, id: i64, f: Form) -> Scenario {
+        self.fresh = Some(f);
+        self.fresh_id = Some(id);
         self
     }
     pub fn kept(mut self, page: impl Into<String>, css: impl Into<String>) -> Scenario {
@@ -556,7 +565,8 @@ pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, 
         }
     }
     // Loaded again, the chief's change is written.
-    let stale_done = api.version(s.kind, s.id);
+    let fresh_id = s.fresh_id.unwrap_or(s.id);
+    let stale_done = api.version(s.kind, fresh_id);
     let fresh = s.fresh.as_ref().unwrap_or(&s.mine);
     send(
         chief,
@@ -570,7 +580,7 @@ pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, 
         panic!("{what}: the fresh page was refused ({status}): {msg}");
     }
     assert_ne!(
-        api.version(s.kind, s.id),
+        api.version(s.kind, fresh_id),
         stale_done,
         "{what}: the fresh page wrote nothing"
     );

@@ -25,19 +25,10 @@ fn page_routes() -> BTreeSet<&'static str> {
 }
 
 /// Runs every scenario with two browsers; fails on a route without one.
-pub async fn every_form(
-    server: &Server,
-    chief: &Browser,
-    deputy: &Browser,
-    files: &Path,
-    only: Option<&str>,
-) {
+pub async fn every_form(server: &Server, chief: &Browser, deputy: &Browser, files: &Path) {
     let api = Api::login(&server.base);
     let scenarios = scenarios(&api, files);
     for s in &scenarios {
-        if only.is_some_and(|o| !s.route.contains(o)) {
-            continue;
-        }
         run_one(s, server, &api, chief, deputy).await;
     }
     let covered: BTreeSet<&str> = scenarios.iter().map(|s| s.route).collect();
@@ -1319,40 +1310,58 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
     ));
 
     // Both captains report the same results: the confirmation waits for the arbiter.
-    let t = event("Interclubs rapportés", 4);
-    api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
-    let (r1, _) = api.get(&format!("/api/teams/events/{t}/rounds/1"));
-    for m in r1["matches"].as_array().unwrap() {
-        for c in m["codes"].as_array().unwrap() {
-            let code = c["code"].as_str().unwrap();
-            let anon = api.anonymous();
-            let fields: Vec<(String, String)> = [
-                ("code", code),
-                ("b-1", "1-0"),
-                ("b-2", "1/2"),
-                ("b-3", "0-1"),
-                ("b-4", "1/2"),
-            ]
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-            let review = api.phone_form(&anon, "/teams/captain/report", &fields);
-            let sure = super::stale::hidden_fields(&review, "captain-confirm-form")
-                .into_iter()
-                .filter(|(k, _)| k != "csrf")
-                .collect::<Vec<_>>();
-            api.phone_form(&anon, "/teams/captain/report", &sure);
+    let reported = |name: &str| {
+        let t = event(name, 4);
+        api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
+        let (r1, _) = api.get(&format!("/api/teams/events/{t}/rounds/1"));
+        for m in r1["matches"].as_array().unwrap() {
+            for c in m["codes"].as_array().unwrap() {
+                let code = c["code"].as_str().unwrap();
+                let anon = api.anonymous();
+                let fields: Vec<(String, String)> = [
+                    ("code", code),
+                    ("b-1", "1-0"),
+                    ("b-2", "1/2"),
+                    ("b-3", "0-1"),
+                    ("b-4", "1/2"),
+                ]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+                let review = api.phone_form(&anon, "/teams/captain/report", &fields);
+                let sure = super::stale::hidden_fields(&review, "captain-confirm-form")
+                    .into_iter()
+                    .filter(|(k, _)| k != "csrf")
+                    .collect::<Vec<_>>();
+                api.phone_form(&anon, "/teams/captain/report", &sure);
+            }
         }
-    }
+        t
+    };
+    let t = reported("Interclubs rapportés");
+    let other = reported("Interclubs rapportés, bis");
     let round = format!("/teams/{t}/rounds/1");
-    out.push(scenario(
-        "/teams/{id}/rounds/{round}/confirm",
-        Teams,
-        t,
-        form(round.clone(), format!("{round}/confirm")),
-        vec![form(round.clone(), format!("{round}/results"))
-            .choose("#r-1-1", "0-1")
-            .button("#team-save-results")],
-    ));
+    let confirm = |t: i64| {
+        form(
+            format!("/teams/{t}/rounds/1"),
+            format!("/teams/{t}/rounds/1/confirm"),
+        )
+    };
+    out.push(
+        scenario(
+            "/teams/{id}/rounds/{round}/confirm",
+            Teams,
+            t,
+            confirm(t),
+            // The deputy types another result for board 1 than the captains reported.
+            vec![form(round.clone(), format!("{round}/results"))
+                .choose("#r-1-1", "0-1")
+                .button("#team-save-results")],
+        )
+        // The chief's older page confirms the captains' other results; the deputy's stays.
+        .kept(round.clone(), "#r-1-1 option[value=\"0-1\"]:checked")
+        // Every agreed report confirmed, the form is gone: the fresh page is another event's.
+        .fresh_elsewhere(other, confirm(other)),
+    );
     out
 }

@@ -617,6 +617,56 @@ fn load_conflicts(c: &Connection, id: TeamEventId) -> Result<Vec<TeamConflict>> 
     Ok(out)
 }
 
+/// The refusal of a conflict settled by someone else since the page that settles it was
+/// built: the board's result now, and the entry the page chose; not found when there never was
+/// such a conflict.
+fn settled_meanwhile(
+    tx: &Connection,
+    id: TeamEventId,
+    conflict: i64,
+    take_other: bool,
+) -> Result<Error> {
+    let row: Option<(u32, u32, String, u32, String, String)> = tx
+        .query_row(
+            "SELECT round, match_no, room, board, kept, other FROM bridge_team_conflict \
+             WHERE event_id = ?1 AND id = ?2",
+            params![id, conflict],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((round, m, room, board, kept, other)) = row else {
+        return Ok(Error::NotFound("conflict"));
+    };
+    let room = Room::parse(&room).unwrap_or(Room::Open);
+    let stored = load_results(tx, id)?
+        .remove(&(round, m, room, board))
+        .map(|s| Box::new(s.entry));
+    let chosen: Option<Entry> = serde_json::from_str(if take_other { &other } else { &kept })?;
+    let Some(yours) = chosen.or_else(|| stored.as_deref().cloned()) else {
+        return Ok(Error::NotFound("conflict"));
+    };
+    Ok(Error::Conflict {
+        version: crate::versions::version_on(tx, crate::versions::Scope::BridgeTeams(id))?,
+        changed: vec![Changed::RoomBoard {
+            round,
+            match_no: m,
+            room: room.code().to_string(),
+            board,
+            stored,
+            yours: Box::new(yours),
+        }],
+    })
+}
+
 pub(super) fn log(
     c: &Connection,
     id: TeamEventId,
@@ -1233,7 +1283,7 @@ impl Store {
                 .into_iter()
                 .find(|k| k.id == conflict)
             else {
-                return Err(Error::NotFound("conflict"));
+                return Err(settled_meanwhile(tx, id, conflict, take_other)?);
             };
             let at = (k.round, k.match_no, k.room, k.board);
             let stored = load_results(tx, id)?.remove(&at).map(|s| s.entry);
