@@ -223,6 +223,19 @@ fn line_text(tr: &Tr, l: &store::bridge::Line) -> String {
     }
 }
 
+/// An entry fee paid: the amount as the page writes money, and how it was paid.
+fn payment_text(tr: &Tr, amount: &str, method: &str) -> String {
+    let amount = amount.parse::<prizes::Money>().map_or_else(
+        |_| amount.to_string(),
+        |m| crate::chess::prizes::money_in(tr, m),
+    );
+    if method.is_empty() {
+        amount
+    } else {
+        format!("{amount} ({})", tr.t(&format!("fees-method-{method}")))
+    }
+}
+
 /// One change since a page was built: who, when, what (the log's words for the action where
 /// the catalogue has them, the log's code otherwise).
 fn change_text(tr: &Tr, c: &store::Change) -> String {
@@ -386,6 +399,34 @@ pub fn describe(tr: &Tr, c: &Changed) -> String {
                     )),
                 ),
                 ("yours", Arg::from(crate::bridge::entry_text(tr, yours))),
+            ],
+        ),
+        Changed::Payment {
+            name,
+            shown,
+            stored,
+            yours,
+            ..
+        } => {
+            let text = |x: &Option<(String, String)>| match x {
+                None => tr.t("conflict-nothing"),
+                Some((amount, method)) => payment_text(tr, amount, method),
+            };
+            tr.targs(
+                "conflict-payment",
+                &[
+                    ("name", Arg::from(name.clone())),
+                    ("shown", Arg::from(text(shown))),
+                    ("stored", Arg::from(text(stored))),
+                    ("yours", Arg::from(payment_text(tr, &yours.0, &yours.1))),
+                ],
+            )
+        }
+        Changed::Added { stored, .. } => tr.targs(
+            "conflict-added",
+            &[
+                ("name", Arg::from(stored.name.to_string())),
+                ("stored", Arg::from(player_text(stored))),
             ],
         ),
         Changed::Since { changes } => {

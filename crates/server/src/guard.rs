@@ -215,6 +215,25 @@ impl Routes {
 #[derive(Debug, Clone)]
 pub(crate) struct SentVersion(pub Option<String>);
 
+/// The version the request's page was built from, as the guard checked it: a merging handler
+/// takes it (`Seen(seen): Seen`) to compare value by value.
+#[derive(Debug, Clone, Copy)]
+pub struct Seen(pub Version);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Seen {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Seen, AppError> {
+        // Only a route declared without a version reaches a handler without it.
+        parts.extensions.get::<Seen>().copied().ok_or_else(|| {
+            AppError::Internal("a merging handler on a route without its version".into())
+        })
+    }
+}
+
 /// What the guard needs: the application and the declared routes.
 #[derive(Debug, Clone)]
 pub struct Guards {
@@ -350,6 +369,8 @@ async fn checked(
             .into_response());
         }
     }
+    let mut req = req;
+    req.extensions_mut().insert(Seen(seen));
     Ok((req, lock))
 }
 

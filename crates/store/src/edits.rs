@@ -156,6 +156,21 @@ pub enum Changed {
     TeamSettings {
         stored: Box<crate::teams::TeamEventSettings>,
     },
+    /// What a player paid of the entry fee (amount and method, `None` for nothing paid).
+    Payment {
+        player: PlayerKey,
+        name: String,
+        shown: Option<(String, String)>,
+        stored: Option<(String, String)>,
+        yours: (String, String),
+    },
+    /// A player entered since the page was built who is the same person as the one the form
+    /// adds (same FIDE id, licence, or name and birth date).
+    Added {
+        player: PlayerKey,
+        stored: Box<NewPlayer>,
+        yours: Box<NewPlayer>,
+    },
     /// A room's board of a bridge teams match the director's grid would change, entered or
     /// changed since its page was built (`room`: `open` or `closed`).
     RoomBoard {

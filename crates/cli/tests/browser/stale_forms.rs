@@ -287,20 +287,28 @@ fn event_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         .fresh(form(other.clone(), format!("{other}/withdraw")).text("from_round", "3")),
     );
 
+    // Two desks enter the same player (the same FIDE id): the second is refused; another
+    // player from the page loaded again is entered.
     let (e, _) = api.event("Ajouts", 2, json!({}));
     let add = form(
         format!("/events/{e}/players"),
         format!("/events/{e}/players"),
     );
-    out.push(scenario(
-        "/events/{id}/players",
-        Event,
-        e,
-        add.clone()
-            .text("name", "Ajouté, Deux")
-            .text("rating", "1600"),
-        vec![add.text("name", "Ajouté, Un").text("rating", "1500")],
-    ));
+    out.push(
+        scenario(
+            "/events/{id}/players",
+            Event,
+            e,
+            add.clone()
+                .text("name", "Ajouté, Un")
+                .text("fide_id", "20699001"),
+            vec![add
+                .clone()
+                .text("name", "AJOUTÉ, Un")
+                .text("fide_id", "20699001")],
+        )
+        .fresh(add.text("name", "Ajouté, Deux").text("fide_id", "20699002")),
+    );
 
     let (e, _) = api.event("Prix", 4, json!({}));
     let prizes = form(format!("/events/{e}/prizes"), format!("/events/{e}/prizes"));
@@ -619,15 +627,26 @@ fn list_and_entry_scenarios(api: &Api) -> Vec<Scenario> {
             .iter()
             .map(|x| x["id"].as_i64().unwrap())
             .collect();
+        // The deputy decides the first entry the other way; the chief's page, which showed it
+        // waiting, is refused; the second entry is decided from a fresh page.
         let page = format!("/events/{e}/entries");
-        let decide = |id: i64| form(page.clone(), format!("/events/{e}/entries/{id}/{verb}"));
-        out.push(scenario(
-            route,
-            Event,
-            e,
-            decide(ids[0]),
-            vec![decide(ids[1])],
-        ));
+        let other = if verb == "validate" {
+            "reject"
+        } else {
+            "validate"
+        };
+        let decide =
+            |id: i64, verb: &str| form(page.clone(), format!("/events/{e}/entries/{id}/{verb}"));
+        out.push(
+            scenario(
+                route,
+                Event,
+                e,
+                decide(ids[0], verb),
+                vec![decide(ids[0], other)],
+            )
+            .fresh(decide(ids[1], verb)),
+        );
     }
     out
 }
@@ -720,15 +739,22 @@ fn group_scenarios(api: &Api) -> Vec<Scenario> {
         vec![form(format!("/groups/{g}"), format!("/groups/{g}/settings")).text("place", "Colmar")],
     ));
 
-    let (g, _, _, _) = group("Open accueil");
+    // Both desks check the same player out: the second changes nothing and undoes nothing;
+    // a fresh page checks out another one.
+    let (g, _, _, players) = group("Open accueil");
     let desk = format!("/groups/{g}/desk");
-    out.push(scenario(
-        "/groups/{id}/desk/present",
-        Group,
-        g,
-        form(desk.clone(), format!("/groups/{g}/desk/present")).nth(1),
-        vec![form(desk.clone(), format!("/groups/{g}/desk/present")).nth(0)],
-    ));
+    let present = |n: usize| form(desk.clone(), format!("/groups/{g}/desk/present")).nth(n);
+    out.push(
+        scenario(
+            "/groups/{id}/desk/present",
+            Group,
+            g,
+            present(0),
+            vec![present(0)],
+        )
+        .kept(desk.clone(), format!("#check-in-{}", players[0]))
+        .fresh(present(2)),
+    );
 
     let (g, _, b, _) = group("Open déménagé");
     let desk = format!("/groups/{g}/desk");
@@ -745,18 +771,25 @@ fn group_scenarios(api: &Api) -> Vec<Scenario> {
         vec![mv(0)],
     ));
 
+    // Two desks enter the same player (the same licence): the second is refused.
     let (g, a, _, _) = group("Open inscrit");
     let desk = format!("/groups/{g}/desk");
     let add = form(desk.clone(), format!("/groups/{g}/desk/players")).select("section", a);
-    out.push(scenario(
-        "/groups/{id}/desk/players",
-        Group,
-        g,
-        add.clone()
-            .text("name", "Delta, Quatre")
-            .text("rating", "1400"),
-        vec![add.text("name", "Echo, Cinq").text("rating", "1300")],
-    ));
+    out.push(
+        scenario(
+            "/groups/{id}/desk/players",
+            Group,
+            g,
+            add.clone()
+                .text("name", "Delta, Quatre")
+                .text("licence", "K1400"),
+            vec![add
+                .clone()
+                .text("name", "Delta, Quatre")
+                .text("licence", "K1400")],
+        )
+        .fresh(add.text("name", "Echo, Cinq").text("licence", "K1300")),
+    );
     out
 }
 

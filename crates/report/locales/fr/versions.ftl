@@ -6,3 +6,5 @@ conflict-reload = Recharger la page
 error-title-version-required = Page périmée
 error-version-required = Ce formulaire n'indiquait pas sur quelle version de la page il a été rempli : il aurait pu écraser la modification d'un collègue, rien n'a été enregistré. Rechargez la page et renvoyez le formulaire.
 bteams-conflict-changed = Tour { $round }, match { $match }, { $room }, donne { $board } : { $stored } a été saisi entre-temps ; votre saisie ({ $yours }) n'a pas été enregistrée. Saisissez-la de nouveau sur la page telle qu'elle est maintenant pour la remplacer.
+conflict-payment = { $name } : { $stored } a été enregistré entre-temps (votre page affichait { $shown }) ; votre saisie ({ $yours }) n'a pas été enregistrée. Saisissez-la de nouveau sur la page telle qu'elle est maintenant pour la remplacer.
+conflict-added = { $name } a été inscrit entre-temps ({ $stored }) : pas inscrit deux fois.

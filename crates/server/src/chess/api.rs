@@ -17,6 +17,7 @@ use crate::chess::views::{self};
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
 use crate::error::AppError;
+use crate::guard::Seen;
 use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, done, ok, ApiResult};
 use crate::page::blocking;
@@ -31,7 +32,7 @@ pub fn routes() -> Routes {
         .get("/events/{id}/players", players)
         .post(
             "/events/{id}/players",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             add_player,
         )
         .post(
@@ -184,10 +185,13 @@ async fn add_player(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<EventId>,
+    Seen(seen): Seen,
     bytes: Bytes,
 ) -> ApiResult {
     let f: PlayerForm = body(&bytes)?;
-    let key = st.store.add_player(&a.username, id, &f.player()?)?;
+    let key = st
+        .store
+        .add_player_at(&a.username, id, &f.player()?, Some(seen))?;
     ok(st.store.player(id, key)?)
 }
 

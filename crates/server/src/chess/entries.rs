@@ -27,6 +27,7 @@ use crate::chess::prizes::money;
 use crate::chess::views::{self, EventView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::Seen;
 use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{html, see, Page};
@@ -50,12 +51,12 @@ pub fn routes() -> Routes {
         )
         .post(
             "/events/{id}/entries/{eid}/validate",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             validate,
         )
         .post(
             "/events/{id}/entries/{eid}/reject",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             reject,
         )
         .get("/events/{id}/entries/poster", poster)
@@ -63,7 +64,7 @@ pub fn routes() -> Routes {
         .get("/events/{id}/fees", fees_page)
         .post(
             "/events/{id}/fees/{pid}",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             set_payment,
         )
         .get("/events/{id}/entries.csv", entries_csv)
@@ -80,18 +81,18 @@ pub fn api_routes() -> Routes {
         )
         .post(
             "/events/{id}/entries/{eid}/validate",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             api_validate,
         )
         .post(
             "/events/{id}/entries/{eid}/reject",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             api_reject,
         )
         .get("/events/{id}/fees", api_fees)
         .post(
             "/events/{id}/fees/{pid}",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             api_set_payment,
         )
 }
@@ -796,10 +797,12 @@ async fn set_payment(
     State(st): State<AppState>,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Seen(seen): Seen,
     Form(f): Form<PaymentForm>,
 ) -> Page {
     let (paid, method) = f.read()?;
-    st.store.set_payment(&a.username, id, pid, paid, method)?;
+    st.store
+        .set_payment_at(&a.username, id, pid, paid, method, Some(seen))?;
     see(format!("/events/{id}/fees#fee-{pid}"))
 }
 
@@ -906,10 +909,12 @@ async fn api_set_payment(
     State(st): State<AppState>,
     a: Arbiter,
     Path((id, pid)): Path<(EventId, PlayerKey)>,
+    Seen(seen): Seen,
     bytes: Bytes,
 ) -> ApiResult {
     let f: PaymentForm = body(&bytes)?;
     let (paid, method) = f.read()?;
-    st.store.set_payment(&a.username, id, pid, paid, method)?;
+    st.store
+        .set_payment_at(&a.username, id, pid, paid, method, Some(seen))?;
     ok(st.store.entry_fees(id)?)
 }

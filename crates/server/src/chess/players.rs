@@ -14,6 +14,7 @@ use crate::chess::forms::{self, PairForm, PlayerForm};
 use crate::chess::views::{self, CardRound, EventView, PlayerView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
+use crate::guard::Seen;
 use crate::guard::{Guard, Kind, Routes};
 use crate::limit::MAX_BODY;
 use crate::page::{blocking, html, see, Page};
@@ -24,7 +25,7 @@ pub fn routes() -> Routes {
         .get("/events/{id}/players", players_page)
         .post(
             "/events/{id}/players",
-            Guard::Whole(Kind::Event),
+            Guard::Merge(Kind::Event),
             add_player,
         )
         .post_limited(
@@ -327,10 +328,11 @@ async fn add_player(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<EventId>,
+    Seen(seen): Seen,
     Form(f): Form<PlayerForm>,
 ) -> Page {
     let p = f.player()?;
-    st.store.add_player(&a.username, id, &p)?;
+    st.store.add_player_at(&a.username, id, &p, Some(seen))?;
     see(format!("/events/{id}/players"))
 }
 

@@ -66,13 +66,18 @@ struct PrizesForm {
 
 /// An amount in the page's language: `1 234,50` in French, `1,234.50` in English.
 pub(crate) fn money(c: &Ctx, m: prizes::Money) -> String {
+    money_in(&c.tr, m)
+}
+
+/// [`money`] in the language of `tr`.
+pub(crate) fn money_in(tr: &crate::i18n::Tr, m: prizes::Money) -> String {
     let text = m.to_string();
     let (units, cents) = text.split_once('.').unwrap_or((&text, "00"));
     let (sign, digits) = match units.strip_prefix('-') {
         Some(d) => ("-", d),
         None => ("", units),
     };
-    let (group, point) = match c.tr.lang {
+    let (group, point) = match tr.lang {
         Lang::Fr => ('\u{202f}', ','),
         Lang::En => (',', '.'),
     };

@@ -18,6 +18,7 @@ use crate::chess::views::{dates_text, system_text};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::forms::{free_text, number};
+use crate::guard::Seen;
 use crate::guard::{Guard, Kind, Own, Routes};
 use crate::json::{body, ok, ApiResult};
 use crate::page::{html, see, Page, Rendered};
@@ -46,7 +47,7 @@ pub fn routes() -> Routes {
         .get("/groups/{id}/desk", desk_page)
         .post(
             "/groups/{id}/desk/present",
-            Guard::Whole(Kind::Group),
+            Guard::Merge(Kind::Group),
             desk_present,
         )
         .post(
@@ -56,7 +57,7 @@ pub fn routes() -> Routes {
         )
         .post(
             "/groups/{id}/desk/players",
-            Guard::Whole(Kind::Group),
+            Guard::Merge(Kind::Group),
             desk_add,
         )
         .get("/groups/{id}/log", log_page)
@@ -82,12 +83,12 @@ pub fn api_routes() -> Routes {
         .get("/groups/{id}/players", api_desk)
         .post(
             "/groups/{id}/players",
-            Guard::Whole(Kind::Group),
+            Guard::Merge(Kind::Group),
             api_add_player,
         )
         .post(
             "/groups/{id}/present",
-            Guard::Whole(Kind::Group),
+            Guard::Merge(Kind::Group),
             api_present,
         )
         .post("/groups/{id}/move", Guard::Whole(Kind::Group), api_move)
@@ -185,13 +186,16 @@ impl DeskTarget {
         actor: &str,
         id: GroupId,
         default: bool,
+        seen: store::Version,
     ) -> Result<(EventId, PlayerKey), AppError> {
         let section = self.section()?;
         section_of_group(st, id, section)?;
         let present = crate::forms::flag(&self.present).unwrap_or(default);
         let player = self.player()?;
+        // The group's version is a point of the log every section shares: it tells what the
+        // desk showed of this section too.
         st.store
-            .set_present(actor, section, player, present, None)?;
+            .set_present(actor, section, player, present, Some(seen))?;
         Ok((section, player))
     }
 
@@ -225,13 +229,14 @@ impl DeskPlayerForm {
         st: &AppState,
         actor: &str,
         id: GroupId,
+        seen: store::Version,
     ) -> Result<(EventId, PlayerKey), AppError> {
         let section =
             crate::forms::required_number("section", &self.section, "a section of the group")?;
         section_of_group(st, id, section)?;
         let key = st
             .store
-            .add_player(actor, section, &self.player.player()?)?;
+            .add_player_at(actor, section, &self.player.player()?, Some(seen))?;
         Ok((section, key))
     }
 }
@@ -511,9 +516,10 @@ async fn desk_present(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<GroupId>,
+    Seen(seen): Seen,
     Form(f): Form<DeskTarget>,
 ) -> Page {
-    f.check_in(&st, &a.username, id, false)?;
+    f.check_in(&st, &a.username, id, false, seen)?;
     back_to_desk(id, &f.q)
 }
 
@@ -531,9 +537,10 @@ async fn desk_add(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<GroupId>,
+    Seen(seen): Seen,
     Form(f): Form<DeskPlayerForm>,
 ) -> Page {
-    f.add(&st, &a.username, id)?;
+    f.add(&st, &a.username, id, seen)?;
     see(format!("/groups/{id}/desk"))
 }
 
@@ -819,10 +826,11 @@ async fn api_add_player(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<GroupId>,
+    Seen(seen): Seen,
     bytes: Bytes,
 ) -> ApiResult {
     let f: DeskPlayerForm = body(&bytes)?;
-    let (section, key) = f.add(&st, &a.username, id)?;
+    let (section, key) = f.add(&st, &a.username, id, seen)?;
     ok(json!({ "section": section, "player": st.store.player(section, key)? }))
 }
 
@@ -830,10 +838,11 @@ async fn api_present(
     State(st): State<AppState>,
     a: Arbiter,
     Path(id): Path<GroupId>,
+    Seen(seen): Seen,
     bytes: Bytes,
 ) -> ApiResult {
     let f: DeskTarget = body(&bytes)?;
-    let (section, player) = f.check_in(&st, &a.username, id, true)?;
+    let (section, player) = f.check_in(&st, &a.username, id, true, seen)?;
     ok(json!({ "section": section, "player": st.store.player(section, player)? }))
 }
 

@@ -27,8 +27,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::chess::event::add_player_in;
+use crate::chess::log::{conflict, shown_at};
 use crate::chess::rows::{load_event, load_player, load_players};
 use crate::chess::types::*;
+use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
 use crate::{Label, Store};
 
@@ -549,7 +551,7 @@ fn load_entry(conn: &Connection, event: EventId, id: EntryId) -> Result<Entry> {
 
 /// Why `a` may be the same person as `b`: the same FIDE id, the same licence, or the same name
 /// (accents and case aside) and birth date.
-fn same_person(a: &NewPlayer, b: &NewPlayer) -> Option<&'static str> {
+pub(crate) fn same_person(a: &NewPlayer, b: &NewPlayer) -> Option<&'static str> {
     if a.fide_id.is_some() && a.fide_id == b.fide_id {
         return Some("fide_id");
     }
@@ -610,6 +612,14 @@ pub(crate) struct EntriesState {
 }
 
 impl EntriesState {
+    /// What the player had paid (cents and method), if anything.
+    pub(crate) fn payment(&self, player: PlayerKey) -> Option<(i64, String)> {
+        self.payments
+            .iter()
+            .find(|(p, _, _)| *p == player)
+            .map(|(_, cents, method)| (*cents, method.clone()))
+    }
+
     pub(crate) fn load(conn: &Connection, event: EventId) -> Result<EntriesState> {
         let decisions = load_entries(conn, event)?
             .into_iter()
@@ -935,20 +945,57 @@ impl Store {
         paid: Money,
         method: Option<PaymentMethod>,
     ) -> Result<()> {
+        self.set_payment_at(actor, event, player, paid, method, None)
+    }
+
+    /// [`Store::set_payment`] from a page built at version `seen`: refused with
+    /// [`Error::Conflict`] when someone else recorded another payment for the player since
+    /// (a colleague at the desk took it), unless it already says what the form does.
+    pub fn set_payment_at(
+        &self,
+        actor: &str,
+        event: EventId,
+        player: PlayerKey,
+        paid: Money,
+        method: Option<PaymentMethod>,
+        seen: Option<Version>,
+    ) -> Result<()> {
         let p = self.player(event, player)?;
+        let method_text = method.map_or("", PaymentMethod::as_str);
         // Logged with the event's state before it: undo puts the previous amount back.
         self.logged(
             actor,
             event,
             "set_payment",
             json!({ "player": player, "name": p.details.name, "paid": paid.to_string(),
-                    "method": method.map_or("", PaymentMethod::as_str) }),
+                    "method": method_text }),
             |tx| {
                 load_player(tx, event, player)?;
+                let stored = EntriesState::load(tx, event)?.payment(player);
+                let yours = Some((paid.cents(), method_text.to_string()));
+                let shown = shown_at(tx, event, seen)?.and_then(|s| s.payment(player));
+                if let Some(shown) = shown {
+                    if shown != stored && yours != stored {
+                        let text = |x: &Option<(i64, String)>| {
+                            x.as_ref().map(|(cents, m)| {
+                                let amount = Money::from_cents(*cents).map(|a| a.to_string()).unwrap_or_default();
+                                (amount, m.clone())
+                            })
+                        };
+                        let changed = Changed::Payment {
+                            player,
+                            name: p.details.name.to_string(),
+                            shown: text(&shown),
+                            stored: text(&stored),
+                            yours: (paid.to_string(), method_text.to_string()),
+                        };
+                        return Err(conflict(tx, event, vec![changed])?);
+                    }
+                }
                 tx.execute(
                     "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4) \
                      ON CONFLICT (event_id, player_id) DO UPDATE SET paid = ?3, method = ?4",
-                    params![event, player, paid.cents(), method.map_or("", PaymentMethod::as_str)],
+                    params![event, player, paid.cents(), method_text],
                 )?;
                 Ok(())
             },

@@ -363,7 +363,34 @@ impl Store {
     }
 
     pub fn add_player(&self, actor: &str, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
+        self.add_player_at(actor, event, p, None)
+    }
+
+    /// [`Store::add_player`] from a page built at version `seen`: refused with
+    /// [`Error::Conflict`] when a player entered since is the same person (same FIDE id,
+    /// licence, or name and birth date): a colleague at another desk entered them meanwhile.
+    pub fn add_player_at(
+        &self,
+        actor: &str,
+        event: EventId,
+        p: &NewPlayer,
+        seen: Option<Version>,
+    ) -> Result<PlayerKey> {
         self.logged(actor, event, "add_player", json!(p), |tx| {
+            if let Some(shown) = shown_at(tx, event, seen)? {
+                let twin = load_players(tx, event)?.into_iter().find(|q| {
+                    shown.player(q.id).is_none()
+                        && crate::chess::entries::same_person(p, &q.details).is_some()
+                });
+                if let Some(q) = twin {
+                    let changed = Changed::Added {
+                        player: q.id,
+                        stored: Box::new(q.details),
+                        yours: Box::new(p.clone()),
+                    };
+                    return Err(conflict(tx, event, vec![changed])?);
+                }
+            }
             add_player_in(tx, event, p)
         })
     }

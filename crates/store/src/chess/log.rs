@@ -67,6 +67,12 @@ impl Snapshot {
         self.players.iter().find(|p| p.id == id)
     }
 
+    /// What the player had paid of the entry fee (cents and method), when the snapshot kept
+    /// the payments; `Some(None)` for nothing paid.
+    pub(crate) fn payment(&self, player: PlayerKey) -> Option<Option<(i64, String)>> {
+        self.entries.as_ref().map(|e| e.payment(player))
+    }
+
     pub(crate) fn game(&self, round: u32, board: u32) -> Option<&Game> {
         self.games
             .iter()
