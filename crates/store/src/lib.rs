@@ -28,6 +28,7 @@ pub mod text;
 pub mod throttle;
 
 pub use backup::{RestoreRefusal, Restored};
+pub use chess::corrections::{AffectedPlayer, Correction, StalePairing};
 pub use chess::entries::{
     Duplicate, Entry, EntryFees, EntryId, EntrySettings, EntryStatus, FeeRow, FeeTotals,
     PaymentMethod,

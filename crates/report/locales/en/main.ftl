@@ -196,6 +196,18 @@ swap-done = The two players were swapped.
 swap-no-objection = The pairing checker has no objection.
 swap-objections = The pairing checker objects:
 
+## A round corrected after the next one was paired (issue 34 §3; FIDE C.04.2, 4.3)
+stale-title-here = This round was paired before results of earlier rounds were corrected: its pairing rests on the old results.
+stale-title-later = Round { $round } was paired before this correction: its pairing rests on the old results.
+stale-correction-board = Round { $round }, board { $board } ({ $white } – { $black }): { $was } when paired, { $now } now
+stale-correction-bye = Round { $round }, { $player }: { $was } when paired, { $now } now
+stale-affected = Players concerned in round { $round } (points before the round, when paired and now):
+stale-player-board = { $player }: { $was } → { $now }, board { $board }
+stale-player-unpaired = { $player }: { $was } → { $now }, no board in this round
+stale-repairable = A correction affects only the pairings still to be made; for a pairing published but not yet played, the arbiter decides (FIDE C.04.2, 4.3). No result of round { $round } is entered: it may still be paired again on the corrected results.
+stale-stands = Round { $round } stands as it was published: one of its results is entered (or a later round is paired). A correction affects only the pairings still to be made, and for a pairing already published the arbiter decides (FIDE C.04.2, 4.3): the correction counts from the next pairing on.
+stale-repair = Pair round { $round } again
+
 ## The arbiter's flow (issue 20 §3)
 objection-accept = Accept
 objection-accepted = accepted by the arbiter

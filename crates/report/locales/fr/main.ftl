@@ -202,6 +202,18 @@ swap-done = Les deux joueurs ont été échangés.
 swap-no-objection = Le contrôle de l'appariement ne relève aucune objection.
 swap-objections = Objections du contrôle de l'appariement :
 
+## Une ronde corrigée après l'appariement de la suivante (ticket 34 §3 ; FIDE C.04.2, 4.3)
+stale-title-here = Cette ronde a été appariée avant la correction de résultats des rondes précédentes : son appariement repose sur les anciens résultats.
+stale-title-later = La ronde { $round } a été appariée avant cette correction : son appariement repose sur les anciens résultats.
+stale-correction-board = Ronde { $round }, échiquier { $board } ({ $white } – { $black }) : { $was } à l'appariement, { $now } aujourd'hui
+stale-correction-bye = Ronde { $round }, { $player } : { $was } à l'appariement, { $now } aujourd'hui
+stale-affected = Joueurs concernés dans la ronde { $round } (points avant la ronde, à l'appariement puis aujourd'hui) :
+stale-player-board = { $player } : { $was } → { $now }, échiquier { $board }
+stale-player-unpaired = { $player } : { $was } → { $now }, sans échiquier dans cette ronde
+stale-repairable = Une correction ne change que les appariements à venir ; pour un appariement publié mais pas encore joué, l'arbitre décide (règles FIDE C.04.2, art. 4.3). Aucun résultat de la ronde { $round } n'est saisi : elle peut encore être appariée à nouveau sur les résultats corrigés.
+stale-stands = La ronde { $round } reste appariée telle qu'elle a été publiée : un de ses résultats est saisi (ou une ronde suivante est appariée). Une correction ne change que les appariements à venir, et pour un appariement déjà publié l'arbitre décide (règles FIDE C.04.2, art. 4.3) : la correction comptera pour les prochains appariements.
+stale-repair = Apparier la ronde { $round } à nouveau
+
 ## Le parcours de l'arbitre (ticket 20 §3)
 objection-accept = Accepter
 objection-accepted = acceptée par l'arbitre
