@@ -196,6 +196,15 @@ fn corrections(then: &PairedOn, rounds: &[Round], first: u32) -> Vec<Correction>
     out
 }
 
+/// A round's record for a bye of that kind (none: nothing, scored as an absence).
+fn bye_entry(kind: Option<ByeKind>) -> Entry {
+    match kind {
+        Some(ByeKind::Half) => Entry::HalfBye,
+        Some(ByeKind::Full) => Entry::FullBye,
+        Some(ByeKind::Zero) | None => Entry::ZeroBye,
+    }
+}
+
 /// The points each player of `corrections` had from them then (`was`) and has now.
 fn points_of(
     e: &Event,
@@ -216,14 +225,7 @@ fn points_of(
             *sums.entry(black).or_insert(Points::ZERO) += entry.points(&system);
         }
     };
-    let bye_points = |kind: Option<ByeKind>| {
-        let entry = match kind {
-            Some(ByeKind::Half) => Entry::HalfBye,
-            Some(ByeKind::Full) => Entry::FullBye,
-            Some(ByeKind::Zero) | None => Entry::ZeroBye,
-        };
-        entry.points(&system)
-    };
+    let bye_points = |kind: Option<ByeKind>| bye_entry(kind).points(&system);
     let (mut was, mut now) = (HashMap::new(), HashMap::new());
     for c in corrections {
         match *c {
@@ -267,7 +269,16 @@ fn stale_at(
     let Some(then) = paired_on(c, e.id, first)? else {
         return Ok(None);
     };
-    let corrections = corrections(&then, rounds, first);
+    let system = point_system(&e.settings);
+    let mut corrections = corrections(&then, rounds, first);
+    // A bye that scores what its absence scored changes nobody's pairing: the absences given
+    // to a late entry, or to a player reinstated, for the rounds they missed.
+    corrections.retain(|c| match *c {
+        Correction::Bye { was, now, .. } => {
+            bye_entry(was).points(&system) != bye_entry(now).points(&system)
+        }
+        Correction::Result { .. } => true,
+    });
     if corrections.is_empty() {
         return Ok(None);
     }
@@ -338,6 +349,10 @@ fn ensure_open_rows(e: &Event, round: &Round, rounds: &[Round]) -> std::result::
 /// Every stale pairing of the event, earliest first.
 fn stale_pairings_on(c: &Connection, event: EventId) -> Result<Vec<StalePairing>> {
     let e = load_event(c, event)?;
+    if e.settings.system.is_round_robin() {
+        // The Berger table pairs by pairing numbers alone: no result changes a later round.
+        return Ok(Vec::new());
+    }
     let rounds = load_rounds(c, event)?;
     let players = load_players(c, event)?;
     let mut out = Vec::new();
@@ -460,6 +475,47 @@ mod tests {
         // Undone as one action: the stale pairing is back.
         store.undo_last("a", id).unwrap();
         assert_eq!(store.stale_pairings(id).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_late_entry_or_a_bye_changes_what_it_scores() {
+        let store = Store::open_in_memory().unwrap();
+        let id = event(&store);
+        // A late entry gets absences for the rounds paired: nobody's pairing changes.
+        let late = NewPlayer::named("E".parse().unwrap(), Some(1600));
+        let e = store.add_player("a", id, &late).unwrap();
+        assert!(store.stale_pairings(id).unwrap().is_empty());
+        // Their round-1 absence become a half-point bye: round 2 was paired without it.
+        store
+            .set_bye("a", id, e, 1, Some(ByeKind::Half), None)
+            .unwrap();
+        let stale = store.stale_pairings(id).unwrap();
+        assert_eq!(stale.len(), 1);
+        assert!(matches!(
+            stale[0].corrections[..],
+            [Correction::Bye { round: 1, .. }]
+        ));
+        assert_eq!(stale[0].players[0].board, None, "not paired in round 2");
+    }
+
+    #[test]
+    fn a_round_robin_is_never_stale() {
+        let store = Store::open_in_memory().unwrap();
+        let mut s = settings(3);
+        s.system = System::RoundRobin;
+        let id = store.create_event("a", &s).unwrap();
+        for (name, rating) in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)] {
+            let p = NewPlayer::named(name.parse().unwrap(), Some(rating));
+            store.add_player("a", id, &p).unwrap();
+        }
+        store.pair_round("a", id, 1).unwrap();
+        let all: Vec<_> = (1..=2).map(|b| (b, Some(ResultCode::WhiteWins))).collect();
+        store.set_results("a", id, 1, &all, None).unwrap();
+        store.pair_round("a", id, 2).unwrap();
+        store
+            .set_results("a", id, 1, &[(1, Some(ResultCode::Draw))], None)
+            .unwrap();
+        assert!(store.stale_pairings(id).unwrap().is_empty());
     }
 
     #[test]
