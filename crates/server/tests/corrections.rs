@@ -302,3 +302,155 @@ fn a_double_swiss_match_is_paired_again_as_a_whole() {
         assert_eq!((&a["white"], &a["black"]), (&b["black"], &b["white"]));
     }
 }
+
+/// The results of a team round where the team with White on board 1 wins every board
+/// (C.04.6 4.4: it has White on the odd boards), but the teams of `flipped` matches lose them.
+fn home_wins(round: &Value, flipped: &[u64]) -> Value {
+    let mut results = Vec::new();
+    for m in round["matches"].as_array().unwrap() {
+        let number = m["number"].as_u64().unwrap();
+        for b in m["boards"].as_array().unwrap() {
+            let board = b["board"].as_u64().unwrap();
+            let home_white = board % 2 == 1;
+            let home_wins = !flipped.contains(&number);
+            let code = if home_white == home_wins {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            results.push(json!({ "match": number, "board": board, "result": code }));
+        }
+    }
+    json!({ "results": results })
+}
+
+/// The team keys of each match of a team round: (white team, black team).
+fn team_matches(c: &mut Client, id: i64, n: u32) -> Vec<(i64, i64)> {
+    let r = c.get(&format!("/api/teams/events/{id}/rounds/{n}")).json();
+    r["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["white_team"].as_i64().unwrap(),
+                m["black_team"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_swiss_team_round_corrected_after_the_next_pairing_is_said_and_paired_again() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let id = crate::teams_api::create(
+        &mut arb,
+        json!({ "name": "Team Open", "rounds": 4, "boards": 4 }),
+        8,
+    );
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let round1 = r.json();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &home_wins(&round1, &[]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Round 1's winners are the home teams: round 2 pairs winners with winners.
+    let mut winners = |flipped: bool| -> Vec<i64> {
+        team_matches(&mut arb, id, 1)
+            .iter()
+            .enumerate()
+            .map(|(k, &(w, b))| if k == 0 && flipped { b } else { w })
+            .collect()
+    };
+    let (before, after) = (winners(false), winners(true));
+    let same_scores = |c: &mut Client, won: &[i64]| {
+        team_matches(c, id, 2)
+            .iter()
+            .all(|(w, b)| won.contains(w) == won.contains(b))
+    };
+    assert!(same_scores(&mut arb, &before));
+    let page = arb.get(&format!("/teams/{id}/rounds/1")).body;
+    assert!(warning(&page, 2).is_none());
+
+    // Match 1 of round 1 was the other team's win, every board.
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &home_wins(&round1, &[1]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["stale"][0]["round"], 2);
+    let page = arb.get(&format!("/teams/{id}/rounds/1")).body;
+    let said = warning(&page, 2).expect("the corrected round's page warns");
+    assert!(
+        said.contains("Round 2 was paired before this correction"),
+        "{said}"
+    );
+    assert!(said.contains("Round 1, match 1 (Club"), "{said}");
+    // Both teams of the corrected match, with their matches in round 2.
+    let (home, away) = team_matches(&mut arb, id, 1)[0];
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    let name = |t: i64| {
+        teams
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["id"] == t)
+            .unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let r2 = team_matches(&mut arb, id, 2);
+    for t in [home, away] {
+        let m = r2.iter().position(|(w, b)| *w == t || *b == t).unwrap() + 1;
+        let line = format!("{}: match {m}", name(t));
+        assert!(said.contains(&line), "{line} in {said}");
+    }
+    assert!(!same_scores(&mut arb, &after));
+    let page2 = arb.get(&format!("/teams/{id}/rounds/2")).body;
+    let said2 = warning(&page2, 2).expect("round 2's page warns");
+    assert!(said2.contains("id=\"repair-2\""), "{said2}");
+    let r = arb.post_form(
+        &format!("/teams/{id}/rounds/2/repair"),
+        &[("csrf", &csrf_in(&page2)), ("version", &version_in(&page2))],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert!(same_scores(&mut arb, &after), "paired on today's scores");
+    assert_eq!(
+        arb.get(&format!("/api/teams/events/{id}/stale")).json(),
+        json!([])
+    );
+
+    // A result in round 2, then another correction of round 1: round 2 stands.
+    let round2 = arb.get(&format!("/api/teams/events/{id}/rounds/2")).json();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/2/results"),
+        &json!({ "results": [{ "match": round2["matches"][0]["number"], "board": 1, "result": "1/2" }] }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &home_wins(&round1, &[]),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page2 = arb.get(&format!("/teams/{id}/rounds/2")).body;
+    let said2 = warning(&page2, 2).expect("still said");
+    assert!(
+        said2.contains("Round 2 stands as it was published"),
+        "{said2}"
+    );
+    assert!(!said2.contains("repair-2"), "{said2}");
+    let before = team_matches(&mut arb, id, 2);
+    let r = arb.post_form(
+        &format!("/teams/{id}/rounds/2/repair"),
+        &[("csrf", &csrf_in(&page2)), ("version", &version_in(&page2))],
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(team_matches(&mut arb, id, 2), before);
+}

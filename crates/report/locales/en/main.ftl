@@ -207,6 +207,10 @@ stale-player-unpaired = { $player }: { $was } → { $now }, no board in this rou
 stale-repairable = A correction affects only the pairings still to be made; for a pairing published but not yet played, the arbiter decides (FIDE C.04.2, 4.3). No result of round { $round } is entered: it may still be paired again on the corrected results.
 stale-stands = Round { $round } stands as it was published: one of its results is entered (or a later round is paired). A correction affects only the pairings still to be made, and for a pairing already published the arbiter decides (FIDE C.04.2, 4.3): the correction counts from the next pairing on.
 stale-repair = Pair round { $round } again
+stale-team-correction = Round { $round }, match { $match } ({ $white } – { $black }), board { $board }: { $was } when paired, { $now } now
+stale-team-affected = Teams concerned in round { $round }:
+stale-team-match = { $team }: match { $match }
+stale-team-unpaired = { $team }: no match in this round
 
 ## The arbiter's flow (issue 20 §3)
 objection-accept = Accept

@@ -213,6 +213,10 @@ stale-player-unpaired = { $player } : { $was } → { $now }, sans échiquier dan
 stale-repairable = Une correction ne change que les appariements à venir ; pour un appariement publié mais pas encore joué, l'arbitre décide (règles FIDE C.04.2, art. 4.3). Aucun résultat de la ronde { $round } n'est saisi : elle peut encore être appariée à nouveau sur les résultats corrigés.
 stale-stands = La ronde { $round } reste appariée telle qu'elle a été publiée : un de ses résultats est saisi (ou une ronde suivante est appariée). Une correction ne change que les appariements à venir, et pour un appariement déjà publié l'arbitre décide (règles FIDE C.04.2, art. 4.3) : la correction comptera pour les prochains appariements.
 stale-repair = Apparier la ronde { $round } à nouveau
+stale-team-correction = Ronde { $round }, match { $match } ({ $white } – { $black }), échiquier { $board } : { $was } à l'appariement, { $now } aujourd'hui
+stale-team-affected = Équipes concernées dans la ronde { $round } :
+stale-team-match = { $team } : match { $match }
+stale-team-unpaired = { $team } : sans match dans cette ronde
 
 ## Le parcours de l'arbitre (ticket 20 §3)
 objection-accept = Accepter
