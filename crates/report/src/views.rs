@@ -123,7 +123,7 @@ pub struct RoundView {
 /// One line of the standings.
 #[derive(Debug, Clone, Default)]
 pub struct StandingView {
-    /// `3` or `3-5` for a shared place.
+    /// `3`, or `3-5 ex æquo` (`3-5=`) for a shared place ([`Tr::place`]).
     pub place: String,
     pub player: PlayerView,
     pub points: String,
@@ -132,7 +132,9 @@ pub struct StandingView {
     pub performance: String,
 }
 
-pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+/// Each row's place as (first, last): the range a shared place covers, `(rank, rank)` alone;
+/// before any result, the starting rank.
+fn places(s: &Standings) -> Vec<(u32, u32)> {
     let mut last_of: HashMap<u32, u32> = HashMap::new();
     for (i, row) in s.rows.iter().enumerate() {
         last_of.insert(row.rank, i as u32 + 1);
@@ -141,21 +143,31 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
-            StandingView {
-                // Before any result the list is the starting rank: one place each.
-                place: if s.after_round == 0 {
-                    (i + 1).to_string()
-                } else if row.shared && last > row.rank {
-                    format!("{}-{last}", row.rank)
-                } else {
-                    row.rank.to_string()
-                },
-                player: PlayerView::new(&row.player, Some(row.points), tr),
-                points: tr.points(&row.points),
-                values: row.values.iter().map(|v| tr.num(v)).collect(),
-                performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
+            if s.after_round == 0 {
+                (i as u32 + 1, i as u32 + 1)
+            } else if row.shared {
+                (
+                    row.rank,
+                    last_of.get(&row.rank).copied().unwrap_or(row.rank),
+                )
+            } else {
+                (row.rank, row.rank)
             }
+        })
+        .collect()
+}
+
+pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+    let places = places(s);
+    s.rows
+        .iter()
+        .zip(places)
+        .map(|(row, (first, last))| StandingView {
+            place: tr.place(first, last),
+            player: PlayerView::new(&row.player, Some(row.points), tr),
+            points: tr.points(&row.points),
+            values: row.values.iter().map(|v| tr.num(v)).collect(),
+            performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
         })
         .collect()
 }
@@ -259,7 +271,8 @@ pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) 
         .collect();
     standings_rows(tr, s)
         .into_iter()
-        .map(|row| {
+        .zip(places(s))
+        .map(|(row, (first, last))| {
             let cells = cells
                 .get(&row.player.number)
                 .map(Vec::as_slice)
@@ -279,7 +292,12 @@ pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) 
                 })
                 .collect();
             CrossRow {
-                place: row.place,
+                // The grid's narrow column: the range alone (the standings say "ex æquo").
+                place: if last > first {
+                    format!("{first}-{last}")
+                } else {
+                    first.to_string()
+                },
                 points: row.points,
                 values: row.values,
                 player: row.player,
@@ -322,7 +340,12 @@ mod tests {
         let fr = Tr::new(Lang::Fr);
         let rows = standings_rows(&fr, &s);
         let places: Vec<&str> = rows.iter().map(|r| r.place.as_str()).collect();
-        assert_eq!(places, ["1", "2-3", "2-3"]);
+        assert_eq!(places, ["1", "2-3 ex æquo", "2-3 ex æquo"]);
+        let en: Vec<String> = standings_rows(&Tr::new(Lang::En), &s)
+            .into_iter()
+            .map(|r| r.place)
+            .collect();
+        assert_eq!(en, ["1", "2-3=", "2-3="]);
         assert_eq!(rows[0].values, ["12,5"]);
         let l = legend(&Tr::new(Lang::En), &s.tiebreak_codes);
         assert_eq!(l[0].code, "BH/C1");

@@ -56,6 +56,11 @@ impl Ctx {
         self.tr.t1(key, name, value)
     }
 
+    /// A place in a ranking: `3`, or a shared one, `2-4 ex æquo` (`2-4=` in English).
+    pub fn place(&self, first: u32, last: u32) -> String {
+        self.tr.place(first, last)
+    }
+
     /// A decimal number (or a text of them, `2.5 – 1.5`) as the page's language writes it:
     /// `2,5 – 1,5` in French.
     pub fn num(&self, v: impl std::fmt::Display) -> String {

@@ -212,6 +212,9 @@ stale-team-affected = Teams concerned in round { $round }:
 stale-team-match = { $team }: match { $match }
 stale-team-unpaired = { $team }: no match in this round
 
+## A shared place (issue 34 §3)
+place-shared = { $first }-{ $last }=
+
 ## The arbiter's flow (issue 20 §3)
 objection-accept = Accept
 objection-accepted = accepted by the arbiter
@@ -714,7 +717,18 @@ prize-rule-hort = Hort system
 prize-rule-places-explained = Players tied on points are separated by the tie-breaks; each player wins at most one prize, the larger.
 prize-rule-shared-explained = Players tied on points share equally the prizes of the places they occupy; each player wins at most one prize, the larger.
 prize-rule-hort-explained = Hort system: of the prizes of the places tied players occupy, half is shared equally and half goes by the tie-break order; each player wins at most one prize, the larger.
-hint-prize-list = First line prize;category;amount, then one prize a line in the order a category's prizes are awarded. Category: empty for the general ranking, else rating<1600, rating>=2000, women, age<12, age>=50, unrated, joined by & (ages on 1 January of the year the event ends). Amount: 150 or 75.50; anything else is an object.
+prize-legend-lines = First line "prize;category;amount" (or "prix;catégorie;montant"), then one prize a line, in the order a category's prizes are awarded. Amount: 150 or 75.50; empty for an object (the prize's name says which).
+prize-legend-category = Category: empty for the general ranking, else one or more conditions joined by "&" (for instance "rating<1600&women"). The French words (elo, féminin, âge, non-classé) are read too; the list kept is written back in English.
+prize-legend-write = Written
+prize-legend-means = Who may win the prize
+prize-legend-rating-below = Rating below { $rating } (unrated players are not)
+prize-legend-rating-from = Rating { $rating } or more
+prize-legend-women = Women
+prize-legend-age = Age on 1 January of the year the event ends: under 18, 50 or more
+prize-legend-ffe = The FFE's age categories, one or a range, in the event's season (1 September to 31 August): { $codes }
+prize-legend-unrated = Players without a rating
+prize-category-ffe = Category { $category }
+prize-category-ffe-range = Categories { $first } to { $last }
 prizes-invalid = The prize list does not read: { $where } (found { $found }).
 ## Printed chess documents: the foot of every printed page, board slips, the round-robin table
 print-printed = Printed { $date }

@@ -218,6 +218,9 @@ stale-team-affected = Équipes concernées dans la ronde { $round } :
 stale-team-match = { $team } : match { $match }
 stale-team-unpaired = { $team } : sans match dans cette ronde
 
+## Une place partagée (ticket 34 §3)
+place-shared = { $first }-{ $last } ex æquo
+
 ## Le parcours de l'arbitre (ticket 20 §3)
 objection-accept = Accepter
 objection-accepted = acceptée par l'arbitre
@@ -720,7 +723,18 @@ prize-rule-hort = Système Hort
 prize-rule-places-explained = Les joueurs à égalité de points sont départagés ; chaque joueur reçoit un seul prix, le plus élevé.
 prize-rule-shared-explained = Les joueurs à égalité de points se partagent à parts égales les prix des places qu'ils occupent ; chaque joueur reçoit un seul prix, le plus élevé.
 prize-rule-hort-explained = Système Hort : des prix des places occupées par les joueurs à égalité, la moitié est partagée à parts égales, l'autre moitié suit l'ordre des départages ; chaque joueur reçoit un seul prix, le plus élevé.
-hint-prize-list = Première ligne prize;category;amount, puis un prix par ligne, dans l'ordre d'attribution des prix d'une catégorie. Catégorie : vide pour le classement général, sinon rating<1600, rating>=2000, women (féminin), age<12, age>=50, unrated (non classé), reliés par & (âge au 1er janvier de l'année de fin du tournoi). Montant : 150 ou 75,50 ; autre chose est un objet.
+prize-legend-lines = Première ligne « prix;catégorie;montant » (ou « prize;category;amount »), puis un prix par ligne, dans l'ordre où les prix d'une catégorie sont attribués. Montant : 150 ou 75,50 ; vide pour un objet (le nom du prix dit lequel).
+prize-legend-category = Catégorie : vide pour le classement général, sinon une ou plusieurs conditions reliées par « & » (par exemple « elo<1600&féminin »). Les mots anglais (rating, women, age, unrated) se lisent aussi ; la liste enregistrée est réécrite en français.
+prize-legend-write = On écrit
+prize-legend-means = Qui peut gagner le prix
+prize-legend-rating-below = Elo inférieur à { $rating } (les non-classés n'y sont pas)
+prize-legend-rating-from = Elo de { $rating } ou plus
+prize-legend-women = Joueuses
+prize-legend-age = Âge au 1er janvier de l'année où le tournoi finit : moins de 18 ans, 50 ans ou plus
+prize-legend-ffe = Catégories d'âge FFE, une seule ou de l'une à l'autre, dans la saison du tournoi (du 1er septembre au 31 août) : { $codes }
+prize-legend-unrated = Joueurs sans Elo
+prize-category-ffe = Catégorie { $category }
+prize-category-ffe-range = Catégories { $first } à { $last }
 prizes-invalid = La liste des prix ne se lit pas : { $where } (trouvé { $found }).
 ## Printed chess documents: the foot of every printed page, board slips, the round-robin table
 print-printed = Imprimé le { $date }
