@@ -397,7 +397,23 @@ fn fees_by_category_payments_totals_and_the_csv_to_the_cent() {
         "{page}"
     );
 
-    // The CSV: a name that would start a formula is written as text.
+    // The CSV of the French page: `;`, French headers and methods, decimal commas, and the
+    // byte order mark French Excel needs to read UTF-8 (issue 34 §3).
+    let csv = arb.get(&format!("/events/{id}/entries.csv"));
+    assert_eq!(csv.status, 200);
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "\u{feff}N°;Nom;N° FIDE;N° de licence;Fédération;Club;Catégorie;Droits;Payé;Mode de règlement;Reste dû",
+            "1;Grand, Maître;100;;;;Sen;0,00;0,00;;0,00",
+            "2;Adulte, Paul;;;;;SenM;20,00;5,00;Virement;15,00",
+            "3;\"'=HYPERLINK(\"\"http://x\"\"), Bob\";;;;;Sep;20,00;20,00;Espèces;0,00",
+            "4;Jeune, Léa;;A12345;;;CadF;12,50;12,50;Chèque;0,00",
+        ]
+    );
+    // The English page's, as it always was: a name that would start a formula is text.
+    arb.cookies.insert("lang".into(), "en".into());
     let csv = arb.get(&format!("/events/{id}/entries.csv"));
     assert_eq!(csv.status, 200);
     assert!(csv.header("content-type").unwrap().starts_with("text/csv"));

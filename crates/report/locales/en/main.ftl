@@ -215,6 +215,43 @@ stale-team-unpaired = { $team }: no match in this round
 ## A shared place (issue 34 §3)
 place-shared = { $first }-{ $last }=
 
+## The CSV files, as an English spreadsheet reads them (issue 34 §3)
+csv-rank = rank
+csv-number = number
+csv-name = name
+csv-title = title
+csv-rating = rating
+csv-federation = federation
+csv-points = points
+csv-performance = performance
+csv-sex = sex
+csv-birth-date = birth date
+csv-category = category
+csv-club = club
+csv-league = league
+csv-licence = licence
+csv-licence-type = licence type
+csv-national-rating = national rating
+csv-rating-kind = kind
+csv-fide-id = fide id
+csv-fide-rating = fide rating
+csv-round-opponent = r{ $round } opponent
+csv-round-colour = r{ $round } colour
+csv-round-result = r{ $round } result
+csv-colour-w = w
+csv-colour-b = b
+csv-entries-number = number
+csv-entries-name = name
+csv-entries-fide-id = fide_id
+csv-entries-licence = licence
+csv-entries-federation = federation
+csv-entries-club = club
+csv-entries-category = category
+csv-entries-fee = fee
+csv-entries-paid = paid
+csv-entries-method = method
+csv-entries-outstanding = outstanding
+
 ## The arbiter's flow (issue 20 §3)
 objection-accept = Accept
 objection-accepted = accepted by the arbiter

@@ -221,6 +221,43 @@ stale-team-unpaired = { $team } : sans match dans cette ronde
 ## Une place partagée (ticket 34 §3)
 place-shared = { $first }-{ $last } ex æquo
 
+## Les fichiers CSV, comme un tableur français les lit (ticket 34 §3)
+csv-rank = Place
+csv-number = N°
+csv-name = Nom
+csv-title = Titre
+csv-rating = Elo
+csv-federation = Fédération
+csv-points = Points
+csv-performance = Performance
+csv-sex = Sexe
+csv-birth-date = Date de naissance
+csv-category = Catégorie
+csv-club = Club
+csv-league = Ligue
+csv-licence = N° de licence
+csv-licence-type = Type de licence
+csv-national-rating = Elo national
+csv-rating-kind = Type d'Elo
+csv-fide-id = N° FIDE
+csv-fide-rating = Elo FIDE
+csv-round-opponent = R{ $round } adversaire
+csv-round-colour = R{ $round } couleur
+csv-round-result = R{ $round } résultat
+csv-colour-w = B
+csv-colour-b = N
+csv-entries-number = N°
+csv-entries-name = Nom
+csv-entries-fide-id = N° FIDE
+csv-entries-licence = N° de licence
+csv-entries-federation = Fédération
+csv-entries-club = Club
+csv-entries-category = Catégorie
+csv-entries-fee = Droits
+csv-entries-paid = Payé
+csv-entries-method = Mode de règlement
+csv-entries-outstanding = Reste dû
+
 ## Le parcours de l'arbitre (ticket 20 §3)
 objection-accept = Accepter
 objection-accepted = acceptée par l'arbitre

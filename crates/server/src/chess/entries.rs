@@ -732,49 +732,63 @@ async fn set_payment(
 }
 
 /// The entries' CSV: every player with their ids, category, fee and payment, through the
-/// documents' CSV writer (a cell a spreadsheet would run as a formula is written as text).
-pub(crate) fn entries_csv_text(fees: &store::EntryFees) -> String {
+/// documents' CSV writer (a cell a spreadsheet would run as a formula is written as text), in
+/// the page's language (French: `;`, decimal commas, French headers and payment methods).
+pub(crate) fn entries_csv_text(tr: &crate::i18n::Tr, fees: &store::EntryFees) -> String {
+    let d = report::csv::Dialect::of(tr.lang);
     let header = [
-        "number",
-        "name",
-        "fide_id",
-        "licence",
-        "federation",
-        "club",
-        "category",
-        "fee",
-        "paid",
-        "method",
-        "outstanding",
-    ];
-    let mut out = report::csv::row(header);
+        "csv-entries-number",
+        "csv-entries-name",
+        "csv-entries-fide-id",
+        "csv-entries-licence",
+        "csv-entries-federation",
+        "csv-entries-club",
+        "csv-entries-category",
+        "csv-entries-fee",
+        "csv-entries-paid",
+        "csv-entries-method",
+        "csv-entries-outstanding",
+    ]
+    .map(|k| tr.t(k));
+    let method = |m: Option<PaymentMethod>| match (m, tr.lang) {
+        (None, _) => String::new(),
+        (Some(m), crate::i18n::Lang::En) => m.as_str().to_string(),
+        (Some(m), crate::i18n::Lang::Fr) => tr.t(&format!("fees-method-{}", m.as_str())),
+    };
+    let mut out = d.start().to_string();
+    out.push_str(&d.row(header));
     out.push('\n');
     for r in &fees.rows {
-        let d = &r.player.details;
-        out.push_str(&report::csv::row([
+        let p = &r.player.details;
+        out.push_str(&d.row([
             r.player.number.to_string(),
-            d.name.to_string(),
-            d.fide_id.map(|v| v.to_string()).unwrap_or_default(),
-            d.national.licence.to_string(),
-            d.federation.clone(),
-            d.club.to_string(),
+            p.name.to_string(),
+            p.fide_id.map(|v| v.to_string()).unwrap_or_default(),
+            p.national.licence.to_string(),
+            p.federation.clone(),
+            p.club.to_string(),
             r.category.clone(),
-            r.fee.to_string(),
-            r.paid.to_string(),
-            r.method.map_or("", PaymentMethod::as_str).to_string(),
-            r.outstanding().to_string(),
+            d.number(&r.fee.to_string()),
+            d.number(&r.paid.to_string()),
+            method(r.method),
+            d.number(&r.outstanding().to_string()),
         ]));
         out.push('\n');
     }
     out
 }
 
-async fn entries_csv(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> Page {
+async fn entries_csv(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
     let fees = st.store.entry_fees(id)?;
     Ok(crate::page::attachment(
         "text/csv; charset=utf-8",
         &format!("entries-{id}.csv"),
-        entries_csv_text(&fees).into_bytes(),
+        entries_csv_text(&c.tr, &fees).into_bytes(),
     ))
 }
 
