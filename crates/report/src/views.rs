@@ -192,36 +192,55 @@ pub struct LegendItem {
     pub meaning: String,
 }
 
-/// The legend of tie-break codes: each code's base (`BH` of `BH/C1`), the team score it is
-/// computed on (`:GP` of `BH:GP`) and its modifiers explained.
+/// A tie-break's name, the one wording the event form's picker, the legends and every page
+/// use: the catalogue's entry for the whole code (`tb-bh-c1`, "Buchholz tronqué", the FFE's
+/// word), else the base's (`tb-bh`) with each modifier's (`tbm-c2`); a team tie-break on the
+/// other score adds it (`BH:GP/C1`: `tbs-gp`). An unknown code is shown as written.
+pub fn tiebreak_name(tr: &Tr, code: &str) -> String {
+    let mut pieces = code.split('/');
+    let head = pieces.next().unwrap_or("");
+    let modifiers: Vec<&str> = pieces.collect();
+    let (base, score) = match head.split_once(':') {
+        Some((base, score)) => (base, Some(score)),
+        None => (head, None),
+    };
+    let key = |parts: &[&str]| format!("tb-{}", parts.join("-").to_ascii_lowercase());
+    let whole: Vec<&str> = std::iter::once(base)
+        .chain(modifiers.iter().copied())
+        .collect();
+    let mut name = match tr.lookup(&key(&whole), &[]) {
+        Some(name) => name,
+        None => {
+            let mut name = tr
+                .lookup(&key(&[base]), &[])
+                .unwrap_or_else(|| base.to_string());
+            for m in &modifiers {
+                let text = tr
+                    .lookup(&format!("tbm-{}", m.to_ascii_lowercase()), &[])
+                    .unwrap_or_else(|| m.to_string());
+                name.push_str(", ");
+                name.push_str(&text);
+            }
+            name
+        }
+    };
+    if let Some(score) = score {
+        let s = tr
+            .lookup(&format!("tbs-{}", score.to_ascii_lowercase()), &[])
+            .unwrap_or_else(|| score.to_string());
+        name.push(' ');
+        name.push_str(&s);
+    }
+    name
+}
+
+/// The legend of tie-break codes: each code and its name ([`tiebreak_name`]).
 pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
     codes
         .iter()
-        .map(|code| {
-            let mut pieces = code.split('/');
-            let head = pieces.next().unwrap_or("");
-            let (base, score) = match head.split_once(':') {
-                Some((base, score)) => (base, Some(score)),
-                None => (head, None),
-            };
-            let lookup = |key: String, fallback: &str| {
-                tr.lookup(&key, &[]).unwrap_or_else(|| fallback.to_string())
-            };
-            let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
-            if let Some(score) = score {
-                let s = lookup(format!("tbs-{}", score.to_ascii_lowercase()), score);
-                meaning.push(' ');
-                meaning.push_str(&s);
-            }
-            for modifier in pieces {
-                let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
-                meaning.push_str(", ");
-                meaning.push_str(&m);
-            }
-            LegendItem {
-                code: code.clone(),
-                meaning,
-            }
+        .map(|code| LegendItem {
+            code: code.clone(),
+            meaning: tiebreak_name(tr, code),
         })
         .collect()
 }
@@ -349,13 +368,16 @@ mod tests {
         assert_eq!(rows[0].values, ["12,5"]);
         let l = legend(&Tr::new(Lang::En), &s.tiebreak_codes);
         assert_eq!(l[0].code, "BH/C1");
-        assert!(l[0].meaning.contains(", "), "{}", l[0].meaning);
+        assert_eq!(l[0].meaning, "Buchholz Cut-1");
         // A team tie-break on the other score: the code's meaning, then the score.
         let l = legend(&fr, &["BH:GP/C1".into(), "EDE".into()]);
-        assert_eq!(
-            l[0].meaning,
-            "Buchholz sur les points de partie, sans le plus faible adversaire"
-        );
+        assert_eq!(l[0].meaning, "Buchholz tronqué sur les points de partie");
         assert_eq!(l[1].meaning, "Confrontation directe étendue");
+        // A combination without its own entry: the base and the modifier's words.
+        assert_eq!(
+            tiebreak_name(&fr, "AOB/C1"),
+            "Moyenne des Buchholz des adversaires, sans le plus faible adversaire"
+        );
+        assert_eq!(tiebreak_name(&fr, "XYZ"), "XYZ");
     }
 }
