@@ -366,6 +366,15 @@ impl Tr {
         }
     }
 
+    /// A local time, `YYYY-MM-DD HH:MM` (the server's clock, `store::local_time`), as the
+    /// locale writes it: `24/11/2026 14:05`, `24 Nov 2026 14:05`.
+    pub fn local_datetime(&self, local: &str) -> String {
+        match local.get(11..16) {
+            Some(time) => format!("{} {time}", self.date(local)),
+            None => self.date(local),
+        }
+    }
+
     /// A UTC time `YYYY-MM-DDTHH:MM:SSZ` as date and time.
     pub fn datetime(&self, iso: &str) -> String {
         match iso.get(11..16) {

@@ -42,7 +42,7 @@ pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalL
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
-pub use db::{default_path, now, Store};
+pub use db::{default_path, local_time, now, Store};
 pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
 pub use text::{Label, PersonName, PersonNames};

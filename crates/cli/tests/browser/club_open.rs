@@ -230,7 +230,7 @@ async fn register_from_phone(
     }
     phone.click("#register-submit").await;
     assert!(
-        phone.current_url().await.ends_with("/register/sent"),
+        phone.current_url().await.contains("/register/sent?fee="),
         "{} registered: {}",
         p.name(),
         phone.body_text().await

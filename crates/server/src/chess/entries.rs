@@ -10,7 +10,7 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -228,7 +228,8 @@ impl RegisterForm {
             ));
         }
         PlayerForm {
-            name: self.name.clone(),
+            // Written as the imported names are (`Roussel, Jean`, not « ROUSSEL Jean »).
+            name: store::chess::names::as_registered(&self.name),
             title: self.title.clone(),
             rating: text(&self.rating),
             national_rating: text(&self.national_rating),
@@ -303,12 +304,17 @@ async fn register(
         return see(format!("/public/{id}/register/sent"));
     }
     let sent = f.player().and_then(|p| {
-        Ok(st
-            .store
-            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?)
+        st.store
+            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?;
+        Ok(p)
     });
     match sent {
-        Ok(_) => see(format!("/public/{id}/register/sent")),
+        // The thank-you page says the fee due: the rule that gives it travels in the address
+        // (the amount is read from the event's settings there, nothing of the entry).
+        Ok(p) => {
+            let (_, rule) = st.store.entry_fee(id, &p)?;
+            see(format!("/public/{id}/register/sent?fee={rule}"))
+        }
         Err(e) => {
             // The form comes back with what was typed and why it was not taken.
             let failure = e.into_response_failure();
@@ -335,12 +341,52 @@ pub(crate) fn form_again(page: &impl Template, failure: &crate::error::Failure) 
 struct SentPage {
     c: Ctx,
     ev: EventView,
+    /// The fee due, said in a sentence ("Entry fee to pay: 15,00 (youth rate)"), or empty.
+    fee: String,
 }
 
-async fn sent_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+/// The rule a thank-you page's address names (`?fee=youth`).
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SentQuery {
+    #[serde(default)]
+    fee: String,
+}
+
+/// The fee due under `rule` as the thank-you page says it, from the event's settings; empty
+/// for a rule it does not know (an address typed by hand).
+pub(crate) fn fee_due(c: &Ctx, s: &EntrySettings, rule: &str) -> String {
+    let amount = match rule {
+        "default" => Some(s.fee_default),
+        "youth" => Some(s.fee_youth.unwrap_or(s.fee_default)),
+        "women" => s.fee_women,
+        "veteran" => s.fee_veteran,
+        "titled" => Some(prizes::Money::ZERO),
+        _ => None,
+    };
+    match amount {
+        None => String::new(),
+        Some(m) if m.is_zero() => c.t("register-fee-none"),
+        Some(m) => c.tr.targs(
+            "register-fee-due",
+            &[
+                ("amount", crate::chess::prizes::money(c, m).into()),
+                ("rule", c.t(&format!("fees-rule-{rule}")).into()),
+            ],
+        ),
+    }
+}
+
+async fn sent_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<EventId>,
+    Query(q): Query<SentQuery>,
+) -> Page {
     let e = st.store.event(id)?;
+    let fee = fee_due(&c, &st.store.entry_settings(id)?, &q.fee);
     html(&SentPage {
         ev: EventView::new(&e, &c.tr),
+        fee,
         c,
     })
 }
@@ -401,7 +447,7 @@ fn entry_row(c: &Ctx, e: &store::Entry) -> EntryRow {
         id: e.id,
         name: p.name.to_string(),
         details: details.join(" · "),
-        sent: c.tr.datetime(&e.sent_at),
+        sent: c.local_datetime(&e.sent_at),
         status: c.t(&format!("entries-status-{}", e.status.as_str())),
         pending: e.status == EntryStatus::Pending,
         reason: e.reason.clone(),

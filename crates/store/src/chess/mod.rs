@@ -17,6 +17,7 @@ pub mod log;
 pub mod lots;
 pub mod manual;
 pub mod model;
+pub mod names;
 pub mod national_list;
 pub mod prizes;
 pub mod rating_list;
