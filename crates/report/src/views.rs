@@ -359,7 +359,7 @@ mod tests {
         let fr = Tr::new(Lang::Fr);
         let rows = standings_rows(&fr, &s);
         let places: Vec<&str> = rows.iter().map(|r| r.place.as_str()).collect();
-        assert_eq!(places, ["1", "2-3 ex æquo", "2-3 ex æquo"]);
+        assert_eq!(places, ["1", "2-3 ex\u{a0}æquo", "2-3 ex\u{a0}æquo"]);
         let en: Vec<String> = standings_rows(&Tr::new(Lang::En), &s)
             .into_iter()
             .map(|r| r.place)

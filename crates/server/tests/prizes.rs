@@ -179,13 +179,13 @@ fn a_french_prize_list_with_ffe_categories_is_read_written_back_and_shares_place
     );
     assert_eq!(
         places(&page),
-        ["1", "2-3 ex æquo", "2-3 ex æquo", "", "4", "", ""],
+        ["1", "2-3 ex\u{a0}æquo", "2-3 ex\u{a0}æquo", "", "4", "", ""],
         "{page}"
     );
     assert!(page.contains("Catégorie Pup"), "{page}");
     // The standings page says the shared place the same way.
     let standings = arb.get(&format!("/events/{id}/standings")).body;
-    assert!(standings.contains(">2-3 ex æquo<"), "{standings}");
+    assert!(standings.contains(">2-3 ex\u{a0}æquo<"), "{standings}");
 
     // In English: the list in English words, the shared place as arbiters write it.
     arb.accept_language = Some("en".into());

@@ -219,7 +219,7 @@ stale-team-match = { $team } : match { $match }
 stale-team-unpaired = { $team } : sans match dans cette ronde
 
 ## Une place partagée (ticket 34 §3)
-place-shared = { $first }-{ $last } ex æquo
+place-shared = { $first }-{ $last } ex æquo
 
 ## Les fichiers CSV, comme un tableur français les lit (ticket 34 §3)
 csv-rank = Place
