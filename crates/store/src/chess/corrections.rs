@@ -129,12 +129,60 @@ fn paired_on(c: &Connection, event: EventId, round: u32) -> Result<Option<Paired
         }
     }
     let Some(id) = found else { return Ok(None) };
+    if !may_have_changed(c, event, id, round)? {
+        return Ok(None);
+    }
     let before: Option<String> = c
         .query_row("SELECT before FROM action_log WHERE id = ?1", [id], |r| {
             r.get(0)
         })
         .optional()?;
     Ok(before.map(|text| serde_json::from_str(&text)).transpose()?)
+}
+
+/// The actions that write no game and no bye: after a pairing, they change nothing it was made
+/// on.
+const LEAVE_RESULTS: [&str; 13] = [
+    "check_in",
+    "set_present",
+    "set_all_present",
+    "update_event",
+    "update_player",
+    "set_round_starts",
+    "draw_lots",
+    "set_entry_settings",
+    "set_payment",
+    "reject_entry",
+    "add_forbidden_pair",
+    "remove_forbidden_pair",
+    "set_prizes",
+];
+
+/// Whether an action logged after the log entry `pairing` (the pairing of `round`) may have
+/// changed a game or a bye of an earlier round: the snapshot is read only then (a page of a
+/// 200-player event read eight of them at every view). An action on `round` or later, or one
+/// that writes no result, cannot; anything else (a correction, an undo, a player added) is
+/// compared.
+fn may_have_changed(c: &Connection, event: EventId, pairing: i64, round: u32) -> Result<bool> {
+    let mut st = c.prepare_cached(
+        "SELECT action, detail FROM action_log WHERE event_id = ?1 AND id > ?2 \
+         AND before IS NOT NULL",
+    )?;
+    let rows = st.query_map(rusqlite::params![event, pairing], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    for row in rows {
+        let (action, detail) = row?;
+        if LEAVE_RESULTS.contains(&action.as_str()) {
+            continue;
+        }
+        let detail: serde_json::Value = serde_json::from_str(&detail).unwrap_or_default();
+        match detail["round"].as_u64() {
+            Some(r) if r >= u64::from(round) && action != "undo" && action != "redo" => {}
+            _ => return Ok(true),
+        }
+    }
+    Ok(false)
 }
 
 /// The corrections of the rounds before `first` between `then` and today.
