@@ -91,30 +91,56 @@ fn read_prize_list(path: &Path) -> Result<prizes::csv::PrizeFile, CliError> {
     Ok(file)
 }
 
-/// The year ages are taken on (the end date, 052), when a category needs it.
-fn age_year(
+/// The days ages are taken on (the end date's year, 052; the FFE season of the start date,
+/// 042), when a category needs them.
+fn age_dates(
     input: &Path,
     t: &tournament::Tournament,
     prizes_path: &Path,
     file: &prizes::csv::PrizeFile,
-) -> Result<Option<i32>, CliError> {
-    let year = prizes::event_year(&t.header);
-    let first_age = file
-        .list
-        .prizes()
-        .iter()
-        .zip(&file.lines)
-        .find(|(p, _)| p.category().uses_age());
-    match (year, first_age) {
-        (None, Some((_, at))) => Err(CliError::invalid(format!(
-            "{}:{}:{}: expected the event's end date for this age category (ages are taken on \
-             1 January of its year), found no valid end date record (052 YYYY/MM/DD) in {}",
+) -> Result<prizes::AgeDates, CliError> {
+    let dates = prizes::event_dates(&t.header);
+    let first = |f: fn(&prizes::Category) -> bool| {
+        file.list
+            .prizes()
+            .iter()
+            .zip(&file.lines)
+            .find(|(p, _)| f(p.category()))
+            .map(|(_, at)| *at)
+    };
+    let missing = if dates.new_year.is_none() {
+        first(prizes::Category::uses_new_year).map(|at| {
+            (
+                at,
+                "the event's end date for this age category (ages are taken on 1 January of its \
+                 year), found no valid end date record (052 YYYY/MM/DD)",
+            )
+        })
+    } else {
+        None
+    };
+    let missing = missing.or_else(|| {
+        if dates.season.is_none() {
+            first(prizes::Category::uses_season).map(|at| {
+                (
+                    at,
+                    "the event's dates for this FFE category (its season), found no valid start \
+                     or end date record (042 or 052 YYYY/MM/DD)",
+                )
+            })
+        } else {
+            None
+        }
+    });
+    match missing {
+        Some((at, what)) => Err(CliError::invalid(format!(
+            "{}:{}:{}: expected {what} in {}",
             prizes_path.display(),
             at.line,
             at.category_column,
             input.display()
         ))),
-        _ => Ok(year),
+        None => Ok(dates),
     }
 }
 
@@ -235,12 +261,12 @@ pub fn run_prizes(args: PrizesArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input, &args.prizes], args.output.as_slice())?;
     let (t, s, _) = args.ranking.standings(&args.input)?;
     let file = read_prize_list(&args.prizes)?;
-    let year = age_year(&args.input, &t, &args.prizes, &file)?;
+    let dates = age_dates(&args.input, &t, &args.prizes, &file)?;
     let d = prizes::distribute(
         &prizes::entrants(&t, &s),
         &file.list,
         args.rule.into(),
-        year,
+        dates,
     )
     .map_err(|e| CliError::invalid(format!("{}: {e}", args.input.display())))?;
     let out = match args.format {

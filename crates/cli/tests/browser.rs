@@ -513,6 +513,24 @@ fn played_event(
     (event, codes)
 }
 
+/// The text of page `page` of a PDF as poppler's `pdftotext` reads it, lines joined by blanks;
+/// `None` without `pdftotext`.
+fn last_page_text(pdf: &Path, page: usize) -> Option<String> {
+    let page = page.to_string();
+    let out = std::process::Command::new("pdftotext")
+        .args(["-f", &page, "-l", &page])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .ok()?;
+    out.status.success().then(|| {
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
 /// Every page an arbiter prints, of a 64-player 9-round Swiss and a 16-player double round
 /// robin, in both languages, printed to PDF at the page's own size: nothing may stick out of
 /// the printable width or scroll inside it (issue 20 §2). The PDFs and PNGs of print media are
@@ -583,6 +601,26 @@ async fn printed_chess_pages(chromedriver: std::path::PathBuf) {
                 for code in round_codes {
                     if p.text.contains(code.as_str()) != (name == "slips-last") {
                         failures.push(format!("{file}: board code {code} on paper or missing"));
+                    }
+                }
+                // The legend follows the table on its last sheet, never on a sheet of its own
+                // (issue 34 §3): that sheet also holds the last player's line.
+                if matches!(name, "standings" | "crosstable") {
+                    let last =
+                        a.b.eval(
+                            "const rows = [...document.querySelectorAll('table.list tbody tr')]\
+                               .filter(r => !r.classList.contains('legend-row'));\
+                             return rows[rows.length - 1].querySelector('td.name').innerText;",
+                        )
+                        .await;
+                    let last = last.as_str().unwrap_or_default().to_string();
+                    match last_page_text(&shots.join(format!("{file}.pdf")), p.pages) {
+                        Some(text) if !text.contains(&last) => failures.push(format!(
+                            "{file}: the legend alone on page {} (without {last}): {text}",
+                            p.pages
+                        )),
+                        Some(_) => {}
+                        None => eprintln!("{file}: legend check skipped: pdftotext not installed"),
                     }
                 }
                 eprintln!("{file}: {} pages, landscape {}", p.pages, p.landscape);
@@ -955,7 +993,10 @@ async fn swiss(chromedriver: std::path::PathBuf) {
 
     // The standings, printed.
     a.b.goto(&a.event_url("/standings")).await;
-    let rows = a.b.find_all("#standings tbody tr").await.len();
+    let rows =
+        a.b.find_all("#standings tbody tr[id^=standing-]")
+            .await
+            .len();
     assert_eq!(rows, 25, "every player in the standings");
     a.b.print_pdf(&shots, "standings-print").await;
 
@@ -1077,7 +1118,12 @@ async fn round_robin(chromedriver: std::path::PathBuf) {
     }
 
     a.b.goto(&a.event_url("/standings")).await;
-    assert_eq!(a.b.find_all("#standings tbody tr").await.len(), 10);
+    assert_eq!(
+        a.b.find_all("#standings tbody tr[id^=standing-]")
+            .await
+            .len(),
+        10
+    );
     a.b.print_pdf(&shots, "standings-print").await;
     for lang in ["fr", "en"] {
         a.switch_language(lang).await;

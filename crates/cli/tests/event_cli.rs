@@ -180,7 +180,7 @@ fn pairings_and_standings_as_the_web_application_prints_them() {
     assert!(en.contains("<td class=\"name\">Alpha, Ann</td>"), "{en}");
     assert!(
         en.contains("<section class=\"legend\" id=\"legend\"><h3>Legend</h3>")
-            && en.contains("<dt>BH/C1</dt><dd>Buchholz, cut the lowest</dd>"),
+            && en.contains("<dt>BH/C1</dt><dd>Buchholz Cut-1</dd>"),
         "{en}"
     );
     let fr = ok(

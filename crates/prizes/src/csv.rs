@@ -1,5 +1,5 @@
-//! The prize list as a CSV file (issue 23 §5): the header `prize;category;amount`, then one
-//! line per prize, in the order the prizes of a category are awarded. `category` is empty for
+//! The prize list as a CSV file (issue 23 §5): the header `prize;category;amount` (in French
+//! `prix;catégorie;montant`; either language's words, in any case), then one line per prize, in the order the prizes of a category are awarded. `category` is empty for
 //! the general ranking, else conditions joined by `&` ([`Category`]); `amount` is money
 //! (`150`, `150.50`, `150,50`), or empty for an object (the prize's name says what it is).
 //! Fields may be quoted (`"1st; A"`, `""` for a quote); blank lines are skipped.
@@ -9,18 +9,32 @@
 //! let file = prizes::csv::read(text).unwrap();
 //! assert_eq!(file.list.len(), 3);
 //! assert_eq!(file.lines[1].line, 3);
+//! // The same list typed on a French page, written back in either language.
+//! let french = prizes::csv::read("prix;catégorie;montant\n1er;;150\nMeilleur -1600;elo<1600;50\nCoupe;féminin;\n").unwrap();
+//! assert_eq!(french.written(prizes::Language::French), "prix;catégorie;montant\n1er;;150,00\nMeilleur -1600;elo<1600;50,00\nCoupe;féminin;\n");
+//! assert_eq!(french.to_string(), "prize;category;amount\n1er;;150.00\nMeilleur -1600;rating<1600;50.00\nCoupe;women;\n");
 //! let errors = prizes::csv::read("prize;category;amount\n1st;;15O\n").unwrap_err();
 //! assert_eq!((errors[0].line, errors[0].column), (2, 6));
 //! ```
 
 use std::fmt;
 
-use crate::category::Category;
+use crate::category::{folded, Category, Language};
 use crate::money::Money;
 use crate::prize::{Prize, PrizeError, PrizeList, PrizeListError, PrizeValue};
 
-/// The header the file must start with.
+/// The header the file must start with (or [`HEADER_FR`]).
 pub const HEADER: &str = "prize;category;amount";
+/// The header in French.
+pub const HEADER_FR: &str = "prix;catégorie;montant";
+
+/// The header in `language`.
+pub fn header(language: Language) -> &'static str {
+    match language {
+        Language::English => HEADER,
+        Language::French => HEADER_FR,
+    }
+}
 
 /// Where each prize was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,13 +176,18 @@ pub fn read(text: &str) -> Result<PrizeFile, Vec<CsvError>> {
         if !header_seen {
             let names: Vec<String> = line
                 .split(';')
-                .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
+                .map(|f| folded(f.trim().trim_matches('"')))
                 .collect();
-            if names != ["prize", "category", "amount"] {
+            let known = |name: &str, words: [&str; 2]| words.contains(&name);
+            let header_ok = names.len() == 3
+                && known(&names[0], ["prize", "prix"])
+                && known(&names[1], ["category", "categorie"])
+                && known(&names[2], ["amount", "montant"]);
+            if !header_ok {
                 errors.push(CsvError {
                     line: number,
                     column: 1,
-                    expected: format!("the header {HEADER}"),
+                    expected: format!("the header {HEADER} (or {HEADER_FR})"),
                     found: quoted(line),
                 });
                 return Err(errors);
@@ -292,10 +311,13 @@ pub fn read(text: &str) -> Result<PrizeFile, Vec<CsvError>> {
     }
 }
 
-impl fmt::Display for PrizeFile {
-    /// The list written back as a file, categories and amounts in their canonical form.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{HEADER}")?;
+impl PrizeFile {
+    /// The list written back as a file in `language`: its header, categories and amounts
+    /// (`150.00`, in French `150,00`) in their canonical form. It reads back as the same list.
+    pub fn written(&self, language: Language) -> String {
+        let mut out = String::new();
+        out.push_str(header(language));
+        out.push('\n');
         for p in self.list.prizes() {
             let name = if p.name().contains([';', '"']) {
                 format!("\"{}\"", p.name().replace('"', "\"\""))
@@ -303,9 +325,21 @@ impl fmt::Display for PrizeFile {
                 p.name().to_string()
             };
             let amount = p.value().money().map(|m| m.to_string()).unwrap_or_default();
-            writeln!(f, "{name};{};{amount}", p.category())?;
+            let amount = match language {
+                Language::English => amount,
+                Language::French => amount.replace('.', ","),
+            };
+            let category = p.category().written(language);
+            out.push_str(&format!("{name};{category};{amount}\n"));
         }
-        Ok(())
+        out
+    }
+}
+
+impl fmt::Display for PrizeFile {
+    /// The list written back as a file in English ([`PrizeFile::written`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.written(Language::English))
     }
 }
 
@@ -356,6 +390,8 @@ mod tests {
     fn every_problem_with_its_place() {
         assert_eq!(errors(""), vec![(1, 1)]);
         assert_eq!(errors("prize,category,amount\n"), vec![(1, 1)]);
+        assert_eq!(errors("prix;catégorie\n"), vec![(1, 1)]);
+        assert!(read("PRIX ; Categorie ; Montant\n1er;;100\n").is_ok());
         assert_eq!(errors("prize;category;amount\n"), vec![(2, 1)]);
         assert_eq!(
             errors(

@@ -54,7 +54,7 @@
 
 use tournament::{PlayerId, Points};
 
-use crate::category::PlayerFacts;
+use crate::category::{AgeDates, PlayerFacts};
 use crate::money::{split_equally, Money};
 use crate::prize::{PrizeList, PrizeValue, Rule};
 
@@ -118,6 +118,10 @@ pub enum Error {
          that year), and none was given"
     )]
     NoEventYear,
+    #[error(
+        "an FFE age category needs the season of the event (from its dates), and none was given"
+    )]
+    NoSeason,
 }
 
 /// One category's prizes and who may take them.
@@ -215,21 +219,27 @@ impl Offer {
 }
 
 /// Distributes `prizes` among `ranking` (the final standings, best first) under `rule`.
-/// `new_year` is the year whose 1 January ages are taken on ([`crate::event_year`]); it is needed
-/// only when a category has an age condition.
+/// `dates` are the days ages are taken on ([`crate::event_dates`]; a year alone, or `None`, is
+/// the year whose 1 January `age<N` counts from, [`crate::event_year`]); they are needed only
+/// when a category has an age condition.
 pub fn distribute(
     ranking: &[Entrant],
     prizes: &PrizeList,
     rule: Rule,
-    new_year: Option<i32>,
+    dates: impl Into<AgeDates>,
 ) -> Result<Distribution, Error> {
+    let dates = dates.into();
     let mut ids: Vec<PlayerId> = ranking.iter().map(|e| e.id).collect();
     ids.sort_unstable();
     if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
         return Err(Error::DuplicatePlayer { id: w[0] });
     }
-    if new_year.is_none() && prizes.prizes().iter().any(|p| p.category().uses_age()) {
+    let categories = || prizes.prizes().iter().map(|p| p.category());
+    if dates.new_year.is_none() && categories().any(|c| c.uses_new_year()) {
         return Err(Error::NoEventYear);
+    }
+    if dates.season.is_none() && categories().any(|c| c.uses_season()) {
+        return Err(Error::NoSeason);
     }
     let n = ranking.len();
     let split = |indices: &[usize]| {
@@ -255,7 +265,7 @@ pub fn distribute(
         } else {
             let eligible = ranking
                 .iter()
-                .map(|e| category.admits(&e.facts, new_year))
+                .map(|e| category.admits(&e.facts, &dates))
                 .collect();
             categories.push(CategoryList {
                 money,

@@ -4,7 +4,8 @@
 use tiebreak::Standings;
 use tournament::{Header, Player, Tournament};
 
-use crate::category::PlayerFacts;
+use crate::age::Season;
+use crate::category::{AgeDates, PlayerFacts};
 use crate::date::{BirthDate, Date};
 use crate::distribute::Entrant;
 
@@ -33,6 +34,18 @@ pub fn entrants(t: &Tournament, s: &Standings) -> Vec<Entrant> {
         .collect()
 }
 
+/// The days ages are taken on: 1 January of the year of the end date (TRF `052`), and the FFE
+/// season of the start date (`042`, else the end date).
+pub fn event_dates(h: &Header) -> AgeDates {
+    let date = |d: &Option<String>| d.as_deref().and_then(|d| d.parse::<Date>().ok());
+    AgeDates {
+        new_year: event_year(h),
+        season: date(&h.start_date)
+            .or_else(|| date(&h.end_date))
+            .map(Season::containing),
+    }
+}
+
 /// The year whose 1 January ages are taken on: the year of the end date (TRF `052`).
 pub fn event_year(h: &Header) -> Option<i32> {
     h.end_date
@@ -54,6 +67,15 @@ mod tests {
         assert_eq!(event_year(&h), None, "no such day");
         h.end_date = Some("2026/04/12".into());
         assert_eq!(event_year(&h), Some(2026));
+        // The season from the start date: an event from 30 August to 1 September 2026 is in
+        // the 2025/2026 season.
+        h.start_date = Some("2026/08/30".into());
+        h.end_date = Some("2026/09/01".into());
+        let d = event_dates(&h);
+        assert_eq!(
+            (d.new_year, d.season),
+            (Some(2026), Some(Season::starting(2025)))
+        );
         let p = Player {
             rating: Some(1500),
             sex: Some(Sex::Female),

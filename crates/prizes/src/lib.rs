@@ -34,9 +34,9 @@ mod money;
 mod prize;
 
 pub use age::{FfeCategory, FideCategory, Season};
-pub use category::{Category, CategoryError, PlayerFacts};
+pub use category::{AgeDates, Category, CategoryError, Condition, Language, PlayerFacts};
 pub use date::{BirthDate, Date, DateError};
 pub use distribute::{distribute, Award, Distribution, Entrant, Error, Share};
-pub use entrants::{entrants, event_year, facts};
+pub use entrants::{entrants, event_dates, event_year, facts};
 pub use money::{Money, MoneyError};
 pub use prize::{Prize, PrizeError, PrizeList, PrizeListError, PrizeValue, Rule, RuleError};

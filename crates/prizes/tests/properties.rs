@@ -124,7 +124,7 @@ proptest! {
                 prop_assert_eq!(s.amount.is_some(), prize.value().money().is_some());
                 if !prize.is_general() {
                     let e = ranking.iter().find(|e| e.id == s.id).unwrap();
-                    prop_assert!(prize.category().admits(&e.facts, Some(2026)));
+                    prop_assert!(prize.category().admits(&e.facts, &Some(2026).into()));
                 }
             }
             if !prize.is_general() || prize.value() == PrizeValue::Object {

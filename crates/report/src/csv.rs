@@ -16,6 +16,19 @@
 //! assert_eq!(cell("Lévy, Anne"), "\"Lévy, Anne\"");
 //! assert_eq!(row(["1", "=cmd", "2.5"]), "1,'=cmd,2.5");
 //! ```
+//!
+//! A spreadsheet reads CSV in its user's language: French Excel splits records on `;` and reads
+//! `2,5` as a number (a comma-separated file opens as one column), and takes the file for
+//! UTF-8 only when it starts with a byte order mark. [`Dialect`] writes for either reader:
+//!
+//! ```
+//! use report::csv::Dialect;
+//! let fr = Dialect::FRENCH;
+//! assert_eq!(fr.row(["Lévy, Anne", &fr.number("2.5")]), "Lévy, Anne;2,5");
+//! assert_eq!(fr.row(["a;b"]), "\"a;b\"");
+//! assert_eq!(Dialect::ENGLISH.row(["Lévy, Anne", "2.5"]), "\"Lévy, Anne\",2.5");
+//! assert!(fr.start().starts_with('\u{feff}') && Dialect::ENGLISH.start().is_empty());
+//! ```
 
 use std::borrow::Cow;
 
@@ -39,12 +52,17 @@ fn starts_a_formula(s: &str) -> bool {
 /// One cell: neutralised when it would start a formula, quoted when it holds a separator, a
 /// quote or a line break.
 pub fn cell(s: &str) -> Cow<'_, str> {
+    cell_for(s, ',')
+}
+
+/// [`cell`] for a file whose records are split on `separator`.
+fn cell_for(s: &str, separator: char) -> Cow<'_, str> {
     let text: Cow<'_, str> = if starts_a_formula(s) {
         Cow::Owned(format!("'{s}"))
     } else {
         Cow::Borrowed(s)
     };
-    if text.contains([',', '"', '\n', '\r']) {
+    if text.contains([separator, '"', '\n', '\r']) {
         Cow::Owned(format!("\"{}\"", text.replace('"', "\"\"")))
     } else {
         text
@@ -53,11 +71,69 @@ pub fn cell(s: &str) -> Cow<'_, str> {
 
 /// One record: the cells joined with commas (no line end).
 pub fn row<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
-    let cells: Vec<String> = cells
-        .into_iter()
-        .map(|c| cell(c.as_ref()).into_owned())
-        .collect();
-    cells.join(",")
+    Dialect::ENGLISH.row(cells)
+}
+
+/// How a spreadsheet of one language reads CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dialect {
+    /// What separates the cells: `,`, or `;` where the comma is the decimal sign.
+    pub separator: char,
+    /// Decimals written `2,5`.
+    pub decimal_comma: bool,
+    /// The file starts with a byte order mark (Excel reads UTF-8 only with one).
+    pub bom: bool,
+}
+
+impl Dialect {
+    /// As English spreadsheets read it (and as the files were always written).
+    pub const ENGLISH: Dialect = Dialect {
+        separator: ',',
+        decimal_comma: false,
+        bom: false,
+    };
+    /// As French spreadsheets read it.
+    pub const FRENCH: Dialect = Dialect {
+        separator: ';',
+        decimal_comma: true,
+        bom: true,
+    };
+
+    /// The dialect of a page's language.
+    pub fn of(lang: crate::i18n::Lang) -> Dialect {
+        match lang {
+            crate::i18n::Lang::Fr => Dialect::FRENCH,
+            crate::i18n::Lang::En => Dialect::ENGLISH,
+        }
+    }
+
+    /// One record: the cells joined with the separator (no line end).
+    pub fn row<S: AsRef<str>>(&self, cells: impl IntoIterator<Item = S>) -> String {
+        let sep = self.separator.to_string();
+        let cells: Vec<String> = cells
+            .into_iter()
+            .map(|c| cell_for(c.as_ref(), self.separator).into_owned())
+            .collect();
+        cells.join(&sep)
+    }
+
+    /// A number with decimals (`2.5`, `-0.5`) as this dialect writes it.
+    pub fn number(&self, s: &str) -> String {
+        if self.decimal_comma && is_number(s) {
+            s.replace('.', ",")
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// What the file starts with: the byte order mark, or nothing.
+    pub fn start(&self) -> &'static str {
+        if self.bom {
+            "\u{feff}"
+        } else {
+            ""
+        }
+    }
 }
 
 #[cfg(test)]

@@ -259,11 +259,7 @@ pub fn team_standings(
         .rows
         .iter()
         .map(|r| TeamStandingView {
-            place: if r.rank_to > r.rank {
-                format!("{}-{}", r.rank, r.rank_to)
-            } else {
-                r.rank.to_string()
-            },
+            place: c.place(r.rank, r.rank_to),
             number: r.number,
             name: r.name.clone(),
             match_points: value(r.match_points),

@@ -320,6 +320,21 @@ impl Tr {
         }
     }
 
+    /// A place in a ranking: `3`, or the range a tie shares as arbiters write it:
+    /// `2-4 ex æquo` in French, `2-4=` in English.
+    pub fn place(&self, first: u32, last: u32) -> String {
+        if last <= first {
+            return first.to_string();
+        }
+        self.targs(
+            "place-shared",
+            &[
+                ("first", first.to_string().into()),
+                ("last", last.to_string().into()),
+            ],
+        )
+    }
+
     /// Points as the locale writes them, without a useless `.0`: `4,5`, `4`.
     pub fn points(&self, p: &tournament::Points) -> String {
         let s = p.to_string();
@@ -350,6 +365,15 @@ impl Tr {
                     None => iso.to_string(),
                 }
             }
+        }
+    }
+
+    /// A local time, `YYYY-MM-DD HH:MM` (the server's clock, `store::local_time`), as the
+    /// locale writes it: `24/11/2026 14:05`, `24 Nov 2026 14:05`.
+    pub fn local_datetime(&self, local: &str) -> String {
+        match local.get(11..16) {
+            Some(time) => format!("{} {time}", self.date(local)),
+            None => self.date(local),
         }
     }
 

@@ -123,7 +123,7 @@ pub struct RoundView {
 /// One line of the standings.
 #[derive(Debug, Clone, Default)]
 pub struct StandingView {
-    /// `3` or `3-5` for a shared place.
+    /// `3`, or `3-5 ex æquo` (`3-5=`) for a shared place ([`Tr::place`]).
     pub place: String,
     pub player: PlayerView,
     pub points: String,
@@ -132,7 +132,9 @@ pub struct StandingView {
     pub performance: String,
 }
 
-pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+/// Each row's place as (first, last): the range a shared place covers, `(rank, rank)` alone;
+/// before any result, the starting rank.
+fn places(s: &Standings) -> Vec<(u32, u32)> {
     let mut last_of: HashMap<u32, u32> = HashMap::new();
     for (i, row) in s.rows.iter().enumerate() {
         last_of.insert(row.rank, i as u32 + 1);
@@ -141,21 +143,31 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let last = last_of.get(&row.rank).copied().unwrap_or(row.rank);
-            StandingView {
-                // Before any result the list is the starting rank: one place each.
-                place: if s.after_round == 0 {
-                    (i + 1).to_string()
-                } else if row.shared && last > row.rank {
-                    format!("{}-{last}", row.rank)
-                } else {
-                    row.rank.to_string()
-                },
-                player: PlayerView::new(&row.player, Some(row.points), tr),
-                points: tr.points(&row.points),
-                values: row.values.iter().map(|v| tr.num(v)).collect(),
-                performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
+            if s.after_round == 0 {
+                (i as u32 + 1, i as u32 + 1)
+            } else if row.shared {
+                (
+                    row.rank,
+                    last_of.get(&row.rank).copied().unwrap_or(row.rank),
+                )
+            } else {
+                (row.rank, row.rank)
             }
+        })
+        .collect()
+}
+
+pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
+    let places = places(s);
+    s.rows
+        .iter()
+        .zip(places)
+        .map(|(row, (first, last))| StandingView {
+            place: tr.place(first, last),
+            player: PlayerView::new(&row.player, Some(row.points), tr),
+            points: tr.points(&row.points),
+            values: row.values.iter().map(|v| tr.num(v)).collect(),
+            performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
         })
         .collect()
 }
@@ -180,36 +192,55 @@ pub struct LegendItem {
     pub meaning: String,
 }
 
-/// The legend of tie-break codes: each code's base (`BH` of `BH/C1`), the team score it is
-/// computed on (`:GP` of `BH:GP`) and its modifiers explained.
+/// A tie-break's name, the one wording the event form's picker, the legends and every page
+/// use: the catalogue's entry for the whole code (`tb-bh-c1`, "Buchholz tronqué", the FFE's
+/// word), else the base's (`tb-bh`) with each modifier's (`tbm-c2`); a team tie-break on the
+/// other score adds it (`BH:GP/C1`: `tbs-gp`). An unknown code is shown as written.
+pub fn tiebreak_name(tr: &Tr, code: &str) -> String {
+    let mut pieces = code.split('/');
+    let head = pieces.next().unwrap_or("");
+    let modifiers: Vec<&str> = pieces.collect();
+    let (base, score) = match head.split_once(':') {
+        Some((base, score)) => (base, Some(score)),
+        None => (head, None),
+    };
+    let key = |parts: &[&str]| format!("tb-{}", parts.join("-").to_ascii_lowercase());
+    let whole: Vec<&str> = std::iter::once(base)
+        .chain(modifiers.iter().copied())
+        .collect();
+    let mut name = match tr.lookup(&key(&whole), &[]) {
+        Some(name) => name,
+        None => {
+            let mut name = tr
+                .lookup(&key(&[base]), &[])
+                .unwrap_or_else(|| base.to_string());
+            for m in &modifiers {
+                let text = tr
+                    .lookup(&format!("tbm-{}", m.to_ascii_lowercase()), &[])
+                    .unwrap_or_else(|| m.to_string());
+                name.push_str(", ");
+                name.push_str(&text);
+            }
+            name
+        }
+    };
+    if let Some(score) = score {
+        let s = tr
+            .lookup(&format!("tbs-{}", score.to_ascii_lowercase()), &[])
+            .unwrap_or_else(|| score.to_string());
+        name.push(' ');
+        name.push_str(&s);
+    }
+    name
+}
+
+/// The legend of tie-break codes: each code and its name ([`tiebreak_name`]).
 pub fn legend(tr: &Tr, codes: &[String]) -> Vec<LegendItem> {
     codes
         .iter()
-        .map(|code| {
-            let mut pieces = code.split('/');
-            let head = pieces.next().unwrap_or("");
-            let (base, score) = match head.split_once(':') {
-                Some((base, score)) => (base, Some(score)),
-                None => (head, None),
-            };
-            let lookup = |key: String, fallback: &str| {
-                tr.lookup(&key, &[]).unwrap_or_else(|| fallback.to_string())
-            };
-            let mut meaning = lookup(format!("tb-{}", base.to_ascii_lowercase()), base);
-            if let Some(score) = score {
-                let s = lookup(format!("tbs-{}", score.to_ascii_lowercase()), score);
-                meaning.push(' ');
-                meaning.push_str(&s);
-            }
-            for modifier in pieces {
-                let m = lookup(format!("tbm-{}", modifier.to_ascii_lowercase()), modifier);
-                meaning.push_str(", ");
-                meaning.push_str(&m);
-            }
-            LegendItem {
-                code: code.clone(),
-                meaning,
-            }
+        .map(|code| LegendItem {
+            code: code.clone(),
+            meaning: tiebreak_name(tr, code),
         })
         .collect()
 }
@@ -259,7 +290,8 @@ pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) 
         .collect();
     standings_rows(tr, s)
         .into_iter()
-        .map(|row| {
+        .zip(places(s))
+        .map(|(row, (first, last))| {
             let cells = cells
                 .get(&row.player.number)
                 .map(Vec::as_slice)
@@ -279,7 +311,12 @@ pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) 
                 })
                 .collect();
             CrossRow {
-                place: row.place,
+                // The grid's narrow column: the range alone (the standings say "ex æquo").
+                place: if last > first {
+                    format!("{first}-{last}")
+                } else {
+                    first.to_string()
+                },
                 points: row.points,
                 values: row.values,
                 player: row.player,
@@ -322,17 +359,25 @@ mod tests {
         let fr = Tr::new(Lang::Fr);
         let rows = standings_rows(&fr, &s);
         let places: Vec<&str> = rows.iter().map(|r| r.place.as_str()).collect();
-        assert_eq!(places, ["1", "2-3", "2-3"]);
+        assert_eq!(places, ["1", "2-3 ex\u{a0}æquo", "2-3 ex\u{a0}æquo"]);
+        let en: Vec<String> = standings_rows(&Tr::new(Lang::En), &s)
+            .into_iter()
+            .map(|r| r.place)
+            .collect();
+        assert_eq!(en, ["1", "2-3=", "2-3="]);
         assert_eq!(rows[0].values, ["12,5"]);
         let l = legend(&Tr::new(Lang::En), &s.tiebreak_codes);
         assert_eq!(l[0].code, "BH/C1");
-        assert!(l[0].meaning.contains(", "), "{}", l[0].meaning);
+        assert_eq!(l[0].meaning, "Buchholz Cut-1");
         // A team tie-break on the other score: the code's meaning, then the score.
         let l = legend(&fr, &["BH:GP/C1".into(), "EDE".into()]);
-        assert_eq!(
-            l[0].meaning,
-            "Buchholz sur les points de partie, sans le plus faible adversaire"
-        );
+        assert_eq!(l[0].meaning, "Buchholz tronqué sur les points de partie");
         assert_eq!(l[1].meaning, "Confrontation directe étendue");
+        // A combination without its own entry: the base and the modifier's words.
+        assert_eq!(
+            tiebreak_name(&fr, "AOB/C1"),
+            "Moyenne des Buchholz des adversaires, sans le plus faible adversaire"
+        );
+        assert_eq!(tiebreak_name(&fr, "XYZ"), "XYZ");
     }
 }

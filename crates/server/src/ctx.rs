@@ -56,6 +56,17 @@ impl Ctx {
         self.tr.t1(key, name, value)
     }
 
+    /// A stored time (UTC) as the pages show it: in the server's local time, the hall's (the
+    /// one the registration's closing time is typed in), `24/11/2026 15:05`.
+    pub fn local_datetime(&self, utc: &str) -> String {
+        self.tr.local_datetime(&store::local_time(utc))
+    }
+
+    /// A place in a ranking: `3`, or a shared one, `2-4 ex æquo` (`2-4=` in English).
+    pub fn place(&self, first: u32, last: u32) -> String {
+        self.tr.place(first, last)
+    }
+
     /// A decimal number (or a text of them, `2.5 – 1.5`) as the page's language writes it:
     /// `2,5 – 1,5` in French.
     pub fn num(&self, v: impl std::fmt::Display) -> String {
@@ -65,7 +76,7 @@ impl Ctx {
     /// The print margins' text (CSS `@page` margin boxes): the page's title and the print
     /// date at the foot, left, and "page n / m" at the right, in the page's language.
     pub fn print_margins(&self) -> String {
-        let printed = self.t1("print-printed", "date", self.tr.datetime(&store::now()));
+        let printed = self.t1("print-printed", "date", self.local_datetime(&store::now()));
         format!(
             "@page {{ @bottom-left {{ content: {}; font: 8pt sans-serif; color: #444; }} \
              @bottom-right {{ content: {} \" \" counter(page) \" / \" counter(pages); font: 8pt sans-serif; color: #444; }} }}",

@@ -521,7 +521,7 @@ fn tiebreaks_are_chosen_from_lists_with_their_names() {
     let csrf = arb.csrf.clone().unwrap();
     let page = arb.get("/events/new").body;
     assert!(
-        page.contains("<option value=\"BH/C1\" >BH/C1 — Buchholz tronqué (sans le plus faible adversaire)</option>"),
+        page.contains("<option value=\"BH/C1\" >BH/C1 — Buchholz tronqué</option>"),
         "{page}"
     );
     let r = arb.post_form(
@@ -544,6 +544,24 @@ fn tiebreaks_are_chosen_from_lists_with_their_names() {
     let page = arb.get("/events/1/edit").body;
     assert!(page.contains("<option value=\"SB\" selected>"), "{page}");
     assert!(page.contains("<option value=\"TPR\" selected>"), "{page}");
+    // The standings' legend names each tie-break as the list did: one wording, the FFE's
+    // (issue 34 §3), in both languages.
+    let standings = arb.get("/events/1/standings").body;
+    assert!(
+        standings.contains("<dt>BH/C1</dt><dd>Buchholz tronqué</dd>"),
+        "{standings}"
+    );
+    let en = arb
+        .get_with("/events/1/standings", &[("Accept-Language", "en")])
+        .body;
+    assert!(en.contains("<dt>BH/C1</dt><dd>Buchholz Cut-1</dd>"), "{en}");
+    let en_form = arb
+        .get_with("/events/new", &[("Accept-Language", "en")])
+        .body;
+    assert!(
+        en_form.contains(">BH/C1 — Buchholz Cut-1</option>"),
+        "{en_form}"
+    );
     // A typed list wins over the lists.
     let r = arb.post_form(
         "/events/new",

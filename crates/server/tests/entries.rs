@@ -126,14 +126,17 @@ fn a_registration_waits_for_the_arbiter_and_becomes_a_player() {
     );
     let r = post(&mut player, &form, &fields);
     assert_eq!(r.status, 303, "{}", r.body);
+    // Born in 2012, she enters at the youth rate: the thank-you page says what she owes.
     assert_eq!(
         r.location.as_deref(),
-        Some(&*format!("/public/{id}/register/sent"))
+        Some(&*format!("/public/{id}/register/sent?fee=youth"))
     );
-    assert!(player
-        .get(&format!("/public/{id}/register/sent"))
-        .body
-        .contains("id=\"register-sent\""));
+    let thanks = player.get(r.location.as_deref().unwrap()).body;
+    assert!(thanks.contains("id=\"register-sent\""), "{thanks}");
+    assert!(
+        thanks.contains("Droits d&#39;inscription à régler : 12,50 (tarif jeune)."),
+        "{thanks}"
+    );
     // The same challenge is not taken twice.
     let again = post(&mut player, &form, &fields);
     assert_eq!(again.status, 422, "{}", again.body);
@@ -397,7 +400,23 @@ fn fees_by_category_payments_totals_and_the_csv_to_the_cent() {
         "{page}"
     );
 
-    // The CSV: a name that would start a formula is written as text.
+    // The CSV of the French page: `;`, French headers and methods, decimal commas, and the
+    // byte order mark French Excel needs to read UTF-8 (issue 34 §3).
+    let csv = arb.get(&format!("/events/{id}/entries.csv"));
+    assert_eq!(csv.status, 200);
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "\u{feff}N°;Nom;N° FIDE;N° de licence;Fédération;Club;Catégorie;Droits;Payé;Mode de règlement;Reste dû",
+            "1;Grand, Maître;100;;;;Sen;0,00;0,00;;0,00",
+            "2;Adulte, Paul;;;;;SenM;20,00;5,00;Virement;15,00",
+            "3;\"'=HYPERLINK(\"\"http://x\"\"), Bob\";;;;;Sep;20,00;20,00;Espèces;0,00",
+            "4;Jeune, Léa;;A12345;;;CadF;12,50;12,50;Chèque;0,00",
+        ]
+    );
+    // The English page's, as it always was: a name that would start a formula is text.
+    arb.cookies.insert("lang".into(), "en".into());
     let csv = arb.get(&format!("/events/{id}/entries.csv"));
     assert_eq!(csv.status, 200);
     assert!(csv.header("content-type").unwrap().starts_with("text/csv"));
@@ -412,4 +431,74 @@ fn fees_by_category_payments_totals_and_the_csv_to_the_cent() {
             "4,\"Jeune, Léa\",,A12345,,,CadF,12.50,12.50,cheque,0.00",
         ]
     );
+}
+
+/// Public registration (issue 34 §3): a surname typed in capitals is written as the imported
+/// names are, the arbiter's page shows when it was sent in the hall's time (not UTC), and the
+/// thank-you page gives the fee due (nothing for a rule it does not know).
+#[test]
+fn a_registration_is_written_as_imported_names_and_says_its_fee() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let id = open_event(&mut arb, "Open B");
+    let r = arb.post_json(
+        &format!("/api/events/{id}/entries/settings"),
+        &json!({"open": true, "fee_default": "20", "fee_women": "15", "titled_free": true}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let form = format!("/public/{id}/register");
+    let mut player = app.client();
+    player.accept_language = Some("fr".into());
+    for (typed, sex, title, fee) in [
+        ("ROUSSEL Jean", "m", "", "20,00 (tarif normal)"),
+        ("Marie  DUPONT-MORETTI", "w", "", "15,00 (tarif femme)"),
+    ] {
+        let page = player.get(&form).body;
+        let fields = registration(&[("name", typed), ("sex", sex), ("title", title)], &page);
+        let r = post(&mut player, &form, &fields);
+        assert_eq!(r.status, 303, "{}", r.body);
+        let thanks = player.get(r.location.as_deref().unwrap()).body;
+        assert!(thanks.contains(&format!("à régler : {fee}.")), "{thanks}");
+    }
+    // A titled player enters free.
+    let page = player.get(&form).body;
+    let fields = registration(&[("name", "Carlsen, Magnus"), ("title", "GM")], &page);
+    let r = post(&mut player, &form, &fields);
+    assert_eq!(
+        r.location.as_deref(),
+        Some(&*format!("/public/{id}/register/sent?fee=titled"))
+    );
+    let thanks = player.get(r.location.as_deref().unwrap()).body;
+    assert!(
+        thanks.contains("Pas de droits d&#39;inscription à régler."),
+        "{thanks}"
+    );
+    // An address typed by hand says no fee.
+    let thanks = player
+        .get(&format!("/public/{id}/register/sent?fee=500"))
+        .body;
+    assert!(thanks.contains("id=\"register-sent\""));
+    assert!(!thanks.contains("register-fee"), "{thanks}");
+
+    let entries = arb.get(&format!("/api/events/{id}/entries")).json();
+    let names: Vec<&str> = entries["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["player"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Roussel, Jean", "Dupont-Moretti, Marie", "Carlsen, Magnus"]
+    );
+    // When each was sent, in the server's local time: no "UTC".
+    let page = arb.get(&format!("/events/{id}/entries")).body;
+    assert!(!page.contains(" UTC"), "{page}");
+    let sent = entries["entries"][0]["sent_at"].as_str().unwrap();
+    let local = store::local_time(sent);
+    let (date, time) = local.split_once(' ').unwrap();
+    let (y, rest) = date.split_once('-').unwrap();
+    let (m, d) = rest.split_once('-').unwrap();
+    let shown = format!("{d}/{m}/{y} {time}");
+    assert!(page.contains(&shown), "{shown} in {page}");
 }

@@ -178,14 +178,25 @@ fn the_groups_form_enters_the_player_in_the_section_chosen() {
     );
     let r = post(&mut player, &form, &fields);
     assert_eq!(r.status, 303, "{}", r.body);
+    // The thank-you page gives the fee of the section chosen (B's 15, not A's 25).
     assert_eq!(
         r.location.as_deref(),
-        Some(&*format!("/public/groups/{group}/register/sent"))
+        Some(&*format!(
+            "/public/groups/{group}/register/sent?section={b}&fee=default"
+        ))
     );
-    assert!(player
-        .get(&format!("/public/groups/{group}/register/sent"))
-        .body
-        .contains("id=\"register-sent\""));
+    let thanks = player.get(r.location.as_deref().unwrap()).body;
+    assert!(thanks.contains("id=\"register-sent\""), "{thanks}");
+    assert!(thanks.contains("id=\"register-fee\""), "{thanks}");
+    assert!(thanks.contains(" 15,00 (tarif normal)."), "{thanks}");
+    // Another group's section says nothing here.
+    let other = player
+        .get(&format!(
+            "/public/groups/{}/register/sent?section={b}&fee=default",
+            group + 1
+        ))
+        .status;
+    assert_ne!(other, 500);
     let waiting = entries(&mut arb, b);
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert_eq!(waiting[0]["status"], "pending");

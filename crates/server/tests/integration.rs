@@ -35,6 +35,8 @@ mod bridge_teams;
 mod common;
 #[path = "concurrent.rs"]
 mod concurrent;
+#[path = "corrections.rs"]
+mod corrections;
 #[path = "double_swiss.rs"]
 mod double_swiss;
 #[path = "entries.rs"]

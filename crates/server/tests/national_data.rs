@@ -177,7 +177,10 @@ fn the_national_report_lists_national_data_and_every_round() {
     let board = boards.iter().find(|g| !g["black"].is_null()).unwrap();
     let (w, b) = (number_of(&board["white"]), number_of(&board["black"]));
 
-    let r = arb.get(&format!("/events/{id}/national.csv"));
+    let r = arb.get_with(
+        &format!("/events/{id}/national.csv"),
+        &[("Accept-Language", "en")],
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.header("content-type").unwrap().starts_with("text/csv"));
     let lines: Vec<&str> = r.body.lines().collect();
@@ -227,6 +230,47 @@ fn the_national_report_lists_national_data_and_every_round() {
     );
     let bye = (1..=3).find(|n| *n != w && *n != b).unwrap();
     assert!(by_number(bye).ends_with(",,,U"), "{}", by_number(bye));
+    // On a French page: what French Excel splits and reads (issue 34 §3): `;`, French headers,
+    // the colours B and N, the byte order mark; the same players and values.
+    let fr = arb.get_with(
+        &format!("/events/{id}/national.csv"),
+        &[("Accept-Language", "fr")],
+    );
+    let fr_lines: Vec<&str> = fr.body.lines().collect();
+    assert_eq!(
+        fr_lines[0],
+        "\u{feff}Place;N°;Nom;Sexe;Date de naissance;Catégorie;Fédération;Club;Ligue;N° de licence;\
+         Type de licence;Elo national;Type d'Elo;N° FIDE;Elo FIDE;Titre;Points;R1 adversaire;\
+         R1 couleur;R1 résultat"
+    );
+    assert_eq!(fr_lines.len(), lines.len());
+    let fr_alice = fr_lines
+        .iter()
+        .find(|l| l.contains("Martin, Alice"))
+        .unwrap();
+    assert!(
+        fr_alice.contains(
+            ";w;2013/05/02;BenF;;Lyon Échecs;Auvergne-Rhône-Alpes;K59857;A;1790;N;;1850;"
+        ),
+        "{fr_alice}"
+    );
+    let fr_by_number = |n: u64| {
+        fr_lines[1..]
+            .iter()
+            .find(|l| l.split(';').nth(1) == Some(n.to_string().as_str()))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        fr_by_number(w).ends_with(&format!(";{b};B;1")),
+        "{}",
+        fr_by_number(w)
+    );
+    assert!(
+        fr_by_number(b).ends_with(&format!(";{w};N;0")),
+        "{}",
+        fr_by_number(b)
+    );
     // The arbiter's document: not for the public.
     assert_ne!(
         app.client()

@@ -176,7 +176,12 @@ fn the_standings_show_the_performance_rating_and_rank_nobody_by_it() {
     for (n, perf) in expected {
         assert_eq!(perf_cell(&public, n).as_deref(), Some(perf), "public: {n}");
     }
-    let csv = arb.get(&format!("/events/{id}/standings.csv")).body;
+    let csv = arb
+        .get_with(
+            &format!("/events/{id}/standings.csv"),
+            &[("Accept-Language", "en")],
+        )
+        .body;
     assert!(
         csv.starts_with("rank,number,name,title,rating,federation,points,DE,SB,WIN,performance\n"),
         "{csv}"
@@ -186,6 +191,25 @@ fn the_standings_show_the_performance_rating_and_rank_nobody_by_it() {
         let perf = expected.iter().find(|e| e.0 == number).unwrap().1;
         assert!(line.ends_with(&format!(",{perf}")), "{line}");
     }
+    // On a French page: `;`, French headers, decimal commas (issue 34 §3).
+    let fr = arb
+        .get_with(
+            &format!("/events/{id}/standings.csv"),
+            &[("Accept-Language", "fr")],
+        )
+        .body;
+    assert!(
+        fr.starts_with("\u{feff}Place;N°;Nom;Titre;Elo;Fédération;Points;DE;SB;WIN;Performance\n"),
+        "{fr}"
+    );
+    for (en, fr) in csv.lines().skip(1).zip(fr.lines().skip(1)) {
+        // Each cell after the name the same, a decimal point become a comma (the English
+        // name is quoted for its comma).
+        let en: Vec<String> = en.split(',').map(|c| c.replace('.', ",")).collect();
+        let fr: Vec<&str> = fr.split(';').collect();
+        assert_eq!(fr[3..], en[en.len() + 3 - fr.len()..], "{fr:?}");
+    }
+    assert!(fr.contains(";3,5;"), "{fr}");
     // Not a tie-break: the TRF's tie-break records list the event's own.
     let trf = arb
         .get(&format!("/events/{id}/export.trf?format=trf26"))
@@ -230,7 +254,12 @@ fn the_standings_show_the_performance_rating_and_rank_nobody_by_it() {
     assert!(perf_cell(&page, 1).is_none());
     let public = visitor.get(&format!("/public/{id}")).body;
     assert!(!public.contains("Perf."), "{public}");
-    let csv = arb.get(&format!("/events/{id}/standings.csv")).body;
+    let csv = arb
+        .get_with(
+            &format!("/events/{id}/standings.csv"),
+            &[("Accept-Language", "en")],
+        )
+        .body;
     assert!(
         csv.starts_with("rank,number,name,title,rating,federation,points,DE,SB,WIN\n"),
         "{csv}"

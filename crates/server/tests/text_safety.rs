@@ -121,7 +121,12 @@ fn control_characters_never_reach_the_files() {
     let t = tournament::trf::read(&trf).unwrap();
     assert_eq!(t.players.len(), 4);
 
-    let standings = arb.get(&format!("/events/{id}/standings.csv")).body;
+    let standings = arb
+        .get_with(
+            &format!("/events/{id}/standings.csv"),
+            &[("Accept-Language", "en")],
+        )
+        .body;
     assert!(
         standings.contains("\"'=HYPERLINK(\"\"http://evil\"\")\""),
         "{standings}"

@@ -266,6 +266,27 @@ impl Store {
     }
 }
 
+/// A stored time (UTC, ISO 8601) in the server's local time, `YYYY-MM-DD HH:MM`: the hall's
+/// clock, the one the registration form's closing time is typed in (the C library's time
+/// zone, as SQLite's `localtime` reads it). A text that is no time is given back as it is.
+pub fn local_time(utc: &str) -> String {
+    thread_local! {
+        static CLOCK: Option<rusqlite::Connection> = rusqlite::Connection::open_in_memory().ok();
+    }
+    CLOCK
+        .with(|c| {
+            c.as_ref()?
+                .query_row(
+                    "SELECT strftime('%Y-%m-%d %H:%M', ?1, 'localtime')",
+                    [utc],
+                    |r| r.get::<_, Option<String>>(0),
+                )
+                .ok()
+                .flatten()
+        })
+        .unwrap_or_else(|| utc.to_string())
+}
+
 /// The current time as stored: UTC, ISO 8601, whole seconds.
 pub fn now() -> String {
     let secs = std::time::SystemTime::now()

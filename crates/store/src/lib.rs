@@ -29,6 +29,7 @@ pub mod throttle;
 pub mod versions;
 
 pub use backup::{RestoreRefusal, Restored};
+pub use chess::corrections::{AffectedPlayer, Correction, StalePairing};
 pub use chess::entries::{
     Duplicate, Entry, EntryFees, EntryId, EntrySettings, EntryStatus, FeeRow, FeeTotals,
     PaymentMethod,
@@ -42,7 +43,7 @@ pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalL
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::types::*;
-pub use db::{default_path, now, Store};
+pub use db::{default_path, local_time, now, Store};
 pub use edits::{Changed, Version, Written};
 pub use error::{Error, Refusal, Result};
 pub use text::{Label, PersonName, PersonNames};

@@ -550,6 +550,33 @@ fn round_scenarios(api: &Api) -> Vec<Scenario> {
         vec![event_elsewhere(e, "Lyon")],
     ));
 
+    // Round 1 corrected after round 2 was paired: round 2's page offers to pair it again.
+    let (e, _) = api.event("Correction", 6, json!({}));
+    let r1 = api.pair(e, 1);
+    let all = |result: &str| -> serde_json::Map<String, Value> {
+        r1.iter()
+            .filter(|g| !g["black"].is_null())
+            .map(|g| (g["board"].to_string(), json!(result)))
+            .collect()
+    };
+    api.post(
+        &format!("/api/events/{e}/rounds/1/results"),
+        json!({ "results": all("1-0") }),
+    );
+    api.pair(e, 2);
+    api.post(
+        &format!("/api/events/{e}/rounds/1/results"),
+        json!({ "results": {"1": "0-1"} }),
+    );
+    let round = format!("/events/{e}/rounds/2");
+    out.push(scenario(
+        "/events/{id}/rounds/{n}/repair",
+        Event,
+        e,
+        form(round.clone(), format!("{round}/repair")),
+        vec![event_elsewhere(e, "Lyon")],
+    ));
+
     // Two boards whose players reported different results.
     let (e, _) = api.event("Trancher", 4, json!({}));
     let games = api.pair(e, 1);
@@ -1340,6 +1367,42 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
         t,
         lineup(1),
         vec![lineup(0)],
+    ));
+
+    // Round 1 corrected after round 2 was paired: round 2's page offers to pair it again.
+    let t = event("Interclubs corrigés", 4);
+    let (r1, _) = {
+        api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
+        api.get(&format!("/api/teams/events/{t}/rounds/1"))
+    };
+    let results = |result: &str| -> Vec<Value> {
+        r1["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| {
+                (1..=4).map(move |b| json!({"match": m["number"], "board": b, "result": result}))
+            })
+            .collect()
+    };
+    api.post(
+        &format!("/api/teams/events/{t}/rounds/1/results"),
+        json!({ "results": results("1-0") }),
+    );
+    api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
+    api.post(
+        &format!("/api/teams/events/{t}/rounds/1/results"),
+        json!({ "results": [{"match": 1, "board": 1, "result": "0-1"},
+                            {"match": 1, "board": 2, "result": "0-1"},
+                            {"match": 1, "board": 3, "result": "0-1"}] }),
+    );
+    let round = format!("/teams/{t}/rounds/2");
+    out.push(scenario(
+        "/teams/{id}/rounds/{round}/repair",
+        Teams,
+        t,
+        form(round.clone(), format!("{round}/repair")),
+        vec![settings(t, "Autre nom")],
     ));
 
     // Both captains report the same results: the confirmation waits for the arbiter.

@@ -14,6 +14,8 @@ register-website = Leave this field empty
 register-question = Anti-spam question: how much is { $question }?
 register-send = Register
 register-sent = Thank you: your registration was received. It waits for the arbiter's confirmation.
+register-fee-due = Entry fee to pay: { $amount } ({ $rule } rate).
+register-fee-none = No entry fee to pay.
 
 entries-settings = Registration form
 entries-state-open = The registration form is open:

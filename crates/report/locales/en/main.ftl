@@ -100,7 +100,7 @@ field-points-draw = Points for a draw
 field-points-loss = Points for a loss
 field-points-bye = Points for the pairing-allocated bye
 hint-tiebreaks-default = Empty: the usual list (BH/C1, BH, SB for a Swiss; DE, SB, WIN for a round robin)
-hint-tiebreaks = Codes separated by commas, in order, as FIDE writes them: BH/C1 (Buchholz cut 1), BH, SB, DE (direct encounter), WIN, ARO, PS… Leave empty for the usual list of the system.
+hint-tiebreaks = Codes separated by commas, in order, as FIDE writes them: BH/C1 (Buchholz Cut-1), BH, SB, DE (direct encounter), WIN, ARO, PS… Leave empty for the usual list of the system.
 field-tiebreaks = Tie-breaks (FIDE codes)
 field-rules = Rules for unplayed games
 field-public = Public pages
@@ -196,6 +196,62 @@ swap-done = The two players were swapped.
 swap-no-objection = The pairing checker has no objection.
 swap-objections = The pairing checker objects:
 
+## A round corrected after the next one was paired (issue 34 §3; FIDE C.04.2, 4.3)
+stale-title-here = This round was paired before results of earlier rounds were corrected: its pairing rests on the old results.
+stale-title-later = Round { $round } was paired before this correction: its pairing rests on the old results.
+stale-correction-board = Round { $round }, board { $board } ({ $white } – { $black }): { $was } when paired, { $now } now
+stale-correction-bye = Round { $round }, { $player }: { $was } when paired, { $now } now
+stale-affected = Players concerned in round { $round } (points before the round, when paired and now):
+stale-player-board = { $player }: { $was } → { $now }, board { $board }
+stale-player-unpaired = { $player }: { $was } → { $now }, no board in this round
+stale-repairable = A correction affects only the pairings still to be made; for a pairing published but not yet played, the arbiter decides (FIDE C.04.2, 4.3). No result of round { $round } is entered: it may still be paired again on the corrected results.
+stale-stands = Round { $round } stands as it was published: one of its results is entered (or a later round is paired). A correction affects only the pairings still to be made, and for a pairing already published the arbiter decides (FIDE C.04.2, 4.3): the correction counts from the next pairing on.
+stale-repair = Pair round { $round } again
+stale-team-correction = Round { $round }, match { $match } ({ $white } – { $black }), board { $board }: { $was } when paired, { $now } now
+stale-team-affected = Teams concerned in round { $round }:
+stale-team-match = { $team }: match { $match }
+stale-team-unpaired = { $team }: no match in this round
+
+## A shared place (issue 34 §3)
+place-shared = { $first }-{ $last }=
+
+## The CSV files, as an English spreadsheet reads them (issue 34 §3)
+csv-rank = rank
+csv-number = number
+csv-name = name
+csv-title = title
+csv-rating = rating
+csv-federation = federation
+csv-points = points
+csv-performance = performance
+csv-sex = sex
+csv-birth-date = birth date
+csv-category = category
+csv-club = club
+csv-league = league
+csv-licence = licence
+csv-licence-type = licence type
+csv-national-rating = national rating
+csv-rating-kind = kind
+csv-fide-id = fide id
+csv-fide-rating = fide rating
+csv-round-opponent = r{ $round } opponent
+csv-round-colour = r{ $round } colour
+csv-round-result = r{ $round } result
+csv-colour-w = w
+csv-colour-b = b
+csv-entries-number = number
+csv-entries-name = name
+csv-entries-fide-id = fide_id
+csv-entries-licence = licence
+csv-entries-federation = federation
+csv-entries-club = club
+csv-entries-category = category
+csv-entries-fee = fee
+csv-entries-paid = paid
+csv-entries-method = method
+csv-entries-outstanding = outstanding
+
 ## The arbiter's flow (issue 20 §3)
 objection-accept = Accept
 objection-accepted = accepted by the arbiter
@@ -214,22 +270,6 @@ public-black-game-1 = Black in game 1
 public-match-hint = Each match is two games on the same board, colours reversed in game 2; both games' results are read from the left-hand player's side.
 field-tiebreak-n = Tie-break { $n }
 field-tiebreaks-typed = Or typed (FIDE codes)
-tb-choice-bh-c1 = Buchholz Cut-1 (without the lowest opponent)
-tb-choice-bh-c2 = Buchholz Cut-2 (without the two lowest)
-tb-choice-bh-m1 = Median Buchholz (without the highest and the lowest)
-tb-choice-bh = Buchholz
-tb-choice-sb = Sonneborn-Berger
-tb-choice-sb-c1 = Sonneborn-Berger Cut-1
-tb-choice-de = Direct encounter
-tb-choice-win = Number of wins
-tb-choice-won = Games won over the board
-tb-choice-bpg = Games played with Black
-tb-choice-bwg = Wins with Black
-tb-choice-ps = Progressive score (cumulative)
-tb-choice-aro = Average rating of opponents
-tb-choice-aro-c1 = Average rating of opponents Cut-1
-tb-choice-tpr = Tournament performance rating
-tb-choice-ks = Koya
 undo-question = Undo this action? The event goes back to how it was before it (the undo is logged, and can be redone).
 undo-confirm = Yes, undo it
 redo = Redo: { $action }
@@ -392,6 +432,12 @@ action-check_in = Check-in list
 action-report_conflict = A different result reported
 action-undo = Undo
 
+tb-bh-c1 = Buchholz Cut-1
+tb-bh-c2 = Buchholz Cut-2
+tb-bh-m1 = Median Buchholz
+tb-bh-m2 = Median Buchholz 2
+tb-sb-c1 = Sonneborn-Berger Cut-1
+tb-aro-c1 = Average rating of opponents Cut-1
 tb-bh = Buchholz
 tb-sb = Sonneborn-Berger
 tb-de = Direct encounter
@@ -700,7 +746,18 @@ prize-rule-hort = Hort system
 prize-rule-places-explained = Players tied on points are separated by the tie-breaks; each player wins at most one prize, the larger.
 prize-rule-shared-explained = Players tied on points share equally the prizes of the places they occupy; each player wins at most one prize, the larger.
 prize-rule-hort-explained = Hort system: of the prizes of the places tied players occupy, half is shared equally and half goes by the tie-break order; each player wins at most one prize, the larger.
-hint-prize-list = First line prize;category;amount, then one prize a line in the order a category's prizes are awarded. Category: empty for the general ranking, else rating<1600, rating>=2000, women, age<12, age>=50, unrated, joined by & (ages on 1 January of the year the event ends). Amount: 150 or 75.50; anything else is an object.
+prize-legend-lines = First line "prize;category;amount" (or "prix;catégorie;montant"), then one prize a line, in the order a category's prizes are awarded. Amount: 150 or 75.50; empty for an object (the prize's name says which).
+prize-legend-category = Category: empty for the general ranking, else one or more conditions joined by "&" (for instance "rating<1600&women"). The French words (elo, féminin, âge, non-classé) are read too; the list kept is written back in English.
+prize-legend-write = Written
+prize-legend-means = Who may win the prize
+prize-legend-rating-below = Rating below { $rating } (unrated players are not)
+prize-legend-rating-from = Rating { $rating } or more
+prize-legend-women = Women
+prize-legend-age = Age on 1 January of the year the event ends: under 18, 50 or more
+prize-legend-ffe = The FFE's age categories, one or a range, in the event's season (1 September to 31 August): { $codes }
+prize-legend-unrated = Players without a rating
+prize-category-ffe = Category { $category }
+prize-category-ffe-range = Categories { $first } to { $last }
 prizes-invalid = The prize list does not read: { $where } (found { $found }).
 ## Printed chess documents: the foot of every printed page, board slips, the round-robin table
 print-printed = Printed { $date }
@@ -732,8 +789,7 @@ log-round-start = round { $round }: { $start }
 invalid-round-date = Round { $round }: the date is written YYYY-MM-DD, and a time needs a date (found "{ $found }").
 invalid-round-time = Round { $round }: the time is written HH:MM, from 00:00 to 23:59 (found "{ $found }").
 ## Drawing of lots, the last tie-break (issue 20 §3)
-tb-choice-lot = Drawing of lots (last)
-tb-lot = Drawing of lots: drawn once by the arbiter, recorded in the log
+tb-lot = Drawing of lots (last; drawn once by the arbiter, recorded in the log)
 action-draw_lots = Drawing of lots
 lots-draw = Draw lots
 lots-hint = The last tie-break: each player gets a lot number, drawn once and recorded in the log; players tied on every other criterion are ranked by it.

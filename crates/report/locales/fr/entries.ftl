@@ -14,6 +14,8 @@ register-website = Laissez ce champ vide
 register-question = Question anti-spam : combien font { $question } ?
 register-send = S'inscrire
 register-sent = Merci : votre inscription est bien reçue. Elle attend la confirmation de l'arbitre.
+register-fee-due = Droits d'inscription à régler : { $amount } (tarif { $rule }).
+register-fee-none = Pas de droits d'inscription à régler.
 
 entries-settings = Formulaire d'inscription
 entries-state-open = Le formulaire d'inscription est ouvert :

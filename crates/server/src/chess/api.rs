@@ -103,6 +103,12 @@ pub fn routes() -> Routes {
             unpair,
         )
         .post(
+            "/events/{id}/rounds/{n}/repair",
+            Guard::Whole(Kind::Event),
+            repair,
+        )
+        .get("/events/{id}/stale", stale)
+        .post(
             "/events/{id}/rounds/{n}/swap",
             Guard::Merge(Kind::Event),
             swap,
@@ -566,6 +572,28 @@ async fn unpair(
     done()
 }
 
+/// Pairs a round again on today's results (a correction of an earlier round came after its
+/// pairing): one action, refused once a result of it is entered, or (with the version the
+/// client read) when its pairing changed since.
+async fn repair(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, n)): Path<(EventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: VersionBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let store = st.store.clone();
+    let round = blocking(move || store.repair_round(&a.username, id, n, seen)).await?;
+    at_version(&st, id, || Ok(json!(round)))
+}
+
+/// The pairings made before a correction of an earlier round (C.04.2 4.3), earliest first.
+async fn stale(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> ApiResult {
+    ok(st.store.stale_pairings(id)?)
+}
+
 async fn swap(
     State(st): State<AppState>,
     c: Ctx,
@@ -670,7 +698,12 @@ async fn results(
         });
     }
     at_version(&st, id, || {
-        Ok(json!({ "changed": w.changed, "round": st.store.round(id, n)? }))
+        Ok(json!({
+            "changed": w.changed,
+            "round": st.store.round(id, n)?,
+            // Later pairings made before this correction, if any.
+            "stale": st.store.stale_pairings(id)?,
+        }))
     })
 }
 

@@ -387,41 +387,44 @@ async fn export_trf(
 }
 
 /// The standings as CSV: place, number, name, title, rating, federation, points, tie-breaks,
-/// then the performance rating when the event shows it (a column that ranks nobody);
-/// every cell through [`report::csv`] (quoted, and a name that would start a spreadsheet formula
-/// written as text).
-pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
+/// then the performance rating when the event shows it (a column that ranks nobody); every
+/// cell through [`report::csv`] (quoted, and a name that would start a spreadsheet formula
+/// written as text). In the page's language: English with commas, French with `;`, decimal
+/// commas and French headers, as each language's spreadsheet reads it.
+pub(crate) fn standings_csv_text(tr: &crate::i18n::Tr, s: &store::Standings) -> String {
+    let d = report::csv::Dialect::of(tr.lang);
     let header = [
-        "rank",
-        "number",
-        "name",
-        "title",
-        "rating",
-        "federation",
-        "points",
+        "csv-rank",
+        "csv-number",
+        "csv-name",
+        "csv-title",
+        "csv-rating",
+        "csv-federation",
+        "csv-points",
     ]
     .into_iter()
-    .map(str::to_string)
+    .map(|k| tr.t(k))
     .chain(s.tiebreak_codes.iter().cloned())
-    .chain(s.performance_column.then(|| "performance".to_string()));
-    let mut out = report::csv::row(header);
+    .chain(s.performance_column.then(|| tr.t("csv-performance")));
+    let mut out = d.start().to_string();
+    out.push_str(&d.row(header));
     out.push('\n');
     for r in &s.rows {
-        let d = &r.player.details;
+        let p = &r.player.details;
         let mut line = vec![
             r.rank.to_string(),
             r.player.number.to_string(),
-            d.name.to_string(),
-            d.title.clone(),
-            d.rating.map(|x| x.to_string()).unwrap_or_default(),
-            d.federation.clone(),
-            r.points.to_string(),
+            p.name.to_string(),
+            p.title.clone(),
+            p.rating.map(|x| x.to_string()).unwrap_or_default(),
+            p.federation.clone(),
+            d.number(&r.points.to_string()),
         ];
-        line.extend(r.values.iter().cloned());
+        line.extend(r.values.iter().map(|v| d.number(v)));
         if s.performance_column {
             line.push(r.performance.map(|p| p.to_string()).unwrap_or_default());
         }
-        out.push_str(&report::csv::row(line));
+        out.push_str(&d.row(line));
         out.push('\n');
     }
     out
@@ -429,6 +432,7 @@ pub(crate) fn standings_csv_text(s: &store::Standings) -> String {
 
 async fn standings_csv(
     State(st): State<AppState>,
+    c: Ctx,
     _a: Arbiter,
     Path(id): Path<EventId>,
     Query(q): Query<AfterQuery>,
@@ -437,7 +441,7 @@ async fn standings_csv(
     Ok(attachment(
         "text/csv; charset=utf-8",
         &format!("standings-{id}.csv"),
-        standings_csv_text(&s).into_bytes(),
+        standings_csv_text(&c.tr, &s).into_bytes(),
     ))
 }
 
@@ -449,10 +453,12 @@ async fn standings_csv(
 /// none). No federation publishes the format it takes (the FFE's homologation reads PAPI's own
 /// database), so this is a spreadsheet for the federation's staff to read or re-key.
 pub(crate) fn national_csv_text(
+    tr: &crate::i18n::Tr,
     e: &store::Event,
     s: &store::Standings,
     rounds: &[store::Round],
 ) -> String {
+    let d = report::csv::Dialect::of(tr.lang);
     let shown: Vec<&store::Round> = rounds
         .iter()
         .filter(|r| r.number <= s.after_round)
@@ -463,67 +469,69 @@ pub(crate) fn national_csv_text(
         .map(|r| (r.player.id, r.player.number))
         .collect();
     let mut header: Vec<String> = [
-        "rank",
-        "number",
-        "name",
-        "sex",
-        "birth date",
-        "category",
-        "federation",
-        "club",
-        "league",
-        "licence",
-        "licence type",
-        "national rating",
-        "kind",
-        "fide id",
-        "fide rating",
-        "title",
-        "points",
+        "csv-rank",
+        "csv-number",
+        "csv-name",
+        "csv-sex",
+        "csv-birth-date",
+        "csv-category",
+        "csv-federation",
+        "csv-club",
+        "csv-league",
+        "csv-licence",
+        "csv-licence-type",
+        "csv-national-rating",
+        "csv-rating-kind",
+        "csv-fide-id",
+        "csv-fide-rating",
+        "csv-title",
+        "csv-points",
     ]
     .into_iter()
-    .map(str::to_string)
+    .map(|k| tr.t(k))
     .collect();
     for r in &shown {
         let n = r.number;
         header.extend([
-            format!("r{n} opponent"),
-            format!("r{n} colour"),
-            format!("r{n} result"),
+            tr.t1("csv-round-opponent", "round", n),
+            tr.t1("csv-round-colour", "round", n),
+            tr.t1("csv-round-result", "round", n),
         ]);
     }
+    let (white_code, black_code) = (tr.t("csv-colour-w"), tr.t("csv-colour-b"));
     let season_day = match e.settings.start_date.as_str() {
         "" => e.created_at.get(..10).unwrap_or_default(),
         d => d,
     };
-    let mut out = report::csv::row(header);
+    let mut out = d.start().to_string();
+    out.push_str(&d.row(header));
     out.push('\n');
     for row in &s.rows {
-        let d = &row.player.details;
-        let n = &d.national;
+        let p = &row.player.details;
+        let n = &p.national;
         let mut line = vec![
             row.rank.to_string(),
             row.player.number.to_string(),
-            d.name.to_string(),
-            d.sex.clone(),
-            d.birth_date.clone(),
-            d.ffe_category(season_day),
-            d.federation.clone(),
-            d.club.to_string(),
+            p.name.to_string(),
+            p.sex.clone(),
+            p.birth_date.clone(),
+            p.ffe_category(season_day),
+            p.federation.clone(),
+            p.club.to_string(),
             n.league.to_string(),
             n.licence.to_string(),
             n.licence_type
                 .map(|t| t.as_str().to_string())
                 .unwrap_or_default(),
-            d.national_rating.map(|x| x.to_string()).unwrap_or_default(),
-            match (d.national_rating, n.national_rating_kind) {
+            p.national_rating.map(|x| x.to_string()).unwrap_or_default(),
+            match (p.national_rating, n.national_rating_kind) {
                 (Some(_), Some(k)) => k.as_str().to_string(),
                 _ => String::new(),
             },
-            d.fide_id.map(|x| x.to_string()).unwrap_or_default(),
-            d.rating.map(|x| x.to_string()).unwrap_or_default(),
-            d.title.clone(),
-            row.points.to_string(),
+            p.fide_id.map(|x| x.to_string()).unwrap_or_default(),
+            p.rating.map(|x| x.to_string()).unwrap_or_default(),
+            p.title.clone(),
+            d.number(&row.points.to_string()),
         ];
         for r in &shown {
             let me = row.player.id;
@@ -543,7 +551,7 @@ pub(crate) fn national_csv_text(
                     Some(black) => {
                         let other = if white { black } else { g.white };
                         cells[0].push(numbers.get(&other).map(u32::to_string).unwrap_or_default());
-                        cells[1].push(if white { "w" } else { "b" }.into());
+                        cells[1].push(if white { &white_code } else { &black_code }.clone());
                         cells[2].push(views::side_result(g.result, white));
                     }
                 }
@@ -563,7 +571,7 @@ pub(crate) fn national_csv_text(
             // A Double-Swiss round is a two-game match: both games in one cell each.
             line.extend(cells.iter().map(|c| c.join("/")));
         }
-        out.push_str(&report::csv::row(line));
+        out.push_str(&d.row(line));
         out.push('\n');
     }
     out
@@ -571,6 +579,7 @@ pub(crate) fn national_csv_text(
 
 async fn national_csv(
     State(st): State<AppState>,
+    c: Ctx,
     _a: Arbiter,
     Path(id): Path<EventId>,
     Query(q): Query<AfterQuery>,
@@ -581,7 +590,7 @@ async fn national_csv(
     Ok(attachment(
         "text/csv; charset=utf-8",
         &format!("national-{id}.csv"),
-        national_csv_text(&e, &s, &rounds).into_bytes(),
+        national_csv_text(&c.tr, &e, &s, &rounds).into_bytes(),
     ))
 }
 

@@ -13,7 +13,7 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Form;
@@ -269,7 +269,8 @@ impl RegisterForm {
             ));
         }
         PlayerForm {
-            name: self.name.clone(),
+            // Written as the imported names are (`Roussel, Jean`, not « ROUSSEL Jean »).
+            name: store::chess::names::as_registered(&self.name),
             title: self.title.clone(),
             rating: text(&self.rating),
             national_rating: text(&self.national_rating),
@@ -348,12 +349,17 @@ async fn register(
         return see(format!("/public/{id}/register/sent"));
     }
     let sent = f.player().and_then(|p| {
-        Ok(st
-            .store
-            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?)
+        st.store
+            .submit_entry(&c.client_ip.to_string(), id, &f.token, f.answer()?, &p)?;
+        Ok(p)
     });
     match sent {
-        Ok(_) => see(format!("/public/{id}/register/sent")),
+        // The thank-you page says the fee due: the rule that gives it travels in the address
+        // (the amount is read from the event's settings there, nothing of the entry).
+        Ok(p) => {
+            let (_, rule) = st.store.entry_fee(id, &p)?;
+            see(format!("/public/{id}/register/sent?fee={rule}"))
+        }
         Err(e) => {
             // The form comes back with what was typed and why it was not taken.
             let failure = e.into_response_failure();
@@ -380,12 +386,52 @@ pub(crate) fn form_again(page: &impl Template, failure: &crate::error::Failure) 
 struct SentPage {
     c: Ctx,
     ev: EventView,
+    /// The fee due, said in a sentence ("Entry fee to pay: 15,00 (youth rate)"), or empty.
+    fee: String,
 }
 
-async fn sent_page(State(st): State<AppState>, c: Ctx, Path(id): Path<EventId>) -> Page {
+/// The rule a thank-you page's address names (`?fee=youth`).
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SentQuery {
+    #[serde(default)]
+    fee: String,
+}
+
+/// The fee due under `rule` as the thank-you page says it, from the event's settings; empty
+/// for a rule it does not know (an address typed by hand).
+pub(crate) fn fee_due(c: &Ctx, s: &EntrySettings, rule: &str) -> String {
+    let amount = match rule {
+        "default" => Some(s.fee_default),
+        "youth" => Some(s.fee_youth.unwrap_or(s.fee_default)),
+        "women" => s.fee_women,
+        "veteran" => s.fee_veteran,
+        "titled" => Some(prizes::Money::ZERO),
+        _ => None,
+    };
+    match amount {
+        None => String::new(),
+        Some(m) if m.is_zero() => c.t("register-fee-none"),
+        Some(m) => c.tr.targs(
+            "register-fee-due",
+            &[
+                ("amount", crate::chess::prizes::money(c, m).into()),
+                ("rule", c.t(&format!("fees-rule-{rule}")).into()),
+            ],
+        ),
+    }
+}
+
+async fn sent_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<EventId>,
+    Query(q): Query<SentQuery>,
+) -> Page {
     let e = st.store.event(id)?;
+    let fee = fee_due(&c, &st.store.entry_settings(id)?, &q.fee);
     html(&SentPage {
         ev: EventView::new(&e, &c.tr),
+        fee,
         c,
     })
 }
@@ -446,7 +492,7 @@ fn entry_row(c: &Ctx, e: &store::Entry) -> EntryRow {
         id: e.id,
         name: p.name.to_string(),
         details: details.join(" · "),
-        sent: c.tr.datetime(&e.sent_at),
+        sent: c.local_datetime(&e.sent_at),
         status: c.t(&format!("entries-status-{}", e.status.as_str())),
         pending: e.status == EntryStatus::Pending,
         reason: e.reason.clone(),
@@ -807,49 +853,63 @@ async fn set_payment(
 }
 
 /// The entries' CSV: every player with their ids, category, fee and payment, through the
-/// documents' CSV writer (a cell a spreadsheet would run as a formula is written as text).
-pub(crate) fn entries_csv_text(fees: &store::EntryFees) -> String {
+/// documents' CSV writer (a cell a spreadsheet would run as a formula is written as text), in
+/// the page's language (French: `;`, decimal commas, French headers and payment methods).
+pub(crate) fn entries_csv_text(tr: &crate::i18n::Tr, fees: &store::EntryFees) -> String {
+    let d = report::csv::Dialect::of(tr.lang);
     let header = [
-        "number",
-        "name",
-        "fide_id",
-        "licence",
-        "federation",
-        "club",
-        "category",
-        "fee",
-        "paid",
-        "method",
-        "outstanding",
-    ];
-    let mut out = report::csv::row(header);
+        "csv-entries-number",
+        "csv-entries-name",
+        "csv-entries-fide-id",
+        "csv-entries-licence",
+        "csv-entries-federation",
+        "csv-entries-club",
+        "csv-entries-category",
+        "csv-entries-fee",
+        "csv-entries-paid",
+        "csv-entries-method",
+        "csv-entries-outstanding",
+    ]
+    .map(|k| tr.t(k));
+    let method = |m: Option<PaymentMethod>| match (m, tr.lang) {
+        (None, _) => String::new(),
+        (Some(m), crate::i18n::Lang::En) => m.as_str().to_string(),
+        (Some(m), crate::i18n::Lang::Fr) => tr.t(&format!("fees-method-{}", m.as_str())),
+    };
+    let mut out = d.start().to_string();
+    out.push_str(&d.row(header));
     out.push('\n');
     for r in &fees.rows {
-        let d = &r.player.details;
-        out.push_str(&report::csv::row([
+        let p = &r.player.details;
+        out.push_str(&d.row([
             r.player.number.to_string(),
-            d.name.to_string(),
-            d.fide_id.map(|v| v.to_string()).unwrap_or_default(),
-            d.national.licence.to_string(),
-            d.federation.clone(),
-            d.club.to_string(),
+            p.name.to_string(),
+            p.fide_id.map(|v| v.to_string()).unwrap_or_default(),
+            p.national.licence.to_string(),
+            p.federation.clone(),
+            p.club.to_string(),
             r.category.clone(),
-            r.fee.to_string(),
-            r.paid.to_string(),
-            r.method.map_or("", PaymentMethod::as_str).to_string(),
-            r.outstanding().to_string(),
+            d.number(&r.fee.to_string()),
+            d.number(&r.paid.to_string()),
+            method(r.method),
+            d.number(&r.outstanding().to_string()),
         ]));
         out.push('\n');
     }
     out
 }
 
-async fn entries_csv(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> Page {
+async fn entries_csv(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
     let fees = st.store.entry_fees(id)?;
     Ok(crate::page::attachment(
         "text/csv; charset=utf-8",
         &format!("entries-{id}.csv"),
-        entries_csv_text(&fees).into_bytes(),
+        entries_csv_text(&c.tr, &fees).into_bytes(),
     ))
 }
 

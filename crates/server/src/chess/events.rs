@@ -94,12 +94,7 @@ struct EventFormPage {
 fn choices(c: &Ctx) -> Vec<(String, String)> {
     crate::chess::forms::TIEBREAK_CHOICES
         .iter()
-        .map(|code| {
-            (
-                code.to_string(),
-                c.t(&crate::chess::forms::tiebreak_choice_key(code)),
-            )
-        })
+        .map(|code| (code.to_string(), report::views::tiebreak_name(&c.tr, code)))
         .collect()
 }
 

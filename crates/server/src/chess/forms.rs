@@ -292,17 +292,12 @@ impl EventForm {
     }
 }
 
-/// The tie-breaks the event form's lists offer, each named by `tb-choice-…` in the catalogue
-/// (any other FIDE code can still be typed).
+/// The tie-breaks the event form's lists offer, each named as every page names it
+/// ([`report::views::tiebreak_name`]; any other FIDE code can still be typed).
 pub const TIEBREAK_CHOICES: [&str; 17] = [
     "BH/C1", "BH/C2", "BH/M1", "BH", "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO",
     "ARO/C1", "TPR", "KS", "LOT",
 ];
-
-/// A tie-break's catalogue key in the event form's lists (`BH/C1` → `tb-choice-bh-c1`).
-pub fn tiebreak_choice_key(code: &str) -> String {
-    format!("tb-choice-{}", code.to_lowercase().replace('/', "-"))
-}
 
 /// A text field the API may send as `null` (what it answers for an empty code).
 fn text_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {

@@ -7,7 +7,7 @@
 
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::Form;
 use serde::Deserialize;
@@ -213,17 +213,24 @@ async fn register(
     let chosen = form.section().unwrap_or(0);
     let sent = form.section().and_then(|section| {
         let p = f.player()?;
-        Ok(st.store.submit_group_entry(
+        st.store.submit_group_entry(
             &c.client_ip.to_string(),
             id,
             section,
             &f.token,
             f.answer()?,
             &p,
-        )?)
+        )?;
+        Ok((section, p))
     });
     match sent {
-        Ok(_) => see(format!("/public/groups/{id}/register/sent")),
+        // The thank-you page says the fee of the section chosen (see the event's).
+        Ok((section, p)) => {
+            let (_, rule) = st.store.entry_fee(section, &p)?;
+            see(format!(
+                "/public/groups/{id}/register/sent?section={section}&fee={rule}"
+            ))
+        }
         Err(e) => {
             // The form comes back with what was typed and why it was not taken.
             let label = st
@@ -246,11 +253,38 @@ async fn register(
 struct SentPage {
     c: Ctx,
     g: GroupView,
+    /// The fee due in the section chosen, said in a sentence, or empty.
+    fee: String,
 }
 
-async fn sent_page(State(st): State<AppState>, c: Ctx, Path(id): Path<GroupId>) -> Page {
+#[derive(Debug, Default, Deserialize)]
+struct GroupSentQuery {
+    section: Option<EventId>,
+    #[serde(default)]
+    fee: String,
+}
+
+async fn sent_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    Path(id): Path<GroupId>,
+    Query(q): Query<GroupSentQuery>,
+) -> Page {
     let g = st.store.group(id)?;
+    // Only a section of this group says a fee.
+    let section = q.section.filter(|s| {
+        st.store
+            .section_of(*s)
+            .ok()
+            .flatten()
+            .is_some_and(|(group, _)| group == id)
+    });
+    let fee = match section {
+        Some(s) => crate::chess::entries::fee_due(&c, &st.store.entry_settings(s)?, &q.fee),
+        None => String::new(),
+    };
     html(&SentPage {
+        fee,
         g: GroupView::new(&g, &c),
         c,
     })

@@ -68,7 +68,7 @@ fn log_line(c: &Ctx, names: &Names, l: store::LogEntry) -> LogLine {
     let action = c.tr.lookup(&key, &[]).unwrap_or_else(|| l.action.clone());
     LogLine {
         id: l.id,
-        at: c.tr.datetime(&l.at),
+        at: c.local_datetime(&l.at),
         actor: l.actor,
         detail: detail_text(c, names, &l.detail),
         action,

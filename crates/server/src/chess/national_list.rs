@@ -230,7 +230,7 @@ async fn page(
         .into_iter()
         .map(|s| SourceView {
             file_name: s.file_name,
-            loaded_at: c.tr.datetime(&s.loaded_at),
+            loaded_at: c.local_datetime(&s.loaded_at),
             players: c.t1("rating-list-players", "count", s.players),
             federation: s.federation,
         })

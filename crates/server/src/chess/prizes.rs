@@ -2,6 +2,8 @@
 //! the organiser writes the list as `arbiter prizes` reads it and chooses the rule for tied
 //! players; the page shows every prize, its winners with their place and points, and prints.
 
+use std::collections::HashMap;
+
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -53,6 +55,8 @@ struct PrizesPage {
     /// The version the form carries: read before the page's data, or the one the form was
     /// sent with when it is shown again with its error.
     version: i64,
+    /// How a condition is written, and what it means.
+    legend: Vec<(String, String)>,
 }
 
 #[derive(Deserialize)]
@@ -91,39 +95,114 @@ pub(crate) fn money_in(tr: &crate::i18n::Tr, m: prizes::Money) -> String {
     format!("{sign}{grouped}{point}{cents}")
 }
 
+/// The page's language as the prize list is written in it.
+fn language(c: &Ctx) -> prizes::Language {
+    match c.tr.lang {
+        Lang::Fr => prizes::Language::French,
+        Lang::En => prizes::Language::English,
+    }
+}
+
 /// A category in the page's language: `rating<1600&women` is "Elo < 1600, Féminines" in
 /// French; the general ranking is "Général".
 fn category_text(c: &Ctx, category: &prizes::Category) -> String {
-    let text = category.to_string();
-    if text.is_empty() {
+    use prizes::Condition;
+    let conditions = category.conditions();
+    if conditions.is_empty() {
         return c.t("prize-general");
     }
-    text.split('&')
-        .map(|condition| {
-            let with = |key: &str, name: &str, n: &str| c.t1(key, name, n.to_string());
-            if let Some(n) = condition.strip_prefix("rating<") {
-                with("prize-category-rating-below", "rating", n)
-            } else if let Some(n) = condition.strip_prefix("rating>=") {
-                with("prize-category-rating-from", "rating", n)
-            } else if let Some(n) = condition.strip_prefix("age<") {
-                with("prize-category-age-below", "age", n)
-            } else if let Some(n) = condition.strip_prefix("age>=") {
-                with("prize-category-age-from", "age", n)
-            } else {
-                match condition {
-                    "women" => c.t("prize-category-women"),
-                    "club" => c.t("prize-category-club"),
-                    "unrated" => c.t("prize-category-unrated"),
-                    // A condition this page does not know yet is shown as written.
-                    other => other.to_string(),
-                }
+    conditions
+        .iter()
+        .map(|condition| match *condition {
+            Condition::RatingBelow(n) => c.t1("prize-category-rating-below", "rating", n),
+            Condition::RatingFrom(n) => c.t1("prize-category-rating-from", "rating", n),
+            Condition::AgeBelow(n) => c.t1("prize-category-age-below", "age", n),
+            Condition::AgeFrom(n) => c.t1("prize-category-age-from", "age", n),
+            Condition::Women => c.t("prize-category-women"),
+            Condition::Club => c.t("prize-category-club"),
+            Condition::Unrated => c.t("prize-category-unrated"),
+            Condition::Ffe(first, last) if first == last => {
+                c.t1("prize-category-ffe", "category", first.code())
             }
+            Condition::Ffe(first, last) => c.tr.targs(
+                "prize-category-ffe-range",
+                &[("first", first.code().into()), ("last", last.code().into())],
+            ),
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
+/// The legend under the prize list's field: each condition as the page's language writes it,
+/// and what it means (the prizes crate writes the examples, so they read back).
+fn legend(c: &Ctx) -> Vec<(String, String)> {
+    use prizes::{Condition, FfeCategory};
+    let lang = language(c);
+    let w = |x: Condition| x.written(lang);
+    vec![
+        (
+            w(Condition::RatingBelow(1600)),
+            c.t1("prize-legend-rating-below", "rating", 1600),
+        ),
+        (
+            w(Condition::RatingFrom(2000)),
+            c.t1("prize-legend-rating-from", "rating", 2000),
+        ),
+        (w(Condition::Women), c.t("prize-legend-women")),
+        (
+            format!(
+                "{}, {}",
+                w(Condition::AgeBelow(18)),
+                w(Condition::AgeFrom(50))
+            ),
+            c.t("prize-legend-age"),
+        ),
+        (
+            format!(
+                "{}, {}",
+                w(Condition::Ffe(FfeCategory::Pup, FfeCategory::Pup)),
+                w(Condition::Ffe(FfeCategory::Min, FfeCategory::Cad))
+            ),
+            c.t1(
+                "prize-legend-ffe",
+                "codes",
+                FfeCategory::ALL
+                    .iter()
+                    .map(|x| x.code())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+        ),
+        (w(Condition::Unrated), c.t("prize-legend-unrated")),
+    ]
+}
+
+/// Each player's place as the prize list shows it, by pairing number: under `places`, the
+/// standings' place (a range for the players the tie-breaks leave tied); under `shared` and
+/// Hort, the places of every player on the same points, who share their prizes.
+fn places(a: &PrizeAwards) -> HashMap<u32, (u32, u32)> {
+    let rows = &a.standings.rows;
+    let same = |x: &store::StandingRow, y: &store::StandingRow| match a.settings.rule {
+        prizes::Rule::Places => x.rank == y.rank,
+        prizes::Rule::Shared | prizes::Rule::Hort => x.points == y.points,
+    };
+    let mut out = HashMap::new();
+    let mut start = 0;
+    while start < rows.len() {
+        let end = (start..rows.len())
+            .take_while(|&k| same(&rows[start], &rows[k]))
+            .last()
+            .unwrap_or(start);
+        for r in &rows[start..=end] {
+            out.insert(r.player.number, (start as u32 + 1, end as u32 + 1));
+        }
+        start = end + 1;
+    }
+    out
+}
+
 fn rows(c: &Ctx, a: &PrizeAwards) -> Vec<AwardRow> {
+    let places = places(a);
     let mut out = Vec::new();
     for award in &a.distribution.awards {
         let p = &a.list.prizes()[award.prize];
@@ -168,9 +247,9 @@ fn rows(c: &Ctx, a: &PrizeAwards) -> Vec<AwardRow> {
                 prize,
                 category,
                 amount,
-                place: row.map_or(String::new(), |r| {
-                    format!("{}{}", r.rank, if r.shared { "=" } else { "" })
-                }),
+                place: places
+                    .get(&share.id.get())
+                    .map_or(String::new(), |&(first, last)| c.tr.place(first, last)),
                 number: share.id.to_string(),
                 name: share.name.clone(),
                 points: row.map_or(String::new(), |r| c.tr.points(&r.points)),
@@ -202,10 +281,16 @@ fn page(
         Some((s, e, _)) => (Some(s), Some(e)),
         None => (st.store.prize_settings(id)?, None),
     };
-    let settings = settings.unwrap_or(PrizeSettings {
+    let mut settings = settings.unwrap_or(PrizeSettings {
         rule: prizes::Rule::Places,
-        list: format!("{}\n", prizes::csv::HEADER),
+        list: format!("{}\n", prizes::csv::header(language(&c))),
     });
+    if error.is_none() {
+        // The list kept is written back in the page's language (it was read in either).
+        if let Ok(file) = prizes::csv::read(&settings.list) {
+            settings.list = file.written(language(&c));
+        }
+    }
     Ok(PrizesPage {
         rows: awards.as_ref().map(|a| rows(&c, a)).unwrap_or_default(),
         paid: awards
@@ -217,6 +302,7 @@ fn page(
         list: settings.list,
         error,
         version,
+        legend: legend(&c),
         ev,
         c,
     })

@@ -35,6 +35,8 @@ struct PublicPage {
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
     rows: Vec<StandingView>,
+    /// The tie-breaks' names, the standings' last row.
+    legend: Vec<views::LegendItem>,
     after: u32,
     /// "Find my board": what was searched, and the players found with where they play.
     q: String,
@@ -223,6 +225,7 @@ async fn public_page(
         match_no,
         matches,
         rows: views::standings_rows(&c.tr, &s),
+        legend: views::standings_legend(&c.tr, &s),
         after: s.after_round,
         perf: s.performance_column,
         codes: s.tiebreak_codes,

@@ -268,7 +268,7 @@ pub struct SourceView {
 pub fn source_view(c: &Ctx, s: &RatingListSource) -> SourceView {
     SourceView {
         file_name: s.file_name.clone(),
-        loaded_at: c.tr.datetime(&s.loaded_at),
+        loaded_at: c.local_datetime(&s.loaded_at),
         players: s.players.to_string(),
     }
 }

@@ -25,6 +25,11 @@ pub fn routes() -> Routes {
             unpair,
         )
         .post(
+            "/events/{id}/rounds/{n}/repair",
+            Guard::Whole(Kind::Event),
+            repair,
+        )
+        .post(
             "/events/{id}/rounds/{n}/swap",
             Guard::Merge(Kind::Event),
             swap,
@@ -93,6 +98,133 @@ struct RoundPage {
     match_label: String,
     /// Double-Swiss: the match's boards with both games' results and the match result.
     match_lines: Vec<MatchLine>,
+    /// This round's pairing, or a later one, made before a correction of an earlier round.
+    stale: Vec<StaleView>,
+}
+
+/// A pairing made on results corrected since (C.04.2 4.3), as a round page warns of it: on the
+/// stale round's page, and on the page of each round corrected.
+struct StaleView {
+    /// The stale pairing's round (a Double-Swiss match: its first game).
+    round: u32,
+    title: String,
+    /// What changed: "Round 2, board 3 (A – B): 1-0, now 0-1".
+    corrections: Vec<String>,
+    /// The players whose record changed and their boards in the stale round.
+    players: Vec<String>,
+    /// Either "the arbiter decides; it may be paired again", or why it stands as paired.
+    advice: String,
+    repairable: bool,
+}
+
+/// The stale pairings a page of round `n` shows: its own, and those of later rounds made before
+/// a correction of round `n`.
+fn stale_views(st: &AppState, c: &Ctx, id: EventId, n: u32) -> Result<Vec<StaleView>, AppError> {
+    let stale: Vec<store::StalePairing> = st
+        .store
+        .stale_pairings(id)?
+        .into_iter()
+        .filter(|s| s.covers(n) || s.corrected_in(n))
+        .collect();
+    if stale.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names: std::collections::HashMap<PlayerKey, String> = st
+        .store
+        .players(id)?
+        .into_iter()
+        .map(|p| (p.id, p.details.name.to_string()))
+        .collect();
+    let name = |p: PlayerKey| names.get(&p).cloned().unwrap_or_default();
+    let result = |r: Option<ResultCode>| match r {
+        Some(_) => views::result_text(r),
+        None => "—".to_string(),
+    };
+    let bye = |k: Option<store::ByeKind>| match k {
+        Some(k) => views::bye_kind(&c.tr, k),
+        None => c.t("bye-none"),
+    };
+    Ok(stale
+        .into_iter()
+        .map(|s| {
+            let round = s.round;
+            let corrections = s
+                .corrections
+                .iter()
+                .map(|x| match *x {
+                    store::Correction::Result {
+                        round,
+                        board,
+                        white,
+                        black,
+                        was,
+                        now,
+                    } => c.tr.targs(
+                        "stale-correction-board",
+                        &[
+                            ("round", round.into()),
+                            ("board", board.into()),
+                            ("white", name(white).into()),
+                            ("black", black.map(name).unwrap_or_default().into()),
+                            ("was", result(was).into()),
+                            ("now", result(now).into()),
+                        ],
+                    ),
+                    store::Correction::Bye {
+                        round,
+                        player,
+                        was,
+                        now,
+                    } => c.tr.targs(
+                        "stale-correction-bye",
+                        &[
+                            ("round", round.into()),
+                            ("player", name(player).into()),
+                            ("was", bye(was).into()),
+                            ("now", bye(now).into()),
+                        ],
+                    ),
+                })
+                .collect();
+            let players = s
+                .players
+                .iter()
+                .map(|p| {
+                    let mut args: Vec<(&str, crate::i18n::Arg)> = vec![
+                        ("player", name(p.player).into()),
+                        ("was", c.tr.points(&p.was).into()),
+                        ("now", c.tr.points(&p.now).into()),
+                    ];
+                    let key = match p.board {
+                        Some(board) => {
+                            args.push(("board", board.into()));
+                            "stale-player-board"
+                        }
+                        None => "stale-player-unpaired",
+                    };
+                    c.tr.targs(key, &args)
+                })
+                .collect();
+            let title = if s.covers(n) {
+                c.t1("stale-title-here", "round", round)
+            } else {
+                c.t1("stale-title-later", "round", round)
+            };
+            let advice = if s.repairable {
+                c.t1("stale-repairable", "round", round)
+            } else {
+                c.t1("stale-stands", "round", round)
+            };
+            StaleView {
+                round,
+                title,
+                corrections,
+                players,
+                advice,
+                repairable: s.repairable,
+            }
+        })
+        .collect())
 }
 
 /// One Double-Swiss match on the round page: game 1's White first.
@@ -237,9 +369,11 @@ pub(crate) fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: 
             start_time,
             match_label,
             match_lines,
+            stale: Vec::new(),
         });
     }
     let round = st.store.round(id, n)?;
+    let stale = stale_views(st, &c, id, n)?;
     let (mut boards, byes) = views::boards(&st.store, &c.tr, &e, &round)?;
     let objections: Vec<ObjectionView> = st
         .store
@@ -318,6 +452,7 @@ pub(crate) fn round_page_data(st: &AppState, c: Ctx, id: EventId, n: u32, said: 
         start_time,
         match_label,
         match_lines,
+        stale,
         c,
         ev,
         n,
@@ -402,6 +537,29 @@ async fn unpair(
 ) -> Page {
     st.store.unpair_round(&a.username, id, n)?;
     see(format!("/events/{id}/rounds/{n}"))
+}
+
+#[derive(Debug, Deserialize)]
+struct RepairForm {
+    version: Option<String>,
+}
+
+/// Takes back the pairing of a round made before a correction and pairs it again on today's
+/// results, as one action; refused once a result of it is entered, and when the round's pairing
+/// changed since the page was built.
+async fn repair(
+    State(st): State<AppState>,
+    c: Ctx,
+    a: Arbiter,
+    Path((id, n)): Path<(EventId, u32)>,
+    Form(f): Form<RepairForm>,
+) -> Page {
+    let seen = crate::edits::from_form(f.version.as_deref())?;
+    let store = st.store.clone();
+    match blocking(move || store.repair_round(&a.username, id, n, seen)).await {
+        Ok(r) => see(format!("/events/{id}/rounds/{}", r.number)),
+        Err(e) => after_conflict(&st, c, id, n, e),
+    }
 }
 
 async fn swap(

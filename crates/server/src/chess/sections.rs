@@ -566,7 +566,7 @@ async fn log_page(
         .into_iter()
         .map(|e| {
             let row = (
-                c.tr.datetime(&e.entry.at),
+                c.local_datetime(&e.entry.at),
                 e.label.to_string(),
                 e.section,
                 e.entry.actor.clone(),
@@ -579,7 +579,7 @@ async fn log_page(
     // The group's own changes (no section: 0).
     rows.extend(st.store.group_changes(id)?.into_iter().map(|e| {
         let row = (
-            c.tr.datetime(&e.at),
+            c.local_datetime(&e.at),
             String::new(),
             0,
             e.actor.clone(),

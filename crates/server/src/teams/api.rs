@@ -58,6 +58,12 @@ pub fn routes() -> Routes {
             Guard::Whole(Kind::Teams),
             unpair,
         )
+        .post(
+            &format!("{e}/rounds/{{round}}/repair"),
+            Guard::Whole(Kind::Teams),
+            repair,
+        )
+        .get(&format!("{e}/stale"), stale)
         .get(&format!("{e}/rounds/{{round}}"), round)
         .post(
             &format!("{e}/rounds/{{round}}/lineups"),
@@ -199,6 +205,27 @@ async fn unpair(State(st): State<AppState>, a: Arbiter, Path(id): Path<TeamEvent
     at_version(&st, id, json!({ "unpaired": round }))
 }
 
+/// Pairs the last round again on today's results (a board of an earlier round was corrected
+/// after it was paired): refused once one of its boards has a result.
+async fn repair(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: VersionBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let store = st.store.clone();
+    let r = blocking(move || store.repair_team_round(&a.username, id, round, seen)).await?;
+    at_version(&st, id, json!(r))
+}
+
+/// The Swiss Team pairings made before a correction of an earlier round.
+async fn stale(State(st): State<AppState>, _a: Arbiter, Path(id): Path<TeamEventId>) -> ApiResult {
+    ok(st.store.stale_team_pairings(id)?)
+}
+
 /// A round's matches, each with its boards and its points so far.
 async fn round(
     State(st): State<AppState>,
@@ -286,7 +313,11 @@ async fn results(
     }
     let store = st.store.clone();
     let n = blocking(move || store.set_team_results(&a.username, id, round, &list, seen)).await?;
-    at_version(&st, id, json!({ "written": n }))
+    at_version(
+        &st,
+        id,
+        json!({ "written": n, "stale": st.store.stale_team_pairings(id)? }),
+    )
 }
 
 /// Accepts the captains' reports that agree (`version` as for the results).

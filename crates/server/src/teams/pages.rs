@@ -48,6 +48,11 @@ pub fn routes() -> Routes {
             save_results,
         )
         .post(
+            "/teams/{id}/rounds/{round}/repair",
+            Guard::Whole(Kind::Teams),
+            repair,
+        )
+        .post(
             "/teams/{id}/rounds/{round}/confirm",
             Guard::Merge(Kind::Teams),
             confirm_reports,
@@ -604,6 +609,89 @@ struct RoundPage {
     codes: Vec<(&'static str, String)>,
     /// Boards whose captains' reports agree, waiting for the arbiter's one click.
     agreed: usize,
+    /// This round's pairing, or a later one, made before a correction of an earlier round.
+    stale: Vec<StaleView>,
+}
+
+/// A Swiss Team pairing made on board results corrected since (C.04.2 4.3), as a round page
+/// warns of it: on the stale round's page, and on the page of each round corrected.
+struct StaleView {
+    round: u32,
+    title: String,
+    corrections: Vec<String>,
+    /// The teams of the corrected matches and their matches in the stale round.
+    teams: Vec<String>,
+    advice: String,
+    repairable: bool,
+}
+
+fn stale_views(
+    c: &Ctx,
+    st: &AppState,
+    id: TeamEventId,
+    round: u32,
+    teams: &[Team],
+) -> Result<Vec<StaleView>, AppError> {
+    let name = |t: TeamKey| {
+        teams
+            .iter()
+            .find(|x| x.id == t)
+            .map(|x| x.details.name.to_string())
+            .unwrap_or_default()
+    };
+    let result = |r: Option<ResultCode>| match r {
+        Some(_) => result_text(r),
+        None => "—".to_string(),
+    };
+    Ok(st
+        .store
+        .stale_team_pairings(id)?
+        .into_iter()
+        .filter(|s| s.round == round || s.corrected_in(round))
+        .map(|s| StaleView {
+            round: s.round,
+            title: if s.round == round {
+                c.t1("stale-title-here", "round", s.round)
+            } else {
+                c.t1("stale-title-later", "round", s.round)
+            },
+            corrections: s
+                .corrections
+                .iter()
+                .map(|x| {
+                    c.tr.targs(
+                        "stale-team-correction",
+                        &[
+                            ("round", x.round.into()),
+                            ("match", x.match_number.into()),
+                            ("white", name(x.white_team).into()),
+                            ("black", name(x.black_team).into()),
+                            ("board", x.board.into()),
+                            ("was", result(x.was).into()),
+                            ("now", result(x.now).into()),
+                        ],
+                    )
+                })
+                .collect(),
+            teams: s
+                .teams
+                .iter()
+                .map(|t| match t.match_number {
+                    Some(m) => c.tr.targs(
+                        "stale-team-match",
+                        &[("team", name(t.team).into()), ("match", m.into())],
+                    ),
+                    None => c.t1("stale-team-unpaired", "team", name(t.team)),
+                })
+                .collect(),
+            advice: if s.repairable {
+                c.t1("stale-repairable", "round", s.round)
+            } else {
+                c.t1("stale-stands", "round", s.round)
+            },
+            repairable: s.repairable,
+        })
+        .collect())
 }
 
 async fn round_page(
@@ -631,6 +719,7 @@ async fn round_page(
         .flat_map(|m| &m.boards)
         .filter(|b| b.code.is_empty() && !b.reported.is_empty() && !b.conflict)
         .count();
+    let stale = stale_views(&c, &st, id, round, &teams)?;
     html(&RoundPage {
         agreed,
         ev: EventView::new(&c, &e),
@@ -639,8 +728,24 @@ async fn round_page(
         bye,
         version,
         codes,
+        stale,
         c,
     })
+}
+
+/// Takes back the last round's pairing, made before a correction of an earlier round, and
+/// pairs it again on today's results (one transaction); refused once one of its boards has a
+/// result, and when its pairing or a lineup changed since the page was built.
+async fn repair(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round)): Path<(TeamEventId, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let store = st.store.clone();
+    let r = blocking(move || store.repair_team_round(&a.username, id, round, seen)).await?;
+    see(format!("/teams/{id}/rounds/{}", r.round))
 }
 
 async fn save_results(

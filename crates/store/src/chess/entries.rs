@@ -1003,6 +1003,16 @@ impl Store {
     }
 
     /// Every player's fee by category, what they paid, and the treasurer's totals.
+    /// The fee a player entering `event` owes, and the rule that gives it (`default`,
+    /// `youth`, `veteran`, `women`, `titled`), as [`Store::entry_fees`] counts it.
+    pub fn entry_fee(&self, event: EventId, p: &NewPlayer) -> Result<(Money, &'static str)> {
+        self.with_conn(|c| {
+            let e = load_event(c, event)?;
+            let date = category_date(c, &e)?;
+            Ok(load_settings(c, event)?.fee_of(p, &date))
+        })
+    }
+
     pub fn entry_fees(&self, event: EventId) -> Result<EntryFees> {
         self.with_conn(|c| {
             let e = load_event(c, event)?;

@@ -7,6 +7,7 @@
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
+pub mod corrections;
 pub mod double_swiss;
 pub mod entries;
 pub mod event;
@@ -16,6 +17,7 @@ pub mod log;
 pub mod lots;
 pub mod manual;
 pub mod model;
+pub mod names;
 pub mod national_list;
 pub mod prizes;
 pub mod rating_list;

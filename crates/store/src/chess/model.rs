@@ -22,7 +22,7 @@ fn trf_date(d: &str) -> Option<String> {
     (!d.is_empty()).then(|| d.replace('-', "/"))
 }
 
-fn entry_for(game: &Game, white_side: bool, opponent: Option<PlayerId>) -> Entry {
+pub(crate) fn entry_for(game: &Game, white_side: bool, opponent: Option<PlayerId>) -> Entry {
     let Some(opponent) = opponent else {
         return Entry::PairingBye;
     };
@@ -62,6 +62,13 @@ fn entry_for(game: &Game, white_side: bool, opponent: Option<PlayerId>) -> Entry
     }
 }
 
+/// The event's points for each kind of round record.
+pub(crate) fn point_system(s: &EventSettings) -> PointSystem {
+    let mut system = PointSystem::from_game_values(s.points_win, s.points_draw, s.points_loss);
+    system.pairing_bye = s.points_bye;
+    system
+}
+
 /// Builds the tournament with rounds `1..=rounds`; with `announce_next`, the byes and
 /// absences already recorded for the round after are announced byes, as the Dutch engine reads
 /// them for the round it pairs.
@@ -79,9 +86,7 @@ pub(crate) fn build(
     let all_rounds = load_rounds(conn, event)?;
     let byes = load_byes(conn, event)?;
 
-    let mut point_system =
-        PointSystem::from_game_values(s.points_win, s.points_draw, s.points_loss);
-    point_system.pairing_bye = s.points_bye;
+    let point_system = point_system(s);
     let mut t = Tournament {
         header: Header {
             name: Some(s.name.to_string()),

@@ -45,7 +45,7 @@ fn read_list(text: &str) -> Result<prizes::csv::PrizeFile> {
             return Err(Error::invalid(
                 "prizes",
                 format!(
-                    "line {}, column {}: a rating, women, age or unrated category",
+                    "line {}, column {}: a rating, women, age, FFE or unrated category",
                     at.line, at.category_column
                 ),
                 p.category().to_string(),
@@ -104,17 +104,26 @@ impl Store {
         let file = read_list(&settings.list)?;
         self.with_conn(|c| {
             let r = ranked(c, event, None)?;
-            // Ages are taken on 1 January of the year the event ends (or starts).
-            let date = if r.event.settings.end_date.is_empty() {
-                &r.event.settings.start_date
-            } else {
-                &r.event.settings.end_date
+            // Ages are taken on 1 January of the year the event ends (or starts); the FFE's
+            // categories in the season it starts in (as the entry fees count them).
+            let s = &r.event.settings;
+            let (start, end) = (s.start_date.as_str(), s.end_date.as_str());
+            let date = |d: &str| d.replace('-', "/").parse::<prizes::Date>().ok();
+            let dates = prizes::AgeDates {
+                new_year: date(if end.is_empty() { start } else { end }).map(|d| d.year()),
+                season: date(if start.is_empty() { end } else { start })
+                    .map(prizes::Season::containing),
             };
-            let year = date.get(..4).and_then(|y| y.parse::<i32>().ok());
-            if year.is_none() && file.list.prizes().iter().any(|p| p.category().uses_age()) {
+            let uses = |f: fn(&prizes::Category) -> bool| {
+                file.list.prizes().iter().any(|p| f(p.category()))
+            };
+            if (dates.new_year.is_none() && uses(prizes::Category::uses_new_year))
+                || (dates.season.is_none() && uses(prizes::Category::uses_season))
+            {
                 return Err(Error::invalid(
                     "end_date",
-                    "the event's dates (ages are taken on 1 January of the year it ends)",
+                    "the event's dates (ages are taken on 1 January of the year it ends, the \
+                     FFE's categories in the season it starts in)",
                     "no date",
                 ));
             }
@@ -122,7 +131,7 @@ impl Store {
                 &prizes::entrants(&r.tournament, &r.tiebreak),
                 &file.list,
                 settings.rule,
-                year,
+                dates,
             )
             .map_err(|e| Error::invalid("prizes", "a distributable prize list", e.to_string()))?;
             let standings = r.standings();

@@ -75,65 +75,14 @@ impl Store {
             "pair",
             json!({ "round": round }),
             already,
-            |tx| {
-                let e = load_event(tx, event)?;
-                let rounds = load_rounds(tx, event)?;
-                let next = rounds.len() as u32 + 1;
-                if round != next {
-                    return Err(Error::refused(
-                        Refusal::WrongRound,
-                        format!("the round to pair is round {next}, not {round}"),
-                    ));
-                }
-                // The last pairing's rounds (both games of a Double-Swiss match).
-                let per = if e.settings.system.is_round_robin() {
-                    1
-                } else {
-                    e.settings.swiss_system.rounds_per_pairing() as usize
-                };
-                for last in rounds.iter().rev().take(per).rev() {
-                    crate::chess::manual::ensure_all_paired(tx, event, last.number)?;
-                    let missing = last.missing_results();
-                    if missing > 0 {
-                        return Err(Error::refused(
-                            Refusal::MissingResults,
-                            format!(
-                                "round {} still has {missing} board(s) without a result",
-                                last.number
-                            ),
-                        ));
-                    }
-                }
-                let players = load_players(tx, event)?;
-                if e.settings.system.is_round_robin() {
-                    pair_round_robin(tx, &e, &players, round)?;
-                } else {
-                    pair_swiss(tx, &e, &players, round)?;
-                }
-                load_round(tx, event, round)
-            },
+            |tx| pair_in(tx, event, round),
         )
     }
 
     /// Takes back the last round's pairing while it has no result.
     pub fn unpair_round(&self, actor: &str, event: EventId, round: u32) -> Result<()> {
         self.logged(actor, event, "unpair", json!({ "round": round }), |tx| {
-            // A Double-Swiss match goes as a whole: both its games' rounds.
-            let rounds = rounds_of_pairing(tx, event, round)?;
-            for &round in &rounds {
-                ensure_open(tx, event, &load_round(tx, event, round)?)?;
-            }
-            for round in rounds {
-                tx.execute("DELETE FROM game WHERE event_id = ?1 AND round = ?2", params![event, round])?;
-                tx.execute("DELETE FROM round WHERE event_id = ?1 AND number = ?2", params![event, round])?;
-                // Absences recorded when the round was paired go with it; requested byes stay.
-                tx.execute(
-                    "DELETE FROM bye WHERE event_id = ?1 AND round = ?2 AND kind = 'zero' AND player_id IN \
-                     (SELECT id FROM player WHERE event_id = ?1 AND present = 0)",
-                    params![event, round],
-                )?;
-            }
-            Ok(())
+            unpair_in(tx, event, round)
         })
     }
 
@@ -430,6 +379,72 @@ impl Store {
     }
 }
 
+/// Pairs round `round` on `tx` (see [`Store::pair_round`]): it must be the next round, and the
+/// last pairing's rounds complete.
+pub(crate) fn pair_in(tx: &Connection, event: EventId, round: u32) -> Result<Round> {
+    let e = load_event(tx, event)?;
+    let rounds = load_rounds(tx, event)?;
+    let next = rounds.len() as u32 + 1;
+    if round != next {
+        return Err(Error::refused(
+            Refusal::WrongRound,
+            format!("the round to pair is round {next}, not {round}"),
+        ));
+    }
+    // The last pairing's rounds (both games of a Double-Swiss match).
+    let per = if e.settings.system.is_round_robin() {
+        1
+    } else {
+        e.settings.swiss_system.rounds_per_pairing() as usize
+    };
+    for last in rounds.iter().rev().take(per).rev() {
+        crate::chess::manual::ensure_all_paired(tx, event, last.number)?;
+        let missing = last.missing_results();
+        if missing > 0 {
+            return Err(Error::refused(
+                Refusal::MissingResults,
+                format!(
+                    "round {} still has {missing} board(s) without a result",
+                    last.number
+                ),
+            ));
+        }
+    }
+    let players = load_players(tx, event)?;
+    if e.settings.system.is_round_robin() {
+        pair_round_robin(tx, &e, &players, round)?;
+    } else {
+        pair_swiss(tx, &e, &players, round)?;
+    }
+    load_round(tx, event, round)
+}
+
+/// Takes back the pairing of `round` on `tx` (see [`Store::unpair_round`]).
+pub(crate) fn unpair_in(tx: &Connection, event: EventId, round: u32) -> Result<()> {
+    // A Double-Swiss match goes as a whole: both its games' rounds.
+    let rounds = rounds_of_pairing(tx, event, round)?;
+    for &round in &rounds {
+        ensure_open(tx, event, &load_round(tx, event, round)?)?;
+    }
+    for round in rounds {
+        tx.execute(
+            "DELETE FROM game WHERE event_id = ?1 AND round = ?2",
+            params![event, round],
+        )?;
+        tx.execute(
+            "DELETE FROM round WHERE event_id = ?1 AND number = ?2",
+            params![event, round],
+        )?;
+        // Absences recorded when the round was paired go with it; requested byes stay.
+        tx.execute(
+            "DELETE FROM bye WHERE event_id = ?1 AND round = ?2 AND kind = 'zero' AND player_id IN \
+             (SELECT id FROM player WHERE event_id = ?1 AND present = 0)",
+            params![event, round],
+        )?;
+    }
+    Ok(())
+}
+
 /// The arbiter's result for a board; the players' reports of it are settled with it.
 fn write_result(
     tx: &Connection,
@@ -549,7 +564,7 @@ fn swap_seats(
 }
 
 /// The rounds paired together with `round`: both games of its Double-Swiss match, else itself.
-fn rounds_of_pairing(conn: &Connection, event: EventId, round: u32) -> Result<Vec<u32>> {
+pub(crate) fn rounds_of_pairing(conn: &Connection, event: EventId, round: u32) -> Result<Vec<u32>> {
     let e = load_event(conn, event)?;
     Ok(if e.settings.is_double_swiss() {
         games_of_match(match_of_round(round).0).to_vec()

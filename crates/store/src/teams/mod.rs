@@ -25,6 +25,7 @@
 //! ```
 
 pub mod captains;
+pub mod corrections;
 pub mod event;
 pub mod import;
 pub mod log;

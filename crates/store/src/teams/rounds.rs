@@ -122,115 +122,12 @@ impl Store {
     /// Pairs the next round: the Berger table's round for a round robin, the Swiss Team
     /// engine's pairing otherwise; every match gets the default lineups.
     pub fn pair_team_round(&self, actor: &str, event: TeamEventId) -> Result<TeamRoundPairing> {
-        self.transaction(|tx| {
-            let e = load_event(tx, event)?;
-            let s = &e.settings;
-            let round = e.rounds_paired + 1;
-            let teams = load_teams(tx, event)?;
-            if teams.len() < 2 {
-                return Err(Error::refused(
-                    Refusal::TooFewPlayers,
-                    "a team event needs at least two teams",
-                ));
-            }
-            if let Some(t) = teams.iter().find(|t| t.roster.len() < s.boards as usize) {
-                return Err(Error::invalid(
-                    "teams",
-                    format!("at least {} players in every roster", s.boards),
-                    format!("{} in team {}", t.roster.len(), t.details.name),
-                ));
-            }
-            let rounds = load_rounds(tx, event)?;
-            if rounds.last().is_some_and(|r| !is_complete(r)) {
-                return Err(Error::refused(
-                    Refusal::MissingResults,
-                    format!("round {} still has boards without a result", round - 1),
-                ));
-            }
-            let total = if s.system.is_round_robin() {
-                pairing::berger::rounds(teams.len() as u32, cycles(s.system))
-            } else {
-                s.rounds
-            };
-            if round > total {
-                return Err(Error::refused(
-                    Refusal::AllRoundsPaired,
-                    format!("all {total} rounds are paired"),
-                ));
-            }
-            let pairing = if s.system.is_round_robin() {
-                if round == 1 && s.rounds != total {
-                    // The table decides how many rounds a round robin has.
-                    tx.execute(
-                        "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
-                        params![total, event],
-                    )?;
-                }
-                pairing::berger::round(teams.len() as u32, cycles(s.system), round).map_err(
-                    |e| Error::refused(Refusal::RoundRobinSize, e.to_string()),
-                )?
-            } else {
-                let model = build(tx, event, round - 1)?;
-                pairing::team::pair(&model.tournament, round, &swiss_options(s))?
-            };
-            let by_number = |n: u32| teams.iter().find(|t| t.number == n);
-            let bye = pairing.bye.and_then(|p| by_number(p.0)).map(|t| t.id);
-            tx.execute(
-                "INSERT INTO team_round (event_id, number, bye_team, paired_at) VALUES (?1, ?2, ?3, ?4)",
-                params![event, round, bye, crate::db::now()],
-            )?;
-            for (k, b) in pairing.boards.iter().enumerate() {
-                let (Some(white), Some(black)) = (by_number(b.white.0), by_number(b.black.0))
-                else {
-                    return Err(Error::NotFound("team"));
-                };
-                let number = k as u32 + 1;
-                tx.execute(
-                    "INSERT INTO team_match (event_id, round, number, white_team, black_team) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![event, round, number, white.id, black.id],
-                )?;
-                write_default_boards(tx, event, round, number, white, black, s.boards)?;
-                crate::teams::captains::write_codes(tx, event, round, number, &[white.id, black.id])?;
-            }
-            let target = format!("round:{round}");
-            append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
-            load_round(tx, event, round)
-        })
+        self.transaction(|tx| pair_team_round_in(tx, actor, event))
     }
 
     /// Takes back the last round's pairing while none of its boards has a result.
     pub fn unpair_last_team_round(&self, actor: &str, event: TeamEventId) -> Result<u32> {
-        self.transaction(|tx| {
-            let e = load_event(tx, event)?;
-            let round = e.rounds_paired;
-            if round == 0 {
-                return Err(Error::NotFound("round"));
-            }
-            let r = load_round(tx, event, round)?;
-            if r.matches
-                .iter()
-                .flat_map(|m| &m.boards)
-                .any(|b| b.result.is_some())
-            {
-                return Err(Error::refused(
-                    Refusal::RoundClosed,
-                    format!("round {round} has results"),
-                ));
-            }
-            tx.execute(
-                "DELETE FROM team_round WHERE event_id = ?1 AND number = ?2",
-                params![event, round],
-            )?;
-            append(
-                tx,
-                event,
-                actor,
-                "unpair",
-                &format!("round:{round}"),
-                json!({ "round": round }),
-            )?;
-            Ok(round)
-        })
+        self.transaction(|tx| unpair_last_team_round_in(tx, actor, event))
     }
 
     /// Sets one team's lineup for a match. Refused once a board of the match has a result,
@@ -336,6 +233,121 @@ impl Store {
             Ok(())
         })
     }
+}
+
+/// [`Store::pair_team_round`] inside the caller's transaction.
+pub(crate) fn pair_team_round_in(
+    tx: &Connection,
+    actor: &str,
+    event: TeamEventId,
+) -> Result<TeamRoundPairing> {
+    let e = load_event(tx, event)?;
+    let s = &e.settings;
+    let round = e.rounds_paired + 1;
+    let teams = load_teams(tx, event)?;
+    if teams.len() < 2 {
+        return Err(Error::refused(
+            Refusal::TooFewPlayers,
+            "a team event needs at least two teams",
+        ));
+    }
+    if let Some(t) = teams.iter().find(|t| t.roster.len() < s.boards as usize) {
+        return Err(Error::invalid(
+            "teams",
+            format!("at least {} players in every roster", s.boards),
+            format!("{} in team {}", t.roster.len(), t.details.name),
+        ));
+    }
+    let rounds = load_rounds(tx, event)?;
+    if rounds.last().is_some_and(|r| !is_complete(r)) {
+        return Err(Error::refused(
+            Refusal::MissingResults,
+            format!("round {} still has boards without a result", round - 1),
+        ));
+    }
+    let total = if s.system.is_round_robin() {
+        pairing::berger::rounds(teams.len() as u32, cycles(s.system))
+    } else {
+        s.rounds
+    };
+    if round > total {
+        return Err(Error::refused(
+            Refusal::AllRoundsPaired,
+            format!("all {total} rounds are paired"),
+        ));
+    }
+    let pairing = if s.system.is_round_robin() {
+        if round == 1 && s.rounds != total {
+            // The table decides how many rounds a round robin has.
+            tx.execute(
+                "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
+                params![total, event],
+            )?;
+        }
+        pairing::berger::round(teams.len() as u32, cycles(s.system), round)
+            .map_err(|e| Error::refused(Refusal::RoundRobinSize, e.to_string()))?
+    } else {
+        let model = build(tx, event, round - 1)?;
+        pairing::team::pair(&model.tournament, round, &swiss_options(s))?
+    };
+    let by_number = |n: u32| teams.iter().find(|t| t.number == n);
+    let bye = pairing.bye.and_then(|p| by_number(p.0)).map(|t| t.id);
+    tx.execute(
+        "INSERT INTO team_round (event_id, number, bye_team, paired_at) VALUES (?1, ?2, ?3, ?4)",
+        params![event, round, bye, crate::db::now()],
+    )?;
+    for (k, b) in pairing.boards.iter().enumerate() {
+        let (Some(white), Some(black)) = (by_number(b.white.0), by_number(b.black.0)) else {
+            return Err(Error::NotFound("team"));
+        };
+        let number = k as u32 + 1;
+        tx.execute(
+            "INSERT INTO team_match (event_id, round, number, white_team, black_team) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![event, round, number, white.id, black.id],
+        )?;
+        write_default_boards(tx, event, round, number, white, black, s.boards)?;
+        crate::teams::captains::write_codes(tx, event, round, number, &[white.id, black.id])?;
+    }
+    let target = format!("round:{round}");
+    append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
+    load_round(tx, event, round)
+}
+
+/// [`Store::unpair_last_team_round`] inside the caller's transaction.
+pub(crate) fn unpair_last_team_round_in(
+    tx: &Connection,
+    actor: &str,
+    event: TeamEventId,
+) -> Result<u32> {
+    let e = load_event(tx, event)?;
+    let round = e.rounds_paired;
+    if round == 0 {
+        return Err(Error::NotFound("round"));
+    }
+    let r = load_round(tx, event, round)?;
+    if r.matches
+        .iter()
+        .flat_map(|m| &m.boards)
+        .any(|b| b.result.is_some())
+    {
+        return Err(Error::refused(
+            Refusal::RoundClosed,
+            format!("round {round} has results"),
+        ));
+    }
+    tx.execute(
+        "DELETE FROM team_round WHERE event_id = ?1 AND number = ?2",
+        params![event, round],
+    )?;
+    append(
+        tx,
+        event,
+        actor,
+        "unpair",
+        &format!("round:{round}"),
+        json!({ "round": round }),
+    )?;
+    Ok(round)
 }
 
 /// Writes board results inside the caller's transaction (see [`Store::set_team_results`]); the
