@@ -465,7 +465,7 @@ fn history_text(t: &Tournament, round: u32, pairing: &Pairing) -> String {
             .collect();
         let difference = colours.chars().filter(|&c| c == 'W').count() as i64
             - colours.chars().filter(|&c| c == 'B').count() as i64;
-        let score = p.score_after(history, &t.point_system) + t.acceleration(id, round);
+        let score = t.score_after(p, history) + t.acceleration(id, round);
         format!(
             "{id} ({score}, {}, CD {difference:+})",
             if colours.is_empty() { "-" } else { &colours }

@@ -174,8 +174,7 @@ pub fn matches(t: &Tournament, before: u32) -> Result<Vec<History>, PairingError
             let rounds = (1..before)
                 .map(|k| {
                     let outcome = read_match(p, k).map_err(PairingError::InvalidRequest)?;
-                    let points = column(p, 2 * k - 1).points(&t.point_system)
-                        + column(p, 2 * k).points(&t.point_system);
+                    let points = t.round_points(p, 2 * k - 1) + t.round_points(p, 2 * k);
                     Ok(RoundRecord {
                         outcome,
                         points: i64::from(points.tenths()),

@@ -34,7 +34,7 @@ pub mod colours;
 pub mod generator;
 
 use tournament::team::{team_histories, TeamEntry, TeamHistory};
-use tournament::{ByeKind, Color, PlayerId, Points, Tournament};
+use tournament::{AbnormalKind, ByeKind, Color, PlayerId, Points, Tournament};
 
 use crate::top_scoregroup::history::{Field, History, Outcome, RoundRecord};
 use crate::top_scoregroup::procedure::{pair_round, Compatibility, Contender, Round};
@@ -271,7 +271,10 @@ impl TeamRound {
             .map(|&n| (1..=round).map(|r| acceleration_of(n, r)).collect())
             .collect();
         let won = |h: &TeamHistory, r: usize| -> bool {
-            h.rounds[r].match_points == scale.win && h.rounds[r].match_points > scale.loss
+            matches!(
+                h.rounds[r].result,
+                Some(AbnormalKind::Win | AbnormalKind::ForfeitWin)
+            )
         };
         let field_histories: Vec<History> = histories
             .iter()
@@ -282,8 +285,8 @@ impl TeamRound {
                         outcome: entry_outcome(&h.rounds[r].entry, won(h, r)),
                         points: i64::from(
                             match primary {
-                                TeamScore::MatchPoints => h.rounds[r].match_points,
-                                TeamScore::GamePoints => h.rounds[r].game_points,
+                                TeamScore::MatchPoints => h.rounds[r].match_score(),
+                                TeamScore::GamePoints => h.rounds[r].game_score(),
                             }
                             .tenths(),
                         ),
@@ -300,8 +303,8 @@ impl TeamRound {
                     .map(|r| {
                         i64::from(
                             match primary {
-                                TeamScore::MatchPoints => r.game_points,
-                                TeamScore::GamePoints => r.match_points,
+                                TeamScore::MatchPoints => r.game_score(),
+                                TeamScore::GamePoints => r.match_score(),
                             }
                             .tenths(),
                         )

@@ -472,16 +472,15 @@ pub fn value_texts(list: &[tiebreak::TieBreak], row: &tiebreak::TeamRow) -> Vec<
         .collect()
 }
 
-/// The options `tiebreak` ranks the event's teams with.
+/// The options `tiebreak` ranks the event's teams with (the match points are the model's
+/// `362`, the event's scale).
 pub fn tiebreak_options(s: &TeamEventSettings) -> tiebreak::TeamOptions {
-    let m = s.match_points;
     tiebreak::TeamOptions {
         edition: None,
         primary: match s.primary {
             PrimaryScore::Mp => tiebreak::TeamScore::MatchPoints,
             PrimaryScore::Gp => tiebreak::TeamScore::GamePoints,
         },
-        match_points: [i64::from(m.win), i64::from(m.draw), i64::from(m.loss)],
     }
 }
 
