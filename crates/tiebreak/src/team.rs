@@ -235,8 +235,18 @@ impl Teams {
                 });
             }
             let counted = &h.rounds[..round_count.min(h.rounds.len())];
-            mp.push(counted.iter().map(|x| i64::from(x.match_score().tenths())).sum());
-            gp.push(counted.iter().map(|x| i64::from(x.game_score().tenths())).sum());
+            mp.push(
+                counted
+                    .iter()
+                    .map(|x| i64::from(x.match_score().tenths()))
+                    .sum(),
+            );
+            gp.push(
+                counted
+                    .iter()
+                    .map(|x| i64::from(x.game_score().tenths()))
+                    .sum(),
+            );
             rounds.push(list);
         }
         Ok(Teams {

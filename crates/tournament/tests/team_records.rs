@@ -181,7 +181,12 @@ fn abnormal_points_apply_to_teams() {
     let t = trf::read(&text).unwrap();
     assert_eq!(t.abnormal_points.len(), 3);
     let h = team_histories(&t).unwrap();
-    let totals = |k: usize| (h[k].match_points().to_string(), h[k].game_points().to_string());
+    let totals = |k: usize| {
+        (
+            h[k].match_points().to_string(),
+            h[k].game_points().to_string(),
+        )
+    };
     assert_eq!(totals(0), ("4.0".into(), "3.0".into()));
     assert_eq!(totals(1), ("0.0".into(), "1.5".into()));
     assert_eq!(totals(2), ("3.0".into(), "3.5".into()));

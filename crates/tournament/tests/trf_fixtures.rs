@@ -650,7 +650,10 @@ fn abnormal_points_are_read_applied_and_written_back() {
     );
     // A record with no round and no participant gives the result its value everywhere: every
     // draw is worth 0.4 (players 1 and 3 drew round 2).
-    let text = abnormal_event(["1.4", "1.0", "1.4", "0.0"], &abnormal('D', "", "0.4", 0, &[]));
+    let text = abnormal_event(
+        ["1.4", "1.0", "1.4", "0.0"],
+        &abnormal('D', "", "0.4", 0, &[]),
+    );
     let t = trf::read(&text).unwrap();
     assert_eq!(t.abnormal_points[0].round, None);
     assert!(t.abnormal_points[0].participants.is_empty());

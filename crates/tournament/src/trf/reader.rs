@@ -1646,7 +1646,13 @@ fn abnormal_299(p: &mut Parsed, l: &Line) {
     let round = match number(p, l, 20, 22, "a round number") {
         Ok(None) | Ok(Some(0)) => None,
         Ok(Some(n)) if n <= MAX_ROUNDS as u64 => {
-            p.round_refs.push((n as u32, At { line: l.no, col: 20 }));
+            p.round_refs.push((
+                n as u32,
+                At {
+                    line: l.no,
+                    col: 20,
+                },
+            ));
             Some(n as u32)
         }
         Ok(Some(n)) => {
