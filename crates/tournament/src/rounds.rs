@@ -75,7 +75,11 @@ pub fn columns_per_pairing(tournament: &Tournament) -> u32 {
 /// Double-Swiss file the same holds match by match: a bye entered in advance in both columns
 /// of the next match (`0000 - H  0000 - H`) leaves that match to pair.
 pub fn played_rounds_in_file(tournament: &Tournament) -> u32 {
-    let width = columns_per_pairing(tournament);
+    played_columns(tournament, columns_per_pairing(tournament))
+}
+
+/// [`played_rounds_in_file`] with pairings of `width` columns each.
+fn played_columns(tournament: &Tournament, width: u32) -> u32 {
     let mut played = 0u32;
     for player in &tournament.players {
         for (index, entry) in player.rounds.iter().take(record_len(player)).enumerate() {
@@ -95,8 +99,13 @@ pub fn played_rounds_in_file(tournament: &Tournament) -> u32 {
 /// when every player already has an entry in it (trf.md §5 points 3–4). In a Double-Swiss
 /// file it is the first column of the match to pair.
 pub fn round_to_pair(tournament: &Tournament) -> u32 {
-    let played = played_rounds_in_file(tournament);
-    let width = columns_per_pairing(tournament);
+    first_column_to_pair(tournament, columns_per_pairing(tournament))
+}
+
+/// The first column of the pairing to pair when every pairing takes `width` columns (a
+/// Double-Swiss match: 2), whatever the file's type code says.
+pub fn first_column_to_pair(tournament: &Tournament, width: u32) -> u32 {
+    let played = played_columns(tournament, width);
     let column_is_complete = !tournament.players.is_empty()
         && tournament
             .players
