@@ -154,6 +154,8 @@ pub(crate) fn chosen_system(
             Ok(a)
         }
         (Some(a), _) => Ok(a),
+        // A team competition without a system code is paired as one.
+        (None, None) if t.is_team_event() => Ok(System::Team),
         (None, f) => Ok(f.unwrap_or_default()),
     }
 }

@@ -127,14 +127,38 @@ pub fn columns_to_pair(tournament: &Tournament) -> std::ops::RangeInclusive<u32>
 /// The players with no entry at all in a round of the history, by round: TRF allows a blank
 /// entry, but in a round that was played it usually is a forgotten result, which every
 /// program then reads as an absence. Withdrawals recorded as such (`XXW`) are not listed.
+///
+/// In a team competition a member without an entry is a reserve when a teammate has one (the
+/// team played, or had a bye): only a team with no entry at all is missing, by its members.
 pub fn missing_entries(tournament: &Tournament) -> Vec<(u32, Vec<PlayerId>)> {
     let played = played_rounds_in_file(tournament) as usize;
+    let blank = |p: &crate::model::Player, column: usize| {
+        matches!(p.rounds.get(column), None | Some(Entry::NotPaired))
+    };
+    // In a team competition, each player's teammates (the player included).
+    let teammates: std::collections::HashMap<PlayerId, &[PlayerId]> = if tournament.is_team_event()
+    {
+        tournament
+            .teams
+            .iter()
+            .flat_map(|team| team.players.iter().map(move |id| (*id, &team.players[..])))
+            .collect()
+    } else {
+        Default::default()
+    };
     (0..played)
         .filter_map(|column| {
             let missing: Vec<PlayerId> = tournament
                 .players
                 .iter()
-                .filter(|p| matches!(p.rounds.get(column), None | Some(Entry::NotPaired)))
+                .filter(|p| blank(p, column))
+                .filter(|p| match teammates.get(&p.id) {
+                    Some(team) => team
+                        .iter()
+                        .filter_map(|id| tournament.player(*id))
+                        .all(|mate| blank(mate, column)),
+                    None => true,
+                })
                 .map(|p| p.id)
                 .collect();
             (!missing.is_empty()).then_some((column as u32 + 1, missing))

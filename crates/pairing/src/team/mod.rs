@@ -560,6 +560,49 @@ pub fn state_before_round(t: &Tournament, round: u32) -> Tournament {
     s
 }
 
+/// Replays a team round robin against the Berger tables (C.05 Annex 1) with the teams as the
+/// participants, numbered in the order of their numbers (`310`, else their place in the file):
+/// each round's matches, White the team with White on board 1, against the table's, its
+/// colours reversed when the file's initial colour (`152`) is Black. The team facing the
+/// table's empty seat sits out: only the matches are compared.
+pub fn check_round_robin(
+    t: &Tournament,
+    cycles: crate::berger::Cycles,
+) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
+    let mut numbers = t.team_numbers();
+    numbers.sort_unstable();
+    let n = numbers.len() as u32;
+    let initial = t.header.initial_color.unwrap_or(Color::White);
+    let last = tournament::rounds::played_rounds_in_file(t);
+    let invalid = |e: crate::berger::BergerError| PairingError::InvalidRequest(e.to_string());
+    let team = |k: PlayerId| PlayerId(numbers[k.0 as usize - 1]);
+    let rounds = crate::checker::check_with(
+        t,
+        last,
+        |_, round| {
+            let table = crate::berger::round_with_initial_colour(n, cycles, round, initial)
+                .map_err(invalid)?;
+            Ok(Pairing {
+                boards: table
+                    .boards
+                    .iter()
+                    .map(|b| Board {
+                        white: team(b.white),
+                        black: team(b.black),
+                    })
+                    .collect(),
+                bye: None,
+            })
+        },
+        |t, round| {
+            let mut recorded = file_pairing(t, round)?;
+            recorded.bye = None;
+            Ok((t.clone(), recorded))
+        },
+    )?;
+    Ok(rounds)
+}
+
 /// The pairing of `round` as the file records it, by team: each match with the team whose
 /// board-1 player was scheduled White (the `330` record's White team for a match forfeited
 /// as a whole), and the PAB.
