@@ -30,6 +30,11 @@
 //! | byes announced | `240` (our `U` type for a fixed PAB) | `240` |
 //! | teams | `013`, or `310` when the team has more than a name and players | `310` |
 //! | withdrawn | `0000 - Z` in the rounds of the history, blank after, plus `XXW tpn first-round last-round` (ours) | same |
+//! | points outside the point system ([`crate::AbnormalPoints`]) | `299` | `299` |
+//!
+//! Records the reader keeps for writing back but does not apply (`801`/`802`, `300`, national
+//! rating records, other programs' codes) come back as warnings from [`read_with_warnings`]
+//! and [`read_for_pairing`], once for each kind: nothing is dropped silently.
 //!
 //! When two notations of one fact are both present, they must agree: `XXR`/`142`,
 //! `XXC`/`152`, and every value that both `BBx` and `162` give. A file with both `XXA` and
