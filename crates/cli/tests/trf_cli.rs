@@ -314,7 +314,7 @@ XXR 3\n\
     let bad = common::write(
         dir.path(),
         "bad.trf",
-        &text.replace("299 +         0.5", "299 +   1.0   0.5"),
+        text.replace("299 +         0.5", "299 +   1.0   0.5"),
     );
     let o = common::run(&["validate", common::path_str(&bad)]);
     assert_eq!(o.status.code(), Some(3));

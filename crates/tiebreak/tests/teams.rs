@@ -149,7 +149,6 @@ fn ranking_by_team_tiebreaks() {
     let options = TeamOptions {
         edition: Some(Edition::C07_2026),
         primary: TeamScore::GamePoints,
-        ..TeamOptions::default()
     };
     let s = team_standings(&t, &parse_list("EDE").unwrap(), &options).unwrap();
     let names: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
