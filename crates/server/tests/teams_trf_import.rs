@@ -181,6 +181,17 @@ fn an_exported_team_file_creates_the_same_event_through_the_api() {
         "{line}: {}",
         r.body
     );
+    // A team out of its roster's board order (`300`) would be read in roster order: refused.
+    let out_of_order = format!("{file}300   1   1   2    2    1\n");
+    let line = out_of_order.lines().count();
+    let r = arb.post_json("/api/teams/events/import", &json!({ "data": out_of_order }));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("line {line}, column 1"))
+            && r.body.contains("without 300 records"),
+        "{line}: {}",
+        r.body
+    );
     assert_eq!(
         arb.get("/api/teams/events")
             .json()

@@ -120,6 +120,16 @@ pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
             format!("{} 299 records", t.abnormal_points.len()),
         ));
     }
+    if lines.first.contains_key("300") {
+        // Boards are taken in the rosters' order: a line-up out of it would be misread.
+        return Err(ImportError::new(
+            lines.first("300"),
+            1,
+            "a file without 300 records: a team event here puts each team's players on the \
+             boards in the order of its 310 roster",
+            "a 300 record (a team out of its board order)",
+        ));
+    }
     if t.teams.is_empty() {
         return Err(ImportError::new(
             1,
