@@ -154,6 +154,8 @@ pub(crate) fn chosen_system(
             Ok(a)
         }
         (Some(a), _) => Ok(a),
+        // A team competition without a system code is paired as one.
+        (None, None) if t.is_team_event() => Ok(System::Team),
         (None, f) => Ok(f.unwrap_or_default()),
     }
 }
@@ -815,13 +817,17 @@ pub(crate) fn generate_file(
 /// Drops every round after `played`; points are recounted and the final ranks, which no
 /// longer hold, are left out.
 fn keep_rounds(t: &mut Tournament, played: u32) {
-    let system = t.point_system;
     for p in &mut t.players {
         p.rounds.truncate(played as usize);
-        p.points = p.score(&system);
         p.rank = None;
     }
     t.announced_byes.retain(|a| a.round <= played);
+    t.abnormal_points
+        .retain(|a| a.round.is_none_or(|r| r <= played));
+    let scores: Vec<tournament::Points> = t.players.iter().map(|p| t.score(p)).collect();
+    for (p, score) in t.players.iter_mut().zip(scores) {
+        p.points = score;
+    }
 }
 
 /// The part of a checklist made of the `Round #k` sections with k up to `played`.

@@ -306,8 +306,12 @@ pub fn located_at(
 
 /// Parses and checks a TRF text read from `path`: exit code 3 with one
 /// `FILE:LINE:COL: expected ..., found ...` line per problem when it is not valid TRF.
+/// What the file holds that this program does not apply comes as warnings on stderr.
 pub fn parse_trf(path: &Path, text: &str) -> Result<tournament::Tournament, CliError> {
-    tournament::trf::read(text).map_err(|errors| invalid_trf(path, &errors))
+    let (t, warnings) =
+        tournament::trf::read_with_warnings(text).map_err(|errors| invalid_trf(path, &errors))?;
+    print_warnings(path, &warnings);
+    Ok(t)
 }
 
 /// Exit code 3 with one `FILE:LINE:COL: expected ..., found ...` line per problem.
@@ -322,6 +326,13 @@ fn invalid_trf(path: &Path, errors: &tournament::trf::TrfErrors) -> CliError {
 pub fn parse_trf_for_pairing(path: &Path, text: &str) -> Result<tournament::Tournament, CliError> {
     let (t, warnings) =
         tournament::trf::read_for_pairing(text).map_err(|errors| invalid_trf(path, &errors))?;
+    print_warnings(path, &warnings);
+    Ok(t)
+}
+
+/// The reader's warnings on stderr (`FILE:LINE:COL: warning: expected …, found …; what was
+/// done`), at most ten, then a count.
+pub fn print_warnings(path: &Path, warnings: &[tournament::trf::TrfWarning]) {
     const SHOWN: usize = 10;
     for w in warnings.iter().take(SHOWN) {
         let p = &w.problem;
@@ -342,7 +353,6 @@ pub fn parse_trf_for_pairing(path: &Path, text: &str) -> Result<tournament::Tour
             warnings.len() - SHOWN
         ));
     }
-    Ok(t)
 }
 
 /// Warns on stderr, one line a round, about players with no entry in a round that was played:

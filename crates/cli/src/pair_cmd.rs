@@ -236,9 +236,15 @@ fn round_robin_round(
     }
     engine::check_round_exists(input, t, round)?;
     let entry = |id: PlayerId, r: u32| t.player(id).and_then(|p| p.entry(r)).copied();
+    // The file's initial colour (`152 B`) reverses the table's colours.
+    let initial = t.header.initial_color.unwrap_or(Color::White);
+    let table_round = |r: u32| {
+        berger::round_with_initial_colour(players, cycles, r, initial)
+            .map_err(|e| invalid(e.to_string()))
+    };
     // Earlier rounds must be the table's: same opponents and colours.
     for r in 1..round {
-        let table = berger::round(players, cycles, r).map_err(|e| invalid(e.to_string()))?;
+        let table = table_round(r)?;
         for (board, b) in table.boards.iter().enumerate() {
             let e = entry(b.white, r);
             let found = e.and_then(|e| e.opponent());
@@ -265,7 +271,7 @@ fn round_robin_round(
             }
         }
     }
-    let pairing = berger::round(players, cycles, round).map_err(|e| invalid(e.to_string()))?;
+    let pairing = table_round(round)?;
     // 240 announcements and entries already written in the round's column.
     for (board, b) in pairing.boards.iter().enumerate() {
         for id in [b.white, b.black] {
@@ -291,7 +297,18 @@ fn round_robin_round(
 
 pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let t = engine::read_tournament_from(&args.input, args.latin1)?;
-    let found = match round_robin_cycles(&t) {
+    // A team competition is checked as one: its teams are the participants.
+    let participants = if t.is_team_event() {
+        t.teams.len()
+    } else {
+        t.players.len()
+    };
+    let found = match round_robin_cycles(&t, participants as u32) {
+        Some(cycles) if t.is_team_event() => {
+            let rounds = pairing::team::check_round_robin(&t, cycles)
+                .map_err(|e| CliError::invalid(format!("{}: {e}", args.input.display())))?;
+            round_robin_findings(&args.input, rounds)
+        }
         Some(cycles) => check_round_robin(&args.input, &t, cycles)?,
         None => {
             let system = engine::chosen_system(
@@ -342,8 +359,8 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
 }
 
 /// The cycles of a file whose header says it is a round robin (`092`/`192`: "round robin",
-/// "Berger"); `None` for a Swiss.
-fn round_robin_cycles(t: &Tournament) -> Option<Cycles> {
+/// "Berger") of `n` participants; `None` for a Swiss.
+fn round_robin_cycles(t: &Tournament, n: u32) -> Option<Cycles> {
     if t.header.says_round_robin() != Some(true) {
         return None;
     }
@@ -351,7 +368,6 @@ fn round_robin_cycles(t: &Tournament) -> Option<Cycles> {
         .iter()
         .filter_map(|w| w.as_deref())
         .any(|w| w.to_ascii_lowercase().contains("double"));
-    let n = t.players.len() as u32;
     let single = berger::rounds(n, Cycles::Single);
     Some(
         if double_said || t.header.rounds.is_some_and(|r| r > single) {
@@ -370,8 +386,9 @@ fn check_round_robin(
     cycles: Cycles,
 ) -> Result<engine::CheckFindings, CliError> {
     let n = t.players.len() as u32;
+    let initial = t.header.initial_color.unwrap_or(Color::White);
     let rounds = pairing::checker::check_paired(t, |_, round| {
-        berger::round(n, cycles, round)
+        berger::round_with_initial_colour(n, cycles, round, initial)
             .map(|p| Pairing {
                 boards: p.boards,
                 bye: None,
@@ -379,7 +396,15 @@ fn check_round_robin(
             .map_err(|e| pairing::PairingError::InvalidRequest(e.to_string()))
     })
     .map_err(|e| CliError::invalid(format!("{}: {e}", input.display())))?;
-    // The file's rests are zero-point byes, not pairing-allocated ones: compare games only.
+    Ok(round_robin_findings(input, rounds))
+}
+
+/// The checker's report of a round robin: the file's rests are zero-point byes, not
+/// pairing-allocated ones, so only the games (the matches) are compared.
+fn round_robin_findings(
+    input: &Path,
+    rounds: Vec<pairing::checker::RoundCheck>,
+) -> engine::CheckFindings {
     let rounds: Vec<pairing::checker::RoundCheck> = rounds
         .into_iter()
         .map(|mut r| {
@@ -409,12 +434,12 @@ fn check_round_robin(
         .iter()
         .filter(|r| r.outcome != pairing::checker::RoundOutcome::Same)
         .count();
-    Ok(engine::CheckFindings {
+    engine::CheckFindings {
         report: pairing::checker::report_text(&name, &rounds),
         checklist: String::new(),
         rounds: rounds.len(),
         differing,
-    })
+    }
 }
 
 fn cycles(double: bool) -> Cycles {
@@ -465,7 +490,7 @@ fn history_text(t: &Tournament, round: u32, pairing: &Pairing) -> String {
             .collect();
         let difference = colours.chars().filter(|&c| c == 'W').count() as i64
             - colours.chars().filter(|&c| c == 'B').count() as i64;
-        let score = p.score_after(history, &t.point_system) + t.acceleration(id, round);
+        let score = t.score_after(p, history) + t.acceleration(id, round);
         format!(
             "{id} ({score}, {}, CD {difference:+})",
             if colours.is_empty() { "-" } else { &colours }

@@ -456,26 +456,8 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
             )))
         }
     };
-    // The file's match-point scale (`362`; 2/1/0 without one), in whole points.
-    let scale = t.team_records.match_points.unwrap_or_default();
-    let whole = |p: tournament::Points| (p.tenths() % 10 == 0).then(|| i64::from(p.tenths() / 10));
-    let match_points = match (whole(scale.win), whole(scale.draw), whole(scale.loss)) {
-        (Some(w), Some(d), Some(l)) => [w, d, l],
-        _ => {
-            return Err(CliError::invalid(format!(
-                "{}: 362: --teams ranks by whole match points, found {}/{}/{}",
-                args.input.display(),
-                scale.win,
-                scale.draw,
-                scale.loss
-            )))
-        }
-    };
-    let options = TeamOptions {
-        edition,
-        primary,
-        match_points,
-    };
+    // The match points are the file's (`362`; 2/1/0 without one), as pairing reads them.
+    let options = TeamOptions { edition, primary };
     let s = tiebreak::team_standings(t, &list, &options)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.input.display())))?;
     let primary_points = |r: &tiebreak::TeamRow| match primary {

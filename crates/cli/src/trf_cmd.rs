@@ -62,8 +62,14 @@ fn text_of(path: &Path, latin1: bool) -> Result<Result<String, TrfErrors>, CliEr
     })
 }
 
+/// Reads and checks the file; what it holds that is not applied is printed as warnings.
 fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliError> {
-    Ok(text_of(path, latin1)?.and_then(|text| trf::read(&text)))
+    Ok(text_of(path, latin1)?.and_then(|text| {
+        trf::read_with_warnings(&text).map(|(t, warnings)| {
+            io::print_warnings(path, &warnings);
+            t
+        })
+    }))
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {

@@ -550,3 +550,59 @@ fn a_double_swiss_event_replays_match_by_match() {
         stdout(&check)
     );
 }
+
+/// The TRF-2026 export carries the event's tie-breaks (`202`), so `arbiter standings` on the
+/// file ranks with them, not its defaults (BH/C1,BH,SB): an 11-player event on SB,WIN,BH/C1,
+/// every board won by White for 3 rounds; the file's standings are the event's, place by
+/// place, with the same values.
+#[test]
+fn the_trf26_export_carries_the_events_tiebreaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_eleven_players(d);
+    let e = |rest: &[&str]| -> Vec<String> {
+        ["event", "--db", "e.db"]
+            .iter()
+            .chain(rest)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let run = |rest: &[&str]| ok(d, &e(rest).iter().map(String::as_str).collect::<Vec<_>>());
+    run(&[
+        "create",
+        "--name",
+        "Open TB",
+        "--rounds",
+        "3",
+        "--tiebreaks",
+        "SB,WIN,BH/C1",
+    ]);
+    run(&["import", "1", "players.csv"]);
+    for round in 1..=3u32 {
+        let list = run(&["pair", "1"]);
+        let boards = list.lines().filter(|l| !l.contains("bye")).count() - 2;
+        for board in 1..=boards {
+            run(&["result", "1", &round.to_string(), &board.to_string(), "1-0"]);
+        }
+    }
+    run(&["export", "1", "--to", "trf26", "-o", "open.trf"]);
+    let file = std::fs::read_to_string(d.join("open.trf")).unwrap();
+    assert!(file.contains("\n202 SB,WIN,BH/C1\n"), "{file}");
+    // Number, points and the three values of every line, in order.
+    let rows = |csv: &str| -> Vec<String> {
+        csv.lines()
+            .map(|l| {
+                let cells: Vec<&str> = l.split(',').collect();
+                let tail = cells[cells.len() - 4..].join(",");
+                format!("{} {tail}", cells[1])
+            })
+            .collect()
+    };
+    let ours = run(&["standings", "1", "--format", "csv"]).replace("\r\n", "\n");
+    let read = ok(d, &["standings", "open.trf", "--format", "csv"]).replace("\r\n", "\n");
+    assert!(
+        read.starts_with("Rank,No,Name,Pts,SB,WIN,BH/C1\n"),
+        "{read}"
+    );
+    assert_eq!(rows(&read), rows(&ours));
+}

@@ -248,3 +248,142 @@ fn generated_events_replay_without_a_difference() {
         stderr(&o)
     );
 }
+
+/// A bye requested in advance fills both columns of its match (`0000 - H  0000 - H`, the
+/// encoding of `crates/pairing/README.md`): the match is still the one to pair, whether the
+/// points column counts the bye or not. Player 3 asks for a half-point bye in match 2, so
+/// 1 (2.0), 5 (1.5), 2 and 4 (1.0) are paired: 1-5 would leave 2-4, who met, so 1 takes 2, then
+/// 5-4; 2 and 5 have had fewer Whites (4.3.2) and play game 1 with White.
+#[test]
+fn a_double_swiss_bye_requested_in_advance_is_paired() {
+    let dir = temp_dir();
+    for points in ["0.0", "1.0"] {
+        let text = DS_FILE.replace(
+            "0.0    3     1 b 0     1 w 0",
+            &format!("{points}    3     1 b 0     1 w 0  0000 - H  0000 - H"),
+        );
+        assert!(text.contains("0000 - H  0000 - H"));
+        let f = write(dir.path(), "ds-bye.trf", &text);
+        let o = common::run(&["validate", path_str(&f)]);
+        assert_eq!(o.status.code(), Some(0), "{points}: {}", stdout(&o));
+        assert_eq!(stderr(&o), "", "{points}");
+        for args in [
+            vec!["--double-swiss", path_str(&f), "-p"],
+            vec!["pair", path_str(&f)],
+        ] {
+            let o = common::run(&args);
+            assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+            assert_eq!(stdout(&o), "2\n2 1\n5 4\n", "{args:?}");
+        }
+    }
+}
+
+/// Files as the generator writes them, cut before a match for which a player asked for a bye
+/// in advance (`H H`, `Z Z` or `F F` in that match's columns), the points column counting the
+/// matches before it: 100 generated events, each read, checked and paired.
+#[test]
+fn generated_double_swiss_files_with_byes_in_advance_are_paired() {
+    let dir = temp_dir();
+    let mut files = 0;
+    let mut cuts = 0;
+    for seed in 1.. {
+        if files == 100 {
+            break;
+        }
+        let out = dir.path().join(format!("g{seed}.trf"));
+        let o = common::run(&[
+            "generate",
+            "--system",
+            "double-swiss",
+            "-s",
+            &seed.to_string(),
+            "-o",
+            path_str(&out),
+        ]);
+        if o.status.code() == Some(1) {
+            continue; // the random field ran out of legal pairings
+        }
+        assert_eq!(o.status.code(), Some(0), "seed {seed}: {}", stderr(&o));
+        files += 1;
+        let text = std::fs::read_to_string(&out).unwrap();
+        let Some((k, cut)) = cut_before_an_advance_bye(&text) else {
+            continue;
+        };
+        cuts += 1;
+        let f = write(dir.path(), "cut.trf", &cut);
+        let o = common::run(&["validate", path_str(&f)]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "seed {seed}, match {k}: {}",
+            stdout(&o)
+        );
+        let o = common::run(&["--double-swiss", path_str(&f), "-p"]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "seed {seed}, match {k}: {}",
+            stderr(&o)
+        );
+        let o = common::run(&["check", path_str(&f)]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "seed {seed}, match {k}: {}",
+            stderr(&o)
+        );
+    }
+    assert!(
+        cuts >= 50,
+        "only {cuts} of 100 files have a bye requested in advance"
+    );
+}
+
+/// The generated file `text` cut before the first match k ≥ 2 in whose two columns some player
+/// has a bye requested in advance: the matches before it, that bye, and the points of the
+/// matches before it (1, ½, 0 and the bye codes, as the generator scores).
+fn cut_before_an_advance_bye(text: &str) -> Option<(usize, String)> {
+    let entries = |l: &str| -> Vec<String> {
+        (0..)
+            .map(|r| 91 + 10 * r)
+            .take_while(|&c| c < l.len())
+            .map(|c| format!("{:<8}", &l[c..(c + 8).min(l.len())]))
+            .collect()
+    };
+    let requested = |e: &[String]| {
+        e.len() == 2 && e[0].starts_with("0000 - ") && "HZF".contains(&e[0][7..8]) && e[0] == e[1]
+    };
+    let players: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+    let matches = players.iter().map(|l| entries(l).len() / 2).max()?;
+    let k = (2..=matches).find(|&k| {
+        players.iter().any(|l| {
+            let e = entries(l);
+            e.len() >= 2 * k && requested(&e[2 * k - 2..2 * k])
+        })
+    })?;
+    let value = |e: &String| match &e[7..8] {
+        "1" | "W" | "+" | "F" | "U" => 10,
+        "=" | "D" | "H" => 5,
+        _ => 0,
+    };
+    let cut: String = text
+        .lines()
+        .map(|l| {
+            if !l.starts_with("001") {
+                return format!("{l}\n");
+            }
+            let e = entries(l);
+            let mut kept: Vec<String> = e.iter().take(2 * k - 2).cloned().collect();
+            let tenths: i32 = kept.iter().map(value).sum();
+            if e.len() >= 2 * k && requested(&e[2 * k - 2..2 * k]) {
+                kept.extend_from_slice(&e[2 * k - 2..2 * k]);
+            }
+            let points = format!("{:>5}", format!("{}.{}", tenths / 10, tenths % 10));
+            format!("{}{points}{}{}\n", &l[..79], &l[84..91], kept.join("  "))
+                .trim_end()
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    Some((k, cut))
+}

@@ -18,9 +18,22 @@ fn run_event(
     teams: usize,
     match_points: MatchPoints,
 ) -> (Store, TeamEventId) {
+    run_event_with(dir, system, teams, match_points, true)
+}
+
+/// [`run_event`] with the initial colour: `initial_white` false gives the first team Black on
+/// board 1 in round 1.
+fn run_event_with(
+    dir: &std::path::Path,
+    system: TeamSystem,
+    teams: usize,
+    match_points: MatchPoints,
+    initial_white: bool,
+) -> (Store, TeamEventId) {
     let store = Store::open(&dir.join("teams.db")).unwrap();
     let mut s = TeamEventSettings::new("Team Open".parse().unwrap(), 3, 4);
     s.system = system;
+    s.initial_white = initial_white;
     s.match_points = match_points;
     s.start_date = "2026-11-20".into();
     s.tiebreaks = "EDE,SB,BC".into();
@@ -78,6 +91,9 @@ fn assert_cli_ranks_as_store(dir: &std::path::Path, store: &Store, event: TeamEv
     let trf = write(dir, "event.trf", store.export_team_trf(event).unwrap());
     let o = common::run(&["validate", path_str(&trf)]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The reserves who did not play, and a round robin's team sitting out, are no missing
+    // results: nothing to warn about.
+    assert_eq!(stderr(&o), "");
     let ours = store.team_standings(event).unwrap();
     let list = ours.tiebreaks.join(",");
     let o = common::run(&[
@@ -123,6 +139,58 @@ fn a_round_robin_of_six_teams_reads_back_and_ranks_the_same() {
     );
     assert_eq!(store.team_event(event).unwrap().rounds_paired, 5);
     assert_cli_ranks_as_store(dir.path(), &store, event);
+    assert_check_finds_no_difference(dir.path(), 5);
+}
+
+/// `arbiter check` on the exported file, without a system flag, checks the teams' matches
+/// (the Berger tables for a round robin, C.04.6 for a Swiss): every round the engines' own.
+fn assert_check_finds_no_difference(dir: &std::path::Path, rounds: u32) {
+    let trf = dir.join("event.trf");
+    let o = common::run(&["check", path_str(&trf)]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout_lf(&o), stderr(&o));
+    assert!(
+        stdout_lf(&o).ends_with(&format!(
+            "0 of {rounds} rounds differ from the engine's pairing\n"
+        )),
+        "{}",
+        stdout_lf(&o)
+    );
+}
+
+/// A round robin of five teams: each round one team sits out (written as an absence), the
+/// first team has Black on board 1 in round 1 (`152 B`), and the checker follows the Berger
+/// tables with the colours reversed.
+#[test]
+fn a_round_robin_of_five_teams_with_black_first_checks_the_same() {
+    let dir = temp_dir();
+    let (store, event) = run_event_with(
+        dir.path(),
+        TeamSystem::RoundRobin,
+        5,
+        MatchPoints::TWO_ONE_ZERO,
+        false,
+    );
+    assert_eq!(store.team_event(event).unwrap().rounds_paired, 5);
+    assert_cli_ranks_as_store(dir.path(), &store, event);
+    // Round 1 of the table for 6 numbers is 1-6 (team 1 sits out), 2-5, 3-4: reversed, team 2
+    // has Black on board 1 against team 5, in the store's pairing and in the file.
+    let teams = store.teams(event).unwrap();
+    let round1 = store.team_round(event, 1).unwrap();
+    let pairs: Vec<(u32, u32)> = round1
+        .matches
+        .iter()
+        .map(|m| {
+            let number = |id| teams.iter().find(|t| t.id == id).unwrap().number;
+            (number(m.white_team), number(m.black_team))
+        })
+        .collect();
+    assert_eq!(pairs, [(5, 2), (4, 3)]);
+    let text = std::fs::read_to_string(dir.path().join("event.trf")).unwrap();
+    assert!(text.contains("\n152 B\n"), "{text}");
+    // Team 2's board 1 is player 6.
+    let board1 = text.lines().find(|l| l.starts_with("001    6 ")).unwrap();
+    assert_eq!(&board1[91..97], "  21 b", "{board1}");
+    assert_check_finds_no_difference(dir.path(), 5);
 }
 
 #[test]
@@ -136,6 +204,7 @@ fn a_swiss_team_event_checks_and_ranks_the_same() {
     );
     assert_eq!(store.team_event(event).unwrap().rounds_paired, 3);
     assert_cli_ranks_as_store(dir.path(), &store, event);
+    assert_check_finds_no_difference(dir.path(), 3);
     let trf = dir.path().join("event.trf");
     // `--team` is `--system team`, as the team engines' flag has it.
     for flags in [&["--system", "team"][..], &["--team"][..]] {
@@ -175,4 +244,5 @@ fn a_three_one_zero_league_ranks_the_same() {
     // 12 matches: 3 points for a win, 2 shared for a draw.
     assert!((24..=36).contains(&total), "{total}");
     assert_cli_ranks_as_store(dir.path(), &store, event);
+    assert_check_finds_no_difference(dir.path(), 6);
 }

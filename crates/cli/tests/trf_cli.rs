@@ -259,3 +259,71 @@ XXR 3\n\
         assert!(!stdout(&o).contains("warning"), "{args:?}");
     }
 }
+
+/// TRF-2026 `299`: player 3's forfeit win of round 1 is worth ½, player 4 loses a point in
+/// round 2. `validate` reads them (and warns, never silently, about the records it keeps but
+/// does not apply), `standings` and `pair` count them, `convert` writes them back, and a record
+/// that cannot be applied is refused at its line and column (exit 3).
+#[test]
+fn abnormal_points_are_validated_applied_and_written_back() {
+    let text = "012 Abnormal points\n\
+XXR 3\n\
+001    1      Alpha, A                          2000                             1.5    1     2 w 1     3 b =\n\
+001    2      Bravo, B                          1900                             1.0    2     1 b 0     4 w 1\n\
+001    3      Charlie, C                        1800                             1.0    3     4 w +     1 w =\n\
+001    4      Delta, D                          1700                            -1.0    4     3 b -     2 b 0\n\
+299 +         0.5  001 0003\n\
+299          -1.0  002 0004\n\
+802   1 ONE      1.5    1.5\n";
+    let dir = temp_dir();
+    let f = common::write(dir.path(), "a.trf", text);
+    let path = common::path_str(&f);
+    let o = common::run(&["validate", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "{path}:9:1: warning: expected only records that this program applies, found 802 \
+             records on line 9; not read: 802 summarises the matches for a reader, and the \
+             matches follow from the 001 lines; the lines are kept when the file is written \
+             back\n"
+        )
+    );
+    // Standings: 1.5, then 3 and 2 at 1.0 (Sonneborn-Berger 0.25 against -1), 4 at -1.0.
+    let o = common::run(&["standings", path, "-t", "SB", "-f", "csv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = stdout(&o).replace("\r\n", "\n");
+    assert_eq!(
+        csv,
+        "Rank,No,Name,Pts,SB\n1,1,\"Alpha, A\",1.5,1.50\n2,3,\"Charlie, C\",1.0,0.25\n\
+         3,2,\"Bravo, B\",1.0,-1.00\n4,4,\"Delta, D\",-1.0,0.00\n"
+    );
+    // Round 3: 1 has met 2 and 3, so 1-4, then 2-3; 4 (one Black) and 3 (one White) have
+    // the stronger colour preferences.
+    let o = common::run(&["--dutch", path, "-p"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2\n4 1\n2 3\n");
+    let o = common::run(&["convert", path, "--to", "trf26"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("299 +         0.5  001 0003\n299          -1.0  002 0004\n"),
+        "{}",
+        stdout(&o)
+    );
+    // Match points belong to team competitions.
+    let bad = common::write(
+        dir.path(),
+        "bad.trf",
+        text.replace("299 +         0.5", "299 +   1.0   0.5"),
+    );
+    let o = common::run(&["validate", common::path_str(&bad)]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stdout(&o).contains(&format!(
+            "{}:7:8: expected blank match points (columns 8-11)",
+            common::path_str(&bad)
+        )),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -108,6 +108,32 @@ pub fn round(players: u32, cycles: Cycles, round: u32) -> Result<Pairing, Berger
     Ok(table_round_pairing(players, table_round, reversed))
 }
 
+/// Round `round` of the table when the number 1 starts with `initial` on its board of round 1:
+/// White keeps FIDE's table, Black reverses the colours of every game of every round (the
+/// arbiter's choice of the initial colour, TRF `152`), so the table's colour balance holds.
+///
+/// ```
+/// use pairing::berger::{round_with_initial_colour, Cycles};
+/// use tournament::Color;
+/// let p = round_with_initial_colour(4, Cycles::Single, 1, Color::Black).unwrap();
+/// let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.get(), b.black.get())).collect();
+/// assert_eq!(boards, [(4, 1), (3, 2)]);
+/// ```
+pub fn round_with_initial_colour(
+    players: u32,
+    cycles: Cycles,
+    round: u32,
+    initial: tournament::Color,
+) -> Result<Pairing, BergerError> {
+    let mut p = self::round(players, cycles, round)?;
+    if initial == tournament::Color::Black {
+        for b in &mut p.boards {
+            std::mem::swap(&mut b.white, &mut b.black);
+        }
+    }
+    Ok(p)
+}
+
 fn check_players(players: u32) -> Result<(), BergerError> {
     if (2..=MAX_PLAYERS).contains(&players) {
         Ok(())

@@ -167,7 +167,6 @@ pub fn infer_initial_color(tournament: &Tournament) -> Option<Color> {
 pub fn state_before_round(tournament: &Tournament, round: u32) -> Tournament {
     let history = round.saturating_sub(1) as usize;
     let mut t = tournament.clone();
-    let system = t.point_system;
     for player in &mut t.players {
         let entry = player.entry(round).copied();
         player.rounds.truncate(history);
@@ -177,7 +176,10 @@ pub fn state_before_round(tournament: &Tournament, round: u32) -> Tournament {
             Some(absence) => player.rounds.push(absence),
             None => player.rounds.push(Entry::NotPaired),
         }
-        player.points = player.score(&system);
+    }
+    let scores: Vec<Points> = t.players.iter().map(|p| t.score(p)).collect();
+    for (player, score) in t.players.iter_mut().zip(scores) {
+        player.points = score;
     }
     t.announced_byes.retain(|b| b.round <= round);
     t
@@ -187,11 +189,10 @@ pub fn state_before_round(tournament: &Tournament, round: u32) -> Tournament {
 /// the higher score of the pair first, then the lower score, then the better rank of the
 /// higher-ranked player (GHR 3.6, scores before the round without acceleration).
 pub fn file_pairing(tournament: &Tournament, round: u32) -> Pairing {
-    let system = tournament.point_system;
     let score = |id: PlayerId| -> Points {
         tournament
             .player(id)
-            .map(|p| p.score_after(round.saturating_sub(1), &system))
+            .map(|p| tournament.score_after(p, round.saturating_sub(1)))
             .unwrap_or_default()
     };
     let mut boards = Vec::new();

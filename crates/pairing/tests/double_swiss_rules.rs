@@ -173,6 +173,24 @@ fn a_file_that_breaks_the_two_column_convention_is_refused() {
     ));
 }
 
+/// A bye requested in advance takes both columns of its match (`H H`): the match is still the
+/// one to pair and the player is not paired. After match 1 (1-2 2-0, 3-4 1-1), 4 asks for a
+/// half-point bye in match 2: match 2 pairs 1, 2 and 3; the PAB goes to the lowest score, 2
+/// (3.4.2), and 1 (2.0) meets 3 (1.0).
+#[test]
+fn a_bye_requested_in_advance_leaves_its_match_to_pair() {
+    let mut t = event(4, 3);
+    play(&mut t, 1, 1, 2, GameResult::Win, GameResult::Win);
+    play(&mut t, 1, 3, 4, GameResult::Draw, GameResult::Draw);
+    both(&mut t, 2, 4, Entry::HalfBye, Entry::HalfBye);
+    assert_eq!(match_to_pair(&t).unwrap(), 2);
+    assert_eq!(tournament::rounds::round_to_pair(&t), 3);
+    let p = pair(&t, 2, &DoubleSwissOptions::default()).unwrap();
+    assert_eq!(p.bye, Some(PlayerId(2)));
+    let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.0, b.black.0)).collect();
+    assert!(boards == [(1, 3)] || boards == [(3, 1)], "{boards:?}");
+}
+
 #[test]
 fn preface_a_match_forfeited_on_both_games_is_not_a_meeting() {
     // 1 forfeits both games to 3; 2-4 play. Next match 1-3 may meet again (C1, GHR 3.5).

@@ -165,6 +165,29 @@ fn per_player_acceleration_changes_the_scoregroups() {
     assert_eq!(boards(&t, 1), vec![(1, 4), (3, 2)]);
 }
 
+/// TRF-2026 `299` points count for pairing (the specification marks them mandatory for
+/// pairing). Round 1: 1-4, 5-2, 3-6, all won by the higher-ranked. Without a record round 2
+/// pairs 2-1, 4-3, 6-5. With a bonus of one point for player 5 (`299` blank type), the
+/// scoregroup of 1 point is {1, 2, 3, 5}: S1 {1, 2} against S2 {3, 5} would give 2-5 again, so
+/// 1-5 and 2-3; 1 and 5 both had White and the higher-ranked 1 gets Black; 2 (Black) gets
+/// White against 3. The scoregroup of 0 is {4, 6}, both after Black: 4, higher-ranked, White.
+#[test]
+fn abnormal_points_change_the_scoregroups() {
+    let mut t = tournament(6, 3, Color::White);
+    game(&mut t, 1, 4, GameResult::Win);
+    game(&mut t, 5, 2, GameResult::Loss);
+    game(&mut t, 3, 6, GameResult::Win);
+    assert_eq!(boards(&t, 2), vec![(2, 1), (4, 3), (6, 5)]);
+    t.abnormal_points.push(tournament::AbnormalPoints {
+        kind: tournament::AbnormalKind::Adjustment,
+        match_points: None,
+        points: Some(tournament::Points::ONE),
+        round: Some(1),
+        participants: vec![5],
+    });
+    assert_eq!(boards(&t, 2), vec![(5, 1), (2, 3), (4, 6)]);
+}
+
 #[test]
 fn baku_acceleration_from_the_type_code() {
     let mut t = tournament(8, 5, Color::White);

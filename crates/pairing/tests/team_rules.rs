@@ -812,3 +812,45 @@ fn art_3_6_2_identifier_of_the_handbook_example() {
         assert!(got.contains(&(a.min(b), a.max(b))), "{got:?}");
     }
 }
+
+/// TRF-2026 `299` counts for the team pairing: five two-board teams after round 1 (1 beat 2,
+/// 4 beat 3, 5 had the bye). Without a record round 2 gives the PAB to 3 (0 MP, the largest
+/// number) and pairs 4-1, 2-5. With a bonus of 2 match points for team 3 (`299` blank type),
+/// 1, 3 and 4 have 2 MP, 5 has 1 and 2 has 0: the PAB goes to 2 (3.4), the top scoregroup
+/// {1, 3, 4} takes 5 as its upfloater, and the first identifier, 1-4 and 3-5, is legal (3 and
+/// 4 met). Colours: 4 (Black in round 1) gets White against 1; 5 (the bye, no colour) White
+/// against 3 (White in round 1).
+#[test]
+fn abnormal_points_change_the_team_pairing() {
+    let text = "\
+142 5
+152 W
+192 FIDE_TEAM_TYPEA_MP_GP
+352 WB
+320 01.0 01.0 005
+001    1      Member 1                          2000                             0.0    1     3 w 1
+001    2      Member 2                          2000                             0.0    2     4 b =
+001    3      Member 3                          2000                             0.0    3     1 b 0
+001    4      Member 4                          2000                             0.0    4     2 w =
+001    5      Member 5                          2000                             0.0    5     7 w =
+001    6      Member 6                          2000                             0.0    6     8 b 0
+001    7      Member 7                          2000                             0.0    7     5 b =
+001    8      Member 8                          2000                             0.0    8     6 w 1
+001    9      Member 9                          2000                             0.0    9  0000 - U
+001   10      Member 10                         2000                             0.0   10  0000 - U
+310   1 Team 1                                                              1    2
+310   2 Team 2                                                              3    4
+310   3 Team 3                                                              5    6
+310   4 Team 4                                                              7    8
+310   5 Team 5                                                              9   10
+";
+    let boards = |text: &str| {
+        let t = tournament::trf::read(text).unwrap();
+        let p = team::pair(&t, 2, &TeamOptions::of(&t).unwrap()).unwrap();
+        let boards: Vec<(u32, u32)> = p.boards.iter().map(|b| (b.white.0, b.black.0)).collect();
+        (boards, p.bye.map(|b| b.0))
+    };
+    assert_eq!(boards(text), (vec![(4, 1), (2, 5)], Some(3)));
+    let bonus = format!("{text}299     2.0        001 0003\n");
+    assert_eq!(boards(&bonus), (vec![(4, 1), (5, 3)], Some(2)));
+}

@@ -594,6 +594,42 @@ fn the_public_page_and_the_phones_show_the_match_and_take_each_game() {
         line.contains("class=\"result match-result\">0.5-1.5<"),
         "{line}"
     );
+    // The round page and the static export read the match alike: game 2 from game 1's White's
+    // side under "White in game 1" (game 2's own 1-0 there read as if one player won both).
+    arb.accept_language = Some("en".into());
+    let match_row = |body: &str, id_attr: &str| -> String {
+        let at = body
+            .find(&format!("id=\"{id_attr}\""))
+            .unwrap_or_else(|| panic!("{id_attr}: {body}"));
+        body[at..at + body[at..].find("</tr>").unwrap()].to_string()
+    };
+    for n in [1, 2] {
+        let page = arb.get(&format!("/events/{id}/rounds/{n}"));
+        assert!(
+            page.body
+                .contains("<th>White in game 1</th><th>Black in game 1</th>"),
+            "{}",
+            page.body
+        );
+        let line = match_row(&page.body, "match-1");
+        for cell in [
+            format!(">{white}<"),
+            format!(">{black}<"),
+            "class=\"result game-1\">½-½<".to_string(),
+            "class=\"result game-2\">0-1<".to_string(),
+            "class=\"result match-result\">0.5-1.5<".to_string(),
+        ] {
+            assert!(line.contains(&cell), "round {n}, {cell}: {line}");
+        }
+    }
+    let export = arb.get(&format!("/events/{id}/export.html"));
+    assert_eq!(export.status, 200, "{}", export.body);
+    let line = match_row(&export.body, "match-1-1");
+    assert!(line.contains("class=\"result game-2\">0-1<"), "{line}");
+    assert!(
+        line.contains("class=\"result match-result\">0.5-1.5<"),
+        "{line}"
+    );
 }
 
 /// Match 1 of six players drawn in both games: in match 2 the first pairing identifier of the

@@ -244,6 +244,10 @@ fn arbiter_pages_need_login_and_speak_french_and_english() {
     );
     let trf26 = b.get("/events/1/export.trf?format=trf26");
     assert!(trf26.body.contains("142 "), "{}", trf26.body);
+    // TRF-2026's `202`: the event's tie-breaks, so that the file ranks as the event does
+    // (TRF-16 has no such record).
+    assert!(trf26.body.contains("\n202 BH/C1,BH,SB\n"), "{}", trf26.body);
+    assert!(!trf.body.contains("\n202 "), "{}", trf.body);
     assert_eq!(
         trf26.header("content-disposition"),
         Some("attachment; filename=\"event-1-trf2026.trf\"")

@@ -323,3 +323,40 @@ fn a_team_event_through_the_pages() {
     let r = arb.get(&format!("/teams/{id}/export.trf"));
     assert!(r.body.contains("\n310 "), "{}", r.body);
 }
+
+/// The pairing-allocated bye scores on the standings page and in the API what the pairing
+/// counts (C.04.6 1.4): a drawn match, 1 match point and ½ a game point on each of the 4 boards
+/// = 2, never a won match's 2 and 4. Five teams, round 1 played.
+#[test]
+fn the_pab_is_a_drawn_match_on_the_standings() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let id = create(
+        &mut arb,
+        json!({ "name": "Team Open", "rounds": 3, "boards": 4 }),
+        5,
+    );
+    let round = play_round(&mut arb, id, 0);
+    let bye = round["bye"].as_i64().expect("a PAB in an odd field");
+    let s = arb.get(&format!("/api/teams/events/{id}/standings")).json();
+    let row = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team"] == bye)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (&row["match_points"], &row["game_points"]),
+        (&json!("1"), &json!("2.0"))
+    );
+    let page = arb.get(&format!("/teams/{id}/standings"));
+    let name = row["name"].as_str().unwrap();
+    let line = page
+        .body
+        .split("<tr")
+        .find(|l| l.contains(&format!(">{name}<")))
+        .unwrap_or_else(|| panic!("{name}: {}", page.body));
+    assert!(line.contains(">1<") && line.contains(">2.0<"), "{line}");
+}

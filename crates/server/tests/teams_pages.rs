@@ -988,3 +988,73 @@ fn board_prizes_list_the_players_in_the_running_first() {
         page.body
     );
 }
+
+/// "The first team has Black on board 1 in round 1" (the event's initial colour): the Berger
+/// table's colours are reversed everywhere. Four teams: round 1 of the table is 1-4, 2-3, so
+/// team 4 has White on board 1 against team 1 and team 3 against team 2; the match sheet of
+/// match 1 puts team 1's first player on board 1 with Black, and the exported file says
+/// `152 B` with that player Black in round 1.
+#[test]
+fn black_first_reverses_the_round_robin_tables_colours() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let id = crate::teams_api::create(
+        &mut arb,
+        json!({ "name": "Ligue", "system": "round_robin", "boards": 4, "initial_color": "b" }),
+        4,
+    );
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    let number_of = |team: &Value| -> u64 {
+        teams
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == *team)
+            .unwrap()["number"]
+            .as_u64()
+            .unwrap()
+    };
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let round = r.json();
+    let pairs: Vec<(u64, u64)> = round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (number_of(&m["white_team"]), number_of(&m["black_team"])))
+        .collect();
+    assert_eq!(pairs, [(4, 1), (3, 2)], "{round}");
+    // The sheet: board 1 has team 4's first player with White against team 1's first player.
+    let sheet = arb.get(&format!("/teams/{id}/rounds/1/matches/1/sheet"));
+    let board1 = sheet
+        .body
+        .split("id=\"sheet-board-1\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</tr>").next())
+        .unwrap();
+    assert!(
+        board1.contains("<td>Joueur 3-0</td>") && board1.contains("<td>Joueur 0-0</td>"),
+        "{board1}"
+    );
+    assert!(
+        board1.find("Joueur 3-0") < board1.find("Joueur 0-0"),
+        "team 4 (White) is the first team: {board1}"
+    );
+    // The file holds the rounds whose results are all in.
+    let results: Vec<Value> = (1..=2)
+        .flat_map(|m| (1..=4).map(move |b| json!({ "match": m, "board": b, "result": "1/2" })))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/1/results"),
+        &json!({ "results": results }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let file = arb.get(&format!("/api/teams/events/{id}/export.trf")).body;
+    assert!(file.contains("\n152 B\n"), "{file}");
+    let t = tournament::trf::read(&file).unwrap();
+    let first = t.teams.iter().find(|t| t.id == Some(1)).unwrap().players[0];
+    assert_eq!(
+        t.player(first).unwrap().rounds[0].color(),
+        Some(tournament::Color::Black)
+    );
+}

@@ -169,6 +169,29 @@ fn an_exported_team_file_creates_the_same_event_through_the_api() {
     let r = arb.post_json("/api/teams/events/import", &json!({ "data": individual }));
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("line 1, column 1"), "{}", r.body);
+    // A penalty (TRF-2026 `299`) has no place in a team event here: refused at its line,
+    // never dropped on the way in.
+    let penalised = format!("{file}299    -1.0        002 0001\n");
+    let line = penalised.lines().count();
+    let r = arb.post_json("/api/teams/events/import", &json!({ "data": penalised }));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("line {line}, column 1"))
+            && r.body.contains("without 299 records"),
+        "{line}: {}",
+        r.body
+    );
+    // A team out of its roster's board order (`300`) would be read in roster order: refused.
+    let out_of_order = format!("{file}300   1   1   2    2    1\n");
+    let line = out_of_order.lines().count();
+    let r = arb.post_json("/api/teams/events/import", &json!({ "data": out_of_order }));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains(&format!("line {line}, column 1"))
+            && r.body.contains("without 300 records"),
+        "{line}: {}",
+        r.body
+    );
     assert_eq!(
         arb.get("/api/teams/events")
             .json()

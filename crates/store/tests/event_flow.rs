@@ -489,6 +489,34 @@ fn a_round_robin_follows_the_berger_tables() {
     );
 }
 
+/// The initial colour Black reverses the table's colours (number 1 has Black in round 1), as
+/// the exported file's `152 B` says: four players, round 1 of the table is 1-4, 2-3, so the
+/// pairing is 4-1, 3-2.
+#[test]
+fn a_round_robin_with_black_first_reverses_the_tables_colours() {
+    let store = Store::open_in_memory().unwrap();
+    let mut settings = EventSettings::new("Fermé".parse().unwrap(), 1);
+    settings.system = System::RoundRobin;
+    settings.initial_white = false;
+    let event = store.create_event(ACTOR, &settings).unwrap();
+    store.add_players(ACTOR, event, &players(4)).unwrap();
+    let number: std::collections::HashMap<_, _> = store
+        .players(event)
+        .unwrap()
+        .iter()
+        .map(|p| (p.id, p.number))
+        .collect();
+    let r = store.pair_round(ACTOR, event, 1).unwrap();
+    let boards: Vec<(u32, u32)> = r
+        .games
+        .iter()
+        .map(|g| (number[&g.white], number[&g.black.unwrap()]))
+        .collect();
+    assert_eq!(boards, [(4, 1), (3, 2)]);
+    let trf = store.export_trf(event, Format::Trf26).unwrap();
+    assert!(trf.contains("\n152 B\n"), "{trf}");
+}
+
 #[test]
 fn the_database_survives_reopening_and_backup() {
     let dir = tempfile::tempdir().unwrap();

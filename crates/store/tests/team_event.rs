@@ -370,6 +370,25 @@ fn an_odd_swiss_field_gives_the_pab() {
     }
 }
 
+/// The pairing-allocated bye scores in the standings what pairing counts: a drawn match
+/// (C.04.6 1.4; the event states no other value), so 1 match point and ½ a game point on each of
+/// the 4 boards = 2 game points, never a won match's 2 and 4.
+#[test]
+fn the_pab_is_a_drawn_match_in_the_standings() {
+    let (store, event) = setup(TeamSystem::SwissTeam, 5, 3);
+    let p = store.pair_team_round("chief", event).unwrap();
+    let bye = p.bye.expect("a PAB in an odd field");
+    play_round(&store, event, 1, &mut 7);
+    let s = store.team_standings(event).unwrap();
+    let row = s.rows.iter().find(|r| r.team == bye).unwrap();
+    assert_eq!(
+        (row.match_points.as_str(), row.game_points.as_str()),
+        ("1", "2.0")
+    );
+    // The engines read the exported file alike.
+    assert_file_ranks_as_store(&store, event);
+}
+
 #[test]
 fn a_round_robin_of_five_teams_gives_each_a_round_off() {
     let (store, event) = setup(TeamSystem::RoundRobin, 5, 1);

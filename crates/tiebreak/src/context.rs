@@ -107,6 +107,13 @@ pub(crate) struct Grid {
     pub entries: Vec<Entry>,
     /// The scheduled opponent's index for each entry, or `NONE`.
     pub opp: Vec<u32>,
+    /// The points of each entry, tenths: the point system's, or a `299` record's value.
+    pub points: Vec<i32>,
+    /// Each player's penalties and bonuses (`299` with a blank type) in the rounds counted,
+    /// tenths: they change the score (and what opponents see), not any game's result.
+    pub adjustment: Vec<i32>,
+    /// The points a draw in the final round would give each player (FB, 8.3).
+    final_draw: Vec<i32>,
 }
 
 impl Grid {
@@ -117,9 +124,25 @@ impl Grid {
         let rounds = tournament::rounds::played_rounds_in_file(t) as usize;
         let mut entries = Vec::with_capacity(n * rounds);
         let mut opp = Vec::with_capacity(n * rounds);
+        let mut points = Vec::with_capacity(n * rounds);
+        let mut adjustment = Vec::with_capacity(n);
+        let mut final_draw = Vec::with_capacity(n);
         for p in &t.players {
+            adjustment.push(
+                (1..=rounds as u32)
+                    .map(|r| t.adjustment(p.id, r).tenths())
+                    .sum(),
+            );
+            let draw = Entry::Played {
+                opponent: p.id,
+                color: Color::White,
+                result: GameResult::Draw,
+                rated: true,
+            };
+            final_draw.push(t.entry_points_of(p.id, &draw, rounds as u32).tenths());
             for r in 0..rounds {
                 let e = p.rounds.get(r).copied().unwrap_or(Entry::NotPaired);
+                points.push(t.entry_points_of(p.id, &e, r as u32 + 1).tenths());
                 let o = match e.opponent() {
                     Some(id) => {
                         let j = index.get(id).ok_or(Error::UnknownOpponent {
@@ -147,6 +170,9 @@ impl Grid {
             system: t.point_system,
             entries,
             opp,
+            points,
+            adjustment,
+            final_draw,
         })
     }
 
@@ -200,6 +226,7 @@ impl Grid {
             };
             if let Some(d) = drawn {
                 g.entries[k] = d;
+                g.points[k] = g.final_draw[i];
             }
         }
         g
@@ -215,7 +242,7 @@ impl Grid {
     }
 
     pub fn points(&self, i: usize, r: usize) -> i32 {
-        self.entry(i, r).points(&self.system).tenths()
+        self.points[i * self.rounds + r]
     }
 
     pub fn win(&self) -> i32 {
@@ -283,7 +310,7 @@ impl Context {
         let draw = grid.draw();
         let win = grid.win();
         let score: Vec<i32> = (0..n)
-            .map(|i| (0..rounds).map(|r| grid.points(i, r)).sum())
+            .map(|i| (0..rounds).map(|r| grid.points(i, r)).sum::<i32>() + grid.adjustment[i])
             .collect();
         // C.07 applies Art. 16 only in Swiss events; round robins count forfeits as games.
         let c07_round_robin = round_robin && edition.is_c07();
@@ -316,7 +343,7 @@ impl Context {
                     draw
                 };
             }
-            adjusted.push(adj);
+            adjusted.push(adj + grid.adjustment[i]);
         }
 
         let mut contributions = Vec::with_capacity(n * rounds);

@@ -64,4 +64,8 @@ pub enum Error {
     PlaysItself { player: PlayerId, round: u32 },
     #[error("{code}: not a tie-break for team standings")]
     NotForTeams { code: String },
+    /// The teams' matches cannot be read (a model built by a program; a file read by
+    /// `tournament::trf::read` never gives one).
+    #[error("{0}")]
+    Teams(#[from] tournament::team::TeamError),
 }

@@ -283,7 +283,7 @@ fn rank(engine: &mut Engine<'_>, tiebreaks: &[TieBreak]) -> Result<(Vec<usize>, 
     let score: Vec<i32> = {
         let g = &engine.grid;
         (0..n)
-            .map(|i| (0..g.rounds).map(|r| g.points(i, r)).sum())
+            .map(|i| (0..g.rounds).map(|r| g.points(i, r)).sum::<i32>() + g.adjustment[i])
             .collect()
     };
     let mut values: Vec<Vec<Option<Value>>> = vec![Vec::with_capacity(tiebreaks.len()); n];

@@ -3,11 +3,12 @@
 //! (BC, TBR, BBE, Berlin), Buchholz and the extended Sonneborn-Berger family on either score,
 //! and the extended direct encounter.
 //!
-//! The model has no explicit team matches: a team's opponent in a round is the team of most
-//! of its players' opponents, and a player's board is their place, in roster order, among the
-//! team members who had a game (played or forfeited) that round. A round with no board and a
-//! member on a pairing-allocated or full-point bye is the team's bye: a won match, credited a
-//! win on every board for the board tie-breaks (12).
+//! The matches are [`tournament::team::team_histories`]', the reading pairing uses: the same
+//! opponents, match points and game points, the pairing-allocated bye worth a drawn match
+//! unless `320` says otherwise (C.04.6 1.4), and the `299` records. A player's board is their
+//! place, in roster order, among the team members who had a game (played or forfeited) that
+//! round; a team on the pairing-allocated or a full-point bye is credited a win on every board
+//! for the board tie-breaks (C.07 12).
 //!
 //! ```
 //! // Two teams of two: 1½–½, so 2 match points to the first team.
@@ -36,7 +37,8 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 
-use tournament::{Entry, TeamForfeitResult, Tournament};
+use tournament::team::{team_histories, TeamEntry};
+use tournament::{AbnormalKind, Entry, Tournament};
 
 use crate::compute::apply_cut;
 use crate::context::{Context, Grid, IdIndex};
@@ -50,10 +52,9 @@ use crate::Error;
 pub struct TeamOptions {
     /// The rule edition; `None` chooses the one in force at the start date.
     pub edition: Option<Edition>,
-    /// The score teams are ranked by first (11.1).
+    /// The score teams are ranked by first (11.1). The match points of a won, drawn and lost
+    /// match are the tournament's (`362`, 2 / 1 / 0 without one), as pairing reads them.
     pub primary: TeamScore,
-    /// Match points for a won, drawn and lost match (default 2 / 1 / 0).
-    pub match_points: [i64; 3],
 }
 
 impl Default for TeamOptions {
@@ -61,7 +62,6 @@ impl Default for TeamOptions {
         TeamOptions {
             edition: None,
             primary: TeamScore::MatchPoints,
-            match_points: [2, 1, 0],
         }
     }
 }
@@ -134,155 +134,122 @@ pub struct TeamStandings {
 #[derive(Debug, Clone, Default)]
 struct TeamRound {
     opponent: Option<usize>,
+    /// The pairing-allocated or a full-point bye: a win on every board for Art. 12.
     bye: bool,
     /// Points per board, tenths, in board order.
     boards: Vec<i64>,
-    /// Game points, tenths.
+    /// The match's game points and match points, tenths ([`tournament::team`]: the values
+    /// pairing uses, the bye's included).
     gp: i64,
     mp: i64,
+    /// A match won, played or not, or a full-point bye.
+    won: bool,
 }
 
 /// Every team's rounds and totals.
 struct Teams {
     rounds: Vec<Vec<TeamRound>>,
+    /// Totals, tenths, penalties and bonuses (`299`) included.
     mp: Vec<i64>,
     gp: Vec<i64>,
     /// The number of boards: the most members any team fielded in one round.
     boards: usize,
     round_count: usize,
     edition: Edition,
+    /// The match points of a won, drawn and lost match, tenths (`362`, 2/1/0 without one).
     match_points: [i64; 3],
     win: i64,
 }
 
 impl Teams {
-    fn build(t: &Tournament, ctx: &Context, match_points: [i64; 3]) -> Teams {
-        let n = ctx.n();
-        let mut team_of: Vec<Option<usize>> = vec![None; n];
+    /// The teams' matches as [`tournament::team::team_histories`] reads them, the one reading
+    /// pairing uses too: the same match points and game points, the pairing-allocated bye's
+    /// value (a drawn match unless `320` says otherwise, C.04.6 1.4) and the `299` records.
+    fn build(t: &Tournament, ctx: &Context) -> Result<Teams, Error> {
+        let histories = team_histories(t)?;
         let index: HashMap<u32, usize> = t
             .players
             .iter()
             .enumerate()
             .map(|(i, p)| (p.id.0, i))
             .collect();
+        let place: HashMap<u32, usize> = histories
+            .iter()
+            .enumerate()
+            .map(|(k, h)| (h.number, k))
+            .collect();
+        // A player listed in two teams plays for the first (the reader refuses it).
+        let mut taken = vec![false; t.players.len()];
         let rosters: Vec<Vec<usize>> = t
             .teams
             .iter()
-            .enumerate()
-            .map(|(k, team)| {
+            .map(|team| {
                 team.players
                     .iter()
                     .filter_map(|id| index.get(&id.0).copied())
-                    .filter(|&i| {
-                        // A player listed in two teams plays for the first.
-                        let free = team_of[i].is_none();
-                        if free {
-                            team_of[i] = Some(k);
-                        }
-                        free
-                    })
+                    .filter(|&i| !std::mem::replace(&mut taken[i], true))
                     .collect()
             })
             .collect();
+        let scale = t.team_records.match_points.unwrap_or_default();
+        let match_points = [scale.win, scale.draw, scale.loss].map(|p| i64::from(p.tenths()));
         let round_count = ctx.rounds();
-        let mut rounds: Vec<Vec<TeamRound>> = Vec::with_capacity(rosters.len());
         let mut boards = 0;
-        for roster in &rosters {
+        let mut rounds = Vec::with_capacity(histories.len());
+        let mut mp = Vec::with_capacity(histories.len());
+        let mut gp = Vec::with_capacity(histories.len());
+        for h in &histories {
             let mut list = Vec::with_capacity(round_count);
             for r in 0..round_count {
-                let mut tr = TeamRound::default();
-                let mut votes: HashMap<usize, usize> = HashMap::new();
-                let mut bye = false;
-                for &i in roster {
-                    let pts = ctx.grid.points(i, r) as i64;
-                    tr.gp += pts;
-                    match ctx.grid.opponent(i, r) {
-                        Some(j) => {
-                            tr.boards.push(pts);
-                            if let Some(k) = team_of[j] {
-                                *votes.entry(k).or_default() += 1;
-                            }
-                        }
-                        None => {
-                            bye |=
-                                matches!(ctx.grid.entry(i, r), Entry::PairingBye | Entry::FullBye);
-                        }
-                    }
-                }
-                boards = boards.max(tr.boards.len());
-                tr.opponent = votes
-                    .into_iter()
-                    .max_by_key(|&(k, v)| (v, std::cmp::Reverse(k)))
-                    .map(|x| x.0);
-                tr.bye = tr.boards.is_empty() && bye;
-                list.push(tr);
+                let Some(round) = h.rounds.get(r) else {
+                    list.push(TeamRound::default());
+                    continue;
+                };
+                // Board by board, the members who had a game (played or forfeited), in roster
+                // order.
+                let on_board: Vec<i64> = rosters[h.index]
+                    .iter()
+                    .filter(|&&i| {
+                        ctx.grid.opponent(i, r).is_some()
+                            || matches!(ctx.grid.entry(i, r), Entry::ForfeitWin { .. })
+                    })
+                    .map(|&i| i64::from(ctx.grid.points(i, r)))
+                    .collect();
+                let opponent = round.entry.opponent().and_then(|o| place.get(&o).copied());
+                let bye = matches!(round.entry, TeamEntry::PairingBye | TeamEntry::FullBye);
+                boards = boards.max(on_board.len());
+                list.push(TeamRound {
+                    opponent,
+                    bye,
+                    boards: if opponent.is_some() {
+                        on_board
+                    } else {
+                        Vec::new()
+                    },
+                    gp: i64::from(round.game_points.tenths()),
+                    mp: i64::from(round.match_points.tenths()),
+                    won: matches!(
+                        round.result,
+                        Some(AbnormalKind::Win | AbnormalKind::ForfeitWin | AbnormalKind::FullBye)
+                    ) || round.match_points == scale.win,
+                });
             }
+            let counted = &h.rounds[..round_count.min(h.rounds.len())];
+            mp.push(
+                counted
+                    .iter()
+                    .map(|x| i64::from(x.match_score().tenths()))
+                    .sum(),
+            );
+            gp.push(
+                counted
+                    .iter()
+                    .map(|x| i64::from(x.game_score().tenths()))
+                    .sum(),
+            );
             rounds.push(list);
         }
-        // A match forfeited as a whole (TRF-2026 `330`): its teams met whatever their players'
-        // lines say (the absent team's players have no board, the present team's won theirs
-        // against nobody, `0000 - +`), and the record gives the match points (C.04.6: both
-        // teams lose a double forfeit).
-        let numbers = t.team_numbers();
-        let place = |n: u32| numbers.iter().position(|&x| x == n);
-        let mut forfeited: HashMap<(usize, usize), i64> = HashMap::new();
-        for f in &t.team_records.forfeits {
-            let (Some(w), Some(b)) = (place(f.white), place(f.black)) else {
-                continue;
-            };
-            let r = f.round as usize;
-            if r == 0 || r > round_count || w >= rounds.len() || b >= rounds.len() {
-                continue;
-            }
-            let r = r - 1;
-            let (win, loss) = (match_points[0], match_points[2]);
-            let (mw, mb) = match f.result {
-                TeamForfeitResult::WhiteWins => (win, loss),
-                TeamForfeitResult::BlackWins => (loss, win),
-                TeamForfeitResult::Neither => (loss, loss),
-            };
-            for (k, other, m) in [(w, b, mw), (b, w, mb)] {
-                let tr = &mut rounds[k][r];
-                tr.opponent = Some(other);
-                tr.bye = false;
-                if tr.boards.is_empty() {
-                    tr.boards = rosters[k]
-                        .iter()
-                        .filter(|&&i| matches!(ctx.grid.entry(i, r), Entry::ForfeitWin { .. }))
-                        .map(|&i| ctx.grid.points(i, r) as i64)
-                        .collect();
-                    boards = boards.max(tr.boards.len());
-                }
-                forfeited.insert((k, r), m);
-            }
-        }
-        // Match points need both sides.
-        let game_points: Vec<Vec<i64>> = rounds
-            .iter()
-            .map(|l| l.iter().map(|x| x.gp).collect())
-            .collect();
-        let mut mp = vec![0; rosters.len()];
-        for (k, list) in rounds.iter_mut().enumerate() {
-            for (r, tr) in list.iter_mut().enumerate() {
-                let m = match tr.opponent {
-                    _ if forfeited.contains_key(&(k, r)) => forfeited[&(k, r)],
-                    Some(o) => match tr.gp.cmp(&game_points[o][r]) {
-                        Ordering::Greater => match_points[0],
-                        Ordering::Equal => match_points[1],
-                        Ordering::Less => match_points[2],
-                    },
-                    None if tr.bye => match_points[0],
-                    None => match_points[2],
-                };
-                tr.mp = m;
-                mp[k] += m;
-            }
-        }
-        let gp = rounds
-            .iter()
-            .map(|l| l.iter().map(|x| x.gp).sum())
-            .collect();
-        Teams {
+        Ok(Teams {
             rounds,
             mp,
             gp,
@@ -291,7 +258,7 @@ impl Teams {
             edition: ctx.edition,
             match_points,
             win: ctx.grid.win() as i64,
-        }
+        })
     }
 
     fn len(&self) -> usize {
@@ -313,11 +280,9 @@ impl Teams {
         }
     }
 
-    fn unit(s: TeamScore) -> i64 {
-        match s {
-            TeamScore::MatchPoints => 1,
-            TeamScore::GamePoints => 10,
-        }
+    /// Both scores are counted in tenths.
+    fn unit(_: TeamScore) -> i64 {
+        10
     }
 
     /// The value of an opponent in round `r` on score `s`: the opposing team's total, or for
@@ -399,7 +364,7 @@ impl Teams {
             Code::SecondaryScore => one(score(k, primary.other())),
             Code::Wins => one(Value::integer(
                 (0..self.round_count)
-                    .filter(|&r| self.rounds[k][r].mp == self.match_points[0])
+                    .filter(|&r| self.rounds[k][r].won)
                     .count() as i64,
             )),
             Code::Buchholz => {
@@ -590,7 +555,7 @@ pub fn team_standings(
     let index = IdIndex::build(t)?;
     let grid = Grid::build(t, &index)?;
     let ctx = Context::new(std::rc::Rc::new(grid), edition, false);
-    let teams = Teams::build(t, &ctx, options.match_points);
+    let teams = Teams::build(t, &ctx)?;
     let n = teams.len();
     let primary = options.primary;
     let mut columns: Vec<Vec<TeamValue>> = Vec::with_capacity(tiebreaks.len());
@@ -666,7 +631,7 @@ pub fn team_standings(
                 rank_to: w[1] as u32,
                 number: team.id.unwrap_or(k as u32 + 1),
                 name: team.name.clone(),
-                match_points: Value::integer(teams.mp[k]),
+                match_points: Value::ratio(teams.mp[k], 10),
                 game_points: Value::ratio(teams.gp[k], 10),
                 values: columns.iter().map(|col| col[k].clone()).collect(),
             });
@@ -683,7 +648,9 @@ pub fn team_standings(
 /// For individual standings: the value of the player's team (`None` outside any team, and for
 /// the sequence and group-dependent team tie-breaks).
 pub(crate) fn player_values(t: &Tournament, ctx: &Context, tb: &TieBreak) -> Vec<Option<Value>> {
-    let teams = Teams::build(t, ctx, TeamOptions::default().match_points);
+    let Ok(teams) = Teams::build(t, ctx) else {
+        return vec![None; t.players.len()];
+    };
     let mut team_of: HashMap<u32, usize> = HashMap::new();
     for (k, team) in t.teams.iter().enumerate() {
         for id in &team.players {

@@ -63,3 +63,61 @@ fn direct_encounter_reads_the_half_point_of_one_side_only() {
     let order: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.id.0, r.rank)).collect();
     assert_eq!(order, [(3, 1), (1, 2), (2, 3), (4, 4)]);
 }
+
+/// TRF-2026 `299`: player 3's forfeit win of round 1 is worth ½, player 4 is penalised a point
+/// in round 2. Round 1: 1-2 1-0, 3 wins by forfeit against 4; round 2: 1-3 ½-½, 2-4 1-0.
+/// Worked by hand (2026 rules): scores 1.5, 1.0, 1.0, −1.0. BH: player 1 has 2's 1.0 and 3's
+/// 1.0 = 2.0; player 2 has 1's 1.5 and 4's −1.0 = 0.5; player 3's forfeit is its own 1.0
+/// capped at the scheduled opponent's −1.0 (16.4.1), plus 1's 1.5 = 0.5; player 4's forfeit is
+/// its own −1.0 (under 3's 1.0), plus 2's 1.0 = 0.0. SB: 1 has 1×1.0 + ½×1.0 = 1.5; 2 has
+/// 1×(−1.0) = −1.0; 3 has ½×(−1.0) + ½×1.5 = 0.25; 4 has 0. Players 2 and 3 tie on points and
+/// BH; SB puts 3 first.
+#[test]
+fn abnormal_points_count_in_the_score_and_what_opponents_see() {
+    let line = |tpn: u32, points: &str, entries: &[&str]| {
+        format!(
+            "001 {tpn:>4}      {:<33} {:>4} {:<3} {:>11} {:<10}{points:>5} {tpn:>4}  {}\n",
+            format!("P{tpn}"),
+            2100 - tpn * 10,
+            "",
+            "",
+            "",
+            entries.join("  ")
+        )
+    };
+    let text = format!(
+        "012 Abnormal points\nXXR 2\n{}{}{}{}299 +         0.5  001 0003\n299          -1.0  002 0004\n",
+        line(1, "1.5", &["   2 w 1", "   3 b ="]),
+        line(2, "1.0", &["   1 b 0", "   4 w 1"]),
+        line(3, "1.0", &["   4 w +", "   1 w ="]),
+        line(4, "-1.0", &["   3 b -", "   2 b 0"]),
+    );
+    let t = tournament::trf::read(&text).unwrap();
+    let options = Options {
+        edition: Some(tiebreak::Edition::C07_2026),
+        ..Options::default()
+    };
+    let s = standings(&t, &parse_list("BH,SB").unwrap(), &options).unwrap();
+    let rows: Vec<(u32, String, String, String)> = s
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.id.0,
+                r.points.to_string(),
+                r.values[0].map(|v| v.to_string()).unwrap_or_default(),
+                r.values[1].map(|v| v.to_string()).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let row = |id: u32, pts: &str, bh: &str, sb: &str| (id, pts.into(), bh.into(), sb.into());
+    assert_eq!(
+        rows,
+        vec![
+            row(1, "1.5", "2", "1.5"),
+            row(3, "1.0", "0.5", "0.25"),
+            row(2, "1.0", "0.5", "-1"),
+            row(4, "-1.0", "0", "0"),
+        ]
+    );
+}

@@ -149,7 +149,6 @@ fn ranking_by_team_tiebreaks() {
     let options = TeamOptions {
         edition: Some(Edition::C07_2026),
         primary: TeamScore::GamePoints,
-        ..TeamOptions::default()
     };
     let s = team_standings(&t, &parse_list("EDE").unwrap(), &options).unwrap();
     let names: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
@@ -265,4 +264,82 @@ fn a_330_forfeit_gives_the_match_to_the_team_present() {
     .unwrap();
     let s = team_standings(&both, &parse_list("GP").unwrap(), &TeamOptions::default()).unwrap();
     assert!(s.rows.iter().all(|r| r.match_points.to_string() == "0"));
+}
+
+/// The pairing-allocated bye in the standings is what pairing counts (C.04.6 1.4, one function
+/// for both, `tournament::team`): a drawn match unless `320` says otherwise. Three teams of two
+/// boards, round 1: Alpha–Bravo 1½–½, Charlie on the bye. Worked by hand: Charlie has 1 match
+/// point and 1 game point (½ on each board), not a won match's 2 and 2; the board tie-breaks
+/// still credit the bye a win on every board (C.07 12): BC = 1×1 + 2×1 = 3. With `320 02.0
+/// 02.0`, the event's own value, Charlie has 2 and 2.
+#[test]
+fn the_pairing_allocated_bye_scores_what_pairing_counts() {
+    let text = "\
+192 FIDE_TEAM_TYPEA_MP_GP
+352 WB
+001    1      A1                                2000                             1.0    1     3 w 1
+001    2      A2                                2000                             0.5    2     4 b =
+001    3      B1                                2000                             0.0    3     1 b 0
+001    4      B2                                2000                             0.5    4     2 w =
+001    5      C1                                2000                             1.0    5  0000 - U
+001    6      C2                                2000                             1.0    6  0000 - U
+310   1 Alpha                                                               1    2
+310   2 Bravo                                                               3    4
+310   3 Charlie                                                             5    6
+";
+    let totals = |t: &Tournament| {
+        let s = team_standings(t, &parse_list("GP,BC").unwrap(), &TeamOptions::default()).unwrap();
+        let r = s.rows.iter().find(|r| r.name == "Charlie").unwrap().clone();
+        (
+            r.match_points.to_string(),
+            r.game_points.to_string(),
+            r.values[1].to_string(),
+        )
+    };
+    let t = tournament::trf::read(text).unwrap();
+    assert_eq!(totals(&t), ("1".into(), "1".into(), "3".into()));
+    // The same reading as pairing's.
+    let h = tournament::team::team_histories(&t).unwrap();
+    assert_eq!(h[2].match_points().to_string(), "1.0");
+    let t = tournament::trf::read(&format!("{text}320 02.0 02.0 003\n")).unwrap();
+    assert_eq!(totals(&t), ("2".into(), "2".into(), "3".into()));
+}
+
+/// `299` records move the team standings as they move pairing: Bravo loses a match point in
+/// round 1 (`299    -1.0        001 0002`), Alpha's won match is worth 3 (`299 W   3.0  …`).
+/// Worked by hand: Alpha 3 MP, Bravo 0 − 1 = −1 MP, Charlie 1 MP (the bye); Bravo's Buchholz on
+/// match points is Alpha's 3.
+#[test]
+fn abnormal_points_move_the_team_standings() {
+    let text = "\
+192 FIDE_TEAM_TYPEA_MP_GP
+352 WB
+001    1      A1                                2000                             1.0    1     3 w 1
+001    2      A2                                2000                             0.5    2     4 b =
+001    3      B1                                2000                             0.0    3     1 b 0
+001    4      B2                                2000                             0.5    4     2 w =
+001    5      C1                                2000                             1.0    5  0000 - U
+001    6      C2                                2000                             1.0    6  0000 - U
+310   1 Alpha                                                               1    2
+310   2 Bravo                                                               3    4
+310   3 Charlie                                                             5    6
+299 W   3.0        001 0001
+299    -1.0        001 0002
+";
+    let t = tournament::trf::read(text).unwrap();
+    let s = team_standings(&t, &parse_list("BH:MP").unwrap(), &TeamOptions::default()).unwrap();
+    let got: Vec<(String, String, String)> = s
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.match_points.to_string(),
+                r.values[0].to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got[0].0, "Alpha");
+    assert_eq!((got[0].1.as_str(), got[1].1.as_str()), ("3", "1"));
+    assert_eq!(got[2], ("Bravo".into(), "-1".into(), "3".into()));
 }

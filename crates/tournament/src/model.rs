@@ -490,6 +490,135 @@ pub struct AnnouncedByes {
     pub players: Vec<PlayerId>,
 }
 
+/// What a TRF-2026 `299` record ("abnormal assignment of points", column 5) gives its points to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbnormalKind {
+    /// `W`: a game (a team's match) won over the board.
+    Win,
+    /// `D`: a game or match drawn over the board.
+    Draw,
+    /// `L`: a game or match lost over the board.
+    Loss,
+    /// `F`: a full-point bye.
+    FullBye,
+    /// `H`: a half-point bye.
+    HalfBye,
+    /// `Z`: a zero-point bye, an absence.
+    ZeroBye,
+    /// `+`: a forfeit win.
+    ForfeitWin,
+    /// `-`: a forfeit loss (one-sided or double).
+    ForfeitLoss,
+    /// Blank: a penalty or a bonus (negative or positive), added to the score whatever the
+    /// round's result.
+    Adjustment,
+}
+
+impl AbnormalKind {
+    pub const ALL: [AbnormalKind; 9] = [
+        AbnormalKind::Win,
+        AbnormalKind::Draw,
+        AbnormalKind::Loss,
+        AbnormalKind::FullBye,
+        AbnormalKind::HalfBye,
+        AbnormalKind::ZeroBye,
+        AbnormalKind::ForfeitWin,
+        AbnormalKind::ForfeitLoss,
+        AbnormalKind::Adjustment,
+    ];
+
+    /// The letter of column 5 (a blank for a penalty or bonus).
+    pub const fn trf_char(self) -> char {
+        match self {
+            AbnormalKind::Win => 'W',
+            AbnormalKind::Draw => 'D',
+            AbnormalKind::Loss => 'L',
+            AbnormalKind::FullBye => 'F',
+            AbnormalKind::HalfBye => 'H',
+            AbnormalKind::ZeroBye => 'Z',
+            AbnormalKind::ForfeitWin => '+',
+            AbnormalKind::ForfeitLoss => '-',
+            AbnormalKind::Adjustment => ' ',
+        }
+    }
+
+    pub fn from_trf_char(c: char) -> Option<AbnormalKind> {
+        AbnormalKind::ALL.into_iter().find(|k| k.trf_char() == c)
+    }
+
+    /// The kind of result an entry is, as `299` names results: a game over the board by its
+    /// result (rated or not), a forfeit by its side, a bye by its value. An absence with no
+    /// entry and a withdrawal are zero-point byes (TRF's blank result means `Z`); the
+    /// pairing-allocated bye has no `299` type (its value is `162 P` or `320`).
+    pub fn of_entry(e: &Entry) -> Option<AbnormalKind> {
+        Some(match e {
+            Entry::Played { result, .. } => match result {
+                GameResult::Win => AbnormalKind::Win,
+                GameResult::Draw => AbnormalKind::Draw,
+                GameResult::Loss => AbnormalKind::Loss,
+            },
+            Entry::ForfeitWin { .. } => AbnormalKind::ForfeitWin,
+            Entry::ForfeitLoss { .. } | Entry::DoubleForfeit { .. } => AbnormalKind::ForfeitLoss,
+            Entry::FullBye => AbnormalKind::FullBye,
+            Entry::HalfBye => AbnormalKind::HalfBye,
+            Entry::ZeroBye | Entry::NotPaired | Entry::Withdrawn => AbnormalKind::ZeroBye,
+            Entry::PairingBye => return None,
+        })
+    }
+}
+
+/// Points assigned outside the point system (TRF-2026 `299`): a result worth another value
+/// than `162`/`362` give it, for some participants and rounds, or a penalty or bonus.
+///
+/// Our reading of the record (the specification gives its columns and little more):
+/// * a typed record (`W D L F H Z + -`) **replaces** the value of that result for the
+///   participants it lists (none: every participant) in the round it names (`000`: every
+///   round);
+/// * a blank type **adds** its points (a penalty when negative) to the score of the round it
+///   names; `000` adds them once, in round 1;
+/// * the points count for pairing, standings and tie-breaks alike (the specification marks
+///   the type and both points fields mandatory for pairing and tie-breaks);
+/// * in a team competition the participants are teams, the match points (columns 8-11) and
+///   game points (14-17) replace or add to the match's; an individual event has points only.
+///
+/// ```
+/// use tournament::trf;
+/// // Player 2 is penalised one point in round 1.
+/// let text = "\
+/// 001    1      Alpha, Ann                        2100                             1.0    1     2 w 1
+/// 001    2      Bravo, Ben                        2000                            -1.0    2     1 b 0
+/// 299          -1.0  001 0002
+/// ";
+/// let t = trf::read(text).unwrap();
+/// assert_eq!(t.score_after(&t.players[1], 1).to_string(), "-1.0");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AbnormalPoints {
+    pub kind: AbnormalKind,
+    /// Match points (team competitions only).
+    pub match_points: Option<Points>,
+    /// An individual's points, a team's game points.
+    pub points: Option<Points>,
+    /// The round it applies to; `None` for every round (`000`).
+    pub round: Option<u32>,
+    /// The participants it applies to (players, or teams in a team competition); empty for
+    /// every participant.
+    pub participants: Vec<u32>,
+}
+
+impl AbnormalPoints {
+    /// True when the record concerns `participant` in `round`.
+    pub fn applies_to(&self, participant: u32, round: u32) -> bool {
+        self.round.is_none_or(|r| r == round)
+            && (self.participants.is_empty() || self.participants.contains(&participant))
+    }
+
+    /// The round whose score a penalty or bonus counts in: the round named, round 1 for `000`.
+    pub fn counted_in(&self) -> u32 {
+        self.round.unwrap_or(1)
+    }
+}
+
 /// A team (TRF-16 `013`, TRF-2026 `310`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Team {
@@ -584,6 +713,8 @@ pub struct Tournament {
     pub teams: Vec<Team>,
     /// The records of a team competition besides the rosters (`320`, `330`, `352`, `362`).
     pub team_records: TeamRecords,
+    /// Points assigned outside the point system (`299`), in file order.
+    pub abnormal_points: Vec<AbnormalPoints>,
     /// Lines we do not interpret (`###` comments, records of other programs), kept in order
     /// for round-tripping.
     pub other_lines: Vec<String>,
@@ -646,6 +777,61 @@ impl Tournament {
             .map(|p| p.rounds.len() as u32)
             .max()
             .unwrap_or(0)
+    }
+
+    /// The points of `player`'s entry in `round` (1-based): the point system's value, or the
+    /// value a `299` record gives that result. In a team competition the `299` records
+    /// concern teams ([`crate::team`]), so a player's entry keeps the point system's value.
+    pub fn entry_points(&self, player: &Player, round: u32) -> Points {
+        let entry = player.entry(round).copied().unwrap_or(Entry::NotPaired);
+        self.entry_points_of(player.id, &entry, round)
+    }
+
+    /// [`Tournament::entry_points`] of an entry given apart (a state being built).
+    pub fn entry_points_of(&self, player: PlayerId, entry: &Entry, round: u32) -> Points {
+        if self.abnormal_points.is_empty() || self.is_team_event() {
+            return entry.points(&self.point_system);
+        }
+        let kind = AbnormalKind::of_entry(entry);
+        self.abnormal_points
+            .iter()
+            .filter(|a| kind == Some(a.kind) && a.applies_to(player.0, round))
+            .find_map(|a| a.points)
+            .unwrap_or_else(|| entry.points(&self.point_system))
+    }
+
+    /// The penalties and bonuses (`299` with a blank type) of `player` counted in `round`.
+    pub fn adjustment(&self, player: PlayerId, round: u32) -> Points {
+        if self.abnormal_points.is_empty() || self.is_team_event() {
+            return Points::ZERO;
+        }
+        self.abnormal_points
+            .iter()
+            .filter(|a| a.kind == AbnormalKind::Adjustment && a.counted_in() == round)
+            .filter(|a| a.participants.is_empty() || a.participants.contains(&player.0))
+            .filter_map(|a| a.points)
+            .sum()
+    }
+
+    /// What `round` adds to `player`'s score: the entry's points and the round's penalties and
+    /// bonuses.
+    pub fn round_points(&self, player: &Player, round: u32) -> Points {
+        self.entry_points(player, round) + self.adjustment(player.id, round)
+    }
+
+    /// `player`'s score after the first `rounds` rounds, `299` records included (not counting
+    /// acceleration).
+    pub fn score_after(&self, player: &Player, rounds: u32) -> Points {
+        (1..=rounds).map(|r| self.round_points(player, r)).sum()
+    }
+
+    /// `player`'s score from every recorded round, `299` records included.
+    pub fn score(&self, player: &Player) -> Points {
+        if self.abnormal_points.is_empty() {
+            return player.score(&self.point_system);
+        }
+        let rounds = (player.rounds.len() as u32).max(self.recorded_rounds());
+        self.score_after(player, rounds)
     }
 
     /// Virtual points of `player` in `round` from every acceleration record.

@@ -55,18 +55,40 @@ fn record_len(p: &Player) -> usize {
         .map_or(0, |i| i + 1)
 }
 
+/// The number of columns one pairing fills: two in a Double-Swiss file (`192
+/// FIDE_DOUBLESWISS…`, `CUSTOM_DOUBLESWISS`), where a match takes a column per game, else one.
+pub fn columns_per_pairing(tournament: &Tournament) -> u32 {
+    let double_swiss = tournament
+        .header
+        .type_code
+        .as_deref()
+        .is_some_and(|c| c.to_ascii_uppercase().contains("DOUBLESWISS"));
+    if double_swiss {
+        2
+    } else {
+        1
+    }
+}
+
 /// The number of rounds that form the history: the last column in which anybody took part in
-/// the pairing, and every column before a recorded entry (trf.md §5 points 1–2).
+/// the pairing, and every column before a recorded entry (trf.md §5 points 1–2). In a
+/// Double-Swiss file the same holds match by match: a bye entered in advance in both columns
+/// of the next match (`0000 - H  0000 - H`) leaves that match to pair.
 pub fn played_rounds_in_file(tournament: &Tournament) -> u32 {
+    played_columns(tournament, columns_per_pairing(tournament))
+}
+
+/// [`played_rounds_in_file`] with pairings of `width` columns each.
+fn played_columns(tournament: &Tournament, width: u32) -> u32 {
     let mut played = 0u32;
     for player in &tournament.players {
         for (index, entry) in player.rounds.iter().take(record_len(player)).enumerate() {
-            let column = index as u32;
-            // An entry in column i proves that the i columns before it are history; an entry
-            // that took part in the pairing makes its own column history too.
-            played = played.max(column);
+            let first_column = index as u32 / width * width;
+            // An entry in a pairing's column proves that the pairings before it are history;
+            // an entry that took part in the pairing makes its own pairing history too.
+            played = played.max(first_column);
             if took_part(entry) {
-                played = played.max(column + 1);
+                played = played.max(first_column + width);
             }
         }
     }
@@ -74,32 +96,69 @@ pub fn played_rounds_in_file(tournament: &Tournament) -> u32 {
 }
 
 /// The round (1-based) that `-p` pairs: the column after the history, or the one after that
-/// when every player already has an entry in it (trf.md §5 points 3–4).
+/// when every player already has an entry in it (trf.md §5 points 3–4). In a Double-Swiss
+/// file it is the first column of the match to pair.
 pub fn round_to_pair(tournament: &Tournament) -> u32 {
-    let played = played_rounds_in_file(tournament);
+    first_column_to_pair(tournament, columns_per_pairing(tournament))
+}
+
+/// The first column of the pairing to pair when every pairing takes `width` columns (a
+/// Double-Swiss match: 2), whatever the file's type code says.
+pub fn first_column_to_pair(tournament: &Tournament, width: u32) -> u32 {
+    let played = played_columns(tournament, width);
     let column_is_complete = !tournament.players.is_empty()
         && tournament
             .players
             .iter()
             .all(|p| record_len(p) as u32 > played);
     if column_is_complete {
-        played + 2
+        played + width + 1
     } else {
         played + 1
     }
 }
 
+/// The columns of the round to pair ([`round_to_pair`]): one, or a Double-Swiss match's two.
+pub fn columns_to_pair(tournament: &Tournament) -> std::ops::RangeInclusive<u32> {
+    let first = round_to_pair(tournament);
+    first..=first + columns_per_pairing(tournament) - 1
+}
+
 /// The players with no entry at all in a round of the history, by round: TRF allows a blank
 /// entry, but in a round that was played it usually is a forgotten result, which every
 /// program then reads as an absence. Withdrawals recorded as such (`XXW`) are not listed.
+///
+/// In a team competition a member without an entry is a reserve when a teammate has one (the
+/// team played, or had a bye): only a team with no entry at all is missing, by its members.
 pub fn missing_entries(tournament: &Tournament) -> Vec<(u32, Vec<PlayerId>)> {
     let played = played_rounds_in_file(tournament) as usize;
+    let blank = |p: &crate::model::Player, column: usize| {
+        matches!(p.rounds.get(column), None | Some(Entry::NotPaired))
+    };
+    // In a team competition, each player's teammates (the player included).
+    let teammates: std::collections::HashMap<PlayerId, &[PlayerId]> = if tournament.is_team_event()
+    {
+        tournament
+            .teams
+            .iter()
+            .flat_map(|team| team.players.iter().map(move |id| (*id, &team.players[..])))
+            .collect()
+    } else {
+        Default::default()
+    };
     (0..played)
         .filter_map(|column| {
             let missing: Vec<PlayerId> = tournament
                 .players
                 .iter()
-                .filter(|p| matches!(p.rounds.get(column), None | Some(Entry::NotPaired)))
+                .filter(|p| blank(p, column))
+                .filter(|p| match teammates.get(&p.id) {
+                    Some(team) => team
+                        .iter()
+                        .filter_map(|id| tournament.player(*id))
+                        .all(|mate| blank(mate, column)),
+                    None => true,
+                })
                 .map(|p| p.id)
                 .collect();
             (!missing.is_empty()).then_some((column as u32 + 1, missing))

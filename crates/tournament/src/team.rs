@@ -82,8 +82,30 @@ impl TeamEntry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TeamRound {
     pub entry: TeamEntry,
+    /// The round's game points: the boards' points, the bye's value, or a `299` record's.
     pub game_points: Points,
+    /// The round's match points: from the match, the bye's value, or a `299` record's.
     pub match_points: Points,
+    /// The round in `299`'s words: a match won, drawn or lost over the board, won or lost by
+    /// forfeit, a bye by its value (an absence is a zero-point bye); `None` for the
+    /// pairing-allocated bye, which has no `299` type.
+    pub result: Option<AbnormalKind>,
+    /// Penalties and bonuses (`299` with a blank type) counted in this round: they change the
+    /// team's score, not the match.
+    pub bonus_match_points: Points,
+    pub bonus_game_points: Points,
+}
+
+impl TeamRound {
+    /// What the round adds to the team's match points.
+    pub fn match_score(&self) -> Points {
+        self.match_points + self.bonus_match_points
+    }
+
+    /// What the round adds to the team's game points.
+    pub fn game_score(&self) -> Points {
+        self.game_points + self.bonus_game_points
+    }
 }
 
 /// A team and its rounds, round 1 first.
@@ -97,12 +119,14 @@ pub struct TeamHistory {
 }
 
 impl TeamHistory {
+    /// The team's match points, penalties and bonuses included.
     pub fn match_points(&self) -> Points {
-        self.rounds.iter().map(|r| r.match_points).sum()
+        self.rounds.iter().map(TeamRound::match_score).sum()
     }
 
+    /// The team's game points, penalties and bonuses included.
     pub fn game_points(&self) -> Points {
-        self.rounds.iter().map(|r| r.game_points).sum()
+        self.rounds.iter().map(TeamRound::game_score).sum()
     }
 }
 
@@ -264,10 +288,11 @@ pub fn team_histories(t: &Tournament) -> Result<Vec<TeamHistory>, TeamError> {
     for (k, h) in histories.iter_mut().enumerate() {
         for (r, round) in h.rounds.iter_mut().enumerate() {
             let forfeit = forfeit_330(t, numbers[k], r as u32 + 1);
-            round.match_points = match (round.entry, forfeit) {
+            use AbnormalKind as A;
+            let (result, match_points) = match (round.entry, forfeit) {
                 (TeamEntry::Match { .. }, Some(won)) => match won {
-                    Some(true) => scoring.match_points.win,
-                    _ => scoring.match_points.loss,
+                    Some(true) => (A::ForfeitWin, scoring.match_points.win),
+                    _ => (A::ForfeitLoss, scoring.match_points.loss),
                 },
                 (
                     TeamEntry::Match {
@@ -278,24 +303,64 @@ pub fn team_histories(t: &Tournament) -> Result<Vec<TeamHistory>, TeamError> {
                     let theirs = opponent
                         .and_then(|o| position.get(&o))
                         .map(|&j| game_points[j][r]);
+                    let (won, lost) = if played {
+                        (A::Win, A::Loss)
+                    } else {
+                        (A::ForfeitWin, A::ForfeitLoss)
+                    };
                     match theirs.map(|g| round.game_points.cmp(&g)) {
-                        Some(std::cmp::Ordering::Greater) => scoring.match_points.win,
+                        Some(std::cmp::Ordering::Greater) => (won, scoring.match_points.win),
                         // A match nobody played is no draw: both teams lose it.
-                        Some(std::cmp::Ordering::Equal) if !played => scoring.match_points.loss,
-                        Some(std::cmp::Ordering::Equal) => scoring.match_points.draw,
-                        Some(std::cmp::Ordering::Less) => scoring.match_points.loss,
+                        Some(std::cmp::Ordering::Equal) if !played => {
+                            (A::ForfeitLoss, scoring.match_points.loss)
+                        }
+                        Some(std::cmp::Ordering::Equal) => (A::Draw, scoring.match_points.draw),
+                        Some(std::cmp::Ordering::Less) => (lost, scoring.match_points.loss),
                         // A forfeit win against a team nobody names.
-                        None => scoring.match_points.win,
+                        None => (A::ForfeitWin, scoring.match_points.win),
                     }
                 }
-                (TeamEntry::PairingBye, _) => scoring.pab_match_points,
-                (TeamEntry::FullBye, _) => scoring.match_points.win,
-                (TeamEntry::HalfBye, _) => scoring.match_points.draw,
-                _ => Points::ZERO,
+                (TeamEntry::PairingBye, _) => {
+                    round.match_points = scoring.pab_match_points;
+                    continue;
+                }
+                (TeamEntry::FullBye, _) => (A::FullBye, scoring.match_points.win),
+                (TeamEntry::HalfBye, _) => (A::HalfBye, scoring.match_points.draw),
+                _ => (A::ZeroBye, Points::ZERO),
             };
+            round.result = Some(result);
+            round.match_points = match_points;
         }
     }
+    abnormal_points(t, &mut histories);
     Ok(histories)
+}
+
+/// Applies the `299` records of a team competition: a typed record gives the result it names
+/// other match points and game points (either may be left out), a blank one adds its points
+/// to the team's score in the round it names (round 1 for `000`).
+fn abnormal_points(t: &Tournament, histories: &mut [TeamHistory]) {
+    for a in &t.abnormal_points {
+        for h in histories.iter_mut() {
+            for (r, round) in h.rounds.iter_mut().enumerate() {
+                let number = r as u32 + 1;
+                if a.kind == AbnormalKind::Adjustment {
+                    let named = a.participants.is_empty() || a.participants.contains(&h.number);
+                    if named && a.counted_in() == number {
+                        round.bonus_match_points += a.match_points.unwrap_or_default();
+                        round.bonus_game_points += a.points.unwrap_or_default();
+                    }
+                } else if round.result == Some(a.kind) && a.applies_to(h.number, number) {
+                    if let Some(mp) = a.match_points {
+                        round.match_points = mp;
+                    }
+                    if let Some(gp) = a.points {
+                        round.game_points = gp;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The `330` record of `team` in `round`, if any: `Some(Some(true))` when it won,
@@ -418,5 +483,8 @@ fn team_round(
         entry,
         game_points,
         match_points: Points::ZERO,
+        result: None,
+        bonus_match_points: Points::ZERO,
+        bonus_game_points: Points::ZERO,
     })
 }

@@ -160,3 +160,56 @@ fn rosters_alone_do_not_make_a_team_competition() {
     let t = trf::read(text).unwrap();
     assert!(!t.is_team_event());
 }
+
+/// TRF-2026 `299` in a team competition: the participants are teams, a typed record gives the
+/// result it names other match points and game points, a blank one adds to the team's score.
+/// On the fixture, worked by hand: team 1's won match of round 1 is worth 3 match points (its
+/// 1½ game points stay), every drawn match 1½ game points (round 2: teams 1-3 and 2-5, 1-1 on
+/// the boards), and team 2 loses a match point and half a game point in round 2. Team 1: 3 + 1
+/// MP, 1.5 + 1.5 GP; team 2: 0 + 1 − 1 MP, 0.5 + 1.5 − 0.5 GP; team 3: its forfeit win (2 MP,
+/// 2 GP) and the draw (1 MP, 1.5 GP).
+#[test]
+fn abnormal_points_apply_to_teams() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/valid/team26.trf"
+    );
+    let text = std::fs::read_to_string(path).unwrap()
+        + "299 W   3.0        001 0001\n\
+           299 D         1.5  000\n\
+           299    -1.0  -0.5  002 0002\n";
+    let t = trf::read(&text).unwrap();
+    assert_eq!(t.abnormal_points.len(), 3);
+    let h = team_histories(&t).unwrap();
+    let totals = |k: usize| {
+        (
+            h[k].match_points().to_string(),
+            h[k].game_points().to_string(),
+        )
+    };
+    assert_eq!(totals(0), ("4.0".into(), "3.0".into()));
+    assert_eq!(totals(1), ("0.0".into(), "1.5".into()));
+    assert_eq!(totals(2), ("3.0".into(), "3.5".into()));
+    // The round keeps the match; the penalty is apart from it.
+    let r = h[1].rounds[1];
+    assert_eq!((r.match_points, r.game_points), (Points::ONE, pts("1.5")));
+    assert_eq!(
+        (r.bonus_match_points, r.bonus_game_points),
+        (pts("-1.0"), pts("-0.5"))
+    );
+    assert_eq!(h[0].rounds[0].result, Some(tournament::AbnormalKind::Win));
+    assert_eq!(
+        h[2].rounds[0].result,
+        Some(tournament::AbnormalKind::ForfeitWin)
+    );
+    // Written back as read.
+    for format in [Format::Trf16, Format::Trf26] {
+        let back = trf::read(&trf::write(&t, format)).unwrap();
+        assert_eq!(back.abnormal_points, t.abnormal_points);
+    }
+    // A team number that names no team is refused at its column.
+    let e = trf::read(&(text + "299 W   3.0        001 0009\n")).unwrap_err();
+    assert_eq!(e.0[0].line, 30);
+    assert_eq!(e.0[0].column, 24);
+    assert_eq!(e.0[0].found, "9, which no team has");
+}

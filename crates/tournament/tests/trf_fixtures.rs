@@ -577,3 +577,168 @@ fn non_standard_results_fixture_means_what_it_says() {
         .collect();
     assert_eq!(scores, ["1.0", "1.0", "0.0", "0.0"]);
 }
+
+/// A `299` record at its columns: type at 5, match points at 8-11, points at 14-17, round at
+/// 20-22, participants from 24.
+fn abnormal(kind: char, match_points: &str, points: &str, round: u32, who: &[u32]) -> String {
+    let mut s = format!("299 {kind}  {match_points:>4}  {points:>4}  {round:03}");
+    for p in who {
+        s.push_str(&format!(" {p:04}"));
+    }
+    s + "\n"
+}
+
+/// Four players, two rounds: 1-2 1-0 and 3 wins by forfeit against 4 in round 1; 1-3 ½-½
+/// and 2-4 1-0 in round 2. `points` are the points columns of players 1 to 4.
+fn abnormal_event(points: [&str; 4], records: &str) -> String {
+    format!(
+        "012 Abnormal points\nXXR 2\n{}{}{}{}{records}",
+        line(1, "One, Player", points[0], &["   2 w 1", "   3 b ="]),
+        line(2, "Two, Player", points[1], &["   1 b 0", "   4 w 1"]),
+        line(3, "Three, Player", points[2], &["   4 w +", "   1 w ="]),
+        line(4, "Four, Player", points[3], &["   3 b -", "   2 b 0"]),
+    )
+}
+
+/// TRF-2026 `299`: player 3's forfeit win of round 1 is worth ½ (a typed record replaces the
+/// result's value), player 4 is penalised a point in round 2 (a blank type adds to the score).
+/// Worked by hand: player 3 has ½ + ½ = 1.0 instead of 1.5, player 4 has 0 + 0 − 1 = −1.0; the
+/// points columns must say so, and the records are written back as read.
+#[test]
+fn abnormal_points_are_read_applied_and_written_back() {
+    let records = abnormal('+', "", "0.5", 1, &[3]) + &abnormal(' ', "", "-1.0", 2, &[4]);
+    let text = abnormal_event(["1.5", "1.0", "1.0", "-1.0"], &records);
+    let t = trf::read(&text).unwrap();
+    assert_eq!(
+        t.abnormal_points,
+        vec![
+            AbnormalPoints {
+                kind: AbnormalKind::ForfeitWin,
+                match_points: None,
+                points: Some(Points::HALF),
+                round: Some(1),
+                participants: vec![3],
+            },
+            AbnormalPoints {
+                kind: AbnormalKind::Adjustment,
+                match_points: None,
+                points: Some(Points::from_tenths(-10)),
+                round: Some(2),
+                participants: vec![4],
+            },
+        ]
+    );
+    let [p1, _, p3, p4] = [0, 1, 2, 3].map(|i| &t.players[i]);
+    assert_eq!(t.entry_points(p3, 1), Points::HALF);
+    assert_eq!(t.entry_points(p1, 1), Points::ONE);
+    assert_eq!(t.score(p3).to_string(), "1.0");
+    assert_eq!(t.round_points(p4, 2).to_string(), "-1.0");
+    assert_eq!(t.score_after(p4, 1), Points::ZERO);
+    assert_eq!(t.score(p4).to_string(), "-1.0");
+    round_trips(&t);
+    for format in [Format::Trf16, Format::Trf26] {
+        let out = trf::write(&t, format);
+        assert!(out.contains("299 +         0.5  001 0003\n"), "{out}");
+        assert!(out.contains("299          -1.0  002 0004\n"), "{out}");
+    }
+    // The points columns without the records no longer add up.
+    let e = trf::read(&abnormal_event(["1.5", "1.0", "1.5", "0.0"], &records)).unwrap_err();
+    assert_eq!(
+        render(&e),
+        "5:81: expected points 1.0 (the sum of the round results), found 1.5\n\
+         6:81: expected points -1.0 (the sum of the round results), found 0.0\n"
+    );
+    // A record with no round and no participant gives the result its value everywhere: every
+    // draw is worth 0.4 (players 1 and 3 drew round 2).
+    let text = abnormal_event(
+        ["1.4", "1.0", "1.4", "0.0"],
+        &abnormal('D', "", "0.4", 0, &[]),
+    );
+    let t = trf::read(&text).unwrap();
+    assert_eq!(t.abnormal_points[0].round, None);
+    assert!(t.abnormal_points[0].participants.is_empty());
+    round_trips(&t);
+}
+
+/// A `299` record that cannot be applied is refused at its line and column.
+#[test]
+fn abnormal_points_that_cannot_be_applied_are_refused() {
+    let points = ["1.5", "1.0", "1.5", "0.0"];
+    let problems = |records: String| match trf::read(&abnormal_event(points, &records)) {
+        Ok(_) => String::new(),
+        Err(e) => render(&e),
+    };
+    assert_eq!(
+        problems(abnormal('X', "", "0.5", 1, &[3])),
+        "7:5: expected a type W, D, L, F, H, Z, +, - or a blank for a penalty or bonus \
+         (column 5), found \"X\"\n"
+    );
+    assert_eq!(
+        problems(abnormal('W', "1.0", "1.0", 1, &[1])),
+        "7:8: expected blank match points (columns 8-11): an individual event gives points \
+         only, at columns 14-17, found match points\n"
+    );
+    assert_eq!(
+        problems(abnormal('W', "", "", 1, &[1])),
+        "7:14: expected points such as -1.0 at columns 14-17 (a team's game points; its match \
+         points at 8-11), found blank\n"
+    );
+    // Two values for player 1's win of round 1.
+    assert_eq!(
+        problems(abnormal('W', "", "1.0", 1, &[1]) + &abnormal('W', "", "2.0", 0, &[4, 1])),
+        "8:1: expected one value for each result, participant and round (the 299 W record on \
+         line 7 already gives one to some of the same), found a second value\n"
+    );
+    // Penalties and bonuses add up: two for one player are no conflict.
+    assert_eq!(
+        problems(abnormal(' ', "", "0.0", 1, &[1]) + &abnormal(' ', "", "0.0", 1, &[1])),
+        ""
+    );
+    assert_eq!(
+        problems(abnormal('W', "", "1.0", 1, &[9])),
+        "7:24: expected the start number of a player in the file, found 9, which no player \
+         line has\n"
+    );
+    assert_eq!(
+        problems(abnormal('W', "", "1.0", 3, &[1])),
+        "7:20: expected a round from 1 to 2 (the declared number of rounds), found 3\n"
+    );
+    assert_eq!(
+        problems(abnormal('W', "", "1.25", 1, &[1])),
+        "7:14: expected points such as 4.5 (columns 14-17), found \"1.25\"\n"
+    );
+}
+
+/// What a file holds that this program keeps but does not apply is reported, once for each
+/// kind of record, at its first line: never dropped silently.
+#[test]
+fn records_not_applied_are_warned_about() {
+    let text = abnormal_event(
+        ["1.5", "1.0", "1.5", "0.0"],
+        "### a comment\n802   1 ONE      1.5    1.5\n802   2 TWO      1.0    1.0\nXXZ 4\nFRA    1 national\n",
+    );
+    let (t, warnings) = trf::read_with_warnings(&text).unwrap();
+    let shown: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        vec![
+            "line 8, column 1: expected only records that this program applies, found 802 \
+             records on 2 lines from line 8; not read: 802 summarises the matches for a reader, \
+             and the matches follow from the 001 lines; the lines are kept when the file is \
+             written back",
+            "line 10, column 1: expected only records that this program applies, found XXZ \
+             records on line 10; not applied: this program does not know the XXZ record; the \
+             lines are kept when the file is written back",
+            "line 11, column 1: expected only records that this program applies, found \
+             national rating records on line 11; not applied: this program uses the FIDE \
+             ratings of the 001 lines; the lines are kept when the file is written back",
+        ]
+    );
+    assert!(warnings
+        .iter()
+        .all(|w| w.problem.kind == TrfErrorKind::NotApplied));
+    // The lines are kept, and a file without them has nothing to say.
+    assert_eq!(t.other_lines.len(), 5);
+    let plain = abnormal_event(["1.5", "1.0", "1.5", "0.0"], "");
+    assert!(trf::read_with_warnings(&plain).unwrap().1.is_empty());
+}

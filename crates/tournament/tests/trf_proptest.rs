@@ -312,6 +312,32 @@ fn tournament(seed: u64) -> Tournament {
             });
         }
     }
+    // Points assigned outside the point system (`299`): each type at most once, so that no
+    // two typed records give one result two values; the points column follows them.
+    let mut kinds = AbnormalKind::ALL.to_vec();
+    for _ in 0..d.below(3) {
+        let kind = kinds.swap_remove(d.below(kinds.len() as u64) as usize);
+        let points = if d.chance(30) {
+            -d.points(99)
+        } else {
+            d.points(999)
+        };
+        let round = d.chance(60).then(|| some_round(&mut d));
+        let participants = (0..d.below(3))
+            .map(|_| ids[d.below(n as u64) as usize].0)
+            .collect();
+        t.abnormal_points.push(AbnormalPoints {
+            kind,
+            match_points: None,
+            points: Some(points),
+            round,
+            participants,
+        });
+    }
+    let scores: Vec<Points> = t.players.iter().map(|p| t.score(p)).collect();
+    for (p, score) in t.players.iter_mut().zip(scores) {
+        p.points = score;
+    }
     // A player belongs to one team at most.
     let mut free = ids.clone();
     for _ in 0..d.below(3) {
@@ -334,7 +360,7 @@ fn tournament(seed: u64) -> Tournament {
         });
     }
     for _ in 0..d.below(3) {
-        let code = d.pick(&["###", "801", "802", "299", "FRA", "XXS"]);
+        let code = d.pick(&["###", "801", "802", "FRA", "XXS"]);
         let rest = d.text(30);
         t.other_lines.push(format!("{code} {rest}"));
     }
@@ -358,18 +384,20 @@ fn difference(a: &Tournament, b: &Tournament) -> String {
         }
     }
     format!(
-        "rest: {:?} {:?} {:?} {:?} {:?} {:?}\nvs    {:?} {:?} {:?} {:?} {:?} {:?}",
+        "rest: {:?} {:?} {:?} {:?} {:?} {:?} {:?}\nvs    {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
         a.player_accelerations,
         a.accelerations,
         a.forbidden,
         a.announced_byes,
         a.teams,
+        a.abnormal_points,
         a.other_lines,
         b.player_accelerations,
         b.accelerations,
         b.forbidden,
         b.announced_byes,
         b.teams,
+        b.abnormal_points,
         b.other_lines
     )
 }

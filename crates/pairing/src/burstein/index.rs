@@ -46,7 +46,7 @@ use std::cmp::Ordering;
 
 use tournament::{Entry, Tournament};
 
-use crate::swiss::history::{entry_of, entry_points};
+use crate::swiss::history::entry_of;
 
 /// The Index of one player (1.7.1), in exact units.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -79,15 +79,14 @@ pub fn is_zero_point_bye(entry: &Entry) -> bool {
 /// The Index of every player of the tournament (by index in `Tournament::players`) after
 /// `played_rounds` rounds.
 pub fn opposition_indices(t: &Tournament, played_rounds: u32) -> Vec<OppositionIndex> {
-    let system = &t.point_system;
-    let draw = system.draw.tenths();
+    let draw = t.point_system.draw.tenths();
     // Current scores: standings points only, no virtual points (1.7.2).
     let scores: Vec<i32> = t
         .players
         .iter()
         .map(|p| {
             (1..=played_rounds)
-                .map(|r| entry_points(&entry_of(p, r), system))
+                .map(|r| t.round_points(p, r).tenths())
                 .sum()
         })
         .collect();
@@ -104,7 +103,7 @@ pub fn opposition_indices(t: &Tournament, played_rounds: u32) -> Vec<OppositionI
                 if !is_zero_point_bye(&e) {
                     break;
                 }
-                s += draw - entry_points(&e, system);
+                s += draw - t.entry_points(p, r).tenths();
             }
             s
         })
@@ -123,7 +122,7 @@ pub fn opposition_indices(t: &Tournament, played_rounds: u32) -> Vec<OppositionI
             let mut index = OppositionIndex::default();
             for r in 1..=played_rounds {
                 let e = entry_of(p, r);
-                let points = i64::from(entry_points(&e, system));
+                let points = i64::from(t.entry_points(p, r).tenths());
                 // A game against the player himself when the round was not played (1.7.2).
                 let opposition = match e.played_opponent().and_then(position) {
                     Some(o) if e.is_played() => seen[o],

@@ -151,19 +151,26 @@ fn read_match(p: &Player, k: u32) -> Result<Outcome, String> {
     }
 }
 
-/// The match a pairing request asks for: the one after the last match anyone took part in.
-/// A file whose last match has only its first game is refused.
+/// The match a pairing request asks for: the one after the last match anyone took part in
+/// (a bye entered in advance in both columns of the next match leaves it to pair). A file
+/// whose last match has only its first game is refused.
 pub fn match_to_pair(t: &Tournament) -> Result<u32, PairingError> {
-    let column = crate::request::round_to_pair(t);
-    let played = column - 1;
-    if played % 2 == 1 {
+    // The columns count as matches whatever the type code says.
+    let column = tournament::rounds::first_column_to_pair(t, 2);
+    let k = (column - 1) / 2;
+    let half_played = k >= 1
+        && t.players.iter().any(|p| {
+            p.entry(2 * k - 1).is_some_and(crate::request::took_part)
+                && matches!(p.entry(2 * k), None | Some(Entry::NotPaired))
+        });
+    if half_played {
         return Err(PairingError::InvalidRequest(format!(
-            "match {} has its first game (column {played}) but not its second: a Double-Swiss \
+            "match {k} has its first game (column {}) but not its second: a Double-Swiss \
              match takes two columns",
-            played.div_ceil(2)
+            2 * k - 1
         )));
     }
-    Ok(played / 2 + 1)
+    Ok(k + 1)
 }
 
 /// Every player's matches before match `before` (1-based), as the procedure's history.
@@ -174,8 +181,7 @@ pub fn matches(t: &Tournament, before: u32) -> Result<Vec<History>, PairingError
             let rounds = (1..before)
                 .map(|k| {
                     let outcome = read_match(p, k).map_err(PairingError::InvalidRequest)?;
-                    let points = column(p, 2 * k - 1).points(&t.point_system)
-                        + column(p, 2 * k).points(&t.point_system);
+                    let points = t.round_points(p, 2 * k - 1) + t.round_points(p, 2 * k);
                     Ok(RoundRecord {
                         outcome,
                         points: i64::from(points.tenths()),

@@ -58,13 +58,14 @@ impl<'a> Field<'a> {
         played_rounds: u32,
         extra: &dyn Fn(usize, u32) -> i32,
     ) -> Self {
-        let system = &tournament.point_system;
+        // A round's points include what a `299` record assigns (a result's other value, a
+        // penalty or bonus): TRF-2026 marks them mandatory for pairing.
         let points = tournament
             .players
             .iter()
             .map(|p| {
                 (1..=played_rounds)
-                    .map(|r| entry_points(&entry_of(p, r), system))
+                    .map(|r| tournament.round_points(p, r).tenths())
                     .collect()
             })
             .collect();
@@ -118,9 +119,10 @@ impl<'a> Field<'a> {
     pub fn bye_eligible(&self, player: usize) -> bool {
         let t = self.tournament;
         let win = t.point_system.win.tenths();
+        let p = &t.players[player];
         (1..=self.played_rounds).all(|r| {
-            let e = entry_of(&t.players[player], r);
-            e != Entry::PairingBye && (e.is_played() || entry_points(&e, &t.point_system) < win)
+            let e = entry_of(p, r);
+            e != Entry::PairingBye && (e.is_played() || t.entry_points(p, r).tenths() < win)
         })
     }
 
@@ -158,7 +160,8 @@ impl<'a> Field<'a> {
         let round = self.played_rounds + 1 - rounds_back;
         let entry = entry_of(&t.players[player], round);
         if !entry.is_played() {
-            return if entry_points(&entry, &t.point_system) > t.point_system.loss.tenths() {
+            let points = t.entry_points(&t.players[player], round).tenths();
+            return if points > t.point_system.loss.tenths() {
                 Float::Down
             } else {
                 Float::None

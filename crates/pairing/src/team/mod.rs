@@ -34,7 +34,7 @@ pub mod colours;
 pub mod generator;
 
 use tournament::team::{team_histories, TeamEntry, TeamHistory};
-use tournament::{ByeKind, Color, PlayerId, Points, Tournament};
+use tournament::{AbnormalKind, ByeKind, Color, PlayerId, Points, Tournament};
 
 use crate::top_scoregroup::history::{Field, History, Outcome, RoundRecord};
 use crate::top_scoregroup::procedure::{pair_round, Compatibility, Contender, Round};
@@ -271,7 +271,10 @@ impl TeamRound {
             .map(|&n| (1..=round).map(|r| acceleration_of(n, r)).collect())
             .collect();
         let won = |h: &TeamHistory, r: usize| -> bool {
-            h.rounds[r].match_points == scale.win && h.rounds[r].match_points > scale.loss
+            matches!(
+                h.rounds[r].result,
+                Some(AbnormalKind::Win | AbnormalKind::ForfeitWin)
+            )
         };
         let field_histories: Vec<History> = histories
             .iter()
@@ -282,8 +285,8 @@ impl TeamRound {
                         outcome: entry_outcome(&h.rounds[r].entry, won(h, r)),
                         points: i64::from(
                             match primary {
-                                TeamScore::MatchPoints => h.rounds[r].match_points,
-                                TeamScore::GamePoints => h.rounds[r].game_points,
+                                TeamScore::MatchPoints => h.rounds[r].match_score(),
+                                TeamScore::GamePoints => h.rounds[r].game_score(),
                             }
                             .tenths(),
                         ),
@@ -300,8 +303,8 @@ impl TeamRound {
                     .map(|r| {
                         i64::from(
                             match primary {
-                                TeamScore::MatchPoints => r.game_points,
-                                TeamScore::GamePoints => r.match_points,
+                                TeamScore::MatchPoints => r.game_score(),
+                                TeamScore::GamePoints => r.match_score(),
                             }
                             .tenths(),
                         )
@@ -555,6 +558,49 @@ pub fn state_before_round(t: &Tournament, round: u32) -> Tournament {
         pab.receivers.truncate(round as usize - 1);
     }
     s
+}
+
+/// Replays a team round robin against the Berger tables (C.05 Annex 1) with the teams as the
+/// participants, numbered in the order of their numbers (`310`, else their place in the file):
+/// each round's matches, White the team with White on board 1, against the table's, its
+/// colours reversed when the file's initial colour (`152`) is Black. The team facing the
+/// table's empty seat sits out: only the matches are compared.
+pub fn check_round_robin(
+    t: &Tournament,
+    cycles: crate::berger::Cycles,
+) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
+    let mut numbers = t.team_numbers();
+    numbers.sort_unstable();
+    let n = numbers.len() as u32;
+    let initial = t.header.initial_color.unwrap_or(Color::White);
+    let last = tournament::rounds::played_rounds_in_file(t);
+    let invalid = |e: crate::berger::BergerError| PairingError::InvalidRequest(e.to_string());
+    let team = |k: PlayerId| PlayerId(numbers[k.0 as usize - 1]);
+    let rounds = crate::checker::check_with(
+        t,
+        last,
+        |_, round| {
+            let table = crate::berger::round_with_initial_colour(n, cycles, round, initial)
+                .map_err(invalid)?;
+            Ok(Pairing {
+                boards: table
+                    .boards
+                    .iter()
+                    .map(|b| Board {
+                        white: team(b.white),
+                        black: team(b.black),
+                    })
+                    .collect(),
+                bye: None,
+            })
+        },
+        |t, round| {
+            let mut recorded = file_pairing(t, round)?;
+            recorded.bye = None;
+            Ok((t.clone(), recorded))
+        },
+    )?;
+    Ok(rounds)
 }
 
 /// The pairing of `round` as the file records it, by team: each match with the team whose

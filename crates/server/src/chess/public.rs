@@ -30,7 +30,7 @@ struct PublicPage {
     /// Double-Swiss (C.04.5): the match the last pairing made (0: not a Double-Swiss event),
     /// each board with both games.
     match_no: u32,
-    matches: Vec<MatchRow>,
+    matches: Vec<views::MatchRow>,
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
@@ -43,64 +43,6 @@ struct PublicPage {
     found: Vec<(String, String)>,
     /// Every player of the round in alphabetical order, with where they play.
     alpha: Vec<(String, String)>,
-}
-
-/// One Double-Swiss match on the public page: game 1's White first, both games' results seen
-/// from that player (game 2 is played with the colours reversed, C.04.5 4.4), and the match
-/// result (2-0 … 0-0) once both are in.
-struct MatchRow {
-    board: u32,
-    white: views::PlayerView,
-    black: Option<views::PlayerView>,
-    game1: String,
-    game2: String,
-    result: String,
-}
-
-/// Match `k`'s boards, from its two rounds.
-fn match_rows(
-    st: &AppState,
-    c: &Ctx,
-    e: &store::Event,
-    boards: &[BoardView],
-    k: u32,
-) -> Result<Vec<MatchRow>, AppError> {
-    use store::chess::double_swiss::{games_of_match, match_result};
-    let [g1, g2] = games_of_match(k);
-    let (first, second) = (st.store.round(e.id, g1)?, st.store.round(e.id, g2)?);
-    let s = &e.settings;
-    Ok(boards
-        .iter()
-        .map(|b| {
-            let game = |r: &store::Round| r.games.iter().find(|g| g.board == b.board).cloned();
-            let (one, two) = (game(&first), game(&second));
-            let (r1, r2) = (one.and_then(|g| g.result), two.and_then(|g| g.result));
-            let (game1, game2, result) = if b.black.is_none() {
-                // C.04.5 1.4: the match's PAB is a game won and a game drawn.
-                (
-                    c.tr.points(&s.points_bye),
-                    c.tr.points(&s.points_draw),
-                    c.tr.points(&(s.points_bye + s.points_draw)),
-                )
-            } else {
-                (
-                    views::result_text(r1),
-                    views::result_text(r2.map(store::ResultCode::reversed)),
-                    match_result(r1, r2, s)
-                        .map(|(a, b)| format!("{}-{}", c.tr.points(&a), c.tr.points(&b)))
-                        .unwrap_or_default(),
-                )
-            };
-            MatchRow {
-                board: b.board,
-                white: b.white.clone(),
-                black: b.black.clone(),
-                game1,
-                game2,
-                result,
-            }
-        })
-        .collect())
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -198,7 +140,7 @@ async fn public_page(
         (Vec::new(), Vec::new(), String::new())
     };
     let matches = if match_no > 0 {
-        match_rows(&st, &c, &e, &boards, match_no)?
+        views::match_rows(&st.store, &c.tr, &e, &boards, match_no)?
     } else {
         Vec::new()
     };

@@ -233,10 +233,22 @@ struct ExportPage {
     legend: Vec<LegendItem>,
     /// Each round's pairing list (no board code), printed with report's partial.
     rounds: Vec<RoundView>,
+    /// Double-Swiss: each match whose two games are paired, shown after its second game as
+    /// every page shows a match.
+    matches: Vec<MatchTable>,
     chart: WallChart,
     wall_legend: Vec<LegendItem>,
     alphabetical: Vec<AlphaExport>,
     generated: String,
+}
+
+/// A Double-Swiss match in the static export: its number, the round of its second game (it is
+/// printed after it) and its boards.
+#[derive(Debug, Clone)]
+pub struct MatchTable {
+    pub number: u32,
+    pub after_round: u32,
+    pub rows: Vec<views::MatchRow>,
 }
 
 /// The whole event as one HTML file in the request's language.
@@ -252,6 +264,20 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
     let mut rounds = Vec::new();
     for round in store.rounds(id)? {
         rounds.push(views::round_view(store, &c.tr, &e, &round)?);
+    }
+    let mut matches = Vec::new();
+    if e.settings.is_double_swiss() {
+        for first in &rounds {
+            let (k, game) = store::chess::double_swiss::match_of_round(first.number);
+            let [_, second] = store::chess::double_swiss::games_of_match(k);
+            if game == 1 && second <= e.paired_rounds {
+                matches.push(MatchTable {
+                    number: k,
+                    after_round: second,
+                    rows: views::match_rows(store, &c.tr, &e, &first.boards, k)?,
+                });
+            }
+        }
     }
     let points: HashMap<PlayerKey, String> = rows
         .iter()
@@ -295,6 +321,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
         codes: s.tiebreak_codes.clone(),
         rows,
         rounds,
+        matches,
         chart: wallchart(store, &c.tr, &e)?,
         wall_legend: wall_legend(&c.tr),
         alphabetical,

@@ -96,8 +96,9 @@ struct RoundPage {
     start_time: String,
     /// Double-Swiss: which match and game this round is ("Match 2, game 1"), else empty.
     match_label: String,
-    /// Double-Swiss: the match's boards with both games' results and the match result.
-    match_lines: Vec<MatchLine>,
+    /// Double-Swiss: the match's boards with both games' results and the match result, as
+    /// every page shows a match ([`views::match_rows`]).
+    match_lines: Vec<views::MatchRow>,
     /// This round's pairing, or a later one, made before a correction of an earlier round.
     stale: Vec<StaleView>,
 }
@@ -227,24 +228,14 @@ fn stale_views(st: &AppState, c: &Ctx, id: EventId, n: u32) -> Result<Vec<StaleV
         .collect())
 }
 
-/// One Double-Swiss match on the round page: game 1's White first.
-struct MatchLine {
-    board: u32,
-    white: String,
-    black: String,
-    game1: String,
-    game2: String,
-    /// `1½-½`, empty until both games have a result.
-    result: String,
-}
-
-/// The Double-Swiss match that round `n` belongs to, as the round page shows it.
+/// The Double-Swiss match that round `n` belongs to, as the round page shows it: its label,
+/// and its games (the pairing-allocated bye is listed with the byes).
 fn match_view(
     st: &AppState,
     c: &Ctx,
     e: &store::Event,
     n: u32,
-) -> Result<(String, Vec<MatchLine>), AppError> {
+) -> Result<(String, Vec<views::MatchRow>), AppError> {
     if !e.settings.is_double_swiss() {
         return Ok((String::new(), Vec::new()));
     }
@@ -257,36 +248,10 @@ fn match_view(
     if g2 > e.paired_rounds {
         return Ok((label, Vec::new()));
     }
-    let players = st.store.players(e.id)?;
-    let name = |key: PlayerKey| {
-        players
-            .iter()
-            .find(|p| p.id == key)
-            .map(|p| p.details.name.to_string())
-            .unwrap_or_default()
-    };
-    let (first, second) = (st.store.round(e.id, g1)?, st.store.round(e.id, g2)?);
-    // As the pairing lists print results (`½-½`, `½-0`), not as stored.
-    let code = super::views::result_text;
-    let lines = first
-        .games
-        .iter()
-        .filter_map(|g| {
-            let black = g.black?;
-            let other = second.games.iter().find(|x| x.board == g.board)?;
-            let result =
-                store::chess::double_swiss::match_result(g.result, other.result, &e.settings)
-                    .map(|(a, b)| format!("{}-{}", c.tr.points(&a), c.tr.points(&b)))
-                    .unwrap_or_default();
-            Some(MatchLine {
-                board: g.board,
-                white: name(g.white),
-                black: name(black),
-                game1: code(g.result),
-                game2: code(other.result),
-                result,
-            })
-        })
+    let first = views::round_view(&st.store, &c.tr, e, &st.store.round(e.id, g1)?)?;
+    let lines = views::match_rows(&st.store, &c.tr, e, &first.boards, k)?
+        .into_iter()
+        .filter(|m| m.black.is_some())
         .collect();
     Ok((label, lines))
 }

@@ -225,6 +225,67 @@ pub fn round_view(
     })
 }
 
+/// One Double-Swiss match as every page and print shows it (the round page, the public page,
+/// the static export): game 1's White first, both games' results read from that player's side
+/// (game 2 is played with the colours reversed, C.04.5 4.4), and the match result (2-0 … 0-0)
+/// once both are in. Reading game 2 in its own colours under game 1's headers made "1-0 / 1-0
+/// / 1-1" look like one player winning both games.
+#[derive(Debug, Clone)]
+pub struct MatchRow {
+    pub board: u32,
+    pub white: PlayerView,
+    pub black: Option<PlayerView>,
+    pub game1: String,
+    pub game2: String,
+    pub result: String,
+}
+
+/// Match `k`'s boards (`boards`: its first game's round), from its two rounds.
+pub fn match_rows(
+    store: &Store,
+    tr: &Tr,
+    e: &Event,
+    boards: &[BoardView],
+    k: u32,
+) -> Result<Vec<MatchRow>, AppError> {
+    use store::chess::double_swiss::{games_of_match, match_result};
+    let [g1, g2] = games_of_match(k);
+    let (first, second) = (store.round(e.id, g1)?, store.round(e.id, g2)?);
+    let s = &e.settings;
+    Ok(boards
+        .iter()
+        .map(|b| {
+            let game = |r: &Round| r.games.iter().find(|g| g.board == b.board).cloned();
+            let (one, two) = (game(&first), game(&second));
+            let (r1, r2) = (one.and_then(|g| g.result), two.and_then(|g| g.result));
+            let (game1, game2, result) = if b.black.is_none() {
+                // C.04.5 1.4: the match's PAB is a game won and a game drawn.
+                (
+                    tr.points(&s.points_bye),
+                    tr.points(&s.points_draw),
+                    tr.points(&(s.points_bye + s.points_draw)),
+                )
+            } else {
+                (
+                    result_text(r1),
+                    result_text(r2.map(ResultCode::reversed)),
+                    match_result(r1, r2, s)
+                        .map(|(a, b)| format!("{}-{}", tr.points(&a), tr.points(&b)))
+                        .unwrap_or_default(),
+                )
+            };
+            MatchRow {
+                board: b.board,
+                white: b.white.clone(),
+                black: b.black.clone(),
+                game1,
+                game2,
+                result,
+            }
+        })
+        .collect())
+}
+
 /// A round's date and time as the lists print them: `samedi 28/11/2026 à 14h00`,
 /// `Saturday 28 Nov 2026, 14:00`.
 pub fn round_start_text(tr: &Tr, s: &store::RoundStart) -> String {

@@ -555,11 +555,22 @@ impl Store {
             for (p, row) in t.players.iter_mut().zip(load_players(c, event)?) {
                 p.rating = row.details.rating;
             }
-            let standings = standings_on(c, event, Some(complete))?;
-            for row in &standings.rows {
+            let ranked = ranked(c, event, Some(complete))?;
+            for row in &ranked.standings().rows {
                 if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {
                     p.rank = Some(row.rank);
                 }
+            }
+            // TRF-2026's `202`: the event's tie-breaks, so that the file ranks as the event
+            // does (the drawing of lots, not a tie-break code, stays out).
+            let tiebreaks: Vec<String> = ranked
+                .tiebreak
+                .tiebreaks
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            if format == tournament::trf::Format::Trf26 && !tiebreaks.is_empty() {
+                t.header.tiebreaks = Some(tiebreaks.join(","));
             }
             Ok(tournament::trf::write(&t, format))
         })

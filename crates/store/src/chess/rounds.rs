@@ -741,7 +741,13 @@ fn pair_round_robin(conn: &Connection, e: &Event, players: &[Player], round: u32
             params![total, e.id],
         )?;
     }
-    let pairing = pairing::berger::round(n, cycles, round)
+    // An initial colour Black reverses the table's colours (number 1 has Black in round 1).
+    let initial = if e.settings.initial_white {
+        tournament::Color::White
+    } else {
+        tournament::Color::Black
+    };
+    let pairing = pairing::berger::round_with_initial_colour(n, cycles, round, initial)
         .map_err(|err| Error::refused(Refusal::RoundRobinSize, err.to_string()))?;
     insert_round(conn, e.id, round)?;
     let key = |number: u32| players[number as usize - 1].id;

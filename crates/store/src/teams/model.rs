@@ -321,19 +321,19 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
         }
         pab_receivers.push(pab);
         // A Swiss team without a match and without the PAB was not there (a late entry's
-        // earlier rounds): an absence, so that the round replays as it was paired.
-        if !s.system.is_round_robin() {
-            for t in &teams {
-                let in_round = Some(t.number) == pab
-                    || r.matches
-                        .iter()
-                        .any(|m| m.white_team == t.id || m.black_team == t.id);
-                if in_round {
-                    continue;
-                }
-                for m in t.roster.iter().filter(|m| m.board <= s.boards) {
-                    players[number[&m.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
-                }
+        // earlier rounds): an absence, so that the round replays as it was paired. A round
+        // robin's team without a match sits out: an absence too, written as such (no reader
+        // takes it for a forgotten result).
+        for t in &teams {
+            let in_round = Some(t.number) == pab
+                || r.matches
+                    .iter()
+                    .any(|m| m.white_team == t.id || m.black_team == t.id);
+            if in_round {
+                continue;
+            }
+            for m in t.roster.iter().filter(|m| m.board <= s.boards) {
+                players[number[&m.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
             }
         }
     }
@@ -472,16 +472,15 @@ pub fn value_texts(list: &[tiebreak::TieBreak], row: &tiebreak::TeamRow) -> Vec<
         .collect()
 }
 
-/// The options `tiebreak` ranks the event's teams with.
+/// The options `tiebreak` ranks the event's teams with (the match points are the model's
+/// `362`, the event's scale).
 pub fn tiebreak_options(s: &TeamEventSettings) -> tiebreak::TeamOptions {
-    let m = s.match_points;
     tiebreak::TeamOptions {
         edition: None,
         primary: match s.primary {
             PrimaryScore::Mp => tiebreak::TeamScore::MatchPoints,
             PrimaryScore::Gp => tiebreak::TeamScore::GamePoints,
         },
-        match_points: [i64::from(m.win), i64::from(m.draw), i64::from(m.loss)],
     }
 }
 

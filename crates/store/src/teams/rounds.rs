@@ -284,8 +284,19 @@ pub(crate) fn pair_team_round_in(
                 params![total, event],
             )?;
         }
-        pairing::berger::round(teams.len() as u32, cycles(s.system), round)
-            .map_err(|e| Error::refused(Refusal::RoundRobinSize, e.to_string()))?
+        // "The first team has Black on board 1 in round 1" reverses the table's colours.
+        let initial = if s.initial_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        pairing::berger::round_with_initial_colour(
+            teams.len() as u32,
+            cycles(s.system),
+            round,
+            initial,
+        )
+        .map_err(|e| Error::refused(Refusal::RoundRobinSize, e.to_string()))?
     } else {
         let model = build(tx, event, round - 1)?;
         pairing::team::pair(&model.tournament, round, &swiss_options(s))?

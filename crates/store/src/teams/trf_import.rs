@@ -63,6 +63,8 @@ pub(crate) struct Lines {
     pub(crate) teams: Vec<(usize, bool)>,
     /// Tournament-section code → its (last) line.
     records: HashMap<String, usize>,
+    /// Tournament-section code → its first line.
+    first: HashMap<String, usize>,
 }
 
 impl Lines {
@@ -83,6 +85,7 @@ impl Lines {
                 }
                 "310" | "013" => out.teams.push((no, code == "310")),
                 _ => {
+                    out.first.entry(code.clone()).or_insert(no);
                     out.records.insert(code, no);
                 }
             }
@@ -93,6 +96,11 @@ impl Lines {
     pub(crate) fn record(&self, code: &str) -> usize {
         self.records.get(code).copied().unwrap_or(1)
     }
+
+    /// The first line of a record code (1 when the file has none).
+    pub(crate) fn first(&self, code: &str) -> usize {
+        self.first.get(code).copied().unwrap_or(1)
+    }
 }
 
 /// Reads a TRF-2026 team file's registration (see the module's documentation).
@@ -102,6 +110,26 @@ pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
         ImportError::new(e.line, e.column, e.expected.clone(), e.found.clone())
     })?;
     let lines = Lines::read(text);
+    if !t.abnormal_points.is_empty() {
+        // A team event here has no place for them: importing the file would drop them.
+        return Err(ImportError::new(
+            lines.first("299"),
+            1,
+            "a file without 299 records: a team event here cannot hold points assigned \
+             outside the point system (penalties, bonuses, other values of a result)",
+            format!("{} 299 records", t.abnormal_points.len()),
+        ));
+    }
+    if lines.first.contains_key("300") {
+        // Boards are taken in the rosters' order: a line-up out of it would be misread.
+        return Err(ImportError::new(
+            lines.first("300"),
+            1,
+            "a file without 300 records: a team event here puts each team's players on the \
+             boards in the order of its 310 roster",
+            "a 300 record (a team out of its board order)",
+        ));
+    }
     if t.teams.is_empty() {
         return Err(ImportError::new(
             1,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::model::*;
 use crate::points::Points;
 
-use super::error::{TrfError, TrfErrorKind as K};
+use super::error::{TrfError, TrfErrorKind as K, TrfWarning};
 use super::reader::{At, Parsed, PartialSystem};
 
 /// Turns what was read into the model: header values from either notation, withdrawals and
@@ -511,6 +511,8 @@ pub(crate) fn validate(p: &mut Parsed) {
         }
     }
 
+    abnormal_checks(p, &mut errors);
+
     // Scores (trf.md §2.4): the points column equals the recomputed score, with or without
     // the acceleration, and with or without a bye already entered for the round to pair. In a
     // team file a member's points are informative (the team's match and game points follow
@@ -522,10 +524,13 @@ pub(crate) fn validate(p: &mut Parsed) {
         if src.damaged {
             continue;
         }
-        let score = pl.score(&t.point_system);
-        let bye = pl
-            .entry(next)
-            .map_or(Points::ZERO, |e| e.points(&t.point_system));
+        let score = t.score(pl);
+        // What the round to pair already holds: a bye entered in advance (both columns of a
+        // Double-Swiss match), and the penalties and bonuses of that round.
+        let bye: Points = crate::rounds::columns_to_pair(t)
+            .filter(|&c| pl.entry(c).is_some())
+            .map(|c| t.round_points(pl, c))
+            .sum();
         let Some(acc) = acceleration(t, pl.id, next) else {
             continue; // beyond any score a points column can hold
         };
@@ -554,6 +559,132 @@ pub(crate) fn validate(p: &mut Parsed) {
     }
 
     p.errors.extend(errors);
+}
+
+/// The checks of `299` records that need the whole file: match points only in a team
+/// competition, points for an individual, and one value for each result, participant and round
+/// (two typed records that overlap would give a result two values; penalties and bonuses add
+/// up).
+fn abnormal_checks(p: &Parsed, errors: &mut Vec<TrfError>) {
+    let t = &p.t;
+    let team = t.is_team_event();
+    let records = &t.abnormal_points;
+    for (i, a) in records.iter().enumerate() {
+        let at = p.abnormal_at.get(i).copied().unwrap_or_default();
+        if !team && a.match_points.is_some() {
+            errors.push(TrfError::new(
+                at.line,
+                8,
+                K::BadField,
+                "blank match points (columns 8-11): an individual event gives points only, at \
+                 columns 14-17",
+                "match points",
+            ));
+            continue;
+        }
+        if !team && a.points.is_none() {
+            errors.push(TrfError::new(
+                at.line,
+                14,
+                K::BadField,
+                "points such as -1.0 (columns 14-17)",
+                "blank",
+            ));
+            continue;
+        }
+        if a.kind == AbnormalKind::Adjustment {
+            continue;
+        }
+        let earlier = records[..i].iter().enumerate().find(|(_, b)| {
+            b.kind == a.kind
+                && (a.round.is_none() || b.round.is_none() || a.round == b.round)
+                && (a.participants.is_empty()
+                    || b.participants.is_empty()
+                    || a.participants.iter().any(|x| b.participants.contains(x)))
+        });
+        if let Some((j, _)) = earlier {
+            let first = p.abnormal_at.get(j).map_or(0, |x| x.line);
+            errors.push(TrfError::new(
+                at.line,
+                1,
+                K::Conflict,
+                format!(
+                    "one value for each result, participant and round (the 299 {} record on \
+                     line {first} already gives one to some of the same)",
+                    a.kind.trf_char()
+                ),
+                "a second value",
+            ));
+        }
+    }
+}
+
+/// One warning for each kind of record the file holds that this program keeps but does not
+/// apply, at its first line, with the number of lines: such a record changes nothing computed
+/// here, and the user must know it.
+pub(crate) fn unapplied(p: &mut Parsed) {
+    let mut kinds: Vec<(String, Vec<usize>)> = Vec::new();
+    for (line, code) in &p.unapplied {
+        let kind = record_kind(code);
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, lines)) => lines.push(*line),
+            None => kinds.push((kind, vec![*line])),
+        }
+    }
+    for (kind, lines) in kinds {
+        let (what, action) = match kind.as_str() {
+            "801" | "802" => (
+                format!("{kind} records"),
+                format!(
+                    "not read: {kind} summarises the matches for a reader, and the matches \
+                     follow from the 001 lines"
+                ),
+            ),
+            "300" => (
+                "300 records".to_string(),
+                "not applied: this program puts a team's players on the boards in the order of \
+                 its 310 roster, and takes the team's colour from that board 1"
+                    .to_string(),
+            ),
+            "national" => (
+                "national rating records".to_string(),
+                "not applied: this program uses the FIDE ratings of the 001 lines".to_string(),
+            ),
+            _ => (
+                format!("{kind} records"),
+                format!("not applied: this program does not know the {kind} record"),
+            ),
+        };
+        let found = match lines.as_slice() {
+            [one] => format!("{what} on line {one}"),
+            [first, ..] => format!("{what} on {} lines from line {first}", lines.len()),
+            [] => continue,
+        };
+        p.warnings.push(TrfWarning {
+            problem: TrfError::new(
+                lines[0],
+                1,
+                K::NotApplied,
+                "only records that this program applies",
+                found,
+            ),
+            action: format!("{action}; the lines are kept when the file is written back"),
+        });
+    }
+}
+
+/// The kind of an uninterpreted record for its warning: a federation's national rating record
+/// (three capital letters, TRF-2026's national rating support), else its code.
+fn record_kind(code: &str) -> String {
+    let national = code.len() == 3
+        && code.bytes().all(|b| b.is_ascii_uppercase())
+        && !code.starts_with("XX")
+        && !code.starts_with("BB");
+    if national {
+        "national".to_string()
+    } else {
+        code.to_string()
+    }
 }
 
 /// [`Tournament::acceleration`], computed without overflow however many records there are.

@@ -46,6 +46,9 @@ pub enum TrfErrorKind {
     /// In a team file, members of one team facing different teams in one round, or a team
     /// named as the bye's receiver in a round its members played.
     TeamMismatch,
+    /// A record this program keeps but does not apply (a warning, never an error): its
+    /// content changes nothing the program computes.
+    NotApplied,
 }
 
 /// One problem in a TRF file.

@@ -30,6 +30,11 @@
 //! | byes announced | `240` (our `U` type for a fixed PAB) | `240` |
 //! | teams | `013`, or `310` when the team has more than a name and players | `310` |
 //! | withdrawn | `0000 - Z` in the rounds of the history, blank after, plus `XXW tpn first-round last-round` (ours) | same |
+//! | points outside the point system ([`crate::AbnormalPoints`]) | `299` | `299` |
+//!
+//! Records the reader keeps for writing back but does not apply (`801`/`802`, `300`, national
+//! rating records, other programs' codes) come back as warnings from [`read_with_warnings`]
+//! and [`read_for_pairing`], once for each kind: nothing is dropped silently.
 //!
 //! When two notations of one fact are both present, they must agree: `XXR`/`142`,
 //! `XXC`/`152`, and every value that both `BBx` and `162` give. A file with both `XXA` and
@@ -94,6 +99,7 @@ fn finish_with_warnings(
     strict: bool,
 ) -> Result<(Tournament, Vec<TrfWarning>), TrfErrors> {
     check::resolve(&mut p);
+    check::unapplied(&mut p);
     if strict {
         check::validate(&mut p);
     }
@@ -111,6 +117,21 @@ fn finish_with_warnings(
 /// Returns every problem found, in line order.
 pub fn read(text: &str) -> Result<Tournament, TrfErrors> {
     finish(reader::parse(text, false), true)
+}
+
+/// Reads and checks a TRF file as [`read`] does, and also returns what the file holds that
+/// this program does not apply (records it keeps for writing back but does not read, such
+/// as `801`/`802` or other programs' records), as warnings for the user.
+///
+/// ```
+/// let text = "001    1      Alpha, Ann                        2100                             0.0    1\n\
+/// XXZ 1\n";
+/// let (_, warnings) = tournament::trf::read_with_warnings(text).unwrap();
+/// assert_eq!(warnings[0].problem.line, 2);
+/// assert!(warnings[0].problem.found.starts_with("XXZ records"));
+/// ```
+pub fn read_with_warnings(text: &str) -> Result<(Tournament, Vec<TrfWarning>), TrfErrors> {
+    finish_with_warnings(reader::parse(text, false), true)
 }
 
 /// Reads and checks a TRF file as [`read`] does, except in the columns that pairing engines

@@ -197,6 +197,11 @@ pub(crate) struct Parsed {
     /// The first line whose record code we do not know, with its start (for the message
     /// when a file has no player line).
     pub first_unknown: Option<(usize, String)>,
+    /// Where each `299` record stands, index for index with `Tournament::abnormal_points`.
+    pub abnormal_at: Vec<At>,
+    /// The lines whose record this program does not apply (kept for writing back), with their
+    /// record code: each kind is reported once, as a warning.
+    pub unapplied: Vec<(usize, String)>,
     /// Every team member so far, with the line of their team record: one team per player.
     team_members: std::collections::HashMap<PlayerId, usize>,
     seen: Vec<(&'static str, usize)>,
@@ -489,6 +494,9 @@ pub(crate) fn parse(text: &str, lenient: bool) -> Parsed {
             if p.first_unknown.is_none() {
                 p.first_unknown = Some((l.no, l.chars.iter().take(24).collect()));
             }
+            if !l.chars.iter().all(|c| c.is_whitespace()) {
+                p.unapplied.push((l.no, code.clone()));
+            }
             p.t.other_lines.push(l.chars.iter().collect());
             p.t.other_line_places.push(place());
         }
@@ -645,6 +653,7 @@ fn parse_record(p: &mut Parsed, code: &str, l: &Line) -> bool {
         }
         "240" => announced_byes(p, l),
         "250" => acceleration_250(p, l),
+        "299" => abnormal_299(p, l),
         "260" => forbidden_260(p, l),
         "XXR" => {
             if let Some(n) = number_of_rounds(p, l, "XXR") {
@@ -1590,6 +1599,94 @@ fn forbidden_260(p: &mut Parsed, l: &Line) {
         return;
     }
     p.t.forbidden.push(ForbiddenGroup { rounds, players });
+}
+
+/// `299`: points assigned outside the point system (see [`AbnormalPoints`]): the type at
+/// column 5 (`W D L F H Z + -`, blank for a penalty or bonus), match points at 8-11 (teams),
+/// points at 14-17 (an individual's, a team's game points; `[-]11.5`), the round at 20-22
+/// (`000` or blank: every round), then the participants at 24-27, 29-32, … (none, or `0000`:
+/// every participant). Whether match points may be given depends on the whole file (a team
+/// competition), so `check` judges that.
+fn abnormal_299(p: &mut Parsed, l: &Line) {
+    if !blanks(
+        p,
+        l,
+        &[4, 6, 7, 12, 13, 18, 19],
+        "the abnormal-points record's fixed columns",
+    ) {
+        return;
+    }
+    let c = l.char_at(5);
+    let Some(kind) = AbnormalKind::from_trf_char(c) else {
+        p.err(
+            l.no,
+            5,
+            K::BadField,
+            "a type W, D, L, F, H, Z, +, - or a blank for a penalty or bonus (column 5)",
+            quote(&c.to_string()),
+        );
+        return;
+    };
+    let Ok(match_points) = points_field(p, l, 8, 11, "match points") else {
+        return;
+    };
+    let Ok(points) = points_field(p, l, 14, 17, "points") else {
+        return;
+    };
+    if match_points.is_none() && points.is_none() {
+        p.err(
+            l.no,
+            14,
+            K::BadField,
+            "points such as -1.0 at columns 14-17 (a team's game points; its match points at 8-11)",
+            "blank",
+        );
+        return;
+    }
+    let round = match number(p, l, 20, 22, "a round number") {
+        Ok(None) | Ok(Some(0)) => None,
+        Ok(Some(n)) if n <= MAX_ROUNDS as u64 => {
+            p.round_refs.push((
+                n as u32,
+                At {
+                    line: l.no,
+                    col: 20,
+                },
+            ));
+            Some(n as u32)
+        }
+        Ok(Some(n)) => {
+            p.err(
+                l.no,
+                20,
+                K::BadField,
+                format!("a round number from 1 to {MAX_ROUNDS}, or 000 for every round"),
+                n.to_string(),
+            );
+            return;
+        }
+        Err(()) => return,
+    };
+    let rest = l.field(24, l.chars.len().max(24));
+    let participants = if rest.trim().is_empty() || rest.trim().bytes().all(|b| b == b'0') {
+        if l.chars.len() >= 23 && !blanks(p, l, &[23], "before a start number") {
+            return;
+        }
+        Vec::new()
+    } else {
+        let Some(list) = tpn_list(p, l, 24) else {
+            return;
+        };
+        list.into_iter().map(|id| id.0).collect()
+    };
+    p.abnormal_at.push(At { line: l.no, col: 1 });
+    p.t.abnormal_points.push(AbnormalPoints {
+        kind,
+        match_points,
+        points,
+        round,
+        participants,
+    });
 }
 
 fn player_acceleration(p: &mut Parsed, l: &Line) {

@@ -272,6 +272,22 @@ fn team_records(out: &mut String, r: &TeamRecords) {
     }
 }
 
+/// A `299` record: type at 5, match points at 8-11, points at 14-17, round at 20-22 (`000`
+/// for every round), participants from 24, 5 columns apart.
+fn abnormal_line(a: &AbnormalPoints) -> String {
+    let mut s = format!(
+        "299 {}  {}  {}  {:03}",
+        a.kind.trf_char(),
+        opt_num(a.match_points, 4),
+        opt_num(a.points, 4),
+        a.round.unwrap_or(0)
+    );
+    for p in &a.participants {
+        let _ = write!(s, " {p:04}");
+    }
+    s
+}
+
 /// Writes the tournament in one of the two canonical layouts. See the module documentation
 /// for which record carries what in each format.
 pub fn write(t: &Tournament, format: Format) -> String {
@@ -401,6 +417,9 @@ pub fn write(t: &Tournament, format: Format) -> String {
             .ok();
         }
         let _ = writeln!(out, "{s}");
+    }
+    for a in &t.abnormal_points {
+        let _ = writeln!(out, "{}", abnormal_line(a));
     }
     for p in &t.players {
         let mut r = 0;
