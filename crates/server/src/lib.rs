@@ -129,6 +129,8 @@ pub struct AppState {
     /// `--public-url` without its trailing slash: the address printed code slips give the
     /// phones when the page was opened by another one (the laptop browsing itself).
     pub public_url: Option<String>,
+    /// The double-dummy solver's worker and queue: every solve of hand records goes through it.
+    pub solver: Arc<bridge::solver::Solver>,
 }
 
 /// Rendered public pages: (event, language) → (event version, the page).
@@ -170,6 +172,7 @@ struct Bound {
     addr: SocketAddr,
     setup_url: Option<String>,
     limits: Limits,
+    solver: Arc<bridge::solver::Solver>,
 }
 
 async fn bind(config: &Config) -> Result<Bound, Error> {
@@ -219,7 +222,9 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         _ => SecureCookies::Never,
     };
     let limits = config.limits.clone().fitted(limit::raise_open_files());
+    let solver = bridge::solver::Solver::start(store.clone());
     let state = AppState {
+        solver: solver.clone(),
         store,
         db_path: config.db.clone(),
         password_checks: Arc::new(tokio::sync::Semaphore::new(limits.password_checks.max(1))),
@@ -238,6 +243,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         addr,
         setup_url,
         limits,
+        solver,
     })
 }
 
@@ -253,6 +259,7 @@ impl Bound {
             listener,
             router,
             limits,
+            solver,
             ..
         } = self;
         let all = Arc::new(tokio::sync::Semaphore::new(limits.connections.max(1)));
@@ -314,6 +321,9 @@ impl Bound {
         drop(listener);
         // Requests under way finish (a little while at most); idle connections close now.
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), graceful.shutdown()).await;
+        // The solver keeps the batch it is solving, then stops; the deals left are asked for
+        // again by the first page that shows them after a restart.
+        solver.stop();
         Ok(())
     }
 }

@@ -23,6 +23,8 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
+#[path = "bridge_solver.rs"]
+mod bridge_solver;
 #[path = "bridge_team_exports.rs"]
 mod bridge_team_exports;
 #[path = "bridge_team_phones.rs"]
