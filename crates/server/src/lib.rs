@@ -16,6 +16,7 @@ pub mod auth;
 pub mod backup;
 pub mod bridge;
 pub mod chess;
+mod connections;
 pub mod context;
 pub mod ctx;
 mod demo;
@@ -249,8 +250,9 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
 
 impl Bound {
     /// Serves until `shutdown`: our own accept loop over hyper's HTTP/1.1 connections, with a
-    /// header-read (and idle keep-alive) timeout, a cap on connections in all (beyond it they
-    /// wait in the kernel's queue) and per address (beyond it, 503 and closed).
+    /// header-read (and idle keep-alive) timeout and the connections shared fairly between
+    /// addresses ([`connections`]: beyond an address's cap, or when nobody can give way, 503
+    /// and closed).
     async fn serve(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -262,8 +264,8 @@ impl Bound {
             solver,
             ..
         } = self;
-        let all = Arc::new(tokio::sync::Semaphore::new(limits.connections.max(1)));
-        let per_address = Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+        let held =
+            connections::Connections::new(limits.connections, limits.connections_per_address);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(hyper_util::rt::TokioTimer::new())
@@ -271,13 +273,6 @@ impl Bound {
             .max_buf_size(64 * 1024);
         tokio::pin!(shutdown);
         loop {
-            let permit = tokio::select! {
-                p = all.clone().acquire_owned() => match p {
-                    Ok(p) => p,
-                    Err(_) => break,
-                },
-                () = &mut shutdown => break,
-            };
             let (stream, peer) = tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok(x) => x,
@@ -291,31 +286,38 @@ impl Bound {
                 },
                 () = &mut shutdown => break,
             };
-            let Some(slot) =
-                AddressSlot::take(&per_address, peer.ip(), limits.connections_per_address)
-            else {
-                tokio::spawn(refuse_busy(stream, permit));
-                continue;
+            let place = match held.admit(peer.ip()) {
+                Ok(place) => place,
+                Err(refused) => {
+                    tokio::spawn(refuse_busy(stream, refused));
+                    continue;
+                }
             };
             let _ = stream.set_nodelay(true);
             let router = router.clone();
+            let connection = place.held.clone();
             let service = hyper::service::service_fn(
                 move |mut req: hyper::Request<hyper::body::Incoming>| {
                     req.extensions_mut()
                         .insert(axum::extract::ConnectInfo(peer));
                     let router = router.clone();
+                    let busy = connection.request();
                     async move {
                         use tower::ServiceExt;
-                        router.oneshot(req.map(axum::body::Body::new)).await
+                        let answer = router.oneshot(req.map(axum::body::Body::new)).await;
+                        answer.map(|a| a.map(|body| connections::Answering::body(body, busy)))
                     }
                 },
             );
             let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
             let connection = graceful.watch(connection);
             tokio::spawn(async move {
-                let _ = connection.await;
-                drop(slot);
-                drop(permit);
+                // Given to a newcomer: dropped, which closes it (it was idle).
+                tokio::select! {
+                    _ = connection => {},
+                    () = place.held.close.notified() => {},
+                }
+                drop(place);
             });
         }
         drop(listener);
@@ -328,46 +330,14 @@ impl Bound {
     }
 }
 
-/// Connections held, by address.
-type AddressCounts = Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>;
-
-/// One connection counted against its address; given back when dropped.
-struct AddressSlot {
-    counts: AddressCounts,
-    ip: std::net::IpAddr,
-}
-
-impl AddressSlot {
-    fn take(counts: &AddressCounts, ip: std::net::IpAddr, cap: usize) -> Option<AddressSlot> {
-        let mut map = counts.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(ip).or_insert(0);
-        if *n >= cap {
-            return None;
-        }
-        *n += 1;
-        Some(AddressSlot {
-            counts: counts.clone(),
-            ip,
-        })
-    }
-}
-
-impl Drop for AddressSlot {
-    fn drop(&mut self) {
-        let mut map = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
-        }
-    }
-}
-
-/// A connection beyond its address's cap: 503 with `Retry-After`, then closed.
-async fn refuse_busy(mut stream: tokio::net::TcpStream, permit: tokio::sync::OwnedSemaphorePermit) {
+/// A connection refused (its address's cap, or a full server where nobody could give way):
+/// 503 with `Retry-After`, then closed.
+async fn refuse_busy(mut stream: tokio::net::TcpStream, why: connections::Refused) {
     use tokio::io::AsyncWriteExt;
-    let body = "too many connections from this address\n";
+    let body = match why {
+        connections::Refused::TooManyFromAddress => "too many connections from this address\n",
+        connections::Refused::Full => "the server is busy: try again in a moment\n",
+    };
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -377,7 +347,6 @@ async fn refuse_busy(mut stream: tokio::net::TcpStream, permit: tokio::sync::Own
         let _ = stream.shutdown().await;
     })
     .await;
-    drop(permit);
 }
 
 fn runtime(limits: &Limits) -> Result<tokio::runtime::Runtime, Error> {

@@ -41,6 +41,8 @@ mod double_swiss;
 mod entries;
 #[path = "groups.rs"]
 mod groups;
+#[path = "hall_connections.rs"]
+mod hall_connections;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "lots.rs"]
