@@ -132,10 +132,16 @@ impl Table {
 
     /// The connection to close for a newcomer whose address holds `mine`: the longest idle
     /// (past [`GRACE`]) of the address holding the most, among addresses holding more than
-    /// `mine`.
+    /// `mine`. A newcomer whose address holds nothing (a visitor, where a flood's addresses
+    /// hold one or two each) may also take a younger idle one: a flood reopening its sockets
+    /// at once keeps most connections younger than the grace.
     fn give_way(&self, mine: usize) -> Option<Arc<Held>> {
+        self.longest_idle(mine, GRACE.as_millis() as u64)
+            .or_else(|| (mine == 0).then(|| self.longest_idle(0, 0)).flatten())
+    }
+
+    fn longest_idle(&self, mine: usize, grace: u64) -> Option<Arc<Held>> {
         let now = now_ms();
-        let grace = GRACE.as_millis() as u64;
         for (_, addresses) in self.by_count.range(mine + 1..).rev() {
             for ip in addresses {
                 let Some(list) = self.by_address.get(ip) else {
@@ -291,11 +297,17 @@ mod tests {
             .collect();
         assert_eq!(closed.iter().filter(|x| **x).count(), 1);
         assert!(c.table().by_address[&ip("10.0.0.2")].len() == 1);
-        // A connection busy answering never gives way; nor one within its grace.
+        // A connection busy answering never gives way; one within its grace only to an address
+        // holding nothing.
         let _busy: Vec<Busy> = a.iter().map(|p| p.held.request()).collect();
         let _b = b.held.request();
-        assert_eq!(c.admit(ip("10.0.0.4")).unwrap_err(), Refused::Full);
+        assert_eq!(c.admit(ip("10.0.0.3")).unwrap_err(), Refused::Full);
+        let visitor = c.admit(ip("10.0.0.4")).unwrap();
+        assert!(!c.table().by_address.contains_key(&ip("10.0.0.3")));
+        let _v = visitor.held.request();
+        assert_eq!(c.admit(ip("10.0.0.5")).unwrap_err(), Refused::Full);
         drop(fresh);
+        drop(visitor);
         assert_eq!(c.total(), 3);
     }
 }

@@ -70,6 +70,13 @@ impl Solver {
     }
 
     fn work(&self, store: &store::Store) {
+        // The solve takes every core for minutes: at the lowest priority (this thread's and
+        // that of DDS's threads it starts, which inherit it), the pages and the phones' reports
+        // get the processor first and the solve takes what they leave.
+        #[cfg(unix)]
+        if let Err(e) = rustix::process::setpriority_process(None, 19) {
+            crate::log::error(format_args!("lowering the solver's priority: {e}"));
+        }
         loop {
             let of = {
                 let mut q = self.lock();
