@@ -16,6 +16,7 @@ pub mod auth;
 pub mod backup;
 pub mod bridge;
 pub mod chess;
+mod connections;
 pub mod context;
 pub mod ctx;
 mod demo;
@@ -44,6 +45,29 @@ use axum::Router;
 pub use ctx::Ctx;
 pub use error::AppError;
 pub use limit::Limits;
+
+/// The allocator of every program running the server (`arbiter serve`, the tests, the
+/// benchmarks). glibc's malloc keeps what a flood of connections freed (each connection's
+/// buffers, a few KB to 64 KB, spread over the arenas of the runtime's threads) and gives back
+/// only the top of each arena: 60 s after 6,000 sockets the process still held 185 MB for a
+/// baseline of 108 MB (`malloc_trim` would need unsafe code of ours, which the workspace
+/// forbids; mimalloc, tried, kept 225 MB). jemalloc returns pages that stayed free for its
+/// decay time (10 s), purged by its background thread even when no thread allocates
+/// ([`release_freed_memory`]): 104 MB 60 s after the same flood, for 142 MB before it.
+#[cfg(all(target_os = "linux", not(target_env = "musl")))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// Starts jemalloc's background thread, which gives freed pages back to the system after the
+/// decay time whether or not the server is busy.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", not(target_env = "musl")))]
+    if let Err(e) = tikv_jemalloc_ctl::background_thread::write(true) {
+        log::error(format_args!(
+            "starting the allocator's background thread: {e}"
+        ));
+    }
+}
 
 /// How the server starts: one struct from the command line's flags.
 #[derive(Debug, Clone)]
@@ -132,6 +156,8 @@ pub struct AppState {
     /// `--public-url` without its trailing slash: the address printed code slips give the
     /// phones when the page was opened by another one (the laptop browsing itself).
     pub public_url: Option<String>,
+    /// The double-dummy solver's worker and queue: every solve of hand records goes through it.
+    pub solver: Arc<bridge::solver::Solver>,
 }
 
 /// Rendered public pages: (event, language) → (event version, the page).
@@ -183,6 +209,7 @@ struct Bound {
     addr: SocketAddr,
     setup_url: Option<String>,
     limits: Limits,
+    solver: Arc<bridge::solver::Solver>,
 }
 
 async fn bind(config: &Config) -> Result<Bound, Error> {
@@ -205,9 +232,11 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
     .map_err(listen_error)?;
     socket.set_reuseaddr(true).map_err(listen_error)?;
     socket.bind(config.listen).map_err(listen_error)?;
-    // A hall's phones connect at once at the end of a round: a queue longer than the usual
-    // 128 keeps the kernel from dropping connections (a dropped one waits a second to retry).
-    let listener = socket.listen(1024).map_err(listen_error)?;
+    // A hall's phones connect at once at the end of a round, and a flood of sockets reopened as
+    // soon as they close comes in thousands a second: a queue longer than the usual 128 keeps
+    // the kernel from dropping connections (a dropped one waits a second to retry). The kernel
+    // caps it at `net.core.somaxconn` (4,096 on today's Linux).
+    let listener = socket.listen(4096).map_err(listen_error)?;
     let addr = listener.local_addr()?;
     let setup_url = if store.has_accounts().map_err(|source| Error::Store {
         path: config.db.clone(),
@@ -232,7 +261,10 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         _ => SecureCookies::Never,
     };
     let limits = config.limits.clone().fitted(limit::raise_open_files());
+    release_freed_memory();
+    let solver = bridge::solver::Solver::start(store.clone());
     let state = AppState {
+        solver: solver.clone(),
         store,
         db_path: config.db.clone(),
         password_checks: password_queue::PasswordQueue::new(limits.password_checks),
@@ -251,13 +283,15 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
         addr,
         setup_url,
         limits,
+        solver,
     })
 }
 
 impl Bound {
     /// Serves until `shutdown`: our own accept loop over hyper's HTTP/1.1 connections, with a
-    /// header-read (and idle keep-alive) timeout, a cap on connections in all (beyond it they
-    /// wait in the kernel's queue) and per address (beyond it, 503 and closed).
+    /// header-read (and idle keep-alive) timeout and the connections shared fairly between
+    /// addresses ([`connections`]: beyond an address's cap, or when nobody can give way, 503
+    /// and closed).
     async fn serve(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -266,10 +300,11 @@ impl Bound {
             listener,
             router,
             limits,
+            solver,
             ..
         } = self;
-        let all = Arc::new(tokio::sync::Semaphore::new(limits.connections.max(1)));
-        let per_address = Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
+        let held =
+            connections::Connections::new(limits.connections, limits.connections_per_address);
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(hyper_util::rt::TokioTimer::new())
@@ -277,13 +312,6 @@ impl Bound {
             .max_buf_size(64 * 1024);
         tokio::pin!(shutdown);
         loop {
-            let permit = tokio::select! {
-                p = all.clone().acquire_owned() => match p {
-                    Ok(p) => p,
-                    Err(_) => break,
-                },
-                () = &mut shutdown => break,
-            };
             let (stream, peer) = tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok(x) => x,
@@ -297,80 +325,58 @@ impl Bound {
                 },
                 () = &mut shutdown => break,
             };
-            let Some(slot) =
-                AddressSlot::take(&per_address, peer.ip(), limits.connections_per_address)
-            else {
-                tokio::spawn(refuse_busy(stream, permit));
-                continue;
+            let place = match held.admit(peer.ip()) {
+                Ok(place) => place,
+                Err(refused) => {
+                    tokio::spawn(refuse_busy(stream, refused));
+                    continue;
+                }
             };
             let _ = stream.set_nodelay(true);
             let router = router.clone();
+            let connection = place.held.clone();
             let service = hyper::service::service_fn(
                 move |mut req: hyper::Request<hyper::body::Incoming>| {
                     req.extensions_mut()
                         .insert(axum::extract::ConnectInfo(peer));
                     let router = router.clone();
+                    let busy = connection.request();
                     async move {
                         use tower::ServiceExt;
-                        router.oneshot(req.map(axum::body::Body::new)).await
+                        let answer = router.oneshot(req.map(axum::body::Body::new)).await;
+                        answer.map(|a| a.map(|body| connections::Answering::body(body, busy)))
                     }
                 },
             );
             let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
             let connection = graceful.watch(connection);
             tokio::spawn(async move {
-                let _ = connection.await;
-                drop(slot);
-                drop(permit);
+                // Given to a newcomer: dropped, which closes it (it was idle).
+                tokio::select! {
+                    _ = connection => {},
+                    () = place.held.close.notified() => {},
+                }
+                drop(place);
             });
         }
         drop(listener);
         // Requests under way finish (a little while at most); idle connections close now.
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), graceful.shutdown()).await;
+        // The solver keeps the batch it is solving, then stops; the deals left are asked for
+        // again by the first page that shows them after a restart.
+        solver.stop();
         Ok(())
     }
 }
 
-/// Connections held, by address.
-type AddressCounts = Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>;
-
-/// One connection counted against its address; given back when dropped.
-struct AddressSlot {
-    counts: AddressCounts,
-    ip: std::net::IpAddr,
-}
-
-impl AddressSlot {
-    fn take(counts: &AddressCounts, ip: std::net::IpAddr, cap: usize) -> Option<AddressSlot> {
-        let mut map = counts.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(ip).or_insert(0);
-        if *n >= cap {
-            return None;
-        }
-        *n += 1;
-        Some(AddressSlot {
-            counts: counts.clone(),
-            ip,
-        })
-    }
-}
-
-impl Drop for AddressSlot {
-    fn drop(&mut self) {
-        let mut map = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
-        }
-    }
-}
-
-/// A connection beyond its address's cap: 503 with `Retry-After`, then closed.
-async fn refuse_busy(mut stream: tokio::net::TcpStream, permit: tokio::sync::OwnedSemaphorePermit) {
+/// A connection refused (its address's cap, or a full server where nobody could give way):
+/// 503 with `Retry-After`, then closed.
+async fn refuse_busy(mut stream: tokio::net::TcpStream, why: connections::Refused) {
     use tokio::io::AsyncWriteExt;
-    let body = "too many connections from this address\n";
+    let body = match why {
+        connections::Refused::TooManyFromAddress => "too many connections from this address\n",
+        connections::Refused::Full => "the server is busy: try again in a moment\n",
+    };
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -380,7 +386,6 @@ async fn refuse_busy(mut stream: tokio::net::TcpStream, permit: tokio::sync::Own
         let _ = stream.shutdown().await;
     })
     .await;
-    drop(permit);
 }
 
 fn runtime(limits: &Limits) -> Result<tokio::runtime::Runtime, Error> {

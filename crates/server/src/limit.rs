@@ -34,7 +34,8 @@ pub const FORM_MAX_BODY: usize = 2 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Connections held at once, every address together (also bounded by the process's open
-    /// files: see [`Limits::fitted`]). Beyond it, new connections wait in the kernel's queue.
+    /// files: see [`Limits::fitted`]). Beyond it, a new connection takes the place of an idle
+    /// one of an address holding more (`connections.rs`), or is answered 503 and closed.
     pub connections: usize,
     /// Connections held at once from one address; beyond it, a new one is answered 503 and
     /// closed.

@@ -9,7 +9,7 @@ use crate::bridge_api::small_session;
 use crate::common::{App, Client};
 
 /// `boards` random deals (seeded) with each board's standard dealer and vulnerability.
-fn hand_record_file(boards: u32) -> String {
+pub fn hand_record_file(boards: u32) -> String {
     let mut rng = bridge::generate::SplitMix64::new(24);
     let mut out = String::from("% PBN 2.1\n");
     for b in 1..=boards {
@@ -63,6 +63,8 @@ fn hand_records_and_travellers_show_the_engines_tricks_and_par() {
     let engine = bridge::dd::analyse_session(&session, "donnes.pbn").unwrap();
     let want: Vec<_> = engine.iter().filter(|w| w.number <= 6).collect();
     assert_eq!(want.len(), 6);
+    // The solver works off the request: the director's page says so until it is done.
+    crate::bridge_solver::analysed(&mut b, &format!("/bridge/{id}/hands"));
 
     // The public pages hold back every board some table still has to play (its deal, its
     // contracts, its scores), then show each once all its lines are in.

@@ -699,11 +699,12 @@ fn team_hand_records_are_analysed_and_held_back_until_every_room_has_played() {
         Some(&*format!("/bridge/teams/{id}/hands?deals=3"))
     );
 
-    // The director sees every deal with its analysis. Board 1's table and par by hand: North
-    // deals, nobody vulnerable; North-South bid 7S first (1510, either of them declaring), which
-    // East-West cannot outbid (7NT would go 13 down).
+    // The director sees every deal with its analysis once the solver is done. Board 1's table
+    // and par by hand: North deals, nobody vulnerable; North-South bid 7S first (1510, either
+    // of them declaring), which East-West cannot outbid (7NT would go 13 down).
     b.accept_language = Some("fr".into());
-    let page = b.get(&format!("/bridge/teams/{id}/hands?deals=3")).body;
+    let page =
+        crate::bridge_solver::analysed(&mut b, &format!("/bridge/teams/{id}/hands?deals=3")).body;
     assert!(page.contains("3 donnes chargées"), "{page}");
     for w in ["Levées possibles", "Par :", "Contrats réalisables :"] {
         assert!(page.contains(w), "{w}");

@@ -25,6 +25,8 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
+#[path = "bridge_solver.rs"]
+mod bridge_solver;
 #[path = "bridge_team_exports.rs"]
 mod bridge_team_exports;
 #[path = "bridge_team_phones.rs"]
@@ -43,6 +45,8 @@ mod double_swiss;
 mod entries;
 #[path = "groups.rs"]
 mod groups;
+#[path = "hall_connections.rs"]
+mod hall_connections;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "lots.rs"]

@@ -889,6 +889,17 @@ async fn upload_hand_records(d: &Desk<'_>, pbn: &Path) {
     d.a.press("#deals-upload", "upload the deals").await;
     let notice = b.find("#notice").await.text().await.unwrap_or_default();
     assert!(notice.contains("24"), "24 deals uploaded: {notice:?}");
+    // The solver works off the request: the page says the deals are being analysed (and
+    // reloads itself) until every one is solved.
+    let solving = Instant::now();
+    while b.exists("#analysing").await {
+        assert!(
+            solving.elapsed() < std::time::Duration::from_secs(300),
+            "the 24 deals still being analysed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        b.goto(&d.url("/hands")).await;
+    }
     b.goto(&d.url("/matches/2/1")).await;
     let href = b.attr("#board-9 td a", "href").await;
     assert!(

@@ -309,6 +309,11 @@ bridge-dd-title = Double-dummy tricks
 bridge-dd-makeable = Makeable contracts:
 bridge-dd-par = Par:
 bridge-dd-none = Double-dummy tricks: not analysed yet.
+bridge-analysing = Double-dummy analysis under way: { $solved } of { $deals ->
+    [one] { $deals } deal
+   *[other] { $deals } deals
+} analysed. This page reloads itself.
+bridge-analysing-reload = Reload now
 bridge-public-held-back = { $count ->
     [one] One board is still being played: it appears here once every table has played it.
    *[other] { $count } boards are still being played: each appears here once every table has played it.

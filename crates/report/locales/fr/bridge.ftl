@@ -315,6 +315,11 @@ bridge-dd-title = Levées possibles
 bridge-dd-makeable = Contrats réalisables :
 bridge-dd-par = Par :
 bridge-dd-none = Levées possibles : analyse en attente.
+bridge-analysing = Analyse en cours : { $solved ->
+    [one] { $solved } donne analysée
+   *[other] { $solved } donnes analysées
+} sur { $deals }. La page se recharge d'elle-même.
+bridge-analysing-reload = Recharger
 bridge-public-held-back = { $count ->
     [one] Une donne est encore en jeu : elle apparaîtra ici quand toutes les tables l'auront jouée.
    *[other] { $count } donnes sont encore en jeu : chacune apparaîtra ici quand toutes les tables l'auront jouée.

@@ -10,7 +10,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use store::bridge::{EnterOutcome, SessionId};
+use store::bridge::{DealsOf, EnterOutcome, SessionId};
 
 use super::forms::{AdjustForm, EntryForm, PairBody, SessionForm};
 use super::table::{device, open_table, with_device};
@@ -256,10 +256,10 @@ async fn import_pairs(
 }
 
 /// The hand records, each with its double-dummy tricks and par once solved (the same JSON as
-/// `arbiter bridge analyse --format json`).
+/// `arbiter bridge analyse --format json`); 202 while the solver is at work.
 async fn deals(State(st): State<AppState>, _a: Arbiter, Path(id): Path<SessionId>) -> ApiResult {
-    super::solve_stored_deals(&st, id, false).await?;
-    ok(st.store.hand_records(id)?)
+    let records = st.store.hand_records(id)?;
+    super::solver::api_answer(&st, DealsOf::Session(id), &records)
 }
 
 async fn set_deals(
@@ -272,7 +272,7 @@ async fn set_deals(
     let store = st.store.clone();
     let (data, file) = f.named("deals.pbn");
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &data, &file)).await?;
-    super::solve_in_background(&st, id);
+    st.solver.ask(DealsOf::Session(id));
     ok(json!({ "deals": n }))
 }
 

@@ -12,6 +12,7 @@ mod forms;
 mod pages;
 mod public;
 mod series;
+pub mod solver;
 mod table;
 mod teams;
 
@@ -199,33 +200,6 @@ pub fn results_of(
         }
     }
     Ok(results)
-}
-
-/// Starts solving the session's deals just uploaded, off the request: the upload's answer does
-/// not wait for the solver (seconds for a session's deals). A failure here is not lost: the
-/// first page that needs the analysis solves what is left.
-pub(crate) fn solve_in_background(st: &AppState, id: SessionId) {
-    let store = st.store.clone();
-    drop(tokio::task::spawn_blocking(move || {
-        store.analyse_stored_deals(id)
-    }));
-}
-
-/// Solves, off the async threads, the session's deals that have no analysis yet (an upload
-/// still being solved, whose solver this waits for, or deals stored before the analysis
-/// existed): the page then only reads. For a public page, only
-/// when the session is public (an anonymous visitor sets no solver to work elsewhere).
-pub(crate) async fn solve_stored_deals(
-    st: &AppState,
-    id: SessionId,
-    public: bool,
-) -> Result<(), AppError> {
-    if public && !st.store.bridge_session(id)?.settings.public {
-        return Err(AppError::NotFound);
-    }
-    let store = st.store.clone();
-    crate::page::blocking(move || store.analyse_stored_deals(id)).await?;
-    Ok(())
 }
 
 /// An entry in words: `4♥ O =, entame ♠A`.

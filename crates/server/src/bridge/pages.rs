@@ -12,9 +12,12 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
-use store::bridge::{BridgeSettings, Conflict, Entry, LineStatus, NewPair, Scoring, SessionId};
+use store::bridge::{
+    BridgeSettings, Conflict, DealsOf, Entry, LineStatus, NewPair, Scoring, SessionId,
+};
 
 use super::forms::{even_code, AdjustForm, EntryForm, SessionForm};
+use super::solver::Analysing;
 use super::{kind_label, status_label, SessionView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -542,7 +545,7 @@ async fn upload_deals(
     let (name, text) = uploaded(form).await?;
     let store = st.store.clone();
     let n = blocking(move || store.set_deals_pbn(&a.username, id, &text, &name)).await?;
-    super::solve_in_background(&st, id);
+    st.solver.ask(DealsOf::Session(id));
     see(format!("/bridge/{id}/pairs?deals={n}"))
 }
 
@@ -1220,6 +1223,9 @@ struct ResultsPage {
     style: &'static str,
     /// Boards a public page holds back while tables still have to play them.
     held_back: Vec<u32>,
+    /// While the solver has deals of the session left (the travellers and hand records show
+    /// what is solved and reload themselves).
+    analysing: Option<Analysing>,
 }
 
 /// The director's or the public's results page.
@@ -1235,6 +1241,13 @@ pub(super) fn results_page(
     if public && !s.settings.public {
         return Err(AppError::NotFound);
     }
+    // The pages showing the analysis never wait for the solver: they ask it and show what is
+    // solved so far.
+    let analysing = if matches!(part, "travellers" | "hands") {
+        super::solver::notice(st, &c.tr, DealsOf::Session(id))?
+    } else {
+        None
+    };
     let mut r = super::results_of(st, &c.tr, id)?;
     if let Some((number, east_west)) = pair {
         let p = st.store.pair_labels(id)?.pair_of(number, east_west);
@@ -1291,6 +1304,7 @@ pub(super) fn results_page(
         base,
         style: super::STYLE,
         held_back,
+        analysing,
         c,
     })
 }
@@ -1333,7 +1347,6 @@ async fn travellers_page(
     _a: Arbiter,
     Path(id): Path<SessionId>,
 ) -> Page {
-    super::solve_stored_deals(&st, id, false).await?;
     results_page(&st, c, id, "travellers", None, false)
 }
 
@@ -1344,7 +1357,6 @@ async fn hands_page(
     _a: Arbiter,
     Path(id): Path<SessionId>,
 ) -> Page {
-    super::solve_stored_deals(&st, id, false).await?;
     results_page(&st, c, id, "hands", None, false)
 }
 

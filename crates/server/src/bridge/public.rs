@@ -26,12 +26,10 @@ async fn ranking(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) 
 }
 
 async fn travellers(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
-    super::solve_stored_deals(&st, id, true).await?;
     results_page(&st, c, id, "travellers", None, true)
 }
 
 async fn hands(State(st): State<AppState>, c: Ctx, Path(id): Path<SessionId>) -> Page {
-    super::solve_stored_deals(&st, id, true).await?;
     results_page(&st, c, id, "hands", None, true)
 }
 

@@ -1,11 +1,10 @@
 //! Hand records with their double-dummy analysis (issue 24 §2): each deal's tricks for every
 //! declarer and strain and its par, solved by [`bridge::dd`] once and kept beside the deal
 //! (`bridge_deal.tricks`, `bridge_deal.par`), so that a page only reads them.
-//! [`Store::analyse_stored_deals`] solves the deals that have no analysis yet: the server
-//! calls it off the request right after an upload (a session's deals take seconds, more on a
-//! busy machine, which an upload should not wait for), and before showing a page that needs
-//! them (deals stored before the analysis existed, or an upload's still being solved: the
-//! page waits for that one, then reads).
+//! [`Store::analyse_some`] solves a few of the deals that have no analysis yet and keeps them;
+//! the server's solver (one worker thread and its queue, issue 34 §2) is its only caller there,
+//! a few deals at a time, so that a page never waits for a solve: it shows what
+//! [`Store::analysis_progress`] says is done and reloads itself.
 
 use std::sync::Mutex;
 
@@ -18,8 +17,8 @@ use crate::Store;
 
 /// Whose hand records: a pairs session's (`bridge_deal`) or a teams event's
 /// (`bridge_team_deal`): the same columns, the owner's key named apart.
-#[derive(Debug, Clone, Copy)]
-enum DealsOf {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DealsOf {
     Session(SessionId),
     Teams(TeamEventId),
 }
@@ -51,9 +50,25 @@ pub struct HandRecord {
     pub analysis: Option<Analysis>,
 }
 
-/// One solver at a time in the whole process: DDS uses every core for one set of deals, and a
-/// second set solved beside it (two uploads, or pages finding old deals unsolved) would only
-/// halve the speed of both. Whoever waits here finds the work done when its turn comes.
+/// How far the analysis of an owner's hand records has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Analysed {
+    /// Deals with their tricks table and par.
+    pub solved: usize,
+    /// Deals stored.
+    pub deals: usize,
+}
+
+impl Analysed {
+    /// Every deal stored has its analysis.
+    pub fn done(self) -> bool {
+        self.solved >= self.deals
+    }
+}
+
+/// One solve at a time in the whole process: DDS uses every core for one set of deals, and a
+/// second set solved beside it would only halve the speed of both. In the server only its
+/// solver's worker thread gets here, so nobody else ever waits on this lock.
 static SOLVING: Mutex<()> = Mutex::new(());
 
 /// Solves `deals` (board number, deal) on every core; the par with each board's standard
@@ -114,9 +129,19 @@ fn load_records(conn: &Connection, of: DealsOf) -> Result<Vec<HandRecord>> {
     Ok(out)
 }
 
+/// A deal read from a PBN hand record: its board number, its `[Deal]` and where its `[Board]`
+/// tag stands (for an error naming it).
+pub(crate) struct ReadDeal {
+    pub board: u32,
+    pub deal: String,
+    pub line: usize,
+    pub column: usize,
+}
+
 /// The boards of a PBN hand record that hold a deal, each checked: 52 cards in four hands of
-/// 13. A file that does not read, or a deal cut short, is refused where it is.
-pub(crate) fn read_deals(text: &str, file: &str) -> Result<Vec<(u32, String)>> {
+/// 13 (the reader refuses a board given twice). A file that does not read, or a deal cut
+/// short, is refused where it is.
+pub(crate) fn read_deals(text: &str, file: &str) -> Result<Vec<ReadDeal>> {
     let read = bridge::pbn::read(text, file).map_err(|e| {
         let place = super::import::at(&e.file, e.line as usize, e.column as usize);
         Error::invalid(place, e.expected, e.found)
@@ -133,9 +158,30 @@ pub(crate) fn read_deals(text: &str, file: &str) -> Result<Vec<(u32, String)>> {
                 e.found,
             ));
         }
-        out.push((b.number, text));
+        out.push(ReadDeal {
+            board: b.number,
+            deal: text,
+            line: b.pos.line as usize,
+            column: b.pos.column as usize,
+        });
     }
     Ok(out)
+}
+
+/// The boards a teams event can play: each round plays its own `boards_per_match` boards
+/// (round 2 plays 9 to 16 at 8 a match), and its teams can meet in as many rounds as a round
+/// robin has (a Swiss pairs no two teams twice), or in the rounds already drawn if more.
+/// A deal beyond them would only set the solver to work for nothing.
+fn team_boards(c: &Connection, id: TeamEventId) -> Result<(u32, String)> {
+    let e = super::teams::load_event(c, id)?;
+    let teams = super::teams::load_teams(c, id)?.len() as u32;
+    let rounds = (bridge::teams::round_robin(teams).len() as u32).max(e.rounds);
+    let per_match = e.settings.boards_per_match;
+    let last = per_match * rounds;
+    let why = format!(
+        "boards 1 to {last} ({per_match} a match, {rounds} rounds for {teams} teams: enter the teams before the deals)"
+    );
+    Ok((last, why))
 }
 
 /// The deals not analysed yet, as stored.
@@ -157,17 +203,24 @@ impl Store {
         })
     }
 
-    /// Solves and keeps the analysis of the session's deals that have none (just uploaded, or
-    /// stored before the analysis existed); returns how many were solved. Cheap when every
-    /// deal has its analysis: one query. A deal replaced while it was being solved is left for
-    /// the next call (its analysis is never written over another deal).
+    /// Solves and keeps the analysis of every deal of the session that has none, a few at a
+    /// time, and returns how many were solved. It takes as long as the solve (seconds to
+    /// minutes): for the command line and tests; the server asks its solver instead.
     pub fn analyse_stored_deals(&self, id: SessionId) -> Result<usize> {
-        self.analyse(DealsOf::Session(id))
+        let mut solved = 0;
+        loop {
+            let before = self.analysis_progress(DealsOf::Session(id))?.solved;
+            let after = self.analyse_some(DealsOf::Session(id), 16)?;
+            solved += after.solved.saturating_sub(before);
+            if after.done() || after.solved == before {
+                return Ok(solved);
+            }
+        }
     }
 
     /// Replaces a teams event's hand records with the deals of a PBN file (both rooms of every
     /// match play the same boards); returns how many were kept. Their analysis comes after
-    /// ([`Store::analyse_team_deals`]).
+    /// (the server's solver, [`Store::analyse_some`]).
     pub fn set_team_deals_pbn(
         &self,
         actor: &str,
@@ -175,9 +228,17 @@ impl Store {
         text: &str,
         file: &str,
     ) -> Result<usize> {
-        let deals = read_deals(text, file)?;
+        let read = read_deals(text, file)?;
         self.transaction(|tx| {
-            super::teams::load_event(tx, id)?;
+            let (last, expected) = team_boards(tx, id)?;
+            if let Some(d) = read.iter().find(|d| d.board > last) {
+                return Err(Error::invalid(
+                    super::import::at(file, d.line, d.column),
+                    expected,
+                    format!("board {} ({} deals in the file)", d.board, read.len()),
+                ));
+            }
+            let deals: Vec<(u32, String)> = read.into_iter().map(|d| (d.board, d.deal)).collect();
             let before: u32 = tx.query_row(
                 "SELECT COUNT(*) FROM bridge_team_deal WHERE event_id = ?1",
                 [id],
@@ -210,19 +271,37 @@ impl Store {
         })
     }
 
-    /// [`Store::analyse_stored_deals`] for a teams event's deals.
-    pub fn analyse_team_deals(&self, id: TeamEventId) -> Result<usize> {
-        self.analyse(DealsOf::Teams(id))
+    /// How many of the owner's deals are stored and how many have their analysis (one query).
+    pub fn analysis_progress(&self, of: DealsOf) -> Result<Analysed> {
+        let (table, owner, key) = of.sql();
+        self.with_conn(|c| {
+            let (deals, solved) = c.query_row(
+                &format!(
+                    "SELECT COUNT(*), COUNT(CASE WHEN tricks IS NOT NULL AND par IS NOT NULL THEN 1 END) \
+                     FROM {table} WHERE {owner} = ?1"
+                ),
+                [key],
+                |r| Ok((r.get::<_, usize>(0)?, r.get::<_, usize>(1)?)),
+            )?;
+            Ok(Analysed { solved, deals })
+        })
     }
 
-    fn analyse(&self, of: DealsOf) -> Result<usize> {
-        if self.with_conn(|c| unsolved(c, of))?.is_empty() {
-            return Ok(0);
+    /// Solves at most `at_most` of the owner's deals that have no analysis yet (in board
+    /// order), keeps their analysis and answers how far the whole has come. A deal replaced
+    /// while it was being solved is left for the next call (its analysis is never written over
+    /// another deal); one that no longer reads (it was checked when uploaded) is left unsolved.
+    pub fn analyse_some(&self, of: DealsOf, at_most: usize) -> Result<Analysed> {
+        let mut todo = self.with_conn(|c| unsolved(c, of))?;
+        todo.truncate(at_most);
+        if !todo.is_empty() {
+            let _one = SOLVING.lock().unwrap_or_else(|e| e.into_inner());
+            self.solve_and_keep(of, &todo)?;
         }
-        // Another request may have solved them while this one waited for the solver.
-        let _one = SOLVING.lock().unwrap_or_else(|e| e.into_inner());
-        let todo = self.with_conn(|c| unsolved(c, of))?;
-        // A stored deal was checked when it was uploaded; one that no longer reads is left.
+        self.analysis_progress(of)
+    }
+
+    fn solve_and_keep(&self, of: DealsOf, todo: &[(u32, String)]) -> Result<usize> {
         let (texts, deals): (Vec<&str>, Vec<(u32, bridge::Deal)>) = todo
             .iter()
             .filter_map(|(board, text)| Some((text.as_str(), (*board, text.parse().ok()?))))

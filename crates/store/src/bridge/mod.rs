@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 use crate::chess::types::Licence;
 use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
-pub use hands::{Analysis, HandRecord};
+pub use hands::{Analysed, Analysis, DealsOf, HandRecord};
 pub use knockout::{
     CarryOver, Knockout, KnockoutChange, KnockoutMatchRow, KnockoutSettings, Seeding,
 };

@@ -484,9 +484,9 @@ impl Store {
 
     /// Hand records: the `[Deal]` of each board of the PBN file that the session has (other
     /// boards are passed over). Replaces the deals stored before, in one transaction; returns
-    /// how many were read. Their double-dummy analysis is [`Store::analyse_stored_deals`]'s
-    /// work (seconds for a session's deals): the server starts it off the request as soon as
-    /// the upload is stored, and a page that finds a deal unsolved waits for it.
+    /// how many were kept. Their double-dummy analysis is [`Store::analyse_some`]'s work
+    /// (seconds to minutes for a session's deals), done by the server's solver as soon as the
+    /// upload is stored; a page meanwhile shows what is solved and reloads itself.
     pub fn set_deals_pbn(
         &self,
         actor: &str,
@@ -499,7 +499,8 @@ impl Store {
             let m = session_movement(tx, id)?;
             let deals: Vec<(u32, String)> = read
                 .into_iter()
-                .filter(|(b, _)| (1..=m.board_count()).contains(b))
+                .filter(|d| (1..=m.board_count()).contains(&d.board))
+                .map(|d| (d.board, d.deal))
                 .collect();
             let before = load_deals(tx, id)?;
             tx.execute("DELETE FROM bridge_deal WHERE session_id = ?1", [id])?;

@@ -461,7 +461,7 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
     })
 }
 
-fn load_teams(c: &Connection, id: TeamEventId) -> Result<Vec<Team>> {
+pub(super) fn load_teams(c: &Connection, id: TeamEventId) -> Result<Vec<Team>> {
     let mut st = c.prepare_cached(
         "SELECT number, name, players FROM bridge_team WHERE event_id = ?1 ORDER BY number",
     )?;

@@ -1,5 +1,5 @@
 //! A teams event's hand records (issue 24 §2): the director uploads the PBN of the boards both
-//! rooms play; each deal is solved double dummy once, off the request, and the page (the
+//! rooms play; each deal is solved double dummy once, by the server's solver, and the page (the
 //! director's, and the public one of a public event) shows every deal with its tricks table,
 //! makeable contracts and par, printable as the FFB's « levées possibles ». The match
 //! comparison links each board to its deal here.
@@ -9,7 +9,7 @@ use axum::body::Bytes;
 use axum::extract::{Multipart, Path, Query, State};
 use serde::Deserialize;
 use serde_json::json;
-use store::bridge::{TeamEvent, TeamEventId};
+use store::bridge::{DealsOf, TeamEvent, TeamEventId};
 
 use crate::bridge::api::FileBody;
 use crate::bridge::pages::uploaded;
@@ -40,26 +40,13 @@ pub fn routes() -> Routes {
         )
 }
 
-/// Solves, off the async threads, the event's deals that have no analysis yet (an upload still
-/// being solved, whose solver this waits for): the page then only reads. A public page does so
-/// only for a public event.
-async fn solved(st: &AppState, id: TeamEventId, public: bool) -> Result<TeamEvent, AppError> {
+/// The event, refused to the public unless it is public.
+fn event(st: &AppState, id: TeamEventId, public: bool) -> Result<TeamEvent, AppError> {
     let e = st.store.bridge_team_event(id)?;
     if public && !e.settings.public {
         return Err(AppError::NotFound);
     }
-    let store = st.store.clone();
-    blocking(move || store.analyse_team_deals(id)).await?;
     Ok(e)
-}
-
-/// Starts solving the deals just uploaded, off the request; what fails here is solved by the
-/// first page that needs it.
-fn solve_in_background(st: &AppState, id: TeamEventId) {
-    let store = st.store.clone();
-    drop(tokio::task::spawn_blocking(move || {
-        store.analyse_team_deals(id)
-    }));
 }
 
 /// Which deals a page may show: the director's every one, a public page only those every room
@@ -88,6 +75,9 @@ struct HandsPage {
     notice: String,
     /// On the public page, how many deals wait until every room has played them.
     held_back: usize,
+    /// While the solver has deals of the event left (the page shows what is solved and
+    /// reloads itself).
+    analysing: Option<crate::bridge::solver::Analysing>,
     hand_records: Vec<report::bridge::TravBoard>,
     style: &'static str,
     /// The version its forms carry, read before the data it shows.
@@ -107,7 +97,8 @@ async fn page(
     uploaded: Option<usize>,
 ) -> Page {
     let version = st.store.version(store::Scope::BridgeTeams(id))?.0;
-    let e = solved(st, id, !director).await?;
+    let e = event(st, id, !director)?;
+    let analysing = crate::bridge::solver::notice(st, &c.tr, DealsOf::Teams(id))?;
     let records = st.store.team_hand_records(id)?;
     let shown = shown_boards(st, id, director)?;
     let held_back = records.iter().filter(|h| !shown(h.board)).count();
@@ -131,6 +122,7 @@ async fn page(
         base,
         director,
         held_back,
+        analysing,
         hand_records,
         style: crate::bridge::STYLE,
         c,
@@ -160,7 +152,7 @@ async fn upload(
     let (name, text) = uploaded(form).await?;
     let store = st.store.clone();
     let n = blocking(move || store.set_team_deals_pbn(&a.username, id, &text, &name)).await?;
-    solve_in_background(&st, id);
+    st.solver.ask(DealsOf::Teams(id));
     see(format!("/bridge/teams/{id}/hands?deals={n}"))
 }
 
@@ -169,8 +161,8 @@ async fn api_hands(
     _a: Arbiter,
     Path(id): Path<TeamEventId>,
 ) -> ApiResult {
-    solved(&st, id, false).await?;
-    ok(st.store.team_hand_records(id)?)
+    let records = st.store.team_hand_records(id)?;
+    crate::bridge::solver::api_answer(&st, DealsOf::Teams(id), &records)
 }
 
 async fn api_upload(
@@ -183,6 +175,6 @@ async fn api_upload(
     let (data, file) = f.named("deals.pbn");
     let store = st.store.clone();
     let n = blocking(move || store.set_team_deals_pbn(&a.username, id, &data, &file)).await?;
-    solve_in_background(&st, id);
+    st.solver.ask(DealsOf::Teams(id));
     ok(json!({ "deals": n }))
 }
