@@ -9,11 +9,10 @@ use store::{ByeKind, EventId, EventSettings, NewPlayer, ResultCode, Store, Syste
 use crate::error::{exit, CliError};
 use crate::io;
 use crate::standings_cmd::page_lang;
+use crate::store_io::{store_error, text, ACTOR};
 use crate::table::{Align, Format, Table};
 
 /// The actor written in the log for actions from the command line.
-pub(crate) const ACTOR: &str = "command line";
-
 #[derive(Debug, Args)]
 pub struct EventArgs {
     /// The event database (default: the one `arbiter serve` uses, in the user's data folder).
@@ -196,36 +195,6 @@ enum EventCommand {
 }
 
 /// A name or label given on the command line, through the store's one constructor.
-pub(crate) fn text<const MAX: usize>(
-    field: &str,
-    s: &str,
-) -> Result<store::text::Text<MAX>, CliError> {
-    store::text::Text::parse(s).map_err(|e| store_error(e.invalid(field, MAX)))
-}
-
-pub(crate) fn store_error(e: store::Error) -> CliError {
-    use store::Error as E;
-    match e {
-        E::Pairing(pairing::PairingError::NoValidPairing { .. }) => {
-            CliError::new(exit::NO_PAIRING, e.to_string())
-        }
-        E::Pairing(pairing::PairingError::BeyondLimits(_)) => {
-            CliError::new(exit::LIMITS, e.to_string())
-        }
-        E::NotFound(_)
-        | E::Refused { .. }
-        | E::Invalid { .. }
-        | E::Conflict { .. }
-        | E::Pairing(_)
-        | E::Tiebreak(_)
-        | E::Restore(_)
-        | E::TooManyAttempts { .. } => CliError::invalid(e.to_string()),
-        E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) | E::ReadOnly(_) => {
-            CliError::new(exit::FILE_ACCESS, e.to_string())
-        }
-    }
-}
-
 /// A document that could not be written: the store's refusal as [`store_error`] says it,
 /// anything else (a template's failure) as unexpected.
 fn app_error(e: server::AppError) -> CliError {

@@ -9,8 +9,8 @@ use store::chess::sections::{GroupId, GroupSettings, RatingLimits, Section};
 use store::{EventId, EventSettings, Store, System};
 
 use crate::error::CliError;
-use crate::event_cmd::{store_error, text, ACTOR};
 use crate::io;
+use crate::store_io::{store_error, text, ACTOR};
 use crate::table::{Align, Table};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -12,6 +12,7 @@ mod pair_cmd;
 mod prizes_cmd;
 mod serve_cmd;
 mod standings_cmd;
+mod store_io;
 mod table;
 mod team_event_cmd;
 mod trf_cmd;

@@ -11,8 +11,8 @@ use store::teams::{MatchPoints, TeamEventId, TeamEventSettings, TeamSystem};
 use store::{ResultCode, Store};
 
 use crate::error::CliError;
-use crate::event_cmd::{store_error, text, ACTOR};
 use crate::io;
+use crate::store_io::{store_error, text, ACTOR};
 use crate::table::{Align, Format, Table};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
