@@ -14,6 +14,7 @@ mod public;
 mod series;
 pub mod solver;
 mod table;
+mod table_code;
 mod teams;
 
 use crate::guard::Routes;
@@ -35,6 +36,7 @@ pub fn routes() -> Routes {
     Routes::new()
         .merge(pages::routes())
         .merge(table::routes())
+        .merge(table_code::routes())
         .merge(public::routes())
         .merge(api::routes())
         .merge(series::routes())

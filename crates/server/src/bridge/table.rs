@@ -31,7 +31,6 @@ type Page = Result<Response, AppError>;
 pub fn routes() -> Routes {
     Routes::new()
         .get("/t", code_page)
-        .get("/t/{code}", table_page)
         .post("/t/{code}/boards/{board}", Guard::Own(Own::Phone), enter)
         .post(
             "/t/{code}/boards/{board}/confirm",
@@ -535,23 +534,19 @@ fn table_page_data(
     })
 }
 
-async fn table_page(
-    State(st): State<AppState>,
+/// A pairs table's page (`/t/{code}` when the code is a pairs table's; see `table_code.rs`).
+pub(super) fn pairs_page(
+    st: &AppState,
     c: Ctx,
-    headers: HeaderMap,
-    Path(code): Path<String>,
-    Query(q): Query<TableQuery>,
+    headers: &HeaderMap,
+    code: &str,
+    s: &BridgeSession,
+    table: u32,
+    q: &TableQuery,
 ) -> Page {
-    let (st2, ip, code2) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let (s, table) = match blocking(move || st2.open_any_table(&ip, &code2)).await? {
-        store::bridge::OpenedTable::Pairs(s, table) => (s, table),
-        store::bridge::OpenedTable::Teams(e, t) => {
-            return super::teams::phone::page(&st, c, &headers, e, t, &q);
-        }
-    };
     let code = code.trim().to_uppercase();
-    let (dev, new) = device(&headers);
-    let r = table_page_data(&st, c, &code, &s, table, &q)?;
+    let (dev, new) = device(headers);
+    let r = table_page_data(st, c, &code, s, table, q)?;
     Ok(with_device(r, &dev, new))
 }
 

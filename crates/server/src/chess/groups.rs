@@ -384,25 +384,3 @@ async fn api_delete_group(
     st.store.delete_group(&a.username, id)?;
     ok(json!({ "deleted": id, "events": sections }))
 }
-
-/// A group's change in the log, in the visitor's language: the group changed (its new name),
-/// created, deleted, or a section leaving it when it was deleted.
-pub(crate) fn change_text(c: &Ctx, e: &store::LogEntry) -> String {
-    let text = |k: &str| e.detail[k].as_str().unwrap_or_default().to_string();
-    match e.action.as_str() {
-        "update_group" => c.t1("group-log-update", "name", text("name")),
-        "leave_group" => c.tr.targs(
-            "group-log-leave",
-            &[
-                ("label", text("label").into()),
-                ("name", text("group_name").into()),
-            ],
-        ),
-        other => {
-            let action =
-                c.tr.lookup(&format!("action-{other}"), &[])
-                    .unwrap_or_else(|| other.to_string());
-            format!("{action} · {}", text("name"))
-        }
-    }
-}

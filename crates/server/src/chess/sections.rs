@@ -583,7 +583,7 @@ async fn log_page(
             String::new(),
             0,
             e.actor.clone(),
-            crate::chess::groups::change_text(&c, &e),
+            group_change_text(&c, &e),
             false,
         );
         (e.id, row)
@@ -611,7 +611,7 @@ fn action_text(c: &Ctx, e: &store::LogEntry) -> String {
                 ("to", text("to_label").into()),
             ],
         ),
-        "leave_group" => crate::chess::groups::change_text(c, e),
+        "leave_group" => group_change_text(c, e),
         "join_group" | "update_section" => c.tr.targs(
             &format!("sections-log-{}", e.action.replace('_', "-")),
             &[("label", text("label").into())],
@@ -868,4 +868,26 @@ async fn api_find(
     Query(sq): Query<SearchQuery>,
 ) -> ApiResult {
     ok(json!({ "found": st.store.find_seats(id, sq.q.as_deref().unwrap_or(""))? }))
+}
+
+/// A group's change in the log, in the visitor's language: the group changed (its new name),
+/// created, deleted, or a section leaving it when it was deleted.
+fn group_change_text(c: &Ctx, e: &store::LogEntry) -> String {
+    let text = |k: &str| e.detail[k].as_str().unwrap_or_default().to_string();
+    match e.action.as_str() {
+        "update_group" => c.t1("group-log-update", "name", text("name")),
+        "leave_group" => c.tr.targs(
+            "group-log-leave",
+            &[
+                ("label", text("label").into()),
+                ("name", text("group_name").into()),
+            ],
+        ),
+        other => {
+            let action =
+                c.tr.lookup(&format!("action-{other}"), &[])
+                    .unwrap_or_else(|| other.to_string());
+            format!("{action} · {}", text("name"))
+        }
+    }
 }

@@ -89,7 +89,7 @@ struct PhonePage {
     style: &'static str,
 }
 
-/// The table page of a teams table, opened by its code (see [`crate::bridge::table`]).
+/// The table page of a teams table, opened by its code (see `table_code.rs`).
 pub(in crate::bridge) fn page(
     st: &AppState,
     c: Ctx,
