@@ -16,6 +16,7 @@ Run by .ci/run after the tests, so that the browser tests' screenshots are fresh
    artifacts (or the committed copies) into the built books.
 5. No link or image in the built HTML is broken: every relative href and src names a file of the
    book, and every #fragment an id in that file.
+6. The README stays the front door: at most 150 lines, and every file it links to exists.
 """
 import argparse
 import html.parser
@@ -108,6 +109,19 @@ def check_images(images, artifacts, since):
             fail(f"{rel(committed)}: committed but no page of the guide shows it")
 
 
+def check_readme():
+    readme = root / "README.md"
+    lines = readme.read_text().splitlines()
+    if len(lines) > 150:
+        fail(f"README.md: {len(lines)} lines; the front door has at most 150, the rest is the guide's")
+    for n, line in enumerate(lines, 1):
+        for target in re.findall(r"\]\(([^)\s]+)\)", line):
+            if urllib.parse.urlsplit(target).scheme:
+                continue
+            if not (root / urllib.parse.unquote(target.split("#")[0])).exists():
+                fail(f"README.md:{n}: {target} does not exist")
+
+
 class Anchors(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
@@ -198,6 +212,7 @@ def main():
         for page in sorted(pages[books[0]] ^ pages[book]):
             fail(f"docs/guide: {page} is in one book and not the other ({books[0]}, {book})")
     check_images(images, artifacts, since)
+    check_readme()
 
     links = 0
     if not args.no_build:
