@@ -32,6 +32,10 @@
 //! A club open with an A and a B section (issue 23) goes from the club's CSV, the public
 //! registration form and the group's desk to the prizes under the Hort system and equal
 //! sharing (`browser/club_open.rs`, `TARGET/browser-artifacts/club-open/`).
+//!
+//! The user guide's "first event" page (issue 40) is followed by its words: the test reads the
+//! steps' labels from the Markdown and clicks exactly those (`browser/guide.rs`); its pictures,
+//! and the other tests' named in the guide, are the guide's screenshots (`.ci/guide.py`).
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
@@ -41,6 +45,8 @@ mod bridge_teams;
 mod club_open;
 #[path = "browser/director.rs"]
 mod director;
+#[path = "browser/guide.rs"]
+mod guide;
 #[path = "browser/harness.rs"]
 mod harness;
 #[path = "browser/print.rs"]
@@ -251,6 +257,16 @@ fn rounds_follow_the_table(trf: &Path, players: u32, rounds: u32) {
         seen += 1;
     }
     assert_eq!(seen, rounds, "the table has {rounds} rounds");
+}
+
+/// A newcomer follows the user guide's "first event" page by its words, in English and in
+/// French: a 10-player Swiss to the end and its printed standings ([`guide::first_event`]).
+#[test]
+fn the_guides_first_event_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(guide::first_event(chromedriver));
 }
 
 /// A team league, home and away, through the browser ([`teams::league`]).
