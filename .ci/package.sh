@@ -19,7 +19,7 @@ version=$(dpkg-deb -f "$deb" Version)
 archive="target/arbiter-$version-$(uname -m)-linux"
 rm -rf "$archive" && mkdir -p "$archive"
 cp "$bin_dir/arbiter" README.md LICENSE-MIT LICENSE-APACHE "$archive/"
-if [ -d target/guide ]; then cp -r target/guide "$archive/guide"; fi
+if [ -d target/guide ]; then cp -r target/guide "$archive/guide"; else echo "archive: no target/guide (build it with .ci/guide.py first): the archive has no guide"; fi
 tar -czf "$archive.tar.gz" -C target "$(basename "$archive")"
 echo "archive: $archive.tar.gz ($(du -h "$archive.tar.gz" | cut -f1))"
 
