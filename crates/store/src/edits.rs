@@ -184,9 +184,7 @@ pub enum Changed {
     },
     /// A form that replaces what its page showed as a whole, refused because arbiters or
     /// directors changed the scope since ([`crate::versions`]).
-    Since {
-        changes: Vec<crate::versions::Change>,
-    },
+    Since { changes: Vec<Change> },
 }
 
 /// What a batch of edits did: how many values were written, and those someone else had
@@ -268,6 +266,15 @@ pub(crate) fn still_as_shown<T: PartialEq>(shown: Shown<&T>, stored: &T, yours: 
         Shown::As(s) => stored == s || yours == stored,
         Shown::Gone => yours == stored,
     }
+}
+
+/// One change made after a version: when, who, and the log's code for what (`update_player`,
+/// `settings`, `team`, …); an empty `actor` when the scope keeps no log of its own (a series).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub at: String,
+    pub actor: String,
+    pub action: String,
 }
 
 #[cfg(test)]

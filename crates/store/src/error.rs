@@ -48,7 +48,7 @@ pub enum Error {
     ReadOnly(std::path::PathBuf),
     /// A file given to restore is not an arbiter database this version can take.
     #[error("not restored: {0}")]
-    Restore(#[from] crate::backup::RestoreRefusal),
+    Restore(#[from] RestoreRefusal),
 }
 
 impl Error {
@@ -154,6 +154,74 @@ impl Error {
             field: field.into(),
             expected: expected.into(),
             found: found.into(),
+        }
+    }
+}
+
+impl crate::text::TextError {
+    /// The store's error for a form field or a file value named `field`.
+    pub fn invalid(&self, field: impl Into<String>, max: usize) -> Error {
+        Error::Invalid {
+            field: field.into(),
+            expected: crate::text::expected(max),
+            found: self.to_string(),
+        }
+    }
+}
+
+/// Why a file is not restored. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreRefusal {
+    #[error("the file is not an SQLite database")]
+    NotSqlite,
+    #[error("the file is an SQLite database without arbiter's tables")]
+    NotArbiter,
+    #[error("the file comes from a newer arbiter (schema version {found}; this one knows up to {ours}): restore it with that version")]
+    Newer { found: i64, ours: i64 },
+    #[error("the file lacks arbiter's {kind} {name}")]
+    Missing { kind: String, name: String },
+    #[error("the file has a {kind} {name} that arbiter does not make")]
+    Extra { kind: String, name: String },
+    #[error("the file's {kind} {name} differs from arbiter's")]
+    Changed { kind: String, name: String },
+    #[error("the file is damaged: {0}")]
+    Damaged(String),
+    #[error("the file's table {table} has {rows} rows pointing to rows that do not exist")]
+    BrokenReferences { table: String, rows: usize },
+}
+
+impl RestoreRefusal {
+    /// A stable code for the API and the translated messages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RestoreRefusal::NotSqlite => "not_sqlite",
+            RestoreRefusal::NotArbiter => "not_arbiter",
+            RestoreRefusal::Newer { .. } => "newer_version",
+            RestoreRefusal::Missing { .. } => "missing_object",
+            RestoreRefusal::Extra { .. } => "extra_object",
+            RestoreRefusal::Changed { .. } => "changed_object",
+            RestoreRefusal::Damaged(_) => "damaged",
+            RestoreRefusal::BrokenReferences { .. } => "broken_references",
+        }
+    }
+
+    /// The values its message names: `found`, `ours`, `kind`, `name`, `table`, `rows`.
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        match self {
+            RestoreRefusal::Newer { found, ours } => {
+                vec![("found", found.to_string()), ("ours", ours.to_string())]
+            }
+            RestoreRefusal::Missing { kind, name }
+            | RestoreRefusal::Extra { kind, name }
+            | RestoreRefusal::Changed { kind, name } => {
+                vec![("kind", kind.clone()), ("name", name.clone())]
+            }
+            RestoreRefusal::BrokenReferences { table, rows } => {
+                vec![("table", table.clone()), ("rows", rows.to_string())]
+            }
+            RestoreRefusal::NotSqlite | RestoreRefusal::NotArbiter | RestoreRefusal::Damaged(_) => {
+                Vec::new()
+            }
         }
     }
 }

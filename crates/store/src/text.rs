@@ -32,17 +32,6 @@ pub enum TextError {
     Forbidden { at: usize, ch: char, name: String },
 }
 
-impl TextError {
-    /// The store's error for a form field or a file value named `field`.
-    pub fn invalid(&self, field: impl Into<String>, max: usize) -> crate::Error {
-        crate::Error::Invalid {
-            field: field.into(),
-            expected: expected(max),
-            found: self.to_string(),
-        }
-    }
-}
-
 /// What the field expects, as the errors say it.
 pub fn expected(max: usize) -> String {
     format!(

@@ -28,7 +28,6 @@
 //! ```
 
 use rusqlite::{params, Connection, OptionalExtension};
-use serde::Serialize;
 
 use crate::edits::Version;
 use crate::error::{Error, Result};
@@ -51,14 +50,7 @@ pub enum Scope {
     Teams(crate::teams::TeamEventId),
 }
 
-/// One change made after a version: when, who, and the log's code for what (`update_player`,
-/// `settings`, `team`, …); an empty `actor` when the scope keeps no log of its own (a series).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Change {
-    pub at: String,
-    pub actor: String,
-    pub action: String,
-}
+pub use crate::edits::Change;
 
 /// The actions of a chess event's log that are players' reports: they wait for the arbiter,
 /// change no result, and leave the event's version as it was.
