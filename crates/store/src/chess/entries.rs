@@ -26,16 +26,15 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::chess::entries_state::EntriesState;
 use crate::chess::event::add_player_in;
 use crate::chess::log::{conflict, shown_at};
 use crate::chess::rows::{load_event, load_player, load_players};
 use crate::chess::types::*;
+pub use crate::chess::types::{EntryId, EntryStatus};
 use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
 use crate::{Label, Store};
-
-/// An entry's row id.
-pub type EntryId = i64;
 
 /// The registration form and the entry fees of an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,33 +152,6 @@ pub fn parse_closes_at(s: &str) -> Option<String> {
     let (h, m) = time.trim().split_once(':')?;
     let (h, m): (u32, u32) = (h.parse().ok()?, m.get(..2)?.parse().ok()?);
     (h < 24 && m < 60).then(|| format!("{date} {h:02}:{m:02}"))
-}
-
-/// Where an entry stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EntryStatus {
-    Pending,
-    Validated,
-    Rejected,
-}
-
-impl EntryStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EntryStatus::Pending => "pending",
-            EntryStatus::Validated => "validated",
-            EntryStatus::Rejected => "rejected",
-        }
-    }
-
-    fn parse(s: &str) -> EntryStatus {
-        match s {
-            "validated" => EntryStatus::Validated,
-            "rejected" => EntryStatus::Rejected,
-            _ => EntryStatus::Pending,
-        }
-    }
 }
 
 /// Why an entry looks like a player already registered.
@@ -591,86 +563,6 @@ fn duplicates(e: &Entry, players: &[Player], entries: &[Entry]) -> Vec<Duplicate
 }
 
 /// An entry's decision as the log's snapshots keep it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct EntryDecision {
-    id: EntryId,
-    status: EntryStatus,
-    decided_at: String,
-    decided_by: String,
-    reason: String,
-    player_id: Option<PlayerKey>,
-}
-
-/// What the log's snapshot of an event keeps of its entries: each entry's decision (an
-/// undone validation puts the entry back to pending) and what each player paid (an undone
-/// payment puts the previous amount back).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct EntriesState {
-    decisions: Vec<EntryDecision>,
-    /// (player, cents, method)
-    payments: Vec<(PlayerKey, i64, String)>,
-}
-
-impl EntriesState {
-    /// What the player had paid (cents and method), if anything.
-    pub(crate) fn payment(&self, player: PlayerKey) -> Option<(i64, String)> {
-        self.payments
-            .iter()
-            .find(|(p, _, _)| *p == player)
-            .map(|(_, cents, method)| (*cents, method.clone()))
-    }
-
-    pub(crate) fn load(conn: &Connection, event: EventId) -> Result<EntriesState> {
-        let decisions = load_entries(conn, event)?
-            .into_iter()
-            .map(|e| EntryDecision {
-                id: e.id,
-                status: e.status,
-                decided_at: e.decided_at,
-                decided_by: e.decided_by,
-                reason: e.reason,
-                player_id: e.player_id,
-            })
-            .collect();
-        let mut st = conn.prepare_cached(
-            "SELECT player_id, paid, method FROM entry_payment WHERE event_id = ?1 ORDER BY player_id",
-        )?;
-        let payments = st
-            .query_map([event], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(EntriesState {
-            decisions,
-            payments,
-        })
-    }
-
-    /// Puts the decisions and payments back; entries sent since keep theirs.
-    pub(crate) fn restore(&self, conn: &Connection, event: EventId) -> Result<()> {
-        for d in &self.decisions {
-            conn.execute(
-                "UPDATE entry SET status = ?1, decided_at = ?2, decided_by = ?3, reason = ?4, \
-                 player_id = ?5 WHERE id = ?6 AND event_id = ?7",
-                params![
-                    d.status.as_str(),
-                    d.decided_at,
-                    d.decided_by,
-                    d.reason,
-                    d.player_id,
-                    d.id,
-                    event
-                ],
-            )?;
-        }
-        conn.execute("DELETE FROM entry_payment WHERE event_id = ?1", [event])?;
-        for (player, paid, method) in &self.payments {
-            conn.execute(
-                "INSERT INTO entry_payment (event_id, player_id, paid, method) VALUES (?1, ?2, ?3, ?4)",
-                params![event, player, paid, method],
-            )?;
-        }
-        Ok(())
-    }
-}
 
 fn decided(e: &Entry) -> Result<()> {
     if e.status != EntryStatus::Pending {

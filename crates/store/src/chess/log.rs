@@ -55,7 +55,7 @@ pub(crate) struct Snapshot {
     /// The entries' decisions and the payments of the entry fees (absent from snapshots taken
     /// before they were kept: then undo leaves them as they are).
     #[serde(default)]
-    entries: Option<crate::chess::entries::EntriesState>,
+    entries: Option<crate::chess::entries_state::EntriesState>,
 }
 
 impl Snapshot {
@@ -150,7 +150,9 @@ fn snapshot(conn: &Connection, event: EventId) -> Result<Snapshot> {
         forbidden: load_forbidden(conn, event)?,
         round_starts: load_round_starts(conn, event)?,
         lots: crate::chess::lots::load_lots(conn, event)?,
-        entries: Some(crate::chess::entries::EntriesState::load(conn, event)?),
+        entries: Some(crate::chess::entries_state::EntriesState::load(
+            conn, event,
+        )?),
     })
 }
 

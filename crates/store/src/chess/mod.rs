@@ -10,6 +10,7 @@
 pub mod corrections;
 pub mod double_swiss;
 pub mod entries;
+mod entries_state;
 pub mod event;
 pub mod groups;
 pub mod import;
@@ -26,3 +27,4 @@ pub(crate) mod rows;
 pub mod schedule;
 pub mod sections;
 pub mod types;
+mod unpaired;

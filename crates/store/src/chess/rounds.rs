@@ -184,7 +184,7 @@ impl Store {
             json!({ "round": round, "board": board, "result": result.map(ResultCode::as_str) });
         self.logged(actor, event, "set_result", detail, |tx| {
             let r = load_round(tx, event, round)?;
-            crate::chess::manual::ensure_all_paired(tx, event, round)?;
+            crate::chess::unpaired::ensure_all_paired(tx, event, round)?;
             let game = r
                 .games
                 .iter()
@@ -226,7 +226,7 @@ impl Store {
     ) -> Result<Written> {
         self.logged_if(actor, event, "set_results", |tx| {
             let r = load_round(tx, event, round)?;
-            crate::chess::manual::ensure_all_paired(tx, event, round)?;
+            crate::chess::unpaired::ensure_all_paired(tx, event, round)?;
             let shown = shown_at(tx, event, seen)?;
             let last = paired_rounds(tx, event)? == round;
             let mut out = Written::default();
@@ -362,7 +362,7 @@ impl Store {
     ) -> Result<usize> {
         self.logged_if(actor, event, "confirm_reported", |tx| {
             let r = load_round(tx, event, round)?;
-            crate::chess::manual::ensure_all_paired(tx, event, round)?;
+            crate::chess::unpaired::ensure_all_paired(tx, event, round)?;
             let mut confirmed = Vec::new();
             for g in r.games.iter().filter(|g| g.result.is_none()) {
                 let Some(reported) = g.reported else { continue };
@@ -398,7 +398,7 @@ pub(crate) fn pair_in(tx: &Connection, event: EventId, round: u32) -> Result<Rou
         e.settings.swiss_system.rounds_per_pairing() as usize
     };
     for last in rounds.iter().rev().take(per).rev() {
-        crate::chess::manual::ensure_all_paired(tx, event, last.number)?;
+        crate::chess::unpaired::ensure_all_paired(tx, event, last.number)?;
         let missing = last.missing_results();
         if missing > 0 {
             return Err(Error::refused(

@@ -26,7 +26,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::text::{Label, PersonName, Text};
 use crate::Store;
 
-pub type GroupId = i64;
+pub use crate::chess::types::GroupId;
 
 /// A section's label as the hall reads it: `A`, `B`, `Rapide`.
 pub type SectionLabel = Text<20>;

@@ -1036,6 +1036,39 @@ impl TryFrom<String> for RoundStart {
     }
 }
 
+/// An entry's row id.
+pub type EntryId = i64;
+
+/// Where an entry stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryStatus {
+    Pending,
+    Validated,
+    Rejected,
+}
+
+impl EntryStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EntryStatus::Pending => "pending",
+            EntryStatus::Validated => "validated",
+            EntryStatus::Rejected => "rejected",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> EntryStatus {
+        match s {
+            "validated" => EntryStatus::Validated,
+            "rejected" => EntryStatus::Rejected,
+            _ => EntryStatus::Pending,
+        }
+    }
+}
+
+/// A group of sections' row id.
+pub type GroupId = i64;
+
 #[cfg(test)]
 mod tests {
     use super::ResultCode::{self, *};
