@@ -38,7 +38,7 @@ impl ImportError {
     /// ([`crate::import::field_expected`]), whose own message the server then shows.
     pub fn field(&self, file: &str) -> String {
         let place = format!("{file}, line {}, column {}", self.line, self.column);
-        match crate::import::field_expected(&self.expected) {
+        match crate::import_fields::field_expected(&self.expected) {
             Some(f) => format!("{place}: {f}"),
             None => place,
         }

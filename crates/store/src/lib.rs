@@ -23,6 +23,7 @@ pub mod csv;
 mod db;
 pub mod edits;
 mod error;
+mod import_fields;
 pub mod teams;
 pub mod text;
 pub mod throttle;

@@ -76,22 +76,6 @@ pub(crate) fn open_calls(conn: &Connection, id: SessionId) -> Result<Vec<TableCa
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Clears the open "not played" of `board` at `table` in `round` (the line got a result).
-pub(crate) fn settle_not_played(
-    conn: &Connection,
-    id: SessionId,
-    (board, table, round): (u32, u32, u32),
-    by: &str,
-) -> Result<()> {
-    conn.execute(
-        "UPDATE bridge_call SET cleared_at = ?5, cleared_by = ?6 WHERE session_id = ?1 \
-         AND kind = 'not_played' AND board = ?2 AND table_number = ?3 AND round = ?4 \
-         AND cleared_at IS NULL",
-        params![id, board, table, round, crate::db::now(), by],
-    )?;
-    Ok(())
-}
-
 impl Store {
     /// The table calls the director in `round`. A second call while one is open is the same
     /// call.

@@ -10,7 +10,6 @@ use rusqlite::{params, Connection, OptionalExtension};
 use super::at_table::{
     round_at_table, table_confirm, table_entry, RoundAtTable, StoredResult, TableEntry,
 };
-use super::calls::settle_not_played;
 use super::log::{append, before_since, conflict};
 use super::session::{load_session, pair_labels_on, session_movement};
 use super::*;
@@ -543,6 +542,22 @@ fn line_as_shown(
 
 fn to_json(e: &Entry) -> Result<String> {
     Ok(serde_json::to_string(e)?)
+}
+
+/// Clears the open "not played" of `board` at `table` in `round` (the line got a result).
+pub(crate) fn settle_not_played(
+    conn: &Connection,
+    id: SessionId,
+    (board, table, round): (u32, u32, u32),
+    by: &str,
+) -> Result<()> {
+    conn.execute(
+        "UPDATE bridge_call SET cleared_at = ?5, cleared_by = ?6 WHERE session_id = ?1 \
+         AND kind = 'not_played' AND board = ?2 AND table_number = ?3 AND round = ?4 \
+         AND cleared_at IS NULL",
+        params![id, board, table, round, crate::db::now(), by],
+    )?;
+    Ok(())
 }
 
 impl Store {

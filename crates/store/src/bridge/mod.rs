@@ -52,12 +52,15 @@ pub use series::{
 pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
     BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
-    TeamEvent, TeamEventId, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults,
-    TeamRow, TeamScoring, MAX_SWISS_ROUNDS, TEAM_PLAYERS, TIE_BREAKS,
+    TeamEvent, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults, TeamRow,
+    TeamScoring, MAX_SWISS_ROUNDS, TEAM_PLAYERS, TIE_BREAKS,
 };
 
 /// Row id of a bridge session.
 pub type SessionId = i64;
+
+/// Row id of a teams event.
+pub type TeamEventId = i64;
 
 /// How the session is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -40,8 +40,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::text::{Label, PersonName};
 use crate::Store;
 
-/// Row id of a teams event.
-pub type TeamEventId = i64;
+pub use super::TeamEventId;
 
 /// The tie-breaks after the VP total (WBF General Conditions of Contest: the VPs of the
 /// matches between the tied teams, then the IMP quotient).

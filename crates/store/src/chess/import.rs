@@ -38,6 +38,8 @@ use std::cmp::Reverse;
 
 pub use crate::csv::ImportError;
 use crate::csv::{collapse, detect_separator, fold_into, folded_words, quote, read_rows, Row};
+pub use crate::import_fields::field_expected;
+use crate::import_fields::*;
 use crate::text::{self, Label, PersonName};
 use crate::{Licence, LicenceType, NewPlayer, RatingKind};
 
@@ -50,47 +52,6 @@ pub struct FideEntry {
 }
 
 const TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
-pub(crate) const TITLES_EXPECTED: &str = "a title GM, IM, FM, CM, WGM, WIM, WFM, WCM or nothing";
-pub(crate) const RATING_EXPECTED: &str = "a rating from 0 to 3999 or nothing";
-pub(crate) const FEDERATION_EXPECTED: &str = "a three-letter federation code such as FRA";
-const DATE_EXPECTED: &str = "a date YYYY/MM/DD, YYYY-MM-DD, DD/MM/YYYY or a year YYYY";
-const FIDE_ID_EXPECTED: &str = "a FIDE id (digits) or nothing";
-const FIDE_ID_REQUIRED: &str = "a FIDE id (digits)";
-const SEX_EXPECTED: &str = "a sex m or f (also w, h, male, female) or nothing";
-const NAME_EXPECTED: &str = "a name";
-const SURNAME_EXPECTED: &str = "a surname";
-
-/// The player's field a file's cell was refused for, from what the cell expected: the server
-/// words the error with that field's own message (in the visitor's language) rather than the
-/// English `expected` text. `None` for what is not one player field (a header, XML).
-///
-/// ```
-/// let e = store::import::players_from_csv("name;rating\nAnn;4000\n").unwrap_err();
-/// assert_eq!(store::import::field_expected(&e.expected), Some("rating"));
-/// ```
-pub fn field_expected(expected: &str) -> Option<&'static str> {
-    let fields: [(&str, &'static str); 13] = [
-        (TITLES_EXPECTED, "title"),
-        (RATING_EXPECTED, "rating"),
-        (NATIONAL_EXPECTED, "national_rating"),
-        (RatingKind::EXPECTED, "national_rating_kind"),
-        (Licence::EXPECTED, "licence"),
-        (LicenceType::EXPECTED, "licence_type"),
-        (FEDERATION_EXPECTED, "federation"),
-        (DATE_EXPECTED, "birth_date"),
-        (FIDE_ID_EXPECTED, "fide_id"),
-        (FIDE_ID_REQUIRED, "fide_id"),
-        (SEX_EXPECTED, "sex"),
-        (NAME_EXPECTED, "name"),
-        (SURNAME_EXPECTED, "name"),
-    ];
-    fields
-        .into_iter()
-        .find(|(e, _)| *e == expected)
-        .map(|(_, field)| field)
-        .or_else(|| (expected == text::expected(PersonName::MAX)).then_some("name"))
-        .or_else(|| crate::teams::trf_rounds::field_expected(expected))
-}
 
 /// A title in upper case (empty for none), if it is one of FIDE's.
 pub(crate) fn title(s: &str) -> Option<&'static str> {
@@ -116,9 +77,6 @@ pub(crate) fn rating(s: &str) -> Result<Option<u16>, ()> {
         _ => Err(()),
     }
 }
-
-const NATIONAL_EXPECTED: &str =
-    "a rating from 0 to 3999, with or without its kind F, N or E after it (1850 F), or nothing";
 
 /// A national rating with the kind the FFE writes after it: `1850`, `1850 F`, `1420E`.
 fn rating_with_kind(s: &str) -> Result<(Option<u16>, Option<RatingKind>), ()> {

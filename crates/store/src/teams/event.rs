@@ -175,7 +175,7 @@ fn validate_member(m: &NewMember) -> Result<()> {
     if crate::chess::import::title(&m.title) != Some(m.title.as_str()) {
         return Err(Error::invalid(
             "title",
-            crate::chess::import::TITLES_EXPECTED,
+            crate::import_fields::TITLES_EXPECTED,
             format!("{:?}", m.title),
         ));
     }

@@ -18,11 +18,10 @@
 //! assert_eq!((bad.line, bad.column), (2, 12));
 //! ```
 
-use crate::chess::import::{
-    federation, fide_id, rating, title, FEDERATION_EXPECTED, RATING_EXPECTED, TITLES_EXPECTED,
-};
+use crate::chess::import::{federation, fide_id, rating, title};
 pub use crate::csv::ImportError;
 use crate::csv::{collapse, detect_separator, fold_into, quote, read_rows, Row};
+use crate::import_fields::{FEDERATION_EXPECTED, RATING_EXPECTED, TITLES_EXPECTED};
 use crate::teams::types::NewMember;
 use crate::text::{self, Label, PersonName};
 

@@ -27,8 +27,9 @@ use pairing::team::colours::PreferenceType;
 use pairing::team::{TeamOptions, TeamScore};
 use tournament::{Color, Entry, Points, Tournament};
 
-use crate::chess::import::{federation, title, FEDERATION_EXPECTED, TITLES_EXPECTED};
+use crate::chess::import::{federation, title};
 use crate::csv::{quote, ImportError};
+use crate::import_fields::{FEDERATION_EXPECTED, TITLES_EXPECTED};
 use crate::teams::import::ImportedTeam;
 use crate::teams::model::board_colours;
 use crate::teams::trf_rounds::{self, ImportedRound};

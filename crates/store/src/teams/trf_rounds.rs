@@ -29,39 +29,10 @@ use crate::teams::trf_import::{Lines, TrfTeamFile};
 use crate::teams::types::*;
 use crate::Store;
 
-/// A board's two players do not name each other back as one game.
-pub const GAME_EXPECTED: &str = "a game against the player on the same board of the opposing team, who names this player back with the opposite result";
-/// A team of a match without one player per board.
-pub const LINEUP_EXPECTED: &str = "one player on each board of the match (352) for each team";
-/// A board whose colours are not the boards' colours of the match.
-pub const COLOUR_EXPECTED: &str = "the board's colour (352) for the team: the team with White on board 1 has the colours W, B, W, …, its opponent the others";
-/// A result a team board cannot hold.
-pub const RESULT_EXPECTED: &str = "a rated result: 1, =, 0, + or -";
-/// A team without a match that is neither the bye nor absent.
-pub const BYE_EXPECTED: &str =
-    "for a team without a match, the pairing-allocated bye (U) or an absence (Z or nothing)";
-/// The teams of a round do not face one team each.
-pub const OPPONENT_EXPECTED: &str =
-    "every player of a team facing players of one opposing team, which faces this team";
-/// More rounds played than the event has.
-pub const ROUNDS_EXPECTED: &str = "at most the event's number of rounds (142)";
-
-/// The field a round's problem is named by (`team_round_game`, …), whose message the server
-/// says in the visitor's language.
-pub fn field_expected(expected: &str) -> Option<&'static str> {
-    [
-        (GAME_EXPECTED, "team_round_game"),
-        (LINEUP_EXPECTED, "team_round_lineup"),
-        (COLOUR_EXPECTED, "team_round_colour"),
-        (RESULT_EXPECTED, "team_round_result"),
-        (BYE_EXPECTED, "team_round_bye"),
-        (OPPONENT_EXPECTED, "team_round_opponent"),
-        (ROUNDS_EXPECTED, "team_round_count"),
-    ]
-    .into_iter()
-    .find(|(e, _)| *e == expected)
-    .map(|(_, field)| field)
-}
+pub use crate::import_fields::{
+    BYE_EXPECTED, COLOUR_EXPECTED, GAME_EXPECTED, LINEUP_EXPECTED, OPPONENT_EXPECTED,
+    RESULT_EXPECTED, ROUNDS_EXPECTED,
+};
 
 /// One board of an imported match: the member (index in its team's members) of the match's
 /// white team and of its black team, and the result for the board's White.
