@@ -33,6 +33,7 @@ pub mod model;
 pub mod prizes;
 pub mod rounds;
 pub mod trf_import;
+mod trf_lines;
 pub mod trf_rounds;
 pub mod types;
 

@@ -21,20 +21,27 @@
 //! assert_eq!(bad.line, 6);
 //! ```
 
-use std::collections::HashMap;
-
 use pairing::team::colours::PreferenceType;
 use pairing::team::{TeamOptions, TeamScore};
 use tournament::{Color, Entry, Points, Tournament};
 
 use crate::chess::import::{federation, title};
 use crate::csv::{quote, ImportError};
+use crate::error::Result;
 use crate::import_fields::{FEDERATION_EXPECTED, TITLES_EXPECTED};
+use crate::teams::event::{
+    insert_event, insert_imported, load_teams, validate_imported, validate_settings,
+};
 use crate::teams::import::ImportedTeam;
+use crate::teams::log::append;
 use crate::teams::model::board_colours;
+use crate::teams::trf_lines::Lines;
 use crate::teams::trf_rounds::{self, ImportedRound};
 use crate::teams::types::*;
 use crate::text::{self, Label, PersonName};
+use crate::Store;
+use rusqlite::params;
+use serde_json::json;
 
 /// What a team file registers: the event's settings and its teams in the file's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,55 +62,6 @@ pub fn looks_like_trf(text: &str) -> bool {
         .any(|l| l.trim_start_matches('\u{feff}').starts_with("001 "))
 }
 
-/// Where the records the import reports on start.
-#[derive(Default)]
-pub(crate) struct Lines {
-    /// Start number → its `001` line.
-    pub(crate) players: HashMap<u32, usize>,
-    /// The team records' lines in file order, with `true` for a `310` (false: `013`).
-    pub(crate) teams: Vec<(usize, bool)>,
-    /// Tournament-section code → its (last) line.
-    records: HashMap<String, usize>,
-    /// Tournament-section code → its first line.
-    first: HashMap<String, usize>,
-}
-
-impl Lines {
-    fn read(text: &str) -> Lines {
-        let mut out = Lines::default();
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        // Lines end at CR, LF or CRLF, as for the reader.
-        let text = text.replace("\r\n", "\n").replace('\r', "\n");
-        for (i, line) in text.split('\n').enumerate() {
-            let no = i + 1;
-            let code: String = line.chars().take(3).collect();
-            match code.as_str() {
-                "001" => {
-                    let n: String = line.chars().skip(4).take(4).collect();
-                    if let Ok(n) = n.trim().parse() {
-                        out.players.insert(n, no);
-                    }
-                }
-                "310" | "013" => out.teams.push((no, code == "310")),
-                _ => {
-                    out.first.entry(code.clone()).or_insert(no);
-                    out.records.insert(code, no);
-                }
-            }
-        }
-        out
-    }
-
-    pub(crate) fn record(&self, code: &str) -> usize {
-        self.records.get(code).copied().unwrap_or(1)
-    }
-
-    /// The first line of a record code (1 when the file has none).
-    pub(crate) fn first(&self, code: &str) -> usize {
-        self.first.get(code).copied().unwrap_or(1)
-    }
-}
-
 /// Reads a TRF-2026 team file's registration (see the module's documentation).
 pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
     let t = tournament::trf::read(text).map_err(|errors| {
@@ -121,7 +79,7 @@ pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
             format!("{} 299 records", t.abnormal_points.len()),
         ));
     }
-    if lines.first.contains_key("300") {
+    if lines.has("300") {
         // Boards are taken in the rosters' order: a line-up out of it would be misread.
         return Err(ImportError::new(
             lines.first("300"),
@@ -432,6 +390,74 @@ fn settings(
             format!("{}: {e}", quote(written)),
         )),
     })
+}
+
+impl Store {
+    /// A new event from a team file ([`crate::teams::trf_import::teams_from_trf`]): its
+    /// settings, teams and rosters, and its played rounds with the file's team numbers, all or
+    /// nothing. The event then continues from the next round.
+    pub fn create_team_event_from_file(
+        &self,
+        actor: &str,
+        file: &TrfTeamFile,
+    ) -> Result<(TeamEventId, Vec<TeamKey>)> {
+        validate_settings(&file.settings)?;
+        validate_imported(&file.teams)?;
+        self.transaction(|tx| {
+            let id = insert_event(tx, actor, &file.settings)?;
+            let keys = insert_imported(tx, actor, id, &file.teams)?;
+            if file.rounds.is_empty() {
+                return Ok((id, keys));
+            }
+            // The file's team numbers: the pairings read them (C.04.6 1.2).
+            tx.execute("UPDATE team SET number = -number WHERE event_id = ?1", [id])?;
+            for (key, n) in keys.iter().zip(&file.numbers) {
+                tx.execute("UPDATE team SET number = ?1 WHERE id = ?2", params![n, key])?;
+            }
+            let teams = load_teams(tx, id)?;
+            let roster = |k: usize| -> &[Member] {
+                teams
+                    .iter()
+                    .find(|t| t.id == keys[k])
+                    .map_or(&[][..], |t| &t.roster[..])
+            };
+            let colours = board_colours(file.settings.boards);
+            for (r, round) in file.rounds.iter().enumerate() {
+                let number = r as u32 + 1;
+                tx.execute(
+                    "INSERT INTO team_round (event_id, number, bye_team, paired_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, number, round.bye.map(|k| keys[k]), crate::db::now()],
+                )?;
+                for (k, m) in round.matches.iter().enumerate() {
+                    let table = k as u32 + 1;
+                    let (white, black) = (keys[m.white_team], keys[m.black_team]);
+                    tx.execute(
+                        "INSERT INTO team_match (event_id, round, number, white_team, black_team, forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![id, number, table, white, black, m.forfeit.map(MatchForfeit::as_str)],
+                    )?;
+                    for (b, (board, c)) in m.boards.iter().zip(&colours).enumerate() {
+                        let w = roster(m.white_team)[board.white_team_member].id;
+                        let bl = roster(m.black_team)[board.black_team_member].id;
+                        let (w, bl) = if *c == Color::White { (w, bl) } else { (bl, w) };
+                        tx.execute(
+                            "INSERT INTO team_board (event_id, round, match, board, white, black, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                            params![id, number, table, b as u32 + 1, w, bl, board.result.as_str()],
+                        )?;
+                    }
+                    crate::teams::captains::write_codes(tx, id, number, table, &[white, black])?;
+                }
+            }
+            append(
+                tx,
+                id,
+                actor,
+                "import_rounds",
+                "teams",
+                json!({ "rounds": file.rounds.len() }),
+            )?;
+            Ok((id, keys))
+        })
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! colours, the lineups (which roster player sat on which board) and the boards' results,
 //! forfeits of a board or of a whole match (`330`) and the pairing-allocated bye (`320`, `U`).
 //! [`crate::teams::trf_import::teams_from_trf`] reads them with the registration, and
-//! [`Store::create_team_event_from_file`] stores both in one transaction, so that the event
+//! [`crate::Store::create_team_event_from_file`] stores both in one transaction, so that the event
 //! continues from the next round with the standings `arbiter standings --teams` gives on the
 //! file.
 //!
@@ -12,22 +12,14 @@
 
 use std::collections::HashMap;
 
-use rusqlite::params;
-use serde_json::json;
 use tournament::team::{team_histories, TeamEntry, TeamError};
 use tournament::{Color, Entry, GameResult, PlayerId, TeamForfeitResult, Tournament};
 
 use crate::chess::types::ResultCode;
 use crate::csv::ImportError;
-use crate::error::Result;
-use crate::teams::event::{
-    insert_event, insert_imported, load_teams, validate_imported, validate_settings,
-};
-use crate::teams::log::append;
 use crate::teams::model::board_colours;
-use crate::teams::trf_import::{Lines, TrfTeamFile};
+use crate::teams::trf_lines::Lines;
 use crate::teams::types::*;
-use crate::Store;
 
 pub use crate::import_fields::{
     BYE_EXPECTED, COLOUR_EXPECTED, GAME_EXPECTED, LINEUP_EXPECTED, OPPONENT_EXPECTED,
@@ -410,72 +402,4 @@ fn read_match(
         boards: out,
         forfeit: None,
     })
-}
-
-impl Store {
-    /// A new event from a team file ([`crate::teams::trf_import::teams_from_trf`]): its
-    /// settings, teams and rosters, and its played rounds with the file's team numbers, all or
-    /// nothing. The event then continues from the next round.
-    pub fn create_team_event_from_file(
-        &self,
-        actor: &str,
-        file: &TrfTeamFile,
-    ) -> Result<(TeamEventId, Vec<TeamKey>)> {
-        validate_settings(&file.settings)?;
-        validate_imported(&file.teams)?;
-        self.transaction(|tx| {
-            let id = insert_event(tx, actor, &file.settings)?;
-            let keys = insert_imported(tx, actor, id, &file.teams)?;
-            if file.rounds.is_empty() {
-                return Ok((id, keys));
-            }
-            // The file's team numbers: the pairings read them (C.04.6 1.2).
-            tx.execute("UPDATE team SET number = -number WHERE event_id = ?1", [id])?;
-            for (key, n) in keys.iter().zip(&file.numbers) {
-                tx.execute("UPDATE team SET number = ?1 WHERE id = ?2", params![n, key])?;
-            }
-            let teams = load_teams(tx, id)?;
-            let roster = |k: usize| -> &[Member] {
-                teams
-                    .iter()
-                    .find(|t| t.id == keys[k])
-                    .map_or(&[][..], |t| &t.roster[..])
-            };
-            let colours = board_colours(file.settings.boards);
-            for (r, round) in file.rounds.iter().enumerate() {
-                let number = r as u32 + 1;
-                tx.execute(
-                    "INSERT INTO team_round (event_id, number, bye_team, paired_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![id, number, round.bye.map(|k| keys[k]), crate::db::now()],
-                )?;
-                for (k, m) in round.matches.iter().enumerate() {
-                    let table = k as u32 + 1;
-                    let (white, black) = (keys[m.white_team], keys[m.black_team]);
-                    tx.execute(
-                        "INSERT INTO team_match (event_id, round, number, white_team, black_team, forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                        params![id, number, table, white, black, m.forfeit.map(MatchForfeit::as_str)],
-                    )?;
-                    for (b, (board, c)) in m.boards.iter().zip(&colours).enumerate() {
-                        let w = roster(m.white_team)[board.white_team_member].id;
-                        let bl = roster(m.black_team)[board.black_team_member].id;
-                        let (w, bl) = if *c == Color::White { (w, bl) } else { (bl, w) };
-                        tx.execute(
-                            "INSERT INTO team_board (event_id, round, match, board, white, black, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                            params![id, number, table, b as u32 + 1, w, bl, board.result.as_str()],
-                        )?;
-                    }
-                    crate::teams::captains::write_codes(tx, id, number, table, &[white, black])?;
-                }
-            }
-            append(
-                tx,
-                id,
-                actor,
-                "import_rounds",
-                "teams",
-                json!({ "rounds": file.rounds.len() }),
-            )?;
-            Ok((id, keys))
-        })
-    }
 }
