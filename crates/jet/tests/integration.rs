@@ -1,0 +1,2 @@
+//! The jet crate's integration tests.
+mod mdbtools;
