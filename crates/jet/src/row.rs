@@ -154,6 +154,17 @@ pub(crate) fn crack(table: &Table, row: &[u8], page: u32) -> Result<Vec<Value>, 
 }
 
 fn decode(c: &Column, b: &[u8]) -> Value {
+    let size = match c.kind {
+        ColumnType::Byte => 1,
+        ColumnType::Int => 2,
+        ColumnType::Long | ColumnType::Single => 4,
+        ColumnType::Double | ColumnType::DateTime => 8,
+        _ => 0,
+    };
+    // A damaged row whose value is shorter than its type is returned as stored.
+    if b.len() < size {
+        return Value::Raw(b.to_vec());
+    }
     match c.kind {
         ColumnType::Byte => Value::Byte(b[0]),
         ColumnType::Int => Value::Int(i16::from_le_bytes([b[0], b[1]])),
