@@ -64,6 +64,17 @@ pub enum PapiError {
         expected: String,
         found: String,
     },
+    /// A number of rounds Papi cannot hold (`NbrRondes` beyond 24, or not a number).
+    #[error("table INFO, setting NbrRondes: expected a number of rounds from 1 to 24 (Papi holds Rd01 to Rd24), found {found:?}")]
+    Rounds { found: String },
+    /// A player's opponent who is not in the file.
+    #[error("table JOUEUR, player Ref {reference} ({name}), column {column}: opponent Ref {opponent} is not in the file")]
+    MissingOpponent {
+        reference: i32,
+        name: String,
+        column: String,
+        opponent: i32,
+    },
     /// A player's cell that cannot be read or does not hold together with the others.
     #[error("table JOUEUR, player Ref {reference} ({name}), column {column}: {what}")]
     Player {

@@ -194,6 +194,8 @@ pub struct Converted {
     pub tournament: Tournament,
     /// One line per kind of data left out (the Papi setting named).
     pub warnings: Vec<String>,
+    /// The `Ref` of each of the tournament's players, in the same order.
+    pub references: Vec<i32>,
 }
 
 /// The points Papi counts: 1 / ½ / 0, or 3 / 1 / 0 when `DecomptePoints` is `OUI`.
@@ -230,13 +232,7 @@ impl PapiFile {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| (1..=MAX_ROUNDS).contains(n))
-                    .ok_or_else(|| PapiError::Setting {
-                        name: "NbrRondes".into(),
-                        expected: format!(
-                            "a number of rounds from 1 to {MAX_ROUNDS} (Papi holds Rd01 to Rd24)"
-                        ),
-                        found: s.into(),
-                    })?,
+                    .ok_or_else(|| PapiError::Rounds { found: s.into() })?,
             ),
         };
         let rating_column = match self.setting("ClassElo") {
@@ -300,11 +296,11 @@ impl PapiFile {
                     .opponent
                     .filter(|&o| o != BYE_REF && !by_ref.contains_key(&o))
                 {
-                    return Err(PapiError::Player {
+                    return Err(PapiError::MissingOpponent {
                         reference: p.reference,
                         name: p.display_name(),
                         column: format!("Rd{:02}Adv", k + 1),
-                        what: format!("opponent Ref {o} is not in the file"),
+                        opponent: o,
                     });
                 }
             }
@@ -413,6 +409,8 @@ impl PapiFile {
             )?);
         }
         players.sort_by_key(|p| p.id);
+        let mut references: Vec<(PlayerId, i32)> = tpn.iter().map(|(&r, &id)| (id, r)).collect();
+        references.sort_unstable();
 
         let header = header(self, planned, &mut warnings)?;
         Ok(Converted {
@@ -423,6 +421,7 @@ impl PapiFile {
                 ..Tournament::default()
             },
             warnings,
+            references: references.into_iter().map(|(_, r)| r).collect(),
         })
     }
 }
