@@ -9,6 +9,7 @@ mod group_cmd;
 mod io;
 mod javafo;
 mod pair_cmd;
+mod papi_cmd;
 mod prizes_cmd;
 mod serve_cmd;
 mod standings_cmd;
@@ -57,7 +58,7 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Distribute the prizes after the last round: by places, shared, or the Hort system.
     Prizes(prizes_cmd::PrizesArgs),
-    /// Convert a TRF file between TRF-16 and TRF-2026.
+    /// Convert a TRF file between TRF-16 and TRF-2026, or from and to the FFE's Papi file.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
     Validate(trf_cmd::ValidateArgs),

@@ -15,11 +15,13 @@ pub enum TrfFormat {
     Trf16,
     /// TRF-2026 numbered records (142, 152, 162, 240, 250, 260, 310).
     Trf26,
+    /// The FFE's Papi file (an Access database, for homologation): needs -o.
+    Papi,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// The TRF file to read (TRF-16, TRF-2026 or a mix).
+    /// The file to read: TRF (TRF-16, TRF-2026 or a mix) or the FFE's Papi (.papi).
     pub input: PathBuf,
     /// The layout to write.
     #[arg(long, value_enum)]
@@ -30,6 +32,9 @@ pub struct ConvertArgs {
     /// Read the input as Latin-1 (old files) instead of UTF-8.
     #[arg(long)]
     pub latin1: bool,
+    /// With --to papi: the event's FFE homologation number.
+    #[arg(long)]
+    pub homologation: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -74,16 +79,25 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
-    let t = match load(&args.input, args.latin1)? {
-        Ok(t) => t,
-        Err(errors) => {
-            let msg = report(&args.input, &errors);
-            return Err(CliError::invalid(msg.trim_end()));
+    let bytes = io::read_bytes(&args.input)?;
+    let t = if crate::papi_cmd::is_papi(&args.input, &bytes) {
+        crate::papi_cmd::load(&args.input, &bytes)?
+    } else {
+        match load(&args.input, args.latin1)? {
+            Ok(t) => t,
+            Err(errors) => {
+                let msg = report(&args.input, &errors);
+                return Err(CliError::invalid(msg.trim_end()));
+            }
         }
     };
     let format = match args.to {
         TrfFormat::Trf16 => trf::Format::Trf16,
         TrfFormat::Trf26 => trf::Format::Trf26,
+        TrfFormat::Papi => {
+            let (h, out) = (args.homologation.as_deref(), args.output.as_deref());
+            return crate::papi_cmd::write(&args.input, &t, h, out);
+        }
     };
     let text = trf::write(&t, format);
     io::write_output(args.output.as_deref(), text.as_bytes())?;

@@ -29,6 +29,9 @@
 //! deputy's untouched), then saved again afresh; the forms are the server's own list of its
 //! routes, so a new one without a scenario fails (`browser/stale.rs`, `browser/stale_forms.rs`).
 //!
+//! A Papi file imported and the event's Papi file for the FFE (issue 35 §1), in French and
+//! English (`browser/papi.rs`, `TARGET/browser-artifacts/papi/`).
+//!
 //! A club open with an A and a B section (issue 23) goes from the club's CSV, the public
 //! registration form and the group's desk to the prizes under the Hort system and equal
 //! sharing (`browser/club_open.rs`, `TARGET/browser-artifacts/club-open/`).
@@ -49,6 +52,8 @@ mod director;
 mod guide;
 #[path = "browser/harness.rs"]
 mod harness;
+#[path = "browser/papi.rs"]
+mod papi;
 #[path = "browser/print.rs"]
 mod print;
 #[path = "browser/stale.rs"]
@@ -331,6 +336,16 @@ fn every_form_from_a_stale_page_in_two_browsers() {
         deputy.click("#login-submit").await;
         stale_forms::every_form(&server, &chief.b, &deputy, tmp.path()).await;
     });
+}
+
+/// A Papi file imported and the FFE's Papi file exported through the browser, in both
+/// languages (issue 35 §1; `browser/papi.rs`).
+#[test]
+fn papi_import_and_export_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(async move { papi::import_and_export(&chromedriver).await });
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

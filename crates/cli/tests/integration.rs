@@ -49,6 +49,8 @@ mod pair_fixes;
 mod pair_subcommands;
 #[path = "pair_team_double_swiss.rs"]
 mod pair_team_double_swiss;
+#[path = "papi_cli.rs"]
+mod papi_cli;
 #[path = "prizes_cli.rs"]
 mod prizes_cli;
 #[path = "qa_bridge.rs"]

@@ -59,6 +59,7 @@ const FR: &[(&str, &str)] = &[
         include_str!("../locales/fr/bridge_teams_browser.ftl"),
     ),
     ("versions.ftl", include_str!("../locales/fr/versions.ftl")),
+    ("papi.ftl", include_str!("../locales/fr/papi.ftl")),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -90,6 +91,7 @@ const EN: &[(&str, &str)] = &[
         include_str!("../locales/en/bridge_teams_browser.ftl"),
     ),
     ("versions.ftl", include_str!("../locales/en/versions.ftl")),
+    ("papi.ftl", include_str!("../locales/en/papi.ftl")),
 ];
 
 /// A language the pages are written in.

@@ -61,6 +61,8 @@ mod national_list;
 mod non_standard_results;
 #[path = "pages.rs"]
 mod pages;
+#[path = "papi.rs"]
+mod papi;
 #[path = "performance_column.rs"]
 mod performance_column;
 #[path = "printing.rs"]

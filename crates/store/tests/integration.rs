@@ -10,6 +10,8 @@ mod event_flow;
 mod national_data;
 #[path = "national_list.rs"]
 mod national_list;
+#[path = "papi_event.rs"]
+mod papi_event;
 #[path = "safety.rs"]
 mod safety;
 #[path = "team_event.rs"]

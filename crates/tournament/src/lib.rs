@@ -2,7 +2,7 @@
 //!
 //! A [`Tournament`] holds the header, the point system and every player's round-by-round record.
 //! The [`trf`] module reads and writes FIDE's Tournament Report File (TRF-16 and TRF-2026, with
-//! the pairing engines' extensions).
+//! the pairing engines' extensions); the [`papi`] module reads and writes the FFE's Papi files.
 //!
 //! ```
 //! use tournament::{Entry, GameResult, Points, PointSystem};
@@ -16,6 +16,7 @@
 //! ```
 
 mod model;
+pub mod papi;
 mod points;
 pub mod rounds;
 pub mod team;

@@ -14,6 +14,7 @@ pub mod log;
 pub mod lots;
 pub mod manual;
 pub mod national_list;
+pub mod papi;
 pub mod players;
 pub mod prizes;
 pub mod public;
@@ -48,12 +49,14 @@ pub fn routes() -> Routes {
         .merge(sections::routes())
         .merge(entries::routes())
         .merge(groups::routes())
+        .merge(papi::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
 pub fn api_routes() -> Routes {
     Routes::new()
         .merge(api::routes())
+        .merge(papi::api_routes())
         .merge(rating_list::api_routes())
         .merge(national_list::api_routes())
         .merge(publish::api_routes())

@@ -20,6 +20,7 @@ pub mod manual;
 pub mod model;
 pub mod names;
 pub mod national_list;
+pub mod papi;
 pub mod prizes;
 pub mod rating_list;
 pub mod rounds;
