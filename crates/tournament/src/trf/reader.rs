@@ -977,13 +977,18 @@ fn player(p: &mut Parsed, l: &Line) {
         'm' | 'M' => Some(Sex::Male),
         'w' | 'W' | 'f' | 'F' => Some(Sex::Female),
         c => {
-            p.err(
-                l.no,
-                10,
-                K::BadField,
-                "sex m, w or blank (column 10)",
-                quote(&c.to_string()),
-            );
+            // TRF-2026 marks the sex "warning if wrong" and pairing does not read it; FIDE's own
+            // generator (Gacrux) writes `u` for unknown. Warn in every reading, refuse in none.
+            p.warnings.push(TrfWarning {
+                problem: TrfError::new(
+                    l.no,
+                    10,
+                    K::BadField,
+                    "sex m, w or blank (column 10)",
+                    quote(&c.to_string()),
+                ),
+                action: "the sex is left unknown (TRF-2026 only warns on it)".to_string(),
+            });
             None
         }
     };
