@@ -47,7 +47,10 @@ fn a_generated_file_means_what_it_says() {
 fn a_sex_other_than_m_w_or_blank_is_written_back_blank() {
     let (t, _) = trf::read_with_warnings(&generated()).unwrap();
     let again = trf::write(&t, trf::Format::Trf26);
-    assert!(again.lines().filter(|l| l.starts_with("001")).all(|l| &l[9..10] == " "));
+    assert!(again
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .all(|l| &l[9..10] == " "));
     let (back, warnings) = trf::read_with_warnings(&again).unwrap();
     assert_eq!(back.players, t.players);
     assert!(warnings.iter().all(|w| w.problem.column != 10));
