@@ -55,3 +55,18 @@ fn a_sex_other_than_m_w_or_blank_is_written_back_blank() {
     assert_eq!(back.players, t.players);
     assert!(warnings.iter().all(|w| w.problem.column != 10));
 }
+
+/// The FIDE ID is mandatory for rating, not for pairing (TRF-2026's R and P columns): a
+/// malformed one is refused by a strict reading and left out with a warning for pairing.
+#[test]
+fn a_malformed_fide_id_is_a_warning_when_reading_for_pairing() {
+    let text = generated().replace("2236            2170", "2236           21x70");
+    let strict = trf::read(&text).unwrap_err();
+    assert_eq!((strict.0[0].line, strict.0[0].column), (14, 64));
+    let (t, warnings) = trf::read_for_pairing(&text).unwrap();
+    assert_eq!(t.players[0].fide_id, None);
+    assert_eq!(t.players[1].fide_id, Some(2190));
+    assert!(warnings
+        .iter()
+        .any(|w| w.problem.line == 14 && w.action.starts_with("the FIDE ID is left out")));
+}
