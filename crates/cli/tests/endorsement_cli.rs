@@ -120,6 +120,13 @@ fn the_json_report_names_each_objection_with_its_article() {
     let o = run_in(dir.path(), &["check", "g.trf", "-l", "r.json"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     let json: serde_json::Value = serde_json::from_str(&read(dir.path(), "r.json")).unwrap();
+    // Round 1 is the engine's; round 2 of the hand-made file is not (C.04.3, the Dutch text).
+    assert_eq!(
+        json["rounds"][0],
+        serde_json::json!({"round": 1, "verdict": "same"})
+    );
+    assert_eq!(json["rounds"][1]["verdict"], "differs");
+    assert_eq!(json["rounds"][1]["article"], "C.04.3");
     let s = &json["standings"];
     assert_eq!(s["list"], "202");
     assert_eq!(s["unchecked"], serde_json::json!(["XYZ"]));
