@@ -397,25 +397,33 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
         Mode::Check { round } => {
             let input = need_input(&request.input, "-c")?;
             let t = read_tournament_from(input, request.latin1)?;
-            let found = check_tournament(input, &t, false, chosen_system(flag, input, &t)?)?;
-            let (mut report, mut list) = (found.report.as_str(), found.checklist.as_str());
-            // JaVaFo's `-c ROUND`: that round's part of the report and of the checklist.
-            if let Some(k) = round {
-                let name = input
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                report = crate::javafo::round_section(report, &format!("{name}: "), k).ok_or_else(
-                    || {
-                        CliError::invalid(format!(
-                            "-c {k}: {} has {} round{} to check",
+            let system = chosen_system(flag, input, &t)?;
+            // JaVaFo's `-c ROUND`: that round alone is replayed, its report and its checklist.
+            let which = match round {
+                Some(k) => {
+                    let total = system.rounds_to_check(&t, false);
+                    if !(1..=total).contains(&k) {
+                        return Err(CliError::invalid(format!(
+                            "-c {k}: {} has {total} round{} to check",
                             input.display(),
-                            found.rounds,
-                            if found.rounds == 1 { "" } else { "s" }
-                        ))
-                    },
-                )?;
-                list = crate::javafo::round_section(list, "", k).unwrap_or_default();
+                            if total == 1 { "" } else { "s" }
+                        )));
+                    }
+                    checker::Rounds::Only(k)
+                }
+                None => checker::Rounds::Every,
+            };
+            let found = check_tournament_rounds(input, &t, false, which, system)?;
+            let (report, list) = (found.report.as_str(), found.checklist.as_str());
+            // The standings after the rounds: a rank out of order is a warning on stderr, so
+            // that the report stays the engines' own for the programs that read it.
+            if round.is_none() {
+                let standings = check_standings(input, &t)?;
+                if standings.objections() > 0 {
+                    for line in standings.text.lines() {
+                        io::print_error(&format!("{}: warning: {line}", input.display()));
+                    }
+                }
             }
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(input), list.as_bytes())?;
@@ -443,7 +451,23 @@ pub fn run(args: &[OsString]) -> Result<u8, CliError> {
                 System::Team | System::DoubleSwiss => {
                     generate_other(system, &source, request.seed, output, request.latin1)?
                 }
-                _ => generate_file(&source, request.seed, output, request.latin1, None, system)?,
+                _ => {
+                    let written = generate_file(
+                        &source,
+                        request.seed,
+                        output,
+                        request.latin1,
+                        None,
+                        system,
+                        None,
+                    )?;
+                    if request.checklist.is_some() {
+                        for (path, list) in &written {
+                            io::write_atomic(&checklist_path(path), list.as_bytes())?;
+                        }
+                    }
+                    return Ok(exit::OK);
+                }
             };
             if request.checklist.is_some() {
                 io::write_atomic(&checklist_path(output), list.as_bytes())?;
@@ -679,6 +703,10 @@ pub(crate) struct CheckFindings {
     pub checklist: String,
     pub rounds: usize,
     pub differing: usize,
+    /// Each round's verdict.
+    pub rounds_found: Vec<checker::RoundCheck>,
+    /// The text the verdicts go by (`C.04.3` for the Dutch system, …).
+    pub article: &'static str,
 }
 
 /// `paired_only` leaves out a last column of announced byes (the round to pair); the engines'
@@ -689,9 +717,20 @@ pub(crate) fn check_tournament(
     paired_only: bool,
     system: System,
 ) -> Result<CheckFindings, CliError> {
+    check_tournament_rounds(input, t, paired_only, checker::Rounds::Every, system)
+}
+
+/// [`check_tournament`] for the rounds `which` names only.
+pub(crate) fn check_tournament_rounds(
+    input: &Path,
+    t: &Tournament,
+    paired_only: bool,
+    which: checker::Rounds,
+    system: System,
+) -> Result<CheckFindings, CliError> {
     let mut list = String::new();
     let rounds = system
-        .check(t, paired_only, Some(&mut list))
+        .check_rounds(t, paired_only, which, Some(&mut list))
         .map_err(|e| pairing_error(input, e))?;
     let name = input
         .file_stem()
@@ -706,7 +745,164 @@ pub(crate) fn check_tournament(
         checklist: list,
         rounds: rounds.len(),
         differing,
+        rounds_found: rounds,
+        article: system_article(system),
     })
+}
+
+/// What the standings check found (`arbiter check`, the engines' `-c`).
+pub(crate) struct StandingsFindings {
+    /// The report's standings lines.
+    pub text: String,
+    /// Where the list came from (`212`, `202`, or none: points only).
+    pub source: &'static str,
+    /// The check itself; `None` when the file gives nothing to check (no ranks, a team event).
+    pub check: Option<tiebreak::RankCheck>,
+}
+
+impl StandingsFindings {
+    pub fn objections(&self) -> usize {
+        self.check.as_ref().map_or(0, |c| c.objections.len())
+    }
+}
+
+/// Checks the ranks `t` records against its own tie-break list (212, else 202, else the points
+/// alone): the order is compared, not the numbers; players the list leaves level are free; a
+/// criterion the tiebreak crate does not know is reported unchecked, with those after it.
+pub(crate) fn check_standings(input: &Path, t: &Tournament) -> Result<StandingsFindings, CliError> {
+    let given = |l: &Option<String>| l.clone().filter(|l| !l.trim().is_empty());
+    let (source, list) = match (
+        given(&t.header.standings_tiebreaks),
+        given(&t.header.tiebreaks),
+    ) {
+        (Some(l), _) => ("212", l),
+        (None, Some(l)) => ("202", l),
+        (None, None) => ("", String::new()),
+    };
+    let skipped = |why: &str| StandingsFindings {
+        text: format!("standings: not checked ({why})\n"),
+        source,
+        check: None,
+    };
+    if t.is_team_event() {
+        return Ok(skipped("a team event's standings are its teams'"));
+    }
+    if t.players.iter().all(|p| p.rank.is_none()) {
+        return Ok(skipped("no rank recorded"));
+    }
+    let found = tiebreak::check_ranks(t, &list, &tiebreak::Options::default())
+        .map_err(|e| CliError::invalid(format!("{}: {e}", input.display())))?;
+    let criteria: Vec<&str> = std::iter::once("PTS")
+        .chain(found.applied.iter().map(String::as_str))
+        .collect();
+    let from = if source.is_empty() {
+        "no tie-break list (202/212): points only".to_string()
+    } else {
+        format!("the file's {source}")
+    };
+    let mut text = String::new();
+    if found.objections.is_empty() {
+        text.push_str(&format!(
+            "standings: the ranks of {} players follow {} ({from})\n",
+            found.ranked,
+            criteria.join(", ")
+        ));
+    } else {
+        for o in &found.objections {
+            text.push_str(&format!(
+                "standings: player {} is ranked {}, not behind player {} (ranked {}), whom {} puts ahead ({})\n",
+                o.behind, o.behind_rank, o.ahead, o.ahead_rank, o.criterion, o.article
+            ));
+        }
+        text.push_str(&format!(
+            "standings: {} of {} ranked players out of the order of {} ({from})\n",
+            found.objections.len(),
+            found.ranked,
+            criteria.join(", ")
+        ));
+    }
+    if !found.unchecked.is_empty() {
+        text.push_str(&format!(
+            "standings: unchecked: {} (a criterion not known here, and those after it)\n",
+            found.unchecked.join(", ")
+        ));
+    }
+    Ok(StandingsFindings {
+        text,
+        source,
+        check: Some(found),
+    })
+}
+
+/// The checker's findings as JSON (`arbiter check -l FILE`): each round's verdict and each
+/// standings objection, with the article it goes against.
+pub(crate) fn check_report_json(
+    input: &Path,
+    found: &CheckFindings,
+    standings: &StandingsFindings,
+) -> serde_json::Value {
+    use serde_json::json;
+    let pairs = |v: &[(u32, u32)]| -> Vec<serde_json::Value> {
+        v.iter().map(|(w, b)| json!([w, b])).collect()
+    };
+    let rounds: Vec<serde_json::Value> = found
+        .rounds_found
+        .iter()
+        .map(|r| match &r.outcome {
+            checker::RoundOutcome::Same => json!({"round": r.round, "verdict": "same"}),
+            checker::RoundOutcome::NoValidPairing => json!({
+                "round": r.round,
+                "verdict": "no valid pairing",
+                "article": found.article,
+            }),
+            checker::RoundOutcome::Differs {
+                checker,
+                tournament,
+            } => json!({
+                "round": r.round,
+                "verdict": "differs",
+                "article": found.article,
+                "checker": pairs(checker),
+                "tournament": pairs(tournament),
+            }),
+        })
+        .collect();
+    let standings = match &standings.check {
+        None => json!({"checked": false, "summary": standings.text.trim_end()}),
+        Some(c) => json!({
+            "checked": true,
+            "list": if standings.source.is_empty() { serde_json::Value::Null } else { json!(standings.source) },
+            "criteria": std::iter::once("PTS".to_string()).chain(c.applied.iter().cloned()).collect::<Vec<_>>(),
+            "unchecked": c.unchecked,
+            "ranked": c.ranked,
+            "objections": c.objections.iter().map(|o| json!({
+                "player": o.behind.0,
+                "rank": o.behind_rank,
+                "ahead_by_the_list": o.ahead.0,
+                "their_rank": o.ahead_rank,
+                "criterion": o.criterion,
+                "article": o.article,
+            })).collect::<Vec<_>>(),
+        }),
+    };
+    json!({
+        "file": input.display().to_string(),
+        "rounds": rounds,
+        "rounds_differing": found.differing,
+        "standings": standings,
+    })
+}
+
+/// The FIDE text a system's pairings are checked against.
+pub(crate) fn system_article(system: System) -> &'static str {
+    match system {
+        System::Dutch => "C.04.3",
+        System::Dubov => "C.04.4.1",
+        System::Burstein => "C.04.4.2",
+        System::Lim => "C.04.4.3",
+        System::DoubleSwiss => "C.04.5",
+        System::Team => "C.04.6",
+    }
 }
 
 /// One round's checklist under its `Round #k` header.
@@ -749,7 +945,11 @@ fn settings_message(source: &SettingsSource, e: &generator::SettingsError) -> St
 
 /// Generates a tournament paired by the engine of `system` and writes it as TRF-2026 to `output`,
 /// with its number of rounds (142) so that it can be paired further; with `played`, only
-/// that many rounds are kept, leaving the others to pair. Returns the checklists of its rounds.
+/// that many rounds are kept, leaving the others to pair. The ranks are the standings of the
+/// file's own tie-break list (`TieBreaks`, written as 202/212). With `count` (else the
+/// settings' `TournamentsNumber`) above 1, that many tournaments are written, the `%d` of
+/// `output` replaced by 0000, 0001, … and the seed by seed, seed + 1, … Returns each file
+/// written with the checklists of its rounds.
 pub(crate) fn generate_file(
     source: &SettingsSource,
     seed: Option<u64>,
@@ -757,7 +957,8 @@ pub(crate) fn generate_file(
     latin1: bool,
     played: Option<u32>,
     system: System,
-) -> Result<String, CliError> {
+    count: Option<u32>,
+) -> Result<Vec<(PathBuf, String)>, CliError> {
     let settings = match source {
         SettingsSource::Model(model) => Settings::from_model(&read_tournament_from(model, latin1)?),
         SettingsSource::Config(config) => {
@@ -774,10 +975,53 @@ pub(crate) fn generate_file(
         }
         SettingsSource::Random => Settings::default(),
     };
+    let list_text = settings
+        .tiebreaks
+        .clone()
+        .unwrap_or_else(|| generator::DEFAULT_TIEBREAKS.to_string());
+    let tiebreaks = tiebreak::parse_list(&list_text)
+        .map_err(|e| CliError::invalid(format!("TieBreaks: {e}")))?;
+    let count = count.or(settings.tournaments).unwrap_or(1);
+    let name = output.to_string_lossy().into_owned();
+    if count > 1 && !name.contains("%d") {
+        return Err(CliError::invalid(format!(
+            "{count} tournaments need %d in the output name ({name}): it is replaced by 0000, 0001, …"
+        )));
+    }
     // Without -s the seed is drawn, and written into the name line so the run can be repeated.
     let seed = seed.unwrap_or_else(generator::random_seed);
+    let mut written = Vec::new();
+    for i in 0..count {
+        let path = PathBuf::from(name.replace("%d", &format!("{i:04}")));
+        let one = generate_one(
+            &settings,
+            source,
+            seed.wrapping_add(u64::from(i)),
+            &path,
+            played,
+            system,
+            &tiebreaks,
+        )?;
+        written.push((path, one));
+    }
+    Ok(written)
+}
+
+fn generate_one(
+    settings: &Settings,
+    source: &SettingsSource,
+    seed: u64,
+    output: &Path,
+    played: Option<u32>,
+    system: System,
+    tiebreaks: &[tiebreak::TieBreak],
+) -> Result<String, CliError> {
+    if let Some(parent) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| CliError::new(exit::FILE_ACCESS, format!("{}: {e}", parent.display())))?;
+    }
     let mut list = String::new();
-    let mut t = generator::generate(&settings, seed, |state, round| {
+    let mut t = generator::generate(settings, seed, |state, round| {
         let pairing = system.pair(state, round, &EngineOptions::default());
         append_checklist(&mut list, state, round, system, pairing.as_ref().ok());
         pairing
@@ -800,6 +1044,8 @@ pub(crate) fn generate_file(
         t.header.tournament_type = Some(system.type_code().to_string());
         t.header.type_code = Some(system.type_code().to_string());
     }
+    rank_by_list(&mut t, tiebreaks)
+        .map_err(|e| CliError::new(exit::UNEXPECTED, format!("{}: {e}", output.display())))?;
     if let Some(played) = played {
         if played > total {
             return Err(CliError::invalid(format!(
@@ -812,6 +1058,24 @@ pub(crate) fn generate_file(
     }
     io::write_atomic(output, trf::write(&t, trf::Format::Trf26).as_bytes())?;
     Ok(list)
+}
+
+/// Records the standings of `list` (C.07 4.2, computed by the tiebreak crate) as the players'
+/// ranks; players the list leaves level share the rank.
+fn rank_by_list(t: &mut Tournament, list: &[tiebreak::TieBreak]) -> Result<(), tiebreak::Error> {
+    let s = tiebreak::standings(t, list, &tiebreak::Options::default())?;
+    let index: std::collections::HashMap<_, _> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    for row in s.rows {
+        if let Some(&i) = index.get(&row.id) {
+            t.players[i].rank = Some(row.rank);
+        }
+    }
+    Ok(())
 }
 
 /// Drops every round after `played`; points are recounted and the final ranks, which no

@@ -1,6 +1,5 @@
 //! What the engine interface keeps of JaVaFo's conventions beyond bbpPairings' (JaVaFo's
-//! Advanced User Manual): the initial colour drawn from the file when none is given, and the
-//! checker's report of one round (`-c ROUND`).
+//! Advanced User Manual): the initial colour drawn from the file when none is given.
 use tournament::{Color, Tournament};
 
 /// True when the file neither gives the initial colour (`XXC white1|black1`, `152`) nor lets it
@@ -36,25 +35,6 @@ pub fn initial_colour_by_lot(text: &str) -> Color {
     }
 }
 
-/// The part of `text` for round `round`: from its header line `{prefix}Round #{round}` to the
-/// next `{prefix}Round #` header. `None` when there is no such round.
-pub fn round_section<'a>(text: &'a str, prefix: &str, round: u32) -> Option<&'a str> {
-    let header = format!("{prefix}Round #{round}\n");
-    let at_line_start = |i: usize| i == 0 || text.as_bytes()[i - 1] == b'\n';
-    let start = text
-        .match_indices(&header)
-        .map(|(i, _)| i)
-        .find(|&i| at_line_start(i))?;
-    let next = format!("{prefix}Round #");
-    let body = start + header.len();
-    let end = text[body..]
-        .match_indices(&next)
-        .map(|(i, _)| body + i)
-        .find(|&i| at_line_start(i))
-        .unwrap_or(text.len());
-    Some(&text[start..end])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,19 +48,5 @@ mod tests {
             .filter(|i| initial_colour_by_lot(&format!("012 Event {i}\n")) == Color::White)
             .count();
         assert!((400..=600).contains(&whites), "{whites}");
-    }
-
-    #[test]
-    fn round_sections_end_at_the_next_header() {
-        let report = "t: Round #1\nt: Round #2\n  table\n\nt: Round #3\nt: Round #12\n";
-        assert_eq!(round_section(report, "t: ", 1), Some("t: Round #1\n"));
-        assert_eq!(
-            round_section(report, "t: ", 2),
-            Some("t: Round #2\n  table\n\n")
-        );
-        assert_eq!(round_section(report, "t: ", 12), Some("t: Round #12\n"));
-        assert_eq!(round_section(report, "t: ", 4), None);
-        let list = "Round #1\nID\tPts\n\nRound #2\nID\n";
-        assert_eq!(round_section(list, "", 2), Some("Round #2\nID\n"));
     }
 }

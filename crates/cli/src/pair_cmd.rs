@@ -87,10 +87,14 @@ impl SystemArg {
 #[command(
     after_help = "Prints \"NAME: Round #k\" for every round, followed by the boards where our \
 pairing differs from the file's (checker on the left, tournament on the right, 0 for the bye), \
-then a count such as \"2 of 5 rounds differ from the engine's pairing\".\n\
-Exit codes: 0 every round as the engine pairs it, 1 some round differs (or has no valid \
-pairing), 3 invalid file, 5 file access. (`arbiter --dutch IN -c` prints the report alone and \
-exits 0, as the engines do.)"
+then the standings check (\"standings: ...\": the ranks the file records against the order its \
+own tie-break list, 212 else 202, gives; the order compared and not the numbers, players the \
+list leaves level free, an unknown criterion unchecked), then a count such as \"2 of 5 rounds \
+differ from the engine's pairing\".\n\
+Exit codes: 0 every round as the engine pairs it and the ranks in order, 1 some round differs \
+(or has no valid pairing) or some rank is out of order, 3 invalid file, 5 file access. \
+(`arbiter --dutch IN -c` prints the report alone and exits 0, as the engines do; a rank out of \
+order is a warning on stderr there.)"
 )]
 pub struct CheckArgs {
     /// A tournament in TRF whose every round is replayed.
@@ -105,14 +109,24 @@ pub struct CheckArgs {
     /// The Swiss Team system (`--system team`), as the team engines' `--team` flag says it.
     #[arg(long, conflicts_with = "system")]
     team: bool,
+    /// Also write the findings as JSON: each round's verdict and each standings objection with
+    /// its article.
+    #[arg(short = 'l', long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Configuration keys (Key=Value, # comments): PlayersNumber, RoundsNumber, \
 DrawPercentage, ForfeitRate, RetiredRate, HalfPointByeRate, HighestRating, LowestRating, \
-PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB. \
-Missing keys are drawn at random from the seed. \
+PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB; \
+TopRating and RatingStep (ratings top, top - step, ...); FullPointByes, HalfPointByes, \
+ZeroPointByes (of the player-rounds), ForfeitWins (one side forfeits), ForfeitLosses (both \
+forfeit), UnusualResults (decided before a move: W/D/L, not rated), each a count for the event \
+(5) or a share (2.5%); Acceleration=baku; TieBreaks=BH/C1,BH,SB (written as 202/212, the ranks \
+follow it); TournamentsNumber. Missing keys are drawn at random from the seed, except \
+DrawPercentage: without it the draws follow Otto Milvang's model, and every result is drawn so \
+that each player's expected score is FIDE's (B.02 8.1.2). Read docs/endorsement.md. \
 Exit codes: 3 invalid configuration (FILE:LINE:COL), 4 when the rounds and point values could \
 give a score above 99.9, which a TRF points field cannot hold."
 )]
@@ -137,6 +151,10 @@ pub struct GenerateArgs {
     /// The Swiss system that pairs the rounds (default: Dutch).
     #[arg(long, value_enum)]
     system: Option<SystemArg>,
+    /// Write N tournaments (seeds SEED, SEED + 1, …): OUT must hold %d, replaced by 0000,
+    /// 0001, … (the settings' TournamentsNumber says the same).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: Option<u32>,
 }
 
 pub fn run_pair(args: PairArgs) -> Result<u8, CliError> {
@@ -325,8 +343,16 @@ pub fn run_check(args: CheckArgs) -> Result<u8, CliError> {
         (_, 0) => "no round to check: nothing is paired yet\n".to_string(),
         (d, n) => format!("{d} of {n} rounds differ from the engine's pairing\n"),
     };
-    io::write_output(None, format!("{}{summary}", found.report).as_bytes())?;
-    Ok(if found.differing == 0 {
+    let standings = engine::check_standings(&args.input, &t)?;
+    if let Some(path) = &args.report {
+        let json = engine::check_report_json(&args.input, &found, &standings);
+        io::write_atomic(path, format!("{json:#}\n").as_bytes())?;
+    }
+    io::write_output(
+        None,
+        format!("{}{}{summary}", found.report, standings.text).as_bytes(),
+    )?;
+    Ok(if found.differing == 0 && standings.objections() == 0 {
         exit::OK
     } else {
         exit::NO_PAIRING
@@ -352,7 +378,15 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8, CliError> {
             engine::generate_other(system, &source, args.seed, &args.output, false)?;
         }
         _ => {
-            engine::generate_file(&source, args.seed, &args.output, false, args.played, system)?;
+            engine::generate_file(
+                &source,
+                args.seed,
+                &args.output,
+                false,
+                args.played,
+                system,
+                args.count,
+            )?;
         }
     }
     Ok(exit::OK)
@@ -439,6 +473,8 @@ fn round_robin_findings(
         checklist: String::new(),
         rounds: rounds.len(),
         differing,
+        rounds_found: rounds,
+        article: "C.05 Annex 1",
     }
 }
 

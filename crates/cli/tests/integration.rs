@@ -25,6 +25,8 @@ mod crash_recovery;
 mod database_files;
 #[path = "dubov_cli.rs"]
 mod dubov_cli;
+#[path = "endorsement_cli.rs"]
+mod endorsement_cli;
 #[path = "event_cli.rs"]
 mod event_cli;
 #[path = "fix_bridge.rs"]

@@ -272,7 +272,8 @@ fn latin1_files_can_be_paired_and_checked() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "old: Round #1\n0 of 1 rounds differ from the engine's pairing\n"
+        "old: Round #1\nstandings: the ranks of 3 players follow PTS (no tie-break list \
+         (202/212): points only)\n0 of 1 rounds differ from the engine's pairing\n"
     );
 }
 

@@ -121,6 +121,7 @@ fn check_and_generate() {
     assert_eq!(
         stdout(&o),
         "g: Round #1\ng: Round #2\ng: Round #3\ng: Round #4\n\
+standings: the ranks of 9 players follow PTS, BH/C1, BH, SB (the file's 212)\n\
 0 of 4 rounds differ from the engine's pairing\n"
     );
     let o = run_in(

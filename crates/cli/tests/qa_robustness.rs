@@ -327,7 +327,8 @@ fn checker_names_the_file_without_folder_and_last_extension_only() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
-        "my.event.v2: Round #1\n0 of 1 rounds differ from the engine's pairing\n"
+        "my.event.v2: Round #1\nstandings: the ranks of 3 players follow PTS (no tie-break list \
+         (202/212): points only)\n0 of 1 rounds differ from the engine's pairing\n"
     );
 }
 
@@ -341,7 +342,8 @@ fn checker_leaves_out_a_column_of_announced_byes() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(
         stdout(&o),
-        "t: Round #1\n0 of 1 rounds differ from the engine's pairing\n"
+        "t: Round #1\nstandings: the ranks of 3 players follow PTS (no tie-break list \
+         (202/212): points only)\n0 of 1 rounds differ from the engine's pairing\n"
     );
 }
 

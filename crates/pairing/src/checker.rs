@@ -73,6 +73,26 @@ pub enum RoundOutcome {
     NoValidPairing,
 }
 
+/// Which rounds a check replays: every one, or only the one asked (JaVaFo's `-c ROUND`).
+/// Each round is replayed from the file alone, so one round costs one pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rounds {
+    #[default]
+    Every,
+    Only(u32),
+}
+
+impl Rounds {
+    /// The rounds to replay out of `1..=last` (none when the round asked is not there).
+    pub fn within(self, last: u32) -> std::ops::RangeInclusive<u32> {
+        match self {
+            Rounds::Every => 1..=last,
+            Rounds::Only(k) if (1..=last).contains(&k) => k..=k,
+            Rounds::Only(_) => std::ops::RangeInclusive::new(1, 0),
+        }
+    }
+}
+
 /// Replays every recorded round of `tournament` with `pair` and compares with the file.
 ///
 /// Errors other than [`PairingError::NoValidPairing`] (an invalid request, a tournament beyond
@@ -81,7 +101,7 @@ pub fn check<F>(tournament: &Tournament, pair: F) -> Result<Vec<RoundCheck>, Pai
 where
     F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
 {
-    check_rounds(tournament, tournament.recorded_rounds(), pair)
+    check_rounds(tournament, false, Rounds::Every, pair)
 }
 
 /// [`check`] for the rounds that were paired only: a last column that holds nothing but
@@ -90,20 +110,31 @@ pub fn check_paired<F>(tournament: &Tournament, pair: F) -> Result<Vec<RoundChec
 where
     F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
 {
-    let rounds = tournament::rounds::played_rounds_in_file(tournament);
-    check_rounds(tournament, rounds, pair)
+    check_rounds(tournament, true, Rounds::Every, pair)
 }
 
-fn check_rounds<F>(
+/// The number of rounds [`check`] (or, `paired_only`, [`check_paired`]) replays.
+pub fn rounds_to_check(tournament: &Tournament, paired_only: bool) -> u32 {
+    if paired_only {
+        tournament::rounds::played_rounds_in_file(tournament)
+    } else {
+        tournament.recorded_rounds()
+    }
+}
+
+/// [`check`] or [`check_paired`] for the rounds `which` names only.
+pub fn check_rounds<F>(
     tournament: &Tournament,
-    last: u32,
+    paired_only: bool,
+    which: Rounds,
     pair: F,
 ) -> Result<Vec<RoundCheck>, PairingError>
 where
     F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
 {
+    let last = rounds_to_check(tournament, paired_only);
     let base = with_inferred_parameters(tournament);
-    check_with(&base, last, pair, |t, r| {
+    check_some(&base, which.within(last), pair, |t, r| {
         Ok((state_before_round(t, r), file_pairing(t, r)))
     })
 }
@@ -114,6 +145,20 @@ where
 pub fn check_with<F, S>(
     tournament: &Tournament,
     last: u32,
+    pair: F,
+    state: S,
+) -> Result<Vec<RoundCheck>, PairingError>
+where
+    F: FnMut(&Tournament, u32) -> Result<Pairing, PairingError>,
+    S: FnMut(&Tournament, u32) -> Result<(Tournament, Pairing), PairingError>,
+{
+    check_some(tournament, 1..=last, pair, state)
+}
+
+/// [`check_with`] for the rounds in `rounds` only: each is replayed from the file alone.
+pub fn check_some<F, S>(
+    tournament: &Tournament,
+    rounds: std::ops::RangeInclusive<u32>,
     mut pair: F,
     mut state: S,
 ) -> Result<Vec<RoundCheck>, PairingError>
@@ -122,7 +167,7 @@ where
     S: FnMut(&Tournament, u32) -> Result<(Tournament, Pairing), PairingError>,
 {
     let mut report = Vec::new();
-    for round in 1..=last {
+    for round in rounds {
         let (before, recorded) = state(tournament, round)?;
         let outcome = match pair(&before, round) {
             Ok(ours) => compare(&ours, &recorded),

@@ -106,13 +106,84 @@ pub struct Settings {
     pub points_for_pab: Option<Points>,
     /// Ratings in pairing-number order, taken from a model tournament.
     pub ratings: Option<Vec<Option<u16>>>,
+    /// `TopRating`: the first player's rating; each next one `RatingStep` lower (Gacrux's
+    /// `-r top step`).
+    pub top_rating: Option<u16>,
+    /// `RatingStep` (default 10 when `TopRating` is given).
+    pub rating_step: Option<u16>,
+    /// `FullPointByes`: full-point byes (`F`), a count for the event or a share of the
+    /// player-rounds (`2%`).
+    pub full_point_byes: Option<Amount>,
+    /// `HalfPointByes`: half-point byes (`H`), as `FullPointByes`; replaces `HalfPointByeRate`.
+    pub half_point_byes: Option<Amount>,
+    /// `ZeroPointByes`: zero-point byes (`Z`), as `FullPointByes`.
+    pub zero_point_byes: Option<Amount>,
+    /// `ForfeitWins`: games one player forfeits (the other wins by forfeit), a count or a
+    /// share of the games; replaces `ForfeitRate`.
+    pub forfeit_wins: Option<Amount>,
+    /// `ForfeitLosses`: games both players forfeit (both lose by forfeit), as `ForfeitWins`.
+    pub forfeit_losses: Option<Amount>,
+    /// `UnusualResults`: games decided before a move was made (TRF `W`/`D`/`L`: paired, not
+    /// rated), as `ForfeitWins`.
+    pub unusual_results: Option<Amount>,
+    /// `Acceleration=baku`: the Baku method (C.04.7.1 Art. 1), written as `250` records.
+    pub baku: Option<bool>,
+    /// `TieBreaks`: the standings' tie-break list, written as `202` (and `212` with `PTS`).
+    pub tiebreaks: Option<String>,
+    /// `TournamentsNumber`: how many tournaments to write (the output name holds `%d`).
+    pub tournaments: Option<u32>,
     /// Where each key was given in the settings text: key, line, column of the value. Errors
     /// found when the settings are combined point there.
     pub positions: Vec<(&'static str, usize, usize)>,
 }
 
+/// How many times something happens in a generated event: a count for the whole event, or a
+/// share (in tenths of a percent) of the chances it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Amount {
+    Count(u32),
+    /// Tenths of a percent: `2.5%` is 25.
+    PerMille(u32),
+}
+
+impl std::str::FromStr for Amount {
+    type Err = ();
+    /// `12` (a count) or `2.5%` (a share, one decimal at most, up to 100%).
+    fn from_str(s: &str) -> Result<Amount, ()> {
+        match s.strip_suffix('%') {
+            Some(share) => {
+                let share = share.trim();
+                let (whole, tenth) = match share.split_once('.') {
+                    Some((w, t)) if t.len() == 1 => (w, t),
+                    Some(_) => return Err(()),
+                    None => (share, "0"),
+                };
+                let digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+                if !digits(whole) || !digits(tenth) {
+                    return Err(());
+                }
+                let v = whole.parse::<u32>().map_err(|_| ())? * 10
+                    + tenth.parse::<u32>().map_err(|_| ())?;
+                (v <= 1000).then_some(Amount::PerMille(v)).ok_or(())
+            }
+            None => s.parse().map(Amount::Count).map_err(|_| ()),
+        }
+    }
+}
+
 /// The configuration keys, under their canonical names.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 25] = [
+    "TopRating",
+    "RatingStep",
+    "FullPointByes",
+    "HalfPointByes",
+    "ZeroPointByes",
+    "ForfeitWins",
+    "ForfeitLosses",
+    "UnusualResults",
+    "Acceleration",
+    "TieBreaks",
+    "TournamentsNumber",
     "PlayersNumber",
     "RoundsNumber",
     "DrawPercentage",
@@ -195,6 +266,11 @@ impl Settings {
                     .filter(|v| *v <= 9999)
                     .ok_or_else(|| err("a rating from 0 to 9999"))
             };
+            let amount = || -> Result<Amount, SettingsError> {
+                value
+                    .parse::<Amount>()
+                    .map_err(|_| err("a count such as 3 or a share such as 2.5%"))
+            };
             let points = || -> Result<Points, SettingsError> {
                 value
                     .parse::<Points>()
@@ -220,6 +296,34 @@ impl Settings {
                 "PointsForZPB" => s.points_for_zero_bye = Some(points()?),
                 "PointsForForfeitLoss" => s.points_for_forfeit_loss = Some(points()?),
                 "PointsForPAB" => s.points_for_pab = Some(points()?),
+                "TopRating" => s.top_rating = Some(rating()?),
+                "RatingStep" => s.rating_step = Some(rating()?),
+                "FullPointByes" => s.full_point_byes = Some(amount()?),
+                "HalfPointByes" => s.half_point_byes = Some(amount()?),
+                "ZeroPointByes" => s.zero_point_byes = Some(amount()?),
+                "ForfeitWins" => s.forfeit_wins = Some(amount()?),
+                "ForfeitLosses" => s.forfeit_losses = Some(amount()?),
+                "UnusualResults" => s.unusual_results = Some(amount()?),
+                "Acceleration" => {
+                    s.baku = Some(match value.to_ascii_lowercase().as_str() {
+                        "baku" => true,
+                        "none" | "no" => false,
+                        _ => return Err(err("baku or none")),
+                    })
+                }
+                "TieBreaks" => {
+                    if value.is_empty() || value.chars().any(|c| c.is_control()) {
+                        return Err(err("a tie-break list such as BH/C1,BH,SB"));
+                    }
+                    s.tiebreaks = Some(value.to_string())
+                }
+                "TournamentsNumber" => {
+                    let n = count(100_000)?;
+                    if n == 0 {
+                        return Err(err("a number of tournaments from 1 to 100000"));
+                    }
+                    s.tournaments = Some(n)
+                }
                 _ => {
                     return Err(SettingsError {
                         line,
@@ -307,7 +411,14 @@ impl Settings {
             points_for_forfeit_loss: Some(system.forfeit_loss),
             points_for_pab: Some(system.pairing_bye),
             ratings: Some(ratings),
+            baku: Some(!model.accelerations.is_empty() || !model.player_accelerations.is_empty()),
+            tiebreaks: model
+                .header
+                .tiebreaks
+                .clone()
+                .filter(|l| !l.trim().is_empty()),
             positions: Vec::new(),
+            ..Settings::default()
         }
     }
 
@@ -328,11 +439,15 @@ impl Settings {
 }
 
 /// Settings with every value decided.
+/// The tie-break list a generated event is ranked with when the settings give none.
+pub const DEFAULT_TIEBREAKS: &str = "BH/C1,BH,SB";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub players: u32,
     pub rounds: u32,
-    pub draw_percentage: u32,
+    /// `None`: the draw share of Otto Milvang's model for the two ratings.
+    pub draw_percentage: Option<u32>,
     pub forfeit_rate: u32,
     pub retired_rate: u32,
     pub half_point_bye_rate: u32,
@@ -346,7 +461,7 @@ impl Config {
     fn resolve(s: &Settings, rng: &mut ChaCha8Rng) -> Result<Config, GeneratorError> {
         let players = s.players.unwrap_or_else(|| rng.gen_range(15..=215));
         let rounds = s.rounds.unwrap_or_else(|| rng.gen_range(5..=15));
-        let draw_percentage = s.draw_percentage.unwrap_or_else(|| rng.gen_range(10..=50));
+        let draw_percentage = s.draw_percentage;
         let forfeit_rate = s.forfeit_rate.unwrap_or_else(|| rng.gen_range(6..=30));
         let retired_rate = s.retired_rate.unwrap_or_else(|| rng.gen_range(15..=3225));
         let half_point_bye_rate = s
@@ -471,7 +586,11 @@ fn one_in(rng: &mut ChaCha8Rng, rate: u32) -> bool {
 ///
 /// The name line is `AutoTest Tournament <seed>`; players are `Test0001 Player0001`, … in
 /// rating order. The number of rounds is left out of the header of the finished tournament,
-/// as the engines do; the initial colour is kept.
+/// as the engines do; the initial colour is kept. Games are drawn so that each player's
+/// expected score is FIDE's (B.02 8.1.2, [`result_odds`]): the expected rating change of every
+/// player is zero. The tie-break list is written (`202`, and `212` with `PTS` first); the
+/// ranks are points, then pairing number, for a program to replace with the standings of that
+/// list (the command line does).
 pub fn generate<F>(
     settings: &Settings,
     seed: u64,
@@ -484,9 +603,18 @@ where
     let config = Config::resolve(settings, &mut rng)?;
     let n = config.players as usize;
 
-    let mut ratings: Vec<Option<u16>> = match &settings.ratings {
-        Some(r) => r.clone(),
-        None => {
+    let mut ratings: Vec<Option<u16>> = match (&settings.ratings, settings.top_rating) {
+        (Some(r), _) => r.clone(),
+        (None, Some(top)) => {
+            let step = settings.rating_step.unwrap_or(10);
+            (0..n)
+                .map(|i| {
+                    let r = i64::from(top) - i64::from(step) * i as i64;
+                    (r > 0).then_some(r as u16)
+                })
+                .collect()
+        }
+        (None, None) => {
             let mut r: Vec<Option<u16>> = (0..n)
                 .map(|_| {
                     let v = rng.gen_range(config.lowest_rating..=config.highest_rating);
@@ -503,12 +631,17 @@ where
     t.header.name = Some(format!("AutoTest Tournament {seed}"));
     t.header.tournament_type = Some("FIDE_DUTCH_2025".to_string());
     t.header.rounds = Some(config.rounds);
-    // The initial colour is drawn by lot (Dutch 5.1).
     t.header.initial_color = Some(if rng.gen_bool(0.5) {
         Color::White
     } else {
         Color::Black
     });
+    let tiebreaks = settings
+        .tiebreaks
+        .clone()
+        .unwrap_or_else(|| DEFAULT_TIEBREAKS.to_string());
+    t.header.standings_tiebreaks = Some(format!("PTS,{tiebreaks}"));
+    t.header.tiebreaks = Some(tiebreaks);
     t.point_system = config.point_system;
     t.players = ratings
         .iter()
@@ -521,14 +654,22 @@ where
             ..Player::default()
         })
         .collect();
+    if settings.baku == Some(true) {
+        t.accelerations = baku(n as u32, config.rounds, config.point_system.win);
+    }
 
-    // Retirement: the player is absent from that round to the end.
     let retire_from: Vec<Option<u32>> = (0..n)
         .map(|_| {
             (config.rounds >= 2 && one_in(&mut rng, config.retired_rate))
                 .then(|| rng.gen_range(2..=config.rounds))
         })
         .collect();
+    let byes = plan_byes(settings, &config, &mut rng);
+    // Estimated games still to come, for spreading counts over the event.
+    let games_per_round = n / 2;
+    let mut forfeit_wins = Spread::new(settings.forfeit_wins);
+    let mut forfeit_losses = Spread::new(settings.forfeit_losses);
+    let mut unusual = Spread::new(settings.unusual_results);
 
     let system = config.point_system;
     let mut present = vec![false; n];
@@ -536,7 +677,11 @@ where
         for (i, player) in t.players.iter_mut().enumerate() {
             let absence = if retire_from[i].is_some_and(|r| round >= r) {
                 Some(Entry::ZeroBye)
-            } else if one_in(&mut rng, config.half_point_bye_rate) {
+            } else if let Some(bye) = byes[(round as usize - 1) * n + i] {
+                Some(bye)
+            } else if settings.half_point_byes.is_none()
+                && one_in(&mut rng, config.half_point_bye_rate)
+            {
                 Some(Entry::HalfBye)
             } else {
                 None
@@ -553,10 +698,26 @@ where
         check_pairing(&pairing, &present, round)?;
 
         let index = |id: PlayerId| id.get() as usize - 1;
-        for board in &pairing.boards {
+        let later = games_per_round * (config.rounds - round) as usize;
+        let boards = pairing.boards.len();
+        for (k, board) in pairing.boards.iter().enumerate() {
             let (w, b) = (index(board.white), index(board.black));
-            let (white_entry, black_entry) = if one_in(&mut rng, config.forfeit_rate) {
-                // One of the two did not come; either side equally likely.
+            let left = boards - k + later;
+            let last = round == config.rounds;
+            let (white_entry, black_entry) = if forfeit_losses.take(&mut rng, left, last) {
+                (
+                    Entry::DoubleForfeit {
+                        opponent: board.black,
+                        color: Color::White,
+                    },
+                    Entry::DoubleForfeit {
+                        opponent: board.white,
+                        color: Color::Black,
+                    },
+                )
+            } else if (settings.forfeit_wins.is_none() && one_in(&mut rng, config.forfeit_rate))
+                || forfeit_wins.take(&mut rng, left, last)
+            {
                 let white_came = rng.gen_bool(0.5);
                 let came = |opponent, color| Entry::ForfeitWin {
                     opponent: Some(opponent),
@@ -578,6 +739,7 @@ where
                     )
                 }
             } else {
+                let rated = !unusual.take(&mut rng, left, last);
                 let result = draw_result(
                     &mut rng,
                     t.players[w].rating,
@@ -588,7 +750,7 @@ where
                     opponent,
                     color,
                     result,
-                    rated: true,
+                    rated,
                 };
                 (
                     game(board.black, Color::White, result),
@@ -617,6 +779,98 @@ where
     Ok(t)
 }
 
+/// The Baku method (C.04.7.1 Art. 1) as `250` records: the first 2·⌈N/4⌉ players (1.2) get
+/// the points of a win in the first ⌈A/2⌉ of the A = ⌈R/2⌉ accelerated rounds and half of
+/// that in the others (1.4).
+pub fn baku(players: u32, rounds: u32, win: Points) -> Vec<tournament::Acceleration> {
+    let group_a = (2 * players.div_ceil(4)).min(players);
+    let accelerated = rounds.div_ceil(2);
+    let full = accelerated.div_ceil(2);
+    let record = |points, first_round, last_round| tournament::Acceleration {
+        match_points: None,
+        points,
+        first_round,
+        last_round,
+        first_player: PlayerId(1),
+        last_player: PlayerId(group_a),
+    };
+    let mut records = Vec::new();
+    if group_a == 0 || accelerated == 0 {
+        return records;
+    }
+    records.push(record(win, 1, full));
+    if accelerated > full {
+        records.push(record(
+            Points::from_tenths(win.tenths() / 2),
+            full + 1,
+            accelerated,
+        ));
+    }
+    records
+}
+
+/// The byes of the event, round by round (`rounds × players` slots, round-major): for each of
+/// the full-, half- and zero-point byes, a count is spread over distinct slots at random, a
+/// share is drawn slot by slot.
+fn plan_byes(settings: &Settings, config: &Config, rng: &mut ChaCha8Rng) -> Vec<Option<Entry>> {
+    let slots = (config.rounds * config.players) as usize;
+    let mut plan: Vec<Option<Entry>> = vec![None; slots];
+    for (amount, entry) in [
+        (settings.full_point_byes, Entry::FullBye),
+        (settings.half_point_byes, Entry::HalfBye),
+        (settings.zero_point_byes, Entry::ZeroBye),
+    ] {
+        match amount {
+            None => {}
+            Some(Amount::PerMille(share)) => {
+                for slot in plan.iter_mut().filter(|s| s.is_none()) {
+                    if rng.gen_range(0..1000) < share {
+                        *slot = Some(entry);
+                    }
+                }
+            }
+            Some(Amount::Count(count)) => {
+                let free: Vec<usize> = (0..slots).filter(|&i| plan[i].is_none()).collect();
+                let chosen =
+                    rand::seq::index::sample(rng, free.len(), (count as usize).min(free.len()));
+                for k in chosen {
+                    plan[free[k]] = Some(entry);
+                }
+            }
+        }
+    }
+    plan
+}
+
+/// Spreads an [`Amount`] over the games as they come: a share is drawn game by game; a count
+/// is taken with the chance of what is left over the games estimated to be left, and in full
+/// in the last round (as far as its games go).
+struct Spread {
+    amount: Option<Amount>,
+    taken: u32,
+}
+
+impl Spread {
+    fn new(amount: Option<Amount>) -> Spread {
+        Spread { amount, taken: 0 }
+    }
+
+    /// Whether this game (one of `left` estimated to be left, the last round's when `last`)
+    /// takes one.
+    fn take(&mut self, rng: &mut ChaCha8Rng, left: usize, last: bool) -> bool {
+        let yes = match self.amount {
+            None => false,
+            Some(Amount::PerMille(share)) => rng.gen_range(0..1000) < share,
+            Some(Amount::Count(count)) => {
+                let wanted = count.saturating_sub(self.taken) as usize;
+                wanted > 0 && (last || wanted >= left || rng.gen_range(0..left.max(1)) < wanted)
+            }
+        };
+        self.taken += u32::from(yes);
+        yes
+    }
+}
+
 /// The engine must pair each present player exactly once and nobody else.
 fn check_pairing(pairing: &Pairing, present: &[bool], round: u32) -> Result<(), GeneratorError> {
     let mut seen = vec![false; present.len()];
@@ -641,26 +895,65 @@ fn check_pairing(pairing: &Pairing, present: &[bool], round: u32) -> Result<(), 
     }
 }
 
-/// A game's result for White: the Elo expectation from the rating difference decides the
-/// odds, with the requested share of draws taken evenly from both sides.
+/// The odds of a game between `white` and `black`: (White wins, draw, Black wins), with
+/// White's expected score `win + draw / 2` equal to FIDE's (B.02 8.1.2, the 400-point rule of
+/// 8.3.1 applied), so that neither player's expected rating change is anything but zero. The
+/// draw share is `draw_percentage` when given, else Otto Milvang's model (TieBreakServer's
+/// `drawresult.py`, 2024: logistic win and loss curves of the rating difference shifted by the
+/// players' mean rating), at most twice the smaller expected score so that no odds fall below
+/// zero. Unrated players are taken as even.
+pub fn result_odds(
+    white: Option<u16>,
+    black: Option<u16>,
+    draw_percentage: Option<u32>,
+) -> (f64, f64, f64) {
+    let expected = match (white, black) {
+        (Some(w), Some(b)) => {
+            let difference = rating::counted_difference(i32::from(w), i32::from(b));
+            f64::from(rating::expected_score(difference).hundredths()) / 100.0
+        }
+        _ => 0.5,
+    };
+    let draw = match draw_percentage {
+        Some(p) => f64::from(p.min(100)) / 100.0,
+        None => milvang_draw(
+            f64::from(white.unwrap_or(2000)),
+            f64::from(black.unwrap_or(2000)),
+        ),
+    }
+    .min(2.0 * expected.min(1.0 - expected))
+    .max(0.0);
+    let white_wins = expected - draw / 2.0;
+    (white_wins, draw, 1.0 - white_wins - draw)
+}
+
+/// Otto Milvang's draw probability (2024) for ratings `w` (White) and `b` (Black): his model
+/// gives White's and Black's winning chances as logistic curves in the rating difference on a
+/// 370-point scale, each shifted by a term linear in the mean rating; the draw is what is left.
+pub fn milvang_draw(w: f64, b: f64) -> f64 {
+    let mean = (w + b) / 2.0;
+    let white_shift = (mean - 2000.0) * 0.0986 + 96.0;
+    let black_shift = (mean - 2000.0) * -0.157 - 150.0;
+    let white = 1.0 / (1.0 + 10f64.powf((b - w + white_shift) / 370.0));
+    let black = 1.0 / (1.0 + 10f64.powf((w - b - black_shift) / 370.0));
+    (1.0 - white - black).max(0.0)
+}
+
+/// A game's result for White, drawn with the odds of [`result_odds`].
 fn draw_result(
     rng: &mut ChaCha8Rng,
     white: Option<u16>,
     black: Option<u16>,
-    draw_percentage: u32,
+    draw_percentage: Option<u32>,
 ) -> GameResult {
-    let diff = f64::from(white.unwrap_or(0)) - f64::from(black.unwrap_or(0));
-    let expected = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
-    let draw = f64::from(draw_percentage.min(100)) / 100.0;
-    let white_wins = (expected - draw / 2.0).clamp(0.0, 1.0 - draw);
-    let black_wins = (1.0 - expected - draw / 2.0).clamp(0.0, 1.0 - draw);
+    let (white_wins, draw, _) = result_odds(white, black, draw_percentage);
     let x: f64 = rng.gen_range(0.0..1.0);
     if x < white_wins {
         GameResult::Win
-    } else if x < white_wins + black_wins {
-        GameResult::Loss
-    } else {
+    } else if x < white_wins + draw {
         GameResult::Draw
+    } else {
+        GameResult::Loss
     }
 }
 
@@ -692,14 +985,16 @@ mod tests {
     fn even_odds_and_no_draws_give_both_results() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let results: Vec<GameResult> = (0..200)
-            .map(|_| draw_result(&mut rng, Some(2000), Some(2000), 0))
+            .map(|_| draw_result(&mut rng, Some(2000), Some(2000), Some(0)))
             .collect();
         assert!(results.contains(&GameResult::Win));
         assert!(results.contains(&GameResult::Loss));
         assert!(!results.contains(&GameResult::Draw));
-        let all_draws =
-            (0..50).all(|_| draw_result(&mut rng, Some(2800), Some(1000), 100) == GameResult::Draw);
-        assert!(all_draws);
+        // 2800 against 1000: the whole gap counts from 2650 (8.3.1), FIDE expects 1.00, so
+        // even "every game drawn" leaves no draw: a draw would cost White rating points.
+        let all_wins = (0..50)
+            .all(|_| draw_result(&mut rng, Some(2800), Some(1000), Some(100)) == GameResult::Win);
+        assert!(all_wins);
     }
 
     #[test]

@@ -275,16 +275,40 @@ impl System {
         self,
         t: &Tournament,
         paired_only: bool,
+        list: Option<&mut String>,
+    ) -> Result<Vec<RoundCheck>, PairingError> {
+        self.check_rounds(t, paired_only, checker::Rounds::Every, list)
+    }
+
+    /// The number of rounds (Double-Swiss: matches) [`System::check`] replays.
+    pub fn rounds_to_check(self, t: &Tournament, paired_only: bool) -> u32 {
+        match self {
+            System::DoubleSwiss => double_swiss::matches_to_check(t, paired_only),
+            _ => checker::rounds_to_check(t, paired_only),
+        }
+    }
+
+    /// [`System::check`] for the rounds `which` names only: `-c ROUND` replays that round
+    /// alone (each round is replayed from the file, not from the rounds before it).
+    pub fn check_rounds(
+        self,
+        t: &Tournament,
+        paired_only: bool,
+        which: checker::Rounds,
         mut list: Option<&mut String>,
     ) -> Result<Vec<RoundCheck>, PairingError> {
         match self {
             System::Team => {
                 let options = TeamOptions::of(t).map_err(PairingError::InvalidRequest)?;
-                team::check(t, &options, paired_only, list)
+                team::check_rounds(t, &options, paired_only, which, list)
             }
-            System::DoubleSwiss => {
-                double_swiss::check(t, &DoubleSwissOptions::default(), paired_only, list)
-            }
+            System::DoubleSwiss => double_swiss::check_rounds(
+                t,
+                &DoubleSwissOptions::default(),
+                paired_only,
+                which,
+                list,
+            ),
             _ => {
                 let options = Options::default();
                 let pair = |state: &Tournament, round| {
@@ -300,11 +324,7 @@ impl System {
                     }
                     pairing
                 };
-                if paired_only {
-                    checker::check_paired(t, pair)
-                } else {
-                    checker::check(t, pair)
-                }
+                checker::check_rounds(t, paired_only, which, pair)
             }
         }
     }

@@ -163,3 +163,40 @@ fn the_dutch_engine_reproduces_every_round_of_the_corpus() {
         &bad[..bad.len().min(20)]
     );
 }
+
+/// `-c ROUND`: only the round asked is replayed (one pairing, not one per round), and its
+/// verdict is the one the full check gives for that round.
+#[test]
+fn checking_one_round_replays_that_round_alone() {
+    use pairing::checker::{check_rounds, Rounds};
+    use pairing::generator::{generate, Settings};
+    use pairing::system::{Options, System};
+    let settings = Settings::from_properties(
+        "PlayersNumber=24\nRoundsNumber=6\nForfeitRate=12\nHalfPointByeRate=30\n",
+    )
+    .unwrap();
+    let engine = |t: &Tournament, r: u32| System::Dutch.pair(t, r, &Options::default());
+    let t = generate(&settings, 7, engine).unwrap();
+    let every = check(&t, engine).unwrap();
+    assert_eq!(every.len(), 6);
+    for k in 1..=6 {
+        let mut asked = Vec::new();
+        let one = check_rounds(&t, false, Rounds::Only(k), |s: &Tournament, r| {
+            asked.push(r);
+            engine(s, r)
+        })
+        .unwrap();
+        assert_eq!(asked, [k]);
+        assert_eq!(one, [every[k as usize - 1].clone()]);
+        let mut list = String::new();
+        let by_system = System::Dutch
+            .check_rounds(&t, false, Rounds::Only(k), Some(&mut list))
+            .unwrap();
+        assert_eq!(by_system, one);
+        assert_eq!(list.matches("Round #").count(), 1, "{list}");
+        assert!(list.starts_with(&format!("Round #{k}\n")));
+    }
+    assert!(check_rounds(&t, false, Rounds::Only(7), engine)
+        .unwrap()
+        .is_empty());
+}

@@ -6,6 +6,8 @@ mod bridge_session;
 mod concurrent_edits;
 #[path = "event_flow.rs"]
 mod event_flow;
+#[path = "manual_record.rs"]
+mod manual_record;
 #[path = "national_data.rs"]
 mod national_data;
 #[path = "national_list.rs"]

@@ -33,6 +33,7 @@ mod standings;
 pub mod tables;
 mod team;
 mod value;
+mod verify;
 
 pub use spec::{
     parse_list, Code, Cut, Edition, EditionError, Limit, TeamScore, TieBreak, TieBreakError,
@@ -44,6 +45,7 @@ pub use standings::{
 };
 pub use team::{team_standings, TeamOptions, TeamRow, TeamStandings, TeamValue};
 pub use value::Value;
+pub use verify::{check_ranks, RankCheck, RankObjection};
 
 use tournament::PlayerId;
 

@@ -236,6 +236,51 @@ impl Code {
         (Code::ScoreAndScheduleStrength, "SSSC"),
     ];
 
+    /// The C.07 article that defines the code (2026 numbering), where C.07 defines it.
+    pub fn article(self) -> Option<&'static str> {
+        Some(match self {
+            Code::Points => "4.2",
+            Code::DirectEncounter => "6",
+            Code::Wins => "7.1",
+            Code::GamesWon => "7.2",
+            Code::BlackGames => "7.3",
+            Code::BlackWins => "7.4",
+            Code::Progressive => "7.5",
+            Code::RoundsElected => "7.6",
+            Code::StandardPoints => "7.7",
+            Code::PairingNumber => "7.8",
+            Code::Buchholz => "8.1",
+            Code::AverageOpponentsBuchholz => "8.2",
+            Code::ForeBuchholz => "8.3",
+            Code::SonnebornBerger => "9.1",
+            Code::Koya => "9.2",
+            Code::AverageRatingOpponents => "10.1",
+            Code::PerformanceRating => "10.2",
+            Code::PerfectPerformance => "10.3",
+            Code::AveragePerformanceOpponents => "10.4",
+            Code::AveragePerfectPerformanceOpponents => "10.5",
+            Code::Rating => "10.6",
+            Code::AdjustedScore => "16.3",
+            Code::MatchPoints | Code::GamePoints => "11.1",
+            Code::BoardCount => "12.1",
+            Code::TopBoardResults => "12.2",
+            Code::BottomBoardElimination => "12.3",
+            Code::SecondaryScore => "13.1",
+            Code::ExtendedSbMm | Code::ExtendedSbMg | Code::ExtendedSbGm | Code::ExtendedSbGg => {
+                "13.2"
+            }
+            Code::ExtendedDirectEncounter
+            | Code::EdeBoardCountTop
+            | Code::EdeBoardCountBottom
+            | Code::EdeTop
+            | Code::EdeBottom => "13.3",
+            Code::ScoreAndScheduleStrength => "13.4",
+            Code::SumOpponentsBuchholz | Code::Yugoslav | Code::Kashdan | Code::Berlin => {
+                return None
+            }
+        })
+    }
+
     pub fn text(self) -> &'static str {
         Code::ALL
             .iter()

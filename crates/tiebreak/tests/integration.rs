@@ -13,6 +13,8 @@ mod non_standard;
 mod played_rounds;
 #[path = "properties.rs"]
 mod properties;
+#[path = "ranks.rs"]
+mod ranks;
 #[path = "rules.rs"]
 mod rules;
 #[path = "seed_tables.rs"]

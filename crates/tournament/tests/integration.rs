@@ -1,6 +1,8 @@
 //! Every integration test of this crate, in one binary: one link instead of one per file
 //! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
 
+#[path = "gacrux_files.rs"]
+mod gacrux_files;
 #[path = "papi.rs"]
 mod papi;
 #[path = "team_records.rs"]

@@ -672,20 +672,36 @@ pub fn check(
     t: &Tournament,
     options: &DoubleSwissOptions,
     paired_only: bool,
+    list: Option<&mut String>,
+) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
+    check_rounds(t, options, paired_only, crate::checker::Rounds::Every, list)
+}
+
+/// The number of matches [`check`] replays: two columns a match.
+pub fn matches_to_check(t: &Tournament, paired_only: bool) -> u32 {
+    let mut base = t.clone();
+    if base.header.rounds.is_none() {
+        base.header.rounds = Some(base.recorded_rounds().div_ceil(2) * 2);
+    }
+    crate::checker::rounds_to_check(&base, paired_only) / 2
+}
+
+/// [`check`] for the matches `which` names only.
+pub fn check_rounds(
+    t: &Tournament,
+    options: &DoubleSwissOptions,
+    paired_only: bool,
+    which: crate::checker::Rounds,
     mut list: Option<&mut String>,
 ) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
     let mut base = t.clone();
     if base.header.rounds.is_none() {
         base.header.rounds = Some(base.recorded_rounds().div_ceil(2) * 2);
     }
-    let columns = if paired_only {
-        tournament::rounds::played_rounds_in_file(&base)
-    } else {
-        base.recorded_rounds()
-    };
-    crate::checker::check_with(
+    let matches = crate::checker::rounds_to_check(&base, paired_only) / 2;
+    crate::checker::check_some(
         &base,
-        columns / 2,
+        which.within(matches),
         |state, k| {
             let r = MatchRound::new(state, k, options)?;
             let pairing = pair_prepared(&r);

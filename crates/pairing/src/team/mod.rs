@@ -660,20 +660,27 @@ pub fn check(
     t: &Tournament,
     options: &TeamOptions,
     paired_only: bool,
+    list: Option<&mut String>,
+) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
+    check_rounds(t, options, paired_only, crate::checker::Rounds::Every, list)
+}
+
+/// [`check`] for the rounds `which` names only.
+pub fn check_rounds(
+    t: &Tournament,
+    options: &TeamOptions,
+    paired_only: bool,
+    which: crate::checker::Rounds,
     mut list: Option<&mut String>,
 ) -> Result<Vec<crate::checker::RoundCheck>, PairingError> {
     let mut base = t.clone();
     if base.header.rounds.is_none() {
         base.header.rounds = Some(base.recorded_rounds());
     }
-    let last = if paired_only {
-        tournament::rounds::played_rounds_in_file(&base)
-    } else {
-        base.recorded_rounds()
-    };
-    crate::checker::check_with(
+    let last = crate::checker::rounds_to_check(&base, paired_only);
+    crate::checker::check_some(
         &base,
-        last,
+        which.within(last),
         |state, round| {
             let r = TeamRound::new(state, round, options)?;
             let pairing = pair_prepared(&r);

@@ -572,7 +572,13 @@ impl Store {
             if format == tournament::trf::Format::Trf26 && !tiebreaks.is_empty() {
                 t.header.tiebreaks = Some(tiebreaks.join(","));
             }
-            Ok(tournament::trf::write(&t, format))
+            let mut text = tournament::trf::write(&t, format);
+            // TRF-2026's comment lines carry the pairing-integrity record FIDE's checklist
+            // asks for: every change made by hand to the pairings of the exported rounds.
+            if format == tournament::trf::Format::Trf26 {
+                text.push_str(&manual_change_lines(c, event, complete)?);
+            }
+            Ok(text)
         })
     }
 
@@ -740,4 +746,72 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         lots,
         performance,
     })
+}
+
+/// The log's actions that change a pairing by hand (the engine's pairing, `pair`, and taking
+/// a whole round back, `unpair`, are not changes to a pairing).
+const MANUAL_PAIRING_ACTIONS: [&str; 6] = [
+    "swap",
+    "break_boards",
+    "pair_by_hand",
+    "bye_by_hand",
+    "sort_boards",
+    "accept_objection",
+];
+
+/// One `###` comment line per change made by hand, still in force (not undone), to the
+/// pairing of a round up to `rounds`, oldest first: the round, the action, what it named
+/// (players by pairing number), who made it and when.
+fn manual_change_lines(c: &Connection, event: EventId, rounds: u32) -> Result<String> {
+    let players = load_players(c, event)?;
+    let number = |key: i64| players.iter().find(|p| p.id == key).map(|p| p.number);
+    let mut st = c.prepare(
+        "SELECT at, actor, action, detail FROM action_log \
+         WHERE event_id = ?1 AND undone = 0 ORDER BY id",
+    )?;
+    let rows = st.query_map([event], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+        ))
+    })?;
+    let mut out = String::new();
+    for row in rows {
+        let (at, actor, action, detail) = row?;
+        if !MANUAL_PAIRING_ACTIONS.contains(&action.as_str()) {
+            continue;
+        }
+        let detail: serde_json::Value = serde_json::from_str(&detail).unwrap_or_default();
+        let Some(round) = detail.get("round").and_then(|r| r.as_u64()) else {
+            continue;
+        };
+        if round == 0 || round > u64::from(rounds) {
+            continue;
+        }
+        let mut named = Vec::new();
+        if let Some(fields) = detail.as_object() {
+            for (field, value) in fields {
+                let shown = match (field.as_str(), value.as_i64()) {
+                    ("round", _) => continue,
+                    ("a" | "b" | "white" | "black" | "player", Some(key)) => match number(key) {
+                        Some(n) => format!("player {n}"),
+                        None => continue,
+                    },
+                    _ => value.to_string(),
+                };
+                named.push(format!("{field} {shown}"));
+            }
+        }
+        // Comment lines stay on one line whatever the actor's name holds.
+        let clean = |s: &str| s.replace(['\r', '\n'], " ");
+        out.push_str(&format!(
+            "### pairing changed by hand: round {round}, {action}, {} ({}, {})\n",
+            clean(&named.join(", ")),
+            clean(&actor),
+            clean(&at)
+        ));
+    }
+    Ok(out)
 }

@@ -977,13 +977,18 @@ fn player(p: &mut Parsed, l: &Line) {
         'm' | 'M' => Some(Sex::Male),
         'w' | 'W' | 'f' | 'F' => Some(Sex::Female),
         c => {
-            p.err(
-                l.no,
-                10,
-                K::BadField,
-                "sex m, w or blank (column 10)",
-                quote(&c.to_string()),
-            );
+            // TRF-2026 marks the sex "warning if wrong" and pairing does not read it; FIDE's own
+            // generator (Gacrux) writes `u` for unknown. Warn in every reading, refuse in none.
+            p.warnings.push(TrfWarning {
+                problem: TrfError::new(
+                    l.no,
+                    10,
+                    K::BadField,
+                    "sex m, w or blank (column 10)",
+                    quote(&c.to_string()),
+                ),
+                action: "the sex is left unknown (TRF-2026 only warns on it)".to_string(),
+            });
             None
         }
     };
@@ -1008,8 +1013,20 @@ fn player(p: &mut Parsed, l: &Line) {
     }
     let fed = l.field(54, 56);
     pl.federation = (!fed.trim().is_empty()).then(|| fed.trim().to_string());
-    if let Ok(id) = number(p, l, 58, 68, "a FIDE ID") {
-        pl.fide_id = id;
+    let errors_before_id = p.errors.len();
+    match number(p, l, 58, 68, "a FIDE ID") {
+        Ok(id) => pl.fide_id = id,
+        // TRF-2026 makes the FIDE ID mandatory for rating, not for pairing: reading for
+        // pairing, a malformed one is left out with a warning.
+        Err(()) if p.lenient && p.errors.len() == errors_before_id + 1 => {
+            if let Some(problem) = p.errors.pop() {
+                p.warnings.push(TrfWarning {
+                    problem,
+                    action: "the FIDE ID is left out (pairing engines do not read it)".to_string(),
+                });
+            }
+        }
+        Err(()) => {}
     }
     let birth = l.field(70, 79);
     pl.birth_date = (!birth.trim().is_empty()).then(|| birth.trim().to_string());
