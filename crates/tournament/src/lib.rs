@@ -18,6 +18,7 @@
 mod model;
 mod points;
 pub mod rounds;
+pub mod swiss_manager;
 pub mod team;
 pub mod trf;
 
