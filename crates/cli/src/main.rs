@@ -15,6 +15,7 @@ mod standings_cmd;
 mod table;
 mod team_event_cmd;
 mod trf_cmd;
+mod tunx_cmd;
 
 use std::process::ExitCode;
 
@@ -56,7 +57,7 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Distribute the prizes after the last round: by places, shared, or the Hort system.
     Prizes(prizes_cmd::PrizesArgs),
-    /// Convert a TRF file between TRF-16 and TRF-2026.
+    /// Convert a TRF or Swiss-Manager (.TUNX) file to TRF-16 or TRF-2026.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
     Validate(trf_cmd::ValidateArgs),

@@ -19,7 +19,7 @@ pub enum TrfFormat {
 
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// The TRF file to read (TRF-16, TRF-2026 or a mix).
+    /// The file to read: TRF (TRF-16, TRF-2026 or a mix), or Swiss-Manager (`.TUNX`).
     pub input: PathBuf,
     /// The layout to write.
     #[arg(long, value_enum)]
@@ -73,6 +73,9 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
+    if crate::tunx_cmd::is_tunx(&args.input) {
+        return crate::tunx_cmd::run_convert(args);
+    }
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let t = match load(&args.input, args.latin1)? {
         Ok(t) => t,

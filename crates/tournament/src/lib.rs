@@ -15,6 +15,7 @@
 //! assert_eq!(win.points(&PointSystem::default()), Points::ONE);
 //! ```
 
+pub mod chess_results;
 mod model;
 mod points;
 pub mod rounds;

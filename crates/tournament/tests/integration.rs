@@ -1,6 +1,8 @@
 //! Every integration test of this crate, in one binary: one link instead of one per file
 //! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
 
+#[path = "chess_results.rs"]
+mod chess_results;
 #[path = "swiss_manager.rs"]
 mod swiss_manager;
 #[path = "team_records.rs"]
