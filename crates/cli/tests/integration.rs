@@ -67,3 +67,5 @@ mod team_event_cli;
 mod team_event_db_cli;
 #[path = "trf_cli.rs"]
 mod trf_cli;
+#[path = "tunx_cli.rs"]
+mod tunx_cli;

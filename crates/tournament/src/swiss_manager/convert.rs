@@ -27,14 +27,29 @@ impl std::fmt::Display for ConvertWarning {
 
 /// The tournament a file describes: its players, every round up to the last one with a
 /// result, and the absences already entered for the rounds after it (as byes announced).
-/// A round paired but without any result yet is left out, with a warning.
+/// A round paired but without any result yet is left out, with a warning, and so is a Swiss
+/// event's last round while some of its games have no result (the round is being played).
 pub fn to_tournament(file: &TunxFile) -> (Tournament, Vec<ConvertWarning>) {
     let mut warnings = Vec::new();
-    let history = file
+    let mut history = file
         .rounds
         .iter()
         .rposition(|r| r.pairings.iter().any(Pairing::has_result))
         .map_or(0, |i| i + 1);
+    let pending = |r: &super::Round| {
+        r.pairings.iter().any(|p| {
+            matches!(
+                p,
+                Pairing::Game {
+                    result: GameCode::Pending,
+                    ..
+                }
+            )
+        })
+    };
+    if file.kind == Kind::Swiss && history > 0 && pending(&file.rounds[history - 1]) {
+        history -= 1;
+    }
     let mut entries = vec![vec![Entry::NotPaired; history]; file.players.len()];
     let mut set = |p: PlayerId, r: usize, e: Entry| entries[p.0 as usize - 1][r] = e;
     let mut announced: Vec<AnnouncedByes> = Vec::new();
@@ -48,11 +63,18 @@ pub fn to_tournament(file: &TunxFile) -> (Tournament, Vec<ConvertWarning>) {
                 .filter(|p| !matches!(p, Pairing::Absent { .. }))
                 .count();
             if paired > 0 {
+                let message = if round.pairings.iter().any(Pairing::has_result) {
+                    format!(
+                        "some results are not entered yet ({paired} records paired): the round is left out"
+                    )
+                } else {
+                    format!(
+                        "paired ({paired} records) but no result entered yet: its pairings are left out"
+                    )
+                };
                 warnings.push(ConvertWarning {
                     round: Some(number),
-                    message: format!(
-                        "paired ({paired} records) but no result entered yet: its pairings are left out"
-                    ),
+                    message,
                 });
             }
             for p in &round.pairings {
@@ -155,11 +177,12 @@ pub fn to_tournament(file: &TunxFile) -> (Tournament, Vec<ConvertWarning>) {
                 Pairing::Absent { player, value } => set(
                     player,
                     r,
+                    // Left out of a round that was played, with no value entered: absent,
+                    // no points (TRF `Z`), so that the round's pairing is checked without them.
                     match value {
-                        Absence::Unscored => Entry::NotPaired,
+                        Absence::Unscored | Absence::ZeroPoint => Entry::ZeroBye,
                         Absence::FullPoint => Entry::FullBye,
                         Absence::HalfPoint => Entry::HalfBye,
-                        Absence::ZeroPoint => Entry::ZeroBye,
                     },
                 ),
             }
