@@ -17,6 +17,8 @@ mod bridge_teams_export;
 mod browser;
 #[path = "burstein_cli.rs"]
 mod burstein_cli;
+#[path = "chess_results_cli.rs"]
+mod chess_results_cli;
 #[path = "client_dialects.rs"]
 mod client_dialects;
 #[path = "crash_recovery.rs"]

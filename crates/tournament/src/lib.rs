@@ -2,7 +2,8 @@
 //!
 //! A [`Tournament`] holds the header, the point system and every player's round-by-round record.
 //! The [`trf`] module reads and writes FIDE's Tournament Report File (TRF-16 and TRF-2026, with
-//! the pairing engines' extensions).
+//! the pairing engines' extensions); [`swiss_manager`] reads Swiss-Manager's `.TUNX` files;
+//! [`chess_results`] writes chess-results.com's upload file.
 //!
 //! ```
 //! use tournament::{Entry, GameResult, Points, PointSystem};

@@ -271,7 +271,7 @@ pub(crate) fn players_in_round(t: &Tournament, round: u32) -> usize {
 
 /// The last round whose boards all have a result (0 before any); in a Double-Swiss event the
 /// last whole match's second game, so that exports and standings never end inside a match.
-fn complete_rounds(settings: &EventSettings, rounds: &[Round]) -> u32 {
+pub(crate) fn complete_rounds(settings: &EventSettings, rounds: &[Round]) -> u32 {
     let done = rounds
         .iter()
         .take_while(|r| r.missing_results() == 0)
