@@ -166,13 +166,24 @@ enum EventCommand {
         #[arg(long, value_name = "en|fr", default_value = "en")]
         lang: String,
     },
-    /// Write the event as a TRF file for the rating report.
+    /// Write the event as a TRF file for the rating report, or as chess-results.com's upload
+    /// file (`--format chess-results`).
     Export {
         event: EventId,
         #[arg(long, value_enum, default_value = "trf16")]
         to: TrfFormat,
+        /// `chess-results`: chess-results.com's upload file (XML) instead of a TRF.
+        #[arg(long, value_enum)]
+        format: Option<ExportFormat>,
         #[arg(short, long)]
         output: Option<PathBuf>,
+    },
+    /// Publish the event on chess-results.com, with the credentials chess-results issued to the
+    /// program (a file of `source = …`, `aes_key = …`, `aes_iv = …` lines).
+    Upload {
+        event: EventId,
+        #[arg(long, value_name = "FILE")]
+        credentials: PathBuf,
     },
     /// Show the event's action log, newest first.
     Log { event: EventId },
@@ -515,7 +526,38 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             };
             io::print(&render(table, format, json, html)?)?;
         }
-        EventCommand::Export { event, to, output } => {
+        EventCommand::Upload { event, credentials } => {
+            let text = io::read_text(&credentials)?;
+            let creds = server::chess_results::Credentials::parse(&text).map_err(|e| {
+                CliError::invalid(format!(
+                    "{}:{}: expected {}, found {}",
+                    credentials.display(),
+                    e.line,
+                    e.expected,
+                    e.found
+                ))
+            })?;
+            let client = server::chess_results::Client::new(creds);
+            match client.publish(s, event) {
+                Ok(key) => io::print(&format!(
+                    "published on chess-results.com: tournament {key}\n"
+                ))?,
+                Err(server::chess_results::UploadError::Store(e)) => return Err(store_error(e)),
+                Err(e) => return Err(CliError::new(exit::FILE_ACCESS, e.to_string())),
+            }
+        }
+        EventCommand::Export {
+            event,
+            format: Some(ExportFormat::ChessResults),
+            output,
+            ..
+        } => {
+            let xml = s.export_chess_results(event, None).map_err(store_error)?;
+            io::write_output(output.as_deref(), xml.as_bytes())?;
+        }
+        EventCommand::Export {
+            event, to, output, ..
+        } => {
             let format = match to {
                 TrfFormat::Trf16 => tournament::trf::Format::Trf16,
                 TrfFormat::Trf26 => tournament::trf::Format::Trf26,
@@ -638,4 +680,11 @@ fn pairings_table(s: &Store, event: EventId, r: &store::Round) -> Result<Table, 
         }
     }
     Ok(t)
+}
+
+/// Files `arbiter event export` writes besides TRF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// chess-results.com's upload file (XML).
+    ChessResults,
 }

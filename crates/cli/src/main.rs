@@ -17,6 +17,7 @@ mod store_io;
 mod table;
 mod team_event_cmd;
 mod trf_cmd;
+mod tunx_cmd;
 
 use std::process::ExitCode;
 
@@ -58,7 +59,7 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Distribute the prizes after the last round: by places, shared, or the Hort system.
     Prizes(prizes_cmd::PrizesArgs),
-    /// Convert a TRF file between TRF-16 and TRF-2026, or from and to the FFE's Papi file.
+    /// Convert a TRF, Papi (.papi) or Swiss-Manager (.TUNX) file to TRF-16 or TRF-2026, or a TRF file to Papi.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
     Validate(trf_cmd::ValidateArgs),

@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// https get the Secure flag. Only when nothing but the proxy reaches this server.
     #[arg(long)]
     forwarded_proto: bool,
+    /// The credentials chess-results.com issued to the program (`source = …`, `aes_key = …`,
+    /// `aes_iv = …` lines): events get a button that publishes them there.
+    #[arg(long, value_name = "FILE")]
+    chess_results: Option<PathBuf>,
 }
 
 pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
@@ -45,6 +49,20 @@ pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
     config.demo = args.demo;
     config.public_url = args.public_url;
     config.forwarded_proto = args.forwarded_proto;
+    if let Some(path) = &args.chess_results {
+        let text = crate::io::read_text(path)?;
+        config.chess_results = Some(server::chess_results::Credentials::parse(&text).map_err(
+            |e| {
+                CliError::invalid(format!(
+                    "{}:{}: expected {}, found {}",
+                    path.display(),
+                    e.line,
+                    e.expected,
+                    e.found
+                ))
+            },
+        )?);
+    }
     server::run(config).map_err(|e| {
         let code = match e {
             server::Error::Store { .. } => exit::FILE_ACCESS,

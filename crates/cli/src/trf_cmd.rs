@@ -21,7 +21,7 @@ pub enum TrfFormat {
 
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// The file to read: TRF (TRF-16, TRF-2026 or a mix) or the FFE's Papi (.papi).
+    /// The file to read: TRF (TRF-16, TRF-2026 or a mix), the FFE's Papi (.papi), or Swiss-Manager (`.TUNX`).
     pub input: PathBuf,
     /// The layout to write.
     #[arg(long, value_enum)]
@@ -78,6 +78,9 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
+    if crate::tunx_cmd::is_tunx(&args.input) {
+        return crate::tunx_cmd::run_convert(args);
+    }
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let bytes = io::read_bytes(&args.input)?;
     let t = if crate::papi_cmd::is_papi(&args.input, &bytes) {

@@ -17,6 +17,8 @@ mod bridge_teams_export;
 mod browser;
 #[path = "burstein_cli.rs"]
 mod burstein_cli;
+#[path = "chess_results_cli.rs"]
+mod chess_results_cli;
 #[path = "client_dialects.rs"]
 mod client_dialects;
 #[path = "crash_recovery.rs"]
@@ -71,3 +73,5 @@ mod team_event_cli;
 mod team_event_db_cli;
 #[path = "trf_cli.rs"]
 mod trf_cli;
+#[path = "tunx_cli.rs"]
+mod tunx_cli;

@@ -87,6 +87,9 @@ pub enum Own {
     /// A rating list for the whole site (FIDE's, a federation's), replaced whole by the file
     /// the arbiter chose; the page says which list and month it replaced.
     Library,
+    /// Publishes the event as it is now on another site (chess-results.com): nothing of the
+    /// event changes here but the key the site gives it the first time.
+    Publish,
 }
 
 impl Own {
@@ -98,6 +101,7 @@ impl Own {
             Own::Registration => "registration",
             Own::Restore => "restore",
             Own::Library => "rating list",
+            Own::Publish => "publishes",
         }
     }
 }

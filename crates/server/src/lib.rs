@@ -16,6 +16,7 @@ pub mod auth;
 pub mod backup;
 pub mod bridge;
 pub mod chess;
+pub mod chess_results;
 mod connections;
 pub mod context;
 pub mod ctx;
@@ -86,6 +87,9 @@ pub struct Config {
     pub forwarded_proto: bool,
     /// Timeouts, connection caps and concurrent password checks.
     pub limits: Limits,
+    /// The credentials chess-results.com issued to this program: with them, an event's page
+    /// publishes it there; without, it offers the upload file to download.
+    pub chess_results: Option<chess_results::Credentials>,
 }
 
 impl Config {
@@ -100,6 +104,7 @@ impl Config {
             public_url: None,
             forwarded_proto: false,
             limits: Limits::default(),
+            chess_results: None,
         }
     }
 }
@@ -156,6 +161,8 @@ pub struct AppState {
     /// `--public-url` without its trailing slash: the address printed code slips give the
     /// phones when the page was opened by another one (the laptop browsing itself).
     pub public_url: Option<String>,
+    /// chess-results.com's upload client, when the server has credentials for it.
+    pub chess_results: Option<Arc<chess_results::Client>>,
     /// The double-dummy solver's worker and queue: every solve of hand records goes through it.
     pub solver: Arc<bridge::solver::Solver>,
 }
@@ -276,6 +283,10 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
             .public_url
             .as_deref()
             .map(|u| u.trim_end_matches('/').to_string()),
+        chess_results: config
+            .chess_results
+            .clone()
+            .map(|c| Arc::new(chess_results::Client::new(c))),
     };
     Ok(Bound {
         listener,

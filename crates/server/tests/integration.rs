@@ -33,6 +33,8 @@ mod bridge_team_exports;
 mod bridge_team_phones;
 #[path = "bridge_teams.rs"]
 mod bridge_teams;
+#[path = "chess_results_pages.rs"]
+mod chess_results_pages;
 #[path = "common.rs"]
 mod common;
 #[path = "concurrent.rs"]

@@ -2,7 +2,9 @@
 //!
 //! A [`Tournament`] holds the header, the point system and every player's round-by-round record.
 //! The [`trf`] module reads and writes FIDE's Tournament Report File (TRF-16 and TRF-2026, with
-//! the pairing engines' extensions); the [`papi`] module reads and writes the FFE's Papi files.
+//! the pairing engines' extensions); the [`papi`] module reads and writes the FFE's Papi files;
+//! [`swiss_manager`] reads Swiss-Manager's `.TUNX` files; [`chess_results`] writes chess-results.com's
+//! upload file.
 //!
 //! ```
 //! use tournament::{Entry, GameResult, Points, PointSystem};
@@ -15,10 +17,12 @@
 //! assert_eq!(win.points(&PointSystem::default()), Points::ONE);
 //! ```
 
+pub mod chess_results;
 mod model;
 pub mod papi;
 mod points;
 pub mod rounds;
+pub mod swiss_manager;
 pub mod team;
 pub mod trf;
 

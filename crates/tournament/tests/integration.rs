@@ -5,6 +5,10 @@
 mod gacrux_files;
 #[path = "papi.rs"]
 mod papi;
+#[path = "chess_results.rs"]
+mod chess_results;
+#[path = "swiss_manager.rs"]
+mod swiss_manager;
 #[path = "team_records.rs"]
 mod team_records;
 #[path = "trf_conformance.rs"]

@@ -831,3 +831,9 @@ invalid-entry = Expected the number of a log entry (found "{ $found }").
 invalid-baku = Baku acceleration goes with the Dutch or the Dubov system, not Lim.
 invalid-game = Expected the game of the match: 1 or 2.
 invalid-system = Expected a system: swiss, round_robin or double_round_robin (found "{ $found }").
+
+# chess-results.com (issue 35)
+export-chess-results = chess-results.com upload file (XML)
+publish-chess-results = Publish on chess-results.com
+published-chess-results = Published on chess-results.com (tournament { $key }):
+publish-chess-results-failed = Not published on chess-results.com: { $reason }

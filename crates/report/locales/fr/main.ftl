@@ -837,3 +837,9 @@ invalid-entry = Numéro d'entrée du journal attendu (reçu « { $found } »).
 invalid-baku = L'accélération de Bakou s'applique au système hollandais ou au système Dubov, pas au Lim.
 invalid-game = Partie du match attendue : 1 ou 2.
 invalid-system = Système attendu : swiss (suisse), round_robin (toutes rondes) ou double_round_robin (toutes rondes aller-retour) (reçu « { $found } »).
+
+# chess-results.com (issue 35)
+export-chess-results = Fichier pour chess-results.com (XML)
+publish-chess-results = Publier sur chess-results.com
+published-chess-results = Publié sur chess-results.com (tournoi { $key }) :
+publish-chess-results-failed = Non publié sur chess-results.com : { $reason }

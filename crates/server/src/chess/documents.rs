@@ -12,7 +12,7 @@ use store::{EventId, Player, PlayerKey, Store};
 use crate::chess::views::{self, CrossRow, EventView, LegendItem, PlayerView, StandingView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
-use crate::guard::Routes;
+use crate::guard::{Guard, Own, Routes};
 use crate::page::{attachment, html, Page};
 use crate::AppState;
 
@@ -24,6 +24,12 @@ pub fn routes() -> Routes {
         .get("/events/{id}/table", round_robin_table_page)
         .get("/events/{id}/rounds/{n}/slips", board_slips_page)
         .get("/events/{id}/export.trf", export_trf)
+        .get("/events/{id}/chess-results.xml", export_chess_results)
+        .post(
+            "/events/{id}/chess-results/publish",
+            Guard::Own(Own::Publish),
+            publish_chess_results,
+        )
         .get("/events/{id}/standings.csv", standings_csv)
         .get("/events/{id}/standings.json", standings_json)
         .get("/events/{id}/national.csv", national_csv)
@@ -602,4 +608,48 @@ async fn standings_json(
 ) -> Page {
     let s = st.store.standings(id, q.after)?;
     Ok(axum::Json(s).into_response())
+}
+
+/// chess-results.com's upload file, to upload by hand.
+async fn export_chess_results(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
+    let xml = st.store.export_chess_results(id, None)?;
+    Ok(attachment(
+        "application/xml; charset=utf-8",
+        &format!("event-{id}-chess-results.xml"),
+        xml.into_bytes(),
+    ))
+}
+
+/// Publishes the event on chess-results.com (the server's credentials), then says how it went
+/// on the event's page.
+async fn publish_chess_results(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<EventId>,
+) -> Page {
+    st.store.event(id)?;
+    let Some(client) = st.chess_results.clone() else {
+        return Err(AppError::invalid(
+            "chess-results",
+            "a server started with --chess-results FILE",
+            "no credentials",
+        ));
+    };
+    let store = st.store.clone();
+    let outcome = tokio::task::spawn_blocking(move || client.publish(&store, id))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let to = match outcome {
+        Ok(key) => format!("/events/{id}?published={key}"),
+        Err(crate::chess_results::UploadError::Store(e)) => return Err(e.into()),
+        Err(e) => {
+            let said: String = form_urlencoded::byte_serialize(e.to_string().as_bytes()).collect();
+            format!("/events/{id}?publish_failed={said}")
+        }
+    };
+    Ok(axum::response::Redirect::to(&to).into_response())
 }

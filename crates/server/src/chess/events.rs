@@ -175,6 +175,18 @@ struct Dashboard {
     next_text: String,
     next_link: String,
     rounds: Vec<(u32, usize, usize)>,
+    /// The server can publish on chess-results.com (it has the credentials).
+    chess_results: bool,
+    /// After a publication: what the site said (its key, or why it refused).
+    published: String,
+    publish_failed: String,
+}
+
+/// What the page says after publishing the event on chess-results.com.
+#[derive(Debug, Default, serde::Deserialize)]
+struct PublishedQuery {
+    published: Option<String>,
+    publish_failed: Option<String>,
 }
 
 async fn dashboard(
@@ -182,6 +194,7 @@ async fn dashboard(
     c: Ctx,
     _a: Arbiter,
     Path(id): Path<EventId>,
+    axum::extract::Query(q): axum::extract::Query<PublishedQuery>,
 ) -> Page {
     let (e, ev) = views::event_view(&st, &c, id)?;
     let players = st.store.players(id)?;
@@ -228,6 +241,12 @@ async fn dashboard(
             .collect(),
         next_text,
         next_link,
+        chess_results: st.chess_results.is_some(),
+        published: q
+            .published
+            .filter(|k| k.bytes().all(|b| b.is_ascii_digit()))
+            .unwrap_or_default(),
+        publish_failed: q.publish_failed.unwrap_or_default(),
         ev,
         c,
     })

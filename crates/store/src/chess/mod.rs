@@ -7,6 +7,7 @@
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
+pub mod chess_results;
 pub mod corrections;
 pub mod double_swiss;
 pub mod entries;
