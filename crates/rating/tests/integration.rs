@@ -1,4 +1,10 @@
 //! Every integration test of this crate, in one binary.
 
+#[path = "change.rs"]
+mod change;
 #[path = "expected.rs"]
 mod expected;
+#[path = "history.rs"]
+mod history;
+#[path = "support.rs"]
+mod support;
