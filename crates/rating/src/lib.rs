@@ -20,6 +20,7 @@
 pub mod change;
 mod expected;
 pub mod history;
+pub mod norms;
 pub mod performance;
 
 pub use change::{
@@ -28,3 +29,7 @@ pub use change::{
 };
 pub use expected::{counted_difference, expected_score, ExpectedScore};
 pub use history::{HistoryError, RatingHistory, Standing};
+pub use norms::{
+    norms, Achieved, Evaluation, Exemption, NormSettings, NormStatus, NormTitle, PlayerNorms,
+    Shortfall,
+};

@@ -6,5 +6,7 @@ mod change;
 mod expected;
 #[path = "history.rs"]
 mod history;
+#[path = "norms.rs"]
+mod norms;
 #[path = "support.rs"]
 mod support;

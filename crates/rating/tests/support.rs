@@ -31,6 +31,11 @@ impl Event {
         Event { t }
     }
 
+    pub fn planned(mut self, rounds: u32) -> Event {
+        self.t.header.rounds = Some(rounds);
+        self
+    }
+
     pub fn round(self, games: &[(u32, u32, &str)]) -> Event {
         self.round_with_bye(games, None)
     }
