@@ -682,13 +682,16 @@ fn achieved(
                 norm_games: (counted + extra).min(13),
                 evaluation: e,
             };
-            // The most games for the title application, then the fewest left out.
-            let better = best.as_ref().is_none_or(|b| {
+            // The most games for the title application, then the fewest left out, then the
+            // most games played.
+            let key = |a: &Achieved| {
                 (
-                    candidate.norm_games,
-                    std::cmp::Reverse(candidate.left_out.len()),
-                ) > (b.norm_games, std::cmp::Reverse(b.left_out.len()))
-            });
+                    a.norm_games,
+                    std::cmp::Reverse(a.left_out.len()),
+                    a.evaluation.games,
+                )
+            };
+            let better = best.as_ref().is_none_or(|b| key(&candidate) > key(b));
             if better {
                 best = Some(candidate);
             }

@@ -8,5 +8,7 @@ mod expected;
 mod history;
 #[path = "norms.rs"]
 mod norms;
+#[path = "open.rs"]
+mod open;
 #[path = "support.rs"]
 mod support;
