@@ -30,6 +30,6 @@ pub use change::{
 pub use expected::{counted_difference, expected_score, ExpectedScore};
 pub use history::{HistoryError, RatingHistory, Standing};
 pub use norms::{
-    norms, Achieved, Evaluation, Exemption, NormSettings, NormStatus, NormTitle, PlayerNorms,
-    Shortfall,
+    norms, player_norms, Achieved, Evaluation, Exemption, NormSettings, NormStatus, NormTitle,
+    PlayerNorms, Shortfall,
 };

@@ -511,6 +511,32 @@ pub fn norms(
     history: &RatingHistory,
     through_round: u32,
 ) -> Vec<PlayerNorms> {
+    norms_of(tournament, settings, history, through_round, |_| true)
+}
+
+/// One player's norms after round `through_round` (as [`norms`] gives them), `None` for a
+/// player not in the tournament.
+pub fn player_norms(
+    tournament: &Tournament,
+    settings: &NormSettings,
+    history: &RatingHistory,
+    through_round: u32,
+    player: PlayerId,
+) -> Option<PlayerNorms> {
+    norms_of(tournament, settings, history, through_round, |p| {
+        p.id == player
+    })
+    .into_iter()
+    .next()
+}
+
+fn norms_of(
+    tournament: &Tournament,
+    settings: &NormSettings,
+    history: &RatingHistory,
+    through_round: u32,
+    wanted: impl Fn(&Player) -> bool,
+) -> Vec<PlayerNorms> {
     let planned = settings
         .rounds
         .or(tournament.header.rounds)
@@ -526,6 +552,7 @@ pub fn norms(
     tournament
         .players
         .iter()
+        .filter(|p| wanted(p))
         .map(|p| {
             let own = p.federation.as_deref();
             let home = host.is_some_and(|h| federation_of(own) == Some(h.trim()));

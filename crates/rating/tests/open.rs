@@ -279,6 +279,25 @@ fn norms_after_the_last_round_equal_the_hand_computation() {
 }
 
 #[test]
+fn one_players_norms_are_those_of_the_whole_list() {
+    let e = open();
+    let settings = NormSettings {
+        host_federation: Some("FRA".into()),
+        ..NormSettings::default()
+    };
+    let all = norms(&e.t, &settings, &RatingHistory::default(), 10);
+    for p in &e.t.players {
+        let one = rating::player_norms(&e.t, &settings, &RatingHistory::default(), 10, p.id);
+        assert_eq!(one.as_ref(), all.iter().find(|n| n.player == p.id));
+    }
+    let nobody = tournament::PlayerId(99);
+    assert_eq!(
+        rating::player_norms(&e.t, &settings, &RatingHistory::default(), 10, nobody),
+        None
+    );
+}
+
+#[test]
 fn norm_in_reach_for_9_after_round_8() {
     // 9 met 4 (L), 6 (½), 8 (L), 10 (W), 1 (½), 3 (½), 5 (½), 7 (W): 4/8 on
     // Σ 19740, Ra 2467.5 → 2468 (.5 up, 1.4.7).

@@ -274,42 +274,43 @@ pub(crate) fn card_lines(
     id: EventId,
     number: u32,
 ) -> Result<(NormLines, String), AppError> {
-    let c = compute(st, id)?;
-    let lines = c
-        .norms
-        .iter()
-        .zip(&c.tournament.players)
-        .find(|(_, p)| p.id.get() == number)
-        .map(|(n, _)| {
-            n.norms
-                .iter()
-                .map(|(norm, s)| {
-                    let (status, detail) = status_words(tr, &c.tournament, *norm, s);
-                    (norm.code().to_string(), status, detail)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let rating = rating::event_ratings(
-        &c.tournament,
+    // This player's alone: a card is opened often, and a large open has many players.
+    let e = st.store.event(id)?;
+    let (t, round) = st.store.rated_tournament(id)?;
+    let lines = rating::player_norms(
+        &t,
+        &norm_settings(&e.settings),
         &RatingHistory::default(),
-        c.round,
-        rating::KBasis::of,
+        round,
+        tournament::PlayerId(number),
     )
-    .into_iter()
-    .find(|r| r.player.get() == number)
-    .and_then(|r| match (r.change, r.k, r.initial) {
-        (Some(change), Some((k, _)), _) => Some(tr.targs(
-            "card-rating-change",
-            &[
-                ("change", tr.num(&change.to_string()).into()),
-                ("k", k.get().into()),
-            ],
-        )),
-        (None, _, Some(i)) => Some(tr.t1("card-initial-rating", "rating", i.rating.to_string())),
-        _ => None,
+    .map(|n| {
+        n.norms
+            .iter()
+            .map(|(norm, s)| {
+                let (status, detail) = status_words(tr, &t, *norm, s);
+                (norm.code().to_string(), status, detail)
+            })
+            .collect()
     })
     .unwrap_or_default();
+    let rating = rating::event_ratings(&t, &RatingHistory::default(), round, rating::KBasis::of)
+        .into_iter()
+        .find(|r| r.player.get() == number)
+        .and_then(|r| match (r.change, r.k, r.initial) {
+            (Some(change), Some((k, _)), _) => Some(tr.targs(
+                "card-rating-change",
+                &[
+                    ("change", tr.num(&change.to_string()).into()),
+                    ("k", k.get().into()),
+                ],
+            )),
+            (None, _, Some(i)) => {
+                Some(tr.t1("card-initial-rating", "rating", i.rating.to_string()))
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
     Ok((lines, rating))
 }
 
