@@ -431,8 +431,8 @@ fn field(tr: &Tr, key: &str, value: impl Into<String>) -> Field {
 fn event_fields(tr: &Tr, s: &store::EventSettings, t: &Tournament, round: u32) -> Vec<Field> {
     let dates = match (s.start_date.as_str(), s.end_date.as_str()) {
         ("", "") => String::new(),
-        (a, "") => a.to_string(),
-        (a, b) => format!("{a} – {b}"),
+        (a, "") => tr.date(a),
+        (a, b) => format!("{} – {}", tr.date(a), tr.date(b)),
     };
     vec![
         field(tr, "it1-event", s.name.to_string()),
