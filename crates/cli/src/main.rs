@@ -11,6 +11,7 @@ mod javafo;
 mod pair_cmd;
 mod papi_cmd;
 mod prizes_cmd;
+mod rating_cmd;
 mod serve_cmd;
 mod standings_cmd;
 mod store_io;
@@ -59,6 +60,10 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Distribute the prizes after the last round: by places, shared, or the Hort system.
     Prizes(prizes_cmd::PrizesArgs),
+    /// FIDE title norms (GM, IM, WGM, WIM) of every player: achieved, in reach, or why not.
+    Norms(rating_cmd::NormsArgs),
+    /// FIDE rating change of every player (and unrated players' initial ratings).
+    RatingChange(rating_cmd::RatingChangeArgs),
     /// Convert a TRF, Papi (.papi) or Swiss-Manager (.TUNX) file to TRF-16 or TRF-2026, or a TRF file to Papi.
     Convert(trf_cmd::ConvertArgs),
     /// Check a TRF file and report every problem found.
@@ -88,6 +93,8 @@ fn main() -> ExitCode {
             Command::Standings(a) => standings_cmd::run_standings(a),
             Command::Crosstable(a) => standings_cmd::run_crosstable(a),
             Command::Prizes(a) => prizes_cmd::run_prizes(a),
+            Command::Norms(a) => rating_cmd::run_norms(a),
+            Command::RatingChange(a) => rating_cmd::run_rating_change(a),
             Command::Convert(a) => trf_cmd::run_convert(a),
             Command::Validate(a) => trf_cmd::run_validate(a),
             Command::Bridge(c) => bridge_cmd::run(c),

@@ -599,6 +599,8 @@ async fn printed_chess_pages(chromedriver: std::path::PathBuf) {
                 ("round-1", "/rounds/1".to_string(), false),
                 ("round-last", format!("/rounds/{last}"), false),
                 ("slips-last", format!("/rounds/{last}/slips"), false),
+                ("norms", "/norms".to_string(), false),
+                ("norms-report", "/norms/report".to_string(), false),
             ];
             if kind == "robin" {
                 pages.push(("round-robin-table", "/table".to_string(), true));

@@ -63,6 +63,8 @@ mod qa_bridge;
 mod qa_conformance;
 #[path = "qa_robustness.rs"]
 mod qa_robustness;
+#[path = "rating_cli.rs"]
+mod rating_cli;
 #[path = "standings_cli.rs"]
 mod standings_cli;
 #[path = "standings_teams.rs"]

@@ -1,7 +1,7 @@
 //! FIDE's rating rules (handbook B.02) and title norms (B.01) for a chess tournament.
 //!
 //! Everything is exact: expected scores are hundredths, as in FIDE's table, and rating changes
-//! are sums of `K × (score − expected)` kept in hundredths of a point until they are shown.
+//! are sums of `K × (score − expected)` kept in hundredths of a point.
 //!
 //! ```
 //! use rating::{counted_difference, expected_score};
@@ -17,6 +17,19 @@
 
 #![forbid(unsafe_code)]
 
+pub mod change;
 mod expected;
+pub mod history;
+pub mod norms;
+pub mod performance;
 
+pub use change::{
+    event_ratings, initial_rating, k_factor, rating_change, InitialRating, KBasis, KFactor,
+    KReason, PlayerRating, RatedGame, RatingChange,
+};
 pub use expected::{counted_difference, expected_score, ExpectedScore};
+pub use history::{HistoryError, RatingHistory, Standing};
+pub use norms::{
+    norms, player_norms, Achieved, Evaluation, Exemption, NormSettings, NormStatus, NormTitle,
+    PlayerNorms, Shortfall,
+};

@@ -1,4 +1,14 @@
 //! Every integration test of this crate, in one binary.
 
+#[path = "change.rs"]
+mod change;
 #[path = "expected.rs"]
 mod expected;
+#[path = "history.rs"]
+mod history;
+#[path = "norms.rs"]
+mod norms;
+#[path = "open.rs"]
+mod open;
+#[path = "support.rs"]
+mod support;

@@ -27,6 +27,8 @@ struct StandingsDocument {
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks).
     perf: bool,
+    /// The rating change column is shown (last).
+    delo: bool,
     legend: Vec<LegendItem>,
 }
 
@@ -112,6 +114,7 @@ fn plain_standings(t: &Tournament, s: &tiebreak::Standings) -> Standings {
                     .map(|(v, tb)| v.map(|v| tb.value_text(v)).unwrap_or_default())
                     .collect(),
                 performance: None,
+                rating_change: None,
             }
         })
         .collect();
@@ -121,6 +124,7 @@ fn plain_standings(t: &Tournament, s: &tiebreak::Standings) -> Standings {
         after_round: tournament::rounds::played_rounds_in_file(t),
         tiebreak_codes: s.tiebreaks.iter().map(|tb| tb.to_string()).collect(),
         performance_column: false,
+        rating_change_column: false,
         rows,
     }
 }
@@ -193,6 +197,7 @@ pub fn standings_page(
         legend: views::standings_legend(&c, standings),
         codes: standings.tiebreak_codes.clone(),
         perf: standings.performance_column,
+        delo: standings.rating_change_column,
         c,
     };
     Ok(doc.render()?)

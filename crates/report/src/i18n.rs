@@ -1,7 +1,7 @@
 //! Every visible string through the Fluent catalogues, and the locale's way of writing numbers
 //! and dates. Each language's bundle holds its resources: `locales/{fr,en}/main.ftl` (the chess
 //! event's pages and documents), `bridge.ftl` (the bridge session's), `teams.ftl` (team events'),
-//! `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
+//! `norms.ftl` (FIDE title norms and rating changes), `national.ftl` (national rating lists and the pairing rating), `sections.ftl` (events
 //! with several sections sharing one desk), `bridge_teams.ftl` (bridge teams of four),
 //! `entries.ftl` (the registration form, entries and entry fees), `club_open.ftl` (prize
 //! categories in words), `teams_import.ftl` (a forfeited match's absent side, a team
@@ -31,6 +31,7 @@ use unic_langid::{langid, LanguageIdentifier};
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
 const FR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
+    ("norms.ftl", include_str!("../locales/fr/norms.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
     ("national.ftl", include_str!("../locales/fr/national.ftl")),
@@ -63,6 +64,7 @@ const FR: &[(&str, &str)] = &[
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
+    ("norms.ftl", include_str!("../locales/en/norms.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),
     ("national.ftl", include_str!("../locales/en/national.ftl")),

@@ -41,6 +41,9 @@ pub struct StandingRow {
     /// The performance rating, for the column that ranks nobody (see
     /// [`Standings::performance_column`]); `None` without a game that counts.
     pub performance: Option<i64>,
+    /// The FIDE rating change (`+12.80`) or an unrated player's initial rating (`Ru 1807`), for
+    /// the column that ranks nobody (see [`Standings::rating_change_column`]).
+    pub rating_change: Option<String>,
 }
 
 /// Standings after a round.
@@ -52,6 +55,8 @@ pub struct Standings {
     pub tiebreak_codes: Vec<String>,
     /// The table shows the performance column ("Perf."), after the tie-breaks: display only.
     pub performance_column: bool,
+    /// The table shows the rating change column ("ΔElo"), last: display only.
+    pub rating_change_column: bool,
     pub rows: Vec<StandingRow>,
 }
 
@@ -130,6 +135,8 @@ pub struct StandingView {
     pub values: Vec<String>,
     /// The performance rating, or empty (no game that counts, or the column hidden).
     pub performance: String,
+    /// The rating change, or empty.
+    pub rating_change: String,
 }
 
 /// Each row's place as (first, last): the range a shared place covers, `(rank, rank)` alone;
@@ -168,6 +175,11 @@ pub fn standings_rows(tr: &Tr, s: &Standings) -> Vec<StandingView> {
             points: tr.points(&row.points),
             values: row.values.iter().map(|v| tr.num(v)).collect(),
             performance: row.performance.map(|p| p.to_string()).unwrap_or_default(),
+            rating_change: row
+                .rating_change
+                .as_deref()
+                .map(|d| tr.num(d))
+                .unwrap_or_default(),
         })
         .collect()
 }
@@ -253,6 +265,12 @@ pub fn standings_legend(tr: &Tr, s: &Standings) -> Vec<LegendItem> {
         items.push(LegendItem {
             code: tr.t("col-perf"),
             meaning: tr.t("perf-legend"),
+        });
+    }
+    if s.rating_change_column {
+        items.push(LegendItem {
+            code: tr.t("col-delo"),
+            meaning: tr.t("delo-legend"),
         });
     }
     items
@@ -345,11 +363,13 @@ mod tests {
             points: Points::from_tenths(tenths),
             values: vec!["12.5".into()],
             performance: None,
+            rating_change: None,
         };
         let s = Standings {
             after_round: 3,
             tiebreak_codes: vec!["BH/C1".into()],
             performance_column: false,
+            rating_change_column: false,
             rows: vec![
                 row(1, false, 2, 30),
                 row(2, true, 1, 20),

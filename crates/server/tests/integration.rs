@@ -71,6 +71,8 @@ mod performance_column;
 mod printing;
 #[path = "prizes.rs"]
 mod prizes;
+#[path = "rating_change_and_norms.rs"]
+mod rating_change_and_norms;
 #[path = "round_dates.rs"]
 mod round_dates;
 #[path = "sections.rs"]

@@ -38,7 +38,7 @@ pub use chess::entries::{
 pub use chess::event::DOUBLE_SWISS_ROUNDS;
 pub use chess::import;
 pub use chess::log::{LogEntry, PastState};
-pub use chess::model::{StandingRow, Standings};
+pub use chess::model::{RatingChangeCell, StandingRow, Standings};
 pub use chess::national_list;
 pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalListSource};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};

@@ -50,6 +50,8 @@ struct StandingsPage {
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
+    /// The rating change column is shown (last, ranking nobody).
+    delo: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
     /// The list ends with the drawing of lots and some player has no lot yet.
@@ -78,6 +80,7 @@ async fn standings_page(
         rows: views::standings_rows(&c.tr, &s),
         legend: views::standings_legend(&c.tr, &s),
         perf: s.performance_column,
+        delo: s.rating_change_column,
         codes: s.tiebreak_codes,
         ev,
         c,
@@ -411,7 +414,8 @@ pub(crate) fn standings_csv_text(tr: &crate::i18n::Tr, s: &store::Standings) -> 
     .into_iter()
     .map(|k| tr.t(k))
     .chain(s.tiebreak_codes.iter().cloned())
-    .chain(s.performance_column.then(|| tr.t("csv-performance")));
+    .chain(s.performance_column.then(|| tr.t("csv-performance")))
+    .chain(s.rating_change_column.then(|| tr.t("csv-rating-change")));
     let mut out = d.start().to_string();
     out.push_str(&d.row(header));
     out.push('\n');
@@ -429,6 +433,9 @@ pub(crate) fn standings_csv_text(tr: &crate::i18n::Tr, s: &store::Standings) -> 
         line.extend(r.values.iter().map(|v| d.number(v)));
         if s.performance_column {
             line.push(r.performance.map(|p| p.to_string()).unwrap_or_default());
+        }
+        if s.rating_change_column {
+            line.push(d.number(&views::rating_change_text(r.rating_change)));
         }
         out.push_str(&d.row(line));
         out.push('\n');

@@ -70,6 +70,8 @@ pub struct EventForm {
     pub public: Option<Value>,
     /// The standings' performance column ("Perf."), shown unless unticked (or `false`).
     pub performance_column: Option<Value>,
+    /// The standings' FIDE rating change column ("ΔElo"), hidden unless ticked (or `true`).
+    pub rating_change_column: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no" (JSON leaves a field out for the default).
     pub form: Option<String>,
     /// The version the page (or the API client) read the event at.
@@ -180,6 +182,9 @@ impl EventForm {
             number("bye_limit", &self.bye_limit, "a number of byes")?.unwrap_or(s.bye_limit);
         s.public = flag(&self.public).or(unticked).unwrap_or(true);
         s.performance_column = flag(&self.performance_column).or(unticked).unwrap_or(true);
+        s.rating_change_column = flag(&self.rating_change_column)
+            .or(unticked)
+            .unwrap_or(false);
         Ok(s)
     }
 
@@ -256,6 +261,7 @@ impl EventForm {
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
             performance_column: Some(Value::Bool(s.performance_column)),
+            rating_change_column: Some(Value::Bool(s.rating_change_column)),
             form: None,
             version: None,
         }
@@ -287,6 +293,7 @@ impl EventForm {
             "public" => flag(&self.public).unwrap_or(true),
             // A posted form shown again (a refused value) leaves an unticked box unticked.
             "performance_column" => flag(&self.performance_column).unwrap_or(self.form.is_none()),
+            "rating_change_column" => flag(&self.rating_change_column).unwrap_or(false),
             _ => false,
         }
     }

@@ -307,6 +307,8 @@ struct StateAfterPage {
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
+    /// The rating change column is shown (last, ranking nobody).
+    delo: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
 }
@@ -381,6 +383,10 @@ async fn state_after_page(
         .standings
         .as_ref()
         .is_some_and(|s| s.performance_column);
+    let delo = past
+        .standings
+        .as_ref()
+        .is_some_and(|s| s.rating_change_column);
     let all_names = names_of(&st, id)?;
     html(&StateAfterPage {
         entry: log_line(&c, &all_names, line),
@@ -390,6 +396,7 @@ async fn state_after_page(
         after,
         codes,
         perf,
+        delo,
         rows,
         legend,
         ev,

@@ -2,7 +2,8 @@
 //!
 //! Files depend one way: `forms` and `views` (reading inputs, shaping rows for templates) are
 //! used by the page files and the API; page files do not use one another except for the
-//! helpers `players`, `rounds` and `documents` share with `api` and `publish`.
+//! helpers `players`, `rounds` and `documents` share with `api` and `publish`, and the norm
+//! lines `norms` gives the player's card.
 
 pub mod api;
 pub mod documents;
@@ -14,6 +15,7 @@ pub mod log;
 pub mod lots;
 pub mod manual;
 pub mod national_list;
+pub mod norms;
 pub mod papi;
 pub mod players;
 pub mod prizes;
@@ -37,6 +39,7 @@ pub fn routes() -> Routes {
         .merge(rounds::routes())
         .merge(documents::routes())
         .merge(prizes::routes())
+        .merge(norms::routes())
         .merge(log::routes())
         .merge(public::routes())
         .merge(report::routes())

@@ -655,6 +655,10 @@ struct PlayerCard {
     explanations: Vec<(String, String)>,
     total: String,
     swiss: bool,
+    /// The player's title norms (FIDE B.01): (norm, status, detail).
+    norms: Vec<(String, String, String)>,
+    /// The player's FIDE rating change over the event (B.02), or the initial rating.
+    rating_line: String,
     /// The event's version the card was built from (sent back by its forms).
     version: i64,
     /// Why the action just sent was not done (someone else changed the player meanwhile).
@@ -745,8 +749,11 @@ async fn card_page_data(
         .collect();
     // A match's bye is stored on both its games: listed once.
     byes.dedup();
+    let (norms, rating_line) = crate::chess::norms::card_lines(st, &c.tr, id, player.number)?;
     let status = crate::edits::status_for(&errors);
     let mut r = html(&PlayerCard {
+        norms,
+        rating_line,
         version,
         errors,
         rounds: views::card_rounds(&c.tr, &rounds, &players, pid),

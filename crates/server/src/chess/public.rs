@@ -34,6 +34,8 @@ struct PublicPage {
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
+    /// The rating change column is shown (last, ranking nobody).
+    delo: bool,
     rows: Vec<StandingView>,
     /// The tie-breaks' names, the standings' last row.
     legend: Vec<views::LegendItem>,
@@ -170,6 +172,7 @@ async fn public_page(
         legend: views::standings_legend(&c.tr, &s),
         after: s.after_round,
         perf: s.performance_column,
+        delo: s.rating_change_column,
         codes: s.tiebreak_codes,
         ev,
         c,

@@ -229,6 +229,8 @@ struct ExportPage {
     codes: Vec<String>,
     /// The performance column is shown (after the tie-breaks, ranking nobody).
     perf: bool,
+    /// The rating change column is shown (last, ranking nobody).
+    delo: bool,
     rows: Vec<StandingView>,
     legend: Vec<LegendItem>,
     /// Each round's pairing list (no board code), printed with report's partial.
@@ -318,6 +320,7 @@ pub fn export_html(store: &Store, c: &Ctx, id: EventId) -> Result<String, AppErr
         after: s.after_round,
         legend: views::standings_legend(&c.tr, &s),
         perf: s.performance_column,
+        delo: s.rating_change_column,
         codes: s.tiebreak_codes.clone(),
         rows,
         rounds,

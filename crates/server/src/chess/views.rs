@@ -46,6 +46,7 @@ pub fn report_standings(s: &Standings) -> report::views::Standings {
         after_round: s.after_round,
         tiebreak_codes: s.tiebreak_codes.clone(),
         performance_column: s.performance_column,
+        rating_change_column: s.rating_change_column,
         rows: s
             .rows
             .iter()
@@ -56,8 +57,27 @@ pub fn report_standings(s: &Standings) -> report::views::Standings {
                 points: r.points,
                 values: r.values.clone(),
                 performance: r.performance,
+                rating_change: r.rating_change.map(|c| rating_change_text(Some(c))),
             })
             .collect(),
+    }
+}
+
+/// The ΔElo column's text: a rated player's change with its sign and two decimals (`+12.80`),
+/// an unrated player's initial rating as FIDE writes it (`Ru 1807`).
+pub fn rating_change_text(cell: Option<store::RatingChangeCell>) -> String {
+    match cell {
+        None => String::new(),
+        Some(store::RatingChangeCell::Change(h)) => {
+            let sign = match h.signum() {
+                1 => "+",
+                -1 => "-",
+                _ => "",
+            };
+            let a = h.unsigned_abs();
+            format!("{sign}{}.{:02}", a / 100, a % 100)
+        }
+        Some(store::RatingChangeCell::Initial(r)) => format!("Ru {r}"),
     }
 }
 

@@ -513,6 +513,18 @@ pub struct StandingRow {
     /// over the board), shown beside the tie-breaks and ranking nobody; `None` without such a
     /// game, or when the event hides the column.
     pub performance: Option<i64>,
+    /// The FIDE rating change over the event (B.02), when the event shows the column.
+    pub rating_change: Option<RatingChangeCell>,
+}
+
+/// What the ΔElo column shows for one player (JSON: `{"change": -200}`, `{"initial": 1676}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingChangeCell {
+    /// A rated player's change, in hundredths of a point (K × Σ(score − expected)).
+    Change(i32),
+    /// An unrated player's initial rating from the games against rated opponents (B.02 8.2).
+    Initial(u16),
 }
 
 /// Standings after a round.
@@ -524,6 +536,8 @@ pub struct Standings {
     pub tiebreak_codes: Vec<String>,
     /// The event shows the performance column (its setting `performance_column`).
     pub performance_column: bool,
+    /// The event shows the rating change column (its setting `rating_change_column`).
+    pub rating_change_column: bool,
     pub rows: Vec<StandingRow>,
 }
 
@@ -540,6 +554,21 @@ impl Store {
     /// Standings after round `after` (default: the last round whose results are all in).
     pub fn standings(&self, event: EventId, after: Option<u32>) -> Result<Standings> {
         self.with_conn(|c| standings_on(c, event, after))
+    }
+
+    /// The event as FIDE rates it, with every round whose results are all in: FIDE's ratings
+    /// whatever the event pairs by (norms and rating changes read them), and that round.
+    pub fn rated_tournament(&self, event: EventId) -> Result<(Tournament, u32)> {
+        self.with_conn(|c| {
+            let e = load_event(c, event)?;
+            let rounds = load_rounds(c, event)?;
+            let complete = complete_rounds(&e.settings, &rounds);
+            let mut t = build(c, event, complete, false)?;
+            for (p, row) in t.players.iter_mut().zip(load_players(c, event)?) {
+                p.rating = row.details.rating;
+            }
+            Ok((t, complete))
+        })
     }
 
     /// The event as a TRF file for the rating report (rounds whose results are all in).
@@ -622,6 +651,8 @@ pub(crate) struct Ranked {
     pub lots: Option<HashMap<u32, u32>>,
     /// The performance ratings by pairing number, when the event shows them.
     pub performance: Option<HashMap<u32, i64>>,
+    /// The rating changes by pairing number, when the event shows them.
+    pub rating_changes: Option<HashMap<u32, RatingChangeCell>>,
 }
 
 impl Ranked {
@@ -636,6 +667,7 @@ impl Ranked {
             after_round: self.after,
             tiebreak_codes: codes,
             performance_column: self.performance.is_some(),
+            rating_change_column: self.rating_changes.is_some(),
             rows: s
                 .rows
                 .iter()
@@ -656,6 +688,10 @@ impl Ranked {
                         .collect(),
                     performance: self
                         .performance
+                        .as_ref()
+                        .and_then(|p| p.get(&row.id.get()).copied()),
+                    rating_change: self
+                        .rating_changes
                         .as_ref()
                         .and_then(|p| p.get(&row.id.get()).copied()),
                 })
@@ -725,6 +761,10 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         None
     };
     let players = load_players(c, event)?;
+    let rating_changes = e
+        .settings
+        .rating_change_column
+        .then(|| rating_changes(&t, &players, after));
     // The drawing of lots, by pairing number, when the list ends with it.
     let lots = if lot {
         let number: HashMap<PlayerKey, u32> = players.iter().map(|p| (p.id, p.number)).collect();
@@ -745,6 +785,7 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         players,
         lots,
         performance,
+        rating_changes,
     })
 }
 
@@ -814,4 +855,34 @@ fn manual_change_lines(c: &Connection, event: EventId, rounds: u32) -> Result<St
         ));
     }
     Ok(out)
+}
+
+/// B.02 over rounds 1 to `after`, on FIDE's ratings whatever the event pairs by (the model
+/// carries the pairing rating): each rated player's change, each unrated player's initial
+/// rating, by pairing number.
+fn rating_changes(
+    t: &tournament::Tournament,
+    players: &[Player],
+    after: u32,
+) -> HashMap<u32, RatingChangeCell> {
+    let mut fide = t.clone();
+    for (p, row) in fide.players.iter_mut().zip(players) {
+        p.rating = row.details.rating;
+    }
+    rating::event_ratings(
+        &fide,
+        &rating::RatingHistory::default(),
+        after,
+        rating::KBasis::of,
+    )
+    .into_iter()
+    .filter_map(|r| {
+        let cell = match (r.change, r.initial) {
+            (Some(c), _) => RatingChangeCell::Change(c.hundredths()),
+            (None, Some(i)) => RatingChangeCell::Initial(i.rating),
+            (None, None) => return None,
+        };
+        Some((r.player.get(), cell))
+    })
+    .collect()
 }

@@ -168,6 +168,10 @@ pub struct EventSettings {
     /// The rating the players are ordered and paired by (FIDE's unless chosen).
     #[serde(default)]
     pub pairing_rating: PairingRating,
+    /// Whether the standings show each player's FIDE rating change over the event (B.02,
+    /// "ΔElo"): a column for reading only, which ranks nobody.
+    #[serde(default)]
+    pub rating_change_column: bool,
 }
 
 /// The default of a column shown unless the arbiter hides it.
@@ -214,6 +218,7 @@ impl EventSettings {
             public: true,
             performance_column: true,
             pairing_rating: PairingRating::Fide,
+            rating_change_column: false,
         }
     }
 }
