@@ -19,6 +19,7 @@ use quick_xml::Reader;
 
 use crate::board::Seat;
 use crate::contract::{Bid, Played};
+use crate::movement::PairLabels;
 use crate::score::{Field, Method, Scored};
 use crate::session::{
     excerpt, Artificial, Board, Budget, FieldKind, InputError, Licence, Line, PairId, Pos, Session,
@@ -236,6 +237,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         deals: &mut deals,
         names: &mut session.names,
         licences: &mut session.licences,
+        ew_offset: ew_offset(event),
     };
     collect(event, file, &mut found, false, &mut budget)?;
     // HANDSET may sit beside EVENT as well as inside it.
@@ -245,6 +247,7 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             deals: &mut deals,
             names: &mut BTreeMap::new(),
             licences: &mut BTreeMap::new(),
+            ew_offset: 0,
         };
         collect(h, file, &mut found, true, &mut budget)?;
     }
@@ -264,6 +267,50 @@ struct Found<'a> {
     deals: &'a mut Vec<(u32, String)>,
     names: &'a mut BTreeMap<PairId, String>,
     licences: &'a mut BTreeMap<PairId, Vec<Option<Licence>>>,
+    /// Added to East-West pair numbers: see [`ew_offset`].
+    ew_offset: PairId,
+}
+
+/// Whether the `PARTICIPANTS` number East-West pairs from 1 again (pair 1 `NS` and pair 1
+/// `EW`, a club's "1 EO … 8 EO"): then East-West numbers are read after the highest
+/// North-South one, so that each pair keeps its own number (and name) in the session.
+fn ew_offset(event: &Node) -> PairId {
+    fn pairs<'a>(n: &'a Node, out: &mut Vec<&'a Node>) {
+        for c in &n.children {
+            match c.name.as_str() {
+                "PARTICIPANTS" => out.extend(c.children.iter().filter(|p| p.name == "PAIR")),
+                "SESSION" | "SECTION" => pairs(c, out),
+                _ => {}
+            }
+        }
+    }
+    let mut all = Vec::new();
+    pairs(event, &mut all);
+    let number = |p: &Node| {
+        p.text_of("PAIR_NUMBER")?
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .parse::<PairId>()
+            .ok()
+    };
+    let (mut ns, mut ew) = (Vec::new(), Vec::new());
+    for p in all {
+        match (p.text_of("DIRECTION"), number(p)) {
+            (Some(d), Some(n)) if is_east_west(d) => ew.push(n),
+            (Some(_), Some(n)) => ns.push(n),
+            _ => {}
+        }
+    }
+    let highest = ns.iter().copied().max().unwrap_or(0);
+    if ew.iter().any(|n| ns.contains(n)) {
+        highest
+    } else {
+        0
+    }
+}
+
+/// `EW`, `E`, `East-West`: the East-West line, as files write DIRECTION.
+fn is_east_west(direction: &str) -> bool {
+    direction.trim().starts_with(['E', 'e'])
 }
 
 /// Walks EVENT, SESSION and SECTION elements for boards with travellers, HANDSET boards and
@@ -283,11 +330,13 @@ fn collect(
                     found.deals.push((n, deal));
                 }
             }
-            "BOARD" => found.boards.push(read_board(c, file, budget)?),
+            "BOARD" => found
+                .boards
+                .push(read_board(c, file, budget, found.ew_offset)?),
             "HANDSET" => collect(c, file, found, true, budget)?,
             "SESSION" | "SECTION" => collect(c, file, found, in_handset, budget)?,
             "PARTICIPANTS" if !in_handset => {
-                read_participants(c, file, found.names, found.licences)?
+                read_participants(c, file, found.names, found.licences, found.ew_offset)?
             }
             _ => {}
         }
@@ -305,6 +354,7 @@ fn read_participants(
     file: &str,
     names: &mut BTreeMap<PairId, String>,
     licences: &mut BTreeMap<PairId, Vec<Option<Licence>>>,
+    ew_offset: PairId,
 ) -> Result<(), InputError> {
     for pair in node.children.iter().filter(|c| c.name == "PAIR") {
         let named: Vec<&Node> = pair
@@ -315,7 +365,11 @@ fn read_participants(
         if named.is_empty() {
             continue;
         }
-        let number = pair_number(pair, "PAIR_NUMBER", file)?;
+        let number = if pair.text_of("DIRECTION").is_some_and(is_east_west) {
+            east_west(pair, "PAIR_NUMBER", file, ew_offset)?
+        } else {
+            pair_number(pair, "PAIR_NUMBER", file)?
+        };
         let players: Vec<&str> = named
             .iter()
             .filter_map(|p| p.text_of("PLAYER_NAME"))
@@ -393,7 +447,26 @@ fn pair_number(n: &Node, name: &str, file: &str) -> Result<PairId, InputError> {
     })
 }
 
-fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputError> {
+/// An East-West pair's number, after the North-South ones when the file numbers both lines
+/// from 1.
+fn east_west(n: &Node, name: &str, file: &str, offset: PairId) -> Result<PairId, InputError> {
+    let number = pair_number(n, name, file)?;
+    number.checked_add(offset).ok_or_else(|| {
+        InputError::new(
+            file,
+            n.child(name).map_or(n.pos, |c| c.pos),
+            format!("a pair number in <{name}>"),
+            number.to_string(),
+        )
+    })
+}
+
+fn read_board(
+    b: &Node,
+    file: &str,
+    budget: &mut Budget,
+    ew_offset: PairId,
+) -> Result<Board, InputError> {
     let number = board_number(b, file)?;
     budget.board(file, b.pos, number)?;
     let mut board = Board::standard(number);
@@ -401,7 +474,7 @@ fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputE
     for t in b.children.iter().filter(|c| c.name == "TRAVELLER_LINE") {
         budget.line(file, t.pos)?;
         let ns = pair_number(t, "NS_PAIR_NUMBER", file)?;
-        let ew = pair_number(t, "EW_PAIR_NUMBER", file)?;
+        let ew = east_west(t, "EW_PAIR_NUMBER", file, ew_offset)?;
         let at = |name: &str| t.child(name).map_or(t.pos, |c| c.pos);
         if let Some(code) = t.text_of("SCORE").filter(|s| s.starts_with(['A', 'a'])) {
             let (ns_side, ew_side) = artificial_code(code).ok_or_else(|| {
@@ -591,9 +664,30 @@ pub(crate) fn xml_text(s: &str) -> String {
     escape(&flat).into_owned()
 }
 
-/// The prolog, the root and the opening `EVENT` tag with the program's name and version.
-pub(crate) fn begin(out: &mut String, event_type: &str) {
+/// The club that ran the event, as a federation's upload names it (`CLUB`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Club {
+    pub name: String,
+    /// The club's federation number (EBU club id, ACBL club number, FFB club code), when
+    /// known.
+    pub number: Option<String>,
+}
+
+/// The prolog, the root, the `CLUB` and the opening `EVENT` tag with the program's name and
+/// version.
+pub(crate) fn begin(out: &mut String, event_type: &str, club: Option<&Club>) {
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n<USEBIO Version=\"1.2\">\n");
+    if let Some(c) = club.filter(|c| !c.name.trim().is_empty()) {
+        let _ = writeln!(
+            out,
+            "  <CLUB>\n    <CLUB_NAME>{}</CLUB_NAME>",
+            xml_text(c.name.trim())
+        );
+        if let Some(n) = c.number.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            let _ = writeln!(out, "    <CLUB_ID_NUMBER>{}</CLUB_ID_NUMBER>", xml_text(n));
+        }
+        out.push_str("  </CLUB>\n");
+    }
     let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
     let _ = writeln!(
         out,
@@ -629,9 +723,26 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
     }
 }
 
+/// What an upload carries beyond the session: the club, and the pair numbers as the ranking
+/// prints them.
+#[derive(Debug, Clone, Default)]
+pub struct Upload {
+    pub club: Option<Club>,
+    /// East-West pairs numbered from 1 again (`1 EO` … `8 EO`) when the club numbers them so:
+    /// the file then writes the same numbers as the printed ranking, `DIRECTION` telling the
+    /// two lines apart.
+    pub labels: PairLabels,
+}
+
 /// Writes a scored session as USEBIO 1.2, every board but those with a score the format cannot
 /// hold (each left out alone, named in [`Written::left_out`] and in an XML comment).
 pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
+    write_upload(session, scored, &Upload::default())
+}
+
+/// [`write_leaving_out`] with the club and the club's pair numbering.
+pub fn write_upload(session: &Session, scored: &Scored, upload: &Upload) -> Written {
+    let number = |pair: PairId| upload.labels.label(pair).number;
     let mut left_out = Vec::new();
     let mut out = String::with_capacity(
         session.boards.iter().map(|b| b.lines.len()).sum::<usize>() * 400 + 4096,
@@ -645,18 +756,18 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         ),
         Method::CrossImps { .. } => (
             "CROSS_IMP",
-            "IMPS",
+            "CROSS_IMPS",
             "NS_CROSS_IMP_POINTS",
             "EW_CROSS_IMP_POINTS",
         ),
         Method::Butler(_) => (
             "BUTLER_PAIRS",
-            "IMPS",
+            "BUTLER_IMPS",
             "NS_BUTLER_POINTS",
             "EW_BUTLER_POINTS",
         ),
     };
-    begin(&mut out, event_type);
+    begin(&mut out, event_type, upload.club.as_ref());
     let _ = writeln!(
         out,
         "    <WINNER_TYPE>{}</WINNER_TYPE>",
@@ -677,7 +788,11 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
     if let Some(s) = &session.site {
         let _ = writeln!(out, "    <VENUE>{}</VENUE>", xml_text(s.as_str()));
     }
-    let _ = writeln!(out, "    <SCORING_METHOD>{method}</SCORING_METHOD>");
+    // BOARD_SCORING_METHOD, as for teams: the element the public readers of real files take.
+    let _ = writeln!(
+        out,
+        "    <BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD>"
+    );
     let _ = writeln!(out, "    <PARTICIPANTS EVENT_TYPE=\"{event_type}\">");
     for r in &scored.ranking {
         let dir = match r.field {
@@ -686,8 +801,12 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
             Field::All => "",
         };
         out.push_str("      <PAIR>\n");
-        let _ = writeln!(out, "        <PAIR_NUMBER>{}{dir}</PAIR_NUMBER>", r.pair);
-        let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
+        // The number alone, as on the traveller lines; a Mitchell's two lines are told apart
+        // by DIRECTION.
+        let _ = writeln!(out, "        <PAIR_NUMBER>{}</PAIR_NUMBER>", number(r.pair));
+        if !dir.is_empty() {
+            let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
+        }
         if let Some(name) = session.names.get(&r.pair).filter(|n| !n.trim().is_empty()) {
             let licences = session.licences.get(&r.pair);
             for (i, player) in name.split(PLAYERS_SEPARATOR).enumerate() {
@@ -777,7 +896,8 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
             let _ = writeln!(
                 out,
                 "        <NS_PAIR_NUMBER>{}</NS_PAIR_NUMBER>\n        <EW_PAIR_NUMBER>{}</EW_PAIR_NUMBER>",
-                l.ns, l.ew
+                number(l.ns),
+                number(l.ew)
             );
             if !contract.is_empty() {
                 let _ = writeln!(out, "        <CONTRACT>{contract}</CONTRACT>");
@@ -803,10 +923,21 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         out.push_str("    </BOARD>\n");
     }
     out.push_str("  </EVENT>\n");
-    let hands: Vec<(u32, Hands)> = session
-        .boards
-        .iter()
-        .filter_map(|b| Some((b.number, pbn_hands(b.deal.as_deref()?)?)))
+    write_handset(
+        &mut out,
+        session
+            .boards
+            .iter()
+            .filter_map(|b| Some((b.number, b.deal.as_deref()?))),
+    );
+    out.push_str("</USEBIO>\n");
+    Written { xml: out, left_out }
+}
+
+/// The `HANDSET`: each board's four hands (from PBN deals), after the `EVENT`.
+pub(crate) fn write_handset<'a>(out: &mut String, deals: impl Iterator<Item = (u32, &'a str)>) {
+    let hands: Vec<(u32, Hands)> = deals
+        .filter_map(|(n, d)| Some((n, pbn_hands(d)?)))
         .collect();
     if !hands.is_empty() {
         out.push_str("  <HANDSET>\n");
@@ -832,6 +963,4 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         }
         out.push_str("  </HANDSET>\n");
     }
-    out.push_str("</USEBIO>\n");
-    Written { xml: out, left_out }
 }
