@@ -126,7 +126,10 @@ fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
                 // Pair 2's card names its opponents on board 3 the same way.
                 let card = &body[body.find("id=\"card-2\"").unwrap()..];
                 let card = &card[..card.find("</section>").unwrap()];
-                assert!(card.contains(&format!("<td>{ew}")), "{card}");
+                assert!(
+                    card.contains(&format!("<td class=\"opponent\">{ew}")),
+                    "{card}"
+                );
             }
 
             // The score-card box takes the number as the pages show it.
