@@ -376,3 +376,11 @@ bridge-invalid-session = Numéro de séance attendu (reçu « { $found } »).
 bridge-invalid-percentage = Un pourcentage va de 0 à 100 (reçu « { $found } »).
 bridge-invalid-weights = Les pondérations dépassent 0 % et totalisent 100 % (reçu « { $found } »).
 bridge-neuberg-note = Marqué avec Neuberg : { $played } résultats pour { $expected } attendus.
+series-field-average-over = Classement à la moyenne, présence minimale (séances)
+series-average-hint = Laisser vide pour classer au total. Avec une présence minimale, le classement se fait à la moyenne des séances retenues ; à moyenne égale, le joueur qui a joué le plus de séances passe devant, puis celui qui a la meilleure séance ; les joueurs encore à égalité partagent la place. Un joueur en dessous de la présence minimale figure en fin de classement, non classé.
+series-average-over = { $sessions ->
+    [one] à la moyenne, { $sessions } séance au moins
+   *[other] à la moyenne, { $sessions } séances au moins
+}
+series-col-average = Moyenne
+series-not-ranked = n.c.
