@@ -29,6 +29,10 @@ pub struct ServeArgs {
     /// https get the Secure flag. Only when nothing but the proxy reaches this server.
     #[arg(long)]
     forwarded_proto: bool,
+    /// Whose house this server is: a chess club's, a bridge club's (it opens on the bridge
+    /// sessions and its top bar leads to them and to bridge teams) or both.
+    #[arg(long, value_name = "chess|bridge|both", default_value = "both", value_parser = ["chess", "bridge", "both"])]
+    house: String,
 }
 
 pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
@@ -45,6 +49,7 @@ pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
     config.demo = args.demo;
     config.public_url = args.public_url;
     config.forwarded_proto = args.forwarded_proto;
+    config.house = server::House::parse(&args.house).unwrap_or_default();
     server::run(config).map_err(|e| {
         let code = match e {
             server::Error::Store { .. } => exit::FILE_ACCESS,

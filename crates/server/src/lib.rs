@@ -86,6 +86,42 @@ pub struct Config {
     pub forwarded_proto: bool,
     /// Timeouts, connection caps and concurrent password checks.
     pub limits: Limits,
+    /// Whose house this is: a chess club's, a bridge club's, or both (the home page and the
+    /// top bar follow it).
+    pub house: House,
+}
+
+/// Whose house an installation is (issue 38 §4): a bridge club's opens on its bridge sessions
+/// and its top bar leads to them and to bridge teams; a chess club's, and one of both, open on
+/// the chess events (the bridge pages stay reachable from there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum House {
+    Chess,
+    Bridge,
+    #[default]
+    Both,
+}
+
+impl House {
+    pub const ALL: [House; 3] = [House::Chess, House::Bridge, House::Both];
+
+    /// `chess`, `bridge` or `both`, as `arbiter serve --house` takes it.
+    pub fn code(self) -> &'static str {
+        match self {
+            House::Chess => "chess",
+            House::Bridge => "bridge",
+            House::Both => "both",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<House> {
+        House::ALL.into_iter().find(|h| h.code() == s)
+    }
+
+    /// A bridge club's server: bridge is its home and its top bar.
+    pub fn bridge_only(self) -> bool {
+        self == House::Bridge
+    }
 }
 
 impl Config {
@@ -100,6 +136,7 @@ impl Config {
             public_url: None,
             forwarded_proto: false,
             limits: Limits::default(),
+            house: House::default(),
         }
     }
 }
@@ -158,6 +195,7 @@ pub struct AppState {
     pub public_url: Option<String>,
     /// The double-dummy solver's worker and queue: every solve of hand records goes through it.
     pub solver: Arc<bridge::solver::Solver>,
+    pub house: House,
 }
 
 /// Rendered public pages: (event, language) → (event version, the page).
@@ -276,6 +314,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
             .public_url
             .as_deref()
             .map(|u| u.trim_end_matches('/').to_string()),
+        house: config.house,
     };
     Ok(Bound {
         listener,
