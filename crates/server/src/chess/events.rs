@@ -47,7 +47,7 @@ async fn events_page(
 ) -> Page {
     // A bridge club's server opens on its bridge sessions.
     if st.house.bridge_only() {
-        return see("/bridge".to_string());
+        return see("/bridge");
     }
     let events = st
         .store
