@@ -1049,4 +1049,26 @@ mod tests {
         assert_eq!(card.rows.len(), 2);
         assert!(card.rows[1].missing || card.rows[0].missing);
     }
+
+    /// Issue 38: a board played fewer times than the others is scored with Neuberg, and its
+    /// traveller says so (board 2: 2 results for the 3 of board 1); board 1 says nothing.
+    #[test]
+    fn a_board_scored_with_neuberg_says_so_on_its_traveller() {
+        let csv = "board,ns,ew,contract,declarer,result\n\
+            1,1,4,3NT,N,=\n1,2,5,3NT,N,+1\n1,3,6,3NT,N,-1\n\
+            2,1,4,4S,E,=\n2,2,5,4S,E,-1\n";
+        let session = bridge::csv::read(csv, "t.csv").unwrap();
+        let scored = bridge::score_session(&session, &bridge::Options::default());
+        let r = Results::new(&Tr::new(Lang::Fr), &session, &scored, &[]);
+        assert_eq!(r.travellers[0].neuberg, "");
+        assert_eq!(
+            r.travellers[1].neuberg,
+            "Marqué avec Neuberg : 2 résultats pour 3 attendus."
+        );
+        let r = Results::new(&Tr::new(Lang::En), &session, &scored, &[]);
+        assert_eq!(
+            r.travellers[1].neuberg,
+            "Scored with Neuberg: 2 results for 3 expected."
+        );
+    }
 }
