@@ -450,29 +450,10 @@ struct Ranked {
 }
 
 impl Ranked {
-    /// The names into the session. When the table numbers East-West pairs from 1 again (pair
-    /// 1 `NS` and pair 1 `EW`, a club's "1 EO … 8 EO"), East-West numbers are moved after the
-    /// highest North-South one, in the travellers too, so that each pair keeps its number and
-    /// its name.
+    /// The names into the session, by the file's pair numbers (`Session::names` holds one
+    /// name a number: where a file numbers East-West pairs from 1 again, the later row's).
     fn apply(self, session: &mut Session) {
-        let ns: Vec<PairId> = self.pairs.iter().filter(|p| !p.1).map(|p| p.0).collect();
-        let per_line = self.pairs.iter().any(|p| p.1 && ns.contains(&p.0));
-        let offset = if per_line {
-            ns.iter().copied().max().unwrap_or(0)
-        } else {
-            0
-        };
-        if offset > 0 {
-            for l in session.boards.iter_mut().flat_map(|b| b.lines.iter_mut()) {
-                l.ew = l.ew.saturating_add(offset);
-            }
-        }
-        for (number, east_west, name) in self.pairs {
-            let number = if east_west {
-                number.saturating_add(offset)
-            } else {
-                number
-            };
+        for (number, _, name) in self.pairs {
             if let Some(name) = name {
                 session.names.insert(number, name);
             }

@@ -237,7 +237,6 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
         deals: &mut deals,
         names: &mut session.names,
         licences: &mut session.licences,
-        ew_offset: ew_offset(event),
     };
     collect(event, file, &mut found, false, &mut budget)?;
     // HANDSET may sit beside EVENT as well as inside it.
@@ -247,7 +246,6 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
             deals: &mut deals,
             names: &mut BTreeMap::new(),
             licences: &mut BTreeMap::new(),
-            ew_offset: 0,
         };
         collect(h, file, &mut found, true, &mut budget)?;
     }
@@ -267,50 +265,6 @@ struct Found<'a> {
     deals: &'a mut Vec<(u32, String)>,
     names: &'a mut BTreeMap<PairId, String>,
     licences: &'a mut BTreeMap<PairId, Vec<Option<Licence>>>,
-    /// Added to East-West pair numbers: see [`ew_offset`].
-    ew_offset: PairId,
-}
-
-/// Whether the `PARTICIPANTS` number East-West pairs from 1 again (pair 1 `NS` and pair 1
-/// `EW`, a club's "1 EO … 8 EO"): then East-West numbers are read after the highest
-/// North-South one, so that each pair keeps its own number (and name) in the session.
-fn ew_offset(event: &Node) -> PairId {
-    fn pairs<'a>(n: &'a Node, out: &mut Vec<&'a Node>) {
-        for c in &n.children {
-            match c.name.as_str() {
-                "PARTICIPANTS" => out.extend(c.children.iter().filter(|p| p.name == "PAIR")),
-                "SESSION" | "SECTION" => pairs(c, out),
-                _ => {}
-            }
-        }
-    }
-    let mut all = Vec::new();
-    pairs(event, &mut all);
-    let number = |p: &Node| {
-        p.text_of("PAIR_NUMBER")?
-            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
-            .parse::<PairId>()
-            .ok()
-    };
-    let (mut ns, mut ew) = (Vec::new(), Vec::new());
-    for p in all {
-        match (p.text_of("DIRECTION"), number(p)) {
-            (Some(d), Some(n)) if is_east_west(d) => ew.push(n),
-            (Some(_), Some(n)) => ns.push(n),
-            _ => {}
-        }
-    }
-    let highest = ns.iter().copied().max().unwrap_or(0);
-    if ew.iter().any(|n| ns.contains(n)) {
-        highest
-    } else {
-        0
-    }
-}
-
-/// `EW`, `E`, `East-West`: the East-West line, as files write DIRECTION.
-fn is_east_west(direction: &str) -> bool {
-    direction.trim().starts_with(['E', 'e'])
 }
 
 /// Walks EVENT, SESSION and SECTION elements for boards with travellers, HANDSET boards and
@@ -330,13 +284,11 @@ fn collect(
                     found.deals.push((n, deal));
                 }
             }
-            "BOARD" => found
-                .boards
-                .push(read_board(c, file, budget, found.ew_offset)?),
+            "BOARD" => found.boards.push(read_board(c, file, budget)?),
             "HANDSET" => collect(c, file, found, true, budget)?,
             "SESSION" | "SECTION" => collect(c, file, found, in_handset, budget)?,
             "PARTICIPANTS" if !in_handset => {
-                read_participants(c, file, found.names, found.licences, found.ew_offset)?
+                read_participants(c, file, found.names, found.licences)?
             }
             _ => {}
         }
@@ -354,7 +306,6 @@ fn read_participants(
     file: &str,
     names: &mut BTreeMap<PairId, String>,
     licences: &mut BTreeMap<PairId, Vec<Option<Licence>>>,
-    ew_offset: PairId,
 ) -> Result<(), InputError> {
     for pair in node.children.iter().filter(|c| c.name == "PAIR") {
         let named: Vec<&Node> = pair
@@ -365,11 +316,7 @@ fn read_participants(
         if named.is_empty() {
             continue;
         }
-        let number = if pair.text_of("DIRECTION").is_some_and(is_east_west) {
-            east_west(pair, "PAIR_NUMBER", file, ew_offset)?
-        } else {
-            pair_number(pair, "PAIR_NUMBER", file)?
-        };
+        let number = pair_number(pair, "PAIR_NUMBER", file)?;
         let players: Vec<&str> = named
             .iter()
             .filter_map(|p| p.text_of("PLAYER_NAME"))
@@ -447,26 +394,7 @@ fn pair_number(n: &Node, name: &str, file: &str) -> Result<PairId, InputError> {
     })
 }
 
-/// An East-West pair's number, after the North-South ones when the file numbers both lines
-/// from 1.
-fn east_west(n: &Node, name: &str, file: &str, offset: PairId) -> Result<PairId, InputError> {
-    let number = pair_number(n, name, file)?;
-    number.checked_add(offset).ok_or_else(|| {
-        InputError::new(
-            file,
-            n.child(name).map_or(n.pos, |c| c.pos),
-            format!("a pair number in <{name}>"),
-            number.to_string(),
-        )
-    })
-}
-
-fn read_board(
-    b: &Node,
-    file: &str,
-    budget: &mut Budget,
-    ew_offset: PairId,
-) -> Result<Board, InputError> {
+fn read_board(b: &Node, file: &str, budget: &mut Budget) -> Result<Board, InputError> {
     let number = board_number(b, file)?;
     budget.board(file, b.pos, number)?;
     let mut board = Board::standard(number);
@@ -474,7 +402,7 @@ fn read_board(
     for t in b.children.iter().filter(|c| c.name == "TRAVELLER_LINE") {
         budget.line(file, t.pos)?;
         let ns = pair_number(t, "NS_PAIR_NUMBER", file)?;
-        let ew = east_west(t, "EW_PAIR_NUMBER", file, ew_offset)?;
+        let ew = pair_number(t, "EW_PAIR_NUMBER", file)?;
         let at = |name: &str| t.child(name).map_or(t.pos, |c| c.pos);
         if let Some(code) = t.text_of("SCORE").filter(|s| s.starts_with(['A', 'a'])) {
             let (ns_side, ew_side) = artificial_code(code).ok_or_else(|| {
