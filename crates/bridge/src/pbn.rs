@@ -7,10 +7,13 @@
 //! artificial score is a caret and a percentage (`^60`); a weighted score is written
 //! `"620@70%;-100@30%"`. A line with no contract and no score is a board not played.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::board::{dealer_of, Seat, Vulnerability};
-use crate::contract::{parse_result, Bid, Played};
+use crate::contract::{parse_result, Bid, Played, Strain};
+use crate::dd::{DdTable, Par};
+use crate::movement::PairLabels;
 use crate::rational::Ratio;
 use crate::score::{Field, Method, Scored, ScoredBoard};
 use crate::session::{
@@ -220,9 +223,11 @@ fn columns(spec: &str) -> Vec<String> {
 pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
     let mut session = Session::default();
     let mut budget = Budget::default();
+    let mut ranked = Ranked::default();
     for_each_game(text, file, &mut budget, |game, budget| {
-        finish_game(game, &mut session, file, budget)
+        finish_game(game, &mut session, &mut ranked, file, budget)
     })?;
+    ranked.apply(&mut session);
     let field = session.field_kind();
     session.validate(file, field)?;
     Ok(session)
@@ -333,6 +338,7 @@ fn for_each_game<'a>(
 fn finish_game(
     g: &Game,
     session: &mut Session,
+    ranked: &mut Ranked,
     file: &str,
     budget: &mut Budget,
 ) -> Result<(), InputError> {
@@ -351,7 +357,7 @@ fn finish_game(
             .filter(|v| !v.is_empty());
     }
     if let Some((tag, rows)) = &g.total_table {
-        read_names(tag, rows, session, file)?;
+        read_names(tag, rows, ranked, file)?;
     }
     let Some(board_tag) = g.tag("Board") else {
         if let Some((tag, _)) = &g.score_table {
@@ -437,16 +443,40 @@ fn board_header(
     Ok((number, vulnerability, dealer))
 }
 
+/// The `TotalScoreTable`'s pairs: number, line (`Direction` starting with E) and name.
+#[derive(Debug, Default)]
+struct Ranked {
+    pairs: Vec<(PairId, bool, Option<String>)>,
+}
+
+impl Ranked {
+    /// The names into the session, by the file's pair numbers (`Session::names` holds one
+    /// name a number: where a file numbers East-West pairs from 1 again, the later row's).
+    fn apply(self, session: &mut Session) {
+        for (number, _, name) in self.pairs {
+            if let Some(name) = name {
+                session.names.insert(number, name);
+            }
+        }
+    }
+}
+
 /// The pairs' names from a `TotalScoreTable` with `PairId` and `Names` columns (a table
 /// without names is passed over).
-fn read_names(tag: &Tag, rows: &Rows, session: &mut Session, file: &str) -> Result<(), InputError> {
+fn read_names(tag: &Tag, rows: &Rows, ranked: &mut Ranked, file: &str) -> Result<(), InputError> {
     let cols = columns(&tag.value);
     let find = |name: &str| cols.iter().position(|c| c.eq_ignore_ascii_case(name));
-    let (Some(c_pair), Some(c_names)) = (find("PairId"), find("Names")) else {
+    let Some(c_pair) = find("PairId") else {
         return Ok(());
     };
+    let c_names = find("Names");
+    let c_direction = find("Direction");
+    if c_names.is_none() && c_direction.is_none() {
+        return Ok(());
+    }
     for row in rows.iter() {
-        let (Some(pair), Some(names)) = (row.get(c_pair), row.get(c_names)) else {
+        let names = c_names.map(|c| row.get(c));
+        let (Some(pair), false) = (row.get(c_pair), matches!(names, Some(None))) else {
             let pos = row.first().map_or(tag.pos, |c| c.pos);
             return Err(err(
                 file,
@@ -460,9 +490,14 @@ fn read_names(tag: &Tag, rows: &Rows, session: &mut Session, file: &str) -> Resu
             .trim()
             .parse::<PairId>()
             .map_err(|_| err(file, pair.pos, "a pair number", quoted(&pair.text)))?;
-        if !is_empty(&names.text) {
-            session.names.insert(number, names.text.to_string());
-        }
+        let east_west = c_direction
+            .and_then(|c| row.get(c))
+            .is_some_and(|d| d.text.trim().starts_with(['E', 'e']));
+        let name = names
+            .flatten()
+            .filter(|n| !is_empty(&n.text))
+            .map(|n| n.text.to_string());
+        ranked.pairs.push((number, east_west, name));
     }
     Ok(())
 }
@@ -1072,6 +1107,40 @@ impl Default for WriteOptions {
     }
 }
 
+/// A board's double-dummy analysis after its `ScoreTable`, as Magic Contest writes it:
+/// `OptimumScore` (the par, from North-South's side), `OptimumContract` (the par contract, its
+/// declarer and its tricks), then PBN 2.1's `OptimumResultTable` (each declarer's tricks in
+/// each strain).
+fn write_optimum(out: &mut String, table: &DdTable, par: &Par) {
+    let score = if par.score_ns < 0 {
+        format!("EW {}", -par.score_ns)
+    } else {
+        format!("NS {}", par.score_ns)
+    };
+    let _ = writeln!(out, "[OptimumScore \"{score}\"]");
+    if let Some(c) = par.contracts.first() {
+        let _ = writeln!(
+            out,
+            "[OptimumContract \"{} {} {}\"]",
+            c.contract,
+            seat_str(c.declarer),
+            c.tricks
+        );
+    }
+    out.push_str("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n");
+    for seat in Seat::ALL {
+        for strain in Strain::ALL {
+            let _ = writeln!(
+                out,
+                "{} {:>2} {:>2}",
+                seat_str(seat),
+                strain.code(),
+                table.tricks(seat, strain)
+            );
+        }
+    }
+}
+
 /// A tag's or a table cell's text as PBN carries it between quotes: `\` and `"` escaped, and
 /// on one line (a control character, a line break above all, becomes a blank: it would end the
 /// tag or the row).
@@ -1083,11 +1152,35 @@ pub(crate) fn escape(s: &str) -> String {
         .replace('"', "\\\"")
 }
 
+/// What a federation's file carries beyond the session: the pair numbers as the club prints
+/// them, and each board's double-dummy analysis, as Magic Contest writes them for the FFB.
+#[derive(Debug, Clone, Default)]
+pub struct Federation {
+    /// East-West pairs numbered from 1 again (`1 EO` … `8 EO`) when the club numbers them so;
+    /// the `TotalScoreTable`'s `Direction` tells the lines apart.
+    pub labels: PairLabels,
+    /// Each board's double-dummy table and par by board number: `OptimumScore` and
+    /// `OptimumContract` (Magic Contest's tags, e.g. `"NS 110"` and `"2H N 8"`), and PBN 2.1's
+    /// `OptimumResultTable`.
+    pub optimum: BTreeMap<u32, (DdTable, Par)>,
+}
+
 /// Writes the session with its scores: one game per board with a `ScoreTable`, then a game
 /// with the `TotalScoreTable` ranking.
 ///
 /// Without `scored`, only the travellers are written (no matchpoints and no ranking).
 pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) -> String {
+    write_federation(session, scored, opts, &Federation::default())
+}
+
+/// [`write`] with the club's pair numbers and the boards' double-dummy analysis.
+pub fn write_federation(
+    session: &Session,
+    scored: Option<&Scored>,
+    opts: &WriteOptions,
+    fed: &Federation,
+) -> String {
+    let number = |pair: PairId| i64::from(fed.labels.label(pair).number);
     let mut out = String::with_capacity(
         session.boards.iter().map(|b| b.lines.len()).sum::<usize>() * 90 + 4096,
     );
@@ -1140,6 +1233,14 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
             let _ = writeln!(out, "[Deal \"{}\"]", escape(d));
         }
         let _ = writeln!(out, "[Scoring \"{scoring}\"]\n[Competition \"Pairs\"]");
+        if !date.is_empty() {
+            let _ = writeln!(out, "[EventDate \"{date}\"]");
+        }
+        let _ = writeln!(
+            out,
+            "[Application \"arbiter {}\"]",
+            env!("CARGO_PKG_VERSION")
+        );
         out.push_str("[ScoreTable \"");
         if with_tables {
             out.push_str("Table\\3R;");
@@ -1176,8 +1277,8 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
                     false,
                 );
             }
-            put(&mut out, &Cell2::Int(l.ns.into()), 4, false);
-            put(&mut out, &Cell2::Int(l.ew.into()), 4, false);
+            put(&mut out, &Cell2::Int(number(l.ns)), 4, false);
+            put(&mut out, &Cell2::Int(number(l.ew)), 4, false);
             let (contract, declarer, tricks): (Cell2, &str, Option<u8>) = match &l.result {
                 TableResult::Played(Played::PassedOut) => (Cell2::Str("Pass"), "-", None),
                 TableResult::Played(Played::Made {
@@ -1243,6 +1344,9 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
             out.pop();
             out.push('\n');
         }
+        if let Some((table, par)) = fed.optimum.get(&board.number) {
+            write_optimum(&mut out, table, par);
+        }
     }
     let Some(scored) = scored else {
         return out;
@@ -1266,7 +1370,7 @@ pub fn write(session: &Session, scored: Option<&Scored>, opts: &WriteOptions) ->
         out.push_str("TotalIMP\\8R;NrBoards\\3R\"]\n");
     }
     for r in &scored.ranking {
-        let _ = write!(out, "{:>3} {:>4} ", r.rank, r.pair);
+        let _ = write!(out, "{:>3} {:>4} ", r.rank, number(r.pair));
         if named {
             let name = session.names.get(&r.pair).map_or("", String::as_str);
             // One row a line: `escape` keeps a name on it.

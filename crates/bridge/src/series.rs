@@ -9,7 +9,7 @@
 //! let pct = |p: i64| Ratio::from_int(p);
 //! let tuesday_1 = vec![Entry::new("Martin", pct(60), 1), Entry::new("Durand", pct(55), 2)];
 //! let tuesday_2 = vec![Entry::new("Durand", pct(62), 1), Entry::new("Martin", pct(48), 2)];
-//! let rule = Rule { scoring: Scoring::Percentages, best: None };
+//! let rule = Rule { scoring: Scoring::Percentages, best: None, average_over: None };
 //! let rows = rank_series(&[tuesday_1, tuesday_2], &rule);
 //! assert_eq!((rows[0].competitor, rows[0].total), ("Durand", pct(117)));
 //! assert_eq!((rows[1].competitor, rows[1].total), ("Martin", pct(108)));
@@ -36,6 +36,10 @@ pub struct Rule {
     pub scoring: Scoring,
     /// Only the best N sessions of each competitor count (all when `None`).
     pub best: Option<usize>,
+    /// Ranked by the average of the sessions counted (« classement à la moyenne »), a
+    /// competitor who played fewer than this many sessions listed after the ranked ones,
+    /// without a place; `None`: ranked by the total.
+    pub average_over: Option<usize>,
 }
 
 /// A competitor's result in one session: percentage and place (tied competitors have the
@@ -66,6 +70,9 @@ pub struct SeriesRow<K> {
     /// `counted` of them make the total.
     pub values: Vec<(usize, Ratio)>,
     pub counted: usize,
+    /// The average of the sessions counted, when the rule ranks by average.
+    pub average: Option<Ratio>,
+    /// 0 for a competitor below the rule's minimum attendance (not ranked).
     pub place: u32,
     pub tied: bool,
 }
@@ -107,28 +114,67 @@ pub fn rank_series<K: Ord + Clone>(sessions: &[Vec<Entry<K>>], rule: &Rule) -> V
         .map(|(competitor, mut values)| {
             values.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             let counted = rule.best.map_or(values.len(), |n| n.min(values.len()));
-            let total = values[..counted].iter().map(|v| v.1).sum();
+            let total: Ratio = values[..counted].iter().map(|v| v.1).sum();
+            let average = rule
+                .average_over
+                .map(|_| total / Ratio::from_int(counted.max(1) as i64));
             SeriesRow {
                 competitor,
                 total,
                 values,
                 counted,
+                average,
                 place: 0,
                 tied: false,
             }
         })
         .collect();
-    rows.sort_by(|a, b| b.total.cmp(&a.total).then(a.competitor.cmp(&b.competitor)));
+    let ranked = |r: &SeriesRow<K>| rule.average_over.is_none_or(|min| r.counted >= min);
+    // By average: the higher average, then more sessions counted, then the better best
+    // session (the usual club tie-break [practice]; no federation text was found); still
+    // equal, the place is shared. By total: the higher total.
+    let key = |r: &SeriesRow<K>| {
+        (
+            ranked(r),
+            r.average.unwrap_or(r.total),
+            r.counted,
+            r.values.first().map(|v| v.1),
+        )
+    };
+    rows.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        let ka = if rule.average_over.is_some() {
+            ka
+        } else {
+            (ka.0, ka.1, 0, None)
+        };
+        let kb = if rule.average_over.is_some() {
+            kb
+        } else {
+            (kb.0, kb.1, 0, None)
+        };
+        kb.cmp(&ka).then(a.competitor.cmp(&b.competitor))
+    });
+    let same = |a: &SeriesRow<K>, b: &SeriesRow<K>| {
+        if rule.average_over.is_some() {
+            key(a) == key(b)
+        } else {
+            a.total == b.total
+        }
+    };
     for i in 0..rows.len() {
-        rows[i].place = if i > 0 && rows[i].total == rows[i - 1].total {
+        rows[i].place = if !ranked(&rows[i]) {
+            0
+        } else if i > 0 && same(&rows[i], &rows[i - 1]) {
             rows[i - 1].place
         } else {
             i as u32 + 1
         };
     }
     for i in 0..rows.len() {
-        rows[i].tied = (i > 0 && rows[i].total == rows[i - 1].total)
-            || (i + 1 < rows.len() && rows[i].total == rows[i + 1].total);
+        rows[i].tied = ranked(&rows[i])
+            && ((i > 0 && same(&rows[i], &rows[i - 1]))
+                || (i + 1 < rows.len() && same(&rows[i], &rows[i + 1])));
     }
     rows
 }
@@ -177,6 +223,7 @@ mod tests {
             &Rule {
                 scoring: Scoring::Percentages,
                 best: None,
+                average_over: None,
             },
         );
         // Martin 61.5 + 50 + 47 = 158.5; Durand 55 + 58 + 39 = 152; Petit 31.5 + 34 + 64 =
@@ -199,6 +246,7 @@ mod tests {
             &Rule {
                 scoring: Scoring::Percentages,
                 best: Some(2),
+                average_over: None,
             },
         );
         // Martin 61.5 + 50 = 111.5; Durand 58 + 55 = 113; Dupont 58 + 52 = 110; Petit
@@ -221,6 +269,7 @@ mod tests {
         let rule = Rule {
             scoring: Scoring::PointsPerPlace(vec![10, 8, 6, 5]),
             best: None,
+            average_over: None,
         };
         let rows = rank_series(&season(), &rule);
         // Session 2: Durand and Dupont share 1st: (10 + 8) / 2 = 9 each.
@@ -241,5 +290,89 @@ mod tests {
         assert!(rows
             .iter()
             .all(|r| r.place == 1 && r.tied && r.total == Ratio::from_int(9)));
+    }
+
+    /// Issue 38: by the sum, a pair with 59 % and 58 % over two of three evenings ranks
+    /// behind three evenings at 40 % (117 < 120); by the average with at least two evenings
+    /// it ranks first, and a pair seen once is listed without a place.
+    #[test]
+    fn average_with_a_minimum_attendance() {
+        let sessions = vec![
+            vec![e("Leroy", "59", 1), e("Roux", "40", 2), e("Once", "70", 1)],
+            vec![e("Leroy", "58", 1), e("Roux", "40", 2)],
+            vec![e("Roux", "40", 1), e("Faure", "45", 2)],
+        ];
+        let sum = rank_series(
+            &sessions,
+            &Rule {
+                scoring: Scoring::Percentages,
+                best: None,
+                average_over: None,
+            },
+        );
+        assert_eq!(table(&sum)[0], ("Roux", "120.00".into(), 1));
+        let rows = rank_series(
+            &sessions,
+            &Rule {
+                scoring: Scoring::Percentages,
+                best: None,
+                average_over: Some(2),
+            },
+        );
+        // Leroy (59 + 58) / 2 = 58.5; Roux 120 / 3 = 40; Once and Faure played one evening.
+        let got: Vec<(&str, Option<String>, u32)> = rows
+            .iter()
+            .map(|r| (r.competitor, r.average.map(|a| a.to_fixed(2)), r.place))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Leroy", Some("58.50".into()), 1),
+                ("Roux", Some("40.00".into()), 2),
+                ("Once", Some("70.00".into()), 0),
+                ("Faure", Some("45.00".into()), 0),
+            ]
+        );
+    }
+
+    /// Equal averages: more evenings counted first, then the better best evening; still equal,
+    /// the place is shared.
+    #[test]
+    fn average_ties_are_broken_by_attendance_then_the_best_evening() {
+        let sessions = vec![
+            vec![
+                e("A", "50", 1),
+                e("B", "60", 1),
+                e("C", "55", 1),
+                e("D", "55", 1),
+            ],
+            vec![
+                e("A", "50", 1),
+                e("B", "40", 1),
+                e("C", "45", 1),
+                e("D", "45", 1),
+            ],
+            vec![e("A", "50", 1)],
+        ];
+        let rule = Rule {
+            scoring: Scoring::Percentages,
+            best: None,
+            average_over: Some(2),
+        };
+        let rows = rank_series(&sessions, &rule);
+        let got: Vec<(&str, u32, bool)> = rows
+            .iter()
+            .map(|r| (r.competitor, r.place, r.tied))
+            .collect();
+        // All average 50: A played three evenings; B's best is 60; C and D are equal in all.
+        assert_eq!(
+            got,
+            [
+                ("A", 1, false),
+                ("B", 2, false),
+                ("C", 3, true),
+                ("D", 3, true)
+            ]
+        );
     }
 }

@@ -16,11 +16,12 @@
 //!     tied: true,
 //! };
 //! let boards = [RoomBoard { number: 1, open: Played::new(c, Seat::South, 10), closed: Played::new(c, Seat::South, 10) }];
-//! let m = Match { round: 1, home: 1, visit: 2, points: Some((Ratio::from_int(10), Ratio::from_int(10))), boards: boards.to_vec() };
+//! let m = Match { round: 1, home: 1, visit: 2, points: Some((Ratio::from_int(10), Ratio::from_int(10))), boards: boards.to_vec(), leads: Default::default() };
 //! let event = TeamsEvent {
 //!     name: "Cup".into(), date: "2026-11-27".into(), format: EventFormat::Swiss,
 //!     scoring: MatchScoring::VictoryPoints, boards_per_match: 1,
 //!     teams: vec![team(1, "Lions"), team(2, "Tigers")], matches: vec![m],
+//!     club: None, deals: Default::default(),
 //! };
 //! let xml = write(&event);
 //! assert!(xml.contains("<TEAM TEAM_ID=\"1\" TEAM_NAME=\"Lions\">"));
@@ -50,13 +51,16 @@
 //! writer of Swiss teams (a TypeScript scorer, `generateSwissTeamsXml`) puts it, and
 //! `BAM` as a board scoring method is in the list of a public NZB-to-USEBIO converter.
 //!
-//! Not verified against the DTD: the order of the elements, `IMPS` under `BOARD`,
+//! `CLUB` (the club, when given) opens the file and the `HANDSET` (the deals) closes it, as in
+//! the pairs file. Not verified against the published DTD (validated in a test against
+//! `tests/data/usebio-1.2-as-written.dtd`, see its header): the order of the elements, `IMPS` under `BOARD`,
 //! `BOARD_SCORING_METHOD` `BAM` for board-a-match and `HYBRID` for Patton (board-a-match
 //! points plus VPs), `TEAMS` for a round robin. Not written: the pair numbers inside a team
 //! (arbiter does not keep which pair sat where), byes (their points are in the team's
 //! `TOTAL_SCORE`), and the match's IMP totals (the sum of its boards' `IMPS`: no element for
 //! them was found).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::board::vulnerability_of;
@@ -64,7 +68,7 @@ use crate::contract::Played;
 use crate::rational::Ratio;
 use crate::session::Licence;
 use crate::teams_pbn::RoomBoard;
-use crate::usebio::{begin, write_player, xml_text};
+use crate::usebio::{begin, write_handset, write_player, xml_text, Club};
 
 /// How the rounds were drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +116,8 @@ pub struct Match {
     /// The points the match gave each team (VPs…), once it counts.
     pub points: Option<(Ratio, Ratio)>,
     pub boards: Vec<RoomBoard>,
+    /// The opening leads entered, by board: (open room, closed room), e.g. `SA`.
+    pub leads: BTreeMap<u32, (Option<String>, Option<String>)>,
 }
 
 /// What the file holds.
@@ -125,6 +131,9 @@ pub struct TeamsEvent {
     pub boards_per_match: u32,
     pub teams: Vec<Team>,
     pub matches: Vec<Match>,
+    pub club: Option<Club>,
+    /// The deals (PBN's `N:…` form) by board number, written in the `HANDSET`.
+    pub deals: BTreeMap<u32, String>,
 }
 
 /// The event as USEBIO 1.2.
@@ -139,7 +148,7 @@ pub fn write(e: &TeamsEvent) -> String {
         MatchScoring::BoardAMatch => ("BAM", None),
         MatchScoring::Patton => ("HYBRID", None),
     };
-    begin(&mut out, event_type);
+    begin(&mut out, event_type, e.club.as_ref());
     let _ = writeln!(
         out,
         "    <EVENT_DESCRIPTION>{}</EVENT_DESCRIPTION>",
@@ -189,7 +198,9 @@ pub fn write(e: &TeamsEvent) -> String {
     for m in &e.matches {
         write_match(&mut out, m);
     }
-    out.push_str("  </EVENT>\n</USEBIO>\n");
+    out.push_str("  </EVENT>\n");
+    write_handset(&mut out, e.deals.iter().map(|(n, d)| (*n, d.as_str())));
+    out.push_str("</USEBIO>\n");
     out
 }
 
@@ -221,7 +232,12 @@ fn write_match(out: &mut String, m: &Match) {
             b.number
         );
         let vul = vulnerability_of(b.number);
-        for (direction, played) in [("NS", b.open), ("EW", b.closed)] {
+        let (open_lead, closed_lead) = m
+            .leads
+            .get(&b.number)
+            .map_or((None, None), |(o, c)| (o.as_deref(), c.as_deref()));
+        for (direction, played, lead) in [("NS", b.open, open_lead), ("EW", b.closed, closed_lead)]
+        {
             let Some(played) = played else {
                 continue;
             };
@@ -238,8 +254,12 @@ fn write_match(out: &mut String, m: &Match) {
                 } => {
                     let _ = writeln!(
                         out,
-                        "          <CONTRACT>{contract}</CONTRACT>\n          <PLAYED_BY>{declarer}</PLAYED_BY>\n          <TRICKS>{tricks}</TRICKS>"
+                        "          <CONTRACT>{contract}</CONTRACT>\n          <PLAYED_BY>{declarer}</PLAYED_BY>"
                     );
+                    if let Some(lead) = lead.map(str::trim).filter(|l| !l.is_empty()) {
+                        let _ = writeln!(out, "          <LEAD>{}</LEAD>", xml_text(lead));
+                    }
+                    let _ = writeln!(out, "          <TRICKS>{tricks}</TRICKS>");
                 }
             }
             let _ = writeln!(
@@ -321,7 +341,16 @@ mod tests {
                 visit: 2,
                 points: Some((Ratio::new(1550, 100), Ratio::new(450, 100))),
                 boards,
+                leads: BTreeMap::from([(1, (Some("HK".to_string()), Some("DA".to_string())))]),
             }],
+            club: Some(Club {
+                name: "Bridge Club de Lyon".to_string(),
+                number: Some("0611".to_string()),
+            }),
+            deals: BTreeMap::from([(
+                1,
+                "N:AKQ2.432.432.432 JT9.AKQ.AKQ.AKQJ 876.JT9.JT9.T987 543.8765.8765.65".to_string(),
+            )]),
         }
     }
 
@@ -336,9 +365,11 @@ mod tests {
             "<TEAM TEAM_ID=\"1\" TEAM_NAME=\"A &amp; B &lt;C&gt;\">\n        <PLAYER>\n          <PLAYER_NAME>Ann 1</PLAYER_NAME>\n          <NATIONAL_ID_NUMBER>00123456</NATIONAL_ID_NUMBER>\n        </PLAYER>\n        <PLAYER>\n          <PLAYER_NAME>Bob 1</PLAYER_NAME>\n        </PLAYER>",
             "<PLAYER_NAME>Di 1</PLAYER_NAME>\n        </PLAYER>\n        <TOTAL_SCORE>15.50</TOTAL_SCORE>\n        <PLACE>1</PLACE>\n      </TEAM>",
             "<TEAM TEAM_ID=\"2\" TEAM_NAME=\"Tigers\">\n        <PLAYER>\n          <PLAYER_NAME>Ann 2</PLAYER_NAME>\n        </PLAYER>",
-            "<MATCH>\n      <ROUND_NUMBER>1</ROUND_NUMBER>\n      <TEAM>1</TEAM>\n      <OPPOSING_TEAM>2</OPPOSING_TEAM>\n      <TEAM_SCORE>15.50</TEAM_SCORE>\n      <OPPOSING_TEAM_SCORE>4.50</OPPOSING_TEAM_SCORE>\n      <BOARD>\n        <BOARD_NUMBER>1</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <DIRECTION>NS</DIRECTION>\n          <CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n          <TRICKS>10</TRICKS>\n          <SCORE>420</SCORE>\n        </TRAVELLER_LINE>\n        <TRAVELLER_LINE>\n          <DIRECTION>EW</DIRECTION>\n          <CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n          <TRICKS>8</TRICKS>\n          <SCORE>-100</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>11</IMPS>\n      </BOARD>",
+            "<MATCH>\n      <ROUND_NUMBER>1</ROUND_NUMBER>\n      <TEAM>1</TEAM>\n      <OPPOSING_TEAM>2</OPPOSING_TEAM>\n      <TEAM_SCORE>15.50</TEAM_SCORE>\n      <OPPOSING_TEAM_SCORE>4.50</OPPOSING_TEAM_SCORE>\n      <BOARD>\n        <BOARD_NUMBER>1</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <DIRECTION>NS</DIRECTION>\n          <CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n          <LEAD>HK</LEAD>\n          <TRICKS>10</TRICKS>\n          <SCORE>420</SCORE>\n        </TRAVELLER_LINE>\n        <TRAVELLER_LINE>\n          <DIRECTION>EW</DIRECTION>\n          <CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n          <LEAD>DA</LEAD>\n          <TRICKS>8</TRICKS>\n          <SCORE>-100</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>11</IMPS>\n      </BOARD>",
             "<DIRECTION>EW</DIRECTION>\n          <CONTRACT>PASS</CONTRACT>\n          <SCORE>0</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>-3</IMPS>",
-            "<BOARD_NUMBER>3</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <DIRECTION>NS</DIRECTION>\n          <CONTRACT>4H</CONTRACT>\n          <PLAYED_BY>E</PLAYED_BY>\n          <TRICKS>10</TRICKS>\n          <SCORE>-620</SCORE>\n        </TRAVELLER_LINE>\n      </BOARD>\n    </MATCH>\n  </EVENT>\n</USEBIO>\n",
+            "<BOARD_NUMBER>3</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <DIRECTION>NS</DIRECTION>\n          <CONTRACT>4H</CONTRACT>\n          <PLAYED_BY>E</PLAYED_BY>\n          <TRICKS>10</TRICKS>\n          <SCORE>-620</SCORE>\n        </TRAVELLER_LINE>\n      </BOARD>\n    </MATCH>\n  </EVENT>\n  <HANDSET>\n    <BOARD>\n      <BOARD_NUMBER>1</BOARD_NUMBER>\n      <HAND>\n        <DIRECTION>North</DIRECTION>\n        <SPADES>AKQ2</SPADES>",
+            "<USEBIO Version=\"1.2\">\n  <CLUB>\n    <CLUB_NAME>Bridge Club de Lyon</CLUB_NAME>\n    <CLUB_ID_NUMBER>0611</CLUB_ID_NUMBER>\n  </CLUB>\n  <EVENT EVENT_TYPE=\"SWISS_TEAMS\">",
+            "<DIRECTION>West</DIRECTION>\n        <SPADES>543</SPADES>\n        <HEARTS>8765</HEARTS>\n        <DIAMONDS>8765</DIAMONDS>\n        <CLUBS>65</CLUBS>\n      </HAND>\n    </BOARD>\n  </HANDSET>\n</USEBIO>\n",
         ] {
             assert!(xml.contains(want), "no {want:?} in\n{xml}");
         }

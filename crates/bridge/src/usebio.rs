@@ -19,6 +19,7 @@ use quick_xml::Reader;
 
 use crate::board::Seat;
 use crate::contract::{Bid, Played};
+use crate::movement::PairLabels;
 use crate::score::{Field, Method, Scored};
 use crate::session::{
     excerpt, Artificial, Board, Budget, FieldKind, InputError, Licence, Line, PairId, Pos, Session,
@@ -591,9 +592,30 @@ pub(crate) fn xml_text(s: &str) -> String {
     escape(&flat).into_owned()
 }
 
-/// The prolog, the root and the opening `EVENT` tag with the program's name and version.
-pub(crate) fn begin(out: &mut String, event_type: &str) {
+/// The club that ran the event, as a federation's upload names it (`CLUB`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Club {
+    pub name: String,
+    /// The club's federation number (EBU club id, ACBL club number, FFB club code), when
+    /// known.
+    pub number: Option<String>,
+}
+
+/// The prolog, the root, the `CLUB` and the opening `EVENT` tag with the program's name and
+/// version.
+pub(crate) fn begin(out: &mut String, event_type: &str, club: Option<&Club>) {
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n<USEBIO Version=\"1.2\">\n");
+    if let Some(c) = club.filter(|c| !c.name.trim().is_empty()) {
+        let _ = writeln!(
+            out,
+            "  <CLUB>\n    <CLUB_NAME>{}</CLUB_NAME>",
+            xml_text(c.name.trim())
+        );
+        if let Some(n) = c.number.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            let _ = writeln!(out, "    <CLUB_ID_NUMBER>{}</CLUB_ID_NUMBER>", xml_text(n));
+        }
+        out.push_str("  </CLUB>\n");
+    }
     let _ = writeln!(out, "  <EVENT EVENT_TYPE=\"{event_type}\">");
     let _ = writeln!(
         out,
@@ -629,9 +651,26 @@ pub fn write(session: &Session, scored: &Scored) -> Result<String, WriteError> {
     }
 }
 
+/// What an upload carries beyond the session: the club, and the pair numbers as the ranking
+/// prints them.
+#[derive(Debug, Clone, Default)]
+pub struct Upload {
+    pub club: Option<Club>,
+    /// East-West pairs numbered from 1 again (`1 EO` … `8 EO`) when the club numbers them so:
+    /// the file then writes the same numbers as the printed ranking, `DIRECTION` telling the
+    /// two lines apart.
+    pub labels: PairLabels,
+}
+
 /// Writes a scored session as USEBIO 1.2, every board but those with a score the format cannot
 /// hold (each left out alone, named in [`Written::left_out`] and in an XML comment).
 pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
+    write_upload(session, scored, &Upload::default())
+}
+
+/// [`write_leaving_out`] with the club and the club's pair numbering.
+pub fn write_upload(session: &Session, scored: &Scored, upload: &Upload) -> Written {
+    let number = |pair: PairId| upload.labels.label(pair).number;
     let mut left_out = Vec::new();
     let mut out = String::with_capacity(
         session.boards.iter().map(|b| b.lines.len()).sum::<usize>() * 400 + 4096,
@@ -645,18 +684,18 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         ),
         Method::CrossImps { .. } => (
             "CROSS_IMP",
-            "IMPS",
+            "CROSS_IMPS",
             "NS_CROSS_IMP_POINTS",
             "EW_CROSS_IMP_POINTS",
         ),
         Method::Butler(_) => (
             "BUTLER_PAIRS",
-            "IMPS",
+            "BUTLER_IMPS",
             "NS_BUTLER_POINTS",
             "EW_BUTLER_POINTS",
         ),
     };
-    begin(&mut out, event_type);
+    begin(&mut out, event_type, upload.club.as_ref());
     let _ = writeln!(
         out,
         "    <WINNER_TYPE>{}</WINNER_TYPE>",
@@ -677,7 +716,11 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
     if let Some(s) = &session.site {
         let _ = writeln!(out, "    <VENUE>{}</VENUE>", xml_text(s.as_str()));
     }
-    let _ = writeln!(out, "    <SCORING_METHOD>{method}</SCORING_METHOD>");
+    // BOARD_SCORING_METHOD, as for teams: the element the public readers of real files take.
+    let _ = writeln!(
+        out,
+        "    <BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD>"
+    );
     let _ = writeln!(out, "    <PARTICIPANTS EVENT_TYPE=\"{event_type}\">");
     for r in &scored.ranking {
         let dir = match r.field {
@@ -686,8 +729,12 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
             Field::All => "",
         };
         out.push_str("      <PAIR>\n");
-        let _ = writeln!(out, "        <PAIR_NUMBER>{}{dir}</PAIR_NUMBER>", r.pair);
-        let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
+        // The number alone, as on the traveller lines; a Mitchell's two lines are told apart
+        // by DIRECTION.
+        let _ = writeln!(out, "        <PAIR_NUMBER>{}</PAIR_NUMBER>", number(r.pair));
+        if !dir.is_empty() {
+            let _ = writeln!(out, "        <DIRECTION>{dir}</DIRECTION>");
+        }
         if let Some(name) = session.names.get(&r.pair).filter(|n| !n.trim().is_empty()) {
             let licences = session.licences.get(&r.pair);
             for (i, player) in name.split(PLAYERS_SEPARATOR).enumerate() {
@@ -777,7 +824,8 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
             let _ = writeln!(
                 out,
                 "        <NS_PAIR_NUMBER>{}</NS_PAIR_NUMBER>\n        <EW_PAIR_NUMBER>{}</EW_PAIR_NUMBER>",
-                l.ns, l.ew
+                number(l.ns),
+                number(l.ew)
             );
             if !contract.is_empty() {
                 let _ = writeln!(out, "        <CONTRACT>{contract}</CONTRACT>");
@@ -803,10 +851,21 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         out.push_str("    </BOARD>\n");
     }
     out.push_str("  </EVENT>\n");
-    let hands: Vec<(u32, Hands)> = session
-        .boards
-        .iter()
-        .filter_map(|b| Some((b.number, pbn_hands(b.deal.as_deref()?)?)))
+    write_handset(
+        &mut out,
+        session
+            .boards
+            .iter()
+            .filter_map(|b| Some((b.number, b.deal.as_deref()?))),
+    );
+    out.push_str("</USEBIO>\n");
+    Written { xml: out, left_out }
+}
+
+/// The `HANDSET`: each board's four hands (from PBN deals), after the `EVENT`.
+pub(crate) fn write_handset<'a>(out: &mut String, deals: impl Iterator<Item = (u32, &'a str)>) {
+    let hands: Vec<(u32, Hands)> = deals
+        .filter_map(|(n, d)| Some((n, pbn_hands(d)?)))
         .collect();
     if !hands.is_empty() {
         out.push_str("  <HANDSET>\n");
@@ -832,6 +891,4 @@ pub fn write_leaving_out(session: &Session, scored: &Scored) -> Written {
         }
         out.push_str("  </HANDSET>\n");
     }
-    out.push_str("</USEBIO>\n");
-    Written { xml: out, left_out }
 }

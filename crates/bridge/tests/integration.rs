@@ -7,6 +7,8 @@ mod conformance;
 mod double_dummy;
 #[path = "errors.rs"]
 mod errors;
+#[path = "federation_files.rs"]
+mod federation_files;
 #[path = "formats.rs"]
 mod formats;
 #[path = "fuzz_regressions.rs"]

@@ -33,6 +33,10 @@ pub struct ServeArgs {
     /// `aes_iv = …` lines): events get a button that publishes them there.
     #[arg(long, value_name = "FILE")]
     chess_results: Option<PathBuf>,
+    /// Whose house this server is: a chess club's, a bridge club's (it opens on the bridge
+    /// sessions and its top bar leads to them and to bridge teams) or both.
+    #[arg(long, value_name = "chess|bridge|both", default_value = "both", value_parser = ["chess", "bridge", "both"])]
+    house: String,
 }
 
 pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
@@ -63,6 +67,7 @@ pub fn run_serve(args: ServeArgs) -> Result<u8, CliError> {
             },
         )?);
     }
+    config.house = server::House::parse(&args.house).unwrap_or_default();
     server::run(config).map_err(|e| {
         let code = match e {
             server::Error::Store { .. } => exit::FILE_ACCESS,

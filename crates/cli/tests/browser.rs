@@ -42,6 +42,8 @@
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
+#[path = "browser/bridge_paper.rs"]
+mod bridge_paper;
 #[path = "browser/bridge_teams.rs"]
 mod bridge_teams;
 #[path = "browser/club_open.rs"]
@@ -300,6 +302,16 @@ fn bridge_swiss_teams_through_the_browser() {
         return;
     };
     run(bridge_teams::swiss(chromedriver));
+}
+
+/// A 16-pair evening's score cards, travellers and ranking printed on A4 in both languages,
+/// the sheets counted ([`bridge_paper::evening`], issue 38 §2).
+#[test]
+fn bridge_paper_fits_a4() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_paper::evening(chromedriver));
 }
 
 /// A 4-team round robin typed on the director's grids ([`bridge_teams::round_robin`]).

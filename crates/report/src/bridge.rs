@@ -112,6 +112,9 @@ pub struct TravBoard {
     pub analysis: Option<DdView>,
     pub lines: Vec<TravLine>,
     pub missing: usize,
+    /// "Scored with Neuberg: 7 results for 8 expected", when the board's matchpoints were
+    /// scaled to the expected number of results (empty otherwise).
+    pub neuberg: String,
 }
 
 /// One board of a pair's score card.
@@ -508,8 +511,10 @@ impl Results {
                     label: pair_label(s.pair),
                     names: names_of(session, s.pair),
                     total: value(Some(s.total)),
+                    // A top is a count of matchpoints: `336`, decimals only where Neuberg
+                    // or an adjusted score left a fraction.
                     top: if matchpoints {
-                        value(Some(s.top))
+                        n.tr.num(&s.top.to_short(n.d.points))
                     } else {
                         String::new()
                     },
@@ -666,7 +671,28 @@ impl Results {
                     ));
                 }
             }
-            lines.sort_by_key(|l| (l.0, l.1));
+            // Sorted by North-South pair, as clubs read a traveller.
+            lines.sort_by_key(|l| (l.2.ns, l.0, l.1));
+            let compared = b
+                .lines
+                .iter()
+                .filter(|l| {
+                    !matches!(
+                        l.result,
+                        TableResult::Artificial { .. } | TableResult::NotPlayed
+                    )
+                })
+                .count() as u32;
+            let neuberg = match sb {
+                Some(sb) if matchpoints && compared > 0 && compared < sb.expected => tr.targs(
+                    "bridge-neuberg-note",
+                    &[
+                        ("played", compared.into()),
+                        ("expected", sb.expected.into()),
+                    ],
+                ),
+                _ => String::new(),
+            };
             travellers.push(TravBoard {
                 board: number,
                 dealer: seat_name(tr, b.dealer),
@@ -675,6 +701,7 @@ impl Results {
                 analysis: None,
                 lines: lines.into_iter().map(|l| l.2).collect(),
                 missing: count,
+                neuberg,
             });
         }
 
@@ -908,6 +935,7 @@ pub fn hand_record(
         analysis: analysis.map(|(t, p)| DdView::new(tr, t, p)),
         lines: Vec::new(),
         missing: 0,
+        neuberg: String::new(),
     }
 }
 
@@ -1020,5 +1048,27 @@ mod tests {
         let card = r.cards.iter().find(|c| c.pair == 1).unwrap();
         assert_eq!(card.rows.len(), 2);
         assert!(card.rows[1].missing || card.rows[0].missing);
+    }
+
+    /// Issue 38: a board played fewer times than the others is scored with Neuberg, and its
+    /// traveller says so (board 2: 2 results for the 3 of board 1); board 1 says nothing.
+    #[test]
+    fn a_board_scored_with_neuberg_says_so_on_its_traveller() {
+        let csv = "board,ns,ew,contract,declarer,result\n\
+            1,1,4,3NT,N,=\n1,2,5,3NT,N,+1\n1,3,6,3NT,N,-1\n\
+            2,1,4,4S,E,=\n2,2,5,4S,E,-1\n";
+        let session = bridge::csv::read(csv, "t.csv").unwrap();
+        let scored = bridge::score_session(&session, &bridge::Options::default());
+        let r = Results::new(&Tr::new(Lang::Fr), &session, &scored, &[]);
+        assert_eq!(r.travellers[0].neuberg, "");
+        assert_eq!(
+            r.travellers[1].neuberg,
+            "Marqué avec Neuberg : 2 résultats pour 3 attendus."
+        );
+        let r = Results::new(&Tr::new(Lang::En), &session, &scored, &[]);
+        assert_eq!(
+            r.travellers[1].neuberg,
+            "Scored with Neuberg: 2 results for 3 expected."
+        );
     }
 }

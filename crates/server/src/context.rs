@@ -247,6 +247,7 @@ pub async fn context(State(state): State<AppState>, req: Request, next: Next) ->
         path: path_and_query,
         api: path == "/api" || path.starts_with("/api/"),
         client_ip,
+        house: state.house,
     };
 
     let secure = match state.secure_cookies {

@@ -30,6 +30,8 @@ pub struct Ctx {
     /// A JSON API request (errors as JSON, 401 instead of a redirect).
     pub api: bool,
     pub client_ip: IpAddr,
+    /// Whose house the installation is: the top bar follows it.
+    pub house: crate::House,
 }
 
 impl Ctx {

@@ -90,6 +90,42 @@ pub struct Config {
     /// The credentials chess-results.com issued to this program: with them, an event's page
     /// publishes it there; without, it offers the upload file to download.
     pub chess_results: Option<chess_results::Credentials>,
+    /// Whose house this is: a chess club's, a bridge club's, or both (the home page and the
+    /// top bar follow it).
+    pub house: House,
+}
+
+/// Whose house an installation is (issue 38 §4): a bridge club's opens on its bridge sessions
+/// and its top bar leads to them and to bridge teams; a chess club's, and one of both, open on
+/// the chess events (the bridge pages stay reachable from there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum House {
+    Chess,
+    Bridge,
+    #[default]
+    Both,
+}
+
+impl House {
+    pub const ALL: [House; 3] = [House::Chess, House::Bridge, House::Both];
+
+    /// `chess`, `bridge` or `both`, as `arbiter serve --house` takes it.
+    pub fn code(self) -> &'static str {
+        match self {
+            House::Chess => "chess",
+            House::Bridge => "bridge",
+            House::Both => "both",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<House> {
+        House::ALL.into_iter().find(|h| h.code() == s)
+    }
+
+    /// A bridge club's server: bridge is its home and its top bar.
+    pub fn bridge_only(self) -> bool {
+        self == House::Bridge
+    }
 }
 
 impl Config {
@@ -105,6 +141,7 @@ impl Config {
             forwarded_proto: false,
             limits: Limits::default(),
             chess_results: None,
+            house: House::default(),
         }
     }
 }
@@ -165,6 +202,7 @@ pub struct AppState {
     pub chess_results: Option<Arc<chess_results::Client>>,
     /// The double-dummy solver's worker and queue: every solve of hand records goes through it.
     pub solver: Arc<bridge::solver::Solver>,
+    pub house: House,
 }
 
 /// Rendered public pages: (event, language) → (event version, the page).
@@ -287,6 +325,7 @@ async fn bind(config: &Config) -> Result<Bound, Error> {
             .chess_results
             .clone()
             .map(|c| Arc::new(chess_results::Client::new(c))),
+        house: config.house,
     };
     Ok(Bound {
         listener,

@@ -86,6 +86,7 @@ fn score_sheets_of_a_match_and_of_a_round() {
         "Entame",
         "Points NS",
         "Points EO",
+        "IMP +",
         "Nord :",
         "Ouest :",
         "Signature du capitaine Nord-Sud",
@@ -114,6 +115,9 @@ fn score_sheets_of_a_match_and_of_a_round() {
         rows[2]
     );
     assert_eq!(rows[0].matches("class=\"blank\"").count(), 6);
+    // And the IMPs each side wins on the board, for the captains' comparison (issue 38).
+    assert_eq!(rows[0].matches("class=\"blank imps\"").count(), 2);
+    assert!(open.contains("<th class=\"imps\">IMP +</th><th class=\"imps\">IMP −</th>"));
 
     // The round: four sheets, match by match, open room first.
     let html = b

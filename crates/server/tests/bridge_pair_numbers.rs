@@ -39,7 +39,8 @@ fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
     let mut b = app.arbiter();
     let r = b.post_json(
         "/api/bridge/sessions",
-        &json!({"name": "Mardi", "tables": 7, "movement": "mitchell", "boards_per_round": 2}),
+        &json!({"name": "Mardi", "club": "Bridge Club de Lyon", "tables": 7,
+                "movement": "mitchell", "boards_per_round": 2}),
     );
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.json()["id"].as_i64().unwrap();
@@ -125,7 +126,10 @@ fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
                 // Pair 2's card names its opponents on board 3 the same way.
                 let card = &body[body.find("id=\"card-2\"").unwrap()..];
                 let card = &card[..card.find("</section>").unwrap()];
-                assert!(card.contains(&format!("<td>{ew}")), "{card}");
+                assert!(
+                    card.contains(&format!("<td class=\"opponent\">{ew}")),
+                    "{card}"
+                );
             }
 
             // The score-card box takes the number as the pages show it.
@@ -156,6 +160,42 @@ fn east_west_pairs_read_as_the_club_numbers_them_on_every_page() {
                 row(&pairs, "pair-9").contains(&cell),
                 "{}",
                 row(&pairs, "pair-9")
+            );
+
+            // The federation files number the pairs as the ranking prints them (issue 38):
+            // USEBIO with the club, the number alone and DIRECTION; PBN in its ScoreTable
+            // and TotalScoreTable (with its Direction column).
+            let number = ew.split(' ').next().unwrap();
+            let xml = get(
+                &mut b,
+                lang,
+                &format!("/api/bridge/sessions/{id}/export.xml"),
+            );
+            assert!(
+                xml.contains("<CLUB>\n    <CLUB_NAME>Bridge Club de Lyon</CLUB_NAME>"),
+                "{xml}"
+            );
+            assert!(
+                xml.contains(&format!(
+                    "<NS_PAIR_NUMBER>2</NS_PAIR_NUMBER>\n        <EW_PAIR_NUMBER>{number}</EW_PAIR_NUMBER>"
+                )),
+                "{numbering}: {xml}"
+            );
+            assert!(
+                xml.contains(&format!(
+                    "<PAIR_NUMBER>{number}</PAIR_NUMBER>\n        <DIRECTION>EW</DIRECTION>"
+                )),
+                "{numbering}: {xml}"
+            );
+            assert!(xml.contains("<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>"));
+            let pbn = get(
+                &mut b,
+                lang,
+                &format!("/api/bridge/sessions/{id}/export.pbn"),
+            );
+            assert!(
+                pbn.contains(&format!("   2 {number:>4} ")),
+                "{numbering}: {pbn}"
             );
 
             let table = get(&mut phone, lang, &format!("/t/{table_2}"));

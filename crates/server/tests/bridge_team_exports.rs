@@ -45,23 +45,43 @@ fn the_event_as_usebio_and_a_match_as_pbn_with_its_score_tables() {
     assert_eq!(pairs, [(1, 4), (2, 3)]);
     // Match 1 complete: board 1 flat (4S= in both rooms), board 2 12 IMPs to team 1. Match 2:
     // only the open room of board 1 (2S= by South, +110).
-    for (m, room, board, contract, declarer, tricks) in [
-        (1, "open", 1, "4S", "S", 10),
-        (1, "closed", 1, "4S", "S", 10),
-        (1, "open", 2, "3NT", "N", 9),
-        (1, "closed", 2, "3NT", "N", 8),
-        (2, "open", 1, "2S", "S", 8),
+    for (m, room, board, contract, declarer, tricks, lead) in [
+        (1, "open", 1, "4S", "S", 10, "HK"),
+        (1, "closed", 1, "4S", "S", 10, "DA"),
+        (1, "open", 2, "3NT", "N", 9, ""),
+        (1, "closed", 2, "3NT", "N", 8, ""),
+        (2, "open", 1, "2S", "S", 8, ""),
     ] {
         let r = arb.post_json(
             &format!("/api/bridge/teams/{id}/matches/1/{m}"),
             &json!({"room": room, "board": board, "contract": contract, "declarer": declarer,
-                    "tricks": tricks, "device": format!("{m}{room}")}),
+                    "tricks": tricks, "lead": lead, "device": format!("{m}{room}")}),
         );
         assert_eq!(r.status, 200, "{}", r.body);
     }
 
+    // The deals, uploaded once for both rooms, go to the USEBIO file's HANDSET (issue 38).
+    let token = arb.csrf.clone().unwrap();
+    let deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+    let r = arb.post_multipart(
+        &format!("/bridge/teams/{id}/deals"),
+        &[("csrf", &token)],
+        (
+            "file",
+            "donnes.pbn",
+            &format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n"),
+        ),
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
     let r = arb.get(&format!("/api/bridge/teams/{id}/export.xml"));
     assert_eq!(r.status, 200, "{}", r.body);
+    for want in [
+        "<PLAYED_BY>S</PLAYED_BY>\n          <LEAD>HK</LEAD>\n          <TRICKS>10</TRICKS>",
+        "<PLAYED_BY>S</PLAYED_BY>\n          <LEAD>DA</LEAD>\n          <TRICKS>10</TRICKS>",
+        "</EVENT>\n  <HANDSET>\n    <BOARD>\n      <BOARD_NUMBER>1</BOARD_NUMBER>\n      <HAND>\n        <DIRECTION>North</DIRECTION>\n        <SPADES>AKQJT98765432</SPADES>\n        <HEARTS></HEARTS>",
+    ] {
+        assert!(r.body.contains(want), "no {want:?} in\n{}", r.body);
+    }
     assert_eq!(
         r.header("content-type"),
         Some("application/xml; charset=utf-8")

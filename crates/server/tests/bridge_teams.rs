@@ -808,3 +808,39 @@ fn team_hand_records_are_analysed_and_held_back_until_every_room_has_played() {
     assert_eq!(api[0]["tricks"]["N"]["S"], 13);
     assert_eq!(api[0]["par"]["score"], 1510);
 }
+
+/// Issue 38 §4: a bridge club's server (`arbiter serve --house bridge`) opens on its bridge
+/// sessions, and its top bar leads to them and to bridge teams, not to the chess pages; a
+/// server of both keeps the chess top bar.
+#[test]
+fn a_bridge_clubs_server_opens_on_bridge_and_its_top_bar_leads_to_bridge_teams() {
+    let app = App::start_with(|c| c.house = server::House::Bridge);
+    let mut b = app.arbiter();
+    let home = b.get("/");
+    assert_eq!(home.status, 303, "{}", home.body);
+    assert_eq!(home.location.as_deref(), Some("/bridge"));
+    b.accept_language = Some("fr".into());
+    let page = b.get("/bridge");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body
+            .contains("<a href=\"/bridge/teams\" id=\"nav-teams\">Épreuves par quatre</a>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<a href=\"/bridge\" id=\"nav-events\">"));
+    assert!(
+        !page.body.contains("<a href=\"/teams\""),
+        "no chess teams in the top bar"
+    );
+
+    let both = App::start(false);
+    let mut b = both.arbiter();
+    let page = b.get("/bridge");
+    assert!(
+        page.body.contains("<a href=\"/teams\" id=\"nav-teams\">"),
+        "{}",
+        page.body
+    );
+    assert_eq!(b.get("/").status, 200);
+}

@@ -755,9 +755,23 @@ pub async fn swiss(chromedriver: PathBuf) {
             d.a.b.goto(&d.url("")).await;
             d.a.b.find("#conflicts").await;
             d.a.shot("conflict-fr").await;
-            d.a.press_refused("#bteams-draw", "a draw over a conflict")
-                .await;
-            d.a.b.goto(&d.url("")).await;
+            // The draw is not offered while the conflict stands (the server would refuse it).
+            assert!(
+                !d.a.b.exists("#bteams-draw").await,
+                "no draw offered over an open conflict"
+            );
+            let waits =
+                d.a.b
+                    .find("#draw-waits")
+                    .await
+                    .text()
+                    .await
+                    .unwrap_or_default();
+            assert!(
+                waits.contains(&format!("Le tour {}", r + 1)) && waits.contains("conflit"),
+                "the page says why round {} waits: {waits:?}",
+                r + 1
+            );
             let id =
                 d.a.b
                     .eval("return document.querySelector('#conflicts li').id;")

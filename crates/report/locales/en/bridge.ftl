@@ -124,8 +124,9 @@ bridge-col-round = Round
 bridge-col-table = Table
 bridge-col-contract = Contract
 bridge-col-declarer = Declarer
+bridge-col-declarer-short = By
 bridge-col-lead = Lead
-bridge-col-result = Tricks
+bridge-col-result = Result
 bridge-col-score = Score
 bridge-col-score-ns = NS score
 bridge-col-score-ew = EW score
@@ -368,3 +369,12 @@ bridge-invalid-best = The number of sessions that count is 1 or more, or nothing
 bridge-invalid-session = Expected a session number (found "{ $found }").
 bridge-invalid-percentage = A percentage goes from 0 to 100 (found "{ $found }").
 bridge-invalid-weights = Weights are above 0% and add up to 100% (found "{ $found }").
+bridge-neuberg-note = Scored with Neuberg: { $played } results for { $expected } expected.
+series-field-average-over = Ranked by average, minimum attendance (sessions)
+series-average-hint = Leave empty to rank by the total. With a minimum attendance, players are ranked by the average of the sessions counted; on equal averages, the player with more sessions comes first, then the one with the better best session; players still equal share the place. A player below the minimum attendance is listed at the end, unranked.
+series-average-over = { $sessions ->
+    [one] by average, at least { $sessions } session
+   *[other] by average, at least { $sessions } sessions
+}
+series-col-average = Average
+series-not-ranked = n.r.

@@ -41,6 +41,7 @@ bteams-cross-legend = Each cell: the row team's score in the match, and the IMPs
 bteams-rounds = Rounds
 bteams-round = Round { $round }
 bteams-draw = Draw round { $round }
+bteams-draw-waits = Round { $round } can be drawn once every match of the round before is complete: boards are still missing or a conflict is open.
 bteams-col-match = Match
 bteams-col-home = Home (N-S in the open room)
 bteams-col-visit = Visitors (N-S in the closed room)

@@ -127,8 +127,9 @@ bridge-col-round = Position
 bridge-col-table = Table
 bridge-col-contract = Contrat
 bridge-col-declarer = Déclarant
+bridge-col-declarer-short = Décl.
 bridge-col-lead = Entame
-bridge-col-result = Levées
+bridge-col-result = Résultat
 bridge-col-score = Marque
 bridge-col-score-ns = Marque NS
 bridge-col-score-ew = Marque EO
@@ -374,3 +375,12 @@ bridge-invalid-best = Le nombre de séances retenues est au moins 1, ou rien pou
 bridge-invalid-session = Numéro de séance attendu (reçu « { $found } »).
 bridge-invalid-percentage = Un pourcentage va de 0 à 100 (reçu « { $found } »).
 bridge-invalid-weights = Les pondérations dépassent 0 % et totalisent 100 % (reçu « { $found } »).
+bridge-neuberg-note = Marqué avec Neuberg : { $played } résultats pour { $expected } attendus.
+series-field-average-over = Classement à la moyenne, présence minimale (séances)
+series-average-hint = Laisser vide pour classer au total. Avec une présence minimale, le classement se fait à la moyenne des séances retenues ; à moyenne égale, le joueur qui a joué le plus de séances passe devant, puis celui qui a la meilleure séance ; les joueurs encore à égalité partagent la place. Un joueur en dessous de la présence minimale figure en fin de classement, non classé.
+series-average-over = { $sessions ->
+    [one] à la moyenne, { $sessions } séance au moins
+   *[other] à la moyenne, { $sessions } séances au moins
+}
+series-col-average = Moyenne
+series-not-ranked = n.c.

@@ -41,6 +41,7 @@ bteams-cross-legend = Chaque case : la marque de l'équipe de la ligne dans le m
 bteams-rounds = Tours
 bteams-round = Tour { $round }
 bteams-draw = Tirer le tour { $round }
+bteams-draw-waits = Le tour { $round } se tire quand tous les matchs du tour précédent sont complets : il reste des donnes à saisir ou un conflit à régler.
 bteams-col-match = Match
 bteams-col-home = Équipe recevante (NS en salle ouverte)
 bteams-col-visit = Équipe visiteuse (NS en salle fermée)

@@ -292,7 +292,8 @@ impl PairBody {
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct EntryForm {
     pub contract: Option<String>,
-    pub level: Option<String>,
+    /// `4` or `"4"` (a JSON number as well as the forms' text), or `P`.
+    pub level: Option<Value>,
     pub strain: Option<String>,
     pub doubling: Option<String>,
     pub declarer: Option<String>,
@@ -353,7 +354,8 @@ impl EntryForm {
             return bridge::notation::parse_bid(contract, notation)
                 .map_err(|e| notation_error("contract", contract, e));
         }
-        let level = trimmed(&self.level);
+        let level = text(&self.level);
+        let level = level.as_str();
         let text = if level.eq_ignore_ascii_case("p") || level.eq_ignore_ascii_case("pass") {
             "PASS".to_string()
         } else {
@@ -549,6 +551,15 @@ mod tests {
         assert_eq!(
             form(&[("level", "P")]).entry().unwrap(),
             Entry::passed_out()
+        );
+        // The API's JSON may give the level as a number (API.md: `level` 1–7).
+        let json: EntryForm = serde_json::from_value(serde_json::json!({
+            "level": 3, "strain": "NT", "declarer": "N", "tricks": 9
+        }))
+        .unwrap();
+        assert_eq!(
+            json.entry().unwrap(),
+            Entry::played("3NT", Seat::North, 9, "")
         );
         assert!(
             form(&[("contract", "8NT"), ("declarer", "N"), ("result", "=")])

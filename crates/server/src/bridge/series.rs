@@ -70,6 +70,8 @@ pub struct SeriesForm {
     pub points: Option<Value>,
     /// Only the best N sessions count; empty or `null` for all.
     pub best: Option<Value>,
+    /// Ranked by the average, over at least this many sessions; empty or `null`: by the total.
+    pub average_over: Option<Value>,
     pub public: Option<Value>,
     /// The series' sessions, replacing the ones it has.
     pub sessions: Option<Vec<SessionId>>,
@@ -91,6 +93,7 @@ impl SeriesForm {
                 "scoring" => f.scoring = Some(v),
                 "points" => f.points = Some(Value::String(v)),
                 "best" => f.best = Some(Value::String(v)),
+                "average_over" => f.average_over = Some(Value::String(v)),
                 "public" => f.public = Some(Value::String(v)),
                 "form" => f.form = Some(v),
                 "session" => {
@@ -156,6 +159,13 @@ impl SeriesForm {
                 "a number of sessions, or nothing for all",
             )?;
         }
+        if self.average_over.is_some() {
+            s.average_over = number(
+                "average_over",
+                &self.average_over,
+                "a number of sessions, or nothing to rank by the total",
+            )?;
+        }
         if let Some(p) = flag(&self.public) {
             s.public = p;
         } else if self.form.is_some() {
@@ -197,7 +207,24 @@ fn rule_text(tr: &Tr, s: &SeriesSettings, sessions: usize) -> String {
         ),
         None => tr.t("series-best-all"),
     };
-    format!("{scoring} · {best}")
+    match s.average_over {
+        Some(n) => format!(
+            "{scoring} · {best} · {}",
+            tr.t1("series-average-over", "sessions", n)
+        ),
+        None => format!("{scoring} · {best}"),
+    }
+}
+
+/// A total or an average without needless decimals: `117`, `58,5`, `58,33` (two at most).
+fn short(tr: &Tr, v: bridge::Ratio) -> String {
+    let t = v.to_fixed(2);
+    let t = if t.contains('.') {
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        t
+    };
+    tr.num(&t)
 }
 
 /// A session's column.
@@ -226,6 +253,8 @@ pub struct Row {
     pub licence: String,
     pub played: usize,
     pub total: String,
+    /// The average, when the series ranks by it.
+    pub average: String,
     pub cells: Vec<Cell>,
 }
 
@@ -237,6 +266,8 @@ pub struct RankingView {
     pub rule: String,
     pub public: bool,
     pub provisional: bool,
+    /// Ranked by the average (the page shows its column).
+    pub by_average: bool,
     pub sessions: Vec<SessionColumn>,
     pub rows: Vec<Row>,
 }
@@ -249,6 +280,7 @@ fn view(tr: &Tr, r: &SeriesRanking) -> RankingView {
         rule: rule_text(tr, &r.series.settings, r.sessions.len()),
         public: r.series.settings.public,
         provisional: r.provisional,
+        by_average: r.series.settings.average_over.is_some(),
         sessions: r
             .sessions
             .iter()
@@ -265,7 +297,9 @@ fn view(tr: &Tr, r: &SeriesRanking) -> RankingView {
             .rows
             .iter()
             .map(|p| Row {
-                place: if p.tied {
+                place: if p.place == 0 {
+                    tr.t("series-not-ranked")
+                } else if p.tied {
                     format!("{}=", p.place)
                 } else {
                     p.place.to_string()
@@ -273,7 +307,8 @@ fn view(tr: &Tr, r: &SeriesRanking) -> RankingView {
                 name: p.name.clone(),
                 licence: p.licence.clone(),
                 played: p.played,
-                total: fixed(p.total),
+                total: short(tr, p.total),
+                average: p.average.map(|a| short(tr, a)).unwrap_or_default(),
                 cells: p
                     .scores
                     .iter()
@@ -308,6 +343,7 @@ fn ranking_json(r: &SeriesRanking) -> Value {
             "licence": p.licence,
             "played": p.played,
             "total": fixed(p.total),
+            "average": p.average.map(fixed),
             "scores": p.scores.iter().zip(&r.sessions).filter_map(|(s, session)| {
                 s.as_ref().map(|s| json!({
                     "session": session.id,
@@ -358,6 +394,7 @@ struct SeriesPage {
     scoring: String,
     points_text: String,
     best_text: String,
+    average_over_text: String,
     choices: Vec<SessionChoice>,
     style: &'static str,
     /// The series' version, read before it (the director's forms carry it).
@@ -421,6 +458,7 @@ fn series_html(st: &AppState, c: Ctx, id: SeriesId, director: bool) -> Page {
         scoring: s.scoring.code().to_string(),
         points_text: points.join(", "),
         best_text: s.best.map(|b| b.to_string()).unwrap_or_default(),
+        average_over_text: s.average_over.map(|b| b.to_string()).unwrap_or_default(),
         choices,
         style: super::STYLE,
         version,

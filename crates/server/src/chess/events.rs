@@ -45,6 +45,10 @@ async fn events_page(
     _a: Arbiter,
     Query(q): Query<EventsQuery>,
 ) -> Page {
+    // A bridge club's server opens on its bridge sessions.
+    if st.house.bridge_only() {
+        return see("/bridge");
+    }
     let events = st
         .store
         .events()?

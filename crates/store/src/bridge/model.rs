@@ -109,20 +109,42 @@ impl Store {
         })
     }
 
-    /// PBN 2.1: deals, each board's ScoreTable with its scores, the TotalScoreTable with names.
+    /// PBN 2.1 as Magic Contest writes it for the FFB: deals, each board's ScoreTable with its
+    /// scores and, once solved, its double-dummy table and par (`Optimum…`), the
+    /// TotalScoreTable with names; the pairs numbered as the ranking prints them.
     pub fn export_pbn(&self, id: SessionId) -> Result<String> {
         let r = self.ranking(id)?;
-        Ok(bridge::pbn::write(
+        let labels = self.with_conn(|c| super::session::pair_labels_on(c, id))?;
+        let optimum = self
+            .hand_records(id)?
+            .into_iter()
+            .filter_map(|h| Some((h.board, h.analysis.map(|a| (a.tricks, a.par))?)))
+            .collect();
+        Ok(bridge::pbn::write_federation(
             &r.session,
             Some(&r.scored),
             &bridge::pbn::WriteOptions::default(),
+            &bridge::pbn::Federation { labels, optimum },
         ))
     }
 
     /// USEBIO 1.2 for federation upload: Average+/− as `A6040`; a board with a weighted or a
     /// split score, which USEBIO cannot hold, is left out alone and named in an XML comment.
+    /// The file carries the club's name (`CLUB`) and the pair numbers as the ranking prints them
+    /// (`1 EO` … `8 EO` as East-West pairs 1–8 when the club numbers them so).
     pub fn export_usebio(&self, id: SessionId) -> Result<String> {
         let r = self.ranking(id)?;
-        Ok(bridge::usebio::write_leaving_out(&r.session, &r.scored).xml)
+        let (club, labels) = self.with_conn(|c| {
+            let s = load_session(c, id)?.settings;
+            Ok((s.club.to_string(), super::session::pair_labels_on(c, id)?))
+        })?;
+        let upload = bridge::usebio::Upload {
+            club: Some(bridge::usebio::Club {
+                name: club,
+                number: None,
+            }),
+            labels,
+        };
+        Ok(bridge::usebio::write_upload(&r.session, &r.scored, &upload).xml)
     }
 }

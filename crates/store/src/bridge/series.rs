@@ -78,6 +78,10 @@ pub struct SeriesSettings {
     /// Shown on the public page `/public/bridge/series/{id}`.
     #[serde(default)]
     pub public: bool,
+    /// Ranked by the average of the sessions counted, a player with fewer sessions than
+    /// this listed without a place (`None`: ranked by the total).
+    #[serde(default)]
+    pub average_over: Option<u32>,
 }
 
 impl SeriesSettings {
@@ -89,6 +93,7 @@ impl SeriesSettings {
             points: Vec::new(),
             best: None,
             public: false,
+            average_over: None,
         }
     }
 
@@ -100,6 +105,7 @@ impl SeriesSettings {
                 SeriesScoring::Points => EngineScoring::PointsPerPlace(self.points.clone()),
             },
             best: self.best.map(|n| n as usize),
+            average_over: self.average_over.map(|n| n as usize),
         }
     }
 }
@@ -137,6 +143,8 @@ pub struct SeriesPlayer {
     pub licence: String,
     pub played: usize,
     pub total: Ratio,
+    /// The average of the sessions counted, when the series ranks by average.
+    pub average: Option<Ratio>,
     /// One per session of the series, in the series' order (`None`: not played).
     pub scores: Vec<Option<SeriesScore>>,
 }
@@ -177,6 +185,13 @@ fn validate(s: &SeriesSettings) -> Result<()> {
             "nothing",
         ));
     }
+    if s.average_over == Some(0) {
+        return Err(Error::invalid(
+            "average_over",
+            "a number of sessions of at least 1, or nothing to rank by the total",
+            "0",
+        ));
+    }
     if s.best == Some(0) {
         return Err(Error::invalid(
             "best",
@@ -202,12 +217,15 @@ fn series_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(SeriesId, SeriesS
                 .collect(),
             best: best.and_then(|b| u32::try_from(b).ok()),
             public: r.get(5)?,
+            average_over: r
+                .get::<_, Option<i64>>(7)?
+                .and_then(|b| u32::try_from(b).ok()),
         },
         r.get(6)?,
     ))
 }
 
-const SERIES_COLUMNS: &str = "id, name, scoring, points, best, public, created_at";
+const SERIES_COLUMNS: &str = "id, name, scoring, points, best, public, created_at, average_over";
 
 fn load_series(conn: &Connection, id: SeriesId) -> Result<Series> {
     let (id, settings, created_at) = conn
@@ -238,15 +256,16 @@ fn series_sessions(conn: &Connection, id: SeriesId) -> Result<Vec<SessionId>> {
 fn write_settings(conn: &Connection, id: SeriesId, s: &SeriesSettings) -> Result<()> {
     let points: Vec<String> = s.points.iter().map(u32::to_string).collect();
     conn.execute(
-        "UPDATE bridge_series SET name = ?2, scoring = ?3, points = ?4, best = ?5, public = ?6 \
-         WHERE id = ?1",
+        "UPDATE bridge_series SET name = ?2, scoring = ?3, points = ?4, best = ?5, public = ?6, \
+         average_over = ?7 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
             s.scoring.code(),
             points.join(","),
             s.best,
-            s.public
+            s.public,
+            s.average_over
         ],
     )?;
     Ok(())
@@ -500,6 +519,7 @@ impl Store {
                     licence,
                     played: row.values.len(),
                     total: row.total,
+                    average: row.average,
                     scores,
                 }
             })

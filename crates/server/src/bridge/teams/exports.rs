@@ -132,7 +132,10 @@ pub async fn event_html(
 
 /// The event for the USEBIO writer: every team with its players and licences and its place,
 /// every match played (byes left out: their points are in the team's total).
-fn usebio_event(r: &TeamResults) -> bridge::teams_usebio::TeamsEvent {
+fn usebio_event(
+    r: &TeamResults,
+    deals: std::collections::BTreeMap<u32, String>,
+) -> bridge::teams_usebio::TeamsEvent {
     use bridge::teams_usebio::{EventFormat, Match, MatchScoring, Player, Team, TeamsEvent};
     let settings = &r.event.settings;
     let teams = r
@@ -168,6 +171,16 @@ fn usebio_event(r: &TeamResults) -> bridge::teams_usebio::TeamsEvent {
                 visit: m.draw.visit?,
                 points: m.points_home.zip(m.points_visit),
                 boards: room_boards(m),
+                leads: m
+                    .boards
+                    .iter()
+                    .map(|b| {
+                        let lead = |r: Option<&RoomResult>| {
+                            r.map(|r| r.entry.lead.clone()).filter(|l| !l.is_empty())
+                        };
+                        (b.board, (lead(b.open.as_ref()), lead(b.closed.as_ref())))
+                    })
+                    .collect(),
             })
         })
         .collect();
@@ -186,6 +199,8 @@ fn usebio_event(r: &TeamResults) -> bridge::teams_usebio::TeamsEvent {
         boards_per_match: settings.boards_per_match,
         teams,
         matches,
+        club: None,
+        deals,
     }
 }
 
@@ -198,7 +213,14 @@ pub async fn event_usebio(
     Path(id): Path<TeamEventId>,
 ) -> Result<Response, AppError> {
     let r = st.store.bridge_team_results(id)?;
-    let xml = bridge::teams_usebio::write(&usebio_event(&r));
+    // The director's file: every deal entered.
+    let deals = st
+        .store
+        .team_hand_records(id)?
+        .into_iter()
+        .map(|h| (h.board, h.deal))
+        .collect();
+    let xml = bridge::teams_usebio::write(&usebio_event(&r, deals));
     Ok(crate::page::attachment(
         "application/xml; charset=utf-8",
         &format!("teams-{id}.xml"),

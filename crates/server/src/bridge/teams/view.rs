@@ -352,6 +352,9 @@ pub struct ResultsView {
     pub conflicts: Vec<ConflictView>,
     /// Some match still waits for results.
     pub provisional: bool,
+    /// The Swiss round whose matches must all be complete (no board missing, no conflict
+    /// open) before the next one can be drawn: the draw is not offered meanwhile.
+    pub draw_waits_for: Option<u32>,
 }
 
 fn points_pair(tr: &Tr, m: &MatchOutcome) -> String {
@@ -521,11 +524,15 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
             href: format!("{id_base}/matches/{}/{}", k.round, k.match_no),
         })
         .collect();
+    let provisional = r
+        .matches
+        .iter()
+        .any(|m| m.draw.visit.is_some() && !m.complete);
     ResultsView {
-        provisional: r
-            .matches
-            .iter()
-            .any(|m| m.draw.visit.is_some() && !m.complete),
+        provisional,
+        // The store's rule for a Swiss draw: the round before complete.
+        draw_waits_for: (r.event.settings.format == TeamFormat::Swiss && provisional)
+            .then_some(r.event.rounds),
         e,
         teams,
         standings,
