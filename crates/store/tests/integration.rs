@@ -14,3 +14,5 @@ mod national_list;
 mod safety;
 #[path = "team_event.rs"]
 mod team_event;
+#[path = "team_league.rs"]
+mod team_league;

@@ -72,6 +72,8 @@ struct CaptainPage {
     lineup: Option<LineupForm>,
     boards: Vec<CaptainBoard>,
     notice: String,
+    /// What is wrong with the lineup just sent (the code and the ticks kept).
+    error: String,
     /// The first tap's review: `lineup` or `report` (empty: no review).
     review: &'static str,
     /// What the second tap records, one line a board.
@@ -97,6 +99,7 @@ impl CaptainPage {
             lineup: None,
             boards: Vec::new(),
             notice: String::new(),
+            error: String::new(),
             review: "",
             review_lines: Vec::new(),
             review_fields: Vec::new(),
@@ -198,6 +201,7 @@ impl CaptainPage {
             lineup,
             boards,
             notice: String::new(),
+            error: String::new(),
             review: "",
             review_lines: Vec::new(),
             review_fields: Vec::new(),
@@ -335,7 +339,7 @@ async fn lineup(
     let seen = edits::from_form(f.get("version").map(String::as_str))?;
     let sure = is_sure(&f);
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let (m, members) = blocking(move || {
+    let (m, members, wrong) = blocking(move || {
         let m = store.open_captain_code(&address, &k)?;
         // A form's fields come in no order: the roster gives it.
         let members: Vec<i64> = m
@@ -345,18 +349,30 @@ async fn lineup(
             .filter(|p| f.contains_key(&format!("p-{}", p.id)))
             .map(|p| p.id)
             .collect();
-        if !sure {
-            check_lineup(m.event.settings.boards, &m.team.roster, &members)?;
-            return Ok((m, members));
+        // A lineup that breaks a rule comes back with what is wrong, the code and the ticks
+        // kept: the captain corrects it without typing the code again.
+        let checked = check_lineup(m.event.settings.boards, &m.team.roster, &members);
+        let recorded = match checked {
+            Ok(()) if sure => store.captain_lineup(&address, &k, members.clone(), seen),
+            Ok(()) => Ok(m.clone()),
+            Err(e) => Err(e),
+        };
+        match recorded {
+            Ok(m) => Ok((m, members, None)),
+            Err(e @ store::Error::Invalid { .. }) => Ok((m, members, Some(e))),
+            Err(e) => Err(e),
         }
-        Ok((
-            store.captain_lineup(&address, &k, members.clone(), seen)?,
-            members,
-        ))
     })
     .await?;
     let mut page = CaptainPage::of(c, &code, &m, &[]);
-    if sure {
+    if let Some(e) = wrong {
+        page.error = lineup_problem(&page.c, m.event.settings.boards, members.len(), &e);
+        if let Some(l) = page.lineup.as_mut() {
+            for p in &mut l.players {
+                p.ticked = members.iter().any(|id| p.field == format!("p-{id}"));
+            }
+        }
+    } else if sure {
         page.notice = page.c.t("teams-captain-lineup-saved");
     } else {
         page.review = "lineup";
@@ -368,6 +384,29 @@ async fn lineup(
             .collect();
     }
     html(&page)
+}
+
+/// What is wrong with a lineup, in the page's language: the number of players ticked, or the
+/// rule it breaks as the store words it.
+pub(super) fn lineup_problem(c: &Ctx, boards: u32, ticked: usize, e: &store::Error) -> String {
+    if ticked != boards as usize {
+        return c.tr.targs(
+            "teams-lineup-count",
+            &[("boards", boards.into()), ("ticked", ticked.into())],
+        );
+    }
+    match e {
+        store::Error::Invalid {
+            expected, found, ..
+        } => c.tr.targs(
+            "teams-lineup-invalid",
+            &[
+                ("expected", expected.clone().into()),
+                ("found", found.clone().into()),
+            ],
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The captain's report of the boards' results (the boards left empty are not reported). The

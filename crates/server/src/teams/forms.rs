@@ -29,7 +29,8 @@ pub(crate) struct EventBody {
     boards: u32,
     /// `swiss_team` (default), `round_robin`, `double_round_robin`.
     system: Option<String>,
-    /// `2/1/0` (default) or `3/1/0`.
+    /// `win/draw/loss` or `win/draw/loss/forfeit`: `2/1/0` (default), `3/1/0`, the FFE's
+    /// `3/2/1/0`.
     match_points: Option<String>,
     /// `a` (default), `b`, `none`.
     preferences: Option<String>,
@@ -70,15 +71,10 @@ impl EventBody {
             })?,
         };
         let match_points = match self.match_points.as_deref() {
-            None | Some("2/1/0") => MatchPoints::TWO_ONE_ZERO,
-            Some("3/1/0") => MatchPoints::THREE_ONE_ZERO,
-            Some(other) => {
-                return Err(AppError::invalid(
-                    "match_points",
-                    "2/1/0 or 3/1/0",
-                    format!("{other:?}"),
-                ))
-            }
+            None => MatchPoints::default(),
+            Some(text) => text.parse::<MatchPoints>().map_err(|e| {
+                AppError::invalid("match_points", e.to_string(), format!("{text:?}"))
+            })?,
         };
         let preferences = match self.preferences.as_deref() {
             None => Preferences::A,

@@ -67,6 +67,11 @@ pub fn routes() -> Routes {
             Guard::Merge(Kind::Teams),
             save_forfeit,
         )
+        .post(
+            "/teams/{id}/rounds/{round}/matches/{number}/colours",
+            Guard::Merge(Kind::Teams),
+            swap_colours,
+        )
         .get(
             "/teams/{id}/rounds/{round}/matches/{number}/sheet",
             sheet_page,
@@ -202,10 +207,9 @@ async fn settings_page(
 ) -> Page {
     let version = st.store.team_event_version(id)?;
     let e = st.store.team_event(id)?;
-    let m = e.settings.match_points;
     html(&SettingsPage {
         ev: EventView::new(&c, &e),
-        match_points: format!("{}/{}/{}", m.win, m.draw, m.loss),
+        match_points: e.settings.match_points.to_string(),
         initial_color: if e.settings.initial_white { "w" } else { "b" },
         started: e.rounds_paired > 0,
         s: e.settings,
@@ -439,6 +443,17 @@ pub(super) fn reported_text(r: &BoardReports) -> String {
         .join(" / ")
 }
 
+/// The captains' reports of a board with the team whose captain sent each: "Club A 1-0 /
+/// Club B 0-1" (each result in White's words, as the board's column reads).
+pub(super) fn reported_by(r: &BoardReports, name: impl Fn(TeamKey) -> String) -> String {
+    r.results
+        .iter()
+        .zip(&r.teams)
+        .map(|(x, &team)| format!("{} {}", name(team), result_text(Some(*x))))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
 /// What a whole-match forfeit's code says, with the teams' names.
 pub(super) fn forfeit_text(c: &Ctx, f: MatchForfeit, home: &str, away: &str) -> String {
     match f {
@@ -564,7 +579,7 @@ pub(super) fn match_views(
                     }),
                     field: format!("r-{}-{}", m.number, b.board),
                     code: b.result.map_or("", ResultCode::as_str),
-                    reported: waiting.map(reported_text).unwrap_or_default(),
+                    reported: waiting.map(|r| reported_by(r, name)).unwrap_or_default(),
                     conflict: waiting.is_some_and(|r| r.is_conflict()),
                 }
             })
@@ -850,6 +865,19 @@ async fn save_forfeit(
     let store = st.store.clone();
     blocking(move || store.set_match_forfeit(&a.username, id, round, number, forfeit, seen))
         .await?;
+    see(format!("/teams/{id}/rounds/{round}#match-{number}"))
+}
+
+/// White on board 1 given to the match's other team (the home team's choice).
+async fn swap_colours(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let store = st.store.clone();
+    blocking(move || store.swap_match_colours(&a.username, id, round, number, seen)).await?;
     see(format!("/teams/{id}/rounds/{round}#match-{number}"))
 }
 

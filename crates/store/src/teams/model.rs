@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection};
 use tournament::team::{team_histories, TeamHistory};
 use tournament::{
-    Color, Entry, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam, TeamForfeit,
-    TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
+    AbnormalKind, AbnormalPoints, Color, Entry, Header, MatchPointScale, Player, PlayerId, Points,
+    Team as TrfTeam, TeamForfeit, TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
 };
 
 use crate::chess::types::ResultCode;
@@ -395,12 +395,30 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                 }),
             forfeits,
         },
+        abnormal_points: forfeit_points(mp),
         ..Tournament::default()
     };
     Ok(Model {
         tournament,
         team_ids: teams.iter().map(|t| t.id).collect(),
     })
+}
+
+/// A scale whose forfeit is worth less than a loss (the FFE's 3/2/1/0): TRF-2026's `362` has
+/// no place for it, so it is a `299` record giving every match lost by forfeit, in every round
+/// and for every team, its match points. `tournament::team` applies it for the standings, the
+/// tie-breaks and the pairing alike, and the exported file carries it.
+fn forfeit_points(mp: MatchPoints) -> Vec<AbnormalPoints> {
+    if mp.forfeit == mp.loss {
+        return Vec::new();
+    }
+    vec![AbnormalPoints {
+        kind: AbnormalKind::ForfeitLoss,
+        match_points: Some(Points::from_whole(i32::from(mp.forfeit))),
+        points: None,
+        round: None,
+        participants: Vec::new(),
+    }]
 }
 
 /// What a match stands at: each team's game points and, once every board has a result, its

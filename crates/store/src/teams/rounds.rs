@@ -157,6 +157,75 @@ impl Store {
         self.transaction(|tx| write_results(tx, actor, event, round, results, seen))
     }
 
+    /// Gives White on board 1 of a match to its other team (the home team's choice, or a
+    /// competition's rule that the home team has Black on board 1): the teams change places
+    /// and every board's players change colours, the lineups staying as they are. Refused once
+    /// a board has a result, a forfeit or a captain's report; with `seen`, when the round's
+    /// pairing, the match or one of its lineups changed since that version.
+    pub fn swap_match_colours(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        round: u32,
+        match_number: u32,
+        seen: Option<Version>,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let pairing = load_round(tx, event, round)?;
+            let m = pairing
+                .matches
+                .iter()
+                .find(|m| m.number == match_number)
+                .ok_or(Error::NotFound("match"))?;
+            let reported: i64 = tx.query_row(
+                "SELECT COUNT(*) FROM team_report WHERE event_id = ?1 AND round = ?2 AND match = ?3",
+                params![event, round, match_number],
+                |r| r.get(0),
+            )?;
+            if m.forfeit.is_some() || reported > 0 || m.boards.iter().any(|b| b.result.is_some()) {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("match {match_number} of round {round} has results: its colours are fixed"),
+                ));
+            }
+            let match_target = format!("match:{round}:{match_number}");
+            if let Some(seen) = seen {
+                let targets = [
+                    format!("round:{round}"),
+                    match_target.clone(),
+                    format!("lineup:{round}:{match_number}:{}", m.white_team),
+                    format!("lineup:{round}:{match_number}:{}", m.black_team),
+                ];
+                if touched_since(tx, event, seen, &targets)? {
+                    return Err(Error::Conflict {
+                        version: version_on(tx, event)?,
+                        changed: vec![Changed::Pairing { round }],
+                    });
+                }
+            }
+            tx.execute(
+                "UPDATE team_match SET white_team = black_team, black_team = white_team \
+                 WHERE event_id = ?1 AND round = ?2 AND number = ?3",
+                params![event, round, match_number],
+            )?;
+            tx.execute(
+                "UPDATE team_board SET white = black, black = white \
+                 WHERE event_id = ?1 AND round = ?2 AND match = ?3",
+                params![event, round, match_number],
+            )?;
+            append(
+                tx,
+                event,
+                actor,
+                "colours",
+                &match_target,
+                json!({ "round": round, "match": match_number,
+                        "white_team": m.black_team, "black_team": m.white_team }),
+            )?;
+            Ok(())
+        })
+    }
+
     /// Records a match forfeited as a whole (one team, or both, did not show), or takes it
     /// back with `None`. Every board of the match gets the forfeit result of the absent team's
     /// player (taken back: every board cleared); the lineups stay as they were. With `seen`,
@@ -277,8 +346,9 @@ pub(crate) fn pair_team_round_in(
         ));
     }
     let pairing = if s.system.is_round_robin() {
-        if round == 1 && s.rounds != total {
-            // The table decides how many rounds a round robin has.
+        if round == 1 {
+            // The table decides how many rounds a round robin has (the event's reads give it
+            // until now; the row keeps the number typed).
             tx.execute(
                 "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
                 params![total, event],

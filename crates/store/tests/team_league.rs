@@ -1,0 +1,283 @@
+//! Team leagues as federations run them: the FFE's interclubs scale (3 a win, 2 a draw, 1 a
+//! loss, 0 a loss by forfeit) in the standings, the tie-breaks and the exported file.
+
+use store::teams::rounds::BoardResult;
+use store::teams::*;
+use store::{ResultCode, Store};
+
+use crate::team_event::roster_csv;
+
+/// A 4-team, 4-board round robin on `scale`; Berger's table numbers the teams by rating.
+fn league(scale: MatchPoints) -> (Store, TeamEventId) {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Nationale 4".parse().unwrap(), 1, 4);
+    s.system = TeamSystem::RoundRobin;
+    s.match_points = scale;
+    s.tiebreaks = "EDE,SB".into();
+    let event = store.create_team_event("chief", &s).unwrap();
+    let imported = import::rosters_from_csv(&roster_csv(4, 4)).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    (store, event)
+}
+
+/// The four boards of a match, board 1 first, in White's words.
+fn boards(store: &Store, event: TeamEventId, round: u32, number: u32, codes: [ResultCode; 4]) {
+    let results: Vec<BoardResult> = codes
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| BoardResult {
+            match_number: number,
+            board: k as u32 + 1,
+            result: Some(c),
+        })
+        .collect();
+    store
+        .set_team_results("chief", event, round, &results, None)
+        .unwrap();
+}
+
+/// Plays the league: match points and game points by team number, worked by hand below.
+fn play(store: &Store, event: TeamEventId) {
+    use ResultCode::{BlackWins as B, Draw as D, WhiteWins as W};
+    let teams = store.teams(event).unwrap();
+    let number = |id| teams.iter().find(|t| t.id == id).unwrap().number;
+    // Berger's table for four: 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1 (the home team first).
+    let tables = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]];
+    for (k, table) in tables.iter().enumerate() {
+        let round = k as u32 + 1;
+        let p = store.pair_team_round("chief", event).unwrap();
+        let pairs: Vec<(u32, u32)> = p
+            .matches
+            .iter()
+            .map(|m| (number(m.white_team), number(m.black_team)))
+            .collect();
+        assert_eq!(pairs, table, "round {round}");
+        match round {
+            // 1 beats 4 2½–1½ (board 1 won by 1's White, three draws); 2 does not come
+            // against 3, which wins 4–0 by forfeit.
+            1 => {
+                boards(store, event, 1, 1, [W, D, D, D]);
+                store
+                    .set_match_forfeit(
+                        "chief",
+                        event,
+                        1,
+                        2,
+                        Some(MatchForfeit::BlackTeamWins),
+                        None,
+                    )
+                    .unwrap();
+            }
+            // 4 and 3 draw 2–2; 2 beats 1 2½–1½ (board 1 won by Black, team 2).
+            2 => {
+                boards(store, event, 2, 1, [D, D, D, D]);
+                boards(store, event, 2, 2, [B, D, D, D]);
+            }
+            // 4 beats 2 3–1 (4 has Black on board 1 and White on board 2); 3 and 1 draw.
+            _ => {
+                boards(store, event, 3, 1, [B, W, D, D]);
+                boards(store, event, 3, 2, [D, D, D, D]);
+            }
+        }
+    }
+}
+
+/// By hand, on 3/2/1/0: team 1 3 + 1 + 2 = 6 (2½ + 1½ + 2 = 6 game points), team 2 0 (the
+/// forfeit) + 3 + 1 = 4 (0 + 2½ + 1 = 3½), team 3 3 + 2 + 2 = 7 (4 + 2 + 2 = 8), team 4
+/// 1 + 2 + 3 = 6 (1½ + 2 + 3 = 6½). Ranked on match points, then game points: 3, 4, 1, 2.
+#[test]
+fn the_ffe_scale_scores_a_forfeit_below_a_loss() {
+    let (store, event) = league(MatchPoints::FFE);
+    play(&store, event);
+    let scores = store.match_scores(event, 1).unwrap();
+    assert_eq!(
+        (scores[1].white_match_points, scores[1].black_match_points),
+        (Some(0), Some(3))
+    );
+    assert_eq!(
+        (scores[0].white_match_points, scores[0].black_match_points),
+        (Some(3), Some(1))
+    );
+    let table = store.team_standings(event).unwrap();
+    let rows: Vec<(u32, u32, &str, &str)> = table
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.rank,
+                r.number,
+                r.match_points.as_str(),
+                r.game_points.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, 3, "7", "8.0"),
+            (2, 4, "6", "6.5"),
+            (3, 1, "6", "6.0"),
+            (4, 2, "4", "3.5")
+        ]
+    );
+    // The file carries the scale's forfeit as a 299 record; the engines rank it alike, and a
+    // new event made from it has the same scale.
+    let file = store.export_team_trf(event).unwrap();
+    let t = tournament::trf::read(&file).unwrap();
+    let whole = tournament::Points::from_whole;
+    assert_eq!(
+        t.team_records.match_points,
+        Some(tournament::MatchPointScale {
+            win: whole(3),
+            draw: whole(2),
+            loss: whole(1)
+        })
+    );
+    assert_eq!(
+        t.abnormal_points,
+        [tournament::AbnormalPoints {
+            kind: tournament::AbnormalKind::ForfeitLoss,
+            match_points: Some(whole(0)),
+            points: None,
+            round: None,
+            participants: Vec::new(),
+        }],
+        "{file}"
+    );
+    let e = store.team_event(event).unwrap();
+    let list = model::tiebreak_list(&e.settings).unwrap();
+    let read = tiebreak::team_standings(&t, &list, &model::tiebreak_options(&e.settings)).unwrap();
+    let points: Vec<(u32, String)> = read
+        .rows
+        .iter()
+        .map(|r| (r.number, r.match_points.to_string()))
+        .collect();
+    assert_eq!(
+        points,
+        [
+            (3, "7".to_string()),
+            (4, "6".to_string()),
+            (1, "6".to_string()),
+            (2, "4".to_string())
+        ]
+    );
+    let again = trf_import::teams_from_trf(&file).unwrap();
+    assert_eq!(again.settings.match_points, MatchPoints::FFE);
+}
+
+/// The same league on 3/1/0, where a forfeit is a loss: team 2 has 0 + 3 + 0 = 3, team 4
+/// 0 + 1 + 3 = 4, team 1 3 + 0 + 1 = 4, team 3 3 + 1 + 1 = 5; no 299 in the file.
+#[test]
+fn a_scale_without_a_forfeit_value_scores_it_as_a_loss() {
+    let (store, event) = league(MatchPoints::THREE_ONE_ZERO);
+    play(&store, event);
+    let table = store.team_standings(event).unwrap();
+    let rows: Vec<(u32, &str)> = table
+        .rows
+        .iter()
+        .map(|r| (r.number, r.match_points.as_str()))
+        .collect();
+    assert_eq!(rows, [(3, "5"), (4, "4"), (1, "4"), (2, "3")]);
+    assert!(!store.export_team_trf(event).unwrap().contains("\n299"));
+}
+
+#[test]
+fn scales_are_read_and_written_as_typed() {
+    for (text, scale) in [
+        ("2/1/0", MatchPoints::TWO_ONE_ZERO),
+        ("3/1/0", MatchPoints::THREE_ONE_ZERO),
+        ("3/2/1/0", MatchPoints::FFE),
+        (" 3 / 2 / 1 / 0 ", MatchPoints::FFE),
+        ("3/1/0/0", MatchPoints::THREE_ONE_ZERO),
+    ] {
+        assert_eq!(text.parse::<MatchPoints>(), Ok(scale), "{text}");
+    }
+    assert_eq!(MatchPoints::FFE.to_string(), "3/2/1/0");
+    assert_eq!(MatchPoints::THREE_ONE_ZERO.to_string(), "3/1/0");
+    for bad in [
+        "",
+        "3/1",
+        "3/3/0",
+        "3/1/2",
+        "3/2/1/2",
+        "10/1/0",
+        "a/b/c",
+        "3/2/1/0/0",
+    ] {
+        assert!(bad.parse::<MatchPoints>().is_err(), "{bad}");
+    }
+}
+
+/// "The first team has Black on board 1 in round 1" in a team round robin: Berger's 1-4 and
+/// 2-3 are played 4-1 and 3-2. The home team of a match may then give White on board 1 to the
+/// other team: the teams change places and every board's players change colours, until the
+/// first result.
+#[test]
+fn colours_follow_the_initial_colour_and_swap_per_match() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Nationale 4".parse().unwrap(), 1, 4);
+    s.system = TeamSystem::RoundRobin;
+    s.initial_white = false;
+    let event = store.create_team_event("chief", &s).unwrap();
+    let imported = import::rosters_from_csv(&roster_csv(4, 4)).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    let teams = store.teams(event).unwrap();
+    let number = |id| teams.iter().find(|t| t.id == id).unwrap().number;
+    let p = store.pair_team_round("chief", event).unwrap();
+    let pairs: Vec<(u32, u32)> = p
+        .matches
+        .iter()
+        .map(|m| (number(m.white_team), number(m.black_team)))
+        .collect();
+    assert_eq!(pairs, [(4, 1), (3, 2)]);
+    let before = p.matches[0].clone();
+    let seen = store::Version(store.team_event_version(event).unwrap());
+    store
+        .swap_match_colours("chief", event, 1, 1, Some(seen))
+        .unwrap();
+    let after = store.team_round(event, 1).unwrap().matches[0].clone();
+    assert_eq!(
+        (after.white_team, after.black_team),
+        (before.black_team, before.white_team)
+    );
+    for (a, b) in after.boards.iter().zip(&before.boards) {
+        assert_eq!((a.white, a.black), (b.black, b.white));
+    }
+    // Team 1 now has White on board 1 (and 3), its first player on board 1 as before.
+    let one = teams.iter().find(|t| t.number == 1).unwrap();
+    assert_eq!(after.boards[0].white, Some(one.roster[0].id));
+    assert_eq!(after.boards[1].black, Some(one.roster[1].id));
+    // The same form from the old page is refused; after a result, no swap.
+    assert!(matches!(
+        store.swap_match_colours("deputy", event, 1, 1, Some(seen)),
+        Err(store::Error::Conflict { .. })
+    ));
+    boards(&store, event, 1, 1, [ResultCode::Draw; 4]);
+    assert!(matches!(
+        store.swap_match_colours("chief", event, 1, 1, None),
+        Err(store::Error::Refused { .. })
+    ));
+}
+
+/// A 10-team double round robin has 18 rounds from the moment its teams are in (the dashboard
+/// said « 0 sur 7 », the creation form's number, until round 1 was paired), and keeps them once
+/// paired; a single one of 5 teams has 5 (one round off each).
+#[test]
+fn a_round_robin_has_its_tables_rounds_before_round_one() {
+    for (system, teams, rounds) in [
+        (TeamSystem::DoubleRoundRobin, 10, 18),
+        (TeamSystem::RoundRobin, 5, 5),
+    ] {
+        let store = Store::open_in_memory().unwrap();
+        let mut s = TeamEventSettings::new("Régionale".parse().unwrap(), 7, 4);
+        s.system = system;
+        let event = store.create_team_event("chief", &s).unwrap();
+        assert_eq!(store.team_event(event).unwrap().settings.rounds, 7);
+        let imported = import::rosters_from_csv(&roster_csv(teams, 4)).unwrap();
+        store.import_teams("chief", event, &imported).unwrap();
+        assert_eq!(store.team_event(event).unwrap().settings.rounds, rounds);
+        store.pair_team_round("chief", event).unwrap();
+        let e = store.team_event(event).unwrap();
+        assert_eq!((e.rounds_paired, e.settings.rounds), (1, rounds));
+    }
+}
