@@ -243,3 +243,184 @@ fn the_arbiter_sees_who_reported_what_and_swaps_a_matchs_colours() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["white_team"], home2);
 }
+
+/// The 100-point rule on the captain's phone and the arbiter's lineup form: each player's board
+/// typed; an order that breaks the rule is refused naming the players and the points (the code
+/// kept on the phone), one within it is reviewed and recorded.
+#[test]
+fn the_hundred_points_rule_on_the_phone_and_the_lineup_form() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.cookies.insert("lang".into(), "fr".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Nationale 4", "system": "round_robin", "boards": 4,
+                 "match_points": "3/2/1/0", "board_order_gap": 100 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for (b, r) in [1900, 1850, 2000, 1700, 1801].iter().enumerate() {
+        csv.push_str(&format!("Alpha;{};Alpha {};{r}\n", b + 1, b + 1));
+    }
+    for b in 0..5 {
+        csv.push_str(&format!("Bravo;{};Bravo {};{}\n", b + 1, b + 1, 1800 - b));
+    }
+    arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    let alpha = teams
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Alpha")
+        .unwrap();
+    let team = alpha["id"].as_i64().unwrap();
+    let ids: Vec<i64> = alpha["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/1")).json();
+    let code = round["matches"][0]["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["team"] == team)
+        .unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut phone = app.client();
+    phone.cookies.insert("lang".into(), "fr".into());
+    let token = csrf_in(&phone.get("/teams/captain").body);
+    let page = phone.post_form(
+        "/teams/captain",
+        &[("csrf", token.as_str()), ("code", code.as_str())],
+    );
+    assert!(
+        page.body.contains("Donnez à 4 joueurs leur échiquier"),
+        "{}",
+        page.body
+    );
+    let version = page
+        .body
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let send = |phone: &mut crate::common::Client, boards: [(usize, &str); 4]| {
+        let fields: Vec<(String, String)> = [
+            ("csrf".to_string(), token.clone()),
+            ("code".to_string(), code.clone()),
+            ("version".to_string(), version.clone()),
+        ]
+        .into_iter()
+        .chain(
+            boards
+                .iter()
+                .map(|(k, b)| (format!("p-{}", ids[*k]), b.to_string())),
+        )
+        .collect();
+        let borrowed: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        phone.post_form("/teams/captain/lineup", &borrowed)
+    };
+    // Alpha 4 (1700) on board 3, Alpha 5 (1801) on board 4: 101 points.
+    let r = send(&mut phone, [(0, "1"), (1, "2"), (3, "3"), (4, "4")]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body.contains(
+            "Composition refusée : Alpha 5 (1801), échiquier 4, est classé 101 points au-dessus de Alpha 4 (1700), échiquier 3 : 100 au plus."
+        ),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body
+            .contains(&format!("name=\"p-{}\" value=\"4\"", ids[4])),
+        "{}",
+        r.body
+    );
+    // Alpha 1 (1900) above Alpha 3 (2000): 100 points, reviewed then recorded.
+    let r = send(&mut phone, [(0, "1"), (2, "2"), (1, "3"), (3, "4")]);
+    assert!(r.body.contains("Confirmer ?"), "{}", r.body);
+    assert!(r.body.contains("Échiquier 2 : Alpha 3"), "{}", r.body);
+    let sure: Vec<(String, String)> = r
+        .body
+        .split("id=\"captain-confirm-form\"")
+        .nth(1)
+        .unwrap()
+        .split("</form>")
+        .next()
+        .unwrap()
+        .split("<input type=\"hidden\" name=\"")
+        .skip(1)
+        .map(|x| {
+            let (k, rest) = x.split_once("\" value=\"").unwrap();
+            (k.to_string(), rest.split('"').next().unwrap().to_string())
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = sure.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let r = phone.post_form("/teams/captain/lineup", &borrowed);
+    assert!(r.body.contains("Composition enregistrée."), "{}", r.body);
+    let m = &arb.get(&format!("/api/teams/events/{id}/rounds/1")).json()["matches"][0];
+    let alpha_white = m["white_team"] == team;
+    let seats: Vec<i64> = (0..4usize)
+        .map(|b| {
+            let side = if b.is_multiple_of(2) == alpha_white {
+                "white"
+            } else {
+                "black"
+            };
+            m["boards"][b][side].as_i64().unwrap()
+        })
+        .collect();
+    assert_eq!(seats, [ids[0], ids[2], ids[1], ids[3]]);
+    // The arbiter's form refuses the same breach in the arbiter's language.
+    let page = arb.get(&format!("/teams/{id}/rounds/1"));
+    let token = csrf_in(&page.body);
+    let version = page
+        .body
+        .split("name=\"version\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let (t, p0, p1, p3, p4) = (
+        team.to_string(),
+        format!("p-{}", ids[0]),
+        format!("p-{}", ids[1]),
+        format!("p-{}", ids[3]),
+        format!("p-{}", ids[4]),
+    );
+    let r = arb.post_form(
+        &format!("/teams/{id}/rounds/1/matches/1/lineup"),
+        &[
+            ("csrf", token.as_str()),
+            ("version", version.as_str()),
+            ("team", t.as_str()),
+            (p0.as_str(), "1"),
+            (p1.as_str(), "2"),
+            (p3.as_str(), "3"),
+            (p4.as_str(), "4"),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body.contains("Ordre des échiquiers refusé : Alpha 5 (1801), échiquier 4, est classé 101 points au-dessus de Alpha 4 (1700), échiquier 3 : 100 au plus."),
+        "{}",
+        r.body
+    );
+}

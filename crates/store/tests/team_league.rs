@@ -281,3 +281,122 @@ fn a_round_robin_has_its_tables_rounds_before_round_one() {
         assert_eq!((e.rounds_paired, e.settings.rounds), (1, rounds));
     }
 }
+
+/// The FFE's 100 points (A02): with a tolerance of 100, a lineup may leave the roster's order
+/// as long as nobody sits below a player rated more than 100 points lower. Club A's roster is
+/// 2400, 2380, 2360, 2340, 2320 (`roster_csv`); its ratings here are typed so that the rule
+/// bites: 1900, 1850, 2000, 1700, 1801.
+#[test]
+fn the_hundred_points_rule_accepts_and_refuses_lineups() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Nationale 4".parse().unwrap(), 1, 4);
+    s.system = TeamSystem::RoundRobin;
+    s.board_order_gap = Some(100);
+    let event = store.create_team_event("chief", &s).unwrap();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for (b, r) in [1900, 1850, 2000, 1700, 1801].iter().enumerate() {
+        csv.push_str(&format!("Alpha;{};A{};{r}\n", b + 1, b + 1));
+    }
+    for b in 0..5 {
+        csv.push_str(&format!("Bravo;{};B{};{}\n", b + 1, b + 1, 1800 - b));
+    }
+    let imported = import::rosters_from_csv(&csv).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    let p = store.pair_team_round("chief", event).unwrap();
+    let teams = store.teams(event).unwrap();
+    let alpha = teams.iter().find(|t| t.details.name == "Alpha").unwrap();
+    let id = |k: usize| alpha.roster[k].id;
+    let lineup = |members: Vec<i64>| rounds::Lineup {
+        round: 1,
+        match_number: p.matches[0].number,
+        team: alpha.id,
+        members,
+    };
+    // A3 (2000) on board 1, A1 (1900), A2 (1850), A5 (1801): in rating order, accepted.
+    store
+        .set_lineup(
+            "chief",
+            event,
+            &lineup(vec![id(2), id(0), id(1), id(4)]),
+            None,
+        )
+        .unwrap();
+    // A1 (1900) above A3 (2000): 100 points, accepted.
+    store
+        .set_lineup(
+            "chief",
+            event,
+            &lineup(vec![id(0), id(2), id(1), id(3)]),
+            None,
+        )
+        .unwrap();
+    let round = store.team_round(event, 1).unwrap();
+    let m = &round.matches[0];
+    let alpha_white = m.white_team == alpha.id;
+    let seat = |b: usize| {
+        let board = &m.boards[b];
+        if b.is_multiple_of(2) == alpha_white {
+            board.white
+        } else {
+            board.black
+        }
+    };
+    assert_eq!(
+        (0..4).map(seat).collect::<Vec<_>>(),
+        [Some(id(0)), Some(id(2)), Some(id(1)), Some(id(3))]
+    );
+    // A2 (1850) on board 3 above A5 (1801): fine; A4 (1700) on board 3 above A5 (1801) on
+    // board 4: 101 points, refused naming both players and the points.
+    match store.set_lineup(
+        "chief",
+        event,
+        &lineup(vec![id(0), id(1), id(3), id(4)]),
+        None,
+    ) {
+        Err(store::Error::Invalid { field, found, .. }) => {
+            assert_eq!(field, "board_order");
+            assert_eq!(
+                found,
+                "A5 (1801) on board 4 is rated 101 points above A4 (1700) on board 3"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // The file: the lineup out of roster order is a 300 record (the round, Alpha, Bravo, the
+    // players by their numbers: Alpha's roster is 1-5 as the first team).
+    let done: Vec<BoardResult> = (1..=4)
+        .flat_map(|b| {
+            p.matches.iter().map(move |m| BoardResult {
+                match_number: m.number,
+                board: b,
+                result: Some(ResultCode::Draw),
+            })
+        })
+        .collect();
+    store
+        .set_team_results("chief", event, 1, &done, None)
+        .unwrap();
+    let file = store.export_team_trf(event).unwrap();
+    let a = alpha.number;
+    let b = teams
+        .iter()
+        .find(|t| t.details.name == "Bravo")
+        .unwrap()
+        .number;
+    let first = if a == 1 { 0 } else { 5 };
+    let line = format!(
+        "300   1 {a:>3} {b:>3} {:>4} {:>4} {:>4} {:>4}",
+        first + 1,
+        first + 3,
+        first + 2,
+        first + 4
+    );
+    assert!(file.contains(&line), "{line} in {file}");
+    // A Swiss Team event keeps the roster's order.
+    let mut swiss = TeamEventSettings::new("Open".parse().unwrap(), 5, 4);
+    swiss.board_order_gap = Some(100);
+    assert!(matches!(
+        store.create_team_event("chief", &swiss),
+        Err(store::Error::Invalid { .. })
+    ));
+}

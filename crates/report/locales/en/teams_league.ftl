@@ -9,3 +9,10 @@ teams-lineup-count = Lineup refused: tick { $boards } players, one per board; { 
    *[other] { $ticked } are ticked
 }. Correct the ticks and send again: the code still holds.
 teams-lineup-invalid = Lineup refused: { $found } (expected: { $expected }). Correct it and send again: the code still holds.
+teams-field-board-order-gap = Board order: tolerance (points)
+teams-field-board-order-gap-help = Empty: the roster's order. 100 (the FFE's 100-point rule): the captain orders the players freely, never placing one below a player rated more than 100 points lower. Round robins only.
+teams-lineup-numbered-help = Give { $boards } players their board (1, 2, …); leave it empty for those who do not play.
+teams-board-order-breach = { $below } ({ $below_rating }), board { $below_board }, is rated { $difference } points above { $above } ({ $above_rating }), board { $above_board }: { $gap } at most
+teams-board-order-refused = Lineup refused: { $breach }. Correct the order and send again: the code still holds.
+invalid-board-order = Board order refused: { $found }.
+invalid-board-order-gap = Expected a tolerance from 0 to 1000 points, in a round robin (the Swiss Team system keeps the roster's order); found "{ $found }".

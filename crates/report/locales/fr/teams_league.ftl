@@ -10,3 +10,10 @@ teams-lineup-count = Composition refusée : cochez { $boards } joueurs, un par �
    *[other] { $ticked } sont cochés
 }. Corrigez les cases puis envoyez à nouveau : le code reste valable.
 teams-lineup-invalid = Composition refusée : { $found } (attendu : { $expected }). Corrigez puis envoyez à nouveau : le code reste valable.
+teams-field-board-order-gap = Ordre des échiquiers : écart toléré (points)
+teams-field-board-order-gap-help = Vide : l'ordre de la liste de force. 100 (règle des 100 points, FFE) : le capitaine place ses joueurs librement, sans mettre un joueur derrière un joueur classé plus de 100 points de moins. Toutes-rondes seulement.
+teams-lineup-numbered-help = Donnez à { $boards } joueurs leur échiquier (1, 2, …) ; laissez vide pour ceux qui ne jouent pas.
+teams-board-order-breach = { $below } ({ $below_rating }), échiquier { $below_board }, est classé { $difference } points au-dessus de { $above } ({ $above_rating }), échiquier { $above_board } : { $gap } au plus
+teams-board-order-refused = Composition refusée : { $breach }. Corrigez l'ordre puis envoyez à nouveau : le code reste valable.
+invalid-board-order = Ordre des échiquiers refusé : { $found }.
+invalid-board-order-gap = Écart toléré attendu : de 0 à 1000 points, dans un toutes-rondes (le suisse par équipes garde l'ordre de la liste de force) ; reçu « { $found } ».

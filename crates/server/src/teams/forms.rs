@@ -54,6 +54,9 @@ pub(crate) struct EventBody {
     initial_color: Option<String>,
     /// Whether the public pages show the event (default: yes).
     public: Option<bool>,
+    /// A round robin's tolerance for a lineup's order by rating (the FFE's 100); none: the
+    /// roster's order.
+    board_order_gap: Option<u16>,
     /// The version the settings page was built at (`POST …/settings`).
     pub(crate) version: Option<Value>,
 }
@@ -123,6 +126,7 @@ impl EventBody {
             initial_white,
             tiebreaks: self.tiebreaks.trim().to_string(),
             public: self.public.unwrap_or(true),
+            board_order_gap: self.board_order_gap,
         })
     }
 }

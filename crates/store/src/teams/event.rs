@@ -48,6 +48,17 @@ pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
             format!("{:?}", s.federation),
         ));
     }
+    if let Some(gap) = s.board_order_gap {
+        // The Swiss Team system reads a team's colour from its roster's first player with a
+        // board: a lineup out of roster order would turn it.
+        if gap > 1000 || !s.system.is_round_robin() {
+            return Err(Error::invalid(
+                "board_order_gap",
+                "a tolerance from 0 to 1000 points, in a round robin (the Swiss Team system keeps the roster's order)",
+                gap.to_string(),
+            ));
+        }
+    }
     for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
         if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
             return Err(Error::invalid(field, "a date as YYYY-MM-DD", date.clone()));
@@ -69,7 +80,7 @@ const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, 
     time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
     primary_score, initial_color, tiebreaks, public, \
     (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id), match_forfeit, \
-    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id)";
+    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
     let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
@@ -97,6 +108,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
             initial_white: text(16)? != "b",
             tiebreaks: text(17)?,
             public: r.get(18)?,
+            board_order_gap: r.get(22)?,
         },
         rounds_paired: r.get(19)?,
     };
@@ -316,6 +328,8 @@ fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
         text(s.tiebreaks.trim()),
         int(s.public.into()),
         int(s.match_points.forfeit.into()),
+        s.board_order_gap
+            .map_or(rusqlite::types::Value::Null, |g| int(g.into())),
     ]
 }
 
@@ -342,8 +356,8 @@ pub(crate) fn insert_event(
     tx.execute(
         "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
          time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
-         primary_score, initial_color, tiebreaks, public, match_forfeit, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+         primary_score, initial_color, tiebreaks, public, match_forfeit, board_order_gap, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
         rusqlite::params_from_iter(settings_values(s).into_iter().chain([crate::db::now().into()])),
     )?;
     let id = tx.last_insert_rowid();
@@ -605,7 +619,7 @@ impl Store {
                  end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
                  boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
                  primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18, \
-                 match_forfeit = ?19 WHERE id = ?20",
+                 match_forfeit = ?19, board_order_gap = ?20 WHERE id = ?21",
                 rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
             )?;
             append(tx, event, actor, "update_settings", "settings", json!(s))?;

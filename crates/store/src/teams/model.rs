@@ -249,9 +249,15 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
     let team_number: HashMap<TeamKey, u32> = teams.iter().map(|t| (t.id, t.number)).collect();
     let mut pab_receivers = Vec::new();
     let mut forfeits = Vec::new();
+    let mut out_of_order = Vec::new();
     for r in all_rounds.iter().take(rounds as usize) {
         let k = r.round as usize - 1;
         for m in &r.matches {
+            for (team, white) in [(m.white_team, true), (m.black_team, false)] {
+                if let Some(line) = board_order_record(r.round, m, team, white, &teams, &number) {
+                    out_of_order.push(line);
+                }
+            }
             if let (Some(f), Some(&white), Some(&black)) = (
                 m.forfeit,
                 team_number.get(&m.white_team),
@@ -396,12 +402,58 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
             forfeits,
         },
         abnormal_points: forfeit_points(mp),
+        other_lines: out_of_order,
         ..Tournament::default()
     };
     Ok(Model {
         tournament,
         team_ids: teams.iter().map(|t| t.id).collect(),
     })
+}
+
+/// TRF-2026's `300` record of a team whose lineup left its roster's order (a league with a
+/// board-order tolerance): the round, the team and its opponent, then the player on each board
+/// (`0000` for an empty one). The engines here place a team's players in roster order and do
+/// not apply it (`arbiter check` says so); a reader that does finds the boards as played.
+fn board_order_record(
+    round: u32,
+    m: &TeamMatch,
+    team: TeamKey,
+    white: bool,
+    teams: &[Team],
+    number: &HashMap<MemberKey, PlayerId>,
+) -> Option<String> {
+    let colours = board_colours(m.boards.len() as u32);
+    let members: Vec<Option<MemberKey>> = m
+        .boards
+        .iter()
+        .zip(&colours)
+        .map(|(b, c)| {
+            if (*c == Color::White) == white {
+                b.white
+            } else {
+                b.black
+            }
+        })
+        .collect();
+    let roster = &teams.iter().find(|t| t.id == team)?.roster;
+    let place = |id: MemberKey| roster.iter().position(|p| p.id == id);
+    let places: Vec<usize> = members
+        .iter()
+        .flatten()
+        .filter_map(|&id| place(id))
+        .collect();
+    if places.windows(2).all(|w| w[0] < w[1]) {
+        return None;
+    }
+    let tpn = |key: TeamKey| teams.iter().find(|t| t.id == key).map(|t| t.number);
+    let opponent = if white { m.black_team } else { m.white_team };
+    let mut line = format!("300 {round:>3} {:>3} {:>3}", tpn(team)?, tpn(opponent)?);
+    for id in &members {
+        let n = id.and_then(|id| number.get(&id)).map_or(0, |p| p.0);
+        line.push_str(&format!(" {n:>4}"));
+    }
+    Some(line)
 }
 
 /// A scale whose forfeit is worth less than a loss (the FFE's 3/2/1/0): TRF-2026's `362` has

@@ -15,6 +15,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::teams::event::{load_event, load_teams};
 use crate::teams::log::{append, touched_since, version_on};
 use crate::teams::model::{board_colours, build, is_complete, load_round, load_rounds};
+use crate::teams::rules;
 use crate::teams::types::*;
 use crate::Store;
 
@@ -88,8 +89,15 @@ fn write_default_boards(
     Ok(())
 }
 
-/// A lineup's rule: one roster player per board, in roster order, each once.
-pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Result<()> {
+/// A lineup's rule: one roster player per board, each once; in roster order, or with a
+/// tolerance (`gap`, [`TeamEventSettings::board_order_gap`]) in any order where nobody sits
+/// below a player rated more than `gap` points lower ([`rules::board_order`]).
+pub fn check_lineup(
+    boards: u32,
+    roster: &[Member],
+    members: &[MemberKey],
+    gap: Option<u16>,
+) -> Result<()> {
     if members.len() != boards as usize {
         return Err(Error::invalid(
             "lineup",
@@ -98,6 +106,7 @@ pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Re
         ));
     }
     let mut last = 0;
+    let mut seen = Vec::with_capacity(members.len());
     for id in members {
         let Some(player) = roster.iter().find(|p| p.id == *id) else {
             return Err(Error::invalid(
@@ -106,16 +115,41 @@ pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Re
                 id.to_string(),
             ));
         };
-        if player.board <= last {
+        if seen.contains(id) || (gap.is_none() && player.board <= last) {
             return Err(Error::invalid(
                 "lineup",
                 "players in roster order, each once",
                 format!("{} after roster board {last}", player.details.name),
             ));
         }
+        seen.push(*id);
         last = player.board;
     }
+    if let Some(breach) = gap.and_then(|g| board_order_breach(roster, members, g)) {
+        return Err(Error::invalid(
+            "board_order",
+            format!(
+                "no player rated more than {} points above a player placed before them (FFE A02)",
+                breach.tolerance
+            ),
+            breach.to_string(),
+        ));
+    }
     Ok(())
+}
+
+/// The first pair of a lineup (board 1 first) that breaks the order by rating within `gap`.
+pub fn board_order_breach(
+    roster: &[Member],
+    members: &[MemberKey],
+    gap: u16,
+) -> Option<rules::BoardOrderBreach> {
+    let players: Vec<(&str, Option<u16>)> = members
+        .iter()
+        .filter_map(|id| roster.iter().find(|p| p.id == *id))
+        .map(|p| (p.details.name.as_ref(), p.details.rating))
+        .collect();
+    rules::board_order(&players, gap).err()
 }
 
 impl Store {
@@ -600,7 +634,12 @@ pub(crate) fn write_lineup(
         .find(|t| t.id == team)
         .ok_or(Error::NotFound("team"))?
         .roster;
-    check_lineup(e.settings.boards, roster, members)?;
+    check_lineup(
+        e.settings.boards,
+        roster,
+        members,
+        e.settings.board_order_gap,
+    )?;
     let colours = board_colours(e.settings.boards);
     for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
         // The team with White on board 1 plays White on the boards of that colour.

@@ -461,6 +461,8 @@ fn settings(
         initial_white: h.initial_color != Some(Color::Black),
         tiebreaks,
         public: true,
+        // A file's lineups follow its rosters' order (300 records are refused).
+        board_order_gap: None,
     })
     .and_then(|s| match crate::teams::model::tiebreak_list(&s) {
         Ok(_) => Ok(s),

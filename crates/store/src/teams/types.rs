@@ -228,6 +228,10 @@ pub struct TeamEventSettings {
     /// The tie-breaks after the primary score, as `tiebreak::parse_list` reads them (`GP,EDE,SB`).
     pub tiebreaks: String,
     pub public: bool,
+    /// `Some(gap)`: a lineup may put its players in any order where nobody sits below a player
+    /// rated more than `gap` points lower (the FFE's 100, A02); `None`: a lineup follows the
+    /// roster's order. Round robins only.
+    pub board_order_gap: Option<u16>,
 }
 
 impl TeamEventSettings {
@@ -251,6 +255,7 @@ impl TeamEventSettings {
             initial_white: true,
             tiebreaks: String::new(),
             public: true,
+            board_order_gap: None,
         }
     }
 }
