@@ -424,3 +424,93 @@ fn the_hundred_points_rule_on_the_phone_and_the_lineup_form() {
         r.body
     );
 }
+
+/// Standings as leagues print them (played, won, drawn, lost, forfeits, board points for and
+/// against, their difference, a legend) and the crosstable's cells saying which leg: a two-team
+/// double round robin, 2½–1½ for Alpha in the first leg, 1–3 in the second.
+#[test]
+fn standings_count_the_matches_and_the_crosstable_its_legs() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.cookies.insert("lang".into(), "fr".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Coupe des deux rives", "system": "double_round_robin", "boards": 4,
+                 "match_points": "3/2/1/0" }),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for (t, base) in [("Alpha", 2000), ("Bravo", 1900)] {
+        for b in 0..4 {
+            csv.push_str(&format!("{t};{};{t} {};{}\n", b + 1, b + 1, base - b));
+        }
+    }
+    arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    // Leg 1: Alpha has White on boards 1 and 3; 1-0, ½, ½, ½ in White's words give Alpha
+    // 1 + ½ + ½ + ½ = 2½, Bravo 1½. Leg 2: the colours are reversed, Bravo White on boards 1
+    // and 3; 1-0, 0-1 (Bravo's Black on board 2), 1-0, ½ give Bravo 3½, Alpha ½.
+    for (round, codes) in [
+        (1, ["1-0", "1/2", "1/2", "1/2"]),
+        (2, ["1-0", "0-1", "1-0", "1/2"]),
+    ] {
+        let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        let results: Vec<_> = codes
+            .iter()
+            .enumerate()
+            .map(|(k, c)| json!({ "match": 1, "board": k + 1, "result": c }))
+            .collect();
+        let r = arb.post_json(
+            &format!("/api/teams/events/{id}/rounds/{round}/results"),
+            &json!({ "results": results }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // Totals: Alpha 2½ + ½ = 3, Bravo 1½ + 3½ = 5; on 3/2/1/0 Alpha 3 + 1 = 4, Bravo 1 + 3 =
+    // 4: Bravo first on game points.
+    let standings = arb.get(&format!("/api/teams/events/{id}/standings")).json();
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["name"], "Bravo");
+    assert_eq!(rows[0]["match_points"], "4");
+    assert_eq!(
+        rows[0]["record"],
+        json!({ "played": 2, "won": 1, "drawn": 0, "lost": 1, "forfeits": 0,
+                "board_points_for": "5.0", "board_points_against": "3.0", "difference": "+2.0" })
+    );
+    assert_eq!(
+        rows[1]["record"],
+        json!({ "played": 2, "won": 1, "drawn": 0, "lost": 1, "forfeits": 0,
+                "board_points_for": "3.0", "board_points_against": "5.0", "difference": "-2.0" })
+    );
+    let page = arb.get(&format!("/teams/{id}/standings"));
+    assert!(page.body.contains("<th class=\"num league\">J</th><th class=\"num league\">G</th><th class=\"num league\">N</th><th class=\"num league\">P</th><th class=\"num league\">F</th><th class=\"num league\">Pour</th><th class=\"num league\">Contre</th><th class=\"num league\">Diff.</th>"), "{}", page.body);
+    assert!(
+        page.body.contains(
+            "<td class=\"num league\">5,0</td><td class=\"num league\">3,0</td><td class=\"num league\">+2,0</td>"
+        ),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("F perdus par forfait (comptés dans P)"),
+        "{}",
+        page.body
+    );
+    let cross = arb.get(&format!("/public/teams/{id}/crosstable"));
+    assert_eq!(cross.status, 200, "{}", cross.body);
+    assert!(cross.body.contains("A 2,5 R 0,5"), "{}", cross.body);
+    assert!(cross.body.contains("A 1,5 R 3,5"), "{}", cross.body);
+    assert!(
+        cross
+            .body
+            .contains("Aller et retour : A le match aller, R le match retour."),
+        "{}",
+        cross.body
+    );
+    arb.cookies.insert("lang".into(), "en".into());
+    let cross = arb.get(&format!("/public/teams/{id}/crosstable"));
+    assert!(cross.body.contains("1st 2.5 2nd 0.5"), "{}", cross.body);
+}

@@ -120,6 +120,36 @@ fn the_ffe_scale_scores_a_forfeit_below_a_loss() {
             (4, 2, "4", "3.5")
         ]
     );
+    // The league's columns, by hand: team 3 won 1 (by forfeit), drew 2, 8–4; team 2 lost
+    // 2 (one by forfeit), won 1, 3½–8½; team 1 won 1, drew 1, lost 1, 6–6; team 4 won 1, drew
+    // 1, lost 1, 6½–5½.
+    type Line<'a> = (u32, u32, u32, u32, u32, &'a str, &'a str, &'a str);
+    let records: Vec<Line> = table
+        .rows
+        .iter()
+        .map(|r| {
+            let x = &r.record;
+            (
+                x.played,
+                x.won,
+                x.drawn,
+                x.lost,
+                x.forfeits,
+                x.board_points_for.as_str(),
+                x.board_points_against.as_str(),
+                x.difference.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            (3, 1, 2, 0, 0, "8.0", "4.0", "+4.0"),
+            (3, 1, 1, 1, 0, "6.5", "5.5", "+1.0"),
+            (3, 1, 1, 1, 0, "6.0", "6.0", "0.0"),
+            (3, 1, 0, 2, 1, "3.5", "8.5", "-5.0")
+        ]
+    );
     // The file carries the scale's forfeit as a 299 record; the engines rank it alike, and a
     // new event made from it has the same scale.
     let file = store.export_team_trf(event).unwrap();

@@ -503,6 +503,70 @@ pub struct TeamStandingRow {
     pub game_points: String,
     /// The tie-breaks' values as printed ([`value_texts`]), in the order of `tiebreaks`.
     pub values: Vec<String>,
+    /// The matches as a league's table counts them.
+    pub record: LeagueRecord,
+}
+
+/// A team's matches as leagues print them: played (over the board or by forfeit), won, drawn,
+/// lost (forfeits lost among them, counted again in `forfeits`), and the board points for and
+/// against with their difference.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct LeagueRecord {
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    /// Matches lost by forfeit.
+    pub forfeits: u32,
+    /// Board points, as printed (`10.5`).
+    pub board_points_for: String,
+    pub board_points_against: String,
+    /// For minus against, with its sign (`+3`, `-1.5`, `0`).
+    pub difference: String,
+}
+
+/// Each team's [`LeagueRecord`], in `Tournament::teams` order, from the engines' histories.
+fn league_records(t: &Tournament) -> Result<Vec<LeagueRecord>> {
+    use tournament::team::TeamEntry;
+    use tournament::AbnormalKind as A;
+    let histories = team_histories(t).map_err(|e| Error::Tiebreak(format!("teams: {e}")))?;
+    let numbers = t.team_numbers();
+    let mut out = vec![LeagueRecord::default(); t.teams.len()];
+    for h in &histories {
+        let (mut gained, mut conceded) = (Points::ZERO, Points::ZERO);
+        let r = &mut out[h.index];
+        for (k, round) in h.rounds.iter().enumerate() {
+            let TeamEntry::Match { opponent, .. } = round.entry else {
+                continue;
+            };
+            r.played += 1;
+            match round.result {
+                Some(A::Win | A::ForfeitWin) => r.won += 1,
+                Some(A::Draw) => r.drawn += 1,
+                Some(A::ForfeitLoss) => {
+                    r.lost += 1;
+                    r.forfeits += 1;
+                }
+                _ => r.lost += 1,
+            }
+            gained += round.game_points;
+            let theirs = opponent
+                .and_then(|o| numbers.iter().position(|&n| n == o))
+                .and_then(|j| histories.iter().find(|x| x.index == j))
+                .and_then(|x| x.rounds.get(k))
+                .map_or(Points::ZERO, |x| x.game_points);
+            conceded += theirs;
+        }
+        let diff = gained - conceded;
+        r.board_points_for = gained.to_string();
+        r.board_points_against = conceded.to_string();
+        r.difference = if diff > Points::ZERO {
+            format!("+{diff}")
+        } else {
+            diff.to_string()
+        };
+    }
+    Ok(out)
 }
 
 /// Team standings after some rounds.
@@ -563,6 +627,7 @@ fn standings_on(conn: &Connection, event: TeamEventId) -> Result<(Model, TeamSta
     let s = tiebreak::team_standings(&model.tournament, &list, &tiebreak_options(&e.settings))
         .map_err(|e| Error::Tiebreak(e.to_string()))?;
     let numbers = model.tournament.team_numbers();
+    let records = league_records(&model.tournament)?;
     let rows = s
         .rows
         .iter()
@@ -577,6 +642,7 @@ fn standings_on(conn: &Connection, event: TeamEventId) -> Result<(Model, TeamSta
                 match_points: r.match_points.to_string(),
                 game_points: format!("{:.1}", r.game_points),
                 values: value_texts(&list, r),
+                record: records.get(k).cloned().unwrap_or_default(),
             }
         })
         .collect();
