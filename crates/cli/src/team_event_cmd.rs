@@ -38,7 +38,8 @@ pub(crate) enum TeamCommand {
         boards: u32,
         #[arg(long, value_enum, default_value = "swiss-team")]
         system: TeamSystemArg,
-        /// Match points for a win, a draw, a loss: 2/1/0 or 3/1/0.
+        /// Match points for a win, a draw, a loss and, when it is worth less, a loss by
+        /// forfeit: 2/1/0, 3/1/0, the FFE's 3/2/1/0.
         #[arg(long, default_value = "2/1/0")]
         match_points: String,
         /// Tie-breaks after the match and game points, as `arbiter standings --teams` reads them.
@@ -149,15 +150,11 @@ pub(crate) fn run(s: &Store, command: TeamCommand) -> Result<(), CliError> {
             };
             let mut settings = TeamEventSettings::new(text("name", &name)?, rounds, boards);
             settings.system = system;
-            settings.match_points = match match_points.as_str() {
-                "2/1/0" => MatchPoints::TWO_ONE_ZERO,
-                "3/1/0" => MatchPoints::THREE_ONE_ZERO,
-                other => {
-                    return Err(CliError::invalid(format!(
-                        "--match-points: expected 2/1/0 or 3/1/0, found {other}"
-                    )))
-                }
-            };
+            settings.match_points = match_points.parse::<MatchPoints>().map_err(|e| {
+                CliError::invalid(format!(
+                    "--match-points: expected {e}, found {match_points}"
+                ))
+            })?;
             settings.tiebreaks = tiebreaks;
             let id = s.create_team_event(ACTOR, &settings).map_err(store_error)?;
             io::print(&format!("{id}\n"))?;

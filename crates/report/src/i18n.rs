@@ -8,7 +8,7 @@
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables), `versions.ftl` (a stale form's refusal) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
 //! entry, a teams phone's rounds).
 //!
 //! ```
@@ -61,6 +61,10 @@ const FR: &[(&str, &str)] = &[
     ),
     ("versions.ftl", include_str!("../locales/fr/versions.ftl")),
     ("papi.ftl", include_str!("../locales/fr/papi.ftl")),
+    (
+        "teams_league.ftl",
+        include_str!("../locales/fr/teams_league.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -94,6 +98,10 @@ const EN: &[(&str, &str)] = &[
     ),
     ("versions.ftl", include_str!("../locales/en/versions.ftl")),
     ("papi.ftl", include_str!("../locales/en/papi.ftl")),
+    (
+        "teams_league.ftl",
+        include_str!("../locales/en/teams_league.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.

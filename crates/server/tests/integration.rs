@@ -83,6 +83,8 @@ mod swiss_systems;
 mod teams_api;
 #[path = "teams_export.rs"]
 mod teams_export;
+#[path = "teams_league.rs"]
+mod teams_league;
 #[path = "teams_match_forfeit.rs"]
 mod teams_match_forfeit;
 #[path = "teams_pages.rs"]

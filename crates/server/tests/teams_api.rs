@@ -212,7 +212,7 @@ fn team_writes_need_the_login_and_the_csrf_token() {
     assert_eq!(r.status, 422, "{}", r.body);
     let r = arb.post_json(
         "/api/teams/events",
-        &json!({ "name": "X", "rounds": 3, "boards": 4, "match_points": "4/2/0" }),
+        &json!({ "name": "X", "rounds": 3, "boards": 4, "match_points": "2/2/0" }),
     );
     assert_eq!(r.status, 422, "{}", r.body);
     let r = arb.post_json(

@@ -525,7 +525,7 @@ fn captains_send_lineups_and_results_from_their_phones() {
     );
     assert_eq!(
         m["reports"],
-        json!([{ "board": 4, "results": ["1/2", "1-0"] }])
+        json!([{ "board": 4, "results": ["1/2", "1-0"], "teams": [home, away] }])
     );
     // The lineup is fixed now that the match has results.
     let r = phone.post_form(
@@ -615,10 +615,31 @@ fn a_captain_confirms_the_lineup_and_the_results_with_a_second_tap() {
         before,
         "nothing recorded on the first tap"
     );
-    // A lineup of the wrong size is refused at the first tap.
+    // A lineup of the wrong size is refused at the first tap, saying what is wrong, on the
+    // match's page: the code and the ticks stay, nothing is recorded.
     let short: Vec<(&str, &str)> = fields[..5].to_vec();
     let r = phone.post_form("/teams/captain/lineup", &short);
-    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Composition refusée : cochez 4 joueurs, un par échiquier ; 2 sont cochés."),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("id=\"captain-lineup-form\""), "{}", r.body);
+    assert!(!r.body.contains("Confirmer ?"), "{}", r.body);
+    // One too many: the five ticks are kept for the captain to untick one.
+    let extra = format!("p-{}", ids[2]);
+    let mut five = fields.clone();
+    five.push((extra.as_str(), "on"));
+    let r = phone.post_form("/teams/captain/lineup", &five);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("; 5 sont cochés."), "{}", r.body);
+    for id in &ids[..5] {
+        let ticked = format!("name=\"p-{id}\" value=\"on\" checked");
+        assert!(r.body.contains(&ticked), "{ticked} in {}", r.body);
+    }
+    assert_eq!(boards_now(&mut arb), before);
     // "Modifier" reopens the match, still with nothing recorded.
     let change = hidden_fields(&review.body, "captain-change-form");
     let change: Vec<(&str, &str)> = change
@@ -665,8 +686,9 @@ fn a_captain_confirms_the_lineup_and_the_results_with_a_second_tap() {
     );
     assert_eq!(
         boards_now(&mut arb)["reports"],
-        json!([{ "board": 1, "results": ["0-1"] }, { "board": 2, "results": ["1-0"] },
-               { "board": 4, "results": ["1/2"] }])
+        json!([{ "board": 1, "results": ["0-1"], "teams": [away] },
+               { "board": 2, "results": ["1-0"], "teams": [away] },
+               { "board": 4, "results": ["1/2"], "teams": [away] }])
     );
     // Nothing chosen: nothing to confirm.
     let r = phone.post_form(
@@ -907,9 +929,11 @@ fn the_match_sheet_reads_every_result_from_the_first_teams_side() {
     let list = arb.get(&format!("/api/teams/events/{id}/standings")).json();
     let tiebreaks = list["tiebreaks"].as_array().unwrap();
     assert_eq!(tiebreaks[0], "GP", "{list}");
+    // Then the league's eight columns (played, won, drawn, lost, forfeits, for, against,
+    // difference).
     assert_eq!(
         head.matches("<th").count(),
-        5 + tiebreaks.len() - 1,
+        5 + tiebreaks.len() - 1 + 8,
         "{head}"
     );
     arb.cookies.insert("lang".into(), "fr".into());

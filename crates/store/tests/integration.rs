@@ -18,3 +18,5 @@ mod papi_event;
 mod safety;
 #[path = "team_event.rs"]
 mod team_event;
+#[path = "team_league.rs"]
+mod team_league;

@@ -7,7 +7,7 @@ use store::teams::*;
 use store::{Error, Refusal, ResultCode, Store, Version};
 
 /// `teams` teams of `players` players; team k's ratings fall with k so the numbering is known.
-fn roster_csv(teams: usize, players: usize) -> String {
+pub(crate) fn roster_csv(teams: usize, players: usize) -> String {
     let mut csv = String::from("Équipe;Échiquier;Nom;Elo;Fédération\n");
     for t in 0..teams {
         for b in 0..players {

@@ -1329,6 +1329,20 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
         vec![forfeit.select("forfeit", "+-")],
     ));
 
+    // White on board 1 given to the other team: the deputy swaps first, the chief's older
+    // page would swap them back.
+    let t = event("Interclubs couleurs", 4);
+    api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
+    let round = format!("/teams/{t}/rounds/1");
+    let colours = form(round.clone(), format!("{round}/matches/1/colours"));
+    out.push(scenario(
+        "/teams/{id}/rounds/{round}/matches/{number}/colours",
+        Teams,
+        t,
+        colours.clone(),
+        vec![colours],
+    ));
+
     let t = event("Interclubs compositions", 4);
     api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
     let round = format!("/teams/{t}/rounds/1");

@@ -435,7 +435,8 @@ impl<'a> Desk<'a> {
             .await;
     }
 
-    /// The standings page's table: the tie-breaks' codes and each row's cells.
+    /// The standings page's table: the tie-breaks' codes and each row's cells (the league's
+    /// counts, class `league`, left out).
     pub async fn standings(&self) -> (Vec<String>, Vec<Vec<String>>) {
         let b = self.b();
         b.goto(&self.url("/standings")).await;
@@ -443,8 +444,8 @@ impl<'a> Desk<'a> {
         let v = b
             .eval(
                 "const t = document.getElementById('team-standings');\
-                 const head = [...t.querySelectorAll('thead th')].map(th => th.innerText.trim());\
-                 const rows = [...t.querySelectorAll('tbody tr')].map(tr => [...tr.cells].map(td => td.innerText.trim()));\
+                 const head = [...t.querySelectorAll('thead th:not(.league)')].map(th => th.innerText.trim());\
+                 const rows = [...t.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll('td:not(.league)')].map(td => td.innerText.trim()));\
                  return [head, rows];",
             )
             .await;

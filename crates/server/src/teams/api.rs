@@ -85,6 +85,11 @@ pub fn routes() -> Routes {
             Guard::Merge(Kind::Teams),
             forfeit,
         )
+        .post(
+            &format!("{e}/rounds/{{round}}/matches/{{number}}/colours"),
+            Guard::Merge(Kind::Teams),
+            swap_colours,
+        )
         .get(&format!("{e}/standings"), standings)
         .get(&format!("{e}/boards"), board_prizes)
         .get(&format!("{e}/export.trf"), export_trf)
@@ -251,7 +256,7 @@ async fn round(
             v["reports"] = reports
                 .iter()
                 .filter(|r| r.match_number == m.number)
-                .map(|r| json!({ "board": r.board, "results": r.results }))
+                .map(|r| json!({ "board": r.board, "results": r.results, "teams": r.teams }))
                 .collect();
             v
         })
@@ -350,6 +355,32 @@ async fn forfeit(
     blocking(move || store.set_match_forfeit(&a.username, id, round, number, forfeit, seen))
         .await?;
     at_version(&st, id, json!({ "forfeit": forfeit }))
+}
+
+/// White on board 1 given to the match's other team (`{}` or `{"version": …}`).
+async fn swap_colours(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: VersionBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    let store = st.store.clone();
+    blocking(move || store.swap_match_colours(&a.username, id, round, number, seen)).await?;
+    let m = st
+        .store
+        .team_round(id, round)?
+        .matches
+        .into_iter()
+        .find(|m| m.number == number)
+        .ok_or(AppError::NotFound)?;
+    at_version(
+        &st,
+        id,
+        json!({ "white_team": m.white_team, "black_team": m.black_team }),
+    )
 }
 
 async fn standings(

@@ -20,7 +20,9 @@ use store::teams::Team;
 use store::{ReportOutcome, ResultCode};
 use tournament::Color;
 
-use super::pages::{forfeit_text, lineup_forms, reported_text, LineupForm};
+use super::pages::{
+    breach_text, forfeit_text, lineup_forms, lineup_members, reported_text, LineupForm,
+};
 use crate::chess::views::result_text;
 use crate::ctx::Ctx;
 use crate::edits;
@@ -72,6 +74,8 @@ struct CaptainPage {
     lineup: Option<LineupForm>,
     boards: Vec<CaptainBoard>,
     notice: String,
+    /// What is wrong with the lineup just sent (the code and the ticks kept).
+    error: String,
     /// The first tap's review: `lineup` or `report` (empty: no review).
     review: &'static str,
     /// What the second tap records, one line a board.
@@ -97,6 +101,7 @@ impl CaptainPage {
             lineup: None,
             boards: Vec::new(),
             notice: String::new(),
+            error: String::new(),
             review: "",
             review_lines: Vec::new(),
             review_fields: Vec::new(),
@@ -167,9 +172,15 @@ impl CaptainPage {
             })
             .collect();
         let teams = [m.team.clone(), m.opponent.clone()];
-        let lineup = lineup_forms(&c, p, &teams, m.event.settings.boards)
-            .into_iter()
-            .find(|l| l.team == m.team.id);
+        let lineup = lineup_forms(
+            &c,
+            p,
+            &teams,
+            m.event.settings.boards,
+            m.event.settings.board_order_gap.is_some(),
+        )
+        .into_iter()
+        .find(|l| l.team == m.team.id);
         CaptainPage {
             step: "match",
             code: code.trim().to_uppercase(),
@@ -198,6 +209,7 @@ impl CaptainPage {
             lineup,
             boards,
             notice: String::new(),
+            error: String::new(),
             review: "",
             review_lines: Vec::new(),
             review_fields: Vec::new(),
@@ -335,39 +347,87 @@ async fn lineup(
     let seen = edits::from_form(f.get("version").map(String::as_str))?;
     let sure = is_sure(&f);
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let (m, members) = blocking(move || {
+    let (m, members, wrong) = blocking(move || {
         let m = store.open_captain_code(&address, &k)?;
-        // A form's fields come in no order: the roster gives it.
-        let members: Vec<i64> = m
-            .team
-            .roster
-            .iter()
-            .filter(|p| f.contains_key(&format!("p-{}", p.id)))
-            .map(|p| p.id)
-            .collect();
-        if !sure {
-            check_lineup(m.event.settings.boards, &m.team.roster, &members)?;
-            return Ok((m, members));
-        }
-        Ok((
-            store.captain_lineup(&address, &k, members.clone(), seen)?,
-            members,
-        ))
+        let members = match lineup_members(&m.team.roster, &f) {
+            Ok(members) => members,
+            Err(e) => return Ok(Err(e)),
+        };
+        // A lineup that breaks a rule comes back with what is wrong, the code and the ticks
+        // kept: the captain corrects it without typing the code again.
+        let s = &m.event.settings;
+        let checked = check_lineup(s.boards, &m.team.roster, &members, s.board_order_gap);
+        let recorded = match checked {
+            Ok(()) if sure => store.captain_lineup(&address, &k, members.clone(), seen),
+            Ok(()) => Ok(m.clone()),
+            Err(e) => Err(e),
+        };
+        Ok(Ok(match recorded {
+            Ok(m) => (m, members, None),
+            Err(e @ store::Error::Invalid { .. }) => (m, members, Some(e)),
+            Err(e) => return Err(e),
+        }))
     })
-    .await?;
+    .await??;
     let mut page = CaptainPage::of(c, &code, &m, &[]);
-    if sure {
+    if let Some(e) = wrong {
+        page.error = lineup_problem(&page.c, &m, &members, &e);
+        if let Some(l) = page.lineup.as_mut() {
+            for p in &mut l.players {
+                let board = members.iter().position(|id| p.field == format!("p-{id}"));
+                p.ticked = board.is_some();
+                p.order = board.map(|k| (k + 1).to_string()).unwrap_or_default();
+            }
+        }
+    } else if sure {
         page.notice = page.c.t("teams-captain-lineup-saved");
     } else {
         page.review = "lineup";
         page.review_lines = lineup_review(&page.c, &m, &members);
+        // The boards as numbers: the second tap keeps an order out of the roster's.
         page.review_fields = members
             .iter()
-            .map(|id| (format!("p-{id}"), "on".to_string()))
+            .enumerate()
+            .map(|(k, id)| (format!("p-{id}"), (k + 1).to_string()))
             .chain([("version".to_string(), version)])
             .collect();
     }
     html(&page)
+}
+
+/// What is wrong with a lineup, in the page's language: the number of players ticked, or the
+/// rule it breaks as the store words it.
+fn lineup_problem(c: &Ctx, m: &CaptainMatch, members: &[i64], e: &store::Error) -> String {
+    let (boards, ticked) = (m.event.settings.boards, members.len());
+    if ticked != boards as usize {
+        return c.tr.targs(
+            "teams-lineup-count",
+            &[("boards", boards.into()), ("ticked", ticked.into())],
+        );
+    }
+    let breach = m
+        .event
+        .settings
+        .board_order_gap
+        .and_then(|gap| store::teams::rounds::board_order_breach(&m.team.roster, members, gap));
+    if let Some(b) = breach {
+        return c.tr.targs(
+            "teams-board-order-refused",
+            &[("breach", breach_text(c, &b).into())],
+        );
+    }
+    match e {
+        store::Error::Invalid {
+            expected, found, ..
+        } => c.tr.targs(
+            "teams-lineup-invalid",
+            &[
+                ("expected", expected.clone().into()),
+                ("found", found.clone().into()),
+            ],
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The captain's report of the boards' results (the boards left empty are not reported). The

@@ -72,7 +72,7 @@ pub fn export_html(st: &AppState, c: &Ctx, id: TeamEventId) -> Result<String, Ap
             matches,
         });
     }
-    let (s, cross) = crosstable(st, id)?;
+    let (s, cross) = crosstable(st, c, id)?;
     let page = ExportPage {
         ev: EventView::new(c, &e),
         css: report::EXPORT_CSS,

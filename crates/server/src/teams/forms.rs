@@ -29,7 +29,8 @@ pub(crate) struct EventBody {
     boards: u32,
     /// `swiss_team` (default), `round_robin`, `double_round_robin`.
     system: Option<String>,
-    /// `2/1/0` (default) or `3/1/0`.
+    /// `win/draw/loss` or `win/draw/loss/forfeit`: `2/1/0` (default), `3/1/0`, the FFE's
+    /// `3/2/1/0`.
     match_points: Option<String>,
     /// `a` (default), `b`, `none`.
     preferences: Option<String>,
@@ -53,6 +54,9 @@ pub(crate) struct EventBody {
     initial_color: Option<String>,
     /// Whether the public pages show the event (default: yes).
     public: Option<bool>,
+    /// A round robin's tolerance for a lineup's order by rating (the FFE's 100); none: the
+    /// roster's order.
+    board_order_gap: Option<u16>,
     /// The version the settings page was built at (`POST …/settings`).
     pub(crate) version: Option<Value>,
 }
@@ -70,15 +74,10 @@ impl EventBody {
             })?,
         };
         let match_points = match self.match_points.as_deref() {
-            None | Some("2/1/0") => MatchPoints::TWO_ONE_ZERO,
-            Some("3/1/0") => MatchPoints::THREE_ONE_ZERO,
-            Some(other) => {
-                return Err(AppError::invalid(
-                    "match_points",
-                    "2/1/0 or 3/1/0",
-                    format!("{other:?}"),
-                ))
-            }
+            None => MatchPoints::default(),
+            Some(text) => text.parse::<MatchPoints>().map_err(|e| {
+                AppError::invalid("match_points", e.to_string(), format!("{text:?}"))
+            })?,
         };
         let preferences = match self.preferences.as_deref() {
             None => Preferences::A,
@@ -127,6 +126,7 @@ impl EventBody {
             initial_white,
             tiebreaks: self.tiebreaks.trim().to_string(),
             public: self.public.unwrap_or(true),
+            board_order_gap: self.board_order_gap,
         })
     }
 }

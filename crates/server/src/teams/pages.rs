@@ -67,6 +67,11 @@ pub fn routes() -> Routes {
             Guard::Merge(Kind::Teams),
             save_forfeit,
         )
+        .post(
+            "/teams/{id}/rounds/{round}/matches/{number}/colours",
+            Guard::Merge(Kind::Teams),
+            swap_colours,
+        )
         .get(
             "/teams/{id}/rounds/{round}/matches/{number}/sheet",
             sheet_page,
@@ -189,6 +194,8 @@ struct SettingsPage {
     /// The settings' codes as the form's choices name them.
     match_points: String,
     initial_color: &'static str,
+    /// The board-order tolerance, or empty.
+    board_order_gap: String,
     version: i64,
     /// Round 1 is paired: the pairing's settings are shown, not offered.
     started: bool,
@@ -202,11 +209,15 @@ async fn settings_page(
 ) -> Page {
     let version = st.store.team_event_version(id)?;
     let e = st.store.team_event(id)?;
-    let m = e.settings.match_points;
     html(&SettingsPage {
         ev: EventView::new(&c, &e),
-        match_points: format!("{}/{}/{}", m.win, m.draw, m.loss),
+        match_points: e.settings.match_points.to_string(),
         initial_color: if e.settings.initial_white { "w" } else { "b" },
+        board_order_gap: e
+            .settings
+            .board_order_gap
+            .map(|g| g.to_string())
+            .unwrap_or_default(),
         started: e.rounds_paired > 0,
         s: e.settings,
         version,
@@ -250,6 +261,8 @@ struct SettingsForm {
     tiebreaks: String,
     /// A ticked checkbox sends it; an unticked one sends nothing.
     public: Option<String>,
+    #[serde(default)]
+    board_order_gap: String,
 }
 
 async fn save_settings(
@@ -278,6 +291,7 @@ async fn save_settings(
         "initial_color": given(&f.initial_color),
         "tiebreaks": f.tiebreaks,
         "public": f.public.is_some(),
+        "board_order_gap": number("board_order_gap", &f.board_order_gap)?,
     });
     let settings = serde_json::from_value::<EventBody>(body)
         .map_err(|e| AppError::invalid("form", "the event's settings", e.to_string()))?
@@ -418,6 +432,8 @@ pub(super) struct LineupForm {
     /// "Colours: 1 White · 2 Black · …" for this team.
     pub(super) colours: String,
     pub(super) players: Vec<LineupPlayer>,
+    /// The event has a board-order tolerance: each player's board is typed, not ticked.
+    pub(super) numbered: bool,
 }
 
 pub(super) struct LineupPlayer {
@@ -427,7 +443,49 @@ pub(super) struct LineupPlayer {
     /// `p-{member id}`.
     pub(super) field: String,
     pub(super) ticked: bool,
+    /// The board the player sits on, or empty (a numbered form's value).
+    pub(super) order: String,
     pub(super) reserve: bool,
+}
+
+/// The lineup a form sends, board 1 first: each roster player ticked (`p-ID=on`, in roster
+/// order) or given a board (`p-ID=2`, in the boards' order; empty: not playing). Two players
+/// given one board are refused.
+pub(super) fn lineup_members(
+    roster: &[store::teams::Member],
+    f: &HashMap<String, String>,
+) -> Result<Vec<i64>, AppError> {
+    let mut chosen: Vec<(u32, u32, i64)> = Vec::new();
+    for p in roster {
+        let Some(value) = f.get(&format!("p-{}", p.id)) else {
+            continue;
+        };
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        let board = if value == "on" {
+            u32::MAX
+        } else {
+            value
+                .parse::<u32>()
+                .ok()
+                .filter(|b| *b >= 1)
+                .ok_or_else(|| {
+                    AppError::invalid(format!("p-{}", p.id), "a board number", value.to_string())
+                })?
+        };
+        if board != u32::MAX && chosen.iter().any(|(b, _, _)| *b == board) {
+            return Err(AppError::invalid(
+                format!("p-{}", p.id),
+                "one player a board",
+                format!("board {board} twice"),
+            ));
+        }
+        chosen.push((board, p.board, p.id));
+    }
+    chosen.sort();
+    Ok(chosen.into_iter().map(|(_, _, id)| id).collect())
 }
 
 /// The captains' reports of a board as the pages list them: "1-0 / ½-½".
@@ -437,6 +495,35 @@ pub(super) fn reported_text(r: &BoardReports) -> String {
         .map(|x| result_text(Some(*x)))
         .collect::<Vec<_>>()
         .join(" / ")
+}
+
+/// The captains' reports of a board with the team whose captain sent each: "Club A 1-0 /
+/// Club B 0-1" (each result in White's words, as the board's column reads).
+pub(super) fn reported_by(r: &BoardReports, name: impl Fn(TeamKey) -> String) -> String {
+    r.results
+        .iter()
+        .zip(&r.teams)
+        .map(|(x, &team)| format!("{} {}", name(team), result_text(Some(*x))))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// A lineup's breach of the board order in the page's language: "Durand (1850), board 4, is
+/// rated 101 points above Martin (1749), board 3: 100 at most."
+pub(super) fn breach_text(c: &Ctx, b: &store::teams::rules::BoardOrderBreach) -> String {
+    c.tr.targs(
+        "teams-board-order-breach",
+        &[
+            ("below", b.below.clone().into()),
+            ("below_rating", b.below_rating.into()),
+            ("below_board", b.below_board.into()),
+            ("above", b.above.clone().into()),
+            ("above_rating", b.above_rating.into()),
+            ("above_board", b.above_board.into()),
+            ("difference", b.difference.into()),
+            ("gap", b.tolerance.into()),
+        ],
+    )
 }
 
 /// What a whole-match forfeit's code says, with the teams' names.
@@ -450,7 +537,13 @@ pub(super) fn forfeit_text(c: &Ctx, f: MatchForfeit, home: &str, away: &str) -> 
 
 /// The lineup forms of a match: each team's roster, its players on the match's boards ticked,
 /// and the colour it has on each board (the first team has board 1's colour, C.04.6 4.4).
-pub(super) fn lineup_forms(c: &Ctx, m: &TeamMatch, teams: &[Team], boards: u32) -> Vec<LineupForm> {
+pub(super) fn lineup_forms(
+    c: &Ctx,
+    m: &TeamMatch,
+    teams: &[Team],
+    boards: u32,
+    numbered: bool,
+) -> Vec<LineupForm> {
     let colours = board_colours(boards);
     [(m.white_team, true), (m.black_team, false)]
         .iter()
@@ -470,15 +563,25 @@ pub(super) fn lineup_forms(c: &Ctx, m: &TeamMatch, teams: &[Team], boards: u32) 
                 })
                 .collect::<Vec<_>>()
                 .join(" · ");
-            let on_board = |id| {
+            let board_of = |id| {
                 m.boards
                     .iter()
-                    .any(|b| b.white == Some(id) || b.black == Some(id))
+                    .find(|b| b.white == Some(id) || b.black == Some(id))
+                    .map(|b| b.board)
             };
             Some(LineupForm {
                 team: key,
                 title: c.t1("teams-lineup", "team", team.details.name.to_string()),
-                help: c.t1("teams-lineup-help", "boards", boards),
+                help: c.t1(
+                    if numbered {
+                        "teams-lineup-numbered-help"
+                    } else {
+                        "teams-lineup-help"
+                    },
+                    "boards",
+                    boards,
+                ),
+                numbered,
                 colours: c.t1("teams-lineup-colours", "colours", colours),
                 players: team
                     .roster
@@ -488,7 +591,8 @@ pub(super) fn lineup_forms(c: &Ctx, m: &TeamMatch, teams: &[Team], boards: u32) 
                         name: p.details.name.to_string(),
                         rating: p.details.rating.map(|r| r.to_string()).unwrap_or_default(),
                         field: format!("p-{}", p.id),
-                        ticked: on_board(p.id),
+                        ticked: board_of(p.id).is_some(),
+                        order: board_of(p.id).map(|b| b.to_string()).unwrap_or_default(),
                         reserve: p.board > boards,
                     })
                     .collect(),
@@ -564,7 +668,7 @@ pub(super) fn match_views(
                     }),
                     field: format!("r-{}-{}", m.number, b.board),
                     code: b.result.map_or("", ResultCode::as_str),
-                    reported: waiting.map(reported_text).unwrap_or_default(),
+                    reported: waiting.map(|r| reported_by(r, name)).unwrap_or_default(),
                     conflict: waiting.is_some_and(|r| r.is_conflict()),
                 }
             })
@@ -581,7 +685,13 @@ pub(super) fn match_views(
                 .map(|f| forfeit_text(c, f, &home, &away))
                 .unwrap_or_default(),
             open: m.boards.iter().all(|b| b.result.is_none()),
-            lineups: lineup_forms(c, m, teams, e.settings.boards),
+            lineups: lineup_forms(
+                c,
+                m,
+                teams,
+                e.settings.boards,
+                e.settings.board_order_gap.is_some(),
+            ),
             codes: [m.white_team, m.black_team]
                 .iter()
                 .filter_map(|&t| {
@@ -805,6 +915,7 @@ async fn confirm_reports(
 /// A team's lineup from the round page: the ticked roster players, in roster order.
 async fn save_lineup(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
     Form(f): Form<HashMap<String, String>>,
@@ -821,12 +932,18 @@ async fn save_lineup(
         .find(|t| t.id == team)
         .ok_or(AppError::NotFound)?
         .roster;
-    // A form's fields come in no order: the roster gives it.
-    let members = roster
-        .iter()
-        .filter(|p| f.contains_key(&format!("p-{}", p.id)))
-        .map(|p| p.id)
-        .collect();
+    let members = lineup_members(&roster, &f)?;
+    // A breach of the board order is said in the arbiter's language, naming the players.
+    let e = st.store.team_event(id)?;
+    if let Some(gap) = e.settings.board_order_gap {
+        if let Some(b) = store::teams::rounds::board_order_breach(&roster, &members, gap) {
+            return Err(AppError::invalid(
+                "board_order",
+                "a board order within the tolerance",
+                breach_text(&c, &b),
+            ));
+        }
+    }
     let lineup = Lineup {
         round,
         match_number: number,
@@ -850,6 +967,19 @@ async fn save_forfeit(
     let store = st.store.clone();
     blocking(move || store.set_match_forfeit(&a.username, id, round, number, forfeit, seen))
         .await?;
+    see(format!("/teams/{id}/rounds/{round}#match-{number}"))
+}
+
+/// White on board 1 given to the match's other team (the home team's choice).
+async fn swap_colours(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path((id, round, number)): Path<(TeamEventId, u32, u32)>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    let store = st.store.clone();
+    blocking(move || store.swap_match_colours(&a.username, id, round, number, seen)).await?;
     see(format!("/teams/{id}/rounds/{round}#match-{number}"))
 }
 

@@ -131,13 +131,16 @@ struct CrosstablePage {
     c: Ctx,
     ev: EventView,
     after: String,
+    /// A double round robin: the cells say which leg.
+    legs: bool,
     rows: Vec<CrossRow>,
 }
 
 async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<TeamEventId>) -> Page {
     let e = visible(&st, &c, id)?;
-    let (s, rows) = crosstable(&st, id)?;
+    let (s, rows) = crosstable(&st, &c, id)?;
     html(&CrosstablePage {
+        legs: e.settings.system == store::teams::TeamSystem::DoubleRoundRobin,
         ev: EventView::new(&c, &e),
         after: c.t1("teams-standings-after", "round", s.after),
         rows,
@@ -146,10 +149,20 @@ async fn crosstable_page(State(st): State<AppState>, c: Ctx, Path(id): Path<Team
 }
 
 /// The standings and the crosstable's lines in their order.
+/// A double round robin's meetings say which leg they are (« A 2,5 R 1,5 »).
 pub(super) fn crosstable(
     st: &AppState,
+    c: &Ctx,
     id: TeamEventId,
 ) -> Result<(TeamStandingsTable, Vec<CrossRow>), AppError> {
+    let e = st.store.team_event(id)?;
+    let per_leg = (e.settings.system == store::teams::TeamSystem::DoubleRoundRobin)
+        .then_some(e.settings.rounds / 2);
+    let leg = |round: u32| match per_leg {
+        Some(n) if round <= n => format!("{} ", c.t("teams-leg-first")),
+        Some(_) => format!("{} ", c.t("teams-leg-second")),
+        None => String::new(),
+    };
     let s = st.store.team_standings(id)?;
     let column: HashMap<TeamKey, usize> = s
         .rows
@@ -168,8 +181,9 @@ pub(super) fn crosstable(
                 continue;
             };
             let mark = if m.forfeit.is_some() { " F" } else { "" };
-            cells[w][b].push(format!("{}{mark}", score.white_game_points));
-            cells[b][w].push(format!("{}{mark}", score.black_game_points));
+            let leg = leg(round);
+            cells[w][b].push(format!("{leg}{}{mark}", score.white_game_points));
+            cells[b][w].push(format!("{leg}{}{mark}", score.black_game_points));
         }
     }
     let rows = s

@@ -87,6 +87,8 @@ pub struct BoardReports {
     pub match_number: u32,
     pub board: u32,
     pub results: Vec<ResultCode>,
+    /// The team whose captain sent each value first, in the order of `results`.
+    pub teams: Vec<TeamKey>,
 }
 
 impl BoardReports {
@@ -98,27 +100,32 @@ impl BoardReports {
 
 fn reports_in(c: &Connection, event: TeamEventId, round: u32) -> Result<Vec<BoardReports>> {
     let mut st = c.prepare_cached(
-        "SELECT match, board, result FROM team_report WHERE event_id = ?1 AND round = ?2 ORDER BY match, board, rowid",
+        "SELECT match, board, result, team FROM team_report WHERE event_id = ?1 AND round = ?2 ORDER BY match, board, rowid",
     )?;
     let rows = st.query_map(params![event, round], |r| {
         Ok((
             r.get::<_, u32>(0)?,
             r.get::<_, u32>(1)?,
             r.get::<_, String>(2)?,
+            r.get::<_, TeamKey>(3)?,
         ))
     })?;
     let mut out: Vec<BoardReports> = Vec::new();
     for row in rows {
-        let (m, b, text) = row?;
+        let (m, b, text, team) = row?;
         let Some(result) = ResultCode::parse(&text) else {
             continue;
         };
         match out.last_mut() {
-            Some(last) if last.match_number == m && last.board == b => last.results.push(result),
+            Some(last) if last.match_number == m && last.board == b => {
+                last.results.push(result);
+                last.teams.push(team);
+            }
             _ => out.push(BoardReports {
                 match_number: m,
                 board: b,
                 results: vec![result],
+                teams: vec![team],
             }),
         }
     }

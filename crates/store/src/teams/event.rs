@@ -34,11 +34,11 @@ pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
         ));
     }
     let m = s.match_points;
-    if !(m.win > m.draw && m.draw >= m.loss && m.win <= 9) {
+    if !m.is_ordered() {
         return Err(Error::invalid(
             "match_points",
-            "match points for a win above a draw, a draw at least a loss (2/1/0, 3/1/0)",
-            format!("{}/{}/{}", m.win, m.draw, m.loss),
+            "match points for a win above a draw, a draw at least a loss, a loss at least a forfeit (2/1/0, 3/1/0, 3/2/1/0)",
+            format!("{}/{}/{}/{}", m.win, m.draw, m.loss, m.forfeit),
         ));
     }
     if !federation_ok(&s.federation) {
@@ -47,6 +47,17 @@ pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
             FEDERATION_EXPECTED,
             format!("{:?}", s.federation),
         ));
+    }
+    if let Some(gap) = s.board_order_gap {
+        // The Swiss Team system reads a team's colour from its roster's first player with a
+        // board: a lineup out of roster order would turn it.
+        if gap > 1000 || !s.system.is_round_robin() {
+            return Err(Error::invalid(
+                "board_order_gap",
+                "a tolerance from 0 to 1000 points, in a round robin (the Swiss Team system keeps the roster's order)",
+                gap.to_string(),
+            ));
+        }
     }
     for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
         if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
@@ -68,11 +79,12 @@ pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
 const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, chief_arbiter, \
     time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
     primary_score, initial_color, tiebreaks, public, \
-    (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id)";
+    (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id), match_forfeit, \
+    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
     let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
-    Ok(TeamEvent {
+    let mut e = TeamEvent {
         id: r.get(0)?,
         settings: TeamEventSettings {
             name: r.get(1)?,
@@ -89,15 +101,29 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
                 win: r.get(11)?,
                 draw: r.get(12)?,
                 loss: r.get(13)?,
+                forfeit: r.get(20)?,
             },
             preferences: Preferences::parse(&text(14)?).unwrap_or_default(),
             primary: PrimaryScore::parse(&text(15)?).unwrap_or_default(),
             initial_white: text(16)? != "b",
             tiebreaks: text(17)?,
             public: r.get(18)?,
+            board_order_gap: r.get(22)?,
         },
         rounds_paired: r.get(19)?,
-    })
+    };
+    // Until round 1 is paired a round robin has the rounds of its table for the teams entered
+    // so far (ten teams, two cycles: 18), not the number the creation form stood in with.
+    let teams: u32 = r.get(21)?;
+    let s = &mut e.settings;
+    if s.system.is_round_robin() && e.rounds_paired == 0 && teams >= 2 {
+        let cycles = match s.system {
+            TeamSystem::DoubleRoundRobin => pairing::berger::Cycles::DOUBLE,
+            _ => pairing::berger::Cycles::Single,
+        };
+        s.rounds = pairing::berger::rounds(teams, cycles);
+    }
+    Ok(e)
 }
 
 pub(crate) fn load_event(conn: &Connection, id: TeamEventId) -> Result<TeamEvent> {
@@ -277,7 +303,8 @@ fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
     Ok(())
 }
 
-/// The settings' columns in `team_event`'s order, from `name` to `public`.
+/// The settings' columns in `team_event`'s order, from `name` to `public`, then
+/// `match_forfeit`.
 fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
     let text = |t: &str| rusqlite::types::Value::Text(t.to_string());
     let int = |n: i64| rusqlite::types::Value::Integer(n);
@@ -300,6 +327,9 @@ fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
         text(if s.initial_white { "w" } else { "b" }),
         text(s.tiebreaks.trim()),
         int(s.public.into()),
+        int(s.match_points.forfeit.into()),
+        s.board_order_gap
+            .map_or(rusqlite::types::Value::Null, |g| int(g.into())),
     ]
 }
 
@@ -326,8 +356,8 @@ pub(crate) fn insert_event(
     tx.execute(
         "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
          time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
-         primary_score, initial_color, tiebreaks, public, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+         primary_score, initial_color, tiebreaks, public, match_forfeit, board_order_gap, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
         rusqlite::params_from_iter(settings_values(s).into_iter().chain([crate::db::now().into()])),
     )?;
     let id = tx.last_insert_rowid();
@@ -588,7 +618,8 @@ impl Store {
                 "UPDATE team_event SET name = ?1, place = ?2, federation = ?3, start_date = ?4, \
                  end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
                  boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
-                 primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18 WHERE id = ?19",
+                 primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18, \
+                 match_forfeit = ?19, board_order_gap = ?20 WHERE id = ?21",
                 rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
             )?;
             append(tx, event, actor, "update_settings", "settings", json!(s))?;
@@ -627,7 +658,7 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         let mut s = TeamEventSettings::new("League".parse().unwrap(), 9, 4);
         s.system = TeamSystem::DoubleRoundRobin;
-        s.match_points = MatchPoints::THREE_ONE_ZERO;
+        s.match_points = MatchPoints::FFE;
         s.tiebreaks = "GP,EDE,SB".into();
         let id = store.create_team_event("chief", &s).unwrap();
         let e = store.team_event(id).unwrap();
@@ -643,6 +674,16 @@ mod tests {
                     win: 1,
                     draw: 1,
                     loss: 0,
+                    forfeit: 0,
+                },
+                ..TeamEventSettings::new("X".parse().unwrap(), 5, 4)
+            },
+            TeamEventSettings {
+                match_points: MatchPoints {
+                    win: 3,
+                    draw: 2,
+                    loss: 1,
+                    forfeit: 2,
                 },
                 ..TeamEventSettings::new("X".parse().unwrap(), 5, 4)
             },

@@ -32,6 +32,7 @@ pub mod log;
 pub mod model;
 pub mod prizes;
 pub mod rounds;
+pub mod rules;
 pub mod trf_import;
 mod trf_lines;
 pub mod trf_rounds;

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection};
 use tournament::team::{team_histories, TeamHistory};
 use tournament::{
-    Color, Entry, Header, MatchPointScale, Player, PlayerId, Points, Team as TrfTeam, TeamForfeit,
-    TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
+    AbnormalKind, AbnormalPoints, Color, Entry, Header, MatchPointScale, Player, PlayerId, Points,
+    Team as TrfTeam, TeamForfeit, TeamForfeitResult, TeamPab, TeamRecords, Title, Tournament,
 };
 
 use crate::chess::types::ResultCode;
@@ -249,9 +249,15 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
     let team_number: HashMap<TeamKey, u32> = teams.iter().map(|t| (t.id, t.number)).collect();
     let mut pab_receivers = Vec::new();
     let mut forfeits = Vec::new();
+    let mut out_of_order = Vec::new();
     for r in all_rounds.iter().take(rounds as usize) {
         let k = r.round as usize - 1;
         for m in &r.matches {
+            for (team, white) in [(m.white_team, true), (m.black_team, false)] {
+                if let Some(line) = board_order_record(r.round, m, team, white, &teams, &number) {
+                    out_of_order.push(line);
+                }
+            }
             if let (Some(f), Some(&white), Some(&black)) = (
                 m.forfeit,
                 team_number.get(&m.white_team),
@@ -395,12 +401,76 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                 }),
             forfeits,
         },
+        abnormal_points: forfeit_points(mp),
+        other_lines: out_of_order,
         ..Tournament::default()
     };
     Ok(Model {
         tournament,
         team_ids: teams.iter().map(|t| t.id).collect(),
     })
+}
+
+/// TRF-2026's `300` record of a team whose lineup left its roster's order (a league with a
+/// board-order tolerance): the round, the team and its opponent, then the player on each board
+/// (`0000` for an empty one). The engines here place a team's players in roster order and do
+/// not apply it (`arbiter check` says so); a reader that does finds the boards as played.
+fn board_order_record(
+    round: u32,
+    m: &TeamMatch,
+    team: TeamKey,
+    white: bool,
+    teams: &[Team],
+    number: &HashMap<MemberKey, PlayerId>,
+) -> Option<String> {
+    let colours = board_colours(m.boards.len() as u32);
+    let members: Vec<Option<MemberKey>> = m
+        .boards
+        .iter()
+        .zip(&colours)
+        .map(|(b, c)| {
+            if (*c == Color::White) == white {
+                b.white
+            } else {
+                b.black
+            }
+        })
+        .collect();
+    let roster = &teams.iter().find(|t| t.id == team)?.roster;
+    let place = |id: MemberKey| roster.iter().position(|p| p.id == id);
+    let places: Vec<usize> = members
+        .iter()
+        .flatten()
+        .filter_map(|&id| place(id))
+        .collect();
+    if places.windows(2).all(|w| w[0] < w[1]) {
+        return None;
+    }
+    let tpn = |key: TeamKey| teams.iter().find(|t| t.id == key).map(|t| t.number);
+    let opponent = if white { m.black_team } else { m.white_team };
+    let mut line = format!("300 {round:>3} {:>3} {:>3}", tpn(team)?, tpn(opponent)?);
+    for id in &members {
+        let n = id.and_then(|id| number.get(&id)).map_or(0, |p| p.0);
+        line.push_str(&format!(" {n:>4}"));
+    }
+    Some(line)
+}
+
+/// A scale whose forfeit is worth less than a loss (the FFE's 3/2/1/0): TRF-2026's `362` has
+/// no place for it, so it is a `299` record giving every match lost by forfeit, in every round
+/// and for every team, its match points. `tournament::team` applies it for the standings, the
+/// tie-breaks and the pairing alike, and the exported file carries it.
+fn forfeit_points(mp: MatchPoints) -> Vec<AbnormalPoints> {
+    if mp.forfeit == mp.loss {
+        return Vec::new();
+    }
+    vec![AbnormalPoints {
+        kind: AbnormalKind::ForfeitLoss,
+        match_points: Some(Points::from_whole(i32::from(mp.forfeit))),
+        points: None,
+        round: None,
+        participants: Vec::new(),
+    }]
 }
 
 /// What a match stands at: each team's game points and, once every board has a result, its
@@ -433,6 +503,70 @@ pub struct TeamStandingRow {
     pub game_points: String,
     /// The tie-breaks' values as printed ([`value_texts`]), in the order of `tiebreaks`.
     pub values: Vec<String>,
+    /// The matches as a league's table counts them.
+    pub record: LeagueRecord,
+}
+
+/// A team's matches as leagues print them: played (over the board or by forfeit), won, drawn,
+/// lost (forfeits lost among them, counted again in `forfeits`), and the board points for and
+/// against with their difference.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct LeagueRecord {
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    /// Matches lost by forfeit.
+    pub forfeits: u32,
+    /// Board points, as printed (`10.5`).
+    pub board_points_for: String,
+    pub board_points_against: String,
+    /// For minus against, with its sign (`+3`, `-1.5`, `0`).
+    pub difference: String,
+}
+
+/// Each team's [`LeagueRecord`], in `Tournament::teams` order, from the engines' histories.
+fn league_records(t: &Tournament) -> Result<Vec<LeagueRecord>> {
+    use tournament::team::TeamEntry;
+    use tournament::AbnormalKind as A;
+    let histories = team_histories(t).map_err(|e| Error::Tiebreak(format!("teams: {e}")))?;
+    let numbers = t.team_numbers();
+    let mut out = vec![LeagueRecord::default(); t.teams.len()];
+    for h in &histories {
+        let (mut gained, mut conceded) = (Points::ZERO, Points::ZERO);
+        let r = &mut out[h.index];
+        for (k, round) in h.rounds.iter().enumerate() {
+            let TeamEntry::Match { opponent, .. } = round.entry else {
+                continue;
+            };
+            r.played += 1;
+            match round.result {
+                Some(A::Win | A::ForfeitWin) => r.won += 1,
+                Some(A::Draw) => r.drawn += 1,
+                Some(A::ForfeitLoss) => {
+                    r.lost += 1;
+                    r.forfeits += 1;
+                }
+                _ => r.lost += 1,
+            }
+            gained += round.game_points;
+            let theirs = opponent
+                .and_then(|o| numbers.iter().position(|&n| n == o))
+                .and_then(|j| histories.iter().find(|x| x.index == j))
+                .and_then(|x| x.rounds.get(k))
+                .map_or(Points::ZERO, |x| x.game_points);
+            conceded += theirs;
+        }
+        let diff = gained - conceded;
+        r.board_points_for = gained.to_string();
+        r.board_points_against = conceded.to_string();
+        r.difference = if diff > Points::ZERO {
+            format!("+{diff}")
+        } else {
+            diff.to_string()
+        };
+    }
+    Ok(out)
 }
 
 /// Team standings after some rounds.
@@ -493,6 +627,7 @@ fn standings_on(conn: &Connection, event: TeamEventId) -> Result<(Model, TeamSta
     let s = tiebreak::team_standings(&model.tournament, &list, &tiebreak_options(&e.settings))
         .map_err(|e| Error::Tiebreak(e.to_string()))?;
     let numbers = model.tournament.team_numbers();
+    let records = league_records(&model.tournament)?;
     let rows = s
         .rows
         .iter()
@@ -507,6 +642,7 @@ fn standings_on(conn: &Connection, event: TeamEventId) -> Result<(Model, TeamSta
                 match_points: r.match_points.to_string(),
                 game_points: format!("{:.1}", r.game_points),
                 values: value_texts(&list, r),
+                record: records.get(k).cloned().unwrap_or_default(),
             }
         })
         .collect();

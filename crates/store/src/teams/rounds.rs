@@ -15,6 +15,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::teams::event::{load_event, load_teams};
 use crate::teams::log::{append, touched_since, version_on};
 use crate::teams::model::{board_colours, build, is_complete, load_round, load_rounds};
+use crate::teams::rules;
 use crate::teams::types::*;
 use crate::Store;
 
@@ -88,8 +89,15 @@ fn write_default_boards(
     Ok(())
 }
 
-/// A lineup's rule: one roster player per board, in roster order, each once.
-pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Result<()> {
+/// A lineup's rule: one roster player per board, each once; in roster order, or with a
+/// tolerance (`gap`, [`TeamEventSettings::board_order_gap`]) in any order where nobody sits
+/// below a player rated more than `gap` points lower ([`rules::board_order`]).
+pub fn check_lineup(
+    boards: u32,
+    roster: &[Member],
+    members: &[MemberKey],
+    gap: Option<u16>,
+) -> Result<()> {
     if members.len() != boards as usize {
         return Err(Error::invalid(
             "lineup",
@@ -98,6 +106,7 @@ pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Re
         ));
     }
     let mut last = 0;
+    let mut seen = Vec::with_capacity(members.len());
     for id in members {
         let Some(player) = roster.iter().find(|p| p.id == *id) else {
             return Err(Error::invalid(
@@ -106,16 +115,41 @@ pub fn check_lineup(boards: u32, roster: &[Member], members: &[MemberKey]) -> Re
                 id.to_string(),
             ));
         };
-        if player.board <= last {
+        if seen.contains(id) || (gap.is_none() && player.board <= last) {
             return Err(Error::invalid(
                 "lineup",
                 "players in roster order, each once",
                 format!("{} after roster board {last}", player.details.name),
             ));
         }
+        seen.push(*id);
         last = player.board;
     }
+    if let Some(breach) = gap.and_then(|g| board_order_breach(roster, members, g)) {
+        return Err(Error::invalid(
+            "board_order",
+            format!(
+                "no player rated more than {} points above a player placed before them (FFE A02)",
+                breach.tolerance
+            ),
+            breach.to_string(),
+        ));
+    }
     Ok(())
+}
+
+/// The first pair of a lineup (board 1 first) that breaks the order by rating within `gap`.
+pub fn board_order_breach(
+    roster: &[Member],
+    members: &[MemberKey],
+    gap: u16,
+) -> Option<rules::BoardOrderBreach> {
+    let players: Vec<(&str, Option<u16>)> = members
+        .iter()
+        .filter_map(|id| roster.iter().find(|p| p.id == *id))
+        .map(|p| (p.details.name.as_ref(), p.details.rating))
+        .collect();
+    rules::board_order(&players, gap).err()
 }
 
 impl Store {
@@ -155,6 +189,75 @@ impl Store {
         seen: Option<Version>,
     ) -> Result<usize> {
         self.transaction(|tx| write_results(tx, actor, event, round, results, seen))
+    }
+
+    /// Gives White on board 1 of a match to its other team (the home team's choice, or a
+    /// competition's rule that the home team has Black on board 1): the teams change places
+    /// and every board's players change colours, the lineups staying as they are. Refused once
+    /// a board has a result, a forfeit or a captain's report; with `seen`, when the round's
+    /// pairing, the match or one of its lineups changed since that version.
+    pub fn swap_match_colours(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        round: u32,
+        match_number: u32,
+        seen: Option<Version>,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let pairing = load_round(tx, event, round)?;
+            let m = pairing
+                .matches
+                .iter()
+                .find(|m| m.number == match_number)
+                .ok_or(Error::NotFound("match"))?;
+            let reported: i64 = tx.query_row(
+                "SELECT COUNT(*) FROM team_report WHERE event_id = ?1 AND round = ?2 AND match = ?3",
+                params![event, round, match_number],
+                |r| r.get(0),
+            )?;
+            if m.forfeit.is_some() || reported > 0 || m.boards.iter().any(|b| b.result.is_some()) {
+                return Err(Error::refused(
+                    Refusal::RoundClosed,
+                    format!("match {match_number} of round {round} has results: its colours are fixed"),
+                ));
+            }
+            let match_target = format!("match:{round}:{match_number}");
+            if let Some(seen) = seen {
+                let targets = [
+                    format!("round:{round}"),
+                    match_target.clone(),
+                    format!("lineup:{round}:{match_number}:{}", m.white_team),
+                    format!("lineup:{round}:{match_number}:{}", m.black_team),
+                ];
+                if touched_since(tx, event, seen, &targets)? {
+                    return Err(Error::Conflict {
+                        version: version_on(tx, event)?,
+                        changed: vec![Changed::Pairing { round }],
+                    });
+                }
+            }
+            tx.execute(
+                "UPDATE team_match SET white_team = black_team, black_team = white_team \
+                 WHERE event_id = ?1 AND round = ?2 AND number = ?3",
+                params![event, round, match_number],
+            )?;
+            tx.execute(
+                "UPDATE team_board SET white = black, black = white \
+                 WHERE event_id = ?1 AND round = ?2 AND match = ?3",
+                params![event, round, match_number],
+            )?;
+            append(
+                tx,
+                event,
+                actor,
+                "colours",
+                &match_target,
+                json!({ "round": round, "match": match_number,
+                        "white_team": m.black_team, "black_team": m.white_team }),
+            )?;
+            Ok(())
+        })
     }
 
     /// Records a match forfeited as a whole (one team, or both, did not show), or takes it
@@ -277,8 +380,9 @@ pub(crate) fn pair_team_round_in(
         ));
     }
     let pairing = if s.system.is_round_robin() {
-        if round == 1 && s.rounds != total {
-            // The table decides how many rounds a round robin has.
+        if round == 1 {
+            // The table decides how many rounds a round robin has (the event's reads give it
+            // until now; the row keeps the number typed).
             tx.execute(
                 "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
                 params![total, event],
@@ -530,7 +634,12 @@ pub(crate) fn write_lineup(
         .find(|t| t.id == team)
         .ok_or(Error::NotFound("team"))?
         .roster;
-    check_lineup(e.settings.boards, roster, members)?;
+    check_lineup(
+        e.settings.boards,
+        roster,
+        members,
+        e.settings.board_order_gap,
+    )?;
     let colours = board_colours(e.settings.boards);
     for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
         // The team with White on board 1 plays White on the boards of that colour.

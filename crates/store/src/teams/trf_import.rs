@@ -69,12 +69,15 @@ pub fn teams_from_trf(text: &str) -> Result<TrfTeamFile, ImportError> {
         ImportError::new(e.line, e.column, e.expected.clone(), e.found.clone())
     })?;
     let lines = Lines::read(text);
-    if !t.abnormal_points.is_empty() {
+    // The one `299` a team event here holds: its scale's forfeit (every match lost by forfeit,
+    // every round and team, match points only), as the export writes it.
+    if forfeit_points(&t).is_none() && !t.abnormal_points.is_empty() {
         // A team event here has no place for them: importing the file would drop them.
         return Err(ImportError::new(
             lines.first("299"),
             1,
-            "a file without 299 records: a team event here cannot hold points assigned \
+            "a file without 299 records (but the scale's forfeit, `299 -` for every round and \
+             team with match points only): a team event here cannot hold points assigned \
              outside the point system (penalties, bonuses, other values of a result)",
             format!("{} 299 records", t.abnormal_points.len()),
         ));
@@ -179,6 +182,21 @@ fn teams(t: &Tournament, lines: &Lines) -> Result<Vec<ImportedTeam>, ImportError
         ));
     }
     Ok(out)
+}
+
+/// The match points of the file's one `299` record when it is a scale's forfeit: a forfeit
+/// loss (`-`) in every round (`000`) for every team, with match points and no game points.
+fn forfeit_points(t: &Tournament) -> Option<Points> {
+    match &t.abnormal_points[..] {
+        [a] if a.kind == tournament::AbnormalKind::ForfeitLoss
+            && a.round.is_none()
+            && a.participants.is_empty()
+            && a.points.is_none() =>
+        {
+            a.match_points
+        }
+        _ => None,
+    }
 }
 
 fn settings(
@@ -323,11 +341,33 @@ fn settings(
                     ))
                 }
             };
+            let loss = whole(scale.loss, 25)?;
             MatchPoints {
                 win: whole(scale.win, 7)?,
                 draw: whole(scale.draw, 16)?,
-                loss: whole(scale.loss, 25)?,
+                loss,
+                forfeit: loss,
             }
+        }
+    };
+    let match_points = match forfeit_points(t) {
+        None => match_points,
+        Some(p) => {
+            let at = lines.first("299");
+            let tenths = p.tenths();
+            let m = MatchPoints {
+                forfeit: (tenths / 10).clamp(0, 9) as u8,
+                ..match_points
+            };
+            if tenths % 10 != 0 || !(0..=90).contains(&tenths) || !m.is_ordered() {
+                return Err(ImportError::new(
+                    at,
+                    8,
+                    "whole match points for a forfeit, from 0 to the points of a loss",
+                    p.to_string(),
+                ));
+            }
+            m
         }
     };
 
@@ -380,6 +420,8 @@ fn settings(
         initial_white: h.initial_color != Some(Color::Black),
         tiebreaks,
         public: true,
+        // A file's lineups follow its rosters' order (300 records are refused).
+        board_order_gap: None,
     })
     .and_then(|s| match crate::teams::model::tiebreak_list(&s) {
         Ok(_) => Ok(s),

@@ -101,12 +101,16 @@ impl PrimaryScore {
     }
 }
 
-/// Match points for a match won, drawn and lost.
+/// Match points for a match won, drawn, lost over the board and lost by forfeit (a team that
+/// did not show, or fielded nobody who played). Written `win/draw/loss`, with `/forfeit` after
+/// it when a forfeit is worth less than a loss: `2/1/0`, `3/1/0`, the FFE's `3/2/1/0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchPoints {
     pub win: u8,
     pub draw: u8,
     pub loss: u8,
+    /// A match lost by forfeit; equal to `loss` where the competition makes no difference.
+    pub forfeit: u8,
 }
 
 impl MatchPoints {
@@ -115,18 +119,88 @@ impl MatchPoints {
         win: 2,
         draw: 1,
         loss: 0,
+        forfeit: 0,
     };
     /// 3 / 1 / 0, as many leagues score.
     pub const THREE_ONE_ZERO: MatchPoints = MatchPoints {
         win: 3,
         draw: 1,
         loss: 0,
+        forfeit: 0,
     };
+    /// The FFE's interclubs: 3 a win, 2 a draw, 1 a loss, 0 a loss by forfeit (Livre de la
+    /// Fédération, A02, « Décompte des points »).
+    pub const FFE: MatchPoints = MatchPoints {
+        win: 3,
+        draw: 2,
+        loss: 1,
+        forfeit: 0,
+    };
+    /// The scales the forms offer; any other is typed.
+    pub const PRESETS: [MatchPoints; 3] = [
+        MatchPoints::TWO_ONE_ZERO,
+        MatchPoints::THREE_ONE_ZERO,
+        MatchPoints::FFE,
+    ];
+
+    /// What the scale must hold: a win above a draw, a draw at least a loss, a loss at least
+    /// a forfeit, at most 9 for a win.
+    pub fn is_ordered(&self) -> bool {
+        self.win > self.draw && self.draw >= self.loss && self.loss >= self.forfeit && self.win <= 9
+    }
 }
 
 impl Default for MatchPoints {
     fn default() -> Self {
         MatchPoints::TWO_ONE_ZERO
+    }
+}
+
+impl std::fmt::Display for MatchPoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}/{}", self.win, self.draw, self.loss)?;
+        if self.forfeit != self.loss {
+            write!(f, "/{}", self.forfeit)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a typed scale was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("match points as win/draw/loss or win/draw/loss/forfeit, a win above a draw, a draw at least a loss, a loss at least a forfeit, whole numbers up to 9 (2/1/0, 3/1/0, 3/2/1/0)")]
+pub struct MatchPointsError;
+
+impl std::str::FromStr for MatchPoints {
+    type Err = MatchPointsError;
+
+    /// `3/1/0` (a forfeit worth a loss) or `3/2/1/0`.
+    fn from_str(s: &str) -> Result<MatchPoints, MatchPointsError> {
+        let parts: Vec<u8> = s
+            .trim()
+            .split('/')
+            .map(|p| p.trim().parse::<u8>().map_err(|_| MatchPointsError))
+            .collect::<Result<_, _>>()?;
+        let m = match parts[..] {
+            [win, draw, loss] => MatchPoints {
+                win,
+                draw,
+                loss,
+                forfeit: loss,
+            },
+            [win, draw, loss, forfeit] => MatchPoints {
+                win,
+                draw,
+                loss,
+                forfeit,
+            },
+            _ => return Err(MatchPointsError),
+        };
+        if m.is_ordered() {
+            Ok(m)
+        } else {
+            Err(MatchPointsError)
+        }
     }
 }
 
@@ -154,6 +228,10 @@ pub struct TeamEventSettings {
     /// The tie-breaks after the primary score, as `tiebreak::parse_list` reads them (`GP,EDE,SB`).
     pub tiebreaks: String,
     pub public: bool,
+    /// `Some(gap)`: a lineup may put its players in any order where nobody sits below a player
+    /// rated more than `gap` points lower (the FFE's 100, A02); `None`: a lineup follows the
+    /// roster's order. Round robins only.
+    pub board_order_gap: Option<u16>,
 }
 
 impl TeamEventSettings {
@@ -177,6 +255,7 @@ impl TeamEventSettings {
             initial_white: true,
             tiebreaks: String::new(),
             public: true,
+            board_order_gap: None,
         }
     }
 }
