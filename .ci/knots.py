@@ -17,12 +17,50 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 
 
 def strip(text):
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r"'(\\.|[^'\\])'", "' '", text)  # char literals, so '"' does not open a string
-    text = re.sub(r'"(\\.|[^"\\])*"', '""', text)
-    tests = re.search(r"#\[cfg\(test\)\]\s*(pub\s+)?mod\s+tests\s*\{", text)
-    return text[: tests.start()] if tests else text
+    """The code without comments, string and char literals (their insides become blank), and
+    without the test module."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if text.startswith("/*", i):
+                    depth, i = depth + 1, i + 2
+                elif text.startswith("*/", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    i += 1
+        elif c == "r" and re.match(r'r#*"', text[i:i + 10]) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            hashes = re.match(r'r(#*)"', text[i:]).group(1)
+            close = '"' + hashes
+            j = text.find(close, i + len(hashes) + 2)
+            i = n if j < 0 else j + len(close)
+            out.append('""')
+        elif c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            out.append('""')
+        elif c == "'":
+            # A char literal ('a', '\n', '\u{..}') or a lifetime ('a): a literal closes soon.
+            m = re.match(r"'(\\[^']{1,10}|[^\\'])'", text[i:])
+            if m:
+                out.append("' '")
+                i += len(m.group(0))
+            else:
+                out.append(c)
+                i += 1
+        else:
+            out.append(c)
+            i += 1
+    code = "".join(out)
+    tests = re.search(r"#\[cfg\(test\)\]\s*(pub\s+)?mod\s+tests\s*\{", code)
+    return code[: tests.start()] if tests else code
 
 
 class Crate:

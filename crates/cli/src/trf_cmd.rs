@@ -78,12 +78,11 @@ fn load(path: &Path, latin1: bool) -> Result<Result<Tournament, TrfErrors>, CliE
 }
 
 pub fn run_convert(args: ConvertArgs) -> Result<u8, CliError> {
-    if crate::tunx_cmd::is_tunx(&args.input) {
-        return crate::tunx_cmd::run_convert(args);
-    }
     io::refuse_overwrites(&[&args.input], args.output.as_slice())?;
     let bytes = io::read_bytes(&args.input)?;
-    let t = if crate::papi_cmd::is_papi(&args.input, &bytes) {
+    let t = if crate::tunx_cmd::is_tunx(&args.input) {
+        crate::tunx_cmd::load(&args.input, &bytes)?
+    } else if crate::papi_cmd::is_papi(&args.input, &bytes) {
         crate::papi_cmd::load(&args.input, &bytes)?
     } else {
         match load(&args.input, args.latin1)? {

@@ -24,6 +24,7 @@ mod db;
 pub mod edits;
 mod error;
 mod import_fields;
+mod new_codes;
 pub mod teams;
 pub mod text;
 pub mod throttle;

@@ -1,12 +1,12 @@
 //! Every integration test of this crate, in one binary: one link instead of one per file
 //! keeps the test build short. Each file stays a module of its own (and may say `mod common;`).
 
+#[path = "chess_results.rs"]
+mod chess_results;
 #[path = "gacrux_files.rs"]
 mod gacrux_files;
 #[path = "papi.rs"]
 mod papi;
-#[path = "chess_results.rs"]
-mod chess_results;
 #[path = "swiss_manager.rs"]
 mod swiss_manager;
 #[path = "team_records.rs"]

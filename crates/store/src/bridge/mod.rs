@@ -46,9 +46,7 @@ pub use knockout::{
     CarryOver, Knockout, KnockoutChange, KnockoutMatchRow, KnockoutSettings, Seeding,
 };
 pub use log::BridgeLogEntry;
-pub use series::{
-    Series, SeriesId, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings,
-};
+pub use series::{Series, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings};
 pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
     BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
@@ -61,6 +59,9 @@ pub type SessionId = i64;
 
 /// Row id of a teams event.
 pub type TeamEventId = i64;
+
+/// Row id of a series.
+pub type SeriesId = i64;
 
 /// How the session is scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

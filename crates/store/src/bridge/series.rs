@@ -33,8 +33,7 @@ use crate::error::{Error, Result};
 use crate::text::Label;
 use crate::Store;
 
-/// Row id of a series.
-pub type SeriesId = i64;
+pub use super::SeriesId;
 
 /// What a player scores from each session of the series.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

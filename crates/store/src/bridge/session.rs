@@ -2,7 +2,6 @@
 
 use bridge::movement::{Movement, MovementError, Options};
 use rusqlite::{params, Connection, OptionalExtension, Row};
-use serde_json::json;
 
 use super::log::{append, before_since, conflict};
 use super::text;
@@ -183,7 +182,7 @@ fn sync_table_codes(conn: &Connection, id: SessionId, tables: u32) -> Result<()>
             |r| r.get(0),
         )?;
         if !has {
-            let code = crate::codes::new_code(conn)?;
+            let code = crate::new_codes::new_code(conn)?;
             conn.execute(
                 "INSERT INTO bridge_table (session_id, number, code) VALUES (?1, ?2, ?3)",
                 params![id, table, code],
@@ -479,46 +478,6 @@ impl Store {
         self.with_conn(|c| {
             let m = session_movement(c, id)?;
             load_pairs(c, id, &m)
-        })
-    }
-
-    /// Hand records: the `[Deal]` of each board of the PBN file that the session has (other
-    /// boards are passed over). Replaces the deals stored before, in one transaction; returns
-    /// how many were kept. Their double-dummy analysis is [`Store::analyse_some`]'s work
-    /// (seconds to minutes for a session's deals), done by the server's solver as soon as the
-    /// upload is stored; a page meanwhile shows what is solved and reloads itself.
-    pub fn set_deals_pbn(
-        &self,
-        actor: &str,
-        id: SessionId,
-        text: &str,
-        file: &str,
-    ) -> Result<usize> {
-        let read = super::hands::read_deals(text, file)?;
-        self.transaction(|tx| {
-            let m = session_movement(tx, id)?;
-            let deals: Vec<(u32, String)> = read
-                .into_iter()
-                .filter(|d| (1..=m.board_count()).contains(&d.board))
-                .map(|d| (d.board, d.deal))
-                .collect();
-            let before = load_deals(tx, id)?;
-            tx.execute("DELETE FROM bridge_deal WHERE session_id = ?1", [id])?;
-            for (board, deal) in &deals {
-                tx.execute(
-                    "INSERT INTO bridge_deal (session_id, board, deal) VALUES (?1, ?2, ?3)",
-                    params![id, board, deal],
-                )?;
-            }
-            append(
-                tx,
-                id,
-                actor,
-                "deals",
-                &json!({ "boards": before.len() }),
-                &json!({ "file": file, "boards": deals.len() }),
-            )?;
-            Ok(deals.len())
         })
     }
 

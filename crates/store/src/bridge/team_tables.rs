@@ -176,7 +176,7 @@ impl Store {
                         |r| r.get(0),
                     )?;
                     if !has {
-                        let code = crate::codes::new_code(tx)?;
+                        let code = crate::new_codes::new_code(tx)?;
                         tx.execute(
                             "INSERT INTO bridge_team_table (event_id, match_no, room, code) \
                              VALUES (?1, ?2, ?3, ?4)",

@@ -30,6 +30,7 @@ use crate::chess::entries_state::EntriesState;
 use crate::chess::event::add_player_in;
 use crate::chess::log::{conflict, shown_at};
 use crate::chess::rows::{load_event, load_player, load_players};
+use crate::chess::same_person::same_person;
 use crate::chess::types::*;
 pub use crate::chess::types::{EntryId, EntryStatus};
 use crate::edits::{Changed, Version};
@@ -519,20 +520,6 @@ fn load_entry(conn: &Connection, event: EventId, id: EntryId) -> Result<Entry> {
     let (mut e, json) = row.ok_or(Error::NotFound("entry"))?;
     e.player = serde_json::from_str(&json)?;
     Ok(e)
-}
-
-/// Why `a` may be the same person as `b`: the same FIDE id, the same licence, or the same name
-/// (accents and case aside) and birth date.
-pub(crate) fn same_person(a: &NewPlayer, b: &NewPlayer) -> Option<&'static str> {
-    if a.fide_id.is_some() && a.fide_id == b.fide_id {
-        return Some("fide_id");
-    }
-    if !a.national.licence.is_empty() && a.national.licence == b.national.licence {
-        return Some("licence");
-    }
-    let name = |p: &NewPlayer| crate::csv::folded_words(&p.name).join(" ");
-    (!a.birth_date.is_empty() && a.birth_date == b.birth_date && name(a) == name(b))
-        .then_some("name_birth")
 }
 
 fn duplicates(e: &Entry, players: &[Player], entries: &[Entry]) -> Vec<Duplicate> {

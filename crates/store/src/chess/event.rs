@@ -204,7 +204,7 @@ pub(crate) fn add_player_in(conn: &Connection, event: EventId, p: &NewPlayer) ->
 
 pub(crate) fn insert_player(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<PlayerKey> {
     validate_player(p)?;
-    crate::chess::sections::check_rating_limits(conn, event, p)?;
+    crate::chess::section_limits::check_rating_limits(conn, event, p)?;
     let paired = paired_rounds(conn, event)?;
     let number: i64 = conn.query_row(
         "SELECT coalesce(max(number), 0) + 1 FROM player WHERE event_id = ?1",
@@ -380,7 +380,7 @@ impl Store {
             if let Some(shown) = shown_at(tx, event, seen)? {
                 let twin = load_players(tx, event)?.into_iter().find(|q| {
                     shown.player(q.id).is_none()
-                        && crate::chess::entries::same_person(p, &q.details).is_some()
+                        && crate::chess::same_person::same_person(p, &q.details).is_some()
                 });
                 if let Some(q) = twin {
                     let changed = Changed::Added {

@@ -23,9 +23,9 @@ use serde_json::json;
 
 use crate::chess::entries::{is_open, load_settings, EntryId};
 use crate::chess::log::append;
+use crate::chess::section_limits::check_rating_limits;
 use crate::chess::sections::{
-    check_rating_limits, load_group, load_sections, validate_group, Group, GroupId, GroupSettings,
-    Section,
+    load_group, load_sections, validate_group, Group, GroupId, GroupSettings, Section,
 };
 use crate::chess::types::*;
 use crate::error::{Error, Result};

@@ -14,6 +14,11 @@ use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
+/// The log's actions of a move between sections: undone by moving the player back, never by
+/// undo (each section's undo would put back only its half of the move).
+pub const MOVE_OUT: &str = "move_player_out";
+pub const MOVE_IN: &str = "move_player_in";
+
 /// One entry of the log, as shown to the arbiter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LogEntry {
@@ -392,7 +397,7 @@ impl Store {
             };
             let action: String =
                 tx.query_row("SELECT action FROM action_log WHERE id = ?1", [id], |r| r.get(0))?;
-            if [crate::chess::sections::MOVE_OUT, crate::chess::sections::MOVE_IN].contains(&action.as_str()) {
+            if [MOVE_OUT, MOVE_IN].contains(&action.as_str()) {
                 return Err(Error::refused(
                     Refusal::MovedBetweenSections,
                     "the last action moved a player between sections: move them back from the group's desk",

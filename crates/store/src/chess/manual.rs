@@ -36,9 +36,9 @@ use crate::chess::log::{conflict, seats, shown_at};
 use crate::chess::rows::{insert_game, load_players, load_round};
 use crate::chess::types::*;
 use crate::chess::unpaired::unpaired_in;
-use crate::codes::new_code;
 use crate::edits::{Changed, Version};
 use crate::error::{Error, Refusal, Result};
+use crate::new_codes::new_code;
 use crate::Store;
 
 impl Store {

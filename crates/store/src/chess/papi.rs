@@ -24,8 +24,8 @@ use crate::chess::event::{insert_event, insert_player};
 use crate::chess::model::{build, complete_rounds, ranked};
 use crate::chess::rows::{insert_game, load_event, load_players, load_rounds};
 use crate::chess::types::*;
-use crate::codes::new_code;
 use crate::error::{Error, Result};
+use crate::new_codes::new_code;
 use crate::text::{Label, PersonName};
 use crate::Store;
 

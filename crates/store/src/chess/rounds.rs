@@ -10,9 +10,9 @@ use crate::chess::rows::{
     result_from_sql,
 };
 use crate::chess::types::*;
-use crate::codes::new_code;
 use crate::edits::{merge, Changed, Merge, Shown, Version, Written};
 use crate::error::{Error, Refusal, Result};
+use crate::new_codes::new_code;
 use crate::Store;
 
 /// The round's pairing may still change: it is the last one and no board has a result.
@@ -328,7 +328,7 @@ impl Store {
         let (address, code) = (address.to_string(), code.trim().to_uppercase());
         self.batched(move |tx| {
             let opened = crate::throttle::code_attempt_in(tx, &address, |c| {
-                crate::codes::board_for_code(c, &code, board, game)
+                board_for_code(c, &code, board, game)
             })?;
             let (event, game) = match opened {
                 Ok(found) => found,
@@ -831,4 +831,70 @@ pub(crate) fn game_at(
         Some(code) => game_of_code(c, &code),
         None => Err(Error::NotFound("board")),
     }
+}
+
+/// The chess board `code` opens: `board`, when given, must be the code's board, and the
+/// pairing-allocated bye's code opens nothing (both are wrong codes, as an unknown one is). In a
+/// Double-Swiss event, `game` picks a game of the code's match (see [`Store::open_board`]).
+pub(crate) fn board_for_code(
+    c: &Connection,
+    code: &str,
+    board: Option<u32>,
+    game: Option<u32>,
+) -> Result<(Event, Game)> {
+    let (event, own) = crate::chess::rounds::game_of_code(c, code)?;
+    if board.is_some_and(|b| b != own.board) {
+        return Err(Error::refused(
+            Refusal::BadCode,
+            "this code does not open that board",
+        ));
+    }
+    if own.black.is_none() {
+        return Err(Error::refused(
+            Refusal::BadCode,
+            "this code is the pairing-allocated bye's",
+        ));
+    }
+    let e = crate::chess::rows::load_event(c, event)?;
+    let games: Vec<Game> = if e.settings.is_double_swiss() {
+        let k = match_of_round(own.round).0;
+        games_of_match(k)
+            .into_iter()
+            .map(|r| {
+                if r == own.round {
+                    Ok(own.clone())
+                } else {
+                    crate::chess::rounds::game_at(c, event, r, own.board).map(|(_, g)| g)
+                }
+            })
+            .collect::<Result<_>>()?
+    } else {
+        vec![own.clone()]
+    };
+    let target = match game {
+        None => own,
+        Some(n) if n >= 1 && n as usize <= games.len() => games[n as usize - 1].clone(),
+        Some(n) => {
+            return Err(Error::invalid(
+                "game",
+                if games.len() == 2 {
+                    "1 or 2 (the game of the match)"
+                } else {
+                    "no game number: the board has one game"
+                },
+                n.to_string(),
+            ))
+        }
+    };
+    let open = match game {
+        None => games.iter().any(|g| g.result.is_none()),
+        Some(_) => target.result.is_none(),
+    };
+    if !open {
+        return Err(Error::refused(
+            Refusal::ResultConfirmed,
+            "this board's result is already confirmed by the arbiter",
+        ));
+    }
+    Ok((e, target))
 }

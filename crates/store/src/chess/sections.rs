@@ -23,16 +23,12 @@ use crate::chess::log::{append, snapshot_text, LogEntry};
 use crate::chess::rows::{load_byes, load_event, load_player, load_players, load_rounds};
 use crate::chess::types::*;
 use crate::error::{Error, Refusal, Result};
-use crate::text::{Label, PersonName, Text};
+use crate::text::{Label, PersonName};
 use crate::Store;
 
+use crate::chess::section_limits::section_row;
+pub use crate::chess::section_limits::{RatingLimits, SectionLabel, SECTION_RATING_LIMITS};
 pub use crate::chess::types::GroupId;
-
-/// A section's label as the hall reads it: `A`, `B`, `Rapide`.
-pub type SectionLabel = Text<20>;
-
-/// What a rating outside a section's limits is refused with (the server words it by this text).
-pub const SECTION_RATING_LIMITS: &str = "a pairing rating within the section's limits";
 
 /// What the organiser sets for a group: its name, place and dates (new sections start with
 /// them).
@@ -65,63 +61,6 @@ pub struct Group {
     #[serde(flatten)]
     pub settings: GroupSettings,
     pub created_at: String,
-}
-
-/// The pairing ratings a section takes: at least `from`, strictly less than `under` (a B open
-/// "under 1600" takes 1599). A player without a pairing rating is within any `under` limit and
-/// below any `from` limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct RatingLimits {
-    pub from: Option<u16>,
-    pub under: Option<u16>,
-}
-
-impl RatingLimits {
-    /// Whether a pairing rating is within the limits.
-    ///
-    /// ```
-    /// let b = store::chess::sections::RatingLimits { from: None, under: Some(1600) };
-    /// assert!(b.admits(Some(1599)) && b.admits(None) && !b.admits(Some(1600)));
-    /// ```
-    pub fn admits(self, rating: Option<u16>) -> bool {
-        let from_ok = self.from.is_none_or(|f| rating.is_some_and(|r| r >= f));
-        let under_ok = self.under.is_none_or(|u| rating.is_none_or(|r| r < u));
-        from_ok && under_ok
-    }
-
-    /// The limits in signs any language reads: `≥ 1600`, `< 1600`, `≥ 1200, < 1600`; empty
-    /// without any.
-    pub fn text(self) -> String {
-        let from = self.from.map(|f| format!("≥ {f}"));
-        let under = self.under.map(|u| format!("< {u}"));
-        [from, under]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    fn validate(self) -> Result<()> {
-        for (field, v) in [("rating_from", self.from), ("rating_under", self.under)] {
-            if v.is_some_and(|v| v > 4000) {
-                return Err(Error::invalid(
-                    field,
-                    "a rating from 0 to 4000, or nothing",
-                    v.unwrap_or(0).to_string(),
-                ));
-            }
-        }
-        if let (Some(f), Some(u)) = (self.from, self.under) {
-            if f >= u {
-                return Err(Error::invalid(
-                    "rating_under",
-                    format!("a limit above the lower one ({f})"),
-                    u.to_string(),
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// One section of a group: its event, label and limits.
@@ -219,29 +158,6 @@ pub(crate) fn load_group(conn: &Connection, id: GroupId) -> Result<Group> {
     .ok_or(Error::NotFound("group"))
 }
 
-/// The section row of an event: (group, label, limits), `None` outside any group.
-fn section_row(
-    conn: &Connection,
-    event: EventId,
-) -> Result<Option<(GroupId, SectionLabel, RatingLimits)>> {
-    Ok(conn
-        .query_row(
-            "SELECT group_id, label, rating_from, rating_under FROM event_section WHERE event_id = ?1",
-            [event],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    SectionLabel::from_stored(&r.get::<_, String>(1)?),
-                    RatingLimits {
-                        from: r.get(2)?,
-                        under: r.get(3)?,
-                    },
-                ))
-            },
-        )
-        .optional()?)
-}
-
 pub(crate) fn load_sections(conn: &Connection, group: GroupId) -> Result<Vec<Section>> {
     let rows: Vec<(EventId, String, Option<u16>, Option<u16>)> = {
         let mut st = conn.prepare_cached(
@@ -271,33 +187,6 @@ fn section_in(conn: &Connection, group: GroupId, event: EventId) -> Result<Secti
         .into_iter()
         .find(|s| s.event.id == event)
         .ok_or(Error::NotFound("section"))
-}
-
-/// Refuses a player whose pairing rating (the section's choice) is outside its limits, naming
-/// the rating's field; an event outside any group has no limits.
-pub(crate) fn check_rating_limits(conn: &Connection, event: EventId, p: &NewPlayer) -> Result<()> {
-    let Some((_, label, limits)) = section_row(conn, event)? else {
-        return Ok(());
-    };
-    let choice = load_event(conn, event)?.settings.pairing_rating;
-    let used = p.pairing_rating(choice);
-    if limits.admits(used.rating) {
-        return Ok(());
-    }
-    let field = match (used.kind, choice) {
-        (Some(RatingKind::F), _) => "rating",
-        (Some(_), _) | (None, PairingRating::National) => "national_rating",
-        (None, _) => "rating",
-    };
-    Err(Error::invalid(
-        field,
-        format!(
-            "{SECTION_RATING_LIMITS} of section {label} ({})",
-            limits.text()
-        ),
-        used.rating
-            .map_or_else(|| "no rating".into(), |r| r.to_string()),
-    ))
 }
 
 fn write_section(
@@ -695,10 +584,7 @@ impl Store {
     }
 }
 
-/// The log's actions of a move between sections: undone by moving the player back, never by
-/// undo (each section's undo would put back only its half of the move).
-pub const MOVE_OUT: &str = "move_player_out";
-pub const MOVE_IN: &str = "move_player_in";
+pub use crate::chess::log::{MOVE_IN, MOVE_OUT};
 
 fn section_detail(group: GroupId, label: &SectionLabel, limits: RatingLimits) -> serde_json::Value {
     json!({ "group": group, "label": label, "rating_from": limits.from, "rating_under": limits.under })

@@ -24,6 +24,7 @@
 //! assert_eq!(store.teams(event).unwrap()[0].roster[0].details.name, "Levy, Anne");
 //! ```
 
+mod captain_rows;
 pub mod captains;
 pub mod corrections;
 pub mod event;

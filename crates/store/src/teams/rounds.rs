@@ -301,7 +301,7 @@ impl Store {
                 params![forfeit.map(MatchForfeit::as_str), event, round, match_number],
             )?;
             if forfeit.is_some() {
-                crate::teams::captains::settle_reports(tx, event, round, match_number, None)?;
+                crate::teams::captain_rows::settle_reports(tx, event, round, match_number, None)?;
             }
             let colours = board_colours(e.settings.boards);
             for (b, colour) in m.boards.iter().zip(colours) {
@@ -421,7 +421,7 @@ pub(crate) fn pair_team_round_in(
             params![event, round, number, white.id, black.id],
         )?;
         write_default_boards(tx, event, round, number, white, black, s.boards)?;
-        crate::teams::captains::write_codes(tx, event, round, number, &[white.id, black.id])?;
+        crate::teams::captain_rows::write_codes(tx, event, round, number, &[white.id, black.id])?;
     }
     let target = format!("round:{round}");
     append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
@@ -539,7 +539,7 @@ pub(crate) fn write_results(
                 params![r.result.map(ResultCode::as_str), event, round, r.match_number, r.board],
             )?;
         if r.result.is_some() {
-            crate::teams::captains::settle_reports(
+            crate::teams::captain_rows::settle_reports(
                 tx,
                 event,
                 round,

@@ -486,7 +486,7 @@ impl Store {
                             params![id, number, table, b as u32 + 1, w, bl, board.result.as_str()],
                         )?;
                     }
-                    crate::teams::captains::write_codes(tx, id, number, table, &[white, black])?;
+                    crate::teams::captain_rows::write_codes(tx, id, number, table, &[white, black])?;
                 }
             }
             append(
