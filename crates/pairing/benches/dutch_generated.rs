@@ -22,31 +22,54 @@ fn peak_memory_mb() -> String {
     common::peak_memory_kb().map_or("?".to_string(), |kb| format!("{:.0}", kb as f64 / 1024.0))
 }
 
+/// The value after `flag` among the arguments.
+fn value_of(args: &[String], flag: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == flag)?;
+    args.get(i + 1).cloned()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let numbers: Vec<u32> = args.iter().filter_map(|a| a.parse().ok()).collect();
-    let save = args
+    let save = value_of(&args, "--save");
+    let seed: u64 = value_of(&args, "--seed")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(11);
+    // The numbers that are not a flag's value.
+    let numbers: Vec<u32> = args
         .iter()
-        .position(|a| a == "--save")
-        .and_then(|i| args.get(i + 1).cloned());
+        .enumerate()
+        .filter(|&(i, _)| i == 0 || !args[i - 1].starts_with("--"))
+        .filter_map(|(_, a)| a.parse().ok())
+        .collect();
+    let usual = args.iter().any(|a| a == "--usual");
     let players = numbers.first().copied().unwrap_or(2000);
     let rounds = numbers.get(1).copied().unwrap_or(7);
     // Pair only the first rounds of a longer tournament: its last round has the topscorer
     // rules, which an early round does not.
     let paired = numbers.get(2).copied().unwrap_or(rounds).min(rounds);
-    // The settings of the dutch-large conformance cases.
-    let settings = Settings {
-        players: Some(players),
-        rounds: Some(rounds),
-        draw_percentage: Some(30),
-        forfeit_rate: Some(40),
-        retired_rate: Some(200),
-        half_point_bye_rate: Some(200),
-        ..Settings::default()
+    // The settings of the dutch-large conformance cases, or with `--usual` the generator's own
+    // random choices (forfeits one game in 6 to 30, as `arbiter generate` makes them).
+    let settings = if usual {
+        Settings {
+            players: Some(players),
+            rounds: Some(rounds),
+            forfeit_rate: value_of(&args, "--forfeit-rate").and_then(|s| s.parse().ok()),
+            ..Settings::default()
+        }
+    } else {
+        Settings {
+            players: Some(players),
+            rounds: Some(rounds),
+            draw_percentage: Some(30),
+            forfeit_rate: Some(40),
+            retired_rate: Some(200),
+            half_point_bye_rate: Some(200),
+            ..Settings::default()
+        }
     };
     let options = DutchOptions::default();
     let mut total = 0.0;
-    let result = generate(&settings, 11, |t, round| {
+    let result = generate(&settings, seed, |t, round| {
         if round > paired {
             return Err(PairingError::InvalidRequest(format!(
                 "the benchmark ends after round {paired}"
@@ -59,6 +82,7 @@ fn main() {
             println!("round {round} to pair written to {path}");
         }
         let method = dutch::method(t, round, &options, Variant::default());
+        common::reset_peak_memory();
         let start = Instant::now();
         let pairing = dutch::pair(t, round, &options);
         let seconds = start.elapsed().as_secs_f64();
@@ -68,7 +92,14 @@ fn main() {
             Ok(dutch::Method::Windows) => "window by window",
             _ => "whole graph",
         };
-        println!("{players} players, round {round}: {seconds:.2} s, {how}");
+        let outcome = match &pairing {
+            Ok(_) => String::new(),
+            Err(e) => format!(", {e}"),
+        };
+        println!(
+            "{players} players, round {round}: {seconds:.2} s, peak {} MB, {how}{outcome}",
+            peak_memory_mb()
+        );
         pairing
     });
     if let Err(e) = result {
