@@ -1,8 +1,18 @@
 //! Pairs every round of a tournament made by our generator and prints, per round, the seconds
-//! the Dutch engine took and how it paired (directly, window by window, whole graph); then the
-//! process's peak memory (VmHWM). This is where the engine stands beyond the conformance
-//! cases: the default is 2,000 players and 7 rounds; `9999 1` times a 9,999-player round 1,
-//! `9999 9 2` the first two rounds of a 9-round tournament of 9,999 players.
+//! the Dutch engine took (wall clock, and the pairing thread's CPU time, which a busy machine
+//! does not inflate), the round's peak memory (VmHWM reset before each round) and how it paired
+//! (directly, window by window, whole graph); then the load average. This is where the engine
+//! stands beyond the conformance cases: the default is 2,000 players and 7 rounds; `9999 1`
+//! times a 9,999-player round 1, `9999 9 2` the first two rounds of a 9-round tournament of
+//! 9,999 players.
+//!
+//! The settings are those of the dutch-large conformance cases (30 % draws, a forfeit in 40
+//! games, one player in 200 retiring, a half-point bye in 200 rounds) unless `--usual` (the
+//! generator's own random choices, as `arbiter generate` makes them; `--forfeit-rate N` fixes
+//! the forfeits) or `--clean` (no forfeit, bye or retirement: every game played). `--seed N`
+//! changes the seed (11). The generator makes at most 9,999 players (TRF-16 pairing numbers).
+//!
+//! Issue 37's two events: `-- 9999 11 --usual --forfeit-rate 40` and `-- 9999 11 --clean`.
 //!
 //! `--save FILE` writes the tournament as it stands before the last round paired (TRF-16), so
 //! that round can be timed again through the binary: `arbiter --dutch FILE -p`.
@@ -42,6 +52,7 @@ fn main() {
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     let usual = args.iter().any(|a| a == "--usual");
+    let clean = args.iter().any(|a| a == "--clean");
     let players = numbers.first().copied().unwrap_or(2000);
     let rounds = numbers.get(1).copied().unwrap_or(7);
     // Pair only the first rounds of a longer tournament: its last round has the topscorer
@@ -49,7 +60,17 @@ fn main() {
     let paired = numbers.get(2).copied().unwrap_or(rounds).min(rounds);
     // The settings of the dutch-large conformance cases, or with `--usual` the generator's own
     // random choices (forfeits one game in 6 to 30, as `arbiter generate` makes them).
-    let settings = if usual {
+    let settings = if clean {
+        Settings {
+            players: Some(players),
+            rounds: Some(rounds),
+            draw_percentage: Some(30),
+            forfeit_rate: Some(0),
+            retired_rate: Some(0),
+            half_point_bye_rate: Some(0),
+            ..Settings::default()
+        }
+    } else if usual {
         Settings {
             players: Some(players),
             rounds: Some(rounds),
@@ -84,8 +105,13 @@ fn main() {
         let method = dutch::method(t, round, &options, Variant::default());
         common::reset_peak_memory();
         let start = Instant::now();
+        let cpu_start = common::thread_cpu_seconds();
         let pairing = dutch::pair(t, round, &options);
         let seconds = start.elapsed().as_secs_f64();
+        let cpu = match (cpu_start, common::thread_cpu_seconds()) {
+            (Some(a), Some(b)) => format!("{:.2} s CPU", b - a),
+            _ => "CPU ?".to_string(),
+        };
         total += seconds;
         let how = match method {
             Ok(dutch::Method::Direct) => "direct (no history)",
@@ -97,7 +123,7 @@ fn main() {
             Err(e) => format!(", {e}"),
         };
         println!(
-            "{players} players, round {round}: {seconds:.2} s, peak {} MB, {how}{outcome}",
+            "{players} players, round {round}: {seconds:.2} s ({cpu}), peak {} MB, {how}{outcome}",
             peak_memory_mb()
         );
         pairing
@@ -106,7 +132,7 @@ fn main() {
         println!("stopped: {e}");
     }
     println!(
-        "{players} players, {paired} of {rounds} rounds: {total:.2} s pairing, peak memory {} MB",
-        peak_memory_mb()
+        "{players} players, {paired} of {rounds} rounds: {total:.2} s pairing, load average {}",
+        common::load_average()
     );
 }

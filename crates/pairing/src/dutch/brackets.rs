@@ -1319,4 +1319,61 @@ mod tests {
             vec![(0, 8), (1, 9), (2, 6), (3, 7), (4, 10), (5, 11)]
         );
     }
+
+    /// The table of base weights gives back every weight it was built from, past its table of
+    /// distinct values too (those are computed again), and zero for a pair ruled out.
+    #[test]
+    fn base_weights_give_back_every_weight() {
+        // 400 members, every pair below the first 10 rows with a weight of its own (79,755
+        // distinct weights, more than the table keeps), one pair in 7 without an edge.
+        let weight = |l: usize, h: usize| -> Wide<2> {
+            if (l + h) % 7 == 0 {
+                Wide::ZERO
+            } else {
+                let mut w = Wide::from_u64((l * 1000 + h) as u64);
+                w.shl(70);
+                w
+            }
+        };
+        let (size, first) = (400, 10);
+        let mut base = BaseWeights::new(size, first, weight);
+        assert_eq!(base.values.len(), BASE_VALUES);
+        for l in 0..size {
+            for h in 0..size {
+                let expected = if l >= first && h < l {
+                    weight(l, h)
+                } else {
+                    Wide::ZERO
+                };
+                assert_eq!(base.get(l, h, weight), expected, "pair ({l}, {h})");
+            }
+        }
+        base.clear(399, 5);
+        base.clear(12, 3);
+        assert_eq!(base.get(399, 5, weight), Wide::ZERO);
+        assert_eq!(base.get(12, 3, weight), Wide::ZERO);
+        assert_eq!(base.get(399, 6, weight), weight(399, 6));
+    }
+
+    /// Past `PROPOSAL_CLASSES` classes of lowers nothing is proposed (the solver then starts
+    /// from its own solution): lowers that every upper sees differently.
+    #[test]
+    fn a_proposal_with_too_many_classes_is_given_up() {
+        let k = PROPOSAL_CLASSES + 1;
+        // Upper u weighs 1 + (u + l) mod k with lower l: no two lowers alike.
+        let base = bracket(k, |u, l| 1 + ((u + l) % k) as u64);
+        let members: Vec<usize> = (0..2 * k).collect();
+        let is_upper: Vec<bool> = (0..2 * k).map(|i| i < k).collect();
+        let stable: Vec<usize> = (0..2 * k).map(|i| (i + k) % (2 * k)).collect();
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
+        assert!(proposal.is_empty());
+        // One class fewer, and the lowers are proposed.
+        let k = PROPOSAL_CLASSES;
+        let base = bracket(k, |u, l| 1 + ((u + l) % k) as u64);
+        let members: Vec<usize> = (0..2 * k).collect();
+        let is_upper: Vec<bool> = (0..2 * k).map(|i| i < k).collect();
+        let stable: Vec<usize> = (0..2 * k).map(|i| (i + k) % (2 * k)).collect();
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
+        assert_eq!(proposal.len(), k);
+    }
 }
