@@ -1327,7 +1327,7 @@ mod tests {
         // 400 members, every pair below the first 10 rows with a weight of its own (79,755
         // distinct weights, more than the table keeps), one pair in 7 without an edge.
         let weight = |l: usize, h: usize| -> Wide<2> {
-            if (l + h) % 7 == 0 {
+            if (l + h).is_multiple_of(7) {
                 Wide::ZERO
             } else {
                 let mut w = Wide::from_u64((l * 1000 + h) as u64);
