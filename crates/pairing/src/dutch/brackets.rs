@@ -60,20 +60,25 @@ impl Default for Variant {
 pub const MAX_PAIRING_BYTES: u64 = 4 << 30;
 
 /// An upper bound on the bytes the engine holds for one bracket of `members` players besides
-/// its matching graph: the base weights of the pairs below the moved-down players (half a
-/// square of weights), and at the same time at most one of
-/// - the freeze's proposal (`in_order_proposal`): per class of lowers a weight per upper, per
-///   type of uppers a weight and a count per class, at most `uppers × lowers <= members² / 4`
-///   of each;
-/// - the weights a window carries into its new graph (`Windowed::rebuild`, at most one per
-///   pair of members, with two indices).
-pub fn bracket_table_bytes<const L: usize>(members: usize) -> u64 {
+/// its matching graph, when a window may carry the weights among its first `kept` members: the
+/// base weights of the pairs below the moved-down players (`BaseWeights`: half a square of
+/// 4-byte indices and a table of distinct weights), and at the same time at most one of
+/// - the freeze's proposal (`in_order_proposal`): at most [`PROPOSAL_CLASSES`] classes of
+///   lowers, each with a weight per upper, and per type of uppers a weight and a count per
+///   class;
+/// - the weights a window carries into its new graph (`Windowed::rebuild`): the pairs among
+///   the first `kept` members, with two indices.
+///
+/// Both grow with the members times a constant, or with the kept members only, so that the
+/// dense matrices alone grow with the square of the bracket.
+pub fn bracket_table_bytes<const L: usize>(members: usize, kept: usize) -> u64 {
     let s = members as u64;
+    let k = kept.min(members) as u64;
     let w = std::mem::size_of::<Wide<L>>() as u64;
     let pairs = s * s.saturating_sub(1) / 2;
-    let base = pairs * w + s * 24;
-    let proposal = s * s / 4 * (2 * w + 4) + s * 512;
-    let carry = pairs * (w + 8);
+    let base = pairs * 4 + s * 24 + BASE_VALUES as u64 * (2 * w + 16);
+    let proposal = PROPOSAL_CLASSES as u64 * s * (2 * w + 4) + s * 512;
+    let carry = k * k.saturating_sub(1) / 2 * (w + 8);
     base + proposal.max(carry)
 }
 
@@ -106,12 +111,14 @@ impl MemoryLimit {
     }
 
     /// An upper bound on the bytes held while a bracket of `members` players is paired on a
-    /// graph of `graph` vertices of solver kind `S`: `Err` with that bound when it is over
+    /// graph of `graph` vertices of solver kind `S`, the weights among its first `kept` members
+    /// carried from the last graph: `Err` with that bound when it is over
     /// [`MAX_PAIRING_BYTES`].
     pub fn check<const L: usize, S: Solver<L>>(
         &self,
         graph: usize,
         members: usize,
+        kept: usize,
     ) -> Result<u64, u64> {
         if self.copies == 0 {
             return Ok(0);
@@ -119,7 +126,7 @@ impl MemoryLimit {
         let need = self
             .copies
             .saturating_mul(S::memory_bound(graph))
-            .saturating_add(bracket_table_bytes::<L>(members))
+            .saturating_add(bracket_table_bytes::<L>(members, kept))
             .saturating_add(self.fixed);
         if need > MAX_PAIRING_BYTES {
             Err(need)
@@ -360,9 +367,77 @@ fn stand_in_for(
     (first..group_end).find(|&x| members.iter().all(|&v| compat.allowed(v, x)))
 }
 
+/// The most distinct base weights a bracket keeps in its table; pairs whose weight is not
+/// among them are computed again when read. It bounds the table by the number of pairs times
+/// four bytes, whatever the weights.
+pub const BASE_VALUES: usize = 1 << 16;
+
+/// The base weights of a bracket's pairs (below the moved-down players), by member positions
+/// `h < l`. Edge weights depend only on a few facts about the two players (score, colour
+/// state, floats, PAB candidacy), so a bracket has few distinct ones: each pair keeps the
+/// index of its weight in a table of at most [`BASE_VALUES`] values, 4 bytes instead of a
+/// whole weight; index 0 is the zero weight (no edge, or a pair ruled out), `u32::MAX` a
+/// weight to compute again.
+struct BaseWeights<const L: usize> {
+    rows: Vec<Vec<u32>>,
+    values: Vec<Wide<L>>,
+}
+
+impl<const L: usize> BaseWeights<L> {
+    const COMPUTE: u32 = u32::MAX;
+
+    /// Rows `first..size`, row `l` holding the weights `compute(l, h)` for `h < l`.
+    fn new(size: usize, first: usize, compute: impl Fn(usize, usize) -> Wide<L>) -> Self {
+        let mut values = vec![Wide::ZERO];
+        let mut index: HashMap<Wide<L>, u32> = HashMap::new();
+        let mut rows = vec![Vec::new(); size];
+        for (l, row) in rows.iter_mut().enumerate().skip(first) {
+            *row = (0..l)
+                .map(|h| {
+                    let w = compute(l, h);
+                    if w.is_zero() {
+                        return 0;
+                    }
+                    if let Some(&i) = index.get(&w) {
+                        return i;
+                    }
+                    if values.len() == BASE_VALUES {
+                        return Self::COMPUTE;
+                    }
+                    values.push(w);
+                    index.insert(w, values.len() as u32 - 1);
+                    values.len() as u32 - 1
+                })
+                .collect();
+        }
+        BaseWeights { rows, values }
+    }
+
+    /// The weight of the pair (`l`, `h`), zero outside the table.
+    fn get(&self, l: usize, h: usize, compute: impl Fn(usize, usize) -> Wide<L>) -> Wide<L> {
+        match self.rows.get(l).and_then(|row| row.get(h)) {
+            None | Some(0) => Wide::ZERO,
+            Some(&Self::COMPUTE) => compute(l, h),
+            Some(&i) => self.values[i as usize],
+        }
+    }
+
+    /// Rules the pair (`l`, `h`) out.
+    fn clear(&mut self, l: usize, h: usize) {
+        if let Some(x) = self.rows.get_mut(l).and_then(|row| row.get_mut(h)) {
+            *x = 0;
+        }
+    }
+}
+
 /// Classes a lower player is tried against in [`in_order_proposal`] before it starts a class
 /// of its own: bounds the search when the lowers differ widely.
 const CLASS_TRIES: usize = 32;
+
+/// The most classes of lowers [`in_order_proposal`] makes before it gives up (then nothing is
+/// proposed; the proposal only speeds the solves up). It bounds the proposal's tables by the
+/// bracket's size times a constant rather than its square.
+pub const PROPOSAL_CLASSES: usize = 128;
 
 /// After the S1/S2 split is frozen: a guess at the pairs the S1 loop will settle on, built
 /// from the current upper–lower pairs without losing on any criterion.
@@ -374,11 +449,11 @@ const CLASS_TRIES: usize = 32;
 /// as many pairs between each type and each class as the current one are as good on every
 /// criterion, so each upper in order takes the first lower left in a class its type still has
 /// pairs with. The freeze ranks the lowers by this guess for the solver's order hint, and
-/// proposes it to the solver as a start. `base` holds the frozen weights by member position,
-/// `remainder` the member positions of the remainder, `stable` the current mates by
-/// participant.
+/// proposes it to the solver as a start. `base(l, h)` is the frozen weight of the member
+/// positions `h < l`, `remainder` the member positions of the remainder, `stable` the current
+/// mates by participant.
 fn in_order_proposal<const L: usize>(
-    base: &[Vec<Wide<L>>],
+    base: impl Fn(usize, usize) -> Wide<L>,
     remainder: &[usize],
     is_upper: &[bool],
     members: &[usize],
@@ -389,7 +464,7 @@ fn in_order_proposal<const L: usize>(
     let weight = |u: usize, l: usize| -> Wide<L> {
         let (p, o) = (remainder[u], remainder[l]);
         if p < o {
-            base[o][p]
+            base(o, p)
         } else {
             Wide::ZERO
         }
@@ -428,6 +503,7 @@ fn in_order_proposal<const L: usize>(
                 class.lowers.push(l);
                 c
             }
+            None if classes.len() == PROPOSAL_CLASSES => return Vec::new(),
             None => {
                 classes.push(Class {
                     lowers: vec![l],
@@ -755,49 +831,45 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
         // bracket's tables; a window that falls back to every unpaired player checks again).
         let in_graph = e.solver.vertices_after_window(&members, next_pos, implicit);
         limit
-            .check::<L, S>(in_graph, size)
+            .check::<L, S>(in_graph, size, mdp_count)
             .map_err(Failure::TooLarge)?;
         e.solver.window(&members, next_pos, implicit, mdp_count);
 
-        // Base weights of the pairs inside this bracket and into the next scoregroup:
-        // base[l][h] for member positions h < l, l >= mdp_count.
+        // Base weights of the pairs inside this bracket and into the next scoregroup, by
+        // member positions h < l, l >= mdp_count (`BaseWeights`).
+        let bracket_layout = e.layout.clone();
         let weights = BracketWeights {
-            layout: &e.layout,
+            layout: &bracket_layout,
             bye_score,
             single_downfloater_is_bye: single_is_bye,
             played_games_rank: &ranks,
         };
-        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); size];
+        let bracket_members = members.clone();
+        let compute = |l: usize, h: usize| -> Wide<L> {
+            let (hv, lv) = (bracket_members[h], bracket_members[l]);
+            if compat.allowed(hv, lv) {
+                weights.edge(
+                    &rank_parts[hv],
+                    &rank_parts[lv],
+                    l < bracket_end,
+                    l >= bracket_end,
+                )
+            } else {
+                Wide::ZERO
+            }
+        };
+        let mut base = BaseWeights::new(size, mdp_count, compute);
+        let base_at = |base: &BaseWeights<L>, l: usize, h: usize| base.get(l, h, compute);
         for l in mdp_count..size {
-            base[l] = (0..l)
-                .map(|h| {
-                    let (hv, lv) = (members[h], members[l]);
-                    if compat.allowed(hv, lv) {
-                        weights.edge(
-                            &rank_parts[hv],
-                            &rank_parts[lv],
-                            l < bracket_end,
-                            l >= bracket_end,
-                        )
-                    } else {
-                        Wide::ZERO
-                    }
-                })
-                .collect();
             for h in 0..l {
-                e.solver.set_edge(members[l], members[h], base[l][h]);
+                e.solver
+                    .set_edge(members[l], members[h], base_at(&base, l, h));
             }
         }
-        let base_at = |base: &Vec<Vec<Wide<L>>>, l: usize, h: usize| -> Wide<L> {
-            base.get(l)
-                .and_then(|row| row.get(h))
-                .copied()
-                .unwrap_or(Wide::ZERO)
-        };
         // Tie-break weight for remainder pairs: prefer pairs whose higher player is in the
         // original S1 (fewest exchanges, 4.3.2 rule 1), then the smallest BSN sum moved
         // (rule 2), in the ordering room below the criteria.
-        let exchange_weight = |base: &Vec<Vec<Wide<L>>>,
+        let exchange_weight = |base: &BaseWeights<L>,
                                h: usize,
                                l: usize,
                                h_remainder_index: usize,
@@ -843,11 +915,11 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             }
             left_in_score -= 1;
             if !in_group(stable[v]) {
-                for o in mdp_count..bracket_end {
-                    let mut w = base[o][i];
+                for (o, &ov) in members.iter().enumerate().take(bracket_end).skip(mdp_count) {
+                    let mut w = base_at(&base, o, i);
                     if !w.is_zero() {
                         w.add(&art4(1));
-                        e.solver.set_edge(v, members[o], w);
+                        e.solver.set_edge(v, ov, w);
                     }
                 }
                 stable = e.solve()?;
@@ -855,11 +927,11 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             if in_group(stable[v]) {
                 matched[v] = true;
                 matchable_in_score -= 1;
-                for o in mdp_count..bracket_end {
-                    let mut w = base[o][i];
+                for (o, &ov) in members.iter().enumerate().take(bracket_end).skip(mdp_count) {
+                    let mut w = base_at(&base, o, i);
                     if !w.is_zero() {
                         w.add(&art4((bracket_end - mdp_count) as u64 + 1));
-                        e.solver.set_edge(v, members[o], w);
+                        e.solver.set_edge(v, ov, w);
                     }
                 }
             }
@@ -874,7 +946,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             // The highest resident still free gets the largest bonus; when the current
             // solution already pairs v with it, that solution stays optimal.
             let favourite = (mdp_count..bracket_end)
-                .find(|&o| !matched[members[o]] && !base[o][i].is_zero())
+                .find(|&o| !matched[members[o]] && !base_at(&base, o, i).is_zero())
                 .map(|o| members[o]);
             if favourite != Some(stable[v]) {
                 let before = e.snapshot(&stable);
@@ -884,7 +956,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                     if matched[ov] {
                         continue;
                     }
-                    let mut w = base[o][i];
+                    let mut w = base_at(&base, o, i);
                     if !w.is_zero() {
                         w.add(&art4(addend));
                         e.solver.set_edge(v, ov, w);
@@ -951,7 +1023,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             }
             for &o in &remainder[ri + 1..] {
                 if exchanged {
-                    base[o][p] = Wide::ZERO;
+                    base.clear(o, p);
                 }
                 let w = exchange_weight(&base, p, o, ri, remainder_pairs);
                 e.solver.set_edge(pv, members[o], w);
@@ -978,12 +1050,12 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             if upper(&stable, pv) {
                 remaining -= 1;
                 for &o in &remainder[..ri] {
-                    base[p][o] = Wide::ZERO;
+                    base.clear(p, o);
                     e.solver.set_edge(pv, members[o], Wide::ZERO);
                 }
-                for o in bracket_end..size {
-                    base[o][p] = Wide::ZERO;
-                    e.solver.set_edge(pv, members[o], Wide::ZERO);
+                for (o, &ov) in members.iter().enumerate().take(size).skip(bracket_end) {
+                    base.clear(o, p);
+                    e.solver.set_edge(pv, ov, Wide::ZERO);
                 }
             }
             if !already {
@@ -1008,7 +1080,13 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             .collect();
         let uppers = is_upper.iter().filter(|&&u| u).count() as u64;
         let lowers = remainder.len() as u64 - uppers;
-        let proposal = in_order_proposal(&base, &remainder, &is_upper, members.as_slice(), &stable);
+        let proposal = in_order_proposal(
+            |l, h| base_at(&base, l, h),
+            &remainder,
+            &is_upper,
+            members.as_slice(),
+            &stable,
+        );
         // Lowers ranked by the upper proposed for them (the rest after, in order).
         let upper_rank: HashMap<usize, u64> = remainder
             .iter()
@@ -1041,9 +1119,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             for (oi, &o) in remainder.iter().enumerate().skip(pi + 1) {
                 let ov = members[o];
                 if !is_upper[pi] || is_upper[oi] {
-                    base[o][p] = Wide::ZERO;
+                    base.clear(o, p);
                 }
-                let mut w = base[o][p];
+                let mut w = base_at(&base, o, p);
                 if !w.is_zero() {
                     w.add_u64((uppers - a) * (lowers - lower_rank[oi]));
                 }
@@ -1069,7 +1147,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             // highest-ranked opponent possible.
             let favourite = remainder
                 .iter()
-                .find(|&&o| o > p && !matched[members[o]] && !base[o][p].is_zero())
+                .find(|&&o| o > p && !matched[members[o]] && !base_at(&base, o, p).is_zero())
                 .map(|&o| members[o]);
             // The solve is skipped too when every opponent ranked above p's mate is ruled out
             // by the duals: below the criteria the weights differ only by the hint, so an
@@ -1084,7 +1162,9 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
             };
             let best_possible = remainder
                 .iter()
-                .find(|&&o| o > p && !matched[members[o]] && !base[o][p].is_zero() && possible(o))
+                .find(|&&o| {
+                    o > p && !matched[members[o]] && !base_at(&base, o, p).is_zero() && possible(o)
+                })
                 .map(|&o| members[o]);
             if best_possible != Some(stable[pv]) {
                 let before = e.snapshot(&stable);
@@ -1094,7 +1174,7 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                     if o <= p || matched[ov] {
                         continue;
                     }
-                    let mut w = base[o][p];
+                    let mut w = base_at(&base, o, p);
                     if !w.is_zero() {
                         w.add(&art4(addend));
                         e.solver.set_edge(pv, ov, w);
@@ -1195,7 +1275,7 @@ mod tests {
         let is_upper: Vec<bool> = (0..2 * k).map(|i| i < k).collect();
         // Current pairs: 0–9, 1–8, 2–7, 3–6, 4–5.
         let stable: Vec<usize> = (0..2 * k).map(|i| 2 * k - 1 - i).collect();
-        let proposal = in_order_proposal(&base, &members, &is_upper, &members, &stable);
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
         assert_eq!(proposal, vec![(0, 5), (1, 6), (2, 7), (3, 8), (4, 9)]);
     }
 
@@ -1225,7 +1305,7 @@ mod tests {
             stable[u] = l;
             stable[l] = u;
         }
-        let proposal = in_order_proposal(&base, &members, &is_upper, &members, &stable);
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
         assert_eq!(proposal.len(), k);
         assert!(proposal.iter().all(|&(u, l)| value(u, l) != 0));
         let mut seen: Vec<usize> = proposal.iter().flat_map(|&(u, l)| [u, l]).collect();
@@ -1238,5 +1318,62 @@ mod tests {
             proposal,
             vec![(0, 8), (1, 9), (2, 6), (3, 7), (4, 10), (5, 11)]
         );
+    }
+
+    /// The table of base weights gives back every weight it was built from, past its table of
+    /// distinct values too (those are computed again), and zero for a pair ruled out.
+    #[test]
+    fn base_weights_give_back_every_weight() {
+        // 400 members, every pair below the first 10 rows with a weight of its own (79,755
+        // distinct weights, more than the table keeps), one pair in 7 without an edge.
+        let weight = |l: usize, h: usize| -> Wide<2> {
+            if (l + h).is_multiple_of(7) {
+                Wide::ZERO
+            } else {
+                let mut w = Wide::from_u64((l * 1000 + h) as u64);
+                w.shl(70);
+                w
+            }
+        };
+        let (size, first) = (400, 10);
+        let mut base = BaseWeights::new(size, first, weight);
+        assert_eq!(base.values.len(), BASE_VALUES);
+        for l in 0..size {
+            for h in 0..size {
+                let expected = if l >= first && h < l {
+                    weight(l, h)
+                } else {
+                    Wide::ZERO
+                };
+                assert_eq!(base.get(l, h, weight), expected, "pair ({l}, {h})");
+            }
+        }
+        base.clear(399, 5);
+        base.clear(12, 3);
+        assert_eq!(base.get(399, 5, weight), Wide::ZERO);
+        assert_eq!(base.get(12, 3, weight), Wide::ZERO);
+        assert_eq!(base.get(399, 6, weight), weight(399, 6));
+    }
+
+    /// Past `PROPOSAL_CLASSES` classes of lowers nothing is proposed (the solver then starts
+    /// from its own solution): lowers that every upper sees differently.
+    #[test]
+    fn a_proposal_with_too_many_classes_is_given_up() {
+        let k = PROPOSAL_CLASSES + 1;
+        // Upper u weighs 1 + (u + l) mod k with lower l: no two lowers alike.
+        let base = bracket(k, |u, l| 1 + ((u + l) % k) as u64);
+        let members: Vec<usize> = (0..2 * k).collect();
+        let is_upper: Vec<bool> = (0..2 * k).map(|i| i < k).collect();
+        let stable: Vec<usize> = (0..2 * k).map(|i| (i + k) % (2 * k)).collect();
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
+        assert!(proposal.is_empty());
+        // One class fewer, and the lowers are proposed.
+        let k = PROPOSAL_CLASSES;
+        let base = bracket(k, |u, l| 1 + ((u + l) % k) as u64);
+        let members: Vec<usize> = (0..2 * k).collect();
+        let is_upper: Vec<bool> = (0..2 * k).map(|i| i < k).collect();
+        let stable: Vec<usize> = (0..2 * k).map(|i| (i + k) % (2 * k)).collect();
+        let proposal = in_order_proposal(|l, h| base[l][h], &members, &is_upper, &members, &stable);
+        assert_eq!(proposal.len(), k);
     }
 }

@@ -155,7 +155,7 @@ fn run_brackets<'a, const L: usize, F: SolverFactory + Clone>(
         None => {
             // One graph of every participant from the start: refuse it before allocating.
             let n = parts.len();
-            match limit.check::<L, F::Solver<L>>(n, 0) {
+            match limit.check::<L, F::Solver<L>>(n, 0, 0) {
                 Err(bytes) => Err(Failure::TooLarge(bytes)),
                 Ok(_) => {
                     let solver: F::Solver<L> = factory.create::<L>(n);

@@ -300,7 +300,10 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
         let mut all = self.verts.clone();
         all.extend(self.tail_players());
         let members = self.verts.len();
-        if let Err(bytes) = self.limit.check::<L, F::Solver<L>>(all.len(), members) {
+        if let Err(bytes) = self
+            .limit
+            .check::<L, F::Solver<L>>(all.len(), members, members)
+        {
             self.refused = Some(bytes);
             return;
         }
