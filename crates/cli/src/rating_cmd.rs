@@ -233,27 +233,6 @@ fn shortfall_json(s: &Shortfall) -> Json {
     fields
 }
 
-/// Rounds as `1-2, 4-10`.
-fn rounds_text(rounds: &[u32]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < rounds.len() {
-        let start = rounds[i];
-        let mut end = start;
-        while i + 1 < rounds.len() && rounds[i + 1] == end + 1 {
-            i += 1;
-            end = rounds[i];
-        }
-        parts.push(if start == end {
-            start.to_string()
-        } else {
-            format!("{start}-{end}")
-        });
-        i += 1;
-    }
-    parts.join(", ")
-}
-
 fn status_text(norm: NormTitle, s: &NormStatus) -> (&'static str, String) {
     match s {
         NormStatus::Achieved(a) => {
@@ -262,7 +241,7 @@ fn status_text(norm: NormTitle, s: &NormStatus) -> (&'static str, String) {
                 "{} in {} games (rounds {}), Ra {}, Rp {}",
                 halves_text(e.halves),
                 e.games,
-                rounds_text(&a.rounds),
+                report::views::rounds_text(&a.rounds),
                 e.average,
                 e.performance
             );
@@ -277,7 +256,7 @@ fn status_text(norm: NormTitle, s: &NormStatus) -> (&'static str, String) {
                 };
                 d.push_str(&format!(
                     "; beaten opponents left out (1.4.1f): {word} {}",
-                    rounds_text(&a.left_out)
+                    report::views::rounds_text(&a.left_out)
                 ));
             }
             if a.eight_of_nine {

@@ -25,26 +25,13 @@ impl fmt::Display for ExpectedScore {
     }
 }
 
-/// The highest difference of each band of the table, for 0.50, 0.51, … 0.99 (B.02 8.1.2);
-/// a difference above the last band expects 1.00.
-const BAND_END: [u16; 50] = [
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162,
-    170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374,
-    391, 411, 432, 456, 484, 517, 559, 619, 735,
-];
-
 /// B.02 8.1.2: the expected score of a player `difference` points above the opponent (below
 /// when negative), read from FIDE's table. The difference is taken as given: apply
 /// [`counted_difference`] first where 8.3.1's 400-point rule applies.
 pub fn expected_score(difference: i32) -> ExpectedScore {
-    let gap = difference.unsigned_abs();
-    let band = BAND_END.partition_point(|&end| u32::from(end) < gap) as u8;
-    let higher = ExpectedScore(50 + band);
-    if difference >= 0 {
-        higher
-    } else {
-        higher.complement()
-    }
+    // One table for the whole project: the tie-breaks' (C.07's ARO-based ones use it too).
+    let hundredths = tiebreak::tables::expected_hundredths(difference);
+    ExpectedScore(u8::try_from(hundredths).expect("the table's scores are 0 to 100"))
 }
 
 /// B.02 8.3.1 (amended 1 October 2025): the difference `own − opponent` counted for rating

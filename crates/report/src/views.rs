@@ -344,6 +344,28 @@ pub fn crosstable(tr: &Tr, s: &Standings, cells: &HashMap<u32, Vec<CrossCell>>) 
         .collect()
 }
 
+/// Rounds as a list of runs, `1-2, 4-10` (for a norm's games, the rounds left out), the same in
+/// every language.
+pub fn rounds_text(rounds: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < rounds.len() {
+        let start = rounds[i];
+        let mut end = start;
+        while i + 1 < rounds.len() && rounds[i + 1] == end + 1 {
+            i += 1;
+            end = rounds[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -66,27 +66,6 @@ fn halves_text(tr: &Tr, h: u32) -> String {
     tr.num(&format!("{}.{}", h / 2, if h % 2 == 1 { 5 } else { 0 }))
 }
 
-/// Rounds as `1-2, 4-10`.
-fn rounds_text(rounds: &[u32]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < rounds.len() {
-        let start = rounds[i];
-        let mut end = start;
-        while i + 1 < rounds.len() && rounds[i + 1] == end + 1 {
-            i += 1;
-            end = rounds[i];
-        }
-        parts.push(if start == end {
-            start.to_string()
-        } else {
-            format!("{start}-{end}")
-        });
-        i += 1;
-    }
-    parts.join(", ")
-}
-
 /// The opponents' titles that count for a norm's third (1.4.5b-e).
 fn norm_titles(n: NormTitle) -> &'static str {
     match n {
@@ -210,7 +189,7 @@ pub(crate) fn status_words(
                     "norm-left-out",
                     &[
                         ("count", a.left_out.len().into()),
-                        ("rounds", rounds_text(&a.left_out).into()),
+                        ("rounds", report::views::rounds_text(&a.left_out).into()),
                     ],
                 ));
             }

@@ -549,8 +549,6 @@ fn duplicates(e: &Entry, players: &[Player], entries: &[Entry]) -> Vec<Duplicate
     out
 }
 
-/// An entry's decision as the log's snapshots keep it.
-
 fn decided(e: &Entry) -> Result<()> {
     if e.status != EntryStatus::Pending {
         return Err(Error::refused(

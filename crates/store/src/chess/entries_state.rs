@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::chess::types::*;
 use crate::error::Result;
 
+/// An entry's decision as the log's snapshots keep it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct EntryDecision {
     id: EntryId,
