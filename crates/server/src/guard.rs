@@ -334,43 +334,77 @@ pub async fn guard(State(g): State<Guards>, req: Request, next: Next) -> Respons
     };
     match checked(&g, declared, kind, req).await {
         Ok((req, _lock)) => next.run(req).await,
-        Err(response) => response,
+        Err((response, Some(req))) => after_reading(req, response).await,
+        Err((response, None)) => response,
     }
 }
 
+/// How much of a refused request's body is read, and for how long, before its answer.
+const DRAIN_BYTES: usize = 64 << 20;
+const DRAIN_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A refusal answered once the rest of the request's body is read (and dropped). An upload's
+/// form is read only up to its first fields before the check: answering then would close the
+/// connection under a browser still sending the file, which then shows a reset connection
+/// instead of the refusal. Only signed-in arbiters reach this (the context checked the
+/// session and the token first), and only so much.
+async fn after_reading(req: Request, response: Response) -> Response {
+    use futures_util::StreamExt;
+    let mut body = req.into_body().into_data_stream();
+    let drain = async {
+        let mut read = 0usize;
+        while let Some(Ok(chunk)) = body.next().await {
+            read += chunk.len();
+            if read > DRAIN_BYTES {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(DRAIN_TIME, drain).await;
+    response
+}
+
 /// The request once its version is checked, with the scope's lock held until its answer.
+/// A refusal comes with the request when its body may still be arriving ([`after_reading`]).
 async fn checked(
     g: &Guards,
     declared: Guard,
     kind: Kind,
     req: Request,
-) -> Result<(Request, tokio::sync::MutexGuard<'_, ()>), Response> {
+) -> Result<(Request, tokio::sync::MutexGuard<'_, ()>), (Response, Option<Request>)> {
     let (id, req) = id_param(req).await;
-    let id = id.ok_or_else(|| AppError::NotFound.into_response())?;
+    let Some(id) = id else {
+        return Err((AppError::NotFound.into_response(), Some(req)));
+    };
     let scope = kind.scope(id);
+    // A version that cannot be read has consumed the body (JSON) or names itself (a form).
     let (sent, req) = sent_version(req)
         .await
-        .map_err(IntoResponse::into_response)?;
+        .map_err(|e| (e.into_response(), None))?;
     let lock = g.lock(scope).lock().await;
     let store = &g.app.store;
-    let now = store
-        .version(scope)
-        .map_err(|e| AppError::from(e).into_response())?;
+    let now = match store.version(scope) {
+        Ok(now) => now,
+        Err(e) => return Err((AppError::from(e).into_response(), Some(req))),
+    };
     let Some(seen) = sent else {
-        return Err(AppError::VersionRequired { version: now }.into_response());
+        let refusal = AppError::VersionRequired { version: now }.into_response();
+        return Err((refusal, Some(req)));
     };
     if let Guard::Whole(_) = declared {
-        let changes = store
-            .changes_since(scope, seen)
-            .map_err(|e| AppError::from(e).into_response())?;
+        let changes = match store.changes_since(scope, seen) {
+            Ok(changes) => changes,
+            Err(e) => return Err((AppError::from(e).into_response(), Some(req))),
+        };
         if !changes.is_empty() {
             let reload = reload_path(&req);
-            return Err(AppError::Stale {
+            let refusal = AppError::Stale {
                 version: now,
                 changes,
                 reload,
             }
-            .into_response());
+            .into_response();
+            return Err((refusal, Some(req)));
         }
     }
     let mut req = req;

@@ -312,3 +312,30 @@ fn every_whole_route_refuses_a_page_built_before_a_colleagues_change() {
         );
     }
 }
+
+/// An upload refused by the check (here for want of a version) is answered once the whole form
+/// is sent: the check reads a multipart form only up to its first fields, and answering then
+/// closed the connection under a client still sending its file (a browser shows a reset
+/// connection, this client failed with "broken pipe"), as a test's 3,000-deal upload
+/// sometimes did.
+#[test]
+fn an_upload_refused_by_the_check_is_answered_after_the_whole_form() {
+    let app = App::start(false);
+    let mut a = app.arbiter();
+    let r = a.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Mardi", "boards_per_match": 2, "format": "swiss"}),
+    );
+    let id = id_of(&r, &["id"]);
+    a.auto_version = false;
+    let token = a.csrf.clone().expect("the arbiter's token");
+    // Far more than the socket buffers hold: the server must read it to answer.
+    let file = "[Board \"1\"]\n".repeat(700_000);
+    let r = a.post_multipart(
+        &format!("/bridge/teams/{id}/deals"),
+        &[("csrf", &token)],
+        ("file", "donnes.pbn", &file),
+    );
+    assert_eq!(r.status, 428, "{}", r.body);
+    assert!(r.etag.is_some(), "the version to send again");
+}
