@@ -496,7 +496,13 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
                 Some(name) => format!("{name}: Team standings (tie-break rules {})", s.edition),
                 None => format!("Team standings (tie-break rules {})", s.edition),
             };
-            let mut table = standings_table("Team", &["MP", "GP"], &texts, title);
+            // MP and GP have their columns already: a tie-break list naming them (GP, EDE, SB)
+            // would print them twice.
+            let shown: Vec<usize> = (0..texts.len())
+                .filter(|&i| !matches!(texts[i].as_str(), "MP" | "GP"))
+                .collect();
+            let headers: Vec<String> = shown.iter().map(|&i| texts[i].clone()).collect();
+            let mut table = standings_table("Team", &["MP", "GP"], &headers, title);
             for r in &s.rows {
                 let mut row = vec![
                     place(r.rank, r.rank_to),
@@ -505,7 +511,8 @@ fn run_team_standings(args: &StandingsArgs, t: &Tournament) -> Result<u8, CliErr
                     r.match_points.to_string(),
                     format!("{:.1}", r.game_points),
                 ];
-                for (tb, v) in list.iter().zip(&r.values) {
+                for &i in &shown {
+                    let (tb, v) = (&list[i], &r.values[i]);
                     row.push(match v {
                         TeamValue::One(Some(x)) => tb.value_text(*x),
                         other => other.to_string(),

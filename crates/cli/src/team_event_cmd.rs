@@ -262,7 +262,16 @@ pub(crate) fn run(s: &Store, command: TeamCommand) -> Result<(), CliError> {
                         ("MP".to_string(), Align::Right),
                         ("GP".to_string(), Align::Right),
                     ];
-                    headers.extend(table.tiebreaks.iter().map(|c| (c.clone(), Align::Right)));
+                    // MP and GP have their columns already: a tie-break list naming them
+                    // (e.g. MP, GP, SB) would print them twice.
+                    let extra: Vec<usize> = (0..table.tiebreaks.len())
+                        .filter(|&i| !matches!(table.tiebreaks[i].as_str(), "MP" | "GP"))
+                        .collect();
+                    headers.extend(
+                        extra
+                            .iter()
+                            .map(|&i| (table.tiebreaks[i].clone(), Align::Right)),
+                    );
                     let mut t = Table::new(headers);
                     t.title = Some(format!("Standings after round {}", table.after));
                     for r in &table.rows {
@@ -277,7 +286,7 @@ pub(crate) fn run(s: &Store, command: TeamCommand) -> Result<(), CliError> {
                             r.match_points.clone(),
                             r.game_points.clone(),
                         ];
-                        line.extend(r.values.iter().cloned());
+                        line.extend(extra.iter().map(|&i| r.values[i].clone()));
                         t.push(line);
                     }
                     if format == Format::Csv {

@@ -79,6 +79,14 @@ fn a_team_round_robin_from_the_command_line() {
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let text = team(d, &["standings", "1"]);
     assert!(text.starts_with("Standings after round 3\n"), "{text}");
+    // The event's tie-breaks are GP, EDE, SB: GP has its column once, beside MP.
+    let header = text.lines().find(|l| l.contains("Team")).unwrap();
+    let words: Vec<&str> = header.split_whitespace().collect();
+    assert_eq!(
+        words,
+        ["Rank", "No", "Team", "MP", "GP", "EDE", "SB"],
+        "{text}"
+    );
     // The standings equal `arbiter standings --teams` on the exported file.
     team(d, &["export", "1", "-o", "event.trf"]);
     assert!(std::fs::read_to_string(d.join("event.trf"))

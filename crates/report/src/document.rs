@@ -260,6 +260,11 @@ pub fn team_standings(
         c.t("team-standings")
     };
     let value = |v: tiebreak::Value| c.num(&v.to_string());
+    // MP and GP have their columns already: a tie-break list naming them (GP, EDE, SB) would
+    // show them twice.
+    let shown: Vec<usize> = (0..s.tiebreaks.len())
+        .filter(|&i| !matches!(s.tiebreaks[i].to_string().as_str(), "MP" | "GP"))
+        .collect();
     let rows = s
         .rows
         .iter()
@@ -269,18 +274,16 @@ pub fn team_standings(
             name: r.name.clone(),
             match_points: value(r.match_points),
             game_points: value(r.game_points),
-            values: r
-                .values
+            values: shown
                 .iter()
-                .zip(&s.tiebreaks)
-                .map(|(v, tb)| match v {
-                    tiebreak::TeamValue::One(Some(x)) => c.num(&tb.value_text(*x)),
+                .map(|&i| match &r.values[i] {
+                    tiebreak::TeamValue::One(Some(x)) => c.num(&s.tiebreaks[i].value_text(*x)),
                     other => c.num(&other.to_string()),
                 })
                 .collect(),
         })
         .collect();
-    let codes: Vec<String> = s.tiebreaks.iter().map(ToString::to_string).collect();
+    let codes: Vec<String> = shown.iter().map(|&i| s.tiebreaks[i].to_string()).collect();
     let doc = TeamStandingsDocument {
         name,
         sub,
