@@ -335,3 +335,37 @@ impl Store {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn month(s: &str) -> Option<RatingPeriod> {
+        Some(s.parse().unwrap())
+    }
+
+    #[test]
+    fn an_undated_round_stays_in_the_period_of_the_round_before() {
+        let start = |round, date: &str| (round, date.parse::<crate::RoundStart>().unwrap());
+        // Round 1 undated: the event's start month; round 3 undated: round 2's; round 5 dated
+        // back in November stays a November date, which the periods read as no new one.
+        let starts = [
+            start(2, "2026-11-30 14:00"),
+            start(4, "2026-12-01"),
+            start(5, "2026-11-29"),
+        ];
+        assert_eq!(
+            round_periods(6, "2026-11-28", &starts),
+            [
+                month("2026-11"),
+                month("2026-11"),
+                month("2026-11"),
+                month("2026-12"),
+                month("2026-11"),
+                month("2026-11"),
+            ]
+        );
+        // No date anywhere: no period known.
+        assert_eq!(round_periods(2, "", &[]), [None, None]);
+    }
+}
