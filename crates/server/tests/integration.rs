@@ -73,6 +73,8 @@ mod printing;
 mod prizes;
 #[path = "rating_change_and_norms.rs"]
 mod rating_change_and_norms;
+#[path = "rating_periods.rs"]
+mod rating_periods;
 #[path = "round_dates.rs"]
 mod round_dates;
 #[path = "sections.rs"]

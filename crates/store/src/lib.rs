@@ -44,6 +44,9 @@ pub use chess::national_list;
 pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalListSource};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
+pub use chess::rating_periods::{
+    EventRatingPeriods, ListPeriod, PeriodUse, RatingPeriod, RatingPeriodError,
+};
 pub use chess::types::*;
 pub use db::{default_path, local_time, now, Store};
 pub use edits::{Changed, Version, Written};

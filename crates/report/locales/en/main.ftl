@@ -472,7 +472,14 @@ tbm-m2 = median (cut the two highest and the two lowest)
 
 rating-list-title = FIDE rating list
 rating-list-upload = Load a list
-rating-list-hint = FIDE's monthly download as it comes (the ZIP) or unzipped: the TXT list (players_list_foa.txt, about 100 MB) or the XML list. It replaces the list loaded before; players already registered keep their ratings.
+rating-list-hint = FIDE's monthly download as it comes (the ZIP) or unzipped: the TXT list (players_list_foa.txt, about 100 MB) or the XML list. Each month's list is kept for events longer than a rating period; the newest is the one searched at registration, and players already registered keep their ratings.
+rating-list-period = Month of the list
+rating-list-period-hint = Left empty: the month the file's name gives (standard_dec26frl.txt), else the current month.
+rating-list-periods-title = Lists kept, by rating period
+rating-list-col-period = Period
+rating-list-col-file = File
+rating-list-col-loaded = Loaded
+rating-list-col-players = Players
 rating-list-submit = Load the list
 rating-list-loaded = { $count ->
     [one] { $count } player loaded from the list.

@@ -115,3 +115,14 @@ it3-rated-players = FIDE-rated players
 it3-federations = Federations
 it3-titled = Titled players (GM, IM, WGM, WIM)
 it3-pgn = PGN of the title results' games (1.9): to be attached
+
+# An event longer than a rating period (B.01 1.1.4): where each period's ratings come from.
+norms-periods-title = Rating periods: each game is read at the ratings and titles of its period.
+norms-period = { $count ->
+    [one] Round { $rounds }
+   *[other] Rounds { $rounds }
+} ({ $period }): { $source }
+norms-period-undated = no date
+norms-period-registered = the ratings and titles the players were registered with
+norms-period-list = FIDE's list { $file }, loaded { $loaded }
+norms-period-missing = no FIDE list loaded for { $period }: the previous period's ratings and titles are kept

@@ -478,7 +478,14 @@ tbm-m2 = médian (sans les deux plus forts et les deux plus faibles)
 
 rating-list-title = Liste Elo FIDE
 rating-list-upload = Charger une liste
-rating-list-hint = Le téléchargement mensuel de la FIDE tel quel (le ZIP) ou décompressé : la liste TXT (players_list_foa.txt, environ 100 Mo) ou la liste XML. Elle remplace la liste chargée avant ; les joueurs déjà inscrits gardent leur Elo.
+rating-list-hint = Le téléchargement mensuel de la FIDE tel quel (le ZIP) ou décompressé : la liste TXT (players_list_foa.txt, environ 100 Mo) ou la liste XML. La liste de chaque mois est gardée pour les tournois plus longs qu'une période de classement ; la plus récente sert à la recherche à l'inscription, et les joueurs déjà inscrits gardent leur Elo.
+rating-list-period = Mois de la liste
+rating-list-period-hint = Laissé vide : le mois que donne le nom du fichier (standard_dec26frl.txt), sinon le mois en cours.
+rating-list-periods-title = Listes gardées, par période de classement
+rating-list-col-period = Période
+rating-list-col-file = Fichier
+rating-list-col-loaded = Chargée le
+rating-list-col-players = Joueurs
 rating-list-submit = Charger la liste
 rating-list-loaded = { $count ->
     [one] { $count } joueur chargé depuis la liste.

@@ -115,3 +115,14 @@ it3-rated-players = Joueurs classés FIDE
 it3-federations = Fédérations
 it3-titled = Joueurs titrés (GMI, MI, GMF, MIF)
 it3-pgn = PGN des parties des résultats de titre (1.9) : à joindre
+
+# Un tournoi plus long qu'une période de classement (B.01 1.1.4) : d'où vient l'Elo de chaque période.
+norms-periods-title = Périodes de classement : chaque partie compte avec l'Elo et les titres de sa période.
+norms-period = { $count ->
+    [one] Ronde { $rounds }
+   *[other] Rondes { $rounds }
+} ({ $period }) : { $source }
+norms-period-undated = sans date
+norms-period-registered = l'Elo et les titres enregistrés à l'inscription
+norms-period-list = liste FIDE { $file }, chargée le { $loaded }
+norms-period-missing = aucune liste FIDE chargée pour { $period } : l'Elo et les titres de la période précédente sont gardés

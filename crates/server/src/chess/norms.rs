@@ -6,8 +6,8 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, RatingHistory, Shortfall};
-use store::EventId;
+use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, Shortfall};
+use store::{EventId, EventRatingPeriods};
 use tournament::{GameResult, Title, Tournament};
 
 use crate::chess::views::{self, EventView};
@@ -31,6 +31,8 @@ pub(crate) struct Computed {
     pub tournament: Tournament,
     pub round: u32,
     pub norms: Vec<PlayerNorms>,
+    /// The event's rating periods: each game is read at its period's ratings and titles.
+    pub periods: EventRatingPeriods,
 }
 
 /// What the event tells the norm rules: its federation hosts it; a round robin's pairings are
@@ -48,10 +50,11 @@ fn norm_settings(s: &store::EventSettings) -> NormSettings {
 pub(crate) fn compute(st: &AppState, id: EventId) -> Result<Computed, AppError> {
     let e = st.store.event(id)?;
     let (tournament, round) = st.store.rated_tournament(id)?;
+    let periods = st.store.rating_periods(id)?;
     let norms = rating::norms(
         &tournament,
         &norm_settings(&e.settings),
-        &RatingHistory::default(),
+        &periods.history,
         round,
     );
     Ok(Computed {
@@ -59,7 +62,50 @@ pub(crate) fn compute(st: &AppState, id: EventId) -> Result<Computed, AppError> 
         tournament,
         round,
         norms,
+        periods,
     })
+}
+
+/// Where each rating period's ratings come from, one line each, when the event spans more
+/// than one period (B.01 1.1.4).
+pub(crate) fn period_lines(c: &Ctx, periods: &EventRatingPeriods) -> Vec<String> {
+    if periods.periods.len() < 2 {
+        return Vec::new();
+    }
+    periods
+        .periods
+        .iter()
+        .map(|p| {
+            let month = p
+                .period
+                .map_or_else(|| c.t("norms-period-undated"), |m| m.to_string());
+            let source = match (&p.list, p.later) {
+                (_, false) => c.t("norms-period-registered"),
+                (Some(l), true) => c.tr.targs(
+                    "norms-period-list",
+                    &[
+                        ("file", l.file_name.as_str().into()),
+                        ("loaded", c.local_datetime(&l.loaded_at).into()),
+                    ],
+                ),
+                (None, true) => c.t1("norms-period-missing", "period", month.clone()),
+            };
+            let rounds = if p.first_round == p.last_round {
+                p.first_round.to_string()
+            } else {
+                format!("{}–{}", p.first_round, p.last_round)
+            };
+            c.tr.targs(
+                "norms-period",
+                &[
+                    ("count", (p.last_round - p.first_round + 1).into()),
+                    ("rounds", rounds.into()),
+                    ("period", month.into()),
+                    ("source", source.into()),
+                ],
+            )
+        })
+        .collect()
 }
 
 fn halves_text(tr: &Tr, h: u32) -> String {
@@ -256,10 +302,11 @@ pub(crate) fn card_lines(
     // This player's alone: a card is opened often, and a large open has many players.
     let e = st.store.event(id)?;
     let (t, round) = st.store.rated_tournament(id)?;
+    let history = st.store.rating_periods(id)?.history;
     let lines = rating::player_norms(
         &t,
         &norm_settings(&e.settings),
-        &RatingHistory::default(),
+        &history,
         round,
         tournament::PlayerId(number),
     )
@@ -273,7 +320,7 @@ pub(crate) fn card_lines(
             .collect()
     })
     .unwrap_or_default();
-    let rating = rating::event_ratings(&t, &RatingHistory::default(), round, rating::KBasis::of)
+    let rating = rating::event_ratings(&t, &history, round, rating::KBasis::of)
         .into_iter()
         .find(|r| r.player.get() == number)
         .and_then(|r| match (r.change, r.k, r.initial) {
@@ -312,6 +359,8 @@ struct NormsPage {
     c: Ctx,
     ev: EventView,
     intro: String,
+    /// Where each rating period's ratings come from (empty within one period).
+    periods: Vec<String>,
     lines: Vec<NormLine>,
     impossible: Vec<NormLine>,
 }
@@ -362,6 +411,7 @@ async fn norms_page(
                 ("rounds", computed.settings.rounds.into()),
             ],
         ),
+        periods: period_lines(&c, &computed.periods),
         lines,
         impossible,
         ev,
@@ -492,7 +542,7 @@ async fn certificate_page(
         t,
         p,
         computed.round,
-        &RatingHistory::default(),
+        &computed.periods.history,
         computed.settings.system.is_round_robin(),
     )
     .into_iter()
@@ -582,6 +632,8 @@ struct ReportPage {
     c: Ctx,
     event: Vec<Field>,
     field_facts: Vec<Field>,
+    /// Where each rating period's ratings come from (empty within one period).
+    periods: Vec<String>,
     results: Vec<ReportLine>,
 }
 
@@ -647,6 +699,7 @@ async fn report_page(
     html(&ReportPage {
         event: event_fields(tr, &computed.settings, t, computed.round),
         field_facts,
+        periods: period_lines(&c, &computed.periods),
         results,
         c,
     })

@@ -13,7 +13,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::import::FideEntry;
-use store::{EventId, NewPlayer, RatingListSource, Store};
+use store::{EventId, NewPlayer, RatingListSource, RatingPeriod, Store};
 
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
@@ -182,8 +182,26 @@ impl Spool {
     }
 }
 
-/// Parses and stores a spooled list off the async threads; answers how many players were kept.
-async fn load(st: &AppState, name: String, spool: Spool) -> Result<usize, AppError> {
+/// The month a list is loaded for, as a form or query gives it: empty is none (the file
+/// name's month, else the current one).
+fn period_of(text: Option<&str>) -> Result<Option<RatingPeriod>, AppError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|_| AppError::invalid("period", "a month YYYY-MM", t)),
+    }
+}
+
+/// Parses and stores a spooled list off the async threads, as the list of `period` (see
+/// [`Store::load_rating_list`] when none); answers how many players were kept.
+async fn load(
+    st: &AppState,
+    name: String,
+    period: Option<RatingPeriod>,
+    spool: Spool,
+) -> Result<usize, AppError> {
     let store = st.store.clone();
     let list = tokio::task::spawn_blocking(move || {
         let file = spool
@@ -196,7 +214,11 @@ async fn load(st: &AppState, name: String, spool: Spool) -> Result<usize, AppErr
     })
     .await
     .map_err(|e| AppError::Internal(format!("task: {e}")))??;
-    blocking(move || store.load_rating_list(&list.0, &list.1)).await
+    blocking(move || match period {
+        Some(p) => store.load_rating_list_of(&list.0, p, &list.1),
+        None => store.load_rating_list(&list.0, &list.1),
+    })
+    .await
 }
 
 /// The player of the loaded list with this FIDE id.
@@ -318,9 +340,19 @@ pub fn search(
 struct RatingListPage {
     c: Ctx,
     source: Option<SourceView>,
+    /// Every list kept, by rating period, newest first.
+    periods: Vec<PeriodView>,
     loaded: Option<String>,
     /// The event whose players page sent the arbiter here (the way back).
     event: Option<EventId>,
+}
+
+/// A kept list as the page shows it.
+struct PeriodView {
+    period: String,
+    file_name: String,
+    loaded_at: String,
+    players: u64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -336,7 +368,20 @@ async fn page(
     Query(q): Query<PageQuery>,
 ) -> Result<Response, AppError> {
     let source = st.store.rating_list_source()?.map(|s| source_view(&c, &s));
+    let periods = st
+        .store
+        .rating_list_periods()?
+        .into_iter()
+        .rev()
+        .map(|l| PeriodView {
+            period: l.period.to_string(),
+            file_name: l.file_name,
+            loaded_at: c.local_datetime(&l.loaded_at),
+            players: l.players,
+        })
+        .collect();
     html(&RatingListPage {
+        periods,
         loaded: q.loaded.map(|n| c.t1("rating-list-loaded", "count", n)),
         source,
         event: q.event,
@@ -351,6 +396,7 @@ async fn upload(
 ) -> Result<Response, AppError> {
     let mut file: Option<(String, Spool)> = None;
     let mut event: Option<EventId> = None;
+    let mut period: Option<RatingPeriod> = None;
     while let Some(field) = form
         .next_field()
         .await
@@ -377,6 +423,13 @@ async fn upload(
                     .map_err(|e| AppError::BadRequest(e.to_string()))?;
                 event = text.trim().parse().ok();
             }
+            Some("period") => {
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|e| AppError::BadRequest(e.to_string()))?;
+                period = period_of(Some(&text))?;
+            }
             _ => {}
         }
     }
@@ -388,7 +441,7 @@ async fn upload(
     } else {
         name
     };
-    let n = load(&st, name, spool).await?;
+    let n = load(&st, name, period, spool).await?;
     let to = match event {
         Some(id) => format!("/rating-list?loaded={n}&event={id}"),
         None => format!("/rating-list?loaded={n}"),
@@ -428,6 +481,8 @@ fn entry_json(e: &FideEntry) -> Value {
 #[derive(Debug, Deserialize)]
 struct UploadQuery {
     name: Option<String>,
+    /// The list's rating period, `YYYY-MM`.
+    period: Option<String>,
 }
 
 async fn api_upload(
@@ -437,6 +492,7 @@ async fn api_upload(
     body: axum::body::Body,
 ) -> Result<Response, AppError> {
     use futures_util::StreamExt;
+    let period = period_of(q.period.as_deref())?;
     let mut spool = Spool::new()?;
     let mut stream = body.into_data_stream();
     while let Some(chunk) = stream.next().await {
@@ -454,8 +510,13 @@ async fn api_upload(
         .name
         .filter(|n| !n.trim().is_empty())
         .unwrap_or_else(|| "rating-list".into());
-    let n = load(&st, name, spool).await?;
-    Ok(Json(json!({ "loaded": n, "source": st.store.rating_list_source()? })).into_response())
+    let n = load(&st, name, period, spool).await?;
+    Ok(Json(json!({
+        "loaded": n,
+        "source": st.store.rating_list_source()?,
+        "periods": st.store.rating_list_periods()?,
+    }))
+    .into_response())
 }
 
 #[derive(Debug, Deserialize)]

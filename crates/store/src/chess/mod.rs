@@ -1,8 +1,8 @@
 //! Individual chess events: settings, players, byes and forbidden pairs ([`event`]), rounds,
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
-//! player imports ([`import`]), FIDE's rating list ([`rating_list`]) and national ones
-//! ([`national_list`]), the sections of a weekend open sharing one desk ([`sections`]), and the
+//! player imports ([`import`]), FIDE's rating list ([`rating_list`]), kept by rating period for
+//! events longer than one ([`rating_periods`]), and national ones ([`national_list`]), the sections of a weekend open sharing one desk ([`sections`]), and the
 //! public registration form's entries and the entry fees ([`entries`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
@@ -24,6 +24,7 @@ pub mod national_list;
 pub mod papi;
 pub mod prizes;
 pub mod rating_list;
+pub mod rating_periods;
 pub mod rounds;
 pub(crate) mod rows;
 mod same_person;

@@ -761,10 +761,12 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
         None
     };
     let players = load_players(c, event)?;
-    let rating_changes = e
-        .settings
-        .rating_change_column
-        .then(|| rating_changes(&t, &players, after));
+    let rating_changes = if e.settings.rating_change_column {
+        let periods = crate::chess::rating_periods::event_rating_periods(c, event, &players)?;
+        Some(rating_changes(&t, &players, &periods.history, after))
+    } else {
+        None
+    };
     // The drawing of lots, by pairing number, when the list ends with it.
     let lots = if lot {
         let number: HashMap<PlayerKey, u32> = players.iter().map(|p| (p.id, p.number)).collect();
@@ -858,31 +860,27 @@ fn manual_change_lines(c: &Connection, event: EventId, rounds: u32) -> Result<St
 }
 
 /// B.02 over rounds 1 to `after`, on FIDE's ratings whatever the event pairs by (the model
-/// carries the pairing rating): each rated player's change, each unrated player's initial
-/// rating, by pairing number.
+/// carries the pairing rating), each game at its rating period's (`history`): each rated
+/// player's change, each unrated player's initial rating, by pairing number.
 fn rating_changes(
     t: &tournament::Tournament,
     players: &[Player],
+    history: &rating::RatingHistory,
     after: u32,
 ) -> HashMap<u32, RatingChangeCell> {
     let mut fide = t.clone();
     for (p, row) in fide.players.iter_mut().zip(players) {
         p.rating = row.details.rating;
     }
-    rating::event_ratings(
-        &fide,
-        &rating::RatingHistory::default(),
-        after,
-        rating::KBasis::of,
-    )
-    .into_iter()
-    .filter_map(|r| {
-        let cell = match (r.change, r.initial) {
-            (Some(c), _) => RatingChangeCell::Change(c.hundredths()),
-            (None, Some(i)) => RatingChangeCell::Initial(i.rating),
-            (None, None) => return None,
-        };
-        Some((r.player.get(), cell))
-    })
-    .collect()
+    rating::event_ratings(&fide, history, after, rating::KBasis::of)
+        .into_iter()
+        .filter_map(|r| {
+            let cell = match (r.change, r.initial) {
+                (Some(c), _) => RatingChangeCell::Change(c.hundredths()),
+                (None, Some(i)) => RatingChangeCell::Initial(i.rating),
+                (None, None) => return None,
+            };
+            Some((r.player.get(), cell))
+        })
+        .collect()
 }

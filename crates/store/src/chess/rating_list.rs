@@ -4,9 +4,10 @@
 use rusqlite::{params, OptionalExtension};
 
 use crate::chess::import::{find_in_fide_list, FideEntry};
+use crate::chess::rating_periods::{keep_period, newest_period, RatingPeriod};
 use crate::chess::types::NewPlayer;
 use crate::csv::folded_words;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::Store;
 
 /// Candidates read from the database before the ranking of `find_in_fide_list`.
@@ -21,9 +22,29 @@ pub struct RatingListSource {
 }
 
 impl Store {
-    /// Replaces the stored rating list with `entries` (one transaction).
+    /// Loads `entries` as the list of the period the file name gives (FIDE's downloads name
+    /// their month), else of the current month: see [`Store::load_rating_list_of`].
     pub fn load_rating_list(&self, file_name: &str, entries: &[FideEntry]) -> Result<usize> {
+        let period = RatingPeriod::from_file_name(file_name)
+            .or_else(|| RatingPeriod::of_date(&crate::db::now()))
+            .ok_or_else(|| Error::invalid("period", "a month YYYY-MM", "none"))?;
+        self.load_rating_list_of(file_name, period, entries)
+    }
+
+    /// Keeps `entries` as the list of `period` (one transaction), replacing that period's, and
+    /// makes it the list searched at registration unless a later period's is kept.
+    pub fn load_rating_list_of(
+        &self,
+        file_name: &str,
+        period: RatingPeriod,
+        entries: &[FideEntry],
+    ) -> Result<usize> {
         self.transaction(|tx| {
+            let newest = newest_period(tx)?;
+            let kept = keep_period(tx, period, file_name, entries)?;
+            if newest.is_some_and(|p| p > period) {
+                return Ok(kept);
+            }
             tx.execute("DELETE FROM rating_list", [])?;
             let mut st = tx.prepare(
                 "INSERT OR REPLACE INTO rating_list (fide_id, name, folded, federation, sex, title, rating, \
