@@ -406,3 +406,91 @@ fn bad_input_is_refused_where_it_goes_wrong() {
     let e = swiss_manager::read(&bad).unwrap_err();
     assert_eq!(e.kind, TunxErrorKind::UnknownResult);
 }
+
+#[test]
+fn pairings_fixed_by_hand_are_read_and_named_in_a_warning() {
+    // Byte 6 of a record is 1 in three records of the corpus, all in round 1 (read from the
+    // bytes). Each explains a round the pairing checkers do not reproduce: elllobregat's
+    // engine pairing is 90 - 195, 196 - 91, …, 97 - 201, the same with 97 - 195 set first;
+    // srb_1386570's has 28 playing 27's opponent and 43 another; srb_1386571's gives the bye
+    // to 21, not 18 (docs/swiss-manager.md, "Rounds that differ from Swiss-Manager's").
+    let mut marked = Vec::new();
+    for path in files() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if name == TEAM_FILE {
+            continue;
+        }
+        let f = load(&name);
+        for (r, round) in f.rounds.iter().enumerate() {
+            for &i in &round.fixed_by_hand {
+                marked.push((name.clone(), r + 1, i + 1, round.pairings[i]));
+            }
+        }
+    }
+    let game = |w, b, result| Pairing::Game {
+        white: PlayerId(w),
+        black: PlayerId(b),
+        result,
+    };
+    assert_eq!(
+        marked,
+        [
+            (
+                "2023_elllobregat_a_753347.TUNX".to_string(),
+                1,
+                96,
+                game(97, 195, GameCode::WhiteWins)
+            ),
+            (
+                "srb_1386570.TUNX".to_string(),
+                1,
+                21,
+                game(28, 43, GameCode::WhiteWins)
+            ),
+            (
+                "srb_1386571.TUNX".to_string(),
+                1,
+                11,
+                Pairing::PairingBye {
+                    player: PlayerId(18),
+                    scored: true
+                }
+            ),
+        ]
+    );
+    let (_, warnings) = swiss_manager::to_tournament(&load("srb_1386571.TUNX"));
+    assert!(
+        warnings.iter().any(|w| w.to_string()
+            == "round 1: the bye of player 18 (record 11) was fixed by hand before Swiss-Manager \
+                paired the round: a pairing checker pairs those players otherwise"),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn every_file_was_written_by_a_swiss_manager_older_than_the_2026_rules() {
+    // Header 0x1C holds one of two dates in the 36 individual files, 2024/10/23 and 2025/03/19
+    // (read from the bytes), whoever organised the event and whenever it was played (2023 to
+    // April 2026): the date of the program's version, not of the saving. Both versions are older
+    // than the 2026 Dutch rules (in force from 1 February 2026); bbpPairings 5.0.1, which applies
+    // the 2017 rules, reproduces 6 rounds that the 2026 rules pair otherwise
+    // (docs/swiss-manager.md).
+    let mut dates = std::collections::BTreeMap::new();
+    for path in files() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        if name == TEAM_FILE {
+            continue;
+        }
+        let f = load(name);
+        let d = f.program_date.unwrap().slashed();
+        *dates.entry(d.clone()).or_insert(0) += 1;
+        assert!(d.as_str() < "2026/02/01", "{name}: {d}");
+    }
+    assert_eq!(
+        dates.into_iter().collect::<Vec<_>>(),
+        [
+            ("2024/10/23".to_string(), 15),
+            ("2025/03/19".to_string(), 21)
+        ]
+    );
+}

@@ -99,6 +99,20 @@ pub fn to_tournament(file: &TunxFile) -> (Tournament, Vec<ConvertWarning>) {
             }
             continue;
         }
+        for &i in &round.fixed_by_hand {
+            let what = match round.pairings[i] {
+                Pairing::Game { white, black, .. } => format!("the game {white} - {black}"),
+                Pairing::PairingBye { player, .. } => format!("the bye of player {player}"),
+                Pairing::Absent { player, .. } => format!("the absence of player {player}"),
+            };
+            warnings.push(ConvertWarning {
+                round: Some(number),
+                message: format!(
+                    "{what} (record {}) was fixed by hand before Swiss-Manager paired the round: a pairing checker pairs those players otherwise",
+                    i + 1
+                ),
+            });
+        }
         for (board, p) in round.pairings.iter().enumerate() {
             match *p {
                 Pairing::Game {

@@ -260,6 +260,10 @@ pub struct Round {
     /// The starting time as typed (`15:00`), often empty.
     pub time: String,
     pub pairings: Vec<Pairing>,
+    /// The places in `pairings` (from 0) of the records the arbiter fixed by hand before
+    /// Swiss-Manager paired the rest of the round (byte 6 of the record is 1): a pairing
+    /// engine, which knows nothing of them, pairs those players otherwise.
+    pub fixed_by_hand: Vec<usize>,
 }
 
 /// Everything the reader takes from a `.TUNX` file.
@@ -267,6 +271,11 @@ pub struct Round {
 pub struct TunxFile {
     /// chess-results.com's number of the tournament (0 when it has none).
     pub chess_results_id: u32,
+    /// The date of the Swiss-Manager version that wrote the file (header offset 0x1C; the
+    /// public reader calls it the date saved, but it precedes the events it holds and takes
+    /// two values across the corpus). A version older than 1 February 2026 pairs with the
+    /// Dutch rules of 2017 (docs/swiss-manager.md).
+    pub program_date: Option<Date>,
     pub name: String,
     pub subtitle: String,
     pub organizer: String,

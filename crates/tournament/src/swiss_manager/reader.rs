@@ -143,6 +143,7 @@ pub fn read(bytes: &[u8]) -> Result<TunxFile, TunxError> {
     let mut c = Cursor { bytes, at: 0 };
     let header = c.take(HEADER_LEN, "the file's header")?;
     let chess_results_id = u32_at(header, 0x20);
+    let program_date = Date::from_number(u32_at(header, 0x1C));
 
     // The event's texts, up to the settings' marker.
     let mut texts = Vec::new();
@@ -221,6 +222,7 @@ pub fn read(bytes: &[u8]) -> Result<TunxFile, TunxError> {
             date: Date::from_number(u32_at(block, 48)),
             time: time.trim().to_string(),
             pairings: Vec::new(),
+            fixed_by_hand: Vec::new(),
         });
     }
     c.marker(PLAYERS, "players")?;
@@ -272,6 +274,9 @@ pub fn read(bytes: &[u8]) -> Result<TunxFile, TunxError> {
                     ));
                 }
             }
+            if rec[6] == 1 {
+                round.fixed_by_hand.push(round.pairings.len());
+            }
             round.pairings.push(pairing);
         }
     }
@@ -313,6 +318,7 @@ pub fn read(bytes: &[u8]) -> Result<TunxFile, TunxError> {
     arbiters.dedup();
     Ok(TunxFile {
         chess_results_id,
+        program_date,
         name: text(0),
         subtitle: text(1),
         tournament_director: text(3),
