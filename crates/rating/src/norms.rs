@@ -395,12 +395,18 @@ pub struct PlayerNorms {
     pub player: PlayerId,
     /// 1.4.3a–d exempt this player from 1.4.3–1.4.4.
     pub exempt: bool,
+    /// The article that exempts the player (`1.4.3a` to `1.4.3d`), when one does.
+    pub exempt_under: Option<&'static str>,
     pub norms: Vec<(NormTitle, NormStatus)>,
 }
 
-/// 1.4.3d: in every round at least 20 rated players not of the host federation, of at least
-/// 3 federations, at least 10 of them GM, IM, WGM or WIM, counting only players who missed at
-/// most one round (a pairing-allocated bye is not a missed round).
+/// 1.4.3d: "participants include in every round at least 20 FIDE rated players, not from the
+/// host federation, from at least 3 different federations, at least 10 of whom hold GM, IM,
+/// WGM or WIM titles", counting only players who missed at most one round (a
+/// pairing-allocated bye is not a missed round). The count is made round by round: a player
+/// is a participant of the rounds he played (a forfeit won or the pairing-allocated bye
+/// included), rated and titled as he was then (1.1.4), so a round that 20 such players did
+/// not all attend breaks the exemption even when each of them missed a single round.
 pub fn large_swiss_holds(
     tournament: &Tournament,
     host: &str,
@@ -408,37 +414,38 @@ pub fn large_swiss_holds(
     history: &RatingHistory,
 ) -> bool {
     let host = host.trim();
+    let present = |p: &Player, r: u32| {
+        matches!(
+            p.entry(r),
+            Some(Entry::Played { .. } | Entry::ForfeitWin { .. } | Entry::PairingBye)
+        )
+    };
     let counted: Vec<&Player> = tournament
         .players
         .iter()
-        .filter(|p| {
-            let missed = (1..=through_round)
-                .filter(|&r| {
-                    !matches!(
-                        p.entry(r),
-                        Some(Entry::Played { .. } | Entry::ForfeitWin { .. } | Entry::PairingBye)
-                    )
-                })
-                .count();
-            missed <= 1
-        })
-        .filter(|p| p.rating.is_some())
+        .filter(|p| (1..=through_round).filter(|&r| !present(p, r)).count() <= 1)
         .filter(|p| federation_of(p.federation.as_deref()).is_some_and(|f| f != host))
         .collect();
-    let federations: BTreeSet<&str> = counted
-        .iter()
-        .filter_map(|p| federation_of(p.federation.as_deref()))
-        .collect();
-    let titled = counted
-        .iter()
-        .filter(|p| {
-            history
-                .at(p, through_round.max(1))
-                .title
-                .is_some_and(|t| matches!(t, Title::GM | Title::IM | Title::WGM | Title::WIM))
+    through_round > 0
+        && (1..=through_round).all(|round| {
+            let mut federations: BTreeSet<&str> = BTreeSet::new();
+            let (mut rated, mut titled) = (0, 0);
+            for p in counted.iter().filter(|p| present(p, round)) {
+                let then = history.at(p, round);
+                if then.rating.is_none() {
+                    continue;
+                }
+                rated += 1;
+                federations.extend(federation_of(p.federation.as_deref()));
+                if then
+                    .title
+                    .is_some_and(|t| matches!(t, Title::GM | Title::IM | Title::WGM | Title::WIM))
+                {
+                    titled += 1;
+                }
+            }
+            rated >= 20 && federations.len() >= 3 && titled >= 10
         })
-        .count();
-    counted.len() >= 20 && federations.len() >= 3 && titled >= 10
 }
 
 /// The games of `player` that count for norms over rounds 1 to `through_round` (1.4.2):
@@ -556,14 +563,14 @@ fn norms_of(
         .map(|p| {
             let own = p.federation.as_deref();
             let home = host.is_some_and(|h| federation_of(own) == Some(h.trim()));
-            let exempt = large
-                || match settings.exemption {
-                    Some(Exemption::Zonal) => true,
-                    Some(Exemption::NationalChampionship | Exemption::NationalTeamChampionship) => {
-                        home
-                    }
-                    None => false,
-                };
+            let by_setting = match settings.exemption {
+                Some(Exemption::Zonal) => Some("1.4.3c"),
+                Some(Exemption::NationalChampionship) if home => Some("1.4.3a"),
+                Some(Exemption::NationalTeamChampionship) if home => Some("1.4.3b"),
+                _ => None,
+            };
+            let exempt_under = by_setting.or(large.then_some("1.4.3d"));
+            let exempt = exempt_under.is_some();
             let federations = if exempt {
                 Federations::Exempt
             } else {
@@ -596,6 +603,7 @@ fn norms_of(
             PlayerNorms {
                 player: p.id,
                 exempt,
+                exempt_under,
                 norms,
             }
         })

@@ -286,6 +286,52 @@ fn all_french() -> Vec<Opp> {
 }
 
 #[test]
+fn national_team_championship_exemption_1_4_3b() {
+    // A national team championship registered by the French federation: the French candidate's
+    // nine French opponents are no bar (1.4.3 and 1.4.4 both waived), his 7/9 is a GM norm
+    // (Ra 2411, Rp 2631 as in the base field).
+    let teams = NormSettings {
+        host_federation: Some("FRA".into()),
+        exemption: Some(Exemption::NationalTeamChampionship),
+        ..NormSettings::default()
+    };
+    let e = event("FRA", &all_french(), 9);
+    let r = run(&e, &teams, 9);
+    assert_eq!(r[0].exempt_under, Some("1.4.3b"));
+    let gm = achieved(status(&r, NormTitle::GM));
+    assert_eq!(
+        (gm.evaluation.average, gm.evaluation.performance),
+        (2411, 2631)
+    );
+    // "Only to players from the federation that registered the event": a Belgian playing in it
+    // is held to 1.4.3 (one foreign federation) and 1.4.4 (nine of one federation > 6).
+    let e = event("BEL", &all_french(), 9);
+    let r = run(&e, &teams, 9);
+    assert!(!r[0].exempt);
+    assert_eq!(
+        not_possible(status(&r, NormTitle::GM)),
+        &[
+            Shortfall::ForeignFederations {
+                found: 1,
+                required: 2
+            },
+            Shortfall::OneFederation {
+                federation: "FRA".into(),
+                count: 9,
+                max: 6
+            }
+        ]
+    );
+    // Without the host federation said, nobody is exempt.
+    let e = event("FRA", &all_french(), 9);
+    let unhosted = NormSettings {
+        host_federation: None,
+        ..teams
+    };
+    assert!(!run(&e, &unhosted, 9)[0].exempt);
+}
+
+#[test]
 fn national_championship_and_zonal_exemptions_1_4_3a_c() {
     let e = event("FRA", &all_french(), 9);
     let why = not_possible(status(&run(&e, &NormSettings::default(), 9), NormTitle::GM)).to_vec();
@@ -305,7 +351,7 @@ fn national_championship_and_zonal_exemptions_1_4_3a_c() {
         ..NormSettings::default()
     };
     let r = run(&e, &championship, 9);
-    assert!(r[0].exempt);
+    assert_eq!(r[0].exempt_under, Some("1.4.3a"));
     achieved(status(&r, NormTitle::GM));
     // The national exemption is for the host federation's players: a Belgian is not exempt
     // (against nine French opponents: one foreign federation, 9 > 6 of one federation).
@@ -318,54 +364,63 @@ fn national_championship_and_zonal_exemptions_1_4_3a_c() {
         ..NormSettings::default()
     };
     let r = run(&e, &zonal, 9);
+    assert_eq!(r[0].exempt_under, Some("1.4.3c"));
     achieved(status(&r, NormTitle::GM));
 }
 
-#[test]
-fn large_swiss_exemption_counted_per_round_1_4_3d() {
-    // Beside player 1 and his nine French opponents, 20 foreign rated players (GER, ESP, ITA
-    // in turn) play each other every round; `titled` of them are IMs.
-    let build = |titled: usize| {
-        let mut e = event("FRA", &all_french(), 9);
-        for i in 0..20u32 {
-            let fed = ["GER", "ESP", "ITA"][i as usize % 3];
-            let title = ((i as usize) < titled).then_some(IM);
-            let mut p = player(100 + i, 2300, fed, title);
-            p.rounds = Vec::new();
-            e.t.players.push(p);
-        }
-        let mut t = e.t;
-        for round in 0..9 {
-            for pair in 0..10u32 {
-                let (w, b) = (100 + 2 * pair, 101 + 2 * pair);
-                for (me, them, color) in [
-                    (w, b, tournament::Color::White),
-                    (b, w, tournament::Color::Black),
-                ] {
-                    let p = t.players.iter_mut().find(|p| p.id.0 == me).unwrap();
-                    p.rounds.push(tournament::Entry::Played {
-                        opponent: tournament::PlayerId(them),
-                        color,
-                        result: tournament::GameResult::Draw,
-                        rated: true,
-                    });
-                    assert_eq!(p.rounds.len(), round + 1);
-                }
+/// Player 1 and his nine French opponents (as [`all_french`]), and beside them `foreign`
+/// rated players (GER, ESP, ITA in turn, numbered from 100) who play each other every round,
+/// 100 against 101, 102 against 103 and so on, all draws; the first `titled` are IMs.
+fn large_field(titled: usize, foreign: u32) -> tournament::Tournament {
+    let mut e = event("FRA", &all_french(), 9);
+    for i in 0..foreign {
+        let fed = ["GER", "ESP", "ITA"][i as usize % 3];
+        let title = ((i as usize) < titled).then_some(IM);
+        let mut p = player(100 + i, 2300, fed, title);
+        p.rounds = Vec::new();
+        e.t.players.push(p);
+    }
+    let mut t = e.t;
+    for round in 0..9 {
+        for pair in 0..foreign / 2 {
+            let (w, b) = (100 + 2 * pair, 101 + 2 * pair);
+            for (me, them, color) in [
+                (w, b, tournament::Color::White),
+                (b, w, tournament::Color::Black),
+            ] {
+                let p = t.players.iter_mut().find(|p| p.id.0 == me).unwrap();
+                p.rounds.push(tournament::Entry::Played {
+                    opponent: tournament::PlayerId(them),
+                    color,
+                    result: tournament::GameResult::Draw,
+                    rated: true,
+                });
+                assert_eq!(p.rounds.len(), round + 1);
             }
         }
-        t
-    };
-    let settings = NormSettings {
+    }
+    t
+}
+
+fn large_swiss() -> NormSettings {
+    NormSettings {
         host_federation: Some("FRA".into()),
         large_swiss: true,
         ..NormSettings::default()
-    };
-    let t = build(10);
+    }
+}
+
+#[test]
+fn large_swiss_exemption_1_4_3d() {
+    // 20 foreign rated players of 3 federations, 10 of them IMs, in every round: player 1 is
+    // exempt and his 7/9 against nine French opponents is a GM norm.
+    let settings = large_swiss();
+    let t = large_field(10, 20);
     let r = norms(&t, &settings, &RatingHistory::default(), 9);
-    assert!(r[0].exempt);
+    assert_eq!(r[0].exempt_under, Some("1.4.3d"));
     achieved(status(&r, NormTitle::GM));
     // Nine titled among them: no exemption, and 1.4.3-1.4.4 fail as above.
-    let t = build(9);
+    let t = large_field(9, 20);
     let r = norms(&t, &settings, &RatingHistory::default(), 9);
     assert!(!r[0].exempt);
     assert!(matches!(
@@ -374,12 +429,72 @@ fn large_swiss_exemption_counted_per_round_1_4_3d() {
     ));
     // A player who missed two rounds does not count: with ten titled, one of them absent
     // twice, nine count.
-    let mut t = build(10);
+    let mut t = large_field(10, 20);
     let absent = t.players.iter_mut().find(|p| p.id.0 == 100).unwrap();
     absent.rounds[0] = tournament::Entry::ZeroBye;
     absent.rounds[1] = tournament::Entry::HalfBye;
     let r = norms(&t, &settings, &RatingHistory::default(), 9);
     assert!(!r[0].exempt);
+    // The exemption is a Swiss's: with predetermined pairings it is not looked for.
+    let t = large_field(10, 20);
+    let rr = NormSettings {
+        predetermined: true,
+        ..large_swiss()
+    };
+    assert!(!norms(&t, &rr, &RatingHistory::default(), 9)[0].exempt);
+}
+
+#[test]
+fn large_swiss_exemption_counted_round_by_round_1_4_3d() {
+    // "In every round at least 20": players 118 and 119 (ESP and ITA, untitled) both miss
+    // round 3 (their game not played, a zero-point bye each). Each missed one round, so both
+    // count (at most one missed), and counted once over the event there would still be 20;
+    // but round 3 had 18 of them: no exemption.
+    let settings = large_swiss();
+    let mut t = large_field(10, 20);
+    for id in [118, 119] {
+        let p = t.players.iter_mut().find(|p| p.id.0 == id).unwrap();
+        p.rounds[2] = tournament::Entry::ZeroBye;
+    }
+    let r = norms(&t, &settings, &RatingHistory::default(), 9);
+    assert!(!r[0].exempt);
+    // Through round 2 the first two rounds had their 20: exempt then.
+    let r = norms(&t, &settings, &RatingHistory::default(), 2);
+    assert!(r[0].exempt);
+    // Two more foreign players (120 GER, 121 ESP) playing every round: 20 in round 3 too.
+    let mut t = large_field(10, 22);
+    for id in [118, 119] {
+        let p = t.players.iter_mut().find(|p| p.id.0 == id).unwrap();
+        p.rounds[2] = tournament::Entry::ZeroBye;
+    }
+    let r = norms(&t, &settings, &RatingHistory::default(), 9);
+    assert!(r[0].exempt);
+    achieved(status(&r, NormTitle::GM));
+    // A pairing-allocated bye is no missed round and its round counts the player present:
+    // 118 and 119 with the bye in round 3 instead (as if each had been the odd one out), 20.
+    let mut t = large_field(10, 20);
+    for id in [118, 119] {
+        let p = t.players.iter_mut().find(|p| p.id.0 == id).unwrap();
+        p.rounds[2] = tournament::Entry::PairingBye;
+    }
+    assert!(norms(&t, &settings, &RatingHistory::default(), 9)[0].exempt);
+    // Titles as they were in each round (1.1.4): IM 100 is shown untitled on the list of the
+    // start and an IM from round 5 only; rounds 1-4 had nine IMs: no exemption.
+    let mut t = large_field(10, 20);
+    t.players.iter_mut().find(|p| p.id.0 == 100).unwrap().title = None;
+    let mut h = RatingHistory::default();
+    h.add_period(
+        5,
+        [(
+            tournament::PlayerId(100),
+            rating::Standing {
+                rating: Some(2300),
+                title: Some(IM),
+            },
+        )],
+    )
+    .unwrap();
+    assert!(!norms(&t, &settings, &h, 9)[0].exempt);
 }
 
 #[test]

@@ -61,6 +61,8 @@ mod national_data;
 mod national_list;
 #[path = "non_standard_results.rs"]
 mod non_standard_results;
+#[path = "norm_exemptions.rs"]
+mod norm_exemptions;
 #[path = "pages.rs"]
 mod pages;
 #[path = "papi.rs"]

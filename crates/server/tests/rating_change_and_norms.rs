@@ -8,7 +8,7 @@ use crate::common::{App, Client};
 
 /// Creates a round robin of `players` (CSV), plays every round with `result(white, black)`
 /// (names) and returns the event's id and the players' numbers by name.
-fn round_robin(
+pub(crate) fn round_robin(
     arb: &mut Client,
     settings: Value,
     players: &str,
@@ -245,7 +245,7 @@ const TEN: &str = "name,title,rating,federation,club
 \"Zulu, Zoe\",,2350,FRA,
 ";
 
-fn ten_result(white: &str, black: &str) -> &'static str {
+pub(crate) fn ten_result(white: &str, black: &str) -> &'static str {
     let candidate = |n: &str| n.starts_with("Zulu");
     let score = |other: &str| match other.chars().next().unwrap() {
         'A' | 'B' | 'C' | 'D' | 'E' | 'H' => "W",

@@ -13,7 +13,7 @@ norms-col-documents = Documents
 norm-achieved = Norm achieved
 norm-in-reach = Norm in reach
 norm-not-possible = Not possible
-norm-exempt = federation rules waived (1.4.3)
+norm-exempt = federation rules waived ({ $article })
 norm-achieved-detail = { $points } in { $games } games, Ra { $average }, Rp { $performance }; counts for { $norm_games } games
 norm-left-out = { $count ->
     [one] beaten opponent of round { $rounds } left out
@@ -126,3 +126,13 @@ norms-period-undated = no date
 norms-period-registered = the ratings and titles the players were registered with
 norms-period-list = FIDE's list { $file }, loaded { $loaded }
 norms-period-missing = no FIDE list loaded for { $period }: the previous period's ratings and titles are kept
+# The event's exemption from the federation rules (B.01 1.4.3a-c), a setting of chess and team events.
+field-norm-exemption = Title norms: exemption from the federation rules
+hint-norm-exemption = B.01 1.4.3a–c: the norms then waive the opponents' federation rules (1.4.3 and 1.4.4), for the host federation's players in a national championship or a national team championship, for everyone in a zonal or sub-zonal tournament. A large Swiss (1.4.3d) is found from the field by itself.
+norm-exemption-none = None (the normal foreigner requirement)
+norm-exemption-national_championship = National championship, final stage (1.4.3a)
+norm-exemption-national_team_championship = National team championship (1.4.3b)
+norm-exemption-zonal = Zonal or sub-zonal tournament (1.4.3c)
+norms-exemption = Exemption from the federation rules: { $exemption }. The host federation's players (everyone, in a zonal) are held neither to 1.4.3 nor to 1.4.4.
+it3-exemption = Exemption from the federation rules (1.4.3)
+teams-norms-intro = After round { $round } of { $rounds }, by FIDE's title regulations (B.01): each player's games on their boards against the other teams' players, each opponent of their own federation (not their team's). Each norm a player may still want, achieved, in reach, or why not.

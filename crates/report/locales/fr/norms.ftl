@@ -13,7 +13,7 @@ norms-col-documents = Documents
 norm-achieved = Norme réalisée
 norm-in-reach = Norme en vue
 norm-not-possible = Impossible
-norm-exempt = règles de fédérations levées (1.4.3)
+norm-exempt = règles de fédérations levées ({ $article })
 norm-achieved-detail = { $points } sur { $games } parties, Ra { $average }, Rp { $performance } ; compte pour { $norm_games } parties
 norm-left-out = { $count ->
     [one] adversaire battu de la ronde { $rounds } écarté
@@ -126,3 +126,13 @@ norms-period-undated = sans date
 norms-period-registered = l'Elo et les titres enregistrés à l'inscription
 norms-period-list = liste FIDE { $file }, chargée le { $loaded }
 norms-period-missing = aucune liste FIDE chargée pour { $period } : l'Elo et les titres de la période précédente sont gardés
+# L'exemption des règles de fédérations (B.01 1.4.3a-c), un réglage des tournois individuels et par équipes.
+field-norm-exemption = Normes de titre : exemption des règles de fédérations
+hint-norm-exemption = B.01 1.4.3a–c : les normes ne tiennent plus compte des règles de fédérations des adversaires (1.4.3 et 1.4.4), pour les joueurs de la fédération organisatrice dans un championnat national ou un championnat national par équipes, pour tous dans un tournoi zonal ou sous-zonal. Le grand open au système suisse (1.4.3d) est reconnu d'après les participants.
+norm-exemption-none = Aucune (règle normale des étrangers)
+norm-exemption-national_championship = Championnat national, phase finale (1.4.3a)
+norm-exemption-national_team_championship = Championnat national par équipes (1.4.3b)
+norm-exemption-zonal = Tournoi zonal ou sous-zonal (1.4.3c)
+norms-exemption = Exemption des règles de fédérations : { $exemption }. Les joueurs de la fédération organisatrice (tous, dans un zonal) ne sont tenus ni par 1.4.3 ni par 1.4.4.
+it3-exemption = Exemption des règles de fédérations (1.4.3)
+teams-norms-intro = Après la ronde { $round } sur { $rounds }, selon le règlement des titres de la FIDE (B.01) : les parties de chaque joueur à son échiquier contre les joueurs des autres équipes, chaque adversaire compté dans sa propre fédération (non celle de son équipe). Chaque norme qu'un joueur peut encore viser, réalisée, en vue, ou pourquoi non.

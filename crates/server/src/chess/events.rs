@@ -83,6 +83,8 @@ async fn events_page(
 struct EventFormPage {
     /// The tie-breaks the lists offer: (code, name in the page's language).
     choices: Vec<(String, String)>,
+    /// The norm exemptions the form offers: (code, name) (B.01 1.4.3a-c).
+    exemptions: Vec<(&'static str, String)>,
     c: Ctx,
     ev: Option<EventView>,
     f: EventForm,
@@ -106,6 +108,7 @@ async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {
     let f = EventForm::from_settings(&store::EventSettings::new(Default::default(), 5));
     html(&EventFormPage {
         choices: choices(&c),
+        exemptions: crate::chess::norms::exemption_choices(&c.tr),
         c,
         ev: None,
         f,
@@ -144,6 +147,7 @@ async fn edit_event_page(
     html(&EventFormPage {
         schedule,
         choices: choices(&c),
+        exemptions: crate::chess::norms::exemption_choices(&c.tr),
         f: EventForm::from_settings(&e.settings),
         action: format!("/events/{id}/edit"),
         started: e.paired_rounds > 0,

@@ -72,6 +72,9 @@ pub struct EventForm {
     pub performance_column: Option<Value>,
     /// The standings' FIDE rating change column ("ΔElo"), hidden unless ticked (or `true`).
     pub rating_change_column: Option<Value>,
+    /// The exemption from the federation rules of title norms (B.01 1.4.3a-c): `none`
+    /// (default), `national_championship`, `national_team_championship`, `zonal`.
+    pub norm_exemption: Option<String>,
     /// Sent by the HTML form: an unticked checkbox means "no" (JSON leaves a field out for the default).
     pub form: Option<String>,
     /// The version the page (or the API client) read the event at.
@@ -115,6 +118,13 @@ impl EventForm {
             store::PairingRating::parse,
             store::PairingRating::EXPECTED,
         )?;
+        let norm_exemption = choice(
+            "norm_exemption",
+            &self.norm_exemption,
+            store::NormExemption::None,
+            store::NormExemption::parse,
+            store::NormExemption::EXPECTED,
+        )?;
         let unticked = if self.form.is_some() {
             Some(false)
         } else {
@@ -141,6 +151,7 @@ impl EventForm {
         s.system = system;
         s.swiss_system = swiss_system;
         s.pairing_rating = pairing_rating;
+        s.norm_exemption = norm_exemption;
         s.baku = flag(&self.baku).or(unticked).unwrap_or(false);
         s.initial_white = match self.initial_colour.as_deref().map(str::trim) {
             None | Some("") | Some("w") | Some("white") => true,
@@ -262,6 +273,7 @@ impl EventForm {
             public: Some(Value::Bool(s.public)),
             performance_column: Some(Value::Bool(s.performance_column)),
             rating_change_column: Some(Value::Bool(s.rating_change_column)),
+            norm_exemption: Some(s.norm_exemption.as_str().to_string()),
             form: None,
             version: None,
         }
@@ -282,6 +294,7 @@ impl EventForm {
             "system" => self.system.clone().unwrap_or_default(),
             "swiss_system" => self.swiss_system.clone().unwrap_or_default(),
             "pairing_rating" => self.pairing_rating.clone().unwrap_or_default(),
+            "norm_exemption" => self.norm_exemption.clone().unwrap_or_default(),
             "initial_colour" => self.initial_colour.clone().unwrap_or_default(),
             _ => String::new(),
         }

@@ -69,4 +69,5 @@ pub fn api_routes() -> Routes {
         .merge(sections::api_routes())
         .merge(entries::api_routes())
         .merge(groups::api_routes())
+        .merge(norms::api_routes())
 }

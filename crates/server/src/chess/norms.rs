@@ -6,7 +6,9 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
+use axum::response::IntoResponse;
 use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, Shortfall};
+use serde_json::{json, Value};
 use store::{EventId, EventRatingPeriods};
 use tournament::{GameResult, Title, Tournament};
 
@@ -25,6 +27,11 @@ pub fn routes() -> Routes {
         .get("/events/{id}/norms/{number}/{norm}", certificate_page)
 }
 
+/// The JSON API's (nested under `/api`).
+pub fn api_routes() -> Routes {
+    Routes::new().get("/events/{id}/norms", norms_api)
+}
+
 /// The event as FIDE rates it and its players' norms after the last complete round.
 pub(crate) struct Computed {
     pub settings: store::EventSettings,
@@ -35,12 +42,13 @@ pub(crate) struct Computed {
     pub periods: EventRatingPeriods,
 }
 
-/// What the event tells the norm rules: its federation hosts it; a round robin's pairings are
-/// fixed in advance; a Swiss is looked at for 1.4.3d's large-Swiss exemption.
+/// What the event tells the norm rules: its federation hosts it; its exemption (1.4.3a-c) is
+/// its setting; a round robin's pairings are fixed in advance; a Swiss is looked at for
+/// 1.4.3d's large-Swiss exemption.
 fn norm_settings(s: &store::EventSettings) -> NormSettings {
     NormSettings {
         host_federation: (!s.federation.is_empty()).then(|| s.federation.clone()),
-        exemption: None,
+        exemption: s.norm_exemption.rule(),
         large_swiss: !s.system.is_round_robin(),
         predetermined: s.system.is_round_robin(),
         rounds: Some(s.rounds),
@@ -314,7 +322,10 @@ pub(crate) fn card_lines(
         n.norms
             .iter()
             .map(|(norm, s)| {
-                let (status, detail) = status_words(tr, &t, *norm, s);
+                let (status, mut detail) = status_words(tr, &t, *norm, s);
+                if let Some(article) = n.exempt_under {
+                    detail = format!("{detail} ({})", tr.t1("norm-exempt", "article", article));
+                }
                 (norm.code().to_string(), status, detail)
             })
             .collect()
@@ -341,16 +352,76 @@ pub(crate) fn card_lines(
 }
 
 /// One line of the norms page.
-struct NormLine {
-    number: u32,
-    name: String,
-    federation: String,
-    title: String,
-    norm: String,
-    status: String,
-    detail: String,
-    /// A norm achieved: its certificate's address.
-    certificate: String,
+pub(crate) struct NormLine {
+    pub number: u32,
+    pub name: String,
+    pub federation: String,
+    pub title: String,
+    pub norm: String,
+    pub status: String,
+    pub detail: String,
+    /// A norm achieved: its certificate's address (none for a team event).
+    pub certificate: String,
+}
+
+/// The lines of a norms page: the norms achieved or in reach, then those not possible. A norm
+/// achieved links to its certificate under `certificates` (`/events/1/norms`) when given.
+pub(crate) fn page_lines(
+    tr: &Tr,
+    t: &Tournament,
+    norms: &[PlayerNorms],
+    certificates: Option<&str>,
+) -> (Vec<NormLine>, Vec<NormLine>) {
+    let mut lines = Vec::new();
+    let mut impossible = Vec::new();
+    for (pn, p) in norms.iter().zip(&t.players) {
+        for (norm, s) in &pn.norms {
+            let (status, mut detail) = status_words(tr, t, *norm, s);
+            if let Some(article) = pn.exempt_under {
+                detail = format!("{detail} ({})", tr.t1("norm-exempt", "article", article));
+            }
+            let line = NormLine {
+                number: p.id.get(),
+                name: p.name.clone(),
+                federation: p.federation.clone().unwrap_or_default(),
+                title: p.title.map(|t| t.code().to_string()).unwrap_or_default(),
+                norm: norm.code().to_string(),
+                status,
+                detail,
+                certificate: match (s, certificates) {
+                    (NormStatus::Achieved(_), Some(base)) => {
+                        format!("{base}/{}/{}", p.id.get(), norm.code())
+                    }
+                    _ => String::new(),
+                },
+            };
+            match s {
+                NormStatus::NotPossible(_) => impossible.push(line),
+                _ => lines.push(line),
+            }
+        }
+    }
+    (lines, impossible)
+}
+
+/// The exemptions a settings form offers: (code, name in the page's language).
+pub(crate) fn exemption_choices(tr: &Tr) -> Vec<(&'static str, String)> {
+    store::NormExemption::ALL
+        .iter()
+        .map(|x| (x.as_str(), tr.t(&format!("norm-exemption-{}", x.as_str()))))
+        .collect()
+}
+
+/// The sentence saying the event's exemption setting, or nothing.
+pub(crate) fn exemption_text(tr: &Tr, e: store::NormExemption) -> String {
+    if e == store::NormExemption::None {
+        return String::new();
+    }
+    tr.t1(
+        "norms-exemption",
+        "exemption",
+        tr.t(&format!("norm-exemption-{}", e.as_str())),
+    )
 }
 
 #[derive(Template)]
@@ -361,6 +432,7 @@ struct NormsPage {
     intro: String,
     /// Where each rating period's ratings come from (empty within one period).
     periods: Vec<String>,
+    exemption: String,
     lines: Vec<NormLine>,
     impossible: Vec<NormLine>,
 }
@@ -373,36 +445,13 @@ async fn norms_page(
 ) -> Page {
     let (_, ev) = views::event_view(&st, &c, id)?;
     let computed = compute(&st, id)?;
-    let t = &computed.tournament;
-    let mut lines = Vec::new();
-    let mut impossible = Vec::new();
-    for (pn, p) in computed.norms.iter().zip(&t.players) {
-        for (norm, s) in &pn.norms {
-            let (status, mut detail) = status_words(&c.tr, t, *norm, s);
-            if pn.exempt {
-                detail = format!("{detail} ({})", c.t("norm-exempt"));
-            }
-            let line = NormLine {
-                number: p.id.get(),
-                name: p.name.clone(),
-                federation: p.federation.clone().unwrap_or_default(),
-                title: p.title.map(|t| t.code().to_string()).unwrap_or_default(),
-                norm: norm.code().to_string(),
-                status,
-                detail,
-                certificate: match s {
-                    NormStatus::Achieved(_) => {
-                        format!("/events/{id}/norms/{}/{}", p.id.get(), norm.code())
-                    }
-                    _ => String::new(),
-                },
-            };
-            match s {
-                NormStatus::NotPossible(_) => impossible.push(line),
-                _ => lines.push(line),
-            }
-        }
-    }
+    let base = format!("/events/{id}/norms");
+    let (lines, impossible) = page_lines(
+        &c.tr,
+        &computed.tournament,
+        &computed.norms,
+        Some(base.as_str()),
+    );
     html(&NormsPage {
         intro: c.tr.targs(
             "norms-intro",
@@ -412,11 +461,133 @@ async fn norms_page(
             ],
         ),
         periods: period_lines(&c, &computed.periods),
+        exemption: exemption_text(&c.tr, computed.settings.norm_exemption),
         lines,
         impossible,
         ev,
         c,
     })
+}
+
+/// A half-point count as the JSON writes points (`6.5`).
+fn halves_json(h: u32) -> Value {
+    json!(f64::from(h) / 2.0)
+}
+
+fn shortfall_json(s: &Shortfall) -> Value {
+    let (reason, mut v) = match s {
+        Shortfall::Games { played, required } => {
+            ("games", json!({"played": played, "required": required}))
+        }
+        Shortfall::ForeignFederations { found, required } => (
+            "foreign_federations",
+            json!({"found": found, "required": required}),
+        ),
+        Shortfall::OwnFederation { count, max } => {
+            ("own_federation", json!({"count": count, "max": max}))
+        }
+        Shortfall::OneFederation {
+            federation,
+            count,
+            max,
+        } => (
+            "one_federation",
+            json!({"federation": federation, "count": count, "max": max}),
+        ),
+        Shortfall::Titleholders { count, required } => (
+            "titleholders",
+            json!({"count": count, "required": required}),
+        ),
+        Shortfall::NormTitles { count, required } => {
+            ("norm_titles", json!({"count": count, "required": required}))
+        }
+        Shortfall::Average { average, required } => {
+            ("average", json!({"average": average, "required": required}))
+        }
+        Shortfall::Performance {
+            performance,
+            required,
+        } => (
+            "performance",
+            json!({"performance": performance, "required": required}),
+        ),
+        Shortfall::Score { percent } => ("score", json!({"percent": percent})),
+    };
+    v["article"] = json!(s.article());
+    v["reason"] = json!(reason);
+    v
+}
+
+fn status_json(norm: NormTitle, s: &NormStatus) -> Value {
+    match s {
+        NormStatus::Achieved(a) => json!({
+            "norm": norm.code(), "status": "achieved",
+            "games": a.evaluation.games, "points": halves_json(a.evaluation.halves),
+            "average": a.evaluation.average, "performance": a.evaluation.performance,
+            "rounds": a.rounds, "left_out": a.left_out, "made_after_round": a.made_after_round,
+            "eight_of_nine": a.eight_of_nine, "extra_games": a.extra_games,
+            "norm_games": a.norm_games,
+        }),
+        NormStatus::InReach {
+            rounds_left,
+            halves_needed,
+            on_average,
+            future_average,
+            now,
+        } => json!({
+            "norm": norm.code(), "status": "in_reach",
+            "games": now.games, "points": halves_json(now.halves),
+            "rounds_left": rounds_left, "points_needed": halves_json(*halves_needed),
+            "on_average": on_average, "future_average": future_average,
+        }),
+        NormStatus::NotPossible(why) => json!({
+            "norm": norm.code(), "status": "not_possible",
+            "reasons": why.iter().map(shortfall_json).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// Every player's norms as the API gives them, after `round` of `rounds`, under `exemption`.
+pub(crate) fn norms_json(
+    t: &Tournament,
+    norms: &[PlayerNorms],
+    round: u32,
+    rounds: u32,
+    exemption: store::NormExemption,
+) -> Value {
+    let players: Vec<Value> = norms
+        .iter()
+        .zip(&t.players)
+        .filter(|(pn, _)| !pn.norms.is_empty())
+        .map(|(pn, p)| {
+            json!({
+                "number": p.id.get(),
+                "name": p.name,
+                "federation": p.federation,
+                "title": p.title.map(|t| t.code()),
+                "exempt": pn.exempt_under,
+                "norms": pn.norms.iter().map(|(n, s)| status_json(*n, s)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "round": round,
+        "rounds": rounds,
+        "exemption": exemption.as_str(),
+        "players": players,
+    })
+}
+
+async fn norms_api(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> Page {
+    let c = compute(&st, id)?;
+    Ok(axum::Json(norms_json(
+        &c.tournament,
+        &c.norms,
+        c.round,
+        c.settings.rounds,
+        c.settings.norm_exemption,
+    ))
+    .into_response())
 }
 
 /// One labelled field of a form: the label and the value (empty: written by hand).
@@ -597,10 +768,9 @@ async fn certificate_page(
             ),
         ],
     );
-    let exemption = if pn.exempt {
-        tr.t1("it1-exemption", "which", "1.4.3d")
-    } else {
-        String::new()
+    let exemption = match pn.exempt_under {
+        Some(article) => tr.t1("it1-exemption", "which", article),
+        None => String::new(),
     };
     html(&CertificatePage {
         norm: wanted.code().to_string(),
@@ -695,6 +865,18 @@ async fn report_page(
         ),
         field(tr, "it3-federations", federations.len().to_string()),
         field(tr, "it3-titled", titled.to_string()),
+        field(
+            tr,
+            "it3-exemption",
+            match computed.settings.norm_exemption {
+                store::NormExemption::None => tr.t("norm-exemption-none"),
+                e => format!(
+                    "{} ({})",
+                    tr.t(&format!("norm-exemption-{}", e.as_str())),
+                    e.article()
+                ),
+            },
+        ),
     ];
     html(&ReportPage {
         event: event_fields(tr, &computed.settings, t, computed.round),

@@ -57,6 +57,9 @@ pub(crate) struct EventBody {
     /// A round robin's tolerance for a lineup's order by rating (the FFE's 100); none: the
     /// roster's order.
     board_order_gap: Option<u16>,
+    /// The exemption from the federation rules of title norms (B.01 1.4.3a-c): `none`
+    /// (default), `national_championship`, `national_team_championship`, `zonal`.
+    norm_exemption: Option<String>,
     /// The version the settings page was built at (`POST …/settings`).
     pub(crate) version: Option<Value>,
 }
@@ -127,6 +130,16 @@ impl EventBody {
             tiebreaks: self.tiebreaks.trim().to_string(),
             public: self.public.unwrap_or(true),
             board_order_gap: self.board_order_gap,
+            norm_exemption: match self.norm_exemption.as_deref().map(str::trim) {
+                None | Some("") => store::NormExemption::None,
+                Some(e) => store::NormExemption::parse(e).ok_or_else(|| {
+                    AppError::invalid(
+                        "norm_exemption",
+                        store::NormExemption::EXPECTED,
+                        format!("{e:?}"),
+                    )
+                })?,
+            },
         })
     }
 }

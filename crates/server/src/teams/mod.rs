@@ -2,7 +2,8 @@
 //! events, teams and rosters, rounds with the result grid, lineups and forfeits, match sheets,
 //! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
 //! the public pages ([`public`]: rounds, standings, the crosstable), the static HTML export
-//! ([`export`]: the whole event as one file for a club's website) and the JSON
+//! ([`export`]: the whole event as one file for a club's website), the players' title norms
+//! ([`norms`]) and the JSON
 //! API under `/api/teams` (`API.md`, "Team events": also lineups and the log).
 //!
 //! Handlers are thin: the store pairs (Berger tables, the Swiss Team engine), keeps the boards
@@ -12,6 +13,7 @@ mod api;
 mod captain;
 mod export;
 mod forms;
+mod norms;
 mod pages;
 mod public;
 
@@ -23,9 +25,12 @@ pub fn routes() -> Routes {
         .merge(captain::routes())
         .merge(public::routes())
         .merge(export::routes())
+        .merge(norms::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).
 pub fn api_routes() -> Routes {
-    api::routes().merge(export::api_routes())
+    api::routes()
+        .merge(export::api_routes())
+        .merge(norms::api_routes())
 }

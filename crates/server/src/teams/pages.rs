@@ -199,6 +199,8 @@ struct SettingsPage {
     version: i64,
     /// Round 1 is paired: the pairing's settings are shown, not offered.
     started: bool,
+    /// The norm exemptions the form offers: (code, name).
+    exemptions: Vec<(&'static str, String)>,
 }
 
 async fn settings_page(
@@ -219,6 +221,7 @@ async fn settings_page(
             .map(|g| g.to_string())
             .unwrap_or_default(),
         started: e.rounds_paired > 0,
+        exemptions: crate::chess::norms::exemption_choices(&c.tr),
         s: e.settings,
         version,
         c,
@@ -263,6 +266,8 @@ struct SettingsForm {
     public: Option<String>,
     #[serde(default)]
     board_order_gap: String,
+    #[serde(default)]
+    norm_exemption: String,
 }
 
 async fn save_settings(
@@ -292,6 +297,7 @@ async fn save_settings(
         "tiebreaks": f.tiebreaks,
         "public": f.public.is_some(),
         "board_order_gap": number("board_order_gap", &f.board_order_gap)?,
+        "norm_exemption": given(&f.norm_exemption),
     });
     let settings = serde_json::from_value::<EventBody>(body)
         .map_err(|e| AppError::invalid("form", "the event's settings", e.to_string()))?

@@ -14,7 +14,7 @@ const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, 
     deputy_arbiters, time_control, rounds, system, baku, initial_color, points_win, points_draw, \
     points_loss, points_bye, tiebreaks, rules, bye_limit, public, created_at, \
     (SELECT count(*) FROM round WHERE round.event_id = event.id), swiss_system, \
-    performance_column, pairing_rating, rating_change_column";
+    performance_column, pairing_rating, rating_change_column, norm_exemption";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
     let system: String = r.get(10)?;
@@ -46,6 +46,7 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<Event> {
             performance_column: r.get(24)?,
             pairing_rating: PairingRating::parse(&r.get::<_, String>(25)?).unwrap_or_default(),
             rating_change_column: r.get(26)?,
+            norm_exemption: NormExemption::parse(&r.get::<_, String>(27)?).unwrap_or_default(),
         },
         created_at: r.get(21)?,
         paired_rounds: r.get(22)?,
@@ -216,7 +217,8 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
          chief_arbiter = ?6, deputy_arbiters = ?7, time_control = ?8, rounds = ?9, system = ?10, baku = ?11, \
          initial_color = ?12, points_win = ?13, points_draw = ?14, points_loss = ?15, points_bye = ?16, \
          tiebreaks = ?17, rules = ?18, bye_limit = ?19, public = ?20, swiss_system = ?22, \
-         performance_column = ?23, pairing_rating = ?24, rating_change_column = ?25 WHERE id = ?21",
+         performance_column = ?23, pairing_rating = ?24, rating_change_column = ?25, \
+         norm_exemption = ?26 WHERE id = ?21",
         params![
             s.name.trim(),
             s.place,
@@ -242,7 +244,8 @@ pub(crate) fn write_settings(conn: &Connection, id: EventId, s: &EventSettings) 
             s.swiss_system.as_str(),
             s.performance_column,
             s.pairing_rating.as_str(),
-            s.rating_change_column
+            s.rating_change_column,
+            s.norm_exemption.as_str()
         ],
     )?;
     Ok(())

@@ -172,6 +172,9 @@ pub struct EventSettings {
     /// "ΔElo"): a column for reading only, which ranks nobody.
     #[serde(default)]
     pub rating_change_column: bool,
+    /// The exemption from the federation rules of title norms the event holds (B.01 1.4.3a-c).
+    #[serde(default)]
+    pub norm_exemption: NormExemption,
 }
 
 /// The default of a column shown unless the arbiter hides it.
@@ -219,6 +222,7 @@ impl EventSettings {
             performance_column: true,
             pairing_rating: PairingRating::Fide,
             rating_change_column: false,
+            norm_exemption: NormExemption::None,
         }
     }
 }
@@ -492,6 +496,70 @@ impl PairingRating {
 
     pub fn parse(s: &str) -> Option<PairingRating> {
         PairingRating::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
+/// An event's exemption from the federation rules of title norms (FIDE B.01 1.4.3a-c, which
+/// waive 1.4.3 and 1.4.4 together), an event setting; 1.4.3d's large Swiss is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum NormExemption {
+    /// The normal foreigner requirement.
+    #[default]
+    None,
+    /// 1.4.3a: the final stage of a national championship, for the host federation's players.
+    NationalChampionship,
+    /// 1.4.3b: a national team championship, for the players of the federation that registered
+    /// it.
+    NationalTeamChampionship,
+    /// 1.4.3c: a zonal or sub-zonal tournament, for everyone.
+    Zonal,
+}
+
+impl NormExemption {
+    pub const ALL: [NormExemption; 4] = [
+        NormExemption::None,
+        NormExemption::NationalChampionship,
+        NormExemption::NationalTeamChampionship,
+        NormExemption::Zonal,
+    ];
+    pub const EXPECTED: &'static str =
+        "none, national_championship, national_team_championship or zonal";
+
+    /// As the database, forms and the JSON API write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            NormExemption::None => "none",
+            NormExemption::NationalChampionship => "national_championship",
+            NormExemption::NationalTeamChampionship => "national_team_championship",
+            NormExemption::Zonal => "zonal",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<NormExemption> {
+        NormExemption::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+
+    /// The article that grants it.
+    pub const fn article(self) -> &'static str {
+        match self {
+            NormExemption::None => "",
+            NormExemption::NationalChampionship => "1.4.3a",
+            NormExemption::NationalTeamChampionship => "1.4.3b",
+            NormExemption::Zonal => "1.4.3c",
+        }
+    }
+
+    /// The norm rules' setting.
+    pub const fn rule(self) -> Option<rating::Exemption> {
+        match self {
+            NormExemption::None => None,
+            NormExemption::NationalChampionship => Some(rating::Exemption::NationalChampionship),
+            NormExemption::NationalTeamChampionship => {
+                Some(rating::Exemption::NationalTeamChampionship)
+            }
+            NormExemption::Zonal => Some(rating::Exemption::Zonal),
+        }
     }
 }
 

@@ -80,7 +80,7 @@ const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, 
     time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
     primary_score, initial_color, tiebreaks, public, \
     (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id), match_forfeit, \
-    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap";
+    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap, norm_exemption";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
     let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
@@ -109,6 +109,8 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
             tiebreaks: text(17)?,
             public: r.get(18)?,
             board_order_gap: r.get(22)?,
+            norm_exemption: crate::chess::types::NormExemption::parse(&text(23)?)
+                .unwrap_or_default(),
         },
         rounds_paired: r.get(19)?,
     };
@@ -330,6 +332,7 @@ fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
         int(s.match_points.forfeit.into()),
         s.board_order_gap
             .map_or(rusqlite::types::Value::Null, |g| int(g.into())),
+        text(s.norm_exemption.as_str()),
     ]
 }
 
@@ -356,8 +359,9 @@ pub(crate) fn insert_event(
     tx.execute(
         "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
          time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
-         primary_score, initial_color, tiebreaks, public, match_forfeit, board_order_gap, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+         primary_score, initial_color, tiebreaks, public, match_forfeit, board_order_gap, norm_exemption, \
+         created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
         rusqlite::params_from_iter(settings_values(s).into_iter().chain([crate::db::now().into()])),
     )?;
     let id = tx.last_insert_rowid();
@@ -619,7 +623,7 @@ impl Store {
                  end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
                  boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
                  primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18, \
-                 match_forfeit = ?19, board_order_gap = ?20 WHERE id = ?21",
+                 match_forfeit = ?19, board_order_gap = ?20, norm_exemption = ?21 WHERE id = ?22",
                 rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
             )?;
             append(tx, event, actor, "update_settings", "settings", json!(s))?;

@@ -422,6 +422,7 @@ fn settings(
         public: true,
         // A file's lineups follow its rosters' order (300 records are refused).
         board_order_gap: None,
+        norm_exemption: crate::chess::types::NormExemption::None,
     })
     .and_then(|s| match crate::teams::model::tiebreak_list(&s) {
         Ok(_) => Ok(s),

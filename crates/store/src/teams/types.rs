@@ -232,6 +232,10 @@ pub struct TeamEventSettings {
     /// rated more than `gap` points lower (the FFE's 100, A02); `None`: a lineup follows the
     /// roster's order. Round robins only.
     pub board_order_gap: Option<u16>,
+    /// The exemption from the federation rules of title norms (B.01 1.4.3a-c): a national team
+    /// championship's, for the players of the federation that registered it.
+    #[serde(default)]
+    pub norm_exemption: crate::chess::types::NormExemption,
 }
 
 impl TeamEventSettings {
@@ -256,6 +260,7 @@ impl TeamEventSettings {
             tiebreaks: String::new(),
             public: true,
             board_order_gap: None,
+            norm_exemption: crate::chess::types::NormExemption::None,
         }
     }
 }

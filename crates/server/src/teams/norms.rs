@@ -1,0 +1,107 @@
+//! FIDE title norms (B.01) in a team event: each player's games on their boards against the
+//! other teams' players are that player's games, read by the same rules as an individual
+//! event's (`rating::norms`). Each opponent counts for their own federation, not their team's
+//! (1.4.3, 1.4.4); the event's federation hosts it and its exemption setting applies (1.4.3b's
+//! national team championship: the players of the federation that registered it). A player's
+//! opponents are never fixed in advance (the captains choose the lineups), so a norm may end
+//! at any round (1.4.1e), as in a Swiss.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::response::IntoResponse;
+use rating::{NormSettings, PlayerNorms, RatingHistory};
+use store::teams::{TeamEventId, TeamEventSettings};
+use tournament::Tournament;
+
+use super::pages::EventView;
+use crate::chess::norms::{exemption_text, norms_json, page_lines, NormLine};
+use crate::ctx::{Arbiter, Ctx};
+use crate::error::AppError;
+use crate::guard::Routes;
+use crate::page::{html, Page};
+use crate::AppState;
+
+pub fn routes() -> Routes {
+    Routes::new().get("/teams/{id}/norms", norms_page)
+}
+
+pub fn api_routes() -> Routes {
+    Routes::new().get("/teams/events/{id}/norms", norms_api)
+}
+
+/// What the team event tells the norm rules.
+fn norm_settings(s: &TeamEventSettings) -> NormSettings {
+    NormSettings {
+        host_federation: (!s.federation.is_empty()).then(|| s.federation.clone()),
+        exemption: s.norm_exemption.rule(),
+        // 1.4.3d speaks of Swiss tournaments: a Swiss Team event's players are counted as
+        // an open's, round by round.
+        large_swiss: !s.system.is_round_robin(),
+        predetermined: false,
+        rounds: Some(s.rounds),
+    }
+}
+
+/// The event's players and their norms after the rounds whose results are all in.
+fn compute(
+    st: &AppState,
+    id: TeamEventId,
+) -> Result<(store::teams::TeamEvent, Tournament, u32, Vec<PlayerNorms>), AppError> {
+    let e = st.store.team_event(id)?;
+    let t = st.store.team_tournament(id)?;
+    let round = t.recorded_rounds();
+    let norms = rating::norms(
+        &t,
+        &norm_settings(&e.settings),
+        &RatingHistory::default(),
+        round,
+    );
+    Ok((e, t, round, norms))
+}
+
+#[derive(Template)]
+#[template(path = "teams_norms.html")]
+struct NormsPage {
+    c: Ctx,
+    ev: EventView,
+    intro: String,
+    exemption: String,
+    lines: Vec<NormLine>,
+    impossible: Vec<NormLine>,
+}
+
+async fn norms_page(
+    State(st): State<AppState>,
+    c: Ctx,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> Page {
+    let (e, t, round, norms) = compute(&st, id)?;
+    let (lines, impossible) = page_lines(&c.tr, &t, &norms, None);
+    html(&NormsPage {
+        ev: EventView::new(&c, &e),
+        intro: c.tr.targs(
+            "teams-norms-intro",
+            &[
+                ("round", round.into()),
+                ("rounds", e.settings.rounds.into()),
+            ],
+        ),
+        exemption: exemption_text(&c.tr, e.settings.norm_exemption),
+        lines,
+        impossible,
+        c,
+    })
+}
+
+async fn norms_api(State(st): State<AppState>, _a: Arbiter, Path(id): Path<TeamEventId>) -> Page {
+    let (e, t, round, norms) = compute(&st, id)?;
+    Ok(axum::Json(norms_json(
+        &t,
+        &norms,
+        round,
+        e.settings.rounds,
+        e.settings.norm_exemption,
+    ))
+    .into_response())
+}
