@@ -14,6 +14,8 @@ mod national_data;
 mod national_list;
 #[path = "papi_event.rs"]
 mod papi_event;
+#[path = "rating_periods.rs"]
+mod rating_periods;
 #[path = "safety.rs"]
 mod safety;
 #[path = "team_event.rs"]
