@@ -73,6 +73,8 @@ mod printing;
 mod prizes;
 #[path = "rating_change_and_norms.rs"]
 mod rating_change_and_norms;
+#[path = "rating_report.rs"]
+mod rating_report;
 #[path = "round_dates.rs"]
 mod round_dates;
 #[path = "sections.rs"]
