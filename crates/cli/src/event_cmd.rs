@@ -177,6 +177,10 @@ enum EventCommand {
         format: Option<ExportFormat>,
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// One TRF per rating period (FIDE's monthly lists), each with the rounds played in it,
+        /// into the folder `-o` names; files named after their period, never over a file there.
+        #[arg(long)]
+        per_period: bool,
     },
     /// Publish the event on chess-results.com, with the credentials chess-results issued to the
     /// program (a file of `source = …`, `aes_key = …`, `aes_iv = …` lines).
@@ -556,14 +560,22 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
             io::write_output(output.as_deref(), xml.as_bytes())?;
         }
         EventCommand::Export {
-            event, to, output, ..
+            event,
+            to,
+            output,
+            per_period,
+            ..
         } => {
             let format = match to {
                 TrfFormat::Trf16 => tournament::trf::Format::Trf16,
                 TrfFormat::Trf26 => tournament::trf::Format::Trf26,
             };
-            let text = s.export_trf(event, format).map_err(store_error)?;
-            io::write_output(output.as_deref(), text.as_bytes())?;
+            if per_period {
+                export_periods(s, event, format, output.as_deref())?;
+            } else {
+                let text = s.export_trf(event, format).map_err(store_error)?;
+                io::write_output(output.as_deref(), text.as_bytes())?;
+            }
         }
         EventCommand::Log { event } => {
             let mut t = Table::new([
@@ -614,6 +626,77 @@ pub fn run(args: EventArgs) -> Result<u8, CliError> {
         }
     }
     Ok(exit::OK)
+}
+
+/// `event export --per-period`: one TRF per rating period into `folder`, each named after its
+/// period (`event-3-trf2026-2026-11.trf`). Every file is made before any is written, and none is
+/// written when one of their names is taken or a reported round has no date.
+fn export_periods(
+    s: &Store,
+    event: EventId,
+    format: tournament::trf::Format,
+    folder: Option<&Path>,
+) -> Result<(), CliError> {
+    let Some(folder) = folder else {
+        return Err(CliError::invalid(
+            "--per-period writes one file per rating period: expected their folder with -o, \
+             found none",
+        ));
+    };
+    let split = s.report_periods(event).map_err(store_error)?;
+    if let Some(round) = split.undated.first() {
+        return Err(CliError::invalid(format!(
+            "event {event}, round {round}: expected a date (the schedule in the event's \
+             settings) to place the round in a rating period, found none"
+        )));
+    }
+    if split.periods.is_empty() {
+        return Err(CliError::invalid(format!(
+            "event {event}: expected a round with all its results in, found none: nothing to \
+             report"
+        )));
+    }
+    let layout = match format {
+        tournament::trf::Format::Trf16 => "trf16",
+        tournament::trf::Format::Trf26 => "trf2026",
+    };
+    let mut files = Vec::new();
+    for p in &split.periods {
+        let text = s
+            .export_trf_period(event, format, p.period)
+            .map_err(store_error)?;
+        let path = folder.join(format!("event-{event}-{layout}-{}.trf", p.period));
+        if path.exists() {
+            return Err(CliError::invalid(format!(
+                "{}: the file exists; each period is written to a new file (move it, or name \
+                 another folder with -o)",
+                path.display()
+            )));
+        }
+        files.push((p, path, text));
+    }
+    std::fs::create_dir_all(folder).map_err(|e| CliError::file_access(folder, &e))?;
+    let mut written: Vec<&Path> = Vec::new();
+    for (_, path, text) in &files {
+        if let Err(e) = io::write_atomic(path, text.as_bytes()) {
+            // All the periods or none.
+            for w in written {
+                let _ = std::fs::remove_file(w);
+            }
+            return Err(e);
+        }
+        written.push(path);
+    }
+    let mut out = String::new();
+    for (p, path, _) in &files {
+        out.push_str(&format!(
+            "{}  {}  {}\n",
+            p.period,
+            p.rounds_label(),
+            path.display()
+        ));
+    }
+    io::print(&out)
 }
 
 /// A round's pairing list: board, White with rating and points before the round, result, Black.

@@ -65,6 +65,8 @@ mod qa_conformance;
 mod qa_robustness;
 #[path = "rating_cli.rs"]
 mod rating_cli;
+#[path = "rating_periods_cli.rs"]
+mod rating_periods_cli;
 #[path = "standings_cli.rs"]
 mod standings_cli;
 #[path = "standings_teams.rs"]

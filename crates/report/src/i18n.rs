@@ -8,7 +8,8 @@
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules),
+//! `rating_report.ftl` (the FIDE rating report by rating period and the pairings changed by hand) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
 //! entry, a teams phone's rounds).
 //!
 //! ```
@@ -31,6 +32,10 @@ use unic_langid::{langid, LanguageIdentifier};
 /// The catalogue files of a language: (file name, text), loaded in this order into its bundle.
 const FR: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/fr/main.ftl")),
+    (
+        "rating_report.ftl",
+        include_str!("../locales/fr/rating_report.ftl"),
+    ),
     ("norms.ftl", include_str!("../locales/fr/norms.ftl")),
     ("bridge.ftl", include_str!("../locales/fr/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/fr/teams.ftl")),
@@ -68,6 +73,10 @@ const FR: &[(&str, &str)] = &[
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
+    (
+        "rating_report.ftl",
+        include_str!("../locales/en/rating_report.ftl"),
+    ),
     ("norms.ftl", include_str!("../locales/en/norms.ftl")),
     ("bridge.ftl", include_str!("../locales/en/bridge.ftl")),
     ("teams.ftl", include_str!("../locales/en/teams.ftl")),

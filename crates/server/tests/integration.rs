@@ -77,6 +77,8 @@ mod prizes;
 mod rating_change_and_norms;
 #[path = "rating_periods.rs"]
 mod rating_periods;
+#[path = "rating_report.rs"]
+mod rating_report;
 #[path = "round_dates.rs"]
 mod round_dates;
 #[path = "sections.rs"]

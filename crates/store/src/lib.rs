@@ -42,6 +42,8 @@ pub use chess::log::{LogEntry, PastState};
 pub use chess::model::{RatingChangeCell, StandingRow, Standings};
 pub use chess::national_list;
 pub use chess::national_list::{ListColumn, ListMapping, NationalEntry, NationalListSource};
+pub use chess::pairing_record::{ManualPairingChange, PairingChange};
+pub use chess::periods::{PeriodRounds, ReportPeriods};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::rating_periods::{

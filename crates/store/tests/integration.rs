@@ -16,6 +16,8 @@ mod national_list;
 mod papi_event;
 #[path = "rating_periods.rs"]
 mod rating_periods;
+#[path = "report_periods.rs"]
+mod report_periods;
 #[path = "safety.rs"]
 mod safety;
 #[path = "team_event.rs"]

@@ -22,6 +22,7 @@ pub mod prizes;
 pub mod public;
 pub mod publish;
 pub mod rating_list;
+pub mod rating_report;
 pub mod report;
 pub mod rounds;
 pub mod schedule;
@@ -53,6 +54,7 @@ pub fn routes() -> Routes {
         .merge(entries::routes())
         .merge(groups::routes())
         .merge(papi::routes())
+        .merge(rating_report::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).

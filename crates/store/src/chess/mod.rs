@@ -2,8 +2,10 @@
 //! results and players' reports ([`rounds`]), the action log with undo and past states
 //! ([`log`]), the engines' `Tournament` and the standings built from the rows ([`model`]),
 //! player imports ([`import`]), FIDE's rating list ([`rating_list`]), kept by rating period for
-//! events longer than one ([`rating_periods`]), and national ones ([`national_list`]), the sections of a weekend open sharing one desk ([`sections`]), and the
-//! public registration form's entries and the entry fees ([`entries`]).
+//! events longer than one ([`rating_periods`]), and national ones ([`national_list`]), the
+//! sections of a weekend open sharing one desk ([`sections`]), the public registration form's
+//! entries and the entry fees ([`entries`]), the changes made by hand to pairings
+//! ([`pairing_record`]), and the rating report by rating period ([`periods`]).
 //!
 //! Files depend one way: `rows` (the tables' columns) ← `model` ← `log` ← `event`, `rounds`.
 
@@ -21,7 +23,9 @@ pub mod manual;
 pub mod model;
 pub mod names;
 pub mod national_list;
+pub mod pairing_record;
 pub mod papi;
+pub mod periods;
 pub mod prizes;
 pub mod rating_list;
 pub mod rating_periods;

@@ -579,35 +579,8 @@ impl Store {
             let e = load_event(c, event)?;
             let rounds = load_rounds(c, event)?;
             let complete = complete_rounds(&e.settings, &rounds);
-            let mut t = build(c, event, complete, false)?;
-            // The rating report carries FIDE's ratings, whatever the event paired by.
-            for (p, row) in t.players.iter_mut().zip(load_players(c, event)?) {
-                p.rating = row.details.rating;
-            }
-            let ranked = ranked(c, event, Some(complete))?;
-            for row in &ranked.standings().rows {
-                if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {
-                    p.rank = Some(row.rank);
-                }
-            }
-            // TRF-2026's `202`: the event's tie-breaks, so that the file ranks as the event
-            // does (the drawing of lots, not a tie-break code, stays out).
-            let tiebreaks: Vec<String> = ranked
-                .tiebreak
-                .tiebreaks
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            if format == tournament::trf::Format::Trf26 && !tiebreaks.is_empty() {
-                t.header.tiebreaks = Some(tiebreaks.join(","));
-            }
-            let mut text = tournament::trf::write(&t, format);
-            // TRF-2026's comment lines carry the pairing-integrity record FIDE's checklist
-            // asks for: every change made by hand to the pairings of the exported rounds.
-            if format == tournament::trf::Format::Trf26 {
-                text.push_str(&manual_change_lines(c, event, complete)?);
-            }
-            Ok(text)
+            let t = build(c, event, complete, false)?;
+            rating_report(c, e, t, complete, format, |_| true)
         })
     }
 
@@ -718,6 +691,18 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
     let complete = complete_rounds(&e.settings, &rounds);
     let after = after.map_or(complete, |a| a.min(complete));
     let t = build(c, event, after, false)?;
+    rank_tournament(c, e, t, after)
+}
+
+/// `t`, a model of event `e` through round `after` (the event's own, or one with rounds left
+/// out), ranked by the event's tie-breaks.
+pub(crate) fn rank_tournament(
+    c: &Connection,
+    e: Event,
+    t: tournament::Tournament,
+    after: u32,
+) -> Result<Ranked> {
+    let event = e.id;
     let (codes, lot) = crate::chess::lots::split_lot(e.settings.tiebreaks_or_default())?;
     let list: Vec<tiebreak::TieBreak> = codes
         .into_iter()
@@ -791,72 +776,53 @@ pub(crate) fn ranked(c: &Connection, event: EventId, after: Option<u32>) -> Resu
     })
 }
 
-/// The log's actions that change a pairing by hand (the engine's pairing, `pair`, and taking
-/// a whole round back, `unpair`, are not changes to a pairing).
-const MANUAL_PAIRING_ACTIONS: [&str; 6] = [
-    "swap",
-    "break_boards",
-    "pair_by_hand",
-    "bye_by_hand",
-    "sort_boards",
-    "accept_objection",
-];
-
-/// One `###` comment line per change made by hand, still in force (not undone), to the
-/// pairing of a round up to `rounds`, oldest first: the round, the action, what it named
-/// (players by pairing number), who made it and when.
-fn manual_change_lines(c: &Connection, event: EventId, rounds: u32) -> Result<String> {
-    let players = load_players(c, event)?;
-    let number = |key: i64| players.iter().find(|p| p.id == key).map(|p| p.number);
-    let mut st = c.prepare(
-        "SELECT at, actor, action, detail FROM action_log \
-         WHERE event_id = ?1 AND undone = 0 ORDER BY id",
-    )?;
-    let rows = st.query_map([event], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-        ))
-    })?;
-    let mut out = String::new();
-    for row in rows {
-        let (at, actor, action, detail) = row?;
-        if !MANUAL_PAIRING_ACTIONS.contains(&action.as_str()) {
-            continue;
+/// The rating report's TRF of `t`, a model of event `e` through round `complete` (the whole
+/// event, or one rating period's rounds with the others left empty): each player's place in
+/// `t`'s own standings, FIDE's ratings whatever the event paired by, in TRF-2026 the event's
+/// tie-breaks (`202`) and a `###` line for each change made by hand to a round `reported` keeps.
+pub(crate) fn rating_report(
+    c: &Connection,
+    e: Event,
+    t: tournament::Tournament,
+    complete: u32,
+    format: tournament::trf::Format,
+    reported: impl Fn(u32) -> bool,
+) -> Result<String> {
+    let event = e.id;
+    // Ranked on the ratings the event pairs by, as its standings are.
+    let ranked = rank_tournament(c, e, t, complete)?;
+    let mut t = ranked.tournament.clone();
+    for row in &ranked.standings().rows {
+        if let Some(p) = t.players.iter_mut().find(|p| p.id.0 == row.player.number) {
+            p.rank = Some(row.rank);
         }
-        let detail: serde_json::Value = serde_json::from_str(&detail).unwrap_or_default();
-        let Some(round) = detail.get("round").and_then(|r| r.as_u64()) else {
-            continue;
-        };
-        if round == 0 || round > u64::from(rounds) {
-            continue;
-        }
-        let mut named = Vec::new();
-        if let Some(fields) = detail.as_object() {
-            for (field, value) in fields {
-                let shown = match (field.as_str(), value.as_i64()) {
-                    ("round", _) => continue,
-                    ("a" | "b" | "white" | "black" | "player", Some(key)) => match number(key) {
-                        Some(n) => format!("player {n}"),
-                        None => continue,
-                    },
-                    _ => value.to_string(),
-                };
-                named.push(format!("{field} {shown}"));
-            }
-        }
-        // Comment lines stay on one line whatever the actor's name holds.
-        let clean = |s: &str| s.replace(['\r', '\n'], " ");
-        out.push_str(&format!(
-            "### pairing changed by hand: round {round}, {action}, {} ({}, {})\n",
-            clean(&named.join(", ")),
-            clean(&actor),
-            clean(&at)
+    }
+    // The rating report carries FIDE's ratings, whatever the event paired by.
+    for (p, row) in t.players.iter_mut().zip(&ranked.players) {
+        p.rating = row.details.rating;
+    }
+    // TRF-2026's `202`: the event's tie-breaks, so that the file ranks as the event does (the
+    // drawing of lots, not a tie-break code, stays out).
+    let tiebreaks: Vec<String> = ranked
+        .tiebreak
+        .tiebreaks
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if format == tournament::trf::Format::Trf26 && !tiebreaks.is_empty() {
+        t.header.tiebreaks = Some(tiebreaks.join(","));
+    }
+    let mut text = tournament::trf::write(&t, format);
+    // TRF-2026's comment lines carry the pairing-integrity record FIDE's checklist asks for:
+    // every change made by hand to the pairings of the exported rounds.
+    if format == tournament::trf::Format::Trf26 {
+        let changes = crate::chess::pairing_record::manual_changes(c, event)?;
+        text.push_str(&crate::chess::pairing_record::comment_lines(
+            &changes,
+            |r| r <= complete && reported(r),
         ));
     }
-    Ok(out)
+    Ok(text)
 }
 
 /// B.02 over rounds 1 to `after`, on FIDE's ratings whatever the event pairs by (the model
