@@ -8,7 +8,7 @@
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules), `teams_cup.ftl` (knock-out cups) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
 //! entry, a teams phone's rounds).
 //!
 //! ```
@@ -65,6 +65,7 @@ const FR: &[(&str, &str)] = &[
         "teams_league.ftl",
         include_str!("../locales/fr/teams_league.ftl"),
     ),
+    ("teams_cup.ftl", include_str!("../locales/fr/teams_cup.ftl")),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -102,6 +103,7 @@ const EN: &[(&str, &str)] = &[
         "teams_league.ftl",
         include_str!("../locales/en/teams_league.ftl"),
     ),
+    ("teams_cup.ftl", include_str!("../locales/en/teams_cup.ftl")),
 ];
 
 /// A language the pages are written in.

@@ -16,6 +16,8 @@ mod national_list;
 mod papi_event;
 #[path = "safety.rs"]
 mod safety;
+#[path = "team_cup.rs"]
+mod team_cup;
 #[path = "team_event.rs"]
 mod team_event;
 #[path = "team_league.rs"]
