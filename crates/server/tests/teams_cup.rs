@@ -178,6 +178,17 @@ fn a_cup_runs_to_its_final_with_a_tie_break_match_typed_on_the_bracket() {
         page.body
     );
 
+    // The event's other pages and files hold a cup's rounds too.
+    for path in [
+        format!("/teams/{id}/standings"),
+        format!("/teams/{id}/export.trf"),
+        format!("/teams/{id}/export.html"),
+        format!("/public/teams/{id}/crosstable"),
+    ] {
+        let r = arb.get(&path);
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+    }
+
     // In French, and for the public (no form, no link to the arbiter's rounds).
     arb.accept_language = Some("fr".into());
     let page = arb.get(&format!("/teams/{id}/cup"));
