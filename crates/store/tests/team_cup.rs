@@ -4,7 +4,9 @@
 //! out by hand from the board results in the comments.
 
 use store::teams::cup::parse_playoff;
-use store::teams::cup_bracket::{CupSeeding, CupSettings, CupTieBreak, Decided, Outcome};
+use store::teams::cup_bracket::{
+    CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
+};
 use store::teams::rounds::BoardResult;
 use store::teams::*;
 use store::{Error, Refusal, ResultCode, Store};
@@ -223,6 +225,7 @@ fn a_drawn_bracket_places_every_team_once() {
     let (store, event) = cup(8);
     let settings = CupSettings {
         seeding: CupSeeding::Draw,
+        next_round: CupNextRound::Draw,
         ..CupSettings::default()
     };
     store
@@ -236,4 +239,24 @@ fn a_drawn_bracket_places_every_team_once() {
     names.sort();
     let expected: Vec<String> = ('A'..='H').map(|c| format!("Club {c}")).collect();
     assert_eq!(names, expected);
+    // 1-0 on every board: the first team wins boards 1 and 3, the other boards 2 and 4 (its
+    // player has White there): 2-2, and board 1 decides for the first team of each match.
+    let firsts: Vec<String> = matches(&store, event, 1)
+        .into_iter()
+        .map(|(a, _)| a)
+        .collect();
+    for number in 1..=4 {
+        play(&store, event, 1, number, [W, W, W, W]);
+    }
+    assert_eq!(winners(&store, event, 1), firsts);
+    // Round 2 drawn afresh from those four, each once.
+    store.pair_team_round("chief", event).unwrap();
+    let mut round2: Vec<String> = matches(&store, event, 2)
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    round2.sort();
+    let mut firsts = firsts;
+    firsts.sort();
+    assert_eq!(round2, firsts);
 }
