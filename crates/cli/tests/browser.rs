@@ -19,6 +19,9 @@
 //! event, run from the CSV rosters to the TRF-2026 export with the captains' phones; their
 //! pages, printed match sheets and standings are kept in `TARGET/browser-artifacts/teams-*/`.
 //!
+//! A chess team cup of 8 teams (issue 39 §6) to its final, a drawn match decided by the board
+//! rule and one by its tie-break match (`browser/teams_cup.rs`, `TARGET/browser-artifacts/teams-cup/`).
+//!
 //! Bridge teams of four (issue 24): an 8-team Swiss teams evening entered from the tables'
 //! phones and a 4-team round robin typed on the director's grids, every match's IMPs and VPs
 //! and the standings against values worked out by hand (`browser/bridge_teams.rs`,
@@ -64,6 +67,8 @@ mod stale;
 mod stale_forms;
 #[path = "browser/teams.rs"]
 mod teams;
+#[path = "browser/teams_cup.rs"]
+mod teams_cup;
 
 use std::ffi::OsStr;
 use std::path::Path;
@@ -283,6 +288,16 @@ fn team_double_round_robin_through_the_browser() {
         return;
     };
     run(teams::league(chromedriver));
+}
+
+/// A chess team cup of 8 teams to its final with one tie-break match ([`teams_cup::cup`],
+/// issue 39 §6).
+#[test]
+fn team_cup_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams_cup::cup(chromedriver));
 }
 
 /// A Swiss Team event through the browser ([`teams::swiss`]).

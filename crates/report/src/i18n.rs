@@ -8,8 +8,10 @@
 //! file's played rounds), `bridge_knockout.ftl` (bridge teams' score sheets, knock-out
 //! matches and exports), `groups.ftl` (a group's registration form, its editing and
 //! deletion, women's and veterans' fees), `bridge_phones.ftl` (the phones at the bridge
-//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as federations run them: scales, board order, rosters' rules),
-//! `rating_report.ftl` (the FIDE rating report by rating period and the pairings changed by hand) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as
+//! federations run them: scales, board order, rosters' rules), `teams_cup.ftl` (knock-out
+//! cups), `rating_report.ftl` (the FIDE rating report by rating period and the pairings changed
+//! by hand) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
 //! entry, a teams phone's rounds).
 //!
 //! ```
@@ -70,6 +72,7 @@ const FR: &[(&str, &str)] = &[
         "teams_league.ftl",
         include_str!("../locales/fr/teams_league.ftl"),
     ),
+    ("teams_cup.ftl", include_str!("../locales/fr/teams_cup.ftl")),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -111,6 +114,7 @@ const EN: &[(&str, &str)] = &[
         "teams_league.ftl",
         include_str!("../locales/en/teams_league.ftl"),
     ),
+    ("teams_cup.ftl", include_str!("../locales/en/teams_cup.ftl")),
 ];
 
 /// A language the pages are written in.

@@ -87,6 +87,8 @@ mod sections;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_cup.rs"]
+mod teams_cup;
 #[path = "teams_export.rs"]
 mod teams_export;
 #[path = "teams_league.rs"]

@@ -53,6 +53,7 @@ fn scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     out.extend(bridge_scenarios(api, files));
     out.extend(bridge_teams_scenarios(api, files));
     out.extend(team_scenarios(api));
+    out.extend(cup_scenarios(api));
     out
 }
 
@@ -1473,5 +1474,68 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
         // Every agreed report confirmed, the form is gone: the fresh page is another event's.
         .fresh_elsewhere(other, confirm(other)),
     );
+    out
+}
+
+/// A knock-out cup of four teams: its settings before round 1, and a drawn match's tie-break
+/// match.
+fn cup_scenarios(api: &Api) -> Vec<Scenario> {
+    use Kind::Teams;
+    let mut out = Vec::new();
+    let cup = |name: &str| {
+        let id = api.post(
+            "/api/teams/events",
+            json!({"name": name, "system": "cup", "boards": 4}),
+        )["id"]
+            .as_i64()
+            .unwrap();
+        let mut csv = String::from("Équipe;Échiquier;Nom;Elo\n");
+        for t in 0..4 {
+            for b in 0..5 {
+                csv.push_str(&format!(
+                    "Club {t};{};Joueur {t}-{b};{}\n",
+                    b + 1,
+                    2200 - 40 * t - 10 * b
+                ));
+            }
+        }
+        api.post(
+            &format!("/api/teams/events/{id}/teams/import"),
+            json!({"data": csv}),
+        );
+        id
+    };
+
+    let t = cup("Coupe réglée");
+    let settings = form(
+        format!("/teams/{t}/cup"),
+        format!("/teams/{t}/cup/settings"),
+    );
+    out.push(scenario(
+        "/teams/{id}/cup/settings",
+        Teams,
+        t,
+        settings.clone().select("tie_break", "match"),
+        vec![settings.select("tie_break", "board_count")],
+    ));
+
+    // Match 1 of round 1 drawn on every board: the bracket asks for its tie-break match.
+    let t = cup("Coupe départagée");
+    api.post(&format!("/api/teams/events/{t}/rounds"), json!({}));
+    let draws: Vec<Value> = (1..=4)
+        .map(|b| json!({"match": 1, "board": b, "result": "1/2"}))
+        .collect();
+    api.post(
+        &format!("/api/teams/events/{t}/rounds/1/results"),
+        json!({"results": draws}),
+    );
+    let playoff = form(format!("/teams/{t}/cup"), format!("/teams/{t}/cup/playoff"));
+    out.push(scenario(
+        "/teams/{id}/cup/playoff",
+        Teams,
+        t,
+        playoff.clone().text("score", "2-1"),
+        vec![playoff.text("score", "1-2")],
+    ));
     out
 }

@@ -104,8 +104,10 @@ impl EventBody {
                 ))
             }
         };
-        // A round robin's table decides its rounds; 1 stands in until round 1 is paired.
-        let rounds = match (self.rounds, system.is_round_robin()) {
+        // A round robin's table (a cup's bracket) decides its rounds; 1 stands in until round
+        // 1 is paired.
+        let decided = system.is_round_robin() || system == TeamSystem::Cup;
+        let rounds = match (self.rounds, decided) {
             (Some(r), _) => r,
             (None, true) => 1,
             (None, false) => {

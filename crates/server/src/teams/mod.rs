@@ -3,14 +3,15 @@
 //! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
 //! the public pages ([`public`]: rounds, standings, the crosstable), the static HTML export
 //! ([`export`]: the whole event as one file for a club's website), the players' title norms
-//! ([`norms`]) and the JSON
-//! API under `/api/teams` (`API.md`, "Team events": also lineups and the log).
+//! ([`norms`]), a knock-out cup's bracket, settings and tie-break matches ([`cup`]), and the
+//! JSON API under `/api/teams` (`API.md`, "Team events": also lineups and the log).
 //!
 //! Handlers are thin: the store pairs (Berger tables, the Swiss Team engine), keeps the boards
 //! and ranks the teams with `tiebreak` on the model it builds.
 
 mod api;
 mod captain;
+mod cup;
 mod export;
 mod forms;
 mod norms;
@@ -26,6 +27,7 @@ pub fn routes() -> Routes {
         .merge(public::routes())
         .merge(export::routes())
         .merge(norms::routes())
+        .merge(cup::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).
@@ -33,4 +35,5 @@ pub fn api_routes() -> Routes {
     api::routes()
         .merge(export::api_routes())
         .merge(norms::api_routes())
+        .merge(cup::api_routes())
 }

@@ -89,6 +89,8 @@ pub(super) struct EventView {
     pub(super) boards: u32,
     pub(super) rounds: u32,
     pub(super) paired: u32,
+    /// A knock-out cup: the pages link its bracket.
+    pub(super) cup: bool,
     /// "Rounds paired: 2 of 7".
     pub(super) progress: String,
 }
@@ -99,6 +101,7 @@ impl EventView {
             TeamSystem::SwissTeam => c.t("teams-system-swiss-team"),
             TeamSystem::RoundRobin => c.t("teams-system-round-robin"),
             TeamSystem::DoubleRoundRobin => c.t("teams-system-double-round-robin"),
+            TeamSystem::Cup => c.t("teams-system-cup"),
         };
         let progress = c.tr.targs(
             "teams-rounds-paired",
@@ -114,6 +117,7 @@ impl EventView {
             boards: e.settings.boards,
             rounds: e.settings.rounds,
             paired: e.rounds_paired,
+            cup: e.settings.system == TeamSystem::Cup,
             progress,
         }
     }

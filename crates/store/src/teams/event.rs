@@ -125,6 +125,10 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
         };
         s.rounds = pairing::berger::rounds(teams, cycles);
     }
+    // A cup has the rounds of its bracket: 8 teams, 3 rounds; 9 to 16, 4.
+    if s.system == TeamSystem::Cup && e.rounds_paired == 0 && teams >= 2 {
+        s.rounds = crate::teams::cup_bracket::rounds(teams);
+    }
     Ok(e)
 }
 

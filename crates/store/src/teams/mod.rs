@@ -6,7 +6,9 @@
 //! forms' version check.
 //!
 //! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds` ← `captains` (the
-//! captains' codes, lineups and reports from their phones); `trf_import` reads with `import`'s
+//! captains' codes, lineups and reports from their phones); a knock-out cup's rules are in
+//! `cup_bracket` (beside `model`) and its rounds in `cup` (between `model` and `rounds`, which
+//! pairs a cup's next round through it); `trf_import` reads with `import`'s
 //! types and `model`'s board colours, `trf_rounds` the file's played rounds (and stores the
 //! whole file with `event`'s inserts).
 //!
@@ -27,6 +29,8 @@
 mod captain_rows;
 pub mod captains;
 pub mod corrections;
+pub mod cup;
+pub mod cup_bracket;
 pub mod event;
 pub mod import;
 pub mod log;

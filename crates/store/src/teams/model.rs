@@ -360,6 +360,7 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                     TeamSystem::SwissTeam => "Swiss Team (FIDE C.04.6)",
                     TeamSystem::RoundRobin => "Team round robin (Berger tables)",
                     TeamSystem::DoubleRoundRobin => "Team double round robin (Berger tables)",
+                    TeamSystem::Cup => "Team knock-out cup",
                 }
                 .to_string(),
             ),

@@ -345,6 +345,9 @@ pub(crate) fn pair_team_round_in(
     event: TeamEventId,
 ) -> Result<TeamRoundPairing> {
     let e = load_event(tx, event)?;
+    if e.settings.system == TeamSystem::Cup {
+        return crate::teams::cup::pair_cup_round_in(tx, actor, event);
+    }
     let s = &e.settings;
     let round = e.rounds_paired + 1;
     let teams = load_teams(tx, event)?;

@@ -378,7 +378,7 @@ fn settings(
             match system {
                 TeamSystem::RoundRobin => n.saturating_sub(1) + n % 2,
                 TeamSystem::DoubleRoundRobin => 2 * (n.saturating_sub(1) + n % 2),
-                TeamSystem::SwissTeam => {
+                TeamSystem::SwissTeam | TeamSystem::Cup => {
                     return Err(ImportError::new(
                         1,
                         1,

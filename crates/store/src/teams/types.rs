@@ -21,13 +21,16 @@ pub enum TeamSystem {
     RoundRobin,
     /// Berger tables, two cycles, home and away swapped in the second.
     DoubleRoundRobin,
+    /// A knock-out cup: a bracket, the winners of each round meet in the next ([`crate::teams::cup`]).
+    Cup,
 }
 
 impl TeamSystem {
-    pub const ALL: [TeamSystem; 3] = [
+    pub const ALL: [TeamSystem; 4] = [
         TeamSystem::SwissTeam,
         TeamSystem::RoundRobin,
         TeamSystem::DoubleRoundRobin,
+        TeamSystem::Cup,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -35,6 +38,7 @@ impl TeamSystem {
             TeamSystem::SwissTeam => "swiss_team",
             TeamSystem::RoundRobin => "round_robin",
             TeamSystem::DoubleRoundRobin => "double_round_robin",
+            TeamSystem::Cup => "cup",
         }
     }
 
@@ -43,7 +47,7 @@ impl TeamSystem {
     }
 
     pub const fn is_round_robin(self) -> bool {
-        !matches!(self, TeamSystem::SwissTeam)
+        matches!(self, TeamSystem::RoundRobin | TeamSystem::DoubleRoundRobin)
     }
 }
 

@@ -1,0 +1,222 @@
+//! A chess team cup over HTTP: the cup's settings from its bracket page, round 1 paired from
+//! the bracket (4 teams: seeds 1-4 and 2-3), a match drawn on every board decided by its
+//! tie-break match typed on the page, the final paired from the winners, the winner named on
+//! the arbiter's, the public and the API's bracket, in English and in French.
+
+use serde_json::{json, Value};
+
+use crate::common::{csrf_in, App, Client};
+
+/// A 4-team, 4-board cup with 5-player rosters (team k rated below team k-1).
+fn cup(arb: &mut Client) -> i64 {
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Coupe Loubatière", "system": "cup", "boards": 4 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for t in 1..=4 {
+        for b in 0..5 {
+            csv.push_str(&format!(
+                "Club {t};{};Joueur {t}-{b};{}\n",
+                b + 1,
+                1900 - 50 * t - 10 * b
+            ));
+        }
+    }
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    id
+}
+
+fn results(arb: &mut Client, id: i64, round: u32, number: u32, codes: [&str; 4]) {
+    let boards: Vec<Value> = codes
+        .iter()
+        .enumerate()
+        .map(|(k, r)| json!({ "match": number, "board": k + 1, "result": r }))
+        .collect();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/rounds/{round}/results"),
+        &json!({ "results": boards }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn a_cup_runs_to_its_final_with_a_tie_break_match_typed_on_the_bracket() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let id = cup(&mut arb);
+
+    // Before round 1: the settings form, the FFE's rule chosen by default.
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page
+        .body
+        .contains("The bracket is made when round 1 is paired."));
+    assert!(
+        page.body.contains(r#"<option value="top_board" selected>"#),
+        "{}",
+        page.body
+    );
+    let token = csrf_in(&page.body);
+    let r = arb.post_form(
+        &format!("/teams/{id}/cup/settings"),
+        &[
+            ("csrf", token.as_str()),
+            ("seeding", "rating"),
+            ("next_round", "bracket"),
+            ("tie_break", "match"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let bad = arb.post_form(
+        &format!("/teams/{id}/cup/settings"),
+        &[("csrf", token.as_str()), ("tie_break", "coin")],
+    );
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(bad.body.contains("tie_break"), "{}", bad.body);
+
+    // Round 1 from the bracket page: seeds 1-4 and 2-3.
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("a tie-break match only"),
+        "{}",
+        page.body
+    );
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    let team = |n: u64| {
+        teams
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["number"] == n)
+            .unwrap()["id"]
+            .clone()
+    };
+    let pairs = &bracket["rounds"][0]["pairs"];
+    assert_eq!(
+        (
+            &pairs[0]["first"],
+            &pairs[0]["second"],
+            &pairs[1]["first"],
+            &pairs[1]["second"]
+        ),
+        (&team(1), &team(4), &team(2), &team(3))
+    );
+    // Club 1-Club 4: every board drawn, 2-2. Club 2-Club 3: Club 2 wins board 1, 2½-1½.
+    results(&mut arb, id, 1, 1, ["1/2", "1/2", "1/2", "1/2"]);
+    results(&mut arb, id, 1, 2, ["1-0", "1/2", "1/2", "1/2"]);
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("level: a tie-break match is needed"),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains(r#"id="cup-pair""#),
+        "the final waits for the tie-break match"
+    );
+    let token = csrf_in(&page.body);
+    let tied = arb.post_form(
+        &format!("/teams/{id}/cup/playoff"),
+        &[
+            ("csrf", token.as_str()),
+            ("round", "1"),
+            ("match", "1"),
+            ("score", "2-2"),
+        ],
+    );
+    assert_eq!(tied.status, 422, "{}", tied.body);
+    // The blitz match: Club 1 1½, Club 4 2½ (Club 1's points first, as the form says).
+    let r = arb.post_form(
+        &format!("/teams/{id}/cup/playoff"),
+        &[
+            ("csrf", token.as_str()),
+            ("round", "1"),
+            ("match", "1"),
+            ("score", "1½-2½"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("level; tie-break match 1½–2½"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains(r#"id="cup-pair""#), "{}", page.body);
+
+    // The final: Club 4 (first in the bracket) against Club 2; Club 2 wins board 2 (1-0: its
+    // player has White there), the rest drawn: 1½-2½.
+    let r = arb.post_form(&format!("/teams/{id}/pair"), &[("csrf", token.as_str())]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let round = arb.get(&format!("/api/teams/events/{id}/rounds/2")).json();
+    assert_eq!(round["matches"][0]["white_team"], team(4));
+    assert_eq!(round["matches"][0]["black_team"], team(2));
+    results(&mut arb, id, 2, 1, ["1/2", "1-0", "1/2", "1/2"]);
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    assert_eq!(bracket["champion"], team(2));
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("Winner of the cup: Club 2"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Final"), "{}", page.body);
+    assert!(
+        page.body.contains("The cup&#39;s settings are fixed"),
+        "{}",
+        page.body
+    );
+
+    // The event's other pages and files hold a cup's rounds too.
+    for path in [
+        format!("/teams/{id}/standings"),
+        format!("/teams/{id}/export.trf"),
+        format!("/teams/{id}/export.html"),
+        format!("/public/teams/{id}/crosstable"),
+    ] {
+        let r = arb.get(&path);
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+    }
+
+    // In French, and for the public (no form, no link to the arbiter's rounds).
+    arb.accept_language = Some("fr".into());
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("Vainqueur de la coupe : Club 2"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Demi-finales"), "{}", page.body);
+    assert!(
+        page.body.contains("match de départage 1½–2½"),
+        "{}",
+        page.body
+    );
+    let mut visitor = app.client();
+    visitor.accept_language = Some("fr".into());
+    let public = visitor.get(&format!("/public/teams/{id}/cup"));
+    assert_eq!(public.status, 200, "{}", public.body);
+    assert!(
+        public.body.contains("Vainqueur de la coupe : Club 2"),
+        "{}",
+        public.body
+    );
+    assert!(!public.body.contains("<form"), "{}", public.body);
+    let public = visitor.get(&format!("/public/teams/{id}"));
+    assert!(
+        public.body.contains(&format!("/public/teams/{id}/cup")),
+        "{}",
+        public.body
+    );
+}

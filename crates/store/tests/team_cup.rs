@@ -1,0 +1,262 @@
+//! A chess team cup through the store: 8 teams of 4 boards by rating to the final, one drawn
+//! match decided by the FFE's rule (the first decisive board from the top), one level on every
+//! board and decided by its tie-break match, byes for a field of 6. Every winner below is worked
+//! out by hand from the board results in the comments.
+
+use store::teams::cup::parse_playoff;
+use store::teams::cup_bracket::{
+    CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
+};
+use store::teams::rounds::BoardResult;
+use store::teams::*;
+use store::{Error, Refusal, ResultCode, Store};
+
+use ResultCode::{BlackWins as B, Draw as D, WhiteWins as W};
+
+fn cup(teams: usize) -> (Store, TeamEventId) {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Coupe de France".parse().unwrap(), 1, 4);
+    s.system = TeamSystem::Cup;
+    let event = store.create_team_event("chief", &s).unwrap();
+    let csv = crate::team_event::roster_csv(teams, 5);
+    let imported = import::rosters_from_csv(&csv).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    (store, event)
+}
+
+/// The team names of a round's matches, White on board 1 first.
+fn matches(store: &Store, event: TeamEventId, round: u32) -> Vec<(String, String)> {
+    let teams = store.teams(event).unwrap();
+    let name = |id| {
+        teams
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap()
+            .details
+            .name
+            .to_string()
+    };
+    let r = store.team_round(event, round).unwrap();
+    r.matches
+        .iter()
+        .map(|m| (name(m.white_team), name(m.black_team)))
+        .collect()
+}
+
+fn play(store: &Store, event: TeamEventId, round: u32, number: u32, boards: [ResultCode; 4]) {
+    let results: Vec<BoardResult> = boards
+        .iter()
+        .enumerate()
+        .map(|(k, r)| BoardResult {
+            match_number: number,
+            board: k as u32 + 1,
+            result: Some(*r),
+        })
+        .collect();
+    store
+        .set_team_results("chief", event, round, &results, None)
+        .unwrap();
+}
+
+fn winners(store: &Store, event: TeamEventId, round: u32) -> Vec<String> {
+    let teams = store.teams(event).unwrap();
+    let b = store.cup_bracket(event).unwrap();
+    b.rounds[round as usize - 1]
+        .pairs
+        .iter()
+        .map(|p| {
+            let id = p.winner.expect("decided");
+            teams
+                .iter()
+                .find(|t| t.id == id)
+                .unwrap()
+                .details
+                .name
+                .to_string()
+        })
+        .collect()
+}
+
+fn refusal(e: Error) -> (Refusal, String) {
+    match e {
+        Error::Refused { reason, message } => (reason, message),
+        e => panic!("not a refusal: {e:?}"),
+    }
+}
+
+fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+    v.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[test]
+fn eight_teams_play_to_the_final_with_a_drawn_match_and_a_tie_break_match() {
+    let (store, event) = cup(8);
+    assert_eq!(store.cup_settings(event).unwrap(), CupSettings::default());
+    assert_eq!(store.team_event(event).unwrap().settings.rounds, 3);
+
+    // Round 1: Club A is seed 1 (the best average), Club H seed 8; the bracket of 8 puts seeds
+    // 1-8, 4-5, 2-7, 3-6 in that order, so seeds 1 and 2 meet in the final at the earliest.
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(
+        matches(&store, event, 1),
+        pairs(&[
+            ("Club A", "Club H"),
+            ("Club D", "Club E"),
+            ("Club B", "Club G"),
+            ("Club C", "Club F")
+        ])
+    );
+    let (reason, _) = refusal(store.pair_team_round("chief", event).unwrap_err());
+    assert_eq!(reason, Refusal::MissingResults);
+    // The first team of a match has White on boards 1 and 3, Black on 2 and 4.
+    // A-H: A wins 1 (1-0) and 2 (0-1 with Black), draws 3 and 4: 3-1 for A.
+    play(&store, event, 1, 1, [W, B, D, D]);
+    // D-E: board 1 drawn, E wins board 2 (1-0: E has White there), D wins board 3, board 4
+    // drawn: 2-2. From the top, board 2 is the first decisive one: E goes through.
+    play(&store, event, 1, 2, [D, W, W, D]);
+    // B-G: B wins board 1, the rest drawn: 2½-1½.
+    play(&store, event, 1, 3, [W, D, D, D]);
+    // C-F: F wins board 1 (0-1), the rest drawn: 1½-2½.
+    play(&store, event, 1, 4, [B, D, D, D]);
+    let bracket = store.cup_bracket(event).unwrap();
+    let drawn = &bracket.rounds[0].pairs[1];
+    assert_eq!((drawn.first_points, drawn.second_points), (4, 4));
+    assert!(matches!(
+        drawn.outcome,
+        Outcome::Won {
+            how: Decided::TopBoard { board: 2 },
+            ..
+        }
+    ));
+    assert_eq!(
+        winners(&store, event, 1),
+        ["Club A", "Club E", "Club B", "Club F"]
+    );
+    // A tie-break match is for a level match only.
+    let (_, message) = refusal(
+        store
+            .set_cup_playoff("chief", event, 1, 2, Some((5, 3)), None)
+            .unwrap_err(),
+    );
+    assert!(message.contains("needs no tie-break match"), "{message}");
+
+    // Round 2 by the bracket: the winners of matches 1 and 2 meet, of 3 and 4.
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(
+        matches(&store, event, 2),
+        pairs(&[("Club A", "Club E"), ("Club B", "Club F")])
+    );
+    // A-E: every board drawn, 2-2, and no board decides: a tie-break match is needed.
+    play(&store, event, 2, 1, [D, D, D, D]);
+    // B-F: B wins boards 1, 2 and 3, F wins board 4 (1-0, F's player has White): 3-1.
+    play(&store, event, 2, 2, [W, B, W, W]);
+    let level = store.cup_bracket(event).unwrap().rounds[1].pairs[0].outcome;
+    assert_eq!(level, Outcome::Level);
+    let (reason, message) = refusal(store.pair_team_round("chief", event).unwrap_err());
+    assert_eq!(reason, Refusal::MissingResults);
+    assert!(message.contains("match 1 of round 2 is level"), "{message}");
+    // The blitz tie-break match: A 1½, E 2½.
+    let score = parse_playoff("1½-2½").unwrap();
+    store
+        .set_cup_playoff("chief", event, 2, 1, Some(score), None)
+        .unwrap();
+    assert_eq!(winners(&store, event, 2), ["Club E", "Club B"]);
+
+    // The final: E (first in the bracket) against B; B wins board 1 (0-1), the rest drawn.
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(matches(&store, event, 3), pairs(&[("Club E", "Club B")]));
+    play(&store, event, 3, 1, [B, D, D, D]);
+    let bracket = store.cup_bracket(event).unwrap();
+    let teams = store.teams(event).unwrap();
+    let b = teams.iter().find(|t| t.details.name == "Club B").unwrap();
+    assert_eq!(bracket.champion, Some(b.id));
+    let (reason, _) = refusal(store.pair_team_round("chief", event).unwrap_err());
+    assert_eq!(reason, Refusal::AllRoundsPaired);
+    // The tie-break match of round 2 is fixed once round 3 is paired.
+    assert!(store
+        .set_cup_playoff("chief", event, 2, 1, None, None)
+        .is_err());
+}
+
+#[test]
+fn a_field_of_six_gives_the_top_two_seeds_a_bye() {
+    let (store, event) = cup(6);
+    // Board elimination: the lowest boards discounted one by one.
+    let settings = CupSettings {
+        tie_break: CupTieBreak::BoardElimination,
+        ..CupSettings::default()
+    };
+    store
+        .set_cup_settings("chief", event, &settings, None)
+        .unwrap();
+    store.pair_team_round("chief", event).unwrap();
+    // Seeds 1-8, 4-5, 2-7, 3-6 with no seeds 7 and 8: A and B go through, D-E and C-F play.
+    assert_eq!(
+        matches(&store, event, 1),
+        pairs(&[("Club D", "Club E"), ("Club C", "Club F")])
+    );
+    // D-E: D wins board 1 (1-0), E wins 2 (1-0 with White), D wins 3 (1-0), E wins 4 (1-0
+    // with White): 2-2. Board 4 discounted: D leads 2-1 on boards 1-3.
+    play(&store, event, 1, 1, [W, W, W, W]);
+    // C-F: every board drawn except board 1, C's: 2½-1½.
+    play(&store, event, 1, 2, [W, D, D, D]);
+    assert_eq!(
+        winners(&store, event, 1),
+        ["Club A", "Club D", "Club B", "Club C"]
+    );
+    // The settings are fixed once round 1 is paired.
+    let (reason, _) = refusal(
+        store
+            .set_cup_settings("chief", event, &CupSettings::default(), None)
+            .unwrap_err(),
+    );
+    assert_eq!(reason, Refusal::EventStarted);
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(
+        matches(&store, event, 2),
+        pairs(&[("Club A", "Club D"), ("Club B", "Club C")])
+    );
+}
+
+#[test]
+fn a_drawn_bracket_places_every_team_once() {
+    let (store, event) = cup(8);
+    let settings = CupSettings {
+        seeding: CupSeeding::Draw,
+        next_round: CupNextRound::Draw,
+        ..CupSettings::default()
+    };
+    store
+        .set_cup_settings("chief", event, &settings, None)
+        .unwrap();
+    store.pair_team_round("chief", event).unwrap();
+    let mut names: Vec<String> = matches(&store, event, 1)
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    names.sort();
+    let expected: Vec<String> = ('A'..='H').map(|c| format!("Club {c}")).collect();
+    assert_eq!(names, expected);
+    // 1-0 on every board: the first team wins boards 1 and 3, the other boards 2 and 4 (its
+    // player has White there): 2-2, and board 1 decides for the first team of each match.
+    let firsts: Vec<String> = matches(&store, event, 1)
+        .into_iter()
+        .map(|(a, _)| a)
+        .collect();
+    for number in 1..=4 {
+        play(&store, event, 1, number, [W, W, W, W]);
+    }
+    assert_eq!(winners(&store, event, 1), firsts);
+    // Round 2 drawn afresh from those four, each once.
+    store.pair_team_round("chief", event).unwrap();
+    let mut round2: Vec<String> = matches(&store, event, 2)
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    round2.sort();
+    let mut firsts = firsts;
+    firsts.sort();
+    assert_eq!(round2, firsts);
+}
