@@ -3,7 +3,11 @@
 rating-report-title = FIDE rating report
 rating-report-files = Files for FIDE's rating server
 rating-report-whole = TRF-2026 of the whole event
-rating-periods-intro = The rounds were played in { $count } rating periods (FIDE's monthly lists). FIDE rates each game on the list in force when it was played (B.01 1.1.4): report each period in its own file, with the rounds played in it.
+rating-periods-intro = { $count ->
+    [one] The rounds were played in { $count } rating period (FIDE's monthly lists).
+   *[other] The rounds were played in { $count } rating periods (FIDE's monthly lists).
+}
+rating-periods-rule = FIDE rates each game on the list in force when it was played (B.01 1.1.4): report each period in its own file, with the rounds played in it.
 rating-period-rounds = { $count ->
     [one] round { $rounds }
    *[other] rounds { $rounds }

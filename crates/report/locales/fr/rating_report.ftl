@@ -3,7 +3,11 @@
 rating-report-title = Rapport pour le classement Elo FIDE
 rating-report-files = Fichiers pour le serveur de classement de la FIDE
 rating-report-whole = TRF-2026 du tournoi entier
-rating-periods-intro = Les rondes ont été jouées sur { $count } périodes de classement (les listes mensuelles de la FIDE). La FIDE classe chaque partie sur la liste en vigueur le jour où elle a été jouée (B.01 1.1.4) : chaque période se déclare dans son propre fichier, avec les rondes jouées pendant celle-ci.
+rating-periods-intro = { $count ->
+    [one] Les rondes ont été jouées sur { $count } période de classement (les listes mensuelles de la FIDE).
+   *[other] Les rondes ont été jouées sur { $count } périodes de classement (les listes mensuelles de la FIDE).
+}
+rating-periods-rule = La FIDE classe chaque partie sur la liste en vigueur le jour où elle a été jouée (B.01 1.1.4) : chaque période se déclare dans son propre fichier, avec les rondes jouées pendant celle-ci.
 rating-period-rounds = { $count ->
     [one] ronde { $rounds }
    *[other] rondes { $rounds }

@@ -96,7 +96,11 @@ async fn report_page(
     let mut periods = Vec::new();
     let mut periods_intro = String::new();
     if split.spans_several() && split.undated.is_empty() {
-        periods_intro = tr.t1("rating-periods-intro", "count", split.periods.len() as u32);
+        periods_intro = format!(
+            "{} {}",
+            tr.t1("rating-periods-intro", "count", split.periods.len() as u32),
+            tr.t("rating-periods-rule")
+        );
         for p in &split.periods {
             let rounds = tr.targs(
                 "rating-period-rounds",

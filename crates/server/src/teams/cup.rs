@@ -124,7 +124,7 @@ fn how_text(c: &Ctx, outcome: Outcome, first_white: bool) -> String {
                 c.t1("teams-cup-by-elimination", "boards", boards as i64)
             }
             Decided::BoardCount { white, black } => {
-                c.t1("teams-cup-by-board-count", "count", pair(white, black))
+                c.t1("teams-cup-by-board-count", "score", pair(white, black))
             }
             Decided::Playoff { white, black } => {
                 c.t1("teams-cup-by-playoff", "score", pair(white, black))
