@@ -10,6 +10,7 @@
 
 mod api;
 mod captain;
+mod chess_results;
 mod export;
 mod forms;
 mod pages;
@@ -23,6 +24,7 @@ pub fn routes() -> Routes {
         .merge(captain::routes())
         .merge(public::routes())
         .merge(export::routes())
+        .merge(chess_results::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).

@@ -26,6 +26,7 @@
 
 mod captain_rows;
 pub mod captains;
+pub mod chess_results;
 pub mod corrections;
 pub mod event;
 pub mod import;
