@@ -461,3 +461,70 @@ fn a_team_event_is_published_through_the_documented_protocol() {
         ["GETSID", "GETKEY", "GETSID", "UPLOAD", "GETSID", "UPLOAD"]
     );
 }
+
+/// A Swiss Team's pairing-allocated bye: `no2="-1"` with the bye's game points, no board.
+#[test]
+fn a_swiss_teams_bye_is_written_as_the_author_writes_it() {
+    let dir = temp_dir();
+    let d = dir.path();
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for t in 1..=3 {
+        for b in 1..=2 {
+            csv.push_str(&format!(
+                "T{t};{b};Joueur {t}-{b};{}\n",
+                2200 - 100 * t - 10 * b
+            ));
+        }
+    }
+    std::fs::write(d.join("rosters.csv"), csv).unwrap();
+    let team = |args: &[&str]| {
+        let mut v = vec!["event", "--db", "s.db", "team"];
+        v.extend_from_slice(args);
+        ok(d, &v)
+    };
+    team(&[
+        "create", "--name", "Suisse", "--boards", "2", "--rounds", "3",
+    ]);
+    team(&["import", "1", "rosters.csv"]);
+    // Round 1: T1–T2 (board 1 1-0, board 2 ½-½: 1½–½), T3 the bye.
+    let list = team(&["pair", "1"]);
+    assert!(list.contains("T3 (3)") && list.contains("bye"), "{list}");
+    team(&["result", "1", "1", "1", "1", "1-0"]);
+    team(&["result", "1", "1", "1", "2", "1/2"]);
+    let xml = team(&["export", "1", "--format", "chess-results"]);
+    assert_eq!(attr(&xml, "type"), "3");
+    let matches: Vec<String> = xml
+        .split("<teampairing\n")
+        .skip(1)
+        .map(|m| {
+            let m = format!("\n{m}");
+            format!(
+                "{}-{} {}-{}",
+                attr(&m, "no1"),
+                attr(&m, "no2"),
+                attr(&m, "res1"),
+                attr(&m, "res2")
+            )
+        })
+        .collect();
+    // The bye's game points are those the standings give it (one a board's half: 1.0 for
+    // two boards, with a draw's match points, as `arbiter event team standings` prints).
+    let standings = team(&["standings", "1"]);
+    assert!(
+        standings
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()[..]
+                == ["2", "3", "T3", "1", "1.0", "1.0"]),
+        "{standings}"
+    );
+    assert_eq!(matches, ["1-2 1.5-0.5", "3--1 1.0-0.0"]);
+    // Two boards played, none for the bye; the bye's players count its point each, as the
+    // author's Team_SwissSystem.xml counts it (team 11's players, round 1).
+    assert_eq!(xml.matches("<playerpairing\n").count(), 2);
+    let players: Vec<&str> = xml.split("<player\n").skip(1).collect();
+    let pts: Vec<String> = players
+        .iter()
+        .map(|p| attr(&format!("\n{p}"), "pts"))
+        .collect();
+    assert_eq!(pts, ["1.0", "0.5", "0.0", "0.5", "1.0", "1.0"]);
+}
