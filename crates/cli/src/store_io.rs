@@ -30,6 +30,8 @@ pub(crate) fn store_error(e: store::Error) -> CliError {
         | E::Tiebreak(_)
         | E::Restore(_)
         | E::TooManyAttempts { .. } => CliError::invalid(e.to_string()),
+        // A model the chess-results writer cannot name: ours to fix.
+        E::ChessResults(_) => CliError::new(exit::UNEXPECTED, e.to_string()),
         E::Database(_) | E::Shared(_) | E::Migration(_) | E::Snapshot(_) | E::ReadOnly(_) => {
             CliError::new(exit::FILE_ACCESS, e.to_string())
         }

@@ -71,12 +71,30 @@ pub(crate) enum TeamCommand {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Write the event as a TRF-2026 team file.
+    /// Write the event as a TRF-2026 team file, or as chess-results.com's upload file
+    /// (`--format chess-results`).
     Export {
         event: TeamEventId,
+        /// `chess-results`: chess-results.com's upload file (XML) instead of the TRF.
+        #[arg(long, value_enum)]
+        format: Option<TeamExportFormat>,
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Publish the event on chess-results.com, with the credentials chess-results issued to the
+    /// program (a file of `source = …`, `aes_key = …`, `aes_iv = …` lines).
+    Upload {
+        event: TeamEventId,
+        #[arg(long, value_name = "FILE")]
+        credentials: PathBuf,
+    },
+}
+
+/// What `arbiter event team export` writes besides the TRF-2026 team file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TeamExportFormat {
+    /// chess-results.com's upload file (XML).
+    ChessResults,
 }
 
 /// Teams and rosters from a file: TRF when it has players' `001` lines, CSV otherwise.
@@ -302,10 +320,55 @@ pub(crate) fn run(s: &Store, command: TeamCommand) -> Result<(), CliError> {
             };
             io::print(&out)?;
         }
-        TeamCommand::Export { event, output } => {
+        TeamCommand::Export {
+            event,
+            format: Some(TeamExportFormat::ChessResults),
+            output,
+        } => {
+            let xml = s
+                .export_team_chess_results(event, None)
+                .map_err(store_error)?;
+            io::write_output(output.as_deref(), xml.as_bytes())?;
+        }
+        TeamCommand::Export {
+            event,
+            format: None,
+            output,
+        } => {
             let trf = s.export_team_trf(event).map_err(store_error)?;
             io::write_output(output.as_deref(), trf.as_bytes())?;
         }
+        TeamCommand::Upload { event, credentials } => {
+            let client = chess_results_client(&credentials)?;
+            match client.publish_team(s, event) {
+                Ok(key) => io::print(&format!(
+                    "published on chess-results.com: tournament {key}\n"
+                ))?,
+                Err(server::chess_results::UploadError::Store(e)) => return Err(store_error(e)),
+                Err(e) => {
+                    return Err(CliError::new(
+                        crate::error::exit::FILE_ACCESS,
+                        e.to_string(),
+                    ));
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// chess-results.com's upload client with the credentials read from `file` (as `arbiter event
+/// upload` reads them).
+fn chess_results_client(file: &Path) -> Result<server::chess_results::Client, CliError> {
+    let text = io::read_text(file)?;
+    let creds = server::chess_results::Credentials::parse(&text).map_err(|e| {
+        CliError::invalid(format!(
+            "{}:{}: expected {}, found {}",
+            file.display(),
+            e.line,
+            e.expected,
+            e.found
+        ))
+    })?;
+    Ok(server::chess_results::Client::new(creds))
 }

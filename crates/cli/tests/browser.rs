@@ -49,6 +49,8 @@ mod arbiter;
 mod bridge_paper;
 #[path = "browser/bridge_teams.rs"]
 mod bridge_teams;
+#[path = "browser/chess_results.rs"]
+mod chess_results;
 #[path = "browser/club_open.rs"]
 mod club_open;
 #[path = "browser/director.rs"]
@@ -373,6 +375,16 @@ fn papi_import_and_export_through_the_browser() {
         return;
     };
     run(async move { papi::import_and_export(&chromedriver).await });
+}
+
+/// chess-results.com's upload file and publication from an individual event's dashboard and a
+/// team event's page, in both languages (issue 35 §3; `browser/chess_results.rs`).
+#[test]
+fn chess_results_export_and_publication_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(async move { chess_results::export_and_publish(&chromedriver).await });
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use aes::cipher::{block_padding::Pkcs7, BlockEncryptMut, KeyIvInit};
 use store::chess::chess_results::Signed;
+use store::teams::TeamEventId;
 use store::{EventId, Store};
 use tournament::chess_results::Security;
 
@@ -322,21 +323,51 @@ impl Client {
                 (key, creator)
             }
         };
-        let sid = self.session()?;
-        let c = &self.credentials;
-        let signed = Signed {
-            key: key.clone(),
-            creator: creator.clone(),
-            security: Security {
-                source: c.source.clone(),
-                sid: c.encrypt(&sid),
-                creator_sid: c.encrypt(&creator),
-                tnr_sid: c.encrypt(&key),
-            },
-        };
+        let signed = self.signed(&key, &creator)?;
         let xml = store.export_chess_results(event, Some(signed))?;
         self.upload(&xml)?;
         Ok(key)
+    }
+
+    /// Publishes a team event as [`Client::publish`] does an individual one, its key kept
+    /// with the team event.
+    pub fn publish_team(&self, store: &Store, event: TeamEventId) -> Result<String, UploadError> {
+        let (key, creator) = match store.team_chess_results_key(event)? {
+            Some(k) => k,
+            None => {
+                let e = store.team_event(event)?;
+                let creator = creator_id();
+                let federation = if e.settings.federation.trim().is_empty() {
+                    "FID".to_string()
+                } else {
+                    e.settings.federation.trim().to_uppercase()
+                };
+                let sid = self.session()?;
+                let key = self.new_key(&sid, &creator, &federation, &e.settings.name)?;
+                store.set_team_chess_results_key(event, &key, &creator)?;
+                (key, creator)
+            }
+        };
+        let signed = self.signed(&key, &creator)?;
+        let xml = store.export_team_chess_results(event, Some(signed))?;
+        self.upload(&xml)?;
+        Ok(key)
+    }
+
+    /// The signed fields of an upload, with a fresh session.
+    fn signed(&self, key: &str, creator: &str) -> Result<Signed, UploadError> {
+        let sid = self.session()?;
+        let c = &self.credentials;
+        Ok(Signed {
+            key: key.to_string(),
+            creator: creator.to_string(),
+            security: Security {
+                source: c.source.clone(),
+                sid: c.encrypt(&sid),
+                creator_sid: c.encrypt(creator),
+                tnr_sid: c.encrypt(key),
+            },
+        })
     }
 }
 

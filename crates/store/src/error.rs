@@ -30,6 +30,9 @@ pub enum Error {
     Pairing(#[from] pairing::PairingError),
     #[error("tie-breaks: {0}")]
     Tiebreak(String),
+    /// A team event's rows that chess-results.com's file cannot name (ours to fix).
+    #[error("chess-results.com file: {0}")]
+    ChessResults(#[from] tournament::chess_results::TeamFileError),
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
     /// A database failure shared by several callers (a batch of players' reports).

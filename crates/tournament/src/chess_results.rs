@@ -21,7 +21,10 @@
 use std::fmt::Write as _;
 
 use crate::model::{Color, Entry, PlayerId, Sex, Tournament};
+
+mod teams;
 use crate::points::Points;
+pub use teams::*;
 
 /// One ranking, after round `round`: one row per player, best first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +78,8 @@ impl Ranking {
 pub struct TiebreakColumn {
     /// chess-results' number of the tie-break (its table "Tie-Breaks.xlsx"), 0 when it has none.
     pub number: u16,
+    /// Its parameters (`tbN_detail`), empty when none are sent.
+    pub detail: String,
 }
 
 impl TiebreakColumn {
@@ -106,7 +111,34 @@ impl TiebreakColumn {
             "WIN" | "WON" | "BPG" | "BWG" => 68,
             _ => 0,
         };
-        TiebreakColumn { number }
+        TiebreakColumn {
+            number,
+            detail: String::new(),
+        }
+    }
+}
+
+impl TiebreakColumn {
+    /// A team event's game points (chess-results' 1, "points (game-points)").
+    pub fn game_points() -> TiebreakColumn {
+        TiebreakColumn {
+            number: 1,
+            detail: String::new(),
+        }
+    }
+
+    /// A team event's match points on the scale `win`/`draw`/`loss`: chess-results' 13 for
+    /// 2/1/0, 40 for 3/1/0, 44 ("Matchpoints (variabel)") for any other.
+    pub fn match_points(win: u8, draw: u8, loss: u8) -> TiebreakColumn {
+        let number = match (win, draw, loss) {
+            (2, 1, 0) => 13,
+            (3, 1, 0) => 40,
+            _ => 44,
+        };
+        TiebreakColumn {
+            number,
+            detail: String::new(),
+        }
     }
 }
 
@@ -216,183 +248,29 @@ pub fn write(u: &Upload) -> String {
     } else {
         (rated.iter().map(|&r| u64::from(r)).sum::<u64>() / rated.len() as u64).to_string()
     };
-    let yes_no = |b: Option<bool>| match b {
-        Some(true) => "J",
-        Some(false) => "N",
-        None => "-",
-    };
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<chessresults>\n");
-    out.push_str("<tournamentdata>\n<tournament\n");
     let i = "  ";
-    attr(&mut out, i, "key", &u.key);
-    attr(&mut out, i, "type", if u.round_robin { 1 } else { 0 });
-    attr(&mut out, i, "name", h.name.as_deref().unwrap_or(""));
-    attr(&mut out, i, "fideeventid", "");
-    attr(&mut out, i, "remark", &u.remark);
-    attr(&mut out, i, "director", &u.director);
-    attr(&mut out, i, "organiser", &u.organiser);
-    attr(&mut out, i, "location", h.city.as_deref().unwrap_or(""));
-    attr(&mut out, i, "arbiter", h.deputy_arbiters.join(", "));
-    attr(
-        &mut out,
-        i,
-        "rounds",
-        h.rounds.unwrap_or(current_round as u32),
-    );
-    attr(&mut out, i, "currentround", current_round);
-    attr(&mut out, i, "rankinground", ranking_round);
-    // 6: FIDE rating only, the rating the model carries.
-    attr(&mut out, i, "sortstartrank", 6);
-    attr(
-        &mut out,
-        i,
-        "from",
-        date(h.start_date.as_deref().unwrap_or("")),
-    );
-    attr(&mut out, i, "to", date(h.end_date.as_deref().unwrap_or("")));
-    attr(&mut out, i, "ratedfide", yes_no(u.fide_rated));
-    attr(&mut out, i, "ratednational", "-");
-    for k in 0..5 {
-        let n = u.tiebreaks.get(k).map_or(0, |c| c.number);
-        attr(&mut out, i, &format!("tb{}no", k + 1), n);
-    }
-    attr(&mut out, i, "replay", 1);
-    attr(
-        &mut out,
-        i,
-        "timecontrol",
-        h.time_control.as_deref().unwrap_or(""),
-    );
-    for name in ["homecolor", "samecolor", "playerperteam"] {
-        attr(&mut out, i, name, "");
-    }
-    attr(&mut out, i, "category", 0);
-    attr(&mut out, i, "ratingavg", average);
-    attr(&mut out, i, "endstatus", if u.finished { "J" } else { "N" });
-    for k in 1..=5 {
-        attr(&mut out, i, &format!("tb{k}_detail"), "");
-    }
-    attr(
-        &mut out,
-        i,
-        "chiefarbiter",
-        h.chief_arbiter.as_deref().unwrap_or(""),
-    );
-    attr(
-        &mut out,
-        i,
-        "deputyarbiter",
-        h.deputy_arbiters.first().map_or("", |s| s.as_str()),
-    );
-    attr(&mut out, i, "homepageorganiser", "");
-    attr(&mut out, i, "mail", "");
-    attr(
-        &mut out,
-        i,
-        "federation",
-        h.federation.as_deref().unwrap_or("FID"),
-    );
-    attr(&mut out, i, "creator", &u.creator);
-    out.push_str("/>\n</tournamentdata>\n");
-
-    out.push_str("<rounds>\n");
-    let planned = h
-        .rounds
-        .unwrap_or(current_round as u32)
-        .max(current_round as u32);
-    for r in 1..=planned {
-        out.push_str("<round\n");
-        attr(&mut out, i, "round", r);
-        let d = h
-            .round_dates
-            .get(r as usize - 1)
-            .map_or(String::new(), |d| {
-                if d.trim().is_empty() {
-                    String::new()
-                } else {
-                    round_date(d)
-                }
-            });
-        attr(&mut out, i, "date", d);
-        attr(&mut out, i, "time", "");
-        out.push_str("/>\n");
-    }
-    out.push_str("</rounds>\n");
+    let sheet = Sheet {
+        key: &u.key,
+        kind: if u.round_robin { 1 } else { 0 },
+        remark: &u.remark,
+        director: &u.director,
+        organiser: &u.organiser,
+        current_round: current_round as u32,
+        ranking_round,
+        fide_rated: u.fide_rated,
+        tiebreaks: &u.tiebreaks,
+        average,
+        finished: u.finished,
+        creator: &u.creator,
+        teams: None,
+    };
+    tournament_element(&mut out, h, &sheet);
+    rounds_element(&mut out, h, current_round as u32);
 
     out.push_str("<players>\n");
     for p in &t.players {
         let row = final_ranking.and_then(|r| r.rows.iter().find(|x| x.player == p.id));
-        let (last, first) = split_name(&p.name);
-        out.push_str("<player\n");
-        attr(&mut out, i, "no", p.id);
-        attr(&mut out, i, "id", "");
-        attr(&mut out, i, "lastname", last);
-        attr(&mut out, i, "firstname", first);
-        attr(&mut out, i, "atitle", "");
-        attr(&mut out, i, "title", p.title.map_or("", |x| x.code()));
-        let rating = p.rating.map_or(String::new(), |r| r.to_string());
-        attr(&mut out, i, "rtg", &rating);
-        attr(&mut out, i, "rtgfide", &rating);
-        attr(
-            &mut out,
-            i,
-            "rtgnat",
-            p.national_rating.map_or(String::new(), |r| r.to_string()),
-        );
-        for name in ["rtgaverage", "rtgperform", "rtgdifference"] {
-            attr(&mut out, i, name, "");
-        }
-        let dob = p.birth_date.as_deref().map_or(String::new(), date);
-        attr(&mut out, i, "dob", dob);
-        attr(
-            &mut out,
-            i,
-            "sex",
-            match p.sex {
-                Some(Sex::Female) => "w",
-                Some(Sex::Male) => "m",
-                None => "",
-            },
-        );
-        attr(&mut out, i, "fed", p.federation.as_deref().unwrap_or(""));
-        attr(&mut out, i, "board", "");
-        attr(&mut out, i, "teamno", 0);
-        attr(&mut out, i, "clubname", "");
-        attr(
-            &mut out,
-            i,
-            "fideid",
-            p.fide_id.map_or(String::new(), |x| x.to_string()),
-        );
-        for name in ["teamplayid", "club", "typ", "group"] {
-            attr(&mut out, i, name, "");
-        }
-        attr(
-            &mut out,
-            i,
-            "rank",
-            row.map_or(String::new(), |r| r.rank.to_string()),
-        );
-        for k in 0..5 {
-            let v = row
-                .and_then(|r| r.tiebreaks.get(k))
-                .cloned()
-                .unwrap_or_default();
-            attr(&mut out, i, &format!("tb{}", k + 1), v);
-        }
-        let points = row.map_or_else(|| p.score(&t.point_system), |r| r.points);
-        attr(&mut out, i, "pts", pts(points));
-        attr(
-            &mut out,
-            i,
-            "equal",
-            if row.is_some_and(|r| r.equal) {
-                "J"
-            } else {
-                "N"
-            },
-        );
-        attr(&mut out, i, "kfaktor", "");
         // Withdrawals: state 1 in round robins (the field is forbidden in Swiss events).
         let state = if u.round_robin {
             if p.rounds.contains(&Entry::Withdrawn) {
@@ -403,8 +281,8 @@ pub fn write(u: &Upload) -> String {
         } else {
             ""
         };
-        attr(&mut out, i, "state", state);
-        out.push_str("/>\n");
+        let points = row.map_or_else(|| p.score(&t.point_system), |r| r.points);
+        player_element(&mut out, p, None, row, points, state);
     }
     out.push_str("</players>\n");
 
@@ -537,14 +415,238 @@ pub fn write(u: &Upload) -> String {
     }
     out.push_str("</playerpairings>\n");
 
-    if let Some(s) = &u.security {
-        out.push_str("<security>\n<securitydata\n");
-        attr(&mut out, i, "source", &s.source);
-        attr(&mut out, i, "sid", &s.sid);
-        attr(&mut out, i, "creator_sid", &s.creator_sid);
-        attr(&mut out, i, "tnr_sid", &s.tnr_sid);
-        out.push_str("/>\n</security>\n");
-    }
+    security_element(&mut out, u.security.as_ref());
     out.push_str("</chessresults>\n");
     out
+}
+
+/// What the `tournament` element says beyond the header, for both kinds of event.
+pub(crate) struct Sheet<'s> {
+    pub key: &'s str,
+    /// chess-results' `type`: 0 Swiss, 1 round robin, 2 team round robin, 3 team Swiss.
+    pub kind: u8,
+    pub remark: &'s str,
+    pub director: &'s str,
+    pub organiser: &'s str,
+    pub current_round: u32,
+    pub ranking_round: u32,
+    pub fide_rated: Option<bool>,
+    pub tiebreaks: &'s [TiebreakColumn],
+    pub average: String,
+    pub finished: bool,
+    pub creator: &'s str,
+    /// A team event's boards per match and whether the home team (the match's first) has
+    /// White on board 1.
+    pub teams: Option<(u32, bool)>,
+}
+
+pub(crate) fn tournament_element(out: &mut String, h: &crate::model::Header, s: &Sheet) {
+    let yes_no = |b: Option<bool>| match b {
+        Some(true) => "J",
+        Some(false) => "N",
+        None => "-",
+    };
+    let i = "  ";
+    out.push_str("<tournamentdata>\n<tournament\n");
+    attr(out, i, "key", s.key);
+    attr(out, i, "type", s.kind);
+    attr(out, i, "name", h.name.as_deref().unwrap_or(""));
+    attr(out, i, "fideeventid", "");
+    attr(out, i, "remark", s.remark);
+    attr(out, i, "director", s.director);
+    attr(out, i, "organiser", s.organiser);
+    attr(out, i, "location", h.city.as_deref().unwrap_or(""));
+    attr(out, i, "arbiter", h.deputy_arbiters.join(", "));
+    attr(out, i, "rounds", h.rounds.unwrap_or(s.current_round));
+    attr(out, i, "currentround", s.current_round);
+    attr(out, i, "rankinground", s.ranking_round);
+    // 6: FIDE rating only, the rating the model carries.
+    attr(out, i, "sortstartrank", 6);
+    attr(out, i, "from", date(h.start_date.as_deref().unwrap_or("")));
+    attr(out, i, "to", date(h.end_date.as_deref().unwrap_or("")));
+    attr(out, i, "ratedfide", yes_no(s.fide_rated));
+    attr(out, i, "ratednational", "-");
+    for k in 0..5 {
+        let n = s.tiebreaks.get(k).map_or(0, |c| c.number);
+        attr(out, i, &format!("tb{}no", k + 1), n);
+    }
+    attr(out, i, "replay", 1);
+    attr(
+        out,
+        i,
+        "timecontrol",
+        h.time_control.as_deref().unwrap_or(""),
+    );
+    match s.teams {
+        Some((boards, home_white)) => {
+            attr(out, i, "homecolor", if home_white { "w" } else { "s" });
+            // Colours alternate board by board (C.04.6 4.4): not all the same.
+            attr(out, i, "samecolor", "N");
+            attr(out, i, "playerperteam", boards);
+        }
+        None => {
+            for name in ["homecolor", "samecolor", "playerperteam"] {
+                attr(out, i, name, "");
+            }
+        }
+    }
+    attr(out, i, "category", 0);
+    attr(out, i, "ratingavg", &s.average);
+    attr(out, i, "endstatus", if s.finished { "J" } else { "N" });
+    for k in 0..5 {
+        let d = s.tiebreaks.get(k).map_or("", |c| c.detail.as_str());
+        attr(out, i, &format!("tb{}_detail", k + 1), d);
+    }
+    attr(
+        out,
+        i,
+        "chiefarbiter",
+        h.chief_arbiter.as_deref().unwrap_or(""),
+    );
+    attr(
+        out,
+        i,
+        "deputyarbiter",
+        h.deputy_arbiters.first().map_or("", |s| s.as_str()),
+    );
+    attr(out, i, "homepageorganiser", "");
+    attr(out, i, "mail", "");
+    attr(
+        out,
+        i,
+        "federation",
+        h.federation.as_deref().unwrap_or("FID"),
+    );
+    attr(out, i, "creator", s.creator);
+    out.push_str("/>\n</tournamentdata>\n");
+}
+
+/// The planned rounds with their dates.
+pub(crate) fn rounds_element(out: &mut String, h: &crate::model::Header, current_round: u32) {
+    let i = "  ";
+    out.push_str("<rounds>\n");
+    let planned = h.rounds.unwrap_or(current_round).max(current_round);
+    for r in 1..=planned {
+        out.push_str("<round\n");
+        attr(out, i, "round", r);
+        let d = h
+            .round_dates
+            .get(r as usize - 1)
+            .map_or(String::new(), |d| {
+                if d.trim().is_empty() {
+                    String::new()
+                } else {
+                    round_date(d)
+                }
+            });
+        attr(out, i, "date", d);
+        attr(out, i, "time", "");
+        out.push_str("/>\n");
+    }
+    out.push_str("</rounds>\n");
+}
+
+/// One `player` element: `team` is the team's number and the player's board in it.
+pub(crate) fn player_element(
+    out: &mut String,
+    p: &crate::model::Player,
+    team: Option<(u32, u32)>,
+    row: Option<&RankRow>,
+    points: Points,
+    state: &str,
+) {
+    let i = "  ";
+    out.push_str("<player\n");
+    attr(out, i, "no", p.id);
+    attr(out, i, "id", "");
+    let (last, first) = split_name(&p.name);
+    attr(out, i, "lastname", last);
+    attr(out, i, "firstname", first);
+    attr(out, i, "atitle", "");
+    attr(out, i, "title", p.title.map_or("", |x| x.code()));
+    let rating = p.rating.map_or(String::new(), |r| r.to_string());
+    attr(out, i, "rtg", &rating);
+    attr(out, i, "rtgfide", &rating);
+    attr(
+        out,
+        i,
+        "rtgnat",
+        p.national_rating.map_or(String::new(), |r| r.to_string()),
+    );
+    for name in ["rtgaverage", "rtgperform", "rtgdifference"] {
+        attr(out, i, name, "");
+    }
+    let dob = p.birth_date.as_deref().map_or(String::new(), date);
+    attr(out, i, "dob", dob);
+    attr(
+        out,
+        i,
+        "sex",
+        match p.sex {
+            Some(Sex::Female) => "w",
+            Some(Sex::Male) => "m",
+            None => "",
+        },
+    );
+    attr(out, i, "fed", p.federation.as_deref().unwrap_or(""));
+    match team {
+        Some((number, board)) => {
+            attr(out, i, "board", board);
+            attr(out, i, "teamno", number);
+        }
+        None => {
+            attr(out, i, "board", "");
+            attr(out, i, "teamno", 0);
+        }
+    }
+    attr(out, i, "clubname", "");
+    attr(
+        out,
+        i,
+        "fideid",
+        p.fide_id.map_or(String::new(), |x| x.to_string()),
+    );
+    for name in ["teamplayid", "club", "typ", "group"] {
+        attr(out, i, name, "");
+    }
+    attr(
+        out,
+        i,
+        "rank",
+        row.map_or(String::new(), |r| r.rank.to_string()),
+    );
+    for k in 0..5 {
+        let v = row
+            .and_then(|r| r.tiebreaks.get(k))
+            .cloned()
+            .unwrap_or_default();
+        attr(out, i, &format!("tb{}", k + 1), v);
+    }
+    attr(out, i, "pts", pts(points));
+    attr(
+        out,
+        i,
+        "equal",
+        if row.is_some_and(|r| r.equal) {
+            "J"
+        } else {
+            "N"
+        },
+    );
+    attr(out, i, "kfaktor", "");
+    attr(out, i, "state", state);
+    out.push_str("/>\n");
+}
+
+/// The signed fields of an upload, when there are some.
+pub(crate) fn security_element(out: &mut String, security: Option<&Security>) {
+    let i = "  ";
+    if let Some(s) = security {
+        out.push_str("<security>\n<securitydata\n");
+        attr(out, i, "source", &s.source);
+        attr(out, i, "sid", &s.sid);
+        attr(out, i, "creator_sid", &s.creator_sid);
+        attr(out, i, "tnr_sid", &s.tnr_sid);
+        out.push_str("/>\n</security>\n");
+    }
 }

@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 
 use quick_xml::events::Event;
-use tournament::chess_results::{self, Ranking, Security, TiebreakColumn, Upload};
+use tournament::chess_results::{
+    self, BoardPairing, Game, Opponent, Ranking, Security, TeamFileError, TeamLine, TeamPairing,
+    TeamRankRow, TeamRanking, TeamUpload, TiebreakColumn, Upload,
+};
 use tournament::trf;
 
 /// Each element's attribute names in the order written, element by element.
@@ -229,4 +232,278 @@ fn values_worked_by_hand() {
             s("2", "3", "-2", "0.5", "", ""),
         ]
     );
+}
+
+// Three teams of two boards, two rounds of a team Swiss. Round 1: Alpha–Bravo 1½–½ (board 1
+// 1-3 1-0, board 2 4-2 ½-½), Charlie the pairing-allocated bye (2 game points). Round 2:
+// Charlie–Alpha ½–1½ (board 1 5-1 0-1, board 2 2-6 ½-½), Bravo not paired.
+const TEAM_PLAYERS: &str = "\
+012 Interclubs <Open>
+042 2026/05/01
+052 2026/05/02
+001    1      Alpha, One                        2200                             0.0    1
+001    2      Alpha, Two                        2100                             0.0    2
+001    3      Bravo, One                        2000                             0.0    3
+001    4      Bravo, Two                        1900                             0.0    4
+001    5      Charlie, One                      1800                             0.0    5
+001    6      Charlie, Two                                                       0.0    6
+";
+
+fn team_upload(t: &tournament::Tournament) -> TeamUpload<'_> {
+    use tournament::PlayerId as P;
+    let p = |s: &str| s.parse::<tournament::Points>().unwrap();
+    let line = |number, name: &str, members: [u32; 2]| TeamLine {
+        number,
+        name: name.into(),
+        captain: String::new(),
+        federation: "FRA".into(),
+        rating_average: None,
+        withdrawn: false,
+        members: members.into_iter().map(P).collect(),
+    };
+    let board = |board, white, black, w: &str, b: &str, game| BoardPairing {
+        board,
+        white: P(white),
+        black: P(black),
+        white_points: p(w),
+        black_points: p(b),
+        game,
+    };
+    let row = |team, rank, equal, points: &str| TeamRankRow {
+        team,
+        rank,
+        equal,
+        points: p(points),
+        tiebreaks: vec!["1.5".into()],
+    };
+    TeamUpload {
+        tournament: t,
+        key: String::new(),
+        creator: String::new(),
+        round_robin: false,
+        organiser: String::new(),
+        director: String::new(),
+        remark: String::new(),
+        fide_rated: None,
+        boards: 2,
+        first_team_white: true,
+        teams: vec![
+            line(1, "Alpha", [1, 2]),
+            line(2, "Bravo", [3, 4]),
+            line(3, "Charlie", [5, 6]),
+        ],
+        tiebreaks: vec![TiebreakColumn::game_points()],
+        rankings: vec![
+            TeamRanking {
+                round: 1,
+                rows: vec![
+                    row(1, 1, false, "2"),
+                    row(3, 1, true, "2"),
+                    row(2, 3, false, "0"),
+                ],
+            },
+            TeamRanking {
+                round: 2,
+                rows: vec![
+                    row(1, 1, false, "4"),
+                    row(3, 2, false, "2"),
+                    row(2, 3, false, "0"),
+                ],
+            },
+        ],
+        players: Ranking::by_points(t, 0),
+        rounds: vec![
+            vec![
+                TeamPairing {
+                    first: 1,
+                    second: Opponent::Team(2),
+                    first_points: p("1.5"),
+                    second_points: p("0.5"),
+                    boards: vec![
+                        board(1, 1, 3, "1", "0", Game::Played),
+                        board(2, 4, 2, "0.5", "0.5", Game::Played),
+                    ],
+                },
+                TeamPairing {
+                    first: 3,
+                    second: Opponent::PairingBye,
+                    first_points: p("2"),
+                    second_points: p("0"),
+                    boards: vec![],
+                },
+            ],
+            vec![
+                TeamPairing {
+                    first: 3,
+                    second: Opponent::Team(1),
+                    first_points: p("0.5"),
+                    second_points: p("1.5"),
+                    boards: vec![
+                        board(1, 5, 1, "0", "1", Game::Played),
+                        board(2, 2, 6, "0.5", "0.5", Game::Played),
+                    ],
+                },
+                TeamPairing {
+                    first: 2,
+                    second: Opponent::NotPaired,
+                    first_points: p("0"),
+                    second_points: p("0"),
+                    boards: vec![],
+                },
+            ],
+        ],
+        finished: true,
+        security: Some(Security {
+            source: "0".into(),
+            sid: "A".into(),
+            creator_sid: "B".into(),
+            tnr_sid: "C".into(),
+        }),
+    }
+}
+
+#[test]
+fn a_team_file_has_the_published_team_examples_elements_and_attributes() {
+    let t = trf::read(TEAM_PLAYERS).unwrap();
+    let xml = chess_results::write_teams(&team_upload(&t)).unwrap();
+    let structure = include_str!("fixtures/chess_results/structure.txt");
+    let published: HashMap<&str, Vec<&str>> = structure
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next().unwrap(), w.collect())
+        })
+        .collect();
+    let ours = elements(&xml);
+    let order: Vec<&str> = ours.iter().map(|(n, _)| n.as_str()).collect();
+    let first = |n: &str| order.iter().position(|x| *x == n).unwrap();
+    // The order of Team_SwissSystem.xml and Team_RoundRobin.xml, with the intermediate
+    // rankings (not in the examples) after the teams.
+    for pair in [
+        "tournamentdata",
+        "rounds",
+        "players",
+        "teams",
+        "intermediaterankings",
+        "playerpairings",
+        "teampairings",
+        "security",
+    ]
+    .windows(2)
+    {
+        assert!(first(pair[0]) < first(pair[1]), "{pair:?}");
+    }
+    for (name, attrs) in &ours {
+        if let Some(theirs) = published.get(name.as_str()) {
+            assert_eq!(attrs, theirs, "<{name}>");
+        } else {
+            assert!(name.starts_with("intermediateranking"), "<{name}>");
+        }
+    }
+
+    let tour = &attributes(&xml, "tournament")[0];
+    // Team Swiss: type 3; the example's team attributes are set (board 1's colour of the first
+    // team, 2 boards); game points are chess-results' tie-break 1.
+    assert_eq!(tour["type"], "3");
+    assert_eq!(tour["homecolor"], "w");
+    assert_eq!(tour["playerperteam"], "2");
+    assert_eq!(tour["tb1no"], "1");
+    assert_eq!(tour["name"], "Interclubs <Open>");
+    let players: Vec<(String, String, String)> = attributes(&xml, "player")
+        .into_iter()
+        .map(|p| (p["no"].clone(), p["teamno"].clone(), p["board"].clone()))
+        .collect();
+    let s3 = |a: &str, b: &str, c: &str| (a.to_string(), b.to_string(), c.to_string());
+    assert_eq!(
+        players,
+        [
+            s3("1", "1", "1"),
+            s3("2", "1", "2"),
+            s3("3", "2", "1"),
+            s3("4", "2", "2"),
+            s3("5", "3", "1"),
+            s3("6", "3", "2")
+        ]
+    );
+    let teams: Vec<(String, String, String, String)> = attributes(&xml, "team")
+        .into_iter()
+        .map(|t| {
+            (
+                t["no"].clone(),
+                t["rank"].clone(),
+                t["points"].clone(),
+                t["state"].clone(),
+            )
+        })
+        .collect();
+    let s4 =
+        |a: &str, b: &str, c: &str| (a.to_string(), b.to_string(), c.to_string(), String::new());
+    assert_eq!(
+        teams,
+        [
+            s4("1", "1", "4.0"),
+            s4("2", "3", "0.0"),
+            s4("3", "2", "2.0")
+        ]
+    );
+    let tp: Vec<String> = attributes(&xml, "teampairing")
+        .into_iter()
+        .map(|m| {
+            format!(
+                "{} {} {}-{} {}-{}",
+                m["round"], m["pairing"], m["no1"], m["no2"], m["res1"], m["res2"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        tp,
+        [
+            "1 1 1-2 1.5-0.5",
+            "1 2 3--1 2.0-0.0",
+            "2 1 3-1 0.5-1.5",
+            "2 2 2--2 0.0-0.0"
+        ]
+    );
+    let pp: Vec<String> = attributes(&xml, "playerpairing")
+        .into_iter()
+        .map(|m| {
+            format!(
+                "{} {} {} {}-{} {}",
+                m["round"], m["pairing"], m["board"], m["whiteno"], m["blackno"], m["reswhite"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        pp,
+        [
+            "1 1 1 1-3 1.0",
+            "1 1 2 4-2 0.5",
+            "2 1 1 5-1 0.0",
+            "2 1 2 2-6 0.5"
+        ]
+    );
+}
+
+#[test]
+fn a_team_file_refuses_a_board_player_of_neither_team() {
+    let t = trf::read(TEAM_PLAYERS).unwrap();
+    let mut u = team_upload(&t);
+    // Round 2's match is Charlie–Alpha: Bravo's player 3 cannot sit at board 1.
+    u.rounds[1][0].boards[0].white = tournament::PlayerId(3);
+    assert_eq!(
+        chess_results::write_teams(&u),
+        Err(TeamFileError::NotInMatch {
+            round: 2,
+            pairing: 1,
+            board: 1,
+            player: tournament::PlayerId(3)
+        })
+    );
+    let mut u = team_upload(&t);
+    u.teams[1].members.push(tournament::PlayerId(1));
+    assert!(matches!(
+        chess_results::write_teams(&u),
+        Err(TeamFileError::TwoTeams { .. })
+    ));
 }

@@ -89,10 +89,16 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// `arbiter serve` with more options (`--chess-results FILE`).
+    pub fn start_with(db: &Path, options: &[&std::ffi::OsStr]) -> Server {
         let mut child = Command::new(arbiter_bin())
             .args(["serve", "--db"])
             .arg(db)
             .args(["--listen", "127.0.0.1:0"])
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

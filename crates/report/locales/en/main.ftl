@@ -849,3 +849,4 @@ export-chess-results = chess-results.com upload file (XML)
 publish-chess-results = Publish on chess-results.com
 published-chess-results = Published on chess-results.com (tournament { $key }):
 publish-chess-results-failed = Not published on chess-results.com: { $reason }
+teams-chess-results = Results on chess-results.com

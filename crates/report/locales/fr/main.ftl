@@ -855,3 +855,4 @@ export-chess-results = Fichier pour chess-results.com (XML)
 publish-chess-results = Publier sur chess-results.com
 published-chess-results = Publié sur chess-results.com (tournoi { $key }) :
 publish-chess-results-failed = Non publié sur chess-results.com : { $reason }
+teams-chess-results = Résultats sur chess-results.com

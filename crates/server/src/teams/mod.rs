@@ -11,6 +11,7 @@
 
 mod api;
 mod captain;
+mod chess_results;
 mod cup;
 mod export;
 mod forms;
@@ -28,6 +29,7 @@ pub fn routes() -> Routes {
         .merge(export::routes())
         .merge(norms::routes())
         .merge(cup::routes())
+        .merge(chess_results::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).

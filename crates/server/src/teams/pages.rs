@@ -326,6 +326,7 @@ struct EventPage {
     next_round: u32,
     /// The version its forms carry, read before the data it shows.
     version: i64,
+    chess_results: super::chess_results::Panel,
 }
 
 async fn event_page(
@@ -333,6 +334,7 @@ async fn event_page(
     c: Ctx,
     _a: Arbiter,
     Path(id): Path<TeamEventId>,
+    axum::extract::Query(q): super::chess_results::PanelQuery,
 ) -> Page {
     let version = st.store.version(store::Scope::Teams(id))?.0;
     let e = st.store.team_event(id)?;
@@ -350,6 +352,7 @@ async fn event_page(
         })
         .collect();
     html(&EventPage {
+        chess_results: super::chess_results::Panel::new(&st, q),
         version,
         next_round: e.rounds_paired + 1,
         ev,

@@ -28,6 +28,7 @@
 
 mod captain_rows;
 pub mod captains;
+pub mod chess_results;
 pub mod corrections;
 pub mod cup;
 pub mod cup_bracket;
