@@ -16,6 +16,8 @@ mod national_list;
 mod papi_event;
 #[path = "safety.rs"]
 mod safety;
+#[path = "swiss_manager_event.rs"]
+mod swiss_manager_event;
 #[path = "team_event.rs"]
 mod team_event;
 #[path = "team_league.rs"]
