@@ -77,6 +77,8 @@ mod rating_change_and_norms;
 mod round_dates;
 #[path = "sections.rs"]
 mod sections;
+#[path = "swiss_manager.rs"]
+mod swiss_manager;
 #[path = "swiss_systems.rs"]
 mod swiss_systems;
 #[path = "teams_api.rs"]
