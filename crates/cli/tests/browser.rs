@@ -33,7 +33,8 @@
 //! routes, so a new one without a scenario fails (`browser/stale.rs`, `browser/stale_forms.rs`).
 //!
 //! A Papi file imported and the event's Papi file for the FFE (issue 35 §1), in French and
-//! English (`browser/papi.rs`, `TARGET/browser-artifacts/papi/`).
+//! English (`browser/papi.rs`, `TARGET/browser-artifacts/papi/`); a Swiss-Manager file
+//! imported likewise (issue 35 §2, `browser/tunx.rs`, `TARGET/browser-artifacts/tunx/`).
 //!
 //! A club open with an A and a B section (issue 23) goes from the club's CSV, the public
 //! registration form and the group's desk to the prizes under the Hort system and equal
@@ -71,6 +72,8 @@ mod stale_forms;
 mod teams;
 #[path = "browser/teams_cup.rs"]
 mod teams_cup;
+#[path = "browser/tunx.rs"]
+mod tunx;
 
 use std::ffi::OsStr;
 use std::path::Path;
@@ -385,6 +388,16 @@ fn chess_results_export_and_publication_through_the_browser() {
         return;
     };
     run(async move { chess_results::export_and_publish(&chromedriver).await });
+}
+
+/// A Swiss-Manager file imported through the browser, in both languages (issue 35 §2;
+/// `browser/tunx.rs`).
+#[test]
+fn swiss_manager_import_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(async move { tunx::import(&chromedriver).await });
 }
 
 /// Two arbiters and two phones at once (issue 19): the chief's grid, loaded before a deputy

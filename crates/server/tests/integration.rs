@@ -83,6 +83,8 @@ mod rating_report;
 mod round_dates;
 #[path = "sections.rs"]
 mod sections;
+#[path = "swiss_manager.rs"]
+mod swiss_manager;
 #[path = "swiss_systems.rs"]
 mod swiss_systems;
 #[path = "teams_api.rs"]

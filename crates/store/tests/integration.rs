@@ -20,6 +20,8 @@ mod rating_periods;
 mod report_periods;
 #[path = "safety.rs"]
 mod safety;
+#[path = "swiss_manager_event.rs"]
+mod swiss_manager_event;
 #[path = "team_cup.rs"]
 mod team_cup;
 #[path = "team_event.rs"]

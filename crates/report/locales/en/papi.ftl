@@ -16,3 +16,26 @@ papi-err-not-papi = an Access database without Papi's tables ({ $detail })
 papi-err-rounds = the file says { $found } rounds (setting NbrRondes); Papi holds 1 to 24
 papi-err-opponent = player Ref { $reference } ({ $name }), column { $column }: opponent Ref { $opponent } is not in the file
 papi-err-player = player Ref { $reference } ({ $name }), column { $column }: { $detail }
+papi-err-truncated = the file is truncated or damaged: { $what } refers to page { $page }, but the file has { $pages } pages
+papi-err-corrupt = the file is truncated or damaged: page { $page }, { $detail }
+papi-err-value = table { $table }, row { $row }, column { $column }: a value that cannot be read ({ $detail })
+papi-err-setting = table INFO, setting { $name }: expected { $expected }, found “{ $found }”
+papi-err-unsupported = an event Papi cannot hold ({ $detail })
+action-import_papi = Event imported from a Papi file
+
+# Swiss-Manager's files (.TUNX): import a new event from one.
+events-import-tunx = Import a Swiss-Manager file (.TUNX)
+tunx-import-title = Import a Swiss-Manager file
+tunx-import-help = A Swiss-Manager tournament file (.TUNX) of an individual event, Swiss or round robin, becomes a new event: its settings (rounds, dates, arbiters, tie-breaks), its players (ratings, FIDE ids, federations, titles, clubs) and every round with its results, byes and forfeits. A round paired but without all its results is left out. Team files are not read. When the file is refused, nothing is imported.
+tunx-file = Swiss-Manager file
+tunx-import-submit = Import
+invalid-tunx-file = The Swiss-Manager file is refused, nothing was imported: { $found }
+tunx-err-not-tunx = this is not a Swiss-Manager tournament file (byte { $offset }: expected { $expected }, found { $found })
+tunx-err-team = a team tournament: Swiss-Manager's team files are not read (byte { $offset }: expected { $expected }, found { $found })
+tunx-err-truncated = the file is truncated: at byte { $offset }, expected { $expected }, found { $found }
+tunx-err-at = at byte { $offset }, expected { $expected }, found { $found }
+import-notes-title = What the file holds that the event does not take
+import-notes-tiebreaks = Tie-breaks of the file without an equivalent here, left out: { $names }. Check the event's tie-breaks in its settings.
+import-notes-warning = The file's reader says: { $detail }
+action-import_swiss_manager = Event imported from a Swiss-Manager file
+import-err-no-file = no file was sent

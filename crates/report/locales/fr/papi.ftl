@@ -16,3 +16,26 @@ papi-err-not-papi = une base Access sans les tables de Papi ({ $detail })
 papi-err-rounds = le fichier annonce { $found } rondes (réglage NbrRondes) ; Papi en compte de 1 à 24
 papi-err-opponent = joueur Ref { $reference } ({ $name }), colonne { $column } : l'adversaire Ref { $opponent } n'est pas dans le fichier
 papi-err-player = joueur Ref { $reference } ({ $name }), colonne { $column } : { $detail }
+papi-err-truncated = le fichier est tronqué ou endommagé : { $what } renvoie à la page { $page }, mais le fichier n'en compte que { $pages }
+papi-err-corrupt = le fichier est tronqué ou endommagé : page { $page }, { $detail }
+papi-err-value = table { $table }, ligne { $row }, colonne { $column } : valeur illisible ({ $detail })
+papi-err-setting = table INFO, réglage { $name } : attendu { $expected }, trouvé « { $found } »
+papi-err-unsupported = un tournoi que Papi ne peut pas contenir ({ $detail })
+action-import_papi = Tournoi importé d'un fichier Papi
+
+# Les fichiers de Swiss-Manager (.TUNX) : importer un nouveau tournoi.
+events-import-tunx = Importer un fichier Swiss-Manager (.TUNX)
+tunx-import-title = Importer un fichier Swiss-Manager
+tunx-import-help = Un fichier de tournoi Swiss-Manager (.TUNX) d'un tournoi individuel, système suisse ou toutes rondes, devient un nouveau tournoi : ses réglages (rondes, dates, arbitres, départages), ses joueurs (Elo, identifiants FIDE, fédérations, titres, clubs) et toutes ses rondes avec leurs résultats, exempts et forfaits. Une ronde appariée dont tous les résultats ne sont pas saisis n'est pas reprise. Les fichiers de tournois par équipes ne sont pas lus. Si le fichier est refusé, rien n'est importé.
+tunx-file = Fichier Swiss-Manager
+tunx-import-submit = Importer
+invalid-tunx-file = Fichier Swiss-Manager refusé, rien n'a été importé : { $found }
+tunx-err-not-tunx = ce fichier n'est pas un fichier de tournoi Swiss-Manager (octet { $offset } : attendu { $expected }, trouvé { $found })
+tunx-err-team = un tournoi par équipes : les fichiers d'équipes de Swiss-Manager ne sont pas lus (octet { $offset } : attendu { $expected }, trouvé { $found })
+tunx-err-truncated = le fichier est tronqué : à l'octet { $offset }, attendu { $expected }, trouvé { $found }
+tunx-err-at = à l'octet { $offset }, attendu { $expected }, trouvé { $found }
+import-notes-title = Ce que le fichier contient et que le tournoi ne reprend pas
+import-notes-tiebreaks = Départages du fichier sans équivalent ici, non repris : { $names }. Vérifiez les départages dans les réglages du tournoi.
+import-notes-warning = Le lecteur du fichier signale : { $detail }
+action-import_swiss_manager = Tournoi importé d'un fichier Swiss-Manager
+import-err-no-file = aucun fichier n'a été envoyé

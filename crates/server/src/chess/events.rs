@@ -188,6 +188,8 @@ struct Dashboard {
     /// After a publication: what the site said (its key, or why it refused).
     published: String,
     publish_failed: String,
+    /// Just after an import from a file: what the file holds that the event does not take.
+    import_notes: Vec<String>,
 }
 
 /// What the page says after publishing the event on chess-results.com.
@@ -195,6 +197,25 @@ struct Dashboard {
 struct PublishedQuery {
     published: Option<String>,
     publish_failed: Option<String>,
+    /// Set by the import from a file (`?imported=1`).
+    imported: Option<String>,
+}
+
+/// An import's notes in the visitor's words: the tie-breaks left out, then the reader's
+/// warnings (technical, in English) each in a sentence of the page's language.
+fn import_notes(c: &Ctx, notes: &store::chess::file_import::ImportNotes) -> Vec<String> {
+    let mut out = Vec::new();
+    if !notes.tiebreaks_left_out.is_empty() {
+        out.push(c.t1(
+            "import-notes-tiebreaks",
+            "names",
+            notes.tiebreaks_left_out.join(", "),
+        ));
+    }
+    for w in &notes.warnings {
+        out.push(c.t1("import-notes-warning", "detail", w.as_str()));
+    }
+    out
 }
 
 async fn dashboard(
@@ -208,6 +229,10 @@ async fn dashboard(
     let players = st.store.players(id)?;
     let rounds = st.store.rounds(id)?;
     let missing_last = rounds.last().map(|r| r.missing_results()).unwrap_or(0);
+    let import_notes = match q.imported {
+        Some(_) => import_notes(&c, &st.store.import_notes(id)?),
+        None => Vec::new(),
+    };
     let (next_text, next_link) = if players.is_empty() {
         (c.t("next-add-players"), format!("/events/{id}/players"))
     } else if missing_last > 0 {
@@ -255,6 +280,7 @@ async fn dashboard(
             .filter(|k| k.bytes().all(|b| b.is_ascii_digit()))
             .unwrap_or_default(),
         publish_failed: q.publish_failed.unwrap_or_default(),
+        import_notes,
         ev,
         c,
     })

@@ -28,6 +28,7 @@ pub mod rounds;
 pub mod schedule;
 pub mod sections;
 pub mod standalone;
+pub mod swiss_manager;
 pub mod views;
 
 use crate::guard::Routes;
@@ -55,6 +56,7 @@ pub fn routes() -> Routes {
         .merge(groups::routes())
         .merge(papi::routes())
         .merge(rating_report::routes())
+        .merge(swiss_manager::routes())
 }
 
 /// The chess JSON API's routes (nested under `/api`).
@@ -62,6 +64,7 @@ pub fn api_routes() -> Routes {
     Routes::new()
         .merge(api::routes())
         .merge(papi::api_routes())
+        .merge(swiss_manager::api_routes())
         .merge(rating_list::api_routes())
         .merge(national_list::api_routes())
         .merge(publish::api_routes())

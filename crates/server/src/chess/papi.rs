@@ -51,12 +51,42 @@ async fn import_page(c: Ctx, _a: Arbiter) -> Page {
 }
 
 /// A refused Papi file in the visitor's language: what is wrong and where in words; the
-/// reader's own detail (English) follows where the problem is a rarer one.
+/// reader's own detail (English, technical) stands inside that sentence where there is one.
 fn refusal(c: &Ctx, e: &PapiError) -> AppError {
     let tr = &c.tr;
     let text = match e {
         PapiError::Database(jet::JetError::NotJet(_)) => tr.t("papi-err-not-access"),
         PapiError::Database(jet::JetError::UnsupportedVersion(_)) => tr.t("papi-err-version"),
+        // The reader's detail stays technical; the sentence around it is the visitor's.
+        PapiError::Database(jet::JetError::Truncated { what, page, pages }) => tr.targs(
+            "papi-err-truncated",
+            &[
+                ("what", what.clone().into()),
+                ("page", (*page as i64).into()),
+                ("pages", (*pages as i64).into()),
+            ],
+        ),
+        PapiError::Database(jet::JetError::Corrupt { page, what }) => tr.targs(
+            "papi-err-corrupt",
+            &[
+                ("page", (*page as i64).into()),
+                ("detail", what.clone().into()),
+            ],
+        ),
+        PapiError::Database(jet::JetError::BadValue {
+            table,
+            row,
+            column,
+            what,
+        }) => tr.targs(
+            "papi-err-value",
+            &[
+                ("table", table.clone().into()),
+                ("row", (*row as i64).into()),
+                ("column", column.clone().into()),
+                ("detail", what.clone().into()),
+            ],
+        ),
         PapiError::Database(d) => tr.targs("papi-err-damaged", &[("detail", d.to_string().into())]),
         PapiError::NotPapi(d) => tr.targs("papi-err-not-papi", &[("detail", d.clone().into())]),
         PapiError::Rounds { found } => {
@@ -90,7 +120,21 @@ fn refusal(c: &Ctx, e: &PapiError) -> AppError {
                 ("detail", what.clone().into()),
             ],
         ),
-        PapiError::Setting { .. } | PapiError::Unsupported(_) => e.to_string(),
+        PapiError::Setting {
+            name,
+            expected,
+            found,
+        } => tr.targs(
+            "papi-err-setting",
+            &[
+                ("name", name.clone().into()),
+                ("expected", expected.clone().into()),
+                ("found", found.clone().into()),
+            ],
+        ),
+        PapiError::Unsupported(d) => {
+            tr.targs("papi-err-unsupported", &[("detail", d.clone().into())])
+        }
     };
     AppError::invalid("papi_file", store::chess::papi::PAPI_EXPECTED, text)
 }
@@ -112,7 +156,11 @@ async fn import(State(st): State<AppState>, c: Ctx, a: Arbiter, mut form: Multip
         }
     }
     let bytes = bytes.filter(|b| !b.is_empty()).ok_or_else(|| {
-        AppError::invalid("papi_file", store::chess::papi::PAPI_EXPECTED, "nothing")
+        AppError::invalid(
+            "papi_file",
+            store::chess::papi::PAPI_EXPECTED,
+            c.t("import-err-no-file"),
+        )
     })?;
     // The file's own problems, said in the visitor's language before the store reads it.
     tournament::papi::read(&bytes)

@@ -15,17 +15,13 @@
 //! assert_eq!(store.rounds(id).unwrap().len(), 7);
 //! ```
 
-use rusqlite::params;
-use serde_json::json;
 use tournament::papi::{self, PapiFile, PapiPlayer, PapiRating};
-use tournament::{Color, Entry, GameResult, PlayerId, Tournament};
 
-use crate::chess::event::{insert_event, insert_player};
+use crate::chess::file_import::{FileEvent, FileSource};
 use crate::chess::model::{build, complete_rounds, ranked};
-use crate::chess::rows::{insert_game, load_event, load_players, load_rounds};
+use crate::chess::rows::{load_event, load_players, load_rounds};
 use crate::chess::types::*;
 use crate::error::{Error, Result};
-use crate::new_codes::new_code;
 use crate::text::{Label, PersonName};
 use crate::Store;
 
@@ -38,16 +34,7 @@ pub const PAPI_EVENT_EXPECTED: &str =
     "an individual event of at most 24 rounds, scored 1 / ½ / 0 or 3 / 1 / 0, as Papi holds it";
 
 /// An event read from a Papi file, ready to be stored.
-#[derive(Debug, Clone)]
-pub struct PapiEvent {
-    pub settings: EventSettings,
-    /// The players in pairing-number order.
-    pub players: Vec<NewPlayer>,
-    /// The players' pairing numbers and every round, as the file records them.
-    pub tournament: Tournament,
-    /// What the file holds that the event does not take.
-    pub warnings: Vec<String>,
-}
+pub type PapiEvent = FileEvent;
 
 fn refused(found: impl Into<String>) -> Error {
     Error::Invalid {
@@ -113,11 +100,13 @@ pub fn event_from_papi(bytes: &[u8]) -> Result<PapiEvent> {
         };
         players.push(new_player(p, row, rating)?);
     }
-    Ok(PapiEvent {
+    Ok(FileEvent {
         settings: s,
         players,
         tournament: converted.tournament,
+        round_starts: Vec::new(),
         warnings: converted.warnings,
+        tiebreaks_left_out: Vec::new(),
     })
 }
 
@@ -166,119 +155,11 @@ fn new_player(p: &tournament::Player, row: &PapiPlayer, rating: &PapiRating) -> 
     })
 }
 
-/// The store's result code of a game, from White's entry.
-fn result_code(white: &Entry) -> Option<ResultCode> {
-    match white {
-        Entry::Played {
-            result: GameResult::Win,
-            ..
-        } => Some(ResultCode::WhiteWins),
-        Entry::Played {
-            result: GameResult::Draw,
-            ..
-        } => Some(ResultCode::Draw),
-        Entry::Played {
-            result: GameResult::Loss,
-            ..
-        } => Some(ResultCode::BlackWins),
-        Entry::ForfeitWin { .. } => Some(ResultCode::WhiteForfeitWin),
-        Entry::ForfeitLoss { .. } => Some(ResultCode::BlackForfeitWin),
-        Entry::DoubleForfeit { .. } => Some(ResultCode::DoubleForfeit),
-        _ => None,
-    }
-}
-
 impl Store {
-    /// A new event from a Papi file ([`event_from_papi`]): settings, players with the file's
-    /// pairing numbers, and every round (boards, results, byes), in one transaction: an error
-    /// anywhere leaves the database as it was.
+    /// A new event from a Papi file ([`event_from_papi`]), all or nothing
+    /// ([`Store::create_event_from_file`]).
     pub fn create_event_from_papi(&self, actor: &str, file: &PapiEvent) -> Result<EventId> {
-        self.transaction(|tx| {
-            let id = insert_event(tx, actor, &file.settings)?;
-            let mut keys = Vec::with_capacity(file.players.len());
-            for (p, np) in file.tournament.players.iter().zip(&file.players) {
-                let key = insert_player(tx, id, np).map_err(|e| match e {
-                    Error::Invalid { field, expected, found } => Error::Invalid {
-                        field: format!("player {} ({}): {field}", p.id, np.name),
-                        expected,
-                        found,
-                    },
-                    other => other,
-                })?;
-                keys.push(key);
-            }
-            // The file's pairing numbers (two passes keep UNIQUE(event_id, number) true).
-            tx.execute("UPDATE player SET number = -number WHERE event_id = ?1", [id])?;
-            for (p, key) in file.tournament.players.iter().zip(&keys) {
-                tx.execute("UPDATE player SET number = ?1 WHERE id = ?2", params![p.id.0, key])?;
-            }
-            let key_of = |n: PlayerId| {
-                file.tournament
-                    .players
-                    .iter()
-                    .position(|p| p.id == n)
-                    .map(|k| keys[k])
-                    .expect("opponents are players of the file")
-            };
-            let rounds = file.tournament.recorded_rounds();
-            for r in 1..=rounds {
-                tx.execute(
-                    "INSERT INTO round (event_id, number, paired_at) VALUES (?1, ?2, ?3)",
-                    params![id, r, crate::db::now()],
-                )?;
-                // Boards by the better pairing number of the two, the bye last.
-                let mut boards: Vec<(u32, PlayerKey, Option<PlayerKey>, Option<ResultCode>)> = Vec::new();
-                for (p, &key) in file.tournament.players.iter().zip(&keys) {
-                    let e = p.entry(r).copied().unwrap_or(Entry::NotPaired);
-                    let bye = |kind: ByeKind| -> Result<()> {
-                        tx.execute(
-                            "INSERT INTO bye (event_id, player_id, round, kind) VALUES (?1, ?2, ?3, ?4)",
-                            params![id, key, r, kind.as_str()],
-                        )?;
-                        Ok(())
-                    };
-                    match e {
-                        Entry::PairingBye => boards.push((u32::MAX, key, None, None)),
-                        Entry::HalfBye => bye(ByeKind::Half)?,
-                        Entry::FullBye => bye(ByeKind::Full)?,
-                        Entry::ZeroBye | Entry::Withdrawn => bye(ByeKind::Zero)?,
-                        _ if e.color() == Some(Color::White) => {
-                            let opp = e.opponent().expect("a game has an opponent");
-                            boards.push((p.id.0.min(opp.0), key, Some(key_of(opp)), result_code(&e)));
-                        }
-                        _ => {}
-                    }
-                }
-                boards.sort_by_key(|b| b.0);
-                for (k, (_, white, black, result)) in boards.into_iter().enumerate() {
-                    insert_game(
-                        tx,
-                        id,
-                        &Game {
-                            round: r,
-                            board: k as u32 + 1,
-                            white,
-                            black,
-                            result,
-                            code: new_code(tx)?,
-                            reported: None,
-                            reports: Vec::new(),
-                            edited: false,
-                            accepted: Vec::new(),
-                        },
-                    )?;
-                }
-            }
-            crate::chess::log::append(
-                tx,
-                Some(id),
-                actor,
-                "import_papi",
-                json!({ "players": keys.len(), "rounds": rounds }),
-                None,
-            )?;
-            Ok(id)
-        })
+        self.create_event_from_file(actor, FileSource::Papi, file)
     }
 
     /// The event as a Papi file for the FFE: its players with their FFE data and the rounds
