@@ -14,9 +14,10 @@
 //!
 //! Issue 37's two events: `-- 9999 11 --usual --forfeit-rate 40` and `-- 9999 11 --clean`.
 //!
-//! The matching runs on a candidate graph certified by the duals (`CandidateFactory`);
-//! `--per-vertex K` and `--from-vertices N` set its size and the graphs it starts at, and
-//! `--dense` pairs with the matching on the whole weight matrix (`BlossomFactory`) instead.
+//! The engine pairs as `dutch::pair` does (the matching on the whole weight matrix);
+//! `--candidates` pairs with the matching on a candidate graph certified by the duals
+//! (`CandidateFactory`, docs/dutch-engine.md), `--per-vertex K` and `--from-vertices N` setting
+//! its size and the graphs it starts at.
 //!
 //! `--save FILE` writes the tournament as it stands before the last round paired (TRF-16), so
 //! that round can be timed again through the binary: `arbiter --dutch FILE -p`.
@@ -57,7 +58,7 @@ fn main() {
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     let usual = args.iter().any(|a| a == "--usual");
-    let dense = args.iter().any(|a| a == "--dense");
+    let sparse = args.iter().any(|a| a == "--candidates");
     let defaults = CandidateFactory::default();
     let candidates = CandidateFactory {
         per_vertex: value_of(&args, "--per-vertex")
@@ -121,10 +122,10 @@ fn main() {
         common::reset_peak_memory();
         let start = Instant::now();
         let cpu_start = common::thread_cpu_seconds();
-        let pairing = if dense {
-            dutch::pair_with(t, round, &options, &BlossomFactory, Variant::default())
-        } else {
+        let pairing = if sparse {
             dutch::pair_with(t, round, &options, &candidates, Variant::default())
+        } else {
+            dutch::pair_with(t, round, &options, &BlossomFactory, Variant::default())
         };
         let seconds = start.elapsed().as_secs_f64();
         let cpu = match (cpu_start, common::thread_cpu_seconds()) {
