@@ -63,6 +63,13 @@
 //! [`Matcher::check_optimality`] verifies the dual certificate of the current solution, and
 //! [`Matcher::stats`] counts the work done.
 //!
+//! # Candidate graphs
+//! [`Matcher::with_candidates`] searches only each vertex's heaviest edges and then checks the
+//! dual certificate over the edges left out, taking in any it finds violated and searching
+//! again, so a solve still gives the optimum of the whole graph. It keeps the dense matrix (the
+//! certificate reads it); on the Dutch engine's graphs it is slower than the dense search so far
+//! (`docs/dutch-engine.md`).
+//!
 //! # Performance
 //! Complete graphs with random weights, `cargo bench -p matching --bench solve` (wall clock, best
 //! of three, on 2 cores shared with other builds):

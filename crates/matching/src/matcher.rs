@@ -104,6 +104,18 @@ pub struct Matcher<W: Weight> {
     changed: Vec<(u32, u32)>,
     /// Pairs proposed for the next solve (see `suggest`).
     suggested: Vec<(u32, u32)>,
+    /// With a candidate graph (see `with_candidates`): the edges each vertex keeps in the graph
+    /// at a fresh start; the others are left out (their presence bit is off, their weight kept)
+    /// until the certificate finds one with a negative slack.
+    candidates: Option<usize>,
+    /// Per vertex: its left-out edges need checking at the next certificate (one was raised,
+    /// or the graph started afresh).
+    recheck: Vec<bool>,
+    /// Vertex duals when the certificate last held: a left-out edge whose weight has not risen
+    /// keeps a non-negative slack while neither end's dual is below this.
+    certified: Vec<W>,
+    /// A left-out edge was raised since the certificate last held.
+    uncertified: bool,
     stats: SolveStats,
 }
 
@@ -212,6 +224,12 @@ pub struct SolveStats {
     /// Times the lists of edges between S-blossoms were compacted to stay within their memory
     /// budget (see [`Matcher::memory_bound`]).
     pub list_compactions: u64,
+    /// With a candidate graph: rows checked by the certificate over left-out edges.
+    pub certificate_rows: u64,
+    /// With a candidate graph: left-out edges the certificate took into the graph.
+    pub edges_added: u64,
+    /// With a candidate graph: searches run again after the certificate took edges in.
+    pub certificate_repairs: u64,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -265,10 +283,41 @@ impl<W: Weight> Matcher<W> {
             solved: false,
             changed: Vec::new(),
             suggested: Vec::new(),
+            candidates: None,
+            recheck: vec![true; n],
+            certified: vec![W::default(); n],
+            uncertified: false,
             stats: SolveStats::default(),
         };
         s.reset_structure();
         s
+    }
+
+    /// The same empty graph, solved on a sparse candidate graph: at each fresh start every
+    /// vertex keeps only its `per_vertex` heaviest edges (and every edge to it that another
+    /// vertex keeps); the others stay stored but left out of the search. After each search a
+    /// certificate checks the left-out edges against the duals (only the rows where a dual
+    /// fell or a left-out edge was raised since it last held); an edge with a negative slack is
+    /// taken into the graph and the search resumes from the current solution. A solve ends
+    /// only when every edge, left out or not, satisfies the duals, so the matching has the
+    /// same weight as on the whole graph (see [`check_optimality`](Self::check_optimality)).
+    ///
+    /// ```
+    /// use matching::Matcher;
+    /// let mut m = Matcher::<u64>::new(6).with_candidates(1);
+    /// for (u, v, w) in [(0, 1, 9), (1, 2, 8), (2, 3, 9), (3, 4, 8), (4, 5, 9), (5, 0, 8)] {
+    ///     m.set_edge(u, v, w);
+    /// }
+    /// m.set_edge(0, 3, 1);
+    /// m.solve();
+    /// assert_eq!(m.mates(), vec![Some(1), Some(0), Some(3), Some(2), Some(5), Some(4)]);
+    /// assert!(m.check_optimality().is_ok());
+    /// ```
+    pub fn with_candidates(mut self, per_vertex: usize) -> Self {
+        self.candidates = Some(per_vertex.max(1));
+        self.solved = false;
+        self.changed.clear();
+        self
     }
 
     /// An upper bound on the heap memory, in bytes, that a matcher of `vertex_count` vertices
@@ -351,6 +400,8 @@ impl<W: Weight> Matcher<W> {
             + bytes(&self.buf_b)
             + bytes(&self.changed)
             + bytes(&self.suggested)
+            + bytes(&self.recheck)
+            + bytes(&self.certified)
     }
 
     /// Number of vertices.
@@ -389,6 +440,17 @@ impl<W: Weight> Matcher<W> {
         }
         let on = !w.is_zero();
         let present = self.present[u * self.words + v / 64] >> (v % 64) & 1 == 1;
+        if self.candidates.is_some() && self.solved && !present && self.mate[u] != v as u32 {
+            // A left-out edge stays out; the certificate looks at it if it is now heavier. (A
+            // matched edge removed and set again since the last solve is taken back in.)
+            if w > self.weights[u * n + v] {
+                self.recheck[u] = true;
+                self.uncertified = true;
+            }
+            self.weights[v * n + u] = w.clone();
+            self.weights[u * n + v] = w;
+            return Ok(());
+        }
         // Removing an absent edge (most calls when pairs are fixed) needs no weight compare.
         if (!on && !present) || self.weights[u * n + v] == w {
             return Ok(());
@@ -454,7 +516,13 @@ impl<W: Weight> Matcher<W> {
     /// matchings without solving again. Edges lowered or removed since the solve keep the
     /// bound valid; after any other change there is no bound until the next solve.
     pub fn edge_slack(&self, u: usize, v: usize) -> Option<W> {
-        if !self.solved || !self.changed.is_empty() || u >= self.n || v >= self.n || u == v {
+        if !self.solved
+            || !self.changed.is_empty()
+            || self.uncertified
+            || u >= self.n
+            || v >= self.n
+            || u == v
+        {
             return None;
         }
         if self.top[u] == self.top[v] {
@@ -491,15 +559,21 @@ impl<W: Weight> Matcher<W> {
     /// the solve start afresh (measured: even mass changes of low weight fields repair faster).
     pub fn solve(&mut self) {
         self.stats.solves += 1;
-        if self.solved {
-            self.prepare_resolve();
-        } else {
-            self.stats.scratch_solves += 1;
-            self.init_scratch();
+        loop {
+            if self.solved {
+                self.prepare_resolve();
+            } else {
+                self.stats.scratch_solves += 1;
+                self.init_scratch();
+            }
+            self.changed.clear();
+            self.run();
+            self.solved = true;
+            if self.candidates.is_none() || self.certify() {
+                break;
+            }
+            self.stats.certificate_repairs += 1;
         }
-        self.changed.clear();
-        self.run();
-        self.solved = true;
         debug_assert!(self.mate_is_consistent());
         debug_assert!((0..self.n).all(|v| self.vlabel[v] == self.label[self.top[v] as usize]));
         if cfg!(debug_assertions) && verify_every_solve() {
@@ -554,6 +628,9 @@ impl<W: Weight> Matcher<W> {
     fn init_scratch(&mut self) {
         self.reset_structure();
         self.suggested.clear();
+        if let Some(k) = self.candidates {
+            self.select_candidates(k);
+        }
         let n = self.n;
         let hub = self.hubs();
         // Each other vertex starts at its heaviest edge to a non-hub, which covers every edge
@@ -564,7 +641,15 @@ impl<W: Weight> Matcher<W> {
         // finds no tight edge but to it.
         for v in 0..n {
             let row = &self.weights[v * n..(v + 1) * n];
-            self.dual[v] = if hub[v] {
+            self.dual[v] = if self.candidates.is_some() {
+                // The candidate graph's edges only: the certificate covers the others.
+                PresentIter::new(&self.present[v * self.words..(v + 1) * self.words])
+                    .filter(|&u| hub[v] || !hub[u])
+                    .map(|u| &row[u])
+                    .max()
+                    .cloned()
+                    .unwrap_or_default()
+            } else if hub[v] {
                 row.iter().max().cloned().unwrap_or_default()
             } else {
                 row.iter()
@@ -835,6 +920,11 @@ impl<W: Weight> Matcher<W> {
                 self.dissolve(self.top[x], freed);
             }
         }
+        let left_out = !self.is_present(ui, vi);
+        if left_out {
+            // Taken into the graph while it is tried; left out again if it cannot be matched.
+            self.set_present(ui, vi, true);
+        }
         let old = [self.mate[ui], self.mate[vi]];
         self.mate[ui] = v;
         self.mate[vi] = u;
@@ -849,6 +939,9 @@ impl<W: Weight> Matcher<W> {
         } else {
             self.mate[ui] = old[0];
             self.mate[vi] = old[1];
+            if left_out {
+                self.set_present(ui, vi, false);
+            }
         }
     }
 
@@ -892,10 +985,7 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         let row = &self.weights[f as usize * n..(f as usize + 1) * n];
         let mut best = W::default();
-        for (u, w) in row.iter().enumerate() {
-            if w.is_zero() || u as u32 == skip {
-                continue;
-            }
+        let mut consider = |u: usize, w: &W| {
             // Needed: dual[f] >= 2w - dual[u].
             let mut need = w.clone();
             need.add_in_place(w);
@@ -906,8 +996,145 @@ impl<W: Weight> Matcher<W> {
                     best = need;
                 }
             }
+        };
+        if self.candidates.is_some() {
+            // The candidate graph's edges only: a left-out edge this leaves with a negative
+            // slack is found by the certificate (the dual fell), which takes it in.
+            let words = self.words;
+            let present = &self.present[f as usize * words..(f as usize + 1) * words];
+            for u in PresentIter::new(present) {
+                if u as u32 != skip {
+                    consider(u, &row[u]);
+                }
+            }
+        } else {
+            for (u, w) in row.iter().enumerate() {
+                if !w.is_zero() && u as u32 != skip {
+                    consider(u, w);
+                }
+            }
         }
         best
+    }
+
+    // ----- the candidate graph -------------------------------------------------------------
+
+    fn is_present(&self, u: usize, v: usize) -> bool {
+        self.present[u * self.words + v / 64] >> (v % 64) & 1 == 1
+    }
+
+    fn set_present(&mut self, u: usize, v: usize, on: bool) {
+        for (x, y) in [(u, v), (v, u)] {
+            let word = &mut self.present[x * self.words + y / 64];
+            let bit = 1u64 << (y % 64);
+            if on {
+                *word |= bit;
+            } else {
+                *word &= !bit;
+            }
+        }
+    }
+
+    /// Keeps in the graph each vertex's `k` heaviest edges (ties broken by the lower vertex
+    /// number), and every edge to it that another vertex keeps. Every row is checked by the
+    /// certificate after the first search.
+    fn select_candidates(&mut self, k: usize) {
+        let n = self.n;
+        self.present.iter_mut().for_each(|w| *w = 0);
+        let mut row_edges: Vec<u32> = Vec::new();
+        for u in 0..n {
+            let row = &self.weights[u * n..(u + 1) * n];
+            row_edges.clear();
+            row_edges.extend((0..n as u32).filter(|&v| !row[v as usize].is_zero()));
+            if row_edges.len() > k {
+                row_edges.select_nth_unstable_by(k - 1, |&a, &b| {
+                    row[b as usize].cmp(&row[a as usize]).then(a.cmp(&b))
+                });
+                row_edges.truncate(k);
+            }
+            for &v in &row_edges {
+                self.set_present(u, v as usize, true);
+            }
+        }
+        self.recheck.iter_mut().for_each(|r| *r = true);
+        self.uncertified = true;
+    }
+
+    /// Sum of the duals of the blossoms that contain both `u` and `v`.
+    fn common_blossom_dual(&self, u: u32, v: u32) -> W {
+        let mut above_u = Vec::new();
+        let mut b = self.parent[u as usize];
+        while b != NONE {
+            above_u.push(b);
+            b = self.parent[b as usize];
+        }
+        let mut z = W::default();
+        let mut b = self.parent[v as usize];
+        while b != NONE {
+            if above_u.contains(&b) {
+                z.add_in_place(&self.dual[b as usize]);
+            }
+            b = self.parent[b as usize];
+        }
+        z
+    }
+
+    /// The certificate over the left-out edges: every one must have a non-negative slack under
+    /// the current duals. Only the rows of vertices whose dual fell since it last held, or one
+    /// of whose left-out edges was raised, can hold one that does not. Each edge found with a
+    /// negative slack is taken into the graph (as a changed edge, for the next search); one
+    /// whose slack is made up by the blossoms around both ends is taken in as it is. Returns
+    /// whether the certificate holds: then the matching is optimal on the whole graph.
+    fn certify(&mut self) -> bool {
+        let n = self.n;
+        let words = self.words;
+        let mut broken: Vec<(u32, u32)> = Vec::new();
+        let mut covered: Vec<(u32, u32)> = Vec::new();
+        for u in 0..n {
+            if !self.recheck[u] && self.dual[u] >= self.certified[u] {
+                continue;
+            }
+            self.stats.certificate_rows += 1;
+            let row = &self.weights[u * n..(u + 1) * n];
+            let present = &self.present[u * words..(u + 1) * words];
+            let du = &self.dual[u];
+            for (v, w) in row.iter().enumerate() {
+                if v == u || w.is_zero() || present[v / 64] >> (v % 64) & 1 == 1 {
+                    continue;
+                }
+                // du + dv >= 2w, without going negative.
+                let mut lhs = du.clone();
+                lhs.add_in_place(&self.dual[v]);
+                let mut two_w = w.clone();
+                two_w.add_in_place(w);
+                if lhs >= two_w {
+                    continue;
+                }
+                if self.top[u] == self.top[v] {
+                    let mut z = self.common_blossom_dual(u as u32, v as u32);
+                    let z2 = z.clone();
+                    z.add_in_place(&z2);
+                    lhs.add_in_place(&z);
+                    if lhs >= two_w {
+                        covered.push((u as u32, v as u32));
+                        continue;
+                    }
+                }
+                broken.push((u as u32, v as u32));
+            }
+        }
+        for &(u, v) in covered.iter().chain(&broken) {
+            self.set_present(u as usize, v as usize, true);
+        }
+        self.stats.edges_added += (covered.len() + broken.len()) as u64;
+        if broken.is_empty() {
+            self.certified.clone_from_slice(&self.dual[..n]);
+            self.recheck.iter_mut().for_each(|r| *r = false);
+            self.uncertified = false;
+            return true;
+        }
+        self.changed = broken;
+        false
     }
 
     // ----- small helpers -------------------------------------------------------------------
@@ -1980,6 +2207,51 @@ mod tests {
         m.set_edge(2, 3, 4);
         m.solve();
         m
+    }
+
+    /// A hub whose edges are every other vertex's heaviest, and two lighter pairs.
+    fn star_with_pairs() -> Matcher<u64> {
+        let mut m = Matcher::<u64>::new(5).with_candidates(1);
+        for v in 1..5 {
+            m.set_edge(0, v, 10);
+        }
+        m.set_edge(1, 2, 9);
+        m.set_edge(3, 4, 9);
+        m
+    }
+
+    #[test]
+    fn the_certificate_rejects_the_optimum_of_the_candidate_graph() {
+        let mut m = star_with_pairs();
+        // One search on the candidate graph (the star) alone, without the certificate.
+        m.init_scratch();
+        m.changed.clear();
+        m.run();
+        m.solved = true;
+        assert_eq!(
+            m.mates().iter().flatten().count(),
+            2,
+            "one pair on the star"
+        );
+        assert!(m.check_optimality().is_err());
+        assert!(!m.certify());
+        assert!(
+            !m.changed.is_empty(),
+            "the violated left-out edges are taken in"
+        );
+        // The full solve: the hub with one of a pair, and the other pair.
+        let mut m = star_with_pairs();
+        m.solve();
+        let total: u64 = (0..5)
+            .filter_map(|v| {
+                m.mate(v)
+                    .filter(|&u| u > v)
+                    .map(|u| *m.w(v as u32, u as u32))
+            })
+            .sum();
+        assert_eq!(total, 19);
+        assert!(m.check_optimality().is_ok());
+        assert!(m.certify());
     }
 
     #[test]

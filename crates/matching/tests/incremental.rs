@@ -3,63 +3,9 @@
 mod common;
 
 use common::*;
-use matching::{Matcher, Weight, Wide};
+use matching::Wide;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// One random edit batch applied to both the matrix and the matcher.
-fn edit<W: Weight>(
-    rng: &mut StdRng,
-    g: &mut Graph<W>,
-    m: &mut Matcher<W>,
-    weight: &mut impl FnMut(&mut StdRng) -> W,
-) {
-    let n = g.len();
-    if n < 2 {
-        return;
-    }
-    let set = |g: &mut Graph<W>, m: &mut Matcher<W>, u: usize, v: usize, w: W| {
-        g[u][v] = w.clone();
-        g[v][u] = w.clone();
-        m.set_edge(u, v, w);
-    };
-    match rng.gen_range(0..5) {
-        // All edges of one vertex, as the pairing engine does.
-        0 | 1 => {
-            let v = rng.gen_range(0..n);
-            for u in (0..n).filter(|&u| u != v) {
-                let w = if rng.gen_bool(0.3) {
-                    W::default()
-                } else {
-                    weight(rng)
-                };
-                set(g, m, u, v, w);
-            }
-        }
-        // A few single edges, often matched ones.
-        2 | 3 => {
-            for _ in 0..rng.gen_range(1..4) {
-                let u = rng.gen_range(0..n);
-                let v = match m.mate(u) {
-                    Some(x) if rng.gen_bool(0.5) => x,
-                    _ => (u + rng.gen_range(1..n)) % n,
-                };
-                let w = match rng.gen_range(0..3) {
-                    0 => W::default(),
-                    _ => weight(rng),
-                };
-                set(g, m, u, v, w);
-            }
-        }
-        // Remove a vertex from play, then maybe bring it back later.
-        _ => {
-            let v = rng.gen_range(0..n);
-            for u in (0..n).filter(|&u| u != v) {
-                set(g, m, u, v, W::default());
-            }
-        }
-    }
-}
 
 fn check_against_brute<W: Total>(
     seed: u64,

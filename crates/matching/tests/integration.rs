@@ -7,6 +7,8 @@
 
 #[path = "brute_force.rs"]
 mod brute_force;
+#[path = "candidates.rs"]
+mod candidates;
 #[path = "incremental.rs"]
 mod incremental;
 #[path = "memory.rs"]

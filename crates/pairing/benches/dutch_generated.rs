@@ -14,6 +14,11 @@
 //!
 //! Issue 37's two events: `-- 9999 11 --usual --forfeit-rate 40` and `-- 9999 11 --clean`.
 //!
+//! The engine pairs as `dutch::pair` does (the matching on the whole weight matrix);
+//! `--candidates` pairs with the matching on a candidate graph certified by the duals
+//! (`CandidateFactory`, docs/dutch-engine.md), `--per-vertex K` and `--from-vertices N` setting
+//! its size and the graphs it starts at.
+//!
 //! `--save FILE` writes the tournament as it stands before the last round paired (TRF-16), so
 //! that round can be timed again through the binary: `arbiter --dutch FILE -p`.
 //!
@@ -22,6 +27,7 @@
 use std::time::Instant;
 
 use pairing::dutch::brackets::Variant;
+use pairing::dutch::solver::{BlossomFactory, CandidateFactory};
 use pairing::dutch::{self, DutchOptions};
 use pairing::generator::{generate, Settings};
 use pairing::PairingError;
@@ -52,6 +58,16 @@ fn main() {
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     let usual = args.iter().any(|a| a == "--usual");
+    let sparse = args.iter().any(|a| a == "--candidates");
+    let defaults = CandidateFactory::default();
+    let candidates = CandidateFactory {
+        per_vertex: value_of(&args, "--per-vertex")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.per_vertex),
+        from_vertices: value_of(&args, "--from-vertices")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.from_vertices),
+    };
     let clean = args.iter().any(|a| a == "--clean");
     let players = numbers.first().copied().unwrap_or(2000);
     let rounds = numbers.get(1).copied().unwrap_or(7);
@@ -106,7 +122,11 @@ fn main() {
         common::reset_peak_memory();
         let start = Instant::now();
         let cpu_start = common::thread_cpu_seconds();
-        let pairing = dutch::pair(t, round, &options);
+        let pairing = if sparse {
+            dutch::pair_with(t, round, &options, &candidates, Variant::default())
+        } else {
+            dutch::pair_with(t, round, &options, &BlossomFactory, Variant::default())
+        };
         let seconds = start.elapsed().as_secs_f64();
         let cpu = match (cpu_start, common::thread_cpu_seconds()) {
             (Some(a), Some(b)) => format!("{:.2} s CPU", b - a),

@@ -17,6 +17,8 @@ mod burstein_properties;
 mod burstein_rules;
 #[path = "burstein_witness.rs"]
 mod burstein_witness;
+#[path = "candidates.rs"]
+mod candidates;
 #[path = "checker.rs"]
 mod checker;
 #[path = "conformance_json.rs"]

@@ -113,6 +113,38 @@ impl SolverFactory for BlossomFactory {
     }
 }
 
+/// Factory for [`matching::Matcher`] solving on a candidate graph
+/// ([`matching::Matcher::with_candidates`]) once a graph has `from_vertices` vertices: each
+/// solve searches the heaviest `per_vertex` edges of each vertex, then proves the result
+/// optimal over every pair with the duals (taking in any edge they do not cover and searching
+/// again), so it gives the optimum of the whole graph; smaller graphs are solved whole.
+#[derive(Debug, Clone, Copy)]
+pub struct CandidateFactory {
+    pub per_vertex: usize,
+    pub from_vertices: usize,
+}
+
+impl Default for CandidateFactory {
+    fn default() -> Self {
+        CandidateFactory {
+            per_vertex: 16,
+            from_vertices: 512,
+        }
+    }
+}
+
+impl SolverFactory for CandidateFactory {
+    type Solver<const L: usize> = matching::Matcher<matching::Wide<L>>;
+    fn create<const L: usize>(&self, vertices: usize) -> Self::Solver<L> {
+        let m = matching::Matcher::new(vertices);
+        if vertices >= self.from_vertices {
+            m.with_candidates(self.per_vertex)
+        } else {
+            m
+        }
+    }
+}
+
 /// Exhaustive search over all matchings: exact and tiny (12 vertices at most in practice).
 /// Used to test the engine independently of the matching crate.
 #[derive(Debug, Clone)]
