@@ -64,6 +64,8 @@ mod harness;
 mod papi;
 #[path = "browser/print.rs"]
 mod print;
+#[path = "browser/rating_report.rs"]
+mod rating_report;
 #[path = "browser/stale.rs"]
 mod stale;
 #[path = "browser/stale_forms.rs"]
@@ -388,6 +390,16 @@ fn chess_results_export_and_publication_through_the_browser() {
         return;
     };
     run(async move { chess_results::export_and_publish(&chromedriver).await });
+}
+
+/// The FIDE rating report of an event over two rating periods, in both languages (issue 35 §4;
+/// `browser/rating_report.rs`).
+#[test]
+fn rating_report_by_period_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(async move { rating_report::periods(&chromedriver).await });
 }
 
 /// A Swiss-Manager file imported through the browser, in both languages (issue 35 §2;
