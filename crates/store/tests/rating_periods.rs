@@ -272,4 +272,20 @@ fn rating_changes_and_norms_read_each_round_at_its_months_list() {
     };
     assert_eq!(titled(&periods.history), Some(1));
     assert_eq!(titled(&rating::RatingHistory::default()), Some(0));
+
+    // The rating report by period: November's file carries Bravo as registered (2000, no
+    // title), December's as December's list has him (2100, IM).
+    let bravo = |month: &str| {
+        let trf = store
+            .export_trf_period(event, tournament::trf::Format::Trf26, period(month))
+            .unwrap();
+        let line = trf
+            .lines()
+            .find(|l| l.starts_with("001") && l.contains("Bravo"))
+            .unwrap()
+            .to_string();
+        (line[10..13].trim().to_string(), line[48..52].to_string())
+    };
+    assert_eq!(bravo("2026-11"), (String::new(), "2000".to_string()));
+    assert_eq!(bravo("2026-12"), ("IM".to_string(), "2100".to_string()));
 }

@@ -580,7 +580,7 @@ impl Store {
             let rounds = load_rounds(c, event)?;
             let complete = complete_rounds(&e.settings, &rounds);
             let t = build(c, event, complete, false)?;
-            rating_report(c, e, t, complete, format, |_| true)
+            rating_report(c, e, t, complete, format, None, |_| true)
         })
     }
 
@@ -786,6 +786,7 @@ pub(crate) fn rating_report(
     t: tournament::Tournament,
     complete: u32,
     format: tournament::trf::Format,
+    period_from: Option<u32>,
     reported: impl Fn(u32) -> bool,
 ) -> Result<String> {
     let event = e.id;
@@ -800,6 +801,18 @@ pub(crate) fn rating_report(
     // The rating report carries FIDE's ratings, whatever the event paired by.
     for (p, row) in t.players.iter_mut().zip(&ranked.players) {
         p.rating = row.details.rating;
+    }
+    // A rating period's file (from its first round): each player as that period's list has
+    // them (B.01 1.1.4: the ratings and titles in force when the games were played), as norms
+    // and rating changes read them.
+    if let Some(first) = period_from {
+        let players = load_players(c, event)?;
+        let history = crate::chess::rating_periods::event_rating_periods(c, event, &players)?;
+        for p in &mut t.players {
+            let held = history.history.at(p, first);
+            p.rating = held.rating;
+            p.title = held.title;
+        }
     }
     // TRF-2026's `202`: the event's tie-breaks, so that the file ranks as the event does (the
     // drawing of lots, not a tie-break code, stays out).

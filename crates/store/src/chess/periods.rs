@@ -11,8 +11,9 @@
 //! under the same pairing numbers, the same number of rounds (`142`) and round dates (`132`),
 //! so that a round keeps its column. What belongs to the period is what its games make: the
 //! points (the reference checker refuses a points field that is not the sum of the file's
-//! rounds), the places after the event's own tie-breaks, the dates of its first and last
-//! rounds (`042`, `052`), the name with its rounds (`012`, as federations register each
+//! rounds), the places after the event's own tie-breaks, each player's FIDE rating and title
+//! in the period's list (kept by [`crate::chess::rating_periods`]), the dates of its first and
+//! last rounds (`042`, `052`), the name with its rounds (`012`, as federations register each
 //! period), and the changes made by hand to its rounds' pairings. The event's own standings
 //! are not touched: its pages and its whole TRF rank all the rounds.
 //!
@@ -171,7 +172,9 @@ impl Store {
             t.header.name = Some(format!("{name} {}", p.rounds_label()).trim().to_string());
             t.header.start_date = Some(p.first_date.replace('-', "/"));
             t.header.end_date = Some(p.last_date.replace('-', "/"));
-            rating_report(c, e, t, complete, format, |r| p.rounds.contains(&r))
+            rating_report(c, e, t, complete, format, Some(p.rounds[0]), |r| {
+                p.rounds.contains(&r)
+            })
         })
     }
 }
