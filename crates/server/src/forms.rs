@@ -113,3 +113,30 @@ pub(crate) fn date(field: &str, s: &str) -> Result<String, AppError> {
 pub(crate) fn file_error(what: &str, e: store::import::ImportError) -> AppError {
     AppError::invalid(e.field(what), e.expected, e.found)
 }
+
+/// The bytes of the upload form's `file` field: a file the visitor gave (a missing or empty one
+/// is refused as `field`, expecting `expected`, in the visitor's words `none`).
+pub(crate) async fn uploaded_file(
+    mut form: axum::extract::Multipart,
+    field: &str,
+    expected: &str,
+    none: String,
+) -> Result<Vec<u8>, AppError> {
+    let mut bytes: Option<Vec<u8>> = None;
+    while let Some(part) = form
+        .next_field()
+        .await
+        .map_err(|e| AppError::BadRequest(e.to_string()))?
+    {
+        if part.name() == Some("file") {
+            let data = part
+                .bytes()
+                .await
+                .map_err(|e| AppError::BadRequest(e.to_string()))?;
+            bytes = Some(data.to_vec());
+        }
+    }
+    bytes
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| AppError::invalid(field, expected, none))
+}

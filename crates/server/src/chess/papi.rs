@@ -140,28 +140,14 @@ fn refusal(c: &Ctx, e: &PapiError) -> AppError {
 }
 
 /// A new event from the uploaded Papi file.
-async fn import(State(st): State<AppState>, c: Ctx, a: Arbiter, mut form: Multipart) -> Page {
-    let mut bytes: Option<Vec<u8>> = None;
-    while let Some(field) = form
-        .next_field()
-        .await
-        .map_err(|e| AppError::BadRequest(e.to_string()))?
-    {
-        if field.name() == Some("file") {
-            let data = field
-                .bytes()
-                .await
-                .map_err(|e| AppError::BadRequest(e.to_string()))?;
-            bytes = Some(data.to_vec());
-        }
-    }
-    let bytes = bytes.filter(|b| !b.is_empty()).ok_or_else(|| {
-        AppError::invalid(
-            "papi_file",
-            store::chess::papi::PAPI_EXPECTED,
-            c.t("import-err-no-file"),
-        )
-    })?;
+async fn import(State(st): State<AppState>, c: Ctx, a: Arbiter, form: Multipart) -> Page {
+    let bytes = crate::forms::uploaded_file(
+        form,
+        "papi_file",
+        store::chess::papi::PAPI_EXPECTED,
+        c.t("import-err-no-file"),
+    )
+    .await?;
     // The file's own problems, said in the visitor's language before the store reads it.
     tournament::papi::read(&bytes)
         .and_then(|f| f.to_tournament())
