@@ -197,6 +197,37 @@ impl<'a> Upload<'a> {
 }
 
 /// The value of an attribute, escaped for XML.
+/// One line of `<intermediaterankings>`: a ranking's round, a place, the number of the player
+/// or team ranked there, its tie-breaks, and whether it shares the place above.
+struct Intermediate<'a> {
+    round: u32,
+    rank: u32,
+    no: u32,
+    tiebreaks: &'a [String],
+    equal: bool,
+}
+
+/// The intermediate rankings (Swiss events, the rounds before `rankinground`). The document
+/// lists their fields but neither element's name nor an example: these names are ours
+/// (docs/chess-results.md).
+fn intermediate_rankings<'a>(out: &mut String, rows: impl Iterator<Item = Intermediate<'a>>) {
+    let i = "  ";
+    out.push_str("<intermediaterankings>\n");
+    for row in rows {
+        out.push_str("<intermediateranking\n");
+        attr(out, i, "round", row.round);
+        attr(out, i, "rank", row.rank);
+        attr(out, i, "no", row.no);
+        for k in 0..5 {
+            let v = row.tiebreaks.get(k).cloned().unwrap_or_default();
+            attr(out, i, &format!("tb{}", k + 1), v);
+        }
+        attr(out, i, "equal", if row.equal { "J" } else { "N" });
+        out.push_str("/>\n");
+    }
+    out.push_str("</intermediaterankings>\n");
+}
+
 fn attr(out: &mut String, indent: &str, name: &str, value: impl std::fmt::Display) {
     let v = value.to_string();
     let _ = writeln!(
@@ -290,22 +321,19 @@ pub fn write(u: &Upload) -> String {
     // document lists their fields but neither element's name nor an example: these names
     // are ours (docs/chess-results.md).
     if !u.round_robin && u.rankings.len() > 1 {
-        out.push_str("<intermediaterankings>\n");
-        for ranking in &u.rankings[..u.rankings.len() - 1] {
-            for row in &ranking.rows {
-                out.push_str("<intermediateranking\n");
-                attr(&mut out, i, "round", ranking.round);
-                attr(&mut out, i, "rank", row.rank);
-                attr(&mut out, i, "no", row.player);
-                for k in 0..5 {
-                    let v = row.tiebreaks.get(k).cloned().unwrap_or_default();
-                    attr(&mut out, i, &format!("tb{}", k + 1), v);
-                }
-                attr(&mut out, i, "equal", if row.equal { "J" } else { "N" });
-                out.push_str("/>\n");
-            }
-        }
-        out.push_str("</intermediaterankings>\n");
+        let before = &u.rankings[..u.rankings.len() - 1];
+        intermediate_rankings(
+            &mut out,
+            before.iter().flat_map(|r| {
+                r.rows.iter().map(|row| Intermediate {
+                    round: r.round,
+                    rank: row.rank,
+                    no: row.player.0,
+                    tiebreaks: &row.tiebreaks,
+                    equal: row.equal,
+                })
+            }),
+        );
     }
 
     out.push_str("<playerpairings>\n");

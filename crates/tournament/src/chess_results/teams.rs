@@ -6,7 +6,8 @@
 //! The caller gives the matches as they were played and the rankings already computed: this
 //! module checks only that the teams, players and boards it is given name each other.
 
-use super::{attr, player_element, pts, rounds_element, security_element, tournament_element};
+use super::{attr, intermediate_rankings, player_element, pts, rounds_element};
+use super::{security_element, tournament_element, Intermediate};
 use super::{RankRow, Ranking, Security, Sheet, TiebreakColumn};
 use crate::model::{PlayerId, Tournament};
 use crate::points::Points;
@@ -331,22 +332,19 @@ pub fn write_teams(u: &TeamUpload) -> Result<String, TeamFileError> {
     // Intermediate rankings of a team Swiss, as for an individual one (our names, see
     // docs/chess-results.md): the teams' places after each round before `rankinground`.
     if !u.round_robin && u.rankings.len() > 1 {
-        out.push_str("<intermediaterankings>\n");
-        for ranking in &u.rankings[..u.rankings.len() - 1] {
-            for row in &ranking.rows {
-                out.push_str("<intermediateranking\n");
-                attr(&mut out, i, "round", ranking.round);
-                attr(&mut out, i, "rank", row.rank);
-                attr(&mut out, i, "no", row.team);
-                for k in 0..5 {
-                    let v = row.tiebreaks.get(k).cloned().unwrap_or_default();
-                    attr(&mut out, i, &format!("tb{}", k + 1), v);
-                }
-                attr(&mut out, i, "equal", if row.equal { "J" } else { "N" });
-                out.push_str("/>\n");
-            }
-        }
-        out.push_str("</intermediaterankings>\n");
+        let before = &u.rankings[..u.rankings.len() - 1];
+        intermediate_rankings(
+            &mut out,
+            before.iter().flat_map(|r| {
+                r.rows.iter().map(|row| Intermediate {
+                    round: r.round,
+                    rank: row.rank,
+                    no: row.team,
+                    tiebreaks: &row.tiebreaks,
+                    equal: row.equal,
+                })
+            }),
+        );
     }
 
     out.push_str("<playerpairings>\n");
