@@ -878,6 +878,114 @@ fn the_settings_page_edits_the_event() {
 /// read from its side (its player with Black who won is `1-0` there, not the board's `0-1`),
 /// and a sheet printed before the match has an empty total box. The French pages put a space
 /// before their colons, and the standings do not repeat the game points as a tie-break column.
+/// The team tie-breaks are chosen from five lists named as on every page (French here); the
+/// codes chosen are saved in order, the page shows them chosen again, a typed list wins over
+/// the lists, and a code that is not a team tie-break (ARO: opponents' ratings) or no code at
+/// all is refused, naming the field.
+#[test]
+fn team_tie_breaks_are_chosen_from_a_pick_list() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("fr".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Interclubs", "rounds": 5, "boards": 4 }),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let page = arb.get(&format!("/teams/{id}/settings"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    for n in 1..=5 {
+        assert!(
+            page.body.contains(&format!("name=\"tb{n}\"")),
+            "{}",
+            page.body
+        );
+    }
+    // The catalogue's French names, as the individual event's lists and the legends say them.
+    assert!(
+        page.body.contains("EDE — Confrontation directe étendue"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("BC — Décompte par échiquier"),
+        "{}",
+        page.body
+    );
+    let token = csrf_in(&page.body);
+    let post = |arb: &mut Client, version: &str, extra: &[(&str, &str)]| {
+        let mut fields = vec![
+            ("csrf", token.as_str()),
+            ("version", version),
+            ("name", "Interclubs"),
+            ("rounds", "5"),
+            ("boards", "4"),
+        ];
+        fields.extend_from_slice(extra);
+        arb.post_form(&format!("/teams/{id}/settings"), &fields)
+    };
+    let tiebreaks = |arb: &mut Client| {
+        arb.get(&format!("/api/teams/events/{id}")).json()["tiebreaks"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let version = version_in(&page.body);
+    let r = post(
+        &mut arb,
+        &version,
+        &[
+            ("tb1", "EDE"),
+            ("tb2", "BC"),
+            ("tb3", ""),
+            ("tb4", "TBR"),
+            ("tiebreaks", ""),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(tiebreaks(&mut arb), "EDE,BC,TBR");
+    let page = arb.get(&format!("/teams/{id}/settings"));
+    assert!(
+        page.body.contains("<option value=\"EDE\" selected>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<option value=\"TBR\" selected>"));
+    // A typed list wins over the lists, and stays typed when the lists cannot show it.
+    let version = version_in(&page.body);
+    let r = post(
+        &mut arb,
+        &version,
+        &[("tb1", "EDE"), ("tiebreaks", "BH:GP,SB")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(tiebreaks(&mut arb), "BH:GP,SB");
+    let page = arb.get(&format!("/teams/{id}/settings"));
+    assert!(page.body.contains("value=\"BH:GP,SB\""), "{}", page.body);
+    for code in ["EDE", "SB"] {
+        let chosen = format!("<option value=\"{code}\" selected>");
+        assert!(!page.body.contains(&chosen), "no list shows {code}");
+    }
+    // Refused: a code that is not a team tie-break, and a code that is no code.
+    let version = version_in(&page.body);
+    for bad in ["ARO", "XYZ"] {
+        let r = post(&mut arb, &version, &[("tb1", bad), ("tiebreaks", "")]);
+        assert_eq!(r.status, 422, "{bad}: {}", r.body);
+        // The field's own message: « Départage inconnu : « ARO » ».
+        assert!(r.body.contains("Départage inconnu"), "{bad}: {}", r.body);
+        assert!(r.body.contains(&format!("« {bad}")), "{bad}: {}", r.body);
+    }
+    assert_eq!(tiebreaks(&mut arb), "BH:GP,SB", "unchanged");
+    // The API refuses it the same way.
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Open", "rounds": 5, "boards": 4, "tiebreaks": "EDE,TPR" }),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["field"], "tiebreaks", "{}", r.body);
+    assert!(r.body.contains("TPR"), "{}", r.body);
+}
+
 #[test]
 fn the_match_sheet_reads_every_result_from_the_first_teams_side() {
     let app = App::start(false);

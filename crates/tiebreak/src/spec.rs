@@ -359,6 +359,31 @@ impl Code {
         )
     }
 
+    /// True for the codes team standings compute (C.07 11–13, and BH, SB, WIN, DE on either
+    /// score); [`crate::team_standings`] refuses the others.
+    pub fn ranks_teams(self) -> bool {
+        self.is_direct()
+            || matches!(
+                self,
+                Code::Points
+                    | Code::MatchPoints
+                    | Code::GamePoints
+                    | Code::SecondaryScore
+                    | Code::Wins
+                    | Code::Buchholz
+                    | Code::SonnebornBerger
+                    | Code::ExtendedSbMm
+                    | Code::ExtendedSbMg
+                    | Code::ExtendedSbGm
+                    | Code::ExtendedSbGg
+                    | Code::BoardCount
+                    | Code::Berlin
+                    | Code::TopBoardResults
+                    | Code::BottomBoardElimination
+                    | Code::ScoreAndScheduleStrength
+            )
+    }
+
     /// True for the codes that rank the lower value first (before any `/R`).
     pub fn lower_is_better(self) -> bool {
         matches!(self, Code::PairingNumber | Code::BoardCount)

@@ -343,3 +343,20 @@ fn abnormal_points_move_the_team_standings() {
     assert_eq!((got[0].1.as_str(), got[1].1.as_str()), ("3", "1"));
     assert_eq!(got[2], ("Bravo".into(), "-1".into(), "3".into()));
 }
+
+/// `Code::ranks_teams` (what the server's settings accept) says exactly which codes the team
+/// standings compute: every other code is refused as not a team tie-break.
+#[test]
+fn ranks_teams_names_the_codes_team_standings_compute() {
+    let t = event();
+    for (code, text) in tiebreak::Code::ALL {
+        let got = team_standings(&t, &parse_list(text).unwrap(), &TeamOptions::default());
+        match got {
+            Err(tiebreak::Error::NotForTeams { .. }) => {
+                assert!(!code.ranks_teams(), "{text} is refused by team standings")
+            }
+            Ok(_) => assert!(code.ranks_teams(), "{text} is computed for teams"),
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+}

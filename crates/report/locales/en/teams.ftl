@@ -10,6 +10,7 @@ teams-field-boards = Boards per match
 teams-field-system = System
 teams-field-match-points = Match points
 teams-field-tiebreaks = Tie-breaks after match and game points
+teams-hint-tiebreaks = Chosen in the lists, in order, or typed as FIDE codes separated by commas (the typed list wins): MPvGP, EDE, SB, BC, TBR, BBE, BH:GP, SB:MP… Empty: the other score alone decides.
 teams-system-swiss-team = Swiss Team (C.04.6)
 teams-system-round-robin = Round robin
 teams-system-double-round-robin = Double round robin (home and away)

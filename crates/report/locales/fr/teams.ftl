@@ -10,6 +10,7 @@ teams-field-boards = Échiquiers par match
 teams-field-system = Système
 teams-field-match-points = Points de match
 teams-field-tiebreaks = Départages après les points de match et de partie
+teams-hint-tiebreaks = Choisis dans les listes, dans l'ordre, ou tapés en codes FIDE séparés par des virgules (la liste tapée l'emporte) : MPvGP, EDE, SB, BC, TBR, BBE, BH:GP, SB:MP… Vide : seul l'autre score départage.
 teams-system-swiss-team = Suisse par équipes (C.04.6)
 teams-system-round-robin = Toutes-rondes
 teams-system-double-round-robin = Toutes-rondes aller-retour

@@ -98,10 +98,7 @@ struct EventFormPage {
 }
 
 fn choices(c: &Ctx) -> Vec<(String, String)> {
-    crate::chess::forms::TIEBREAK_CHOICES
-        .iter()
-        .map(|code| (code.to_string(), report::views::tiebreak_name(&c.tr, code)))
-        .collect()
+    crate::chess::forms::tiebreak_choices(&c.tr, &crate::chess::forms::TIEBREAK_CHOICES)
 }
 
 async fn new_event_page(c: Ctx, _a: Arbiter) -> Page {

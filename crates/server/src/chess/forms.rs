@@ -168,17 +168,8 @@ impl EventForm {
         s.points_draw = points("points_draw", &self.points_draw, s.points_draw)?;
         s.points_loss = points("points_loss", &self.points_loss, s.points_loss)?;
         s.points_bye = points("points_bye", &self.points_bye, s.points_bye)?;
-        let chosen: Vec<&str> = self
-            .chosen()
-            .into_iter()
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .collect();
-        match self.tiebreaks.as_deref().map(str::trim) {
-            Some(t) if !t.is_empty() => s.tiebreaks = t.to_string(),
-            _ if !chosen.is_empty() => s.tiebreaks = chosen.join(","),
-            Some(_) => s.tiebreaks = String::new(),
-            None => {}
+        if let Some(list) = tiebreaks_from_form(self.tiebreaks.as_deref(), &self.chosen()) {
+            s.tiebreaks = list;
         }
         let rules = self.rules.as_deref().map(str::trim).unwrap_or("");
         if !matches!(rules, "" | "2026" | "2024" | "2012" | "pre2012") {
@@ -208,32 +199,12 @@ impl EventForm {
 
     /// The code chosen in list `n` (1 to 5), or empty.
     pub fn chosen_at(&self, n: usize) -> String {
-        self.chosen()
-            .into_iter()
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .nth(n - 1)
-            .unwrap_or_default()
-            .to_string()
+        chosen_at(&self.chosen(), n)
     }
 
     /// The form filled with an event's settings.
     pub fn from_settings(s: &EventSettings) -> EventForm {
-        // A list the form's lists can show goes in them; any other stays typed.
-        let codes: Vec<&str> = s
-            .tiebreaks
-            .split(',')
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .collect();
-        let in_lists = !codes.is_empty()
-            && codes.len() <= 5
-            && codes.iter().all(|c| TIEBREAK_CHOICES.contains(c));
-        let pick = |n: usize| {
-            in_lists
-                .then(|| codes.get(n).map(|c| c.to_string()))
-                .flatten()
-        };
+        let (typed, [tb1, tb2, tb3, tb4, tb5]) = tiebreaks_to_form(&s.tiebreaks, &TIEBREAK_CHOICES);
         let p = |p: Points| {
             Some(Value::String(
                 p.to_string().trim_end_matches(".0").to_string(),
@@ -258,16 +229,12 @@ impl EventForm {
             points_draw: p(s.points_draw),
             points_loss: p(s.points_loss),
             points_bye: p(s.points_bye),
-            tiebreaks: Some(if in_lists {
-                String::new()
-            } else {
-                s.tiebreaks.clone()
-            }),
-            tb1: pick(0),
-            tb2: pick(1),
-            tb3: pick(2),
-            tb4: pick(3),
-            tb5: pick(4),
+            tiebreaks: Some(typed),
+            tb1,
+            tb2,
+            tb3,
+            tb4,
+            tb5,
             rules: Some(s.rules.clone()),
             bye_limit: Some(Value::from(s.bye_limit)),
             public: Some(Value::Bool(s.public)),
@@ -318,6 +285,69 @@ pub const TIEBREAK_CHOICES: [&str; 17] = [
     "BH/C1", "BH/C2", "BH/M1", "BH", "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO",
     "ARO/C1", "TPR", "KS", "LOT",
 ];
+
+/// The tie-breaks a team event's lists offer (C.07 11–13 and BH, SB, WIN on the primary score),
+/// named as the individual event's are; any other code `tiebreak` computes for teams can still
+/// be typed.
+pub const TEAM_TIEBREAK_CHOICES: [&str; 20] = [
+    "MPvGP", "EDE", "SB", "BH", "BC", "TBR", "BBE", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BERLIN",
+    "SSSC", "EDEBT", "EDEBB", "EDET", "EDEB", "WIN", "MP", "GP",
+];
+
+/// A pick list's choices: each code with its name as every page names it.
+pub fn tiebreak_choices(tr: &report::i18n::Tr, codes: &[&str]) -> Vec<(String, String)> {
+    codes
+        .iter()
+        .map(|code| (code.to_string(), report::views::tiebreak_name(tr, code)))
+        .collect()
+}
+
+/// The tie-break list a form sends: the typed list when it is not empty, else the codes chosen
+/// in the lists in order; `None` when the form has no typed field (an API body that leaves the
+/// list as it was).
+pub fn tiebreaks_from_form(typed: Option<&str>, chosen: &[&str]) -> Option<String> {
+    let chosen: Vec<&str> = chosen
+        .iter()
+        .map(|c| c.trim())
+        .filter(|c| !c.is_empty())
+        .collect();
+    match typed.map(str::trim) {
+        Some(t) if !t.is_empty() => Some(t.to_string()),
+        _ if !chosen.is_empty() => Some(chosen.join(",")),
+        Some(_) => Some(String::new()),
+        None => None,
+    }
+}
+
+/// The code chosen in list `n` (1 to 5) among what the form sent, or empty.
+pub fn chosen_at(chosen: &[&str], n: usize) -> String {
+    chosen
+        .iter()
+        .map(|c| c.trim())
+        .filter(|c| !c.is_empty())
+        .nth(n - 1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A stored list as the form shows it: in the five lists when they can show it (at most five
+/// codes, each among `choices`), the typed field empty; else typed, the lists empty.
+pub fn tiebreaks_to_form(list: &str, choices: &[&str]) -> (String, [Option<String>; 5]) {
+    let codes: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let in_lists =
+        !codes.is_empty() && codes.len() <= 5 && codes.iter().all(|c| choices.contains(c));
+    if !in_lists {
+        return (list.to_string(), Default::default());
+    }
+    (
+        String::new(),
+        std::array::from_fn(|n| codes.get(n).map(|c| c.to_string())),
+    )
+}
 
 /// A text field the API may send as `null` (what it answers for an empty code).
 fn text_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {

@@ -19,6 +19,9 @@ use store::ResultCode;
 use tournament::Color;
 
 use super::forms::{match_forfeit, rosters, team_file, EventBody};
+use crate::chess::forms::{
+    tiebreak_choices, tiebreaks_from_form, tiebreaks_to_form, TEAM_TIEBREAK_CHOICES,
+};
 use crate::chess::views::result_text;
 use crate::ctx::{Arbiter, Ctx};
 use crate::edits;
@@ -205,6 +208,12 @@ struct SettingsPage {
     started: bool,
     /// The norm exemptions the form offers: (code, name).
     exemptions: Vec<(&'static str, String)>,
+    /// The tie-breaks the five lists offer: (code, name).
+    choices: Vec<(String, String)>,
+    /// The code each list shows (empty: none), and the typed list when the lists cannot show
+    /// the event's.
+    picks: Vec<String>,
+    typed_tiebreaks: String,
 }
 
 async fn settings_page(
@@ -215,6 +224,7 @@ async fn settings_page(
 ) -> Page {
     let version = st.store.team_event_version(id)?;
     let e = st.store.team_event(id)?;
+    let (typed_tiebreaks, picks) = tiebreaks_to_form(&e.settings.tiebreaks, &TEAM_TIEBREAK_CHOICES);
     html(&SettingsPage {
         ev: EventView::new(&c, &e),
         match_points: e.settings.match_points.to_string(),
@@ -226,6 +236,9 @@ async fn settings_page(
             .unwrap_or_default(),
         started: e.rounds_paired > 0,
         exemptions: crate::chess::norms::exemption_choices(&c.tr),
+        choices: tiebreak_choices(&c.tr, &TEAM_TIEBREAK_CHOICES),
+        picks: picks.into_iter().map(Option::unwrap_or_default).collect(),
+        typed_tiebreaks,
         s: e.settings,
         version,
         c,
@@ -266,6 +279,18 @@ struct SettingsForm {
     initial_color: String,
     #[serde(default)]
     tiebreaks: String,
+    /// The tie-breaks chosen from the lists, in order; the typed `tiebreaks` wins when it is
+    /// not empty.
+    #[serde(default)]
+    tb1: String,
+    #[serde(default)]
+    tb2: String,
+    #[serde(default)]
+    tb3: String,
+    #[serde(default)]
+    tb4: String,
+    #[serde(default)]
+    tb5: String,
     /// A ticked checkbox sends it; an unticked one sends nothing.
     public: Option<String>,
     #[serde(default)]
@@ -298,7 +323,10 @@ async fn save_settings(
         "preferences": given(&f.preferences),
         "primary": given(&f.primary),
         "initial_color": given(&f.initial_color),
-        "tiebreaks": f.tiebreaks,
+        "tiebreaks": tiebreaks_from_form(
+            Some(&f.tiebreaks),
+            &[&f.tb1, &f.tb2, &f.tb3, &f.tb4, &f.tb5],
+        ),
         "public": f.public.is_some(),
         "board_order_gap": number("board_order_gap", &f.board_order_gap)?,
         "norm_exemption": given(&f.norm_exemption),

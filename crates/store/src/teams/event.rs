@@ -15,7 +15,25 @@ fn federation_ok(f: &str) -> bool {
     f.is_empty() || (f.len() == 3 && f.chars().all(|c| c.is_ascii_uppercase()))
 }
 
+/// A tie-break list read for team standings: FIDE codes that `tiebreak` computes for teams.
+pub(crate) fn team_tiebreaks(text: &str) -> Result<Vec<tiebreak::TieBreak>> {
+    // Each code on its own, so that the one refused is named as it was written.
+    text.split([',', ' ', ';'])
+        .map(str::trim)
+        .filter(|code| !code.is_empty())
+        .map(|code| match code.parse::<tiebreak::TieBreak>() {
+            Ok(tb) if tb.code.ranks_teams() => Ok(tb),
+            _ => Err(Error::invalid(
+                "tiebreaks",
+                "tie-breaks for teams (MPvGP, EDE, SB, BH, BC, TBR, BBE, EMMSB, BERLIN, SSSC, WIN…)",
+                code,
+            )),
+        })
+        .collect()
+}
+
 pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
+    team_tiebreaks(&s.tiebreaks)?;
     if s.name.trim().is_empty() {
         return Err(Error::invalid("name", "the event's name", "nothing"));
     }

@@ -592,7 +592,7 @@ pub fn tiebreak_list(s: &TeamEventSettings) -> Result<Vec<tiebreak::TieBreak>> {
     } else {
         format!("{other},{}", s.tiebreaks.trim())
     };
-    tiebreak::parse_list(&text).map_err(|e| Error::Tiebreak(e.to_string()))
+    crate::teams::event::team_tiebreaks(&text)
 }
 
 /// A row's tie-break values as printed: each code's own decimals (`TieBreak::value_text`), a
