@@ -971,8 +971,13 @@ fn team_tie_breaks_are_chosen_from_a_pick_list() {
     for bad in ["ARO", "XYZ"] {
         let r = post(&mut arb, &version, &[("tb1", bad), ("tiebreaks", "")]);
         assert_eq!(r.status, 422, "{bad}: {}", r.body);
-        // The field's own message: « Départage inconnu : « ARO » ».
-        assert!(r.body.contains("Départage inconnu"), "{bad}: {}", r.body);
+        // The field's own message: ARO is a tie-break, but not of teams.
+        assert!(
+            r.body
+                .contains("Départage inconnu, ou qui ne classe pas ce type de tournoi"),
+            "{bad}: {}",
+            r.body
+        );
         assert!(r.body.contains(&format!("« {bad}")), "{bad}: {}", r.body);
     }
     assert_eq!(tiebreaks(&mut arb), "BH:GP,SB", "unchanged");
