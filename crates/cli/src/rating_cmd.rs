@@ -373,6 +373,9 @@ pub fn run_norms(args: NormsArgs) -> Result<u8, CliError> {
                         "federation": p.federation,
                         "title": p.title.map(|t| t.code()),
                         "exempt": r.exempt,
+                        // The article, as the server's API names it; `exempt` stays for
+                        // scripts written before.
+                        "exemption": r.exempt_under,
                         "norms": r.norms.iter().map(|(n, s)| status_json(*n, s)).collect::<Vec<_>>(),
                     })
                 })

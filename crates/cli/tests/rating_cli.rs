@@ -5,6 +5,7 @@
 mod common;
 
 use common::{path_str, run, stderr, stdout, temp_dir, write};
+use serde_json::json;
 
 /// Player `a`'s result against `b` ("1", "=", "0"): the players 1-7 draw among themselves.
 fn result(a: u32, b: u32) -> &'static str {
@@ -141,6 +142,38 @@ fn norm_in_reach_after_round_8_and_every_norm_in_json() {
     assert_eq!(gm["reasons"][0]["performance"], 2540);
     // The GMs want no norm.
     assert_eq!(v["players"][0]["norms"].as_array().unwrap().len(), 0);
+}
+
+/// The JSON names the article that exempts a player from the federation rules, as the
+/// server's API does, beside the older `exempt` flag: a national championship's final (B.01
+/// 1.4.3a) exempts the host federation's players (FRA: 6 and 8-12), not the others; a zonal
+/// (1.4.3c) exempts everyone; no setting, nobody (the field is not a large Swiss for 1.4.3d).
+#[test]
+fn the_json_names_the_exemption_article() {
+    let dir = temp_dir();
+    let trf = write(dir.path(), "open.trf", open_trf());
+    for (exemption, french, others) in [
+        (Some("national-championship"), json!("1.4.3a"), json!(null)),
+        (Some("zonal"), json!("1.4.3c"), json!("1.4.3c")),
+        (None, json!(null), json!(null)),
+    ] {
+        let mut args = vec!["norms", path_str(&trf), "--host", "FRA", "-f", "json"];
+        if let Some(e) = exemption {
+            args.extend(["--exemption", e]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        for (i, p) in v["players"].as_array().unwrap().iter().enumerate() {
+            let want = if FIELD[i].2 == "FRA" {
+                &french
+            } else {
+                &others
+            };
+            assert_eq!(&p["exemption"], want, "{exemption:?}: {p}");
+            assert_eq!(p["exempt"], json!(!want.is_null()), "{exemption:?}: {p}");
+        }
+    }
 }
 
 #[test]

@@ -216,12 +216,18 @@ const CLUBS: [(&str, &str, u16, &str, &str); 9] = [
     ("Kilo", "", 2300, "FRA", "0-1"),
 ];
 
+/// The clubs' rosters; FIDE ids 100011 (Alpha, One), 100012 (Alpha, Two), 100021 (Bravo,
+/// One)... and 100001 for Zoe Zulu, 100002 for Yves Yankee.
 fn club_rosters() -> String {
-    let mut csv = String::from("team;board;name;rating;federation;title\n");
-    csv.push_str("Zulu club;1;Zulu, Zoe;2350;FRA;\nZulu club;2;Yankee, Yves;2350;FRA;\n");
-    for (name, title, rating, fed, _) in CLUBS {
+    let mut csv = String::from("team;board;name;rating;federation;title;fide id\n");
+    csv.push_str(
+        "Zulu club;1;Zulu, Zoe;2350;FRA;;100001\nZulu club;2;Yankee, Yves;2350;FRA;;100002\n",
+    );
+    for (i, (name, title, rating, fed, _)) in CLUBS.iter().enumerate() {
+        let id = 100011 + 10 * i;
         csv.push_str(&format!(
-            "{name} club;1;{name}, One;{rating};{fed};{title}\n{name} club;2;{name}, Two;{rating};FRA;{title}\n"
+            "{name} club;1;{name}, One;{rating};{fed};{title};{id}\n{name} club;2;{name}, Two;{rating};FRA;{title};{}\n",
+            id + 1
         ));
     }
     csv
@@ -294,7 +300,8 @@ fn norms_in_a_team_event_on_each_board() {
     let mut arb = app.arbiter();
     let r = arb.post_json(
         "/api/teams/events",
-        &json!({"name": "Top 12", "system": "round_robin", "boards": 2, "federation": "FRA"}),
+        &json!({"name": "Top 12", "system": "round_robin", "boards": 2, "federation": "FRA",
+                "place": "Chartres", "chief_arbiter": "Marie Curie", "time_control": "90+30"}),
     );
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.json()["id"].as_i64().unwrap();
@@ -341,6 +348,7 @@ fn norms_in_a_team_event_on_each_board() {
     );
     assert!(norm_row(&page, yankee, "GM").contains("1.4.3: 0 foreign federations, 2 needed"));
     assert!(page.contains("id=\"team-nav-norms\""));
+    team_norm_forms(&mut arb, id, zulu, yankee);
     // A national team championship (1.4.3b), set on the settings page.
     let settings = arb.get(&format!("/teams/{id}/settings")).body;
     assert!(settings.contains("<option value=\"national_team_championship\">"));
@@ -360,6 +368,16 @@ fn norms_in_a_team_event_on_each_board() {
         ),
         (&json!("achieved"), &json!(2411), &json!(2631)),
         "{yankee_gm}"
+    );
+    // Now Yankee has a certificate, which names the exemption.
+    arb.accept_language = Some("en".into());
+    let r = arb.get(&format!("/teams/{id}/norms/{yankee}/GM"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Exemption from the federation rules: 1.4.3b"),
+        "{}",
+        r.body
     );
     for (lang, detail) in [
         (
@@ -382,5 +400,104 @@ fn norms_in_a_team_event_on_each_board() {
             settings.contains("<option value=\"national_team_championship\" selected>"),
             "{lang}: {settings}"
         );
+    }
+}
+
+/// The title result certificate (IT1) of Zoe Zulu's GM norm in the Top 12 and the tournament
+/// report (IT3), in both languages, filled from the team event: the figures are the hand
+/// computation above CLUBS (7/9, 78 %, Ra 2411, Rp 2631; seven titled opponents of whom three
+/// GMs and two IMs, four foreign federations and four French opponents). Yves Yankee's GM norm
+/// is not achieved (no foreign opponent): no certificate.
+fn team_norm_forms(arb: &mut Client, id: i64, zulu: u64, yankee: u64) {
+    for (lang, heading, score, opponents, exemption, results) in [
+        (
+            "en",
+            "Certificate of title result — GM",
+            "7.0",
+            "Opponents: titled 7, GM 3, IM 2, WGM 0, WIM 0; foreign federations 4;",
+            "None (the normal foreigner requirement)",
+            "Title results achieved",
+        ),
+        (
+            "fr",
+            "Certificat de résultat de titre — GM",
+            "7,0",
+            "Adversaires : titrés 7, GMI 3, MI 2, GMF 0, MIF 0 ; fédérations étrangères 4 ;",
+            "Aucune (règle normale des étrangers)",
+            "Résultats de titre obtenus",
+        ),
+    ] {
+        arb.accept_language = Some(lang.into());
+        let page = arb.get(&format!("/teams/{id}/norms")).body;
+        assert!(
+            norm_row(&page, zulu, "GM").contains(&format!("href=\"/teams/{id}/norms/{zulu}/GM\"")),
+            "{lang}: {page}"
+        );
+        assert!(
+            page.contains(&format!("href=\"/teams/{id}/norms/report\"")),
+            "{lang}"
+        );
+        let r = arb.get(&format!("/teams/{id}/norms/{zulu}/GM"));
+        assert_eq!(r.status, 200, "{lang}: {}", r.body);
+        let it1 = r.body;
+        for want in [
+            heading,
+            "<dd>Zulu, Zoe</dd>",
+            "<dd>100001</dd>",
+            "<dd>Top 12</dd>",
+            "<dd>Chartres</dd>",
+            "<dd>FRA</dd>",
+            "<dd>Marie Curie</dd>",
+            "<dd>90+30</dd>",
+            "<dd>9 / 9</dd>",
+            "<dd>2411</dd>",
+            "<dd>2631</dd>",
+            "<dd>78 %</dd>",
+            &format!("<dd>{score}</dd>"),
+            opponents,
+        ] {
+            assert!(it1.contains(want), "{lang}: {want} not in {it1}");
+        }
+        // The nine games on board 1, each opponent with their title, FIDE id, own federation
+        // (not their club's) and rating.
+        assert_eq!(it1.matches("<tr><td class=\"num\">").count(), 9, "{lang}");
+        for (i, (name, title, rating, fed, result)) in CLUBS.iter().enumerate() {
+            let result = match *result {
+                "1-0" => "1",
+                "1/2" => "½",
+                _ => "0",
+            };
+            let row = format!(
+                "<td>{name}, One</td><td>{title}</td><td class=\"num\">{}</td><td>{fed}</td><td class=\"num\">{rating}</td><td class=\"num\">{result}</td>",
+                100011 + 10 * i
+            );
+            assert!(it1.contains(&row), "{lang}: {row} not in {it1}");
+        }
+        let r = arb.get(&format!("/teams/{id}/norms/report"));
+        assert_eq!(r.status, 200, "{lang}: {}", r.body);
+        let it3 = r.body;
+        let line = format!(
+            "<tr><td>Zulu, Zoe</td><td class=\"num\">100001</td><td>FRA</td><td>GM</td><td class=\"num\">9</td><td class=\"num\">{score} / 9</td><td class=\"num\">2411</td><td class=\"num\">2631</td></tr>"
+        );
+        assert!(it3.contains(&line), "{lang}: {line} not in {it3}");
+        assert!(!it3.contains("Yankee, Yves"), "{lang}: {it3}");
+        assert!(
+            it3.contains("<dd>Top 12</dd>") && it3.contains("<dd>Marie Curie</dd>"),
+            "{lang}"
+        );
+        assert!(
+            it3.contains(&format!("<dd>{exemption}</dd>")),
+            "{lang}: {it3}"
+        );
+        assert!(it3.contains(results), "{lang}");
+        // A norm not achieved, or not a norm, has no certificate.
+        for path in [
+            format!("{yankee}/GM"),
+            format!("{zulu}/XX"),
+            "999/GM".to_string(),
+        ] {
+            let r = arb.get(&format!("/teams/{id}/norms/{path}"));
+            assert_eq!(r.status, 404, "{lang}: {path}");
+        }
     }
 }

@@ -7,7 +7,7 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
-use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, Shortfall};
+use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, RatingHistory, Shortfall};
 use serde_json::{json, Value};
 use store::{EventId, EventRatingPeriods};
 use tournament::{GameResult, Title, Tournament};
@@ -360,7 +360,7 @@ pub(crate) struct NormLine {
     pub norm: String,
     pub status: String,
     pub detail: String,
-    /// A norm achieved: its certificate's address (none for a team event).
+    /// A norm achieved: its certificate's address.
     pub certificate: String,
 }
 
@@ -596,6 +596,44 @@ struct Field {
     value: String,
 }
 
+fn field(tr: &Tr, key: &str, value: impl Into<String>) -> Field {
+    Field {
+        label: tr.t(key),
+        value: value.into(),
+    }
+}
+
+/// What an event, individual or team, tells both forms about itself (empty: written by hand).
+pub(crate) struct EventFacts {
+    pub name: String,
+    pub place: String,
+    pub federation: String,
+    /// `YYYY-MM-DD` or empty.
+    pub start_date: String,
+    pub end_date: String,
+    /// The pairing system in the page's language.
+    pub system: String,
+    pub players: usize,
+    pub rounds: u32,
+    pub time_control: String,
+    pub chief_arbiter: String,
+    pub deputies: String,
+}
+
+/// What both forms are filled from: the event, its players' norms after `round`, and how their
+/// games are read (the same as for the norms themselves).
+pub(crate) struct NormForms<'a> {
+    pub facts: EventFacts,
+    pub tournament: &'a Tournament,
+    pub norms: &'a [PlayerNorms],
+    pub round: u32,
+    pub history: &'a RatingHistory,
+    pub predetermined: bool,
+    pub exemption: store::NormExemption,
+    /// Where each rating period's ratings come from (empty within one period).
+    pub periods: Vec<String>,
+}
+
 /// One game of the certificate's table.
 struct CertificateGame {
     round: u32,
@@ -620,41 +658,48 @@ struct CertificatePage {
     exemption: String,
 }
 
-fn field(tr: &Tr, key: &str, value: impl Into<String>) -> Field {
-    Field {
-        label: tr.t(key),
-        value: value.into(),
-    }
-}
-
-/// What the event's settings fill in of both forms.
-fn event_fields(tr: &Tr, s: &store::EventSettings, t: &Tournament, round: u32) -> Vec<Field> {
-    let dates = match (s.start_date.as_str(), s.end_date.as_str()) {
+/// What the event's facts fill in of both forms.
+fn event_fields(tr: &Tr, f: &EventFacts, round: u32) -> Vec<Field> {
+    let dates = match (f.start_date.as_str(), f.end_date.as_str()) {
         ("", "") => String::new(),
         (a, "") => tr.date(a),
         (a, b) => format!("{} – {}", tr.date(a), tr.date(b)),
     };
     vec![
-        field(tr, "it1-event", s.name.to_string()),
-        field(tr, "it1-place", s.place.to_string()),
-        field(tr, "it1-event-federation", s.federation.clone()),
+        field(tr, "it1-event", f.name.clone()),
+        field(tr, "it1-place", f.place.clone()),
+        field(tr, "it1-event-federation", f.federation.clone()),
         field(tr, "it1-dates", dates),
-        field(tr, "it1-system", views::system_text(tr, s)),
-        field(tr, "it1-players", t.players.len().to_string()),
-        field(tr, "it1-rounds", format!("{round} / {}", s.rounds)),
-        field(tr, "it1-time-control", s.time_control.to_string()),
-        field(tr, "it1-chief-arbiter", s.chief_arbiter.to_string()),
-        field(
-            tr,
-            "it1-deputies",
-            s.deputy_arbiters
-                .names()
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        ),
+        field(tr, "it1-system", f.system.clone()),
+        field(tr, "it1-players", f.players.to_string()),
+        field(tr, "it1-rounds", format!("{round} / {}", f.rounds)),
+        field(tr, "it1-time-control", f.time_control.clone()),
+        field(tr, "it1-chief-arbiter", f.chief_arbiter.clone()),
+        field(tr, "it1-deputies", f.deputies.clone()),
     ]
+}
+
+/// An individual event's facts.
+fn individual_facts(tr: &Tr, s: &store::EventSettings, t: &Tournament) -> EventFacts {
+    EventFacts {
+        name: s.name.to_string(),
+        place: s.place.to_string(),
+        federation: s.federation.clone(),
+        start_date: s.start_date.clone(),
+        end_date: s.end_date.clone(),
+        system: views::system_text(tr, s),
+        players: t.players.len(),
+        rounds: s.rounds,
+        time_control: s.time_control.to_string(),
+        chief_arbiter: s.chief_arbiter.to_string(),
+        deputies: s
+            .deputy_arbiters
+            .names()
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 fn result_text(r: GameResult) -> &'static str {
@@ -672,12 +717,28 @@ async fn certificate_page(
     Path((id, number, norm)): Path<(EventId, u32, String)>,
 ) -> Page {
     let computed = compute(&st, id)?;
-    let t = &computed.tournament;
+    let forms = NormForms {
+        facts: individual_facts(&c.tr, &computed.settings, &computed.tournament),
+        tournament: &computed.tournament,
+        norms: &computed.norms,
+        round: computed.round,
+        history: &computed.periods.history,
+        predetermined: computed.settings.system.is_round_robin(),
+        exemption: computed.settings.norm_exemption,
+        periods: period_lines(&c, &computed.periods),
+    };
+    certificate(c, forms, number, &norm)
+}
+
+/// The title result certificate (IT1) of player `number`'s norm `norm`, achieved after the
+/// forms' round; not found otherwise.
+pub(crate) fn certificate(c: Ctx, forms: NormForms, number: u32, norm: &str) -> Page {
+    let t = forms.tournament;
     let wanted = NormTitle::ALL
         .into_iter()
         .find(|n| n.code() == norm)
         .ok_or(AppError::NotFound)?;
-    let (pn, p) = computed
+    let (pn, p) = forms
         .norms
         .iter()
         .zip(&t.players)
@@ -709,31 +770,26 @@ async fn certificate_page(
         field(tr, "it1-sex", sex),
         field(tr, "it1-title-norm", wanted.code()),
     ];
-    let games: Vec<CertificateGame> = rating::norms::norm_games(
-        t,
-        p,
-        computed.round,
-        &computed.periods.history,
-        computed.settings.system.is_round_robin(),
-    )
-    .into_iter()
-    .filter(|g| a.rounds.contains(&g.round))
-    .map(|g| {
-        let o = t.player(g.opponent);
-        CertificateGame {
-            round: g.round,
-            opponent: o.map(|o| o.name.clone()).unwrap_or_default(),
-            title: g.title.map(|t| t.code().to_string()).unwrap_or_default(),
-            fide_id: o
-                .and_then(|o| o.fide_id)
-                .map(|i| i.to_string())
-                .unwrap_or_default(),
-            federation: g.federation.clone().unwrap_or_default(),
-            rating: g.rating.map(|r| r.to_string()).unwrap_or_default(),
-            result: result_text(g.result).to_string(),
-        }
-    })
-    .collect();
+    let games: Vec<CertificateGame> =
+        rating::norms::norm_games(t, p, forms.round, forms.history, forms.predetermined)
+            .into_iter()
+            .filter(|g| a.rounds.contains(&g.round))
+            .map(|g| {
+                let o = t.player(g.opponent);
+                CertificateGame {
+                    round: g.round,
+                    opponent: o.map(|o| o.name.clone()).unwrap_or_default(),
+                    title: g.title.map(|t| t.code().to_string()).unwrap_or_default(),
+                    fide_id: o
+                        .and_then(|o| o.fide_id)
+                        .map(|i| i.to_string())
+                        .unwrap_or_default(),
+                    federation: g.federation.clone().unwrap_or_default(),
+                    rating: g.rating.map(|r| r.to_string()).unwrap_or_default(),
+                    result: result_text(g.result).to_string(),
+                }
+            })
+            .collect();
     let e = &a.evaluation;
     let percent = rating::performance::percentage(e.halves, e.games).unwrap_or(0);
     let totals = vec![
@@ -775,7 +831,7 @@ async fn certificate_page(
     html(&CertificatePage {
         norm: wanted.code().to_string(),
         candidate,
-        event: event_fields(tr, &computed.settings, t, computed.round),
+        event: event_fields(tr, &forms.facts, forms.round),
         games,
         totals,
         opponents,
@@ -814,10 +870,25 @@ async fn report_page(
     Path(id): Path<EventId>,
 ) -> Page {
     let computed = compute(&st, id)?;
-    let t = &computed.tournament;
+    let forms = NormForms {
+        facts: individual_facts(&c.tr, &computed.settings, &computed.tournament),
+        tournament: &computed.tournament,
+        norms: &computed.norms,
+        round: computed.round,
+        history: &computed.periods.history,
+        predetermined: computed.settings.system.is_round_robin(),
+        exemption: computed.settings.norm_exemption,
+        periods: period_lines(&c, &computed.periods),
+    };
+    report(c, forms)
+}
+
+/// The tournament report (IT3): every norm achieved after the forms' round.
+pub(crate) fn report(c: Ctx, forms: NormForms) -> Page {
+    let t = forms.tournament;
     let tr = &c.tr;
     let mut results = Vec::new();
-    for (pn, p) in computed.norms.iter().zip(&t.players) {
+    for (pn, p) in forms.norms.iter().zip(&t.players) {
         for (norm, s) in &pn.norms {
             if let NormStatus::Achieved(a) = s {
                 results.push(ReportLine {
@@ -868,7 +939,7 @@ async fn report_page(
         field(
             tr,
             "it3-exemption",
-            match computed.settings.norm_exemption {
+            match forms.exemption {
                 store::NormExemption::None => tr.t("norm-exemption-none"),
                 e => format!(
                     "{} ({})",
@@ -879,9 +950,9 @@ async fn report_page(
         ),
     ];
     html(&ReportPage {
-        event: event_fields(tr, &computed.settings, t, computed.round),
+        event: event_fields(tr, &forms.facts, forms.round),
         field_facts,
-        periods: period_lines(&c, &computed.periods),
+        periods: forms.periods,
         results,
         c,
     })
