@@ -30,6 +30,7 @@ pub mod dd;
 pub mod deal;
 pub mod generate;
 pub mod imps;
+pub mod individual;
 pub mod knockout;
 pub mod matchpoints;
 pub mod movement;
