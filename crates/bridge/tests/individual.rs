@@ -361,3 +361,62 @@ fn a_whole_movement_scores_every_player_on_every_board() {
         assert_eq!(total, Ratio::from_int(expected));
     }
 }
+
+const HAND_WORKED: &str = "board,north,east,south,west,contract,declarer,result,lead\n\
+    1,1,2,3,4,4S,N,=,HK\n\
+    1,5,6,7,8,4S,N,+1,\n\
+    1,9,10,11,12,4S,S,=,\n\
+    # board 2 (North-South vulnerable): -100, +110, -100\n\
+    2,1,5,9,2,2S,N,-1,\n\
+    2,3,6,10,7,2S,N,=,\n\
+    2,4,8,11,12,2S,S,-1,\n";
+
+#[test]
+fn travellers_read_from_csv_give_the_hand_worked_ranking() {
+    let lines = bridge::individual_csv::read(HAND_WORKED, "ind.csv").unwrap();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0].lead.as_deref(), Some("HK"));
+    let results: Vec<Result4> = lines.iter().map(|l| l.result()).collect();
+    let scores: Vec<i32> = results.iter().map(|r| r.score_ns).collect();
+    assert_eq!(scores, [420, 450, 420, -100, 110, -100]);
+    let scored = score(&results).unwrap();
+    let csv = bridge::individual_csv::write_ranking(&scored);
+    assert_eq!(
+        csv,
+        "place,player,mp,top,percent\n\
+         =1,5,7.00,8.00,87.50\n=1,10,7.00,8.00,87.50\n=3,2,6.00,8.00,75.00\n\
+         =3,12,6.00,8.00,75.00\n5,3,5.00,8.00,62.50\n=6,4,4.00,8.00,50.00\n\
+         =6,7,4.00,8.00,50.00\n8,8,3.00,8.00,37.50\n=9,1,2.00,8.00,25.00\n\
+         =9,9,2.00,8.00,25.00\n=9,11,2.00,8.00,25.00\n12,6,0.00,8.00,0.00\n"
+    );
+}
+
+#[test]
+fn bad_travellers_are_refused_at_their_row_and_column() {
+    let read = |text: &str| {
+        bridge::individual_csv::read(text, "ind.csv")
+            .unwrap_err()
+            .to_string()
+    };
+    let head = "board,north,east,south,west,contract,declarer,result\n";
+    assert_eq!(
+        read(&format!("{head}1,1,2,1,4,PASS,,\n")),
+        "ind.csv:2:7: expected four different players at the table, found player 1 twice"
+    );
+    assert_eq!(
+        read(&format!("{head}1,1,2,3,4,PASS,,\n1,5,6,7,3,PASS,,\n")),
+        "ind.csv:3:9: expected one result per player on board 1, found player 3 again (already on line 2)"
+    );
+    assert_eq!(
+        read(&format!("{head}1,1,2,3,4,4S,,=\n")),
+        "ind.csv:2:11: expected a declarer for 4S, found none"
+    );
+    assert_eq!(
+        read("board,north,east,south,contract\n"),
+        "ind.csv:1:1: expected a \"west\" column in the header, found \"board,north,east,south,contract\""
+    );
+    assert_eq!(
+        read(&format!("{head}0,1,2,3,4,PASS,,\n")),
+        "ind.csv:2:1: expected a board number, found \"0\""
+    );
+}
