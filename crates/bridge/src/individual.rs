@@ -194,6 +194,51 @@ impl IndividualMovement {
             .find_map(|s| s.seat_of(player).map(|seat| (s, seat)))
     }
 
+    /// Every traveller line the movement expects, by board then table: the round and the
+    /// seating at which each table plays the board.
+    pub fn expected_lines(&self) -> Vec<(u32, u32, Seating)> {
+        let mut lines: Vec<(u32, u32, Seating)> = self
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.tables
+                    .iter()
+                    .flat_map(move |s| self.boards(s.set).map(move |board| (board, r.round, *s)))
+            })
+            .collect();
+        lines.sort_by_key(|&(board, _, s)| (board, s.table));
+        lines
+    }
+
+    /// Checks results against the movement: each result's board is in play and its four
+    /// players sit where the movement seats them for that board.
+    pub fn check(&self, results: &[Result4]) -> Result<(), SeatingError> {
+        for r in results {
+            if r.board == 0 || r.board > self.board_count() {
+                return Err(SeatingError::Board {
+                    board: r.board,
+                    boards: self.board_count(),
+                });
+            }
+            let Some((round, s)) = self.table_of_board(r.board, r.north) else {
+                return Err(SeatingError::North {
+                    board: r.board,
+                    north: r.north,
+                });
+            };
+            if (s.east, s.south, s.west) != (r.east, r.south, r.west) {
+                return Err(SeatingError::Seats {
+                    board: r.board,
+                    round,
+                    table: s.table,
+                    expected: [s.north, s.east, s.south, s.west],
+                    found: [r.north, r.east, r.south, r.west],
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The round and table at which a board is played by the table whose North is `north`.
     pub fn table_of_board(&self, board: u32, north: u32) -> Option<(u32, &Seating)> {
         let set = self.set_of(board);
@@ -312,6 +357,31 @@ pub enum ScoreError {
     SameTable { board: u32, player: u32 },
     #[error("board {board}: player {player} has two results")]
     TwoResults { board: u32, player: u32 },
+}
+
+/// A result that does not fit the movement.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatingError {
+    #[error("board {board}: expected a board from 1 to {boards} in this movement")]
+    Board { board: u32, boards: u32 },
+    #[error("board {board}: player {north} never sits North on this board in the movement")]
+    North { board: u32, north: u32 },
+    #[error(
+        "board {board}: the movement seats N-E-S-W {} in round {round} at table {table}, found {}",
+        seats(expected),
+        seats(found)
+    )]
+    Seats {
+        board: u32,
+        round: u32,
+        table: u32,
+        expected: [u32; 4],
+        found: [u32; 4],
+    },
+}
+
+fn seats(p: &[u32; 4]) -> String {
+    format!("{}-{}-{}-{}", p[0], p[1], p[2], p[3])
 }
 
 /// A result with its matchpoints (two-point scale, Law 78A: 2 per score beaten, 1 per tie).

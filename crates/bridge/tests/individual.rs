@@ -420,3 +420,42 @@ fn bad_travellers_are_refused_at_their_row_and_column() {
         "ind.csv:2:1: expected a board number, found \"0\""
     );
 }
+
+#[test]
+fn results_are_checked_against_the_movement() {
+    let m = build(IndividualKind::Rainbow, 5, 1).unwrap();
+    // Each board played at five tables, one a round, always at its own table.
+    let lines = m.expected_lines();
+    assert_eq!(lines.len(), 25);
+    assert!(lines.iter().all(|&(board, _, s)| s.table == board));
+    let results: Vec<Result4> = lines
+        .iter()
+        .map(|&(board, _, s)| r4(board, [s.north, s.east, s.south, s.west], 0))
+        .collect();
+    assert_eq!(m.check(&results), Ok(()));
+    // Round 2 at table 1 (board 1) seats 5, 7, 14, 18: East and West swapped is refused.
+    let err = m.check(&[r4(1, [5, 18, 14, 7], 0)]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "board 1: the movement seats N-E-S-W 5-7-14-18 in round 2 at table 1, found 5-18-14-7"
+    );
+    assert_eq!(
+        m.check(&[r4(1, [6, 7, 14, 18], 0)])
+            .unwrap_err()
+            .to_string(),
+        "board 1: player 6 never sits North on this board in the movement"
+    );
+    assert_eq!(
+        m.check(&[r4(6, [1, 6, 11, 16], 0)])
+            .unwrap_err()
+            .to_string(),
+        "board 6: expected a board from 1 to 5 in this movement"
+    );
+    // A whist movement: every table plays every board, in the board's round.
+    let w = build(IndividualKind::Whist, 3, 2).unwrap();
+    let lines = w.expected_lines();
+    assert_eq!(lines.len() as u32, w.board_count() * 3);
+    assert!(lines
+        .iter()
+        .all(|&(board, round, _)| w.set_of(board) == round));
+}

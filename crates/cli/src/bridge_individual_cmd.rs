@@ -60,6 +60,15 @@ pub enum RankingFormat {
 pub struct IndividualScoreArgs {
     /// Individual travellers (CSV: board,north,east,south,west,contract,declarer,result).
     pub input: PathBuf,
+    /// Check every line against this movement's seating (with --tables).
+    #[arg(long, short, value_enum, requires = "tables")]
+    pub kind: Option<IndividualKindArg>,
+    /// The movement's table count: each line must seat its players as the movement does.
+    #[arg(long, short)]
+    pub tables: Option<u32>,
+    /// The movement's boards per round (default as for individual-movement).
+    #[arg(long, short, requires = "tables")]
+    pub boards_per_round: Option<u32>,
     #[arg(long, short, value_enum, default_value = "text")]
     pub format: RankingFormat,
     /// Output file (written atomically); standard output when absent.
@@ -76,23 +85,31 @@ fn default_boards_per_round(kind: IndividualKind, tables: u32) -> u32 {
     ((26 + sets / 2) / sets).clamp(1, individual::MAX_BOARDS_PER_ROUND)
 }
 
-pub fn movement(a: IndividualMovementArgs) -> Result<u8, CliError> {
-    let kind = match a.kind {
+/// The movement the options name.
+fn build(
+    kind: Option<IndividualKindArg>,
+    tables: u32,
+    boards_per_round: Option<u32>,
+) -> Result<IndividualMovement, CliError> {
+    let kind = match kind {
         Some(IndividualKindArg::Whist) => IndividualKind::Whist,
         Some(IndividualKindArg::Rainbow) => IndividualKind::Rainbow,
-        None if a.tables == 7 => IndividualKind::Rainbow,
+        None if tables == 7 => IndividualKind::Rainbow,
         None => IndividualKind::Whist,
     };
-    let bpr = a
-        .boards_per_round
-        .unwrap_or_else(|| default_boards_per_round(kind, a.tables));
-    let m = individual::build(kind, a.tables, bpr).map_err(|e| {
+    let bpr = boards_per_round.unwrap_or_else(|| default_boards_per_round(kind, tables));
+    individual::build(kind, tables, bpr).map_err(|e| {
         let option = match e {
-            individual::IndividualError::Tables { .. } => format!("--tables {}", a.tables),
+            individual::IndividualError::Tables { .. } => format!("--tables {tables}"),
             individual::IndividualError::BoardsPerRound(_) => "--boards-per-round".to_string(),
         };
         CliError::invalid(format!("{option}: {e}"))
-    })?;
+    })
+}
+
+pub fn movement(a: IndividualMovementArgs) -> Result<u8, CliError> {
+    let m = build(a.kind, a.tables, a.boards_per_round)?;
+    let kind = m.kind;
     let out = match a.format {
         IndividualFormat::Text => movement_text(&m),
         IndividualFormat::Json => {
@@ -236,6 +253,14 @@ pub fn score(a: IndividualScoreArgs) -> Result<u8, CliError> {
         return Err(CliError::invalid(format!(
             "{name}: expected at least one board result, found no results"
         )));
+    }
+    if let Some(tables) = a.tables {
+        let m = build(a.kind, tables, a.boards_per_round)?;
+        for l in &lines {
+            m.check(&[l.result()]).map_err(|e| {
+                CliError::invalid(format!("{name}:{}:{}: {e}", l.pos.line, l.pos.column))
+            })?;
+        }
     }
     let results: Vec<individual::Result4> = lines.iter().map(|l| l.result()).collect();
     // The reader refuses a player twice on a board, the only thing the scoring refuses.

@@ -129,3 +129,46 @@ fn individual_score_names_the_bad_row() {
         stderr(&o)
     );
 }
+
+#[test]
+fn individual_score_checks_the_lines_against_the_movement() {
+    let dir = temp_dir();
+    let input = dir.path().join("rainbow.csv");
+    // 5-table Rainbow, one board a round: board 1 at table 1 seats 1-6-11-16 in round 1 and
+    // 5-7-14-18 in round 2; the second line swaps East and West.
+    std::fs::write(
+        &input,
+        "board,north,east,south,west,contract,declarer,result\n\
+         1,1,6,11,16,3NT,N,=\n1,5,18,14,7,3NT,N,-1\n",
+    )
+    .unwrap();
+    let args = [
+        "bridge",
+        "individual-score",
+        path_str(&input),
+        "--kind",
+        "rainbow",
+        "--tables",
+        "5",
+        "--boards-per-round",
+        "1",
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains(
+            "rainbow.csv:3:1: board 1: the movement seats N-E-S-W 5-7-14-18 in round 2 at table 1, \
+             found 5-18-14-7"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(
+        &input,
+        "board,north,east,south,west,contract,declarer,result\n\
+         1,1,6,11,16,3NT,N,=\n1,5,7,14,18,3NT,N,-1\n",
+    )
+    .unwrap();
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
