@@ -24,13 +24,17 @@ use crate::session::{
     Artificial, Board, Budget, InputError, Line, PairId, Pos, Session, TableResult,
 };
 
-struct Field<'a> {
-    text: std::borrow::Cow<'a, str>,
-    pos: Pos,
+pub(crate) struct Field<'a> {
+    pub(crate) text: std::borrow::Cow<'a, str>,
+    pub(crate) pos: Pos,
 }
 
 /// Splits one CSV record; quoted fields may hold commas and doubled quotes.
-fn split<'a>(line: &'a str, line_no: u32, file: &str) -> Result<Vec<Field<'a>>, InputError> {
+pub(crate) fn split<'a>(
+    line: &'a str,
+    line_no: u32,
+    file: &str,
+) -> Result<Vec<Field<'a>>, InputError> {
     let mut out = Vec::with_capacity(10);
     let bytes = line.as_bytes();
     let mut i = 0;

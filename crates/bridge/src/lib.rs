@@ -30,6 +30,8 @@ pub mod dd;
 pub mod deal;
 pub mod generate;
 pub mod imps;
+pub mod individual;
+pub mod individual_csv;
 pub mod knockout;
 pub mod matchpoints;
 pub mod movement;

@@ -31,6 +31,11 @@ pub enum BridgeCommand {
     /// Print a movement: who sits where and which boards each table plays, round by round,
     /// with table cards and guide cards per pair.
     Movement(MovementArgs),
+    /// Print an individual movement (each player partners different players): who sits
+    /// North, East, South and West at each table each round, and a guide card per player.
+    IndividualMovement(crate::bridge_individual_cmd::IndividualMovementArgs),
+    /// Matchpoint individual travellers (CSV, the four players by seat) and rank the players.
+    IndividualScore(crate::bridge_individual_cmd::IndividualScoreArgs),
     /// Double-dummy analysis of a hand record (PBN): each deal's tricks for every declarer
     /// and strain, and its par with the board's dealer and vulnerability.
     Analyse(AnalyseArgs),
@@ -253,6 +258,8 @@ pub fn run(c: BridgeCommand) -> Result<u8, CliError> {
         BridgeCommand::Score(a) => score(a),
         BridgeCommand::Generate(a) => generate(a),
         BridgeCommand::Movement(a) => movement(a),
+        BridgeCommand::IndividualMovement(a) => crate::bridge_individual_cmd::movement(a),
+        BridgeCommand::IndividualScore(a) => crate::bridge_individual_cmd::score(a),
         BridgeCommand::Analyse(a) => analyse(a),
         BridgeCommand::Vp(a) => vp(a),
         BridgeCommand::Teams(a) => teams(a),

@@ -2,6 +2,7 @@
 //! output and turns typed errors into messages and exit codes. No domain logic lives here.
 
 mod bridge_cmd;
+mod bridge_individual_cmd;
 mod engine;
 mod error;
 mod event_cmd;

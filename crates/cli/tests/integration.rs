@@ -7,6 +7,8 @@
 
 #[path = "bridge_cli.rs"]
 mod bridge_cli;
+#[path = "bridge_individual_cli.rs"]
+mod bridge_individual_cli;
 #[path = "bridge_movement_cli.rs"]
 mod bridge_movement_cli;
 #[path = "bridge_teams_cli.rs"]
