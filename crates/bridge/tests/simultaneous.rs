@@ -200,3 +200,66 @@ fn other_clubs_deals_are_checked_against_the_hand_record() {
         })
     ));
 }
+
+fn read(file: &str) -> Club {
+    let path = format!(
+        "{}/tests/data/simultaneous/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let session = bridge::read_session(&text, file).unwrap();
+    Club::new(file, file, session)
+}
+
+/// Three clubs' evenings written by arbiter itself (`tests/data/simultaneous`, made as the
+/// README says): club A's PBN is the host, B sent USEBIO, C PBN; all three carry the same hand
+/// record. North-South over the whole field, worked by hand from the files' travellers (six
+/// results a board, top 10):
+/// board 1 NS scores A1 −70, A2 170, B1 130, B2 170, C1 −50, C2 −100 → 2, 9, 6, 9, 4, 0;
+/// board 2 A1 −510, A2 150, B1 100, B2 100, C1 −70, C2 −110 → 0, 10, 7, 7, 4, 2;
+/// board 3 A1 −680, A2 −680, B1 300, B2 200, C1 200, C2 −110 → 1, 1, 10, 7, 7, 4;
+/// board 4 A1 100, A2 200, B1 −100, B2 150, C1 100, C2 −1270 → 5, 10, 2, 8, 5, 0;
+/// totals of 40: A1 8 (20 %), A2 30 (75 %), B1 25 (62.5 %), B2 31 (77.5 %), C1 20 (50 %),
+/// C2 6 (15 %). Local places as each club's own ranking prints them.
+#[test]
+fn usebio_and_pbn_files_of_other_clubs_ranked_with_the_host() {
+    let clubs = [read("club_a.pbn"), read("club_b.xml"), read("club_c.pbn")];
+    for other in &clubs[1..] {
+        assert_eq!(
+            check_same_deals(&clubs[0].session, &other.session, &other.source),
+            Ok(vec![])
+        );
+    }
+    let combined = combine(&clubs, &Options::default());
+    assert!(combined.boards.iter().all(|b| b.lines.len() == 6));
+    let ns: Vec<Row> = rows(&combined.ranking)
+        .into_iter()
+        .filter(|r| r.0 == Field::NorthSouth)
+        .collect();
+    use Field::NorthSouth as NS;
+    assert_eq!(
+        ns,
+        [
+            row(NS, 1, 2, ("77.50", 1, false), (1, "62.50")),
+            row(NS, 0, 2, ("75.00", 2, false), (1, "87.50")),
+            row(NS, 1, 1, ("62.50", 3, false), (2, "37.50")),
+            row(NS, 2, 1, ("50.00", 4, false), (1, "100.00")),
+            row(NS, 0, 1, ("20.00", 5, false), (2, "12.50")),
+            row(NS, 2, 2, ("15.00", 6, false), (2, "0.00")),
+        ]
+    );
+}
+
+#[test]
+fn a_file_of_other_deals_is_refused_naming_board_and_hand() {
+    let host = read("club_a.pbn");
+    let other = read("club_c_other_deals.pbn");
+    // Board 3 of this file: North's ♠4 and East's ♠8 changed hands.
+    assert_eq!(
+        check_same_deals(&host.session, &other.session, "club_c_other_deals.pbn")
+            .unwrap_err()
+            .to_string(),
+        "club_c_other_deals.pbn: board 3: N holds 85.A5.T7653.AQ65 in the file, \
+         54.A5.T7653.AQ65 in the session's hand record"
+    );
+}
