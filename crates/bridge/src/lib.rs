@@ -1,8 +1,9 @@
 //! Duplicate bridge: pairs scoring (contract scores, matchpoints on both scales with Neuberg,
 //! artificial, weighted and split adjusted scores, fouled boards, cross-IMPs and Butler,
 //! rankings with shared places), teams of four ([`teams`]: IMPs, victory points, board-a-match,
-//! Patton, round robin, Swiss, knock-out, standings), club series ([`series`]), double-dummy
-//! analysis and par ([`dd`]), and PBN 2.1, USEBIO 1.2 and CSV files.
+//! Patton, round robin, Swiss, knock-out, standings), club series ([`series`]), simultaneous
+//! pairs over several clubs ([`simultaneous`]), double-dummy analysis and par ([`dd`]), and
+//! PBN 2.1, USEBIO 1.2 and CSV files.
 //!
 //! ```
 //! use bridge::{Bid, Played, Seat, vulnerability_of};
@@ -41,6 +42,7 @@ pub mod rational;
 pub mod score;
 pub mod series;
 pub mod session;
+pub mod simultaneous;
 pub mod teams;
 pub mod teams_pbn;
 pub mod teams_usebio;

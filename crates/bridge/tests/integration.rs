@@ -21,3 +21,5 @@ mod movements;
 mod properties;
 #[path = "scoring.rs"]
 mod scoring;
+#[path = "simultaneous.rs"]
+mod simultaneous;

@@ -11,8 +11,8 @@
 //! teams' tables), `versions.ftl` (a stale form's refusal), `teams_league.ftl` (leagues as
 //! federations run them: scales, board order, rosters' rules), `teams_cup.ftl` (knock-out
 //! cups), `rating_report.ftl` (the FIDE rating report by rating period and the pairings changed
-//! by hand) and `bridge_teams_browser.ftl` (who sent a teams conflict's other
-//! entry, a teams phone's rounds).
+//! by hand), `bridge_teams_browser.ftl` (who sent a teams conflict's other
+//! entry, a teams phone's rounds) and `bridge_simultaneous.ftl` (simultaneous pairs).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -73,6 +73,10 @@ const FR: &[(&str, &str)] = &[
         include_str!("../locales/fr/teams_league.ftl"),
     ),
     ("teams_cup.ftl", include_str!("../locales/fr/teams_cup.ftl")),
+    (
+        "bridge_simultaneous.ftl",
+        include_str!("../locales/fr/bridge_simultaneous.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -115,6 +119,10 @@ const EN: &[(&str, &str)] = &[
         include_str!("../locales/en/teams_league.ftl"),
     ),
     ("teams_cup.ftl", include_str!("../locales/en/teams_cup.ftl")),
+    (
+        "bridge_simultaneous.ftl",
+        include_str!("../locales/en/bridge_simultaneous.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.

@@ -25,6 +25,8 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
+#[path = "bridge_simultaneous.rs"]
+mod bridge_simultaneous;
 #[path = "bridge_solver.rs"]
 mod bridge_solver;
 #[path = "bridge_team_exports.rs"]

@@ -97,6 +97,46 @@ impl Api {
         }
     }
 
+    /// A multipart form (text fields and one file) sent with the version of `kind` `id` now, as
+    /// a page loaded just now would send it; where it sends the browser next.
+    pub fn upload(
+        &self,
+        path: &str,
+        (kind, id): (Kind, i64),
+        fields: &[(&str, &str)],
+        (name, file, content): (&str, &str, &str),
+    ) -> String {
+        let boundary = "----arbiterstaleboundary";
+        let mut body = String::new();
+        for (k, v) in fields {
+            body.push_str(&format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+            ));
+        }
+        body.push_str(&format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{file}\"\r\n\r\n{content}\r\n--{boundary}--\r\n"
+        ));
+        let version = self.version(kind, id).unwrap_or_default();
+        let r = self
+            .agent
+            .post(&format!("{}{path}", self.base))
+            .set("Cookie", &self.cookie)
+            .set("X-CSRF-Token", &self.csrf)
+            .set("If-Match", &version)
+            .set(
+                "Content-Type",
+                &format!("multipart/form-data; boundary={boundary}"),
+            )
+            .send_string(&body);
+        match r {
+            Ok(r) => r.header("location").unwrap_or_default().to_string(),
+            Err(ureq::Error::Status(s, r)) => {
+                panic!("POST {path}: {s} {}", r.into_string().unwrap_or_default())
+            }
+            Err(e) => panic!("POST {path}: {e}"),
+        }
+    }
+
     pub fn get(&self, path: &str) -> (Value, Option<String>) {
         let r = match self
             .agent

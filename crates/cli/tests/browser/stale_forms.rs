@@ -897,6 +897,47 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
         vec![settings(s, "BC Lyon")],
     ));
 
+    // Simultaneous pairs: another club's results of board 1 (matched by number: no hand
+    // record here), uploaded, then removed.
+    let lakeside = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                    [ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R\"]\n\
+                    1 2 3NT N 9\n";
+    let lakeside_pbn = files.join("lakeside.pbn");
+    std::fs::write(&lakeside_pbn, lakeside).unwrap();
+    let s = session("Simultané");
+    let sim = format!("/bridge/{s}/simultaneous");
+    out.push(scenario(
+        "/bridge/{id}/simultaneous",
+        BridgeSession,
+        s,
+        form(sim.clone(), sim.clone())
+            .text("club", "Lakeside")
+            .file("file", &lakeside_pbn),
+        vec![settings(s, "BC Lyon")],
+    ));
+    let s = session("Simultané retiré");
+    let added = api.upload(
+        &format!("/bridge/{s}/simultaneous"),
+        (BridgeSession, s),
+        &[("club", "Lakeside")],
+        ("file", "lakeside.pbn", lakeside),
+    );
+    // `/bridge/{s}/simultaneous?added={cid}&unchecked=1`
+    let cid = added
+        .split("added=")
+        .nth(1)
+        .and_then(|t| t.split('&').next())
+        .unwrap_or_else(|| panic!("the upload's answer: {added:?}"))
+        .to_string();
+    let sim = format!("/bridge/{s}/simultaneous");
+    out.push(scenario(
+        "/bridge/{id}/simultaneous/{cid}/remove",
+        BridgeSession,
+        s,
+        form(sim, format!("/bridge/{s}/simultaneous/{cid}/remove")),
+        vec![settings(s, "BC Lyon")],
+    ));
+
     // The grid's line of board 1 at table 1 in round 1 (pair 1 against pair 4).
     let line = |s: i64| {
         form(

@@ -12,6 +12,7 @@ mod forms;
 mod pages;
 mod public;
 mod series;
+mod simultaneous;
 pub mod solver;
 mod table;
 mod table_code;
@@ -41,6 +42,7 @@ pub fn routes() -> Routes {
         .merge(api::routes())
         .merge(series::routes())
         .merge(teams::routes())
+        .merge(simultaneous::routes())
 }
 
 /// A session's heading as the pages show it.

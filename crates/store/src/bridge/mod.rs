@@ -30,6 +30,7 @@ mod log;
 mod model;
 mod series;
 pub(crate) mod session;
+mod simultaneous;
 mod team_tables;
 mod teams;
 mod text;
@@ -47,6 +48,7 @@ pub use knockout::{
 };
 pub use log::BridgeLogEntry;
 pub use series::{Series, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring, SeriesSettings};
+pub use simultaneous::{SimClub, SimClubId, Simultaneous};
 pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
     BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
