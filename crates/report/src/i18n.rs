@@ -73,6 +73,10 @@ const FR: &[(&str, &str)] = &[
         include_str!("../locales/fr/teams_league.ftl"),
     ),
     ("teams_cup.ftl", include_str!("../locales/fr/teams_cup.ftl")),
+    (
+        "teams_roster.ftl",
+        include_str!("../locales/fr/teams_roster.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -115,6 +119,10 @@ const EN: &[(&str, &str)] = &[
         include_str!("../locales/en/teams_league.ftl"),
     ),
     ("teams_cup.ftl", include_str!("../locales/en/teams_cup.ftl")),
+    (
+        "teams_roster.ftl",
+        include_str!("../locales/en/teams_roster.ftl"),
+    ),
 ];
 
 /// A language the pages are written in.
