@@ -74,6 +74,8 @@ mod stale_forms;
 mod teams;
 #[path = "browser/teams_cup.rs"]
 mod teams_cup;
+#[path = "browser/teams_interclubs.rs"]
+mod teams_interclubs;
 #[path = "browser/tunx.rs"]
 mod tunx;
 
@@ -305,6 +307,16 @@ fn team_cup_through_the_browser() {
         return;
     };
     run(teams_cup::cup(chromedriver));
+}
+
+/// An FFE interclubs group of 8 teams, 4 rounds, with the 100-point and women's rules
+/// ([`teams_interclubs::interclubs`], issue 39's first "done when").
+#[test]
+fn team_interclubs_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams_interclubs::interclubs(chromedriver));
 }
 
 /// A Swiss Team event through the browser ([`teams::swiss`]).

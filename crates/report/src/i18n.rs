@@ -77,6 +77,10 @@ const FR: &[(&str, &str)] = &[
         "bridge_simultaneous.ftl",
         include_str!("../locales/fr/bridge_simultaneous.ftl"),
     ),
+    (
+        "teams_roster.ftl",
+        include_str!("../locales/fr/teams_roster.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -122,6 +126,10 @@ const EN: &[(&str, &str)] = &[
     (
         "bridge_simultaneous.ftl",
         include_str!("../locales/en/bridge_simultaneous.ftl"),
+    ),
+    (
+        "teams_roster.ftl",
+        include_str!("../locales/en/teams_roster.ftl"),
     ),
 ];
 

@@ -21,7 +21,7 @@ use store::{ReportOutcome, ResultCode};
 use tournament::Color;
 
 use super::pages::{
-    breach_text, forfeit_text, lineup_forms, lineup_members, reported_text, LineupForm,
+    breach_text, forfeit_text, lineup_forms, lineup_members, reported_text, rule_text, LineupForm,
 };
 use crate::chess::views::result_text;
 use crate::ctx::Ctx;
@@ -347,7 +347,7 @@ async fn lineup(
     let seen = edits::from_form(f.get("version").map(String::as_str))?;
     let sure = is_sure(&f);
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let (m, members, wrong) = blocking(move || {
+    let (m, members, wrong, rule) = blocking(move || {
         let m = store.open_captain_code(&address, &k)?;
         let members = match lineup_members(&m.team.roster, &f) {
             Ok(members) => members,
@@ -356,22 +356,40 @@ async fn lineup(
         // A lineup that breaks a rule comes back with what is wrong, the code and the ticks
         // kept: the captain corrects it without typing the code again.
         let s = &m.event.settings;
-        let checked = check_lineup(s.boards, &m.team.roster, &members, s.board_order_gap);
+        let mut rule = None;
+        let checked =
+            check_lineup(s.boards, &m.team.roster, &members, s.board_order_gap).and_then(|()| {
+                rule = store.lineup_rule_breach(m.event.id, m.round, m.team.id, &members)?;
+                match &rule {
+                    Some(b) => Err(store::Error::Invalid {
+                        field: "roster_rules".into(),
+                        expected: "a lineup within the competition's roster rules".into(),
+                        found: b.to_string(),
+                    }),
+                    None => Ok(()),
+                }
+            });
         let recorded = match checked {
             Ok(()) if sure => store.captain_lineup(&address, &k, members.clone(), seen),
             Ok(()) => Ok(m.clone()),
             Err(e) => Err(e),
         };
         Ok(Ok(match recorded {
-            Ok(m) => (m, members, None),
-            Err(e @ store::Error::Invalid { .. }) => (m, members, Some(e)),
+            Ok(m) => (m, members, None, None),
+            Err(e @ store::Error::Invalid { .. }) => (m, members, Some(e), rule),
             Err(e) => return Err(e),
         }))
     })
     .await??;
     let mut page = CaptainPage::of(c, &code, &m, &[]);
     if let Some(e) = wrong {
-        page.error = lineup_problem(&page.c, &m, &members, &e);
+        page.error = match rule {
+            Some(b) => page.c.tr.targs(
+                "teams-rule-refused",
+                &[("breach", rule_text(&page.c, &b).into())],
+            ),
+            None => lineup_problem(&page.c, &m, &members, &e),
+        };
         if let Some(l) = page.lineup.as_mut() {
             for p in &mut l.players {
                 let board = members.iter().position(|id| p.field == format!("p-{id}"));

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 use store::teams::import::{rosters_from_csv, ImportError, ImportedTeam};
+use store::teams::rules::RosterRules;
 use store::teams::trf_import;
 use store::teams::{
     MatchForfeit, MatchPoints, NewMember, NewTeam, Preferences, PrimaryScore, TeamEventSettings,
@@ -60,6 +61,10 @@ pub(crate) struct EventBody {
     /// The exemption from the federation rules of title norms (B.01 1.4.3a-c): `none`
     /// (default), `national_championship`, `national_team_championship`, `zonal`.
     norm_exemption: Option<String>,
+    /// The roster rules (`max_foreign`, `min_women`, `player_cap`, `sum_cap`, `cap_rating`:
+    /// `fide` or `national`, `one_team_per_round`); absent: every rule off.
+    #[serde(default)]
+    roster_rules: RosterRules,
     /// The version the settings page was built at (`POST …/settings`).
     pub(crate) version: Option<Value>,
 }
@@ -142,6 +147,7 @@ impl EventBody {
                     )
                 })?,
             },
+            roster_rules: self.roster_rules,
         })
     }
 }
@@ -179,6 +185,20 @@ pub(crate) struct MemberBody {
     #[serde(default)]
     federation: String,
     fide_id: Option<u64>,
+    /// `m`, `w` or nothing.
+    #[serde(default)]
+    sex: String,
+    #[serde(default)]
+    licence: String,
+    /// `A`, `B` or nothing.
+    #[serde(default)]
+    licence_type: String,
+    national_rating: Option<u16>,
+    /// `F`, `N`, `E` or nothing.
+    #[serde(default)]
+    national_rating_kind: String,
+    #[serde(default)]
+    club: String,
 }
 
 impl MemberBody {
@@ -189,6 +209,23 @@ impl MemberBody {
             rating: self.rating,
             federation: self.federation.trim().to_ascii_uppercase(),
             fide_id: self.fide_id,
+            sex: self.sex.trim().to_ascii_lowercase(),
+            national_rating: self.national_rating,
+            club: label("club", &self.club)?,
+            national: store::NationalData {
+                licence: store::Licence::parse(&self.licence).ok_or_else(|| {
+                    AppError::invalid(
+                        "licence",
+                        store::Licence::EXPECTED,
+                        format!("{:?}", self.licence),
+                    )
+                })?,
+                licence_type: store::LicenceType::parse(&self.licence_type)
+                    .map_err(|e| AppError::invalid("licence_type", e.expected, e.found))?,
+                league: Label::default(),
+                national_rating_kind: store::RatingKind::parse(&self.national_rating_kind)
+                    .map_err(|e| AppError::invalid("national_rating_kind", e.expected, e.found))?,
+            },
         })
     }
 }

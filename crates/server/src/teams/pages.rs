@@ -297,6 +297,17 @@ struct SettingsForm {
     board_order_gap: String,
     #[serde(default)]
     norm_exemption: String,
+    #[serde(default)]
+    rule_max_foreign: String,
+    #[serde(default)]
+    rule_min_women: String,
+    #[serde(default)]
+    rule_player_cap: String,
+    #[serde(default)]
+    rule_sum_cap: String,
+    #[serde(default)]
+    rule_cap_rating: String,
+    rule_one_team_per_round: Option<String>,
 }
 
 async fn save_settings(
@@ -330,6 +341,14 @@ async fn save_settings(
         "public": f.public.is_some(),
         "board_order_gap": number("board_order_gap", &f.board_order_gap)?,
         "norm_exemption": given(&f.norm_exemption),
+        "roster_rules": {
+            "max_foreign": number("rule_max_foreign", &f.rule_max_foreign)?,
+            "min_women": number("rule_min_women", &f.rule_min_women)?,
+            "player_cap": number("rule_player_cap", &f.rule_player_cap)?,
+            "sum_cap": number("rule_sum_cap", &f.rule_sum_cap)?,
+            "cap_rating": given(&f.rule_cap_rating).unwrap_or_else(|| "fide".into()),
+            "one_team_per_round": f.rule_one_team_per_round.is_some(),
+        },
     });
     let settings = serde_json::from_value::<EventBody>(body)
         .map_err(|e| AppError::invalid("form", "the event's settings", e.to_string()))?
@@ -487,6 +506,86 @@ pub(super) struct LineupPlayer {
     /// The board the player sits on, or empty (a numbered form's value).
     pub(super) order: String,
     pub(super) reserve: bool,
+    /// What the roster rules read: sex, federation, national rating (`· W · CZE · 1850 N`).
+    pub(super) data: String,
+}
+
+/// A roster player's federation data as the lineup forms and the roster show it: a woman's
+/// mark, the federation, the national rating with its kind, the licence with its type, the
+/// club; each part only when known.
+pub(super) fn member_data(c: &Ctx, m: &store::teams::NewMember) -> String {
+    let mut parts = Vec::new();
+    if m.sex == "w" {
+        parts.push(c.t("teams-woman"));
+    }
+    if !m.federation.is_empty() {
+        parts.push(m.federation.clone());
+    }
+    if let Some(r) = m.national_rating {
+        let kind = m.national.national_rating_kind.map_or("", |k| k.as_str());
+        parts.push(c.tr.targs(
+            "teams-national-rating",
+            &[("rating", r.into()), ("kind", kind.into())],
+        ));
+    }
+    if !m.national.licence.is_empty() {
+        let kind = m.national.licence_type.map_or("", |k| k.as_str());
+        parts.push(format!("{} {kind}", m.national.licence).trim().to_string());
+    }
+    parts.join(" · ")
+}
+
+/// A roster rule's breach in the page's language, naming the players and the rule.
+pub(super) fn rule_text(c: &Ctx, b: &store::teams::rules::RuleBreach) -> String {
+    use store::teams::rules::RuleBreach;
+    match b {
+        RuleBreach::Foreign { players, max } => c.tr.targs(
+            "teams-rule-foreign-breach",
+            &[
+                ("count", players.len().into()),
+                ("players", players.join(", ").into()),
+                ("max", (*max).into()),
+            ],
+        ),
+        RuleBreach::Women { players, min } => c.tr.targs(
+            "teams-rule-women-breach",
+            &[
+                ("count", players.len().into()),
+                ("players", players.join(", ").into()),
+                ("min", (*min).into()),
+            ],
+        ),
+        RuleBreach::PlayerCap {
+            player,
+            rating,
+            cap,
+        } => c.tr.targs(
+            "teams-rule-player-cap-breach",
+            &[
+                ("player", player.clone().into()),
+                ("rating", (*rating).into()),
+                ("cap", (*cap).into()),
+            ],
+        ),
+        RuleBreach::SumCap { sum, cap } => c.tr.targs(
+            "teams-rule-sum-cap-breach",
+            &[("sum", (*sum).into()), ("cap", (*cap).into())],
+        ),
+        RuleBreach::FieldedElsewhere {
+            player,
+            team,
+            round,
+            match_number,
+        } => c.tr.targs(
+            "teams-rule-fielded-breach",
+            &[
+                ("player", player.clone().into()),
+                ("team", team.clone().into()),
+                ("round", (*round).into()),
+                ("match", (*match_number).into()),
+            ],
+        ),
+    }
 }
 
 /// The lineup a form sends, board 1 first: each roster player ticked (`p-ID=on`, in roster
@@ -635,6 +734,7 @@ pub(super) fn lineup_forms(
                         ticked: board_of(p.id).is_some(),
                         order: board_of(p.id).map(|b| b.to_string()).unwrap_or_default(),
                         reserve: p.board > boards,
+                        data: member_data(c, &p.details),
                     })
                     .collect(),
             })
@@ -984,6 +1084,17 @@ async fn save_lineup(
                 breach_text(&c, &b),
             ));
         }
+    }
+    // So is a roster rule's (foreign players, women, caps, a player fielded by another team).
+    let checked = (st.store.clone(), members.clone());
+    let breach =
+        blocking(move || checked.0.lineup_rule_breach(id, round, team, &checked.1)).await?;
+    if let Some(b) = breach {
+        return Err(AppError::invalid(
+            "roster_rules",
+            "a lineup within the competition's roster rules",
+            rule_text(&c, &b),
+        ));
     }
     let lineup = Lineup {
         round,

@@ -6,8 +6,10 @@ use serde_json::json;
 use crate::error::{Error, Refusal, Result};
 use crate::teams::import::ImportedTeam;
 use crate::teams::log::append;
+use crate::teams::rules::{CapRating, RosterRules};
 use crate::teams::types::*;
-use crate::Store;
+use crate::text::Label;
+use crate::{Licence, LicenceType, NationalData, RatingKind, Store};
 
 const FEDERATION_EXPECTED: &str = "a three-letter federation code (FRA) or nothing";
 
@@ -77,6 +79,28 @@ pub(crate) fn validate_settings(s: &TeamEventSettings) -> Result<()> {
             ));
         }
     }
+    let rules = &s.roster_rules;
+    if rules.max_foreign.is_some() && s.federation.is_empty() {
+        return Err(Error::invalid(
+            "federation",
+            "the event's federation, which the rule on foreign players counts against",
+            "nothing",
+        ));
+    }
+    if rules.max_foreign.is_some_and(|n| n > 16) || rules.min_women.is_some_and(|n| n > 16) {
+        return Err(Error::invalid(
+            "roster_rules",
+            "a number of players from 0 to 16",
+            format!("{:?} {:?}", rules.max_foreign, rules.min_women),
+        ));
+    }
+    if rules.player_cap.is_some_and(|c| c > 3999) || rules.sum_cap.is_some_and(|c| c > 63984) {
+        return Err(Error::invalid(
+            "roster_rules",
+            "a rating cap up to 3999, a lineup's sum up to 63984",
+            format!("{:?} {:?}", rules.player_cap, rules.sum_cap),
+        ));
+    }
     for (field, date) in [("start_date", &s.start_date), ("end_date", &s.end_date)] {
         if !date.is_empty() && tournament::parse_ymd(&date.replace('-', "/")).is_none() {
             return Err(Error::invalid(field, "a date as YYYY-MM-DD", date.clone()));
@@ -98,7 +122,9 @@ const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, 
     time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
     primary_score, initial_color, tiebreaks, public, \
     (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id), match_forfeit, \
-    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap, norm_exemption";
+    (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap, norm_exemption, \
+    rule_max_foreign, rule_min_women, rule_player_cap, rule_sum_cap, rule_cap_rating, \
+    rule_one_team_per_round";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
     let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
@@ -129,6 +155,14 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
             board_order_gap: r.get(22)?,
             norm_exemption: crate::chess::types::NormExemption::parse(&text(23)?)
                 .unwrap_or_default(),
+            roster_rules: RosterRules {
+                max_foreign: r.get(24)?,
+                min_women: r.get(25)?,
+                player_cap: r.get(26)?,
+                sum_cap: r.get(27)?,
+                cap_rating: CapRating::parse(&text(28)?).unwrap_or_default(),
+                one_team_per_round: r.get(29)?,
+            },
         },
         rounds_paired: r.get(19)?,
     };
@@ -181,8 +215,8 @@ pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Te
         })?
         .collect::<rusqlite::Result<_>>()?;
     let mut st = conn.prepare_cached(
-        "SELECT id, board, name, title, rating, federation, fide_id FROM team_member \
-         WHERE team_id = ?1 ORDER BY board",
+        "SELECT id, board, name, title, rating, federation, fide_id, sex, licence, licence_type, \
+         national_rating, national_rating_kind, club FROM team_member WHERE team_id = ?1 ORDER BY board",
     )?;
     for t in &mut teams {
         t.roster = st
@@ -196,6 +230,17 @@ pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Te
                         rating: r.get(4)?,
                         federation: r.get(5)?,
                         fide_id: r.get::<_, Option<i64>>(6)?.map(|v| v as u64),
+                        sex: r.get(7)?,
+                        national_rating: r.get(10)?,
+                        club: r.get(12)?,
+                        national: NationalData {
+                            licence: Licence::from_stored(&r.get::<_, String>(8)?),
+                            licence_type: LicenceType::parse(&r.get::<_, String>(9)?)
+                                .unwrap_or(None),
+                            league: Label::default(),
+                            national_rating_kind: RatingKind::parse(&r.get::<_, String>(11)?)
+                                .unwrap_or(None),
+                        },
                     },
                 })
             })?
@@ -243,7 +288,32 @@ fn validate_member(m: &NewMember) -> Result<()> {
             format!("{:?}", m.federation),
         ));
     }
+    if !["", "m", "w"].contains(&m.sex.as_str()) {
+        return Err(Error::invalid(
+            "sex",
+            "m, w or nothing",
+            format!("{:?}", m.sex),
+        ));
+    }
+    if m.national_rating.is_some_and(|r| r > 3999) {
+        return Err(Error::invalid(
+            "national_rating",
+            "a rating from 0 to 3999 or nothing",
+            format!("{:?}", m.national_rating),
+        ));
+    }
     Ok(())
+}
+
+/// A roster player against the event's cap per player (the other roster rules read lineups).
+fn check_player_cap(rules: &RosterRules, m: &NewMember) -> Result<()> {
+    crate::teams::rules::player_cap(rules, m).map_err(|b| {
+        Error::invalid(
+            "roster_rules",
+            "a player rated at most the event's cap",
+            b.to_string(),
+        )
+    })
 }
 
 fn insert_team(tx: &Connection, event: TeamEventId, team: &NewTeam) -> Result<TeamKey> {
@@ -285,8 +355,9 @@ fn insert_member(tx: &Connection, team: TeamKey, m: &NewMember) -> Result<Member
         ));
     }
     tx.execute(
-        "INSERT INTO team_member (team_id, board, name, title, rating, federation, fide_id) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO team_member (team_id, board, name, title, rating, federation, fide_id, sex, \
+         licence, licence_type, national_rating, national_rating_kind, club) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             team,
             next,
@@ -294,7 +365,15 @@ fn insert_member(tx: &Connection, team: TeamKey, m: &NewMember) -> Result<Member
             m.title,
             m.rating,
             m.federation,
-            m.fide_id.map(|v| v as i64)
+            m.fide_id.map(|v| v as i64),
+            m.sex,
+            m.national.licence.as_str(),
+            m.national.licence_type.map_or("", LicenceType::as_str),
+            m.national_rating,
+            m.national
+                .national_rating_kind
+                .map_or("", RatingKind::as_str),
+            m.club,
         ],
     )?;
     Ok(tx.last_insert_rowid())
@@ -332,6 +411,7 @@ fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
 fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
     let text = |t: &str| rusqlite::types::Value::Text(t.to_string());
     let int = |n: i64| rusqlite::types::Value::Integer(n);
+    let opt = |n: Option<i64>| n.map_or(rusqlite::types::Value::Null, int);
     vec![
         text(&s.name),
         text(&s.place),
@@ -355,6 +435,12 @@ fn settings_values(s: &TeamEventSettings) -> Vec<rusqlite::types::Value> {
         s.board_order_gap
             .map_or(rusqlite::types::Value::Null, |g| int(g.into())),
         text(s.norm_exemption.as_str()),
+        opt(s.roster_rules.max_foreign.map(i64::from)),
+        opt(s.roster_rules.min_women.map(i64::from)),
+        opt(s.roster_rules.player_cap.map(i64::from)),
+        opt(s.roster_rules.sum_cap.map(i64::from)),
+        text(s.roster_rules.cap_rating.as_str()),
+        int(s.roster_rules.one_team_per_round.into()),
     ]
 }
 
@@ -382,8 +468,10 @@ pub(crate) fn insert_event(
         "INSERT INTO team_event (name, place, federation, start_date, end_date, chief_arbiter, \
          time_control, rounds, system, boards, match_win, match_draw, match_loss, preferences, \
          primary_score, initial_color, tiebreaks, public, match_forfeit, board_order_gap, norm_exemption, \
-         created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+         rule_max_foreign, rule_min_women, rule_player_cap, rule_sum_cap, rule_cap_rating, \
+         rule_one_team_per_round, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, \
+         ?22, ?23, ?24, ?25, ?26, ?27, ?28)",
         rusqlite::params_from_iter(settings_values(s).into_iter().chain([crate::db::now().into()])),
     )?;
     let id = tx.last_insert_rowid();
@@ -413,8 +501,12 @@ pub(crate) fn insert_imported(
     for t in teams {
         let team = NewTeam {
             name: t.name.clone(),
+            club: t.club.clone(),
             ..NewTeam::default()
         };
+        for m in &t.members {
+            check_player_cap(&e.settings.roster_rules, m)?;
+        }
         validate_team(&team)?;
         let id = insert_team(tx, event, &team)?;
         for m in &t.members {
@@ -512,6 +604,7 @@ impl Store {
         validate_member(member)?;
         self.transaction(|tx| {
             let e = load_event(tx, event)?;
+            check_player_cap(&e.settings.roster_rules, member)?;
             check_team(tx, event, team)?;
             let id = insert_member(tx, team, member)?;
             renumber(tx, &e)?;
@@ -645,7 +738,9 @@ impl Store {
                  end_date = ?5, chief_arbiter = ?6, time_control = ?7, rounds = ?8, system = ?9, \
                  boards = ?10, match_win = ?11, match_draw = ?12, match_loss = ?13, preferences = ?14, \
                  primary_score = ?15, initial_color = ?16, tiebreaks = ?17, public = ?18, \
-                 match_forfeit = ?19, board_order_gap = ?20, norm_exemption = ?21 WHERE id = ?22",
+                 match_forfeit = ?19, board_order_gap = ?20, norm_exemption = ?21, \
+                 rule_max_foreign = ?22, rule_min_women = ?23, rule_player_cap = ?24, rule_sum_cap = ?25, \
+                 rule_cap_rating = ?26, rule_one_team_per_round = ?27 WHERE id = ?28",
                 rusqlite::params_from_iter(settings_values(s).into_iter().chain([event.into()])),
             )?;
             append(tx, event, actor, "update_settings", "settings", json!(s))?;

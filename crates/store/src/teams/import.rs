@@ -3,7 +3,11 @@
 //! The first non-blank line names the columns, in French or English, in any order and case,
 //! with or without accents: `team`/`équipe` and `name`/`nom` (required), `board`/`échiquier`/
 //! `order`/`ordre`, `rating`/`elo`, `fide id`/`id fide`/`code fide`, `federation`/`fed`/
-//! `fédération`, `title`/`titre`. Other columns are ignored. The separator, quoting and line ends
+//! `fédération`, `title`/`titre`; the federation's data: `sex`/`sexe` (`m`/`h`, `w`/`f`),
+//! `licence`/`n° licence`/`nrffe`, `licence type`/`type licence`/`lic` (A, B), `national rating`/
+//! `elo national`/`elo ffe` with its kind after the number or in `rating kind`/`type elo`
+//! (`1850 F`: F FIDE, N national, E estimated), `club`. A team's club is the club all its players
+//! with one name. Other columns are ignored. The separator, quoting and line ends
 //! are read as for the players' import ([`crate::csv`]). Within a team, players are put in board
 //! order; without a board column, in the file's order. The first bad value is reported at its
 //! line and column, and nothing is returned.
@@ -24,11 +28,14 @@ use crate::csv::{collapse, detect_separator, fold_into, quote, read_rows, Row};
 use crate::import_fields::{FEDERATION_EXPECTED, RATING_EXPECTED, TITLES_EXPECTED};
 use crate::teams::types::NewMember;
 use crate::text::{self, Label, PersonName};
+use crate::{Licence, LicenceType, RatingKind};
 
 /// A team and its players as the file lists them, in board order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportedTeam {
     pub name: Label,
+    /// The club every player of the team with a club names (empty if they differ).
+    pub club: Label,
     pub members: Vec<NewMember>,
 }
 
@@ -41,7 +48,15 @@ enum Field {
     FideId,
     Federation,
     Title,
+    Sex,
+    Licence,
+    LicenceType,
+    NationalRating,
+    RatingKind,
+    Club,
 }
+
+const FIELDS: usize = 13;
 
 impl Field {
     fn from_header(text: &str) -> Option<Field> {
@@ -56,6 +71,12 @@ impl Field {
             "fideid" | "idfide" | "codefide" | "fide" => Field::FideId,
             "federation" | "fed" | "pays" => Field::Federation,
             "title" | "titre" => Field::Title,
+            "sex" | "sexe" => Field::Sex,
+            "licence" | "license" | "nlicence" | "nrffe" | "licenceno" => Field::Licence,
+            "licencetype" | "typelicence" | "lic" | "typelic" => Field::LicenceType,
+            "nationalrating" | "elonational" | "eloffe" | "elonat" => Field::NationalRating,
+            "ratingkind" | "typeelo" | "nationalratingkind" => Field::RatingKind,
+            "club" => Field::Club,
             _ => return None,
         })
     }
@@ -69,6 +90,12 @@ impl Field {
             Field::FideId => "FIDE id",
             Field::Federation => "federation",
             Field::Title => "title",
+            Field::Sex => "sex",
+            Field::Licence => "licence",
+            Field::LicenceType => "licence type",
+            Field::NationalRating => "national rating",
+            Field::RatingKind => "rating kind",
+            Field::Club => "club",
         }
     }
 }
@@ -81,7 +108,7 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
     let Some(header) = rows.next() else {
         return Err(ImportError::new(1, 1, "a header line", "an empty file"));
     };
-    let mut columns: [Option<usize>; 7] = [None; 7];
+    let mut columns: [Option<usize>; FIELDS] = [None; FIELDS];
     for (i, cell) in header.cells.iter().enumerate() {
         let Some(field) = Field::from_header(&cell.text) else {
             continue;
@@ -146,9 +173,11 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
         .into_iter()
         .map(|(name, mut list)| {
             list.sort_by_key(|m| m.0);
+            let members: Vec<NewMember> = list.into_iter().map(|m| m.3).collect();
             ImportedTeam {
+                club: shared_club(&members),
                 name,
-                members: list.into_iter().map(|m| m.3).collect(),
+                members,
             }
         })
         .collect())
@@ -160,7 +189,7 @@ type Placed<T> = (T, usize, usize);
 /// A line's team, board (if given) and player.
 type Line = (Placed<Label>, Option<Placed<usize>>, NewMember);
 
-fn read_line(row: &Row, columns: &[Option<usize>; 7]) -> Result<Line, ImportError> {
+fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, ImportError> {
     let cell = |f: Field| -> Option<(&str, usize, usize)> {
         columns[f as usize].map(|i| match row.cells.get(i) {
             Some(c) => (c.text.as_str(), c.line, c.column),
@@ -213,7 +242,50 @@ fn read_line(row: &Row, columns: &[Option<usize>; 7]) -> Result<Line, ImportErro
             .ok_or_else(|| bad(c, TITLES_EXPECTED))?
             .to_string();
     }
+    if let Some(c) = cell(Field::Sex) {
+        member.sex = match c.0.trim().to_lowercase().as_str() {
+            "" => "",
+            "m" | "h" => "m",
+            "w" | "f" => "w",
+            _ => return Err(bad(c, "a sex m (h) or w (f), or nothing")),
+        }
+        .to_string();
+    }
+    if let Some(c) = cell(Field::Licence) {
+        member.national.licence = Licence::parse(c.0).ok_or_else(|| bad(c, Licence::EXPECTED))?;
+    }
+    if let Some(c) = cell(Field::LicenceType) {
+        member.national.licence_type = LicenceType::parse(c.0).map_err(|e| bad(c, e.expected))?;
+    }
+    if let Some(c) = cell(Field::NationalRating) {
+        // « 1850 F »: the kind may follow the number.
+        let t = c.0.trim();
+        let (number, kind) = match t.rsplit_once(' ') {
+            Some((n, k)) if k.len() == 1 => (n, k),
+            _ => (t, ""),
+        };
+        member.national_rating = rating(number).map_err(|()| bad(c, RATING_EXPECTED))?;
+        member.national.national_rating_kind =
+            RatingKind::parse(kind).map_err(|e| bad(c, e.expected))?;
+    }
+    if let Some(c) = cell(Field::RatingKind) {
+        if let Some(kind) = RatingKind::parse(c.0).map_err(|e| bad(c, e.expected))? {
+            member.national.national_rating_kind = Some(kind);
+        }
+    }
+    if let Some(c) = cell(Field::Club) {
+        member.club = Label::parse(&collapse(c.0)).map_err(|e| text_at(c, e, Label::MAX))?;
+    }
     Ok(((team, team_cell.1, team_cell.2), board, member))
+}
+
+/// The club every player with a club names, or empty when they name several (or none).
+pub fn shared_club(members: &[NewMember]) -> Label {
+    let mut clubs = members.iter().map(|m| &m.club).filter(|c| !c.is_empty());
+    match clubs.next() {
+        Some(first) if clubs.all(|c| c == first) => first.clone(),
+        _ => Label::default(),
+    }
 }
 
 #[cfg(test)]

@@ -235,6 +235,11 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                 federation: (!m.details.federation.is_empty())
                     .then(|| m.details.federation.clone()),
                 fide_id: m.details.fide_id,
+                sex: match m.details.sex.as_str() {
+                    "m" => Some(tournament::Sex::Male),
+                    "w" => Some(tournament::Sex::Female),
+                    _ => None,
+                },
                 rounds: vec![Entry::NotPaired; rounds as usize],
                 ..Player::default()
             });

@@ -152,7 +152,79 @@ pub fn board_order_breach(
     rules::board_order(&players, gap).err()
 }
 
+/// The first roster rule a lineup breaks ([`rules::lineup_rules`]), then the player already
+/// fielded this round by another team of the same club (the rule `one_team_per_round`): the
+/// other teams' lineups of the round as they stand, their default ones included.
+pub(crate) fn roster_rules_breach(
+    conn: &Connection,
+    e: &TeamEvent,
+    teams: &[Team],
+    round: u32,
+    team: TeamKey,
+    members: &[MemberKey],
+) -> Result<Option<rules::RuleBreach>> {
+    let rules_set = &e.settings.roster_rules;
+    let Some(own) = teams.iter().find(|t| t.id == team) else {
+        return Err(Error::NotFound("team"));
+    };
+    let lineup: Vec<&NewMember> = members
+        .iter()
+        .filter_map(|id| own.roster.iter().find(|p| p.id == *id))
+        .map(|p| &p.details)
+        .collect();
+    if let Err(b) = rules::lineup_rules(&lineup, rules_set, &e.settings.federation) {
+        return Ok(Some(b));
+    }
+    if !rules_set.one_team_per_round || own.details.club.is_empty() {
+        return Ok(None);
+    }
+    let pairing = load_round(conn, e.id, round)?;
+    for m in &pairing.matches {
+        for b in &m.boards {
+            for id in [b.white, b.black].into_iter().flatten() {
+                let Some(other) = teams.iter().find(|t| t.roster.iter().any(|p| p.id == id)) else {
+                    continue;
+                };
+                if other.id == team || other.details.club != own.details.club {
+                    continue;
+                }
+                let Some(fielded) = other.roster.iter().find(|p| p.id == id) else {
+                    continue;
+                };
+                if let Some(p) = lineup
+                    .iter()
+                    .find(|p| rules::same_person(p, &fielded.details))
+                {
+                    return Ok(Some(rules::RuleBreach::FieldedElsewhere {
+                        player: p.name.to_string(),
+                        team: other.details.name.to_string(),
+                        round,
+                        match_number: m.number,
+                    }));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
 impl Store {
+    /// The roster rule a lineup would break, if any, before it is written (the captain's
+    /// review and the arbiter's form say it in the page's language).
+    pub fn lineup_rule_breach(
+        &self,
+        event: TeamEventId,
+        round: u32,
+        team: TeamKey,
+        members: &[MemberKey],
+    ) -> Result<Option<rules::RuleBreach>> {
+        self.with_conn(|c| {
+            let e = load_event(c, event)?;
+            let teams = load_teams(c, event)?;
+            roster_rules_breach(c, &e, &teams, round, team, members)
+        })
+    }
+
     /// Pairs the next round: the Berger table's round for a round robin, the Swiss Team
     /// engine's pairing otherwise; every match gets the default lineups.
     pub fn pair_team_round(&self, actor: &str, event: TeamEventId) -> Result<TeamRoundPairing> {
@@ -643,6 +715,13 @@ pub(crate) fn write_lineup(
         members,
         e.settings.board_order_gap,
     )?;
+    if let Some(breach) = roster_rules_breach(tx, &e, &teams, round, team, members)? {
+        return Err(Error::invalid(
+            "roster_rules",
+            "a lineup within the competition's roster rules",
+            breach.to_string(),
+        ));
+    }
     let colours = board_colours(e.settings.boards);
     for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
         // The team with White on board 1 plays White on the boards of that colour.

@@ -1,5 +1,7 @@
 //! The rules a league sets for its lineups beyond one roster player per board: the order of
-//! the boards by rating within a tolerance (the FFE's « règle des 100 points », A02).
+//! the boards by rating within a tolerance (the FFE's « règle des 100 points », A02), and the
+//! roster rules of [`RosterRules`] (foreign players, women, rating caps, one team of a club per
+//! player and round), checked by [`lineup_rules`] and, for the cap per player, [`player_cap`].
 //!
 //! ```
 //! use store::teams::rules::board_order;
@@ -8,6 +10,9 @@
 //! let e = board_order(&[("A", Some(1700)), ("B", Some(1801))], 100).unwrap_err();
 //! assert_eq!((e.above_board, e.below_board, e.difference), (1, 2, 101));
 //! ```
+
+use crate::teams::types::NewMember;
+pub use crate::teams::types::{CapRating, RosterRules};
 
 /// A player placed below another rated more than the tolerance lower.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +72,139 @@ pub fn board_order(lineup: &[(&str, Option<u16>)], tolerance: u16) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// A lineup that breaks a roster rule, with what the message names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleBreach {
+    /// More foreign players than allowed: who they are.
+    Foreign { players: Vec<String>, max: u8 },
+    /// Fewer women than required: the women fielded.
+    Women { players: Vec<String>, min: u8 },
+    /// A player rated above the cap.
+    PlayerCap {
+        player: String,
+        rating: u16,
+        cap: u16,
+    },
+    /// The lineup's ratings add up to more than the cap.
+    SumCap { sum: u32, cap: u32 },
+    /// A player already fielded this round by another team of the club, in that team's match.
+    FieldedElsewhere {
+        player: String,
+        team: String,
+        round: u32,
+        match_number: u32,
+    },
+}
+
+impl std::fmt::Display for RuleBreach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleBreach::Foreign { players, max } => write!(
+                f,
+                "foreign players in the lineup: {} ({}), at most {max}",
+                players.len(),
+                players.join(", ")
+            ),
+            RuleBreach::Women { players, min } => write!(
+                f,
+                "women in the lineup: {} ({}), at least {min}",
+                players.len(),
+                players.join(", ")
+            ),
+            RuleBreach::PlayerCap {
+                player,
+                rating,
+                cap,
+            } => write!(f, "{player} is rated {rating}, above the cap of {cap}"),
+            RuleBreach::SumCap { sum, cap } => {
+                write!(f, "the lineup's ratings add up to {sum}, above {cap}")
+            }
+            RuleBreach::FieldedElsewhere {
+                player,
+                team,
+                round,
+                match_number,
+            } => write!(
+                f,
+                "{player} already plays for {team} in match {match_number} of round {round}"
+            ),
+        }
+    }
+}
+
+/// A roster player above the cap per player, if the rules set one.
+pub fn player_cap(rules: &RosterRules, m: &NewMember) -> Result<(), RuleBreach> {
+    match (rules.player_cap, rules.cap_rating.of(m)) {
+        (Some(cap), Some(rating)) if rating > cap => Err(RuleBreach::PlayerCap {
+            player: m.name.to_string(),
+            rating,
+            cap,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a lineup against the rules that read only its players: foreign players, women, the
+/// cap per player and on the sum (unrated players count as 0). The first rule broken, in that
+/// order, is returned. `federation` is the event's.
+pub fn lineup_rules(
+    lineup: &[&NewMember],
+    rules: &RosterRules,
+    federation: &str,
+) -> Result<(), RuleBreach> {
+    let names = |keep: &dyn Fn(&NewMember) -> bool| -> Vec<String> {
+        lineup
+            .iter()
+            .filter(|m| keep(m))
+            .map(|m| m.name.to_string())
+            .collect()
+    };
+    if let Some(max) = rules.max_foreign {
+        let foreign = names(&|m| !m.federation.is_empty() && m.federation != federation);
+        if foreign.len() > usize::from(max) {
+            return Err(RuleBreach::Foreign {
+                players: foreign,
+                max,
+            });
+        }
+    }
+    if let Some(min) = rules.min_women {
+        let women = names(&|m| m.sex == "w");
+        if women.len() < usize::from(min) {
+            return Err(RuleBreach::Women {
+                players: women,
+                min,
+            });
+        }
+    }
+    for m in lineup {
+        player_cap(rules, m)?;
+    }
+    if let Some(cap) = rules.sum_cap {
+        let sum: u32 = lineup
+            .iter()
+            .map(|m| u32::from(rules.cap_rating.of(m).unwrap_or(0)))
+            .sum();
+        if sum > cap {
+            return Err(RuleBreach::SumCap { sum, cap });
+        }
+    }
+    Ok(())
+}
+
+/// Whether two roster players are one person: the same licence, else the same FIDE id, else
+/// the same name (the rosters of two teams of a club are separate rows).
+pub fn same_person(a: &NewMember, b: &NewMember) -> bool {
+    let (la, lb) = (&a.national.licence, &b.national.licence);
+    if !la.is_empty() && !lb.is_empty() {
+        return la == lb;
+    }
+    if let (Some(x), Some(y)) = (a.fide_id, b.fide_id) {
+        return x == y;
+    }
+    a.name == b.name
 }
 
 #[cfg(test)]

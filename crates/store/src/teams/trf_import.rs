@@ -168,9 +168,20 @@ fn teams(t: &Tournament, lines: &Lines) -> Result<Vec<ImportedTeam>, ImportError
                 rating: p.rating,
                 federation: fed,
                 fide_id: p.fide_id,
+                sex: match p.sex {
+                    Some(tournament::Sex::Male) => "m".into(),
+                    Some(tournament::Sex::Female) => "w".into(),
+                    None => String::new(),
+                },
+                national_rating: p.national_rating,
+                ..NewMember::default()
             });
         }
-        out.push(ImportedTeam { name, members });
+        out.push(ImportedTeam {
+            name,
+            club: Label::default(),
+            members,
+        });
     }
     if let Some(k) = listed.iter().position(|l| !l) {
         let p = &t.players[k];
@@ -423,6 +434,7 @@ fn settings(
         // A file's lineups follow its rosters' order (300 records are refused).
         board_order_gap: None,
         norm_exemption: crate::chess::types::NormExemption::None,
+        roster_rules: crate::teams::rules::RosterRules::default(),
     })
     .and_then(|s| match crate::teams::model::tiebreak_list(&s) {
         Ok(_) => Ok(s),

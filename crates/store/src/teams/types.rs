@@ -240,6 +240,9 @@ pub struct TeamEventSettings {
     /// championship's, for the players of the federation that registered it.
     #[serde(default)]
     pub norm_exemption: crate::chess::types::NormExemption,
+    /// The rules a competition sets on its rosters and lineups (issue 39 §4), each off by default.
+    #[serde(default)]
+    pub roster_rules: RosterRules,
 }
 
 impl TeamEventSettings {
@@ -265,6 +268,7 @@ impl TeamEventSettings {
             public: true,
             board_order_gap: None,
             norm_exemption: crate::chess::types::NormExemption::None,
+            roster_rules: RosterRules::default(),
         }
     }
 }
@@ -298,6 +302,18 @@ pub struct NewMember {
     pub rating: Option<u16>,
     pub federation: String,
     pub fide_id: Option<u64>,
+    /// `m`, `w` or empty, as an individual event's player (the women's rule counts `w`).
+    #[serde(default)]
+    pub sex: String,
+    /// The national rating; its kind (F, N, E) is in `national`.
+    #[serde(default)]
+    pub national_rating: Option<u16>,
+    /// The player's club, as the federation's list writes it.
+    #[serde(default)]
+    pub club: Label,
+    /// Licence number and type, league, the national rating's kind.
+    #[serde(flatten)]
+    pub national: crate::chess::types::NationalData,
 }
 
 /// A player of a team's roster.
@@ -429,4 +445,62 @@ pub struct TeamRoundPairing {
     pub round: u32,
     pub matches: Vec<TeamMatch>,
     pub bye: Option<TeamKey>,
+}
+
+/// Which rating a cap reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CapRating {
+    /// The FIDE rating.
+    #[default]
+    Fide,
+    /// The national rating (the FFE's, whatever its kind F, N or E).
+    National,
+}
+
+impl CapRating {
+    pub const EXPECTED: &'static str = "fide or national";
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CapRating::Fide => "fide",
+            CapRating::National => "national",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CapRating> {
+        [CapRating::Fide, CapRating::National]
+            .into_iter()
+            .find(|c| c.as_str() == s.trim())
+    }
+
+    /// The player's rating this cap reads (`None`: unrated, counted as 0).
+    pub fn of(self, m: &NewMember) -> Option<u16> {
+        match self {
+            CapRating::Fide => m.rating,
+            CapRating::National => m.national_rating,
+        }
+    }
+}
+
+/// The rules a competition sets on its rosters and lineups, each off (`None`, `false`) by
+/// default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct RosterRules {
+    /// At most this many foreign players in a lineup: a player whose federation is not the
+    /// event's (a player without a federation is not counted).
+    pub max_foreign: Option<u8>,
+    /// At least this many women (`w`) in a lineup (the Coupe de la Parité, the Top 12's French
+    /// woman).
+    pub min_women: Option<u8>,
+    /// No roster player rated above this (refused when the roster is entered and in a lineup).
+    pub player_cap: Option<u16>,
+    /// The lineup's ratings add up to at most this.
+    pub sum_cap: Option<u32>,
+    /// The rating the caps read.
+    pub cap_rating: CapRating,
+    /// A player (the same licence, else FIDE id, else name) fielded by a team of a club may not
+    /// be fielded in the same round by another team of that club.
+    pub one_team_per_round: bool,
 }
