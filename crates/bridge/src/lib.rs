@@ -39,6 +39,7 @@ pub mod rational;
 pub mod score;
 pub mod series;
 pub mod session;
+pub mod swiss_pairs;
 pub mod teams;
 pub mod teams_pbn;
 pub mod teams_usebio;

@@ -19,3 +19,5 @@ mod movements;
 mod properties;
 #[path = "scoring.rs"]
 mod scoring;
+#[path = "swiss_pairs.rs"]
+mod swiss_pairs;
