@@ -1314,6 +1314,12 @@ impl Store {
         let (round, m, room, board) = at;
         self.transaction(|tx| {
             let event = load_event(tx, id)?;
+            if !event.settings.format.rooms().contains(&room) {
+                return Err(Error::refused(
+                    Refusal::NotThisTable,
+                    "a Swiss pairs match is played at one table (the open room)",
+                ));
+            }
             let matches = load_matches(tx, &event)?;
             if !matches
                 .iter()
