@@ -19,6 +19,7 @@ use serde_json::json;
 use super::arbiter::Arbiter;
 use super::bridge_teams::{enter_room, fr, id_after, open_by_code};
 use super::harness::{artifacts_dir, Driver, Server};
+use super::print::print_and_measure;
 
 const PAIRS: [(&str, &str); 6] = [
     ("Alice Dupont", "Bruno Marchal"),
@@ -307,6 +308,13 @@ pub async fn evening(chromedriver: PathBuf) {
         b.goto(&url("")).await;
         a.switch_language(lang).await;
         a.shot(&format!("event-{lang}")).await;
+        // The draw and the standings printed on A4, nothing cut off.
+        let p = print_and_measure(b, &shots, &format!("event-print-{lang}"), (12.0, 12.0)).await;
+        assert!(
+            p.overflow.is_empty(),
+            "the event page printed ({lang}): {:?}",
+            p.overflow
+        );
         b.goto(&url("/matches/2/3")).await;
         a.assert_no_error("a table's match").await;
         a.shot(&format!("match-2-3-{lang}")).await;
