@@ -43,6 +43,7 @@ pub mod score;
 pub mod series;
 pub mod session;
 pub mod simultaneous;
+pub mod swiss_pairs;
 pub mod teams;
 pub mod teams_pbn;
 pub mod teams_usebio;

@@ -23,3 +23,5 @@ mod properties;
 mod scoring;
 #[path = "simultaneous.rs"]
 mod simultaneous;
+#[path = "swiss_pairs.rs"]
+mod swiss_pairs;

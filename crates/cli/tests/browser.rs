@@ -27,6 +27,10 @@
 //! and the standings against values worked out by hand (`browser/bridge_teams.rs`,
 //! `TARGET/browser-artifacts/bridge-teams*/`).
 //!
+//! Bridge Swiss pairs (issue 38 §3): six pairs, two rounds entered from three tables' phones at
+//! once, every board's datum, IMPs, VPs and the standings worked out by hand
+//! (`browser/bridge_swiss_pairs.rs`, `TARGET/browser-artifacts/bridge-swiss-pairs/`).
+//!
 //! Every form that changes shared state (issue 34 §1), from two browsers: the deputy saves, the
 //! chief's older page is refused with a conflict (or, where the form names values, leaves the
 //! deputy's untouched), then saved again afresh; the forms are the server's own list of its
@@ -48,6 +52,8 @@
 mod arbiter;
 #[path = "browser/bridge_paper.rs"]
 mod bridge_paper;
+#[path = "browser/bridge_swiss_pairs.rs"]
+mod bridge_swiss_pairs;
 #[path = "browser/bridge_teams.rs"]
 mod bridge_teams;
 #[path = "browser/chess_results.rs"]
@@ -336,6 +342,16 @@ fn bridge_swiss_teams_through_the_browser() {
         return;
     };
     run(bridge_teams::swiss(chromedriver));
+}
+
+/// A Swiss pairs evening of six pairs from the tables' phones ([`bridge_swiss_pairs::evening`],
+/// issue 38 §3).
+#[test]
+fn bridge_swiss_pairs_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_swiss_pairs::evening(chromedriver));
 }
 
 /// A 16-pair evening's score cards, travellers and ranking printed on A4 in both languages,

@@ -125,7 +125,7 @@ const ROUND_ROBIN_DRAWS: [[(u32, u32); 2]; 3] =
     [[(1, 4), (2, 3)], [(4, 2), (3, 1)], [(3, 4), (1, 2)]];
 
 /// The keypad's fields for a result (`4SX N -2`, `P`), as `director::fill_keypad` takes them.
-fn keypad(spec: &str) -> Value {
+pub(super) fn keypad(spec: &str) -> Value {
     if spec == "P" {
         return json!({"level": "P"});
     }
@@ -174,7 +174,7 @@ fn french(spec: &str) -> (String, String, String) {
 }
 
 /// North-South's score as a table's phone shows it: `+420`, `0`, `−110`.
-fn phone_score(s: i32) -> String {
+pub(super) fn phone_score(s: i32) -> String {
     match s {
         s if s > 0 => format!("+{s}"),
         0 => "0".into(),
@@ -183,12 +183,12 @@ fn phone_score(s: i32) -> String {
 }
 
 /// `12.77` as a French page writes it.
-fn fr(number: &str) -> String {
+pub(super) fn fr(number: &str) -> String {
     number.replace('.', ",")
 }
 
 /// The number after `prefix` in the URL of the page a creation led to.
-fn id_after(url: &str, prefix: &str) -> u64 {
+pub(super) fn id_after(url: &str, prefix: &str) -> u64 {
     url.split(prefix)
         .nth(1)
         .and_then(|rest| rest.split(['/', '?', '#']).next())
@@ -494,7 +494,7 @@ impl<'a> Desk<'a> {
 /// the keypad one by one (each sent with its button), checks the score it shows, and East or
 /// West confirms it there, as at a pairs table; `unconfirmed` is left entered (a second phone
 /// will contest it).
-async fn enter_room(
+pub(super) async fn enter_room(
     phone: &Browser,
     base: &str,
     code: &str,
@@ -615,7 +615,7 @@ async fn table_round(phone: &Browser, base: &str, code: &str, m: &Match, room: &
 }
 
 /// The phone at a table opens it by the code printed on its slip.
-async fn open_by_code(phone: &Browser, base: &str, code: &str) {
+pub(super) async fn open_by_code(phone: &Browser, base: &str, code: &str) {
     phone.goto(&format!("{base}/t")).await;
     phone.fill("#code", code).await;
     phone.click("#table-open").await;

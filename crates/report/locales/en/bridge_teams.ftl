@@ -82,3 +82,18 @@ bteams-deals-held-back = { $count ->
     [one] One deal is not shown yet: it will be once every room has played it.
    *[other] { $count } deals are not shown yet: each will be once every room has played it.
 }
+
+## Swiss pairs (issue 38 §3): a teams event whose sides are pairs, one table a match.
+bteams-format-swiss-pairs = Swiss pairs
+bswiss-table = Table { $table }
+bswiss-col-table = Table
+bswiss-col-ns = N-S (the higher-ranked pair)
+bswiss-col-ew = E-W
+bswiss-col-pair = Pair
+bswiss-pairs = Pairs
+bswiss-pair-form = Enter or change a pair
+bswiss-players-hint = Two players, one a line (Name; licence). The pair's name may be left empty: it is then its players' names.
+bswiss-at-table = At the table
+bswiss-col-net = N-S minus the datum
+bswiss-hint = Every table of the round plays the same boards. Each result is compared with the round's datum (Butler IMPs: the field's mean N-S score without the top and bottom ones, to the nearest 10); once every table has played, each match's IMPs become victory points on the WBF scale.
+bswiss-export-csv = Export CSV (travellers)

@@ -82,3 +82,18 @@ bteams-deals-held-back = { $count ->
     [one] Une donne n'est pas encore affichée : elle le sera quand toutes les salles l'auront jouée.
    *[other] { $count } donnes ne sont pas encore affichées : chacune le sera quand toutes les salles l'auront jouée.
 }
+
+## Swiss pairs (issue 38 §3) : un tournoi par équipes dont les camps sont des paires, une table par match.
+bteams-format-swiss-pairs = Système suisse par paires
+bswiss-table = Table { $table }
+bswiss-col-table = Table
+bswiss-col-ns = NS (la paire la mieux classée)
+bswiss-col-ew = EO
+bswiss-col-pair = Paire
+bswiss-pairs = Paires
+bswiss-pair-form = Inscrire ou modifier une paire
+bswiss-players-hint = Deux joueurs, un par ligne (Nom ; licence). Le nom de la paire peut rester vide : ce sont alors les noms de ses joueurs.
+bswiss-at-table = À la table
+bswiss-col-net = NS moins la marque de référence
+bswiss-hint = Toutes les tables du tour jouent les mêmes donnes. Chaque résultat est comparé à la référence du tour (IMP Butler : la moyenne des marques NS du champ sans la plus haute ni la plus basse, arrondie à la dizaine) ; quand toutes les tables ont joué, les IMP de chaque match deviennent des points de victoire sur l'échelle WBF.
+bswiss-export-csv = Export CSV (feuilles de route)

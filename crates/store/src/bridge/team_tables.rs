@@ -155,7 +155,7 @@ impl Store {
     /// keeps its code when teams are added.
     pub fn bridge_team_tables(&self, id: TeamEventId) -> Result<Vec<TeamTable>> {
         self.transaction(|tx| {
-            load_event(tx, id)?;
+            let event = load_event(tx, id)?;
             let teams: u32 = tx.query_row(
                 "SELECT COUNT(*) FROM bridge_team WHERE event_id = ?1",
                 [id],
@@ -168,7 +168,7 @@ impl Store {
                 |r| r.get(0),
             )?;
             for match_no in 1..=(teams / 2).max(drawn) {
-                for room in [Room::Open, Room::Closed] {
+                for &room in event.settings.format.rooms() {
                     let has: bool = tx.query_row(
                         "SELECT EXISTS (SELECT 1 FROM bridge_team_table WHERE event_id = ?1 \
                          AND match_no = ?2 AND room = ?3)",

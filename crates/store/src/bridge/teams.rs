@@ -88,6 +88,11 @@ pub enum TeamFormat {
     #[default]
     RoundRobin,
     Swiss,
+    /// Swiss pairs (issue 38 §3): each "team" is a pair, each match one table (the open room,
+    /// the higher-ranked pair North-South), every table of a round playing the same boards;
+    /// a match is scored in Butler IMPs against the round's datum
+    /// ([`bridge::swiss_pairs`]), converted to VPs.
+    SwissPairs,
 }
 
 impl TeamFormat {
@@ -95,13 +100,39 @@ impl TeamFormat {
         match self {
             TeamFormat::RoundRobin => "round_robin",
             TeamFormat::Swiss => "swiss",
+            TeamFormat::SwissPairs => "swiss_pairs",
         }
     }
 
     pub fn parse(s: &str) -> Option<TeamFormat> {
-        [TeamFormat::RoundRobin, TeamFormat::Swiss]
-            .into_iter()
-            .find(|x| x.code() == s)
+        [
+            TeamFormat::RoundRobin,
+            TeamFormat::Swiss,
+            TeamFormat::SwissPairs,
+        ]
+        .into_iter()
+        .find(|x| x.code() == s)
+    }
+
+    /// Drawn round by round from the standings.
+    pub const fn is_swiss(self) -> bool {
+        matches!(self, TeamFormat::Swiss | TeamFormat::SwissPairs)
+    }
+
+    /// The tables of a match: two rooms for teams, one table for a pair against a pair.
+    pub const fn rooms(self) -> &'static [Room] {
+        match self {
+            TeamFormat::SwissPairs => &[Room::Open],
+            _ => &[Room::Open, Room::Closed],
+        }
+    }
+
+    /// Fewest and most players of a side.
+    pub const fn players(self) -> (usize, usize) {
+        match self {
+            TeamFormat::SwissPairs => (2, 2),
+            _ => TEAM_PLAYERS,
+        }
     }
 }
 
@@ -331,9 +362,10 @@ impl TeamResults {
     /// played it yet, or a later round, could read it).
     pub fn boards_played(&self) -> std::collections::BTreeSet<u32> {
         let mut seen = std::collections::BTreeMap::new();
+        let one_table = self.event.settings.format == TeamFormat::SwissPairs;
         for m in self.matches.iter().filter(|m| m.draw.visit.is_some()) {
             for b in &m.boards {
-                let done = b.open.is_some() && b.closed.is_some();
+                let done = b.open.is_some() && (b.closed.is_some() || one_table);
                 *seen.entry(b.board).or_insert(true) &= done;
             }
         }
@@ -372,6 +404,13 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
             s.boards_per_match.to_string(),
         ));
     }
+    if s.format == TeamFormat::SwissPairs && s.scoring != TeamScoring::Wbf2013 {
+        return Err(Error::invalid(
+            "scoring",
+            "wbf2013 for Swiss pairs (IMPs against the datum, then VPs)",
+            s.scoring.code(),
+        ));
+    }
     if s.swiss_rounds > MAX_SWISS_ROUNDS {
         return Err(Error::invalid(
             "swiss_rounds",
@@ -385,7 +424,7 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
 /// The most rounds a Swiss may announce.
 pub const MAX_SWISS_ROUNDS: u32 = 30;
 
-fn validate_team(t: &NewTeam) -> Result<()> {
+fn validate_team(t: &NewTeam, format: TeamFormat) -> Result<()> {
     if t.name.trim().is_empty() {
         return Err(Error::invalid("name", "the team's name", "nothing"));
     }
@@ -394,7 +433,7 @@ fn validate_team(t: &NewTeam) -> Result<()> {
         .iter()
         .filter(|p| !p.name.trim().is_empty())
         .count();
-    let (least, most) = TEAM_PLAYERS;
+    let (least, most) = format.players();
     if named < least || named > most || named != t.players.len() {
         return Err(Error::invalid(
             "players",
@@ -440,7 +479,7 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
     let format = TeamFormat::parse(&format).ok_or_else(|| stored("format", &format))?;
     let total_rounds = match format {
         TeamFormat::RoundRobin => bridge::teams::round_robin(teams).len() as u32,
-        TeamFormat::Swiss => swiss_rounds,
+        TeamFormat::Swiss | TeamFormat::SwissPairs => swiss_rounds,
     };
     Ok(TeamEvent {
         id,
@@ -796,12 +835,20 @@ fn outcome(
                 })),
             }
         };
-        let (open, closed) = (room(Room::Open)?, room(Room::Closed)?);
-        let conflict = [Room::Open, Room::Closed]
+        let pairs = e.settings.format == TeamFormat::SwissPairs;
+        let open = room(Room::Open)?;
+        let closed = if pairs { None } else { room(Room::Closed)? };
+        let conflict = e
+            .settings
+            .format
+            .rooms()
             .iter()
             .any(|&r| conflicted.contains(&(m.round, m.number, r, b)));
         let (mut net_home, mut imps_home) = (None, None);
-        if let (Some(o), Some(c)) = (&open, &closed) {
+        if pairs {
+            // Scored with the whole round ([`score_pair_rounds`]).
+            complete &= open.is_some();
+        } else if let (Some(o), Some(c)) = (&open, &closed) {
             let s = BoardScores {
                 board: b,
                 open_ns: o.score_ns,
@@ -826,7 +873,7 @@ fn outcome(
     let scale = VpScale::Wbf2013;
     let so_far = bridge::teams::score_match(&scores, scale);
     let (mut score, mut points_home, mut points_visit) = (None, None, None);
-    if complete {
+    if complete && e.settings.format != TeamFormat::SwissPairs {
         let mut full = so_far.clone();
         // VPs on the match's length (the engine counts the boards it is given).
         (full.vp_home, full.vp_visit) =
@@ -847,6 +894,94 @@ fn outcome(
         points_home,
         points_visit,
     })
+}
+
+/// Swiss pairs: the matches of a round are scored together once every table of the round has
+/// all its boards, the datum of each board being the whole round's. The board's net score is
+/// North-South's score minus the datum.
+fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
+    use bridge::swiss_pairs::{score_round, Line, PlayedRound, Settings, Traveller};
+    let settings = Settings {
+        bye_vp: e.settings.bye_vp,
+        ..Settings::default()
+    };
+    let rounds: BTreeSet<u32> = matches.iter().map(|m| m.draw.round).collect();
+    for round in rounds {
+        let here: Vec<usize> = (0..matches.len())
+            .filter(|&i| matches[i].draw.round == round && matches[i].draw.visit.is_some())
+            .collect();
+        if here.is_empty() || !here.iter().all(|&i| matches[i].complete) {
+            continue;
+        }
+        let mut travellers: BTreeMap<u32, Vec<Line>> = BTreeMap::new();
+        for (t, &i) in here.iter().enumerate() {
+            for b in &matches[i].boards {
+                if let Some(o) = &b.open {
+                    travellers.entry(b.board).or_default().push(Line {
+                        table: t as u32 + 1,
+                        score_ns: o.score_ns,
+                    });
+                }
+            }
+        }
+        let datums: BTreeMap<u32, Ratio> = travellers
+            .iter()
+            .map(|(&b, lines)| {
+                let scores: Vec<Ratio> = lines
+                    .iter()
+                    .map(|l| Ratio::from_int(i64::from(l.score_ns)))
+                    .collect();
+                (b, bridge::imps::datum(&scores, bridge::Datum::TrimmedMean))
+            })
+            .collect();
+        let played = PlayedRound {
+            tables: here
+                .iter()
+                .map(|&i| (matches[i].draw.home, matches[i].draw.visit.unwrap_or(0)))
+                .collect(),
+            bye: None,
+            boards: travellers
+                .into_iter()
+                .map(|(board, lines)| Traveller { board, lines })
+                .collect(),
+        };
+        for (pm, &i) in score_round(&played, &settings).into_iter().zip(&here) {
+            let m = &mut matches[i];
+            let mut score = MatchScore {
+                boards: Vec::new(),
+                imps_home: 0,
+                imps_visit: 0,
+                vp_home: pm.vp_ns,
+                vp_visit: pm.vp_ew,
+                bam_home: 0,
+                bam_visit: 0,
+            };
+            for &(board, imps) in &pm.board_imps {
+                // Butler IMPs are whole.
+                let imps = imps.round_scaled(0).map_or(0, |x| x as i32);
+                if imps > 0 {
+                    score.imps_home += imps.unsigned_abs();
+                } else {
+                    score.imps_visit += imps.unsigned_abs();
+                }
+                let c = m.boards.iter_mut().find(|c| c.board == board);
+                let net = c.as_ref().and_then(|c| {
+                    let d = datums.get(&board)?.round_scaled(0).ok()?;
+                    Some(c.open.as_ref()?.score_ns - i32::try_from(d).ok()?)
+                });
+                if let Some(c) = c {
+                    c.imps_home = Some(imps);
+                    c.net_home = net;
+                }
+                score.boards.push((board, net.unwrap_or(0), imps));
+            }
+            m.imps_home = score.imps_home;
+            m.imps_visit = score.imps_visit;
+            m.points_home = Some(pm.vp_ns.to_ratio());
+            m.points_visit = Some(pm.vp_ew.to_ratio());
+            m.score = Some(score);
+        }
+    }
 }
 
 fn standings(e: &TeamEvent, teams: &[Team], matches: &[MatchOutcome]) -> Vec<TeamRow> {
@@ -923,10 +1058,13 @@ pub(super) fn results_on(c: &Connection, id: TeamEventId) -> Result<TeamResults>
         .iter()
         .map(|k| (k.round, k.match_no, k.room, k.board))
         .collect();
-    let matches = load_matches(c, &event)?
+    let mut matches = load_matches(c, &event)?
         .into_iter()
         .map(|m| outcome(&event, m, &stored, &conflicted))
         .collect::<Result<Vec<_>>>()?;
+    if event.settings.format == TeamFormat::SwissPairs {
+        score_pair_rounds(&event, &mut matches);
+    }
     let standings = standings(&event, &teams, &matches);
     Ok(TeamResults {
         event,
@@ -1023,9 +1161,21 @@ impl Store {
         number: u32,
         t: &NewTeam,
     ) -> Result<()> {
-        validate_team(t)?;
         self.transaction(|tx| {
             let e = load_event(tx, id)?;
+            let pair_name;
+            let t = if e.settings.format == TeamFormat::SwissPairs && t.name.trim().is_empty() {
+                // A pair is named by its players unless the director names it.
+                let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+                pair_name = NewTeam {
+                    name: Label::from_stored(&names.join(" – ")),
+                    players: t.players.clone(),
+                };
+                &pair_name
+            } else {
+                t
+            };
+            validate_team(t, e.settings.format)?;
             let teams = load_teams(tx, id)?;
             let before = teams.iter().find(|x| x.number == number).cloned();
             if before.is_none() {
@@ -1086,7 +1236,7 @@ impl Store {
                     };
                     this.iter().map(|p| (p.home, p.visit)).collect()
                 }
-                TeamFormat::Swiss => {
+                TeamFormat::Swiss | TeamFormat::SwissPairs => {
                     let total = r.event.total_rounds;
                     if total > 0 && round > total {
                         return Err(Error::refused(
@@ -1164,6 +1314,12 @@ impl Store {
         let (round, m, room, board) = at;
         self.transaction(|tx| {
             let event = load_event(tx, id)?;
+            if !event.settings.format.rooms().contains(&room) {
+                return Err(Error::refused(
+                    Refusal::NotThisTable,
+                    "a Swiss pairs match is played at one table (the open room)",
+                ));
+            }
             let matches = load_matches(tx, &event)?;
             if !matches
                 .iter()

@@ -189,7 +189,7 @@ fn usebio_event(
         date: settings.date.clone(),
         format: match settings.format {
             TeamFormat::RoundRobin => EventFormat::RoundRobin,
-            TeamFormat::Swiss => EventFormat::Swiss,
+            TeamFormat::Swiss | TeamFormat::SwissPairs => EventFormat::Swiss,
         },
         scoring: match settings.scoring {
             TeamScoring::Wbf2013 => MatchScoring::VictoryPoints,
@@ -213,6 +213,12 @@ pub async fn event_usebio(
     Path(id): Path<TeamEventId>,
 ) -> Result<Response, AppError> {
     let r = st.store.bridge_team_results(id)?;
+    if r.event.settings.format == TeamFormat::SwissPairs {
+        return Err(AppError::BadRequest(
+            "USEBIO 1.2 has no Swiss pairs event type: export.csv holds this event's travellers"
+                .into(),
+        ));
+    }
     // The director's file: every deal entered.
     let deals = st
         .store
@@ -225,5 +231,70 @@ pub async fn event_usebio(
         "application/xml; charset=utf-8",
         &format!("teams-{id}.xml"),
         xml,
+    ))
+}
+
+/// A Swiss pairs event's results as the CSV traveller format (`bridge::csv`): one line a
+/// table and board, with the round, the table and the pairs' numbers
+/// (`/bridge/teams/{id}/export.csv`). USEBIO 1.2 has no Swiss pairs event type, so this is
+/// the file such an event exports.
+pub async fn event_csv(
+    State(st): State<AppState>,
+    _a: Arbiter,
+    Path(id): Path<TeamEventId>,
+) -> Result<Response, AppError> {
+    let r = st.store.bridge_team_results(id)?;
+    if r.event.settings.format != TeamFormat::SwissPairs {
+        return Err(AppError::NotFound);
+    }
+    let mut boards: std::collections::BTreeMap<u32, bridge::session::Board> = Default::default();
+    for m in &r.matches {
+        let Some(visit) = m.draw.visit else {
+            continue;
+        };
+        for b in &m.boards {
+            let Some(p) = played(b.open.as_ref()) else {
+                continue;
+            };
+            let board = boards
+                .entry(b.board)
+                .or_insert_with(|| bridge::session::Board {
+                    number: b.board,
+                    dealer: bridge::dealer_of(b.board),
+                    vulnerability: bridge::vulnerability_of(b.board),
+                    deal: None,
+                    deal_pos: Default::default(),
+                    expected: None,
+                    lines: Vec::new(),
+                    pos: Default::default(),
+                });
+            let mut line = bridge::Line::new(m.draw.home, visit, bridge::TableResult::Played(p));
+            line.round = Some(m.draw.round);
+            line.table = Some(m.draw.number);
+            line.lead = b
+                .open
+                .as_ref()
+                .map(|o| o.entry.lead.clone())
+                .filter(|l| !l.is_empty());
+            board.lines.push(line);
+        }
+    }
+    let session = bridge::Session {
+        event: Some(r.event.settings.name.to_string()),
+        site: None,
+        date: Some(r.event.settings.date.clone()).filter(|d| !d.is_empty()),
+        field: Some(bridge::FieldKind::One),
+        boards: boards.into_values().collect(),
+        names: r
+            .teams
+            .iter()
+            .map(|t| (t.number, t.details.name.to_string()))
+            .collect(),
+        licences: Default::default(),
+    };
+    Ok(crate::page::attachment(
+        "text/csv; charset=utf-8",
+        &format!("swiss-pairs-{id}.csv"),
+        bridge::csv::write(&session),
     ))
 }

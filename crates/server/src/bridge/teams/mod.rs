@@ -111,6 +111,7 @@ fn extra_routes(event: &str) -> Routes {
         )
         .get(&format!("{event}/export.html"), exports::event_html)
         .get(&format!("{event}/export.xml"), exports::event_usebio)
+        .get(&format!("{event}/export.csv"), exports::event_csv)
         .get("/api/bridge/teams/{id}/export.xml", exports::event_usebio)
         .get("/api/bridge/teams/{id}/export.html", exports::event_html)
         .get(&format!("{event}/knockout"), knockout::director_page)

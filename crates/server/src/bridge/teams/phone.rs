@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use store::bridge::{LineStatus, Room, TeamEvent, TeamEventId, TeamTable};
 
-use super::view::room_label;
+use super::view::table_label;
 use crate::bridge::entry_text;
 use crate::bridge::table::{
     choices, device, notice, outcome_code, score_text, with_device, BoardView, EnterForm,
@@ -78,6 +78,8 @@ struct PhonePage {
     ew: String,
     /// The table has a match in the round shown.
     playing: bool,
+    /// Swiss pairs: one table a match, no other room.
+    pairs: bool,
     closed: bool,
     done: bool,
     boards: Vec<BoardView>,
@@ -171,16 +173,11 @@ pub(in crate::bridge) fn page(
             ],
         ),
     };
-    let table = c.tr.targs(
-        "bphone-table",
-        &[
-            ("match", t.match_no.into()),
-            ("room", room_label(&c.tr, t.room).into()),
-        ],
-    );
+    let table = table_label(&c.tr, e.settings.format, t.match_no, t.room);
     let (dev, new) = device(headers);
     let answer = html(&PhonePage {
         name: e.settings.name.to_string(),
+        pairs: e.settings.format == store::bridge::TeamFormat::SwissPairs,
         entry_path: format!("/t/{}/teams/boards", t.code),
         code: t.code,
         table,
@@ -295,19 +292,14 @@ async fn slips(
     let store = st.store.clone();
     let tables = blocking(move || store.bridge_team_tables(id)).await?;
     let base = crate::slips::server_base(st.public_url.as_deref(), &headers);
+    let format = e.settings.format;
     let slips = tables
         .into_iter()
         .map(|t| {
             let url = format!("{base}/t/{}", t.code);
             Slip {
                 id: format!("{}-{}", t.match_no, t.room.code()),
-                table: c.tr.targs(
-                    "bphone-table",
-                    &[
-                        ("match", t.match_no.into()),
-                        ("room", room_label(&c.tr, t.room).into()),
-                    ],
-                ),
+                table: table_label(&c.tr, format, t.match_no, t.room),
                 qr: crate::slips::qr_svg(&url, 132),
                 url,
                 code: t.code,

@@ -68,7 +68,11 @@ impl EventForm {
         }
         if let Some(code) = self.format.as_deref().map(str::trim) {
             s.format = TeamFormat::parse(code).ok_or_else(|| {
-                AppError::invalid("format", "round_robin or swiss", format!("{code:?}"))
+                AppError::invalid(
+                    "format",
+                    "round_robin, swiss or swiss_pairs",
+                    format!("{code:?}"),
+                )
             })?;
         }
         if let Some(v) = &self.bye_vp {
@@ -234,6 +238,21 @@ pub fn room_label(tr: &Tr, r: Room) -> String {
     tr.t(&format!("bteams-room-{}", r.code()))
 }
 
+/// A table's name on its slip and phone: "Match 2 · Closed room", or "Table 2" at Swiss pairs
+/// (one table a match).
+pub fn table_label(tr: &Tr, format: TeamFormat, match_no: u32, room: Room) -> String {
+    if format == TeamFormat::SwissPairs {
+        return tr.t1("bswiss-table", "table", match_no);
+    }
+    tr.targs(
+        "bphone-table",
+        &[
+            ("match", match_no.into()),
+            ("room", room_label(tr, room).into()),
+        ],
+    )
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct EventView {
     pub id: i64,
@@ -248,6 +267,13 @@ pub struct EventView {
     pub sub: String,
     /// The points column's heading: VP, or points.
     pub points_heading: String,
+    /// Swiss pairs: the sides are pairs, a match one table.
+    pub pairs: bool,
+    /// "Match" or "Table"; the sides' headings ("Home", "N-S"); "Teams" or "Pairs".
+    pub match_word: String,
+    pub home_word: String,
+    pub visit_word: String,
+    pub sides_word: String,
 }
 
 pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
@@ -258,6 +284,7 @@ pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
         tr.date(&s.date)
     };
     let boards = tr.t1("bteams-boards-a-match", "count", s.boards_per_match);
+    let pairs = s.format == TeamFormat::SwissPairs;
     let mut sub = vec![
         format_label(tr, s.format),
         boards,
@@ -280,6 +307,27 @@ pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
             "bteams-col-vp"
         } else {
             "bteams-col-points"
+        }),
+        pairs: s.format == TeamFormat::SwissPairs,
+        match_word: tr.t(if pairs {
+            "bswiss-col-table"
+        } else {
+            "bteams-col-match"
+        }),
+        home_word: tr.t(if pairs {
+            "bswiss-col-ns"
+        } else {
+            "bteams-col-home"
+        }),
+        visit_word: tr.t(if pairs {
+            "bswiss-col-ew"
+        } else {
+            "bteams-col-visit"
+        }),
+        sides_word: tr.t(if pairs {
+            "bswiss-pairs"
+        } else {
+            "bteams-teams"
         }),
     }
 }
@@ -531,7 +579,7 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
     ResultsView {
         provisional,
         // The store's rule for a Swiss draw: the round before complete.
-        draw_waits_for: (r.event.settings.format == TeamFormat::Swiss && provisional)
+        draw_waits_for: (r.event.settings.format.is_swiss() && provisional)
             .then_some(r.event.rounds),
         e,
         teams,
@@ -584,6 +632,11 @@ pub struct MatchView {
     pub points: String,
     pub complete: bool,
     pub boards: Vec<BoardRow>,
+    /// The rooms' headings over their columns (one table at Swiss pairs), the net column's
+    /// heading, and the span of the totals' label.
+    pub room_heads: Vec<String>,
+    pub net_head: String,
+    pub total_span: usize,
 }
 
 fn room_cell(tr: &Tr, room: Room, r: Option<&RoomResult>) -> RoomCell {
@@ -628,7 +681,21 @@ fn room_cell(tr: &Tr, room: Room, r: Option<&RoomResult>) -> RoomCell {
 }
 
 pub fn match_view(tr: &Tr, r: &TeamResults, m: &MatchOutcome) -> MatchView {
+    let format = r.event.settings.format;
+    let rooms = format.rooms();
+    let pairs = format == TeamFormat::SwissPairs;
     MatchView {
+        room_heads: if pairs {
+            vec![tr.t("bswiss-at-table")]
+        } else {
+            rooms.iter().map(|&k| room_label(tr, k)).collect()
+        },
+        net_head: tr.t(if pairs {
+            "bswiss-col-net"
+        } else {
+            "bteams-col-net"
+        }),
+        total_span: 3 + 5 * rooms.len(),
         round: m.draw.round,
         number: m.draw.number,
         home: r.team_name(m.draw.home),
@@ -654,10 +721,13 @@ pub fn match_view(tr: &Tr, r: &TeamResults, m: &MatchOutcome) -> MatchView {
                 BoardRow {
                     board: b.board,
                     vul: results::vulnerability_text(tr, bridge::board::vulnerability_of(b.board)),
-                    rooms: vec![
-                        room_cell(tr, Room::Open, b.open.as_ref()),
-                        room_cell(tr, Room::Closed, b.closed.as_ref()),
-                    ],
+                    rooms: rooms
+                        .iter()
+                        .map(|&k| {
+                            let x = if k == Room::Open { &b.open } else { &b.closed };
+                            room_cell(tr, k, x.as_ref())
+                        })
+                        .collect(),
                     net: b.net_home.map(|x| x.to_string()).unwrap_or_default(),
                     imps_home: h,
                     imps_visit: v,

@@ -1,0 +1,148 @@
+//! Bridge Swiss pairs through the store (a teams event in the `swiss_pairs` format): five pairs,
+//! two boards a round, one table a match, worked by hand.
+
+use bridge::Seat;
+use store::bridge::{Entry, NewTeam, Room, TeamEventSettings, TeamFormat, TeamScoring};
+use store::{Error, Refusal, Store};
+
+fn setup() -> (Store, i64) {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Swiss pairs".parse().unwrap(), 2);
+    s.format = TeamFormat::SwissPairs;
+    s.swiss_rounds = 3;
+    let id = store.create_bridge_team_event("td", &s).unwrap();
+    for n in 1..=5 {
+        let a = format!("North {n}");
+        let b = format!("South {n}");
+        let mut pair = NewTeam::of("x", &[&a, &b]).unwrap();
+        pair.name = "".parse().unwrap();
+        store.set_bridge_team("td", id, n, &pair).unwrap();
+    }
+    (store, id)
+}
+
+fn enter(store: &Store, id: i64, at: (u32, u32, u32), e: Entry) {
+    let (round, table, board) = at;
+    store
+        .enter_bridge_team_result("td", id, (round, table, Room::Open, board), &e, None, "")
+        .unwrap();
+}
+
+#[test]
+fn five_pairs_by_hand() {
+    let (store, id) = setup();
+    // A pair is named by its players; a third player or another scoring is refused.
+    assert_eq!(
+        store.bridge_teams(id).unwrap()[0].details.name.as_str(),
+        "North 1 – South 1"
+    );
+    let three = NewTeam::of("Trio", &["A", "B", "C"]).unwrap();
+    assert!(matches!(
+        store.set_bridge_team("td", id, 6, &three),
+        Err(Error::Invalid { .. })
+    ));
+    let mut s = store.bridge_team_event(id).unwrap().settings;
+    s.scoring = TeamScoring::Patton;
+    assert!(store.update_bridge_team_event("td", id, &s).is_err());
+    // One table (the open room) a match: two tables for five pairs.
+    let tables = store.bridge_team_tables(id).unwrap();
+    assert_eq!(tables.len(), 2);
+    assert!(tables.iter().all(|t| t.room == Room::Open));
+
+    // Round 1 in number order: 1 v 2, 3 v 4, pair 5 sits out.
+    store.draw_bridge_team_round("td", id).unwrap();
+    let r = store.bridge_team_results(id).unwrap();
+    let draw: Vec<(u32, Option<u32>)> = r
+        .matches
+        .iter()
+        .map(|m| (m.draw.home, m.draw.visit))
+        .collect();
+    assert_eq!(draw, [(1, Some(2)), (3, Some(4)), (5, None)]);
+    // Board 1 (none vulnerable): 4S by South made at table 1 (+420), one down at table 2
+    // (−50). Datum: the mean of two scores, 185, rounded to 190: +230 is 6 IMPs, −240 −6.
+    enter(
+        &store,
+        id,
+        (1, 1, 1),
+        Entry::played("4S", Seat::South, 10, ""),
+    );
+    enter(
+        &store,
+        id,
+        (1, 2, 1),
+        Entry::played("4S", Seat::South, 9, ""),
+    );
+    enter(
+        &store,
+        id,
+        (1, 1, 2),
+        Entry::played("3NT", Seat::North, 9, ""),
+    );
+    // Table 2 has not played board 2: the match is not scored, the next draw is refused.
+    let r = store.bridge_team_results(id).unwrap();
+    assert!(r.matches[0].score.is_none());
+    assert!(matches!(
+        store.draw_bridge_team_round("td", id),
+        Err(Error::Refused {
+            reason: Refusal::MissingResults,
+            ..
+        })
+    ));
+    // Board 2 (North-South vulnerable): 3NT by North made at both tables, flat.
+    enter(
+        &store,
+        id,
+        (1, 2, 2),
+        Entry::played("3NT", Seat::North, 9, ""),
+    );
+    let r = store.bridge_team_results(id).unwrap();
+    let b1 = &r.matches[0].boards[0];
+    assert_eq!((b1.net_home, b1.imps_home), (Some(230), Some(6)));
+    assert_eq!(r.matches[1].boards[0].imps_home, Some(-6));
+    // 6 IMPs over 2 boards on the WBF 2013 scale: 14.3883 → 14.39, the loser 5.61.
+    let s = r.matches[0].score.as_ref().unwrap();
+    assert_eq!(
+        (s.vp_home.to_string(), s.vp_visit.to_string()),
+        ("14.39".into(), "5.61".into())
+    );
+    let s = r.matches[1].score.as_ref().unwrap();
+    assert_eq!(
+        (s.vp_home.to_string(), s.vp_visit.to_string()),
+        ("5.61".into(), "14.39".into())
+    );
+    // Standings: 1 and 4 share first (14.39, no IMP lost), 5 has its 12.00 sit-out.
+    let rows: Vec<(u32, u32, String)> = r
+        .standings
+        .iter()
+        .map(|t| (t.team, t.place, t.points.to_fixed(2)))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, 1, "14.39".into()),
+            (4, 1, "14.39".into()),
+            (5, 3, "12.00".into()),
+            (2, 4, "5.61".into()),
+            (3, 4, "5.61".into())
+        ]
+    );
+    // Round 2 from the standings: pair 3, the lowest without a sit-out, sits out; 1 v 4 and
+    // 5 v 2.
+    store.draw_bridge_team_round("td", id).unwrap();
+    let r = store.bridge_team_results(id).unwrap();
+    let draw: Vec<(u32, Option<u32>)> = r
+        .matches
+        .iter()
+        .filter(|m| m.draw.round == 2)
+        .map(|m| (m.draw.home, m.draw.visit))
+        .collect();
+    assert_eq!(draw, [(1, Some(4)), (5, Some(2)), (3, None)]);
+    assert_eq!(
+        r.matches[3]
+            .boards
+            .iter()
+            .map(|b| b.board)
+            .collect::<Vec<_>>(),
+        [3, 4]
+    );
+}
