@@ -22,6 +22,8 @@ mod report_periods;
 mod safety;
 #[path = "swiss_manager_event.rs"]
 mod swiss_manager_event;
+#[path = "team_captain_codes.rs"]
+mod team_captain_codes;
 #[path = "team_cup.rs"]
 mod team_cup;
 #[path = "team_event.rs"]
