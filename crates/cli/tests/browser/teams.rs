@@ -505,7 +505,8 @@ impl<'a> Desk<'a> {
         let list = self.tiebreaks().await;
         assert_eq!(list, tiebreaks, "the event's tie-breaks");
         assert_eq!(shown, list[1..], "the page's tie-break columns");
-        self.print("/standings", "standings-print-fr").await;
+        let printed = self.print("/standings", "standings-print-fr").await;
+        assert_eq!(printed.pages, 1, "the standings print on one A4 sheet");
         let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
         self.print(&path, "sheet-print-fr").await;
         let trf = self.a.shots.join(file);
@@ -521,7 +522,8 @@ impl<'a> Desk<'a> {
             self.a.switch_language(lang).await;
             main_pages(self, lang, rounds, sheet).await;
         }
-        self.print("/standings", "standings-print-en").await;
+        let printed = self.print("/standings", "standings-print-en").await;
+        assert_eq!(printed.pages, 1, "the standings print on one A4 sheet");
         let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
         self.print(&path, "sheet-print-en").await;
     }
