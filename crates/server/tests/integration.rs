@@ -91,6 +91,8 @@ mod swiss_manager;
 mod swiss_systems;
 #[path = "teams_api.rs"]
 mod teams_api;
+#[path = "teams_captain_codes.rs"]
+mod teams_captain_codes;
 #[path = "teams_cup.rs"]
 mod teams_cup;
 #[path = "teams_export.rs"]

@@ -21,6 +21,7 @@ pub(crate) fn new_code(conn: &Connection) -> Result<String> {
             "SELECT EXISTS (SELECT 1 FROM game WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM team_match_code WHERE code = ?1) \
+             OR EXISTS (SELECT 1 FROM team_captain_code WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM bridge_team_table WHERE code = ?1)",
             [&code],
             |r| r.get(0),

@@ -24,6 +24,8 @@ mod safety;
 mod swiss_manager_event;
 #[path = "swiss_pairs.rs"]
 mod swiss_pairs;
+#[path = "team_captain_codes.rs"]
+mod team_captain_codes;
 #[path = "team_cup.rs"]
 mod team_cup;
 #[path = "team_event.rs"]

@@ -608,7 +608,7 @@ fn captains_submit_lineups_and_report_with_their_codes() {
     assert_ne!(home_code, away_code);
     // The away captain's phone: the match, its team, its roster.
     let opened = store
-        .open_captain_code("10.0.0.1", &away_code.to_lowercase())
+        .open_captain_code("10.0.0.1", &away_code.to_lowercase(), None)
         .unwrap();
     assert_eq!(opened.team.id, m.black_team);
     assert!(!opened.has_white_on_board_one());
@@ -617,19 +617,19 @@ fn captains_submit_lineups_and_report_with_their_codes() {
     let lineup = vec![roster[0], roster[1], roster[2], roster[4]];
     let seen = Some(Version(opened.version));
     let after = store
-        .captain_lineup("10.0.0.1", &away_code, lineup.clone(), seen)
+        .captain_lineup("10.0.0.1", &away_code, None, lineup.clone(), seen)
         .unwrap();
     // Board 4 is White for the team with Black on board 1.
     assert_eq!(after.pairing.boards[3].white, Some(roster[4]));
     // From the old page again: the lineup moved meanwhile.
     assert!(matches!(
-        store.captain_lineup("10.0.0.1", &away_code, lineup, seen),
+        store.captain_lineup("10.0.0.1", &away_code, None, lineup, seen),
         Err(Error::Conflict { .. })
     ));
     // Wrong codes are counted and, past the free ones, make the sender wait.
     let mut waited = false;
     for _ in 0..30 {
-        match store.open_captain_code("10.0.0.9", "ZZZZZZ") {
+        match store.open_captain_code("10.0.0.9", "ZZZZZZ", None) {
             Err(Error::Refused {
                 reason: Refusal::BadCode,
                 ..
@@ -649,19 +649,26 @@ fn captains_submit_lineups_and_report_with_their_codes() {
         (3, ResultCode::BlackWins),
         (4, ResultCode::Draw),
     ];
-    let out = store.captain_report("10.0.0.1", &home_code, &said).unwrap();
+    let out = store
+        .captain_report("10.0.0.1", &home_code, None, &said)
+        .unwrap();
     assert!(out
         .iter()
         .all(|(_, o)| *o == Some(store::ReportOutcome::Stored)));
     let mut theirs = said;
     theirs[3].1 = ResultCode::WhiteWins;
     let out = store
-        .captain_report("10.0.0.2", &away_code, &theirs)
+        .captain_report("10.0.0.2", &away_code, None, &theirs)
         .unwrap();
     assert_eq!(out[0].1, Some(store::ReportOutcome::Unchanged));
     assert_eq!(out[3].1, Some(store::ReportOutcome::Conflict));
     assert!(store
-        .captain_report("10.0.0.2", &away_code, &[(1, ResultCode::WhiteForfeitWin)])
+        .captain_report(
+            "10.0.0.2",
+            &away_code,
+            None,
+            &[(1, ResultCode::WhiteForfeitWin)]
+        )
         .is_err());
     let reports = store.team_reports(event, 1).unwrap();
     assert_eq!(reports.len(), 4);
@@ -693,7 +700,7 @@ fn captains_submit_lineups_and_report_with_their_codes() {
     assert!(store.team_reports(event, 1).unwrap().is_empty());
     // A late report on a board with the arbiter's result is not kept.
     let out = store
-        .captain_report("10.0.0.1", &home_code, &[(4, ResultCode::WhiteWins)])
+        .captain_report("10.0.0.1", &home_code, None, &[(4, ResultCode::WhiteWins)])
         .unwrap();
     assert_eq!(out, [(4, None)]);
     assert!(store.team_reports(event, 1).unwrap().is_empty());

@@ -54,6 +54,7 @@ fn scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     out.extend(bridge_teams_scenarios(api, files));
     out.extend(team_scenarios(api));
     out.extend(cup_scenarios(api));
+    out.extend(captain_code_scenarios(api));
     out
 }
 
@@ -1577,6 +1578,58 @@ fn cup_scenarios(api: &Api) -> Vec<Scenario> {
         t,
         playoff.clone().text("score", "2-1"),
         vec![playoff.text("score", "1-2")],
+    ));
+    out
+}
+
+/// The captains' codes page of a 4-team round robin: the setting (per match, per team), and a
+/// team's code renewed while another arbiter renewed it.
+fn captain_code_scenarios(api: &Api) -> Vec<Scenario> {
+    use Kind::Teams;
+    let league = |name: &str| {
+        let id = api.post(
+            "/api/teams/events",
+            json!({"name": name, "system": "round_robin", "boards": 4}),
+        )["id"]
+            .as_i64()
+            .unwrap();
+        let mut csv = String::from("Équipe;Nom;Elo\n");
+        for t in 0..4 {
+            for b in 0..4 {
+                csv.push_str(&format!("Club {t};Joueur {t}-{b};{}\n", 2000 - 40 * t - b));
+            }
+        }
+        api.post(
+            &format!("/api/teams/events/{id}/teams/import"),
+            json!({"data": csv}),
+        );
+        id
+    };
+    let mut out = Vec::new();
+    let t = league("Codes réglés");
+    let kind = form(format!("/teams/{t}/codes"), format!("/teams/{t}/codes"));
+    out.push(scenario(
+        "/teams/{id}/codes",
+        Teams,
+        t,
+        kind.clone().select("captain_codes", "match"),
+        vec![kind.select("captain_codes", "team")],
+    ));
+    let t = league("Codes renouvelés");
+    api.post(
+        &format!("/api/teams/events/{t}/captain-codes"),
+        json!({"captain_codes": "team"}),
+    );
+    let renew = form(
+        format!("/teams/{t}/codes"),
+        format!("/teams/{t}/codes/renew"),
+    );
+    out.push(scenario(
+        "/teams/{id}/codes/renew",
+        Teams,
+        t,
+        renew.clone(),
+        vec![renew],
     ));
     out
 }

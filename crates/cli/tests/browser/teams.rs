@@ -505,7 +505,8 @@ impl<'a> Desk<'a> {
         let list = self.tiebreaks().await;
         assert_eq!(list, tiebreaks, "the event's tie-breaks");
         assert_eq!(shown, list[1..], "the page's tie-break columns");
-        self.print("/standings", "standings-print-fr").await;
+        let printed = self.print("/standings", "standings-print-fr").await;
+        assert_eq!(printed.pages, 1, "the standings print on one A4 sheet");
         let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
         self.print(&path, "sheet-print-fr").await;
         let trf = self.a.shots.join(file);
@@ -521,7 +522,8 @@ impl<'a> Desk<'a> {
             self.a.switch_language(lang).await;
             main_pages(self, lang, rounds, sheet).await;
         }
-        self.print("/standings", "standings-print-en").await;
+        let printed = self.print("/standings", "standings-print-en").await;
+        assert_eq!(printed.pages, 1, "the standings print on one A4 sheet");
         let path = format!("/rounds/{}/matches/{}/sheet", sheet.0, sheet.1);
         self.print(&path, "sheet-print-en").await;
     }
@@ -968,14 +970,70 @@ pub async fn league(chromedriver: PathBuf) {
         "the conflict is settled"
     );
 
-    // Round 2: the grid clicked, a board lost by forfeit.
+    // From round 2 the captains keep one code for the season (issue 39 §7): the codes page
+    // prints one per team.
+    d.b().goto(&d.url("/codes")).await;
+    d.b().select("#codes-kind", "team").await;
+    d.b().click("#codes-kind-save").await;
+    d.b().find("#code-cards").await;
+    d.shot("captain-codes").await;
+    let keeper = team_by_id(&teams, r1[0].white_team);
+    let code = d
+        .b()
+        .find(&format!("#code-text-{}", keeper.id))
+        .await
+        .text()
+        .await
+        .unwrap_or_default();
+    assert_eq!(code.len(), 6, "a team's code: {code:?}");
+
+    // Round 2: the grid clicked, a board lost by forfeit; the captain of the first match's
+    // home team enters the lineup with the team's code.
     d.pair(2).await;
     let r2 = d.round(2).await;
+    let season_lineup = |r: &[MatchInfo], out: usize| {
+        let m = r
+            .iter()
+            .find(|m| m.white_team == keeper.id || m.black_team == keeper.id)
+            .expect("the team plays every round")
+            .clone();
+        assert_eq!(
+            m.code_of(keeper.id),
+            code,
+            "the round lists the team's code"
+        );
+        (
+            m,
+            (keeper.roster[out].0, keeper.roster[4].0),
+            swapped(keeper, out),
+        )
+    };
+    let (m, swap, expected) = season_lineup(&r2, 1);
+    captain_lineup(&phone, base, &code, swap, &keeper.roster[4].1, None).await;
+    let now = d.round(2).await;
+    let m = now
+        .iter()
+        .find(|x| x.number == m.number)
+        .expect("the match");
+    assert_eq!(
+        lineup_of(m, keeper),
+        expected,
+        "round 2 with the season's code"
+    );
     let mut grid = Desk::all_results(2, &r2, &[]);
     grid[9].2 = "0F-1F".to_string();
     d.grid(2, &grid).await;
-    // Round 3: the home team of match 4 does not come; the rest from the page.
+    // Round 3: the same code opens the team's next match; the home team of match 4 does not
+    // come; the rest from the page.
     d.pair(3).await;
+    let (m, swap, expected) = season_lineup(&d.round(3).await, 0);
+    captain_lineup(&phone, base, &code, swap, &keeper.roster[4].1, None).await;
+    let now = d.round(3).await;
+    let m = now
+        .iter()
+        .find(|x| x.number == m.number)
+        .expect("the match");
+    assert_eq!(lineup_of(m, keeper), expected, "round 3 with the same code");
     d.forfeit(3, 4, "-+").await;
     d.shot("round-forfeit").await;
     let r3 = d.round(3).await;

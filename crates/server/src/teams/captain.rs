@@ -1,5 +1,5 @@
-//! The captain's phone (`/teams/captain`): the code printed for each team of each match opens
-//! the match for that team's captain, who ticks the lineup before the round and reports the
+//! The captain's phone (`/teams/captain`): the code printed for each team of each match (or for
+//! each team, for the whole event: its current match) opens the match for that team's captain, who ticks the lineup before the round and reports the
 //! boards' results after it. Reports wait for the arbiter ([`store::teams::captains`]); wrong
 //! codes are counted as the players' codes are.
 //!
@@ -320,6 +320,18 @@ async fn code_page(c: Ctx, Query(q): Query<CodeInLink>) -> Page {
     html(&CaptainPage::code(c, code))
 }
 
+/// The round the captain's page showed (its forms send it): a team's code for the event then
+/// still goes to that round's match. The code page's own form has none.
+fn round_of(f: &HashMap<String, String>) -> Result<Option<u32>, AppError> {
+    match f.get("round").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|_| AppError::invalid("round", "a round number", t)),
+    }
+}
+
 fn code_of(f: &HashMap<String, String>) -> Result<String, AppError> {
     f.get("code")
         .map(|s| s.trim().to_string())
@@ -330,8 +342,9 @@ fn code_of(f: &HashMap<String, String>) -> Result<String, AppError> {
 /// The match a code opens, counted against the client's wrong codes.
 async fn open(State(st): State<AppState>, c: Ctx, Form(f): Form<HashMap<String, String>>) -> Page {
     let code = code_of(&f)?;
+    let round = round_of(&f)?;
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-    let m = blocking(move || store.open_captain_code(&address, &k)).await?;
+    let m = blocking(move || store.open_captain_code(&address, &k, round)).await?;
     html(&CaptainPage::of(c, &code, &m, &[]))
 }
 
@@ -343,12 +356,13 @@ async fn lineup(
     Form(f): Form<HashMap<String, String>>,
 ) -> Page {
     let code = code_of(&f)?;
+    let round = round_of(&f)?;
     let version = f.get("version").cloned().unwrap_or_default();
     let seen = edits::from_form(f.get("version").map(String::as_str))?;
     let sure = is_sure(&f);
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
     let (m, members, wrong, rule) = blocking(move || {
-        let m = store.open_captain_code(&address, &k)?;
+        let m = store.open_captain_code(&address, &k, round)?;
         let members = match lineup_members(&m.team.roster, &f) {
             Ok(members) => members,
             Err(e) => return Ok(Err(e)),
@@ -370,7 +384,7 @@ async fn lineup(
                 }
             });
         let recorded = match checked {
-            Ok(()) if sure => store.captain_lineup(&address, &k, members.clone(), seen),
+            Ok(()) if sure => store.captain_lineup(&address, &k, round, members.clone(), seen),
             Ok(()) => Ok(m.clone()),
             Err(e) => Err(e),
         };
@@ -456,6 +470,7 @@ async fn report(
     Form(f): Form<HashMap<String, String>>,
 ) -> Page {
     let code = code_of(&f)?;
+    let round = round_of(&f)?;
     let mut results = Vec::new();
     for (key, value) in &f {
         let Some(board) = key.strip_prefix("b-").and_then(|b| b.parse::<u32>().ok()) else {
@@ -479,7 +494,7 @@ async fn report(
     }
     if !is_sure(&f) {
         let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
-        let m = blocking(move || store.open_captain_code(&address, &k)).await?;
+        let m = blocking(move || store.open_captain_code(&address, &k, round)).await?;
         let mut page = CaptainPage::of(c, &code, &m, &[]);
         page.review = "report";
         page.review_lines = report_review(&page, &m, &results);
@@ -491,8 +506,8 @@ async fn report(
     }
     let (store, address, k) = (st.store.clone(), c.client_ip.to_string(), code.clone());
     let (m, sent) = blocking(move || {
-        let sent = store.captain_report(&address, &k, &results)?;
-        Ok((store.open_captain_code(&address, &k)?, sent))
+        let sent = store.captain_report(&address, &k, round, &results)?;
+        Ok((store.open_captain_code(&address, &k, round)?, sent))
     })
     .await?;
     let mut page = CaptainPage::of(c, &code, &m, &sent);

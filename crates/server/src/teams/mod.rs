@@ -1,6 +1,7 @@
 //! Chess team events in the web application: the arbiter's pages under `/teams` ([`pages`]:
 //! events, teams and rosters, rounds with the result grid, lineups and forfeits, match sheets,
 //! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
+//! the captains' codes page ([`codes`]: a code per match or per team, printed and renewed),
 //! the public pages ([`public`]: rounds, standings, the crosstable), the static HTML export
 //! ([`export`]: the whole event as one file for a club's website), the players' title norms
 //! ([`norms`]), a knock-out cup's bracket, settings and tie-break matches ([`cup`]), and the
@@ -12,6 +13,7 @@
 mod api;
 mod captain;
 mod chess_results;
+mod codes;
 mod cup;
 mod export;
 mod forms;
@@ -25,6 +27,7 @@ use crate::guard::Routes;
 pub fn routes() -> Routes {
     pages::routes()
         .merge(captain::routes())
+        .merge(codes::routes())
         .merge(public::routes())
         .merge(export::routes())
         .merge(norms::routes())
@@ -38,4 +41,5 @@ pub fn api_routes() -> Routes {
         .merge(export::api_routes())
         .merge(norms::api_routes())
         .merge(cup::api_routes())
+        .merge(codes::api_routes())
 }

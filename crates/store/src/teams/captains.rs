@@ -27,23 +27,87 @@ struct CodeTarget {
     team: TeamKey,
 }
 
-/// The match and team a code opens; an unknown code is a wrong code (`BadCode`).
-fn find_code(c: &Connection, code: &str) -> Result<CodeTarget> {
+/// The match and team a code opens; an unknown code is a wrong code (`BadCode`). A team's code
+/// for the whole event opens the match of `round` when the captain's page names it (so that a
+/// form sent just as the arbiter finished a round still goes to the match it showed), else the
+/// team's current match ([`current_round`]).
+fn find_code(c: &Connection, code: &str, round: Option<u32>) -> Result<CodeTarget> {
     let code = code.trim().to_uppercase();
-    c.query_row(
-        "SELECT event_id, round, match, team FROM team_match_code WHERE code = ?1",
-        [&code],
-        |r| {
-            Ok(CodeTarget {
-                event: r.get(0)?,
-                round: r.get(1)?,
-                match_number: r.get(2)?,
-                team: r.get(3)?,
-            })
-        },
-    )
-    .optional()?
-    .ok_or_else(|| Error::refused(Refusal::BadCode, "no match has this captain's code"))
+    let of_match = c
+        .query_row(
+            "SELECT event_id, round, match, team FROM team_match_code WHERE code = ?1",
+            [&code],
+            |r| {
+                Ok(CodeTarget {
+                    event: r.get(0)?,
+                    round: r.get(1)?,
+                    match_number: r.get(2)?,
+                    team: r.get(3)?,
+                })
+            },
+        )
+        .optional()?;
+    if let Some(at) = of_match {
+        return match round {
+            Some(r) if r != at.round => Err(Error::NotFound("match")),
+            _ => Ok(at),
+        };
+    }
+    let of_team: Option<(TeamEventId, TeamKey)> = c
+        .query_row(
+            "SELECT event_id, team FROM team_captain_code WHERE code = ?1",
+            [&code],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((event, team)) = of_team else {
+        return Err(Error::refused(
+            Refusal::BadCode,
+            "no match has this captain's code",
+        ));
+    };
+    let round = match round {
+        Some(r) => r,
+        None => current_round(c, event, team)?,
+    };
+    let match_number: u32 = c
+        .query_row(
+            "SELECT number FROM team_match WHERE event_id = ?1 AND round = ?2 AND (white_team = ?3 OR black_team = ?3)",
+            params![event, round, team],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or(Error::NotFound("match"))?;
+    Ok(CodeTarget {
+        event,
+        round,
+        match_number,
+        team,
+    })
+}
+
+/// The round of a team's current match: the first paired round where its match is still to be
+/// finished (not forfeited as a whole, a board without a result), else its last match. A team
+/// with no match paired yet has nothing to open.
+pub(crate) fn current_round(c: &Connection, event: TeamEventId, team: TeamKey) -> Result<u32> {
+    let unfinished: Option<u32> = c
+        .query_row(
+            "SELECT min(m.round) FROM team_match m WHERE m.event_id = ?1 \
+             AND (m.white_team = ?2 OR m.black_team = ?2) AND m.forfeit IS NULL \
+             AND (NOT EXISTS (SELECT 1 FROM team_board b WHERE b.event_id = m.event_id AND b.round = m.round AND b.match = m.number) \
+                  OR EXISTS (SELECT 1 FROM team_board b WHERE b.event_id = m.event_id AND b.round = m.round AND b.match = m.number AND b.result IS NULL))",
+            params![event, team],
+            |r| r.get(0),
+        )?;
+    if let Some(round) = unfinished {
+        return Ok(round);
+    }
+    let last: Option<u32> = c.query_row(
+        "SELECT max(round) FROM team_match WHERE event_id = ?1 AND (white_team = ?2 OR black_team = ?2)",
+        params![event, team],
+        |r| r.get(0),
+    )?;
+    last.ok_or_else(|| Error::refused(Refusal::NotPlaying, "no match of this team is paired yet"))
 }
 
 /// A board's reports waiting for the arbiter: every distinct value, first reported first.
@@ -155,7 +219,8 @@ fn captain_match(c: &Connection, at: CodeTarget) -> Result<CaptainMatch> {
 }
 
 impl Store {
-    /// The captain's codes of a round's matches: `(match, team, code)`.
+    /// The captain's codes of a round's matches: `(match, team, code)`; with codes per team,
+    /// each team's code for the event.
     pub fn team_match_codes(
         &self,
         event: TeamEventId,
@@ -163,7 +228,11 @@ impl Store {
     ) -> Result<Vec<(u32, TeamKey, String)>> {
         self.with_conn(|c| {
             let mut st = c.prepare_cached(
-                "SELECT match, team, code FROM team_match_code WHERE event_id = ?1 AND round = ?2 ORDER BY match",
+                "SELECT match, team, code FROM team_match_code WHERE event_id = ?1 AND round = ?2 \
+                 UNION ALL \
+                 SELECT m.number, k.team, k.code FROM team_match m JOIN team_captain_code k \
+                   ON k.event_id = m.event_id AND k.team IN (m.white_team, m.black_team) \
+                 WHERE m.event_id = ?1 AND m.round = ?2 ORDER BY 1",
             )?;
             let rows = st.query_map(params![event, round], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?))
@@ -177,9 +246,16 @@ impl Store {
         self.with_conn(|c| reports_in(c, event, round))
     }
 
-    /// The match a captain's code opens, under the wrong-code limits.
-    pub fn open_captain_code(&self, address: &str, code: &str) -> Result<CaptainMatch> {
-        let at = self.code_attempt(address, |c| find_code(c, code))?;
+    /// The match a captain's code opens, under the wrong-code limits: a match's code opens its
+    /// match; a team's code for the event opens the match of `round`, or without it the team's
+    /// current match.
+    pub fn open_captain_code(
+        &self,
+        address: &str,
+        code: &str,
+        round: Option<u32>,
+    ) -> Result<CaptainMatch> {
+        let at = self.code_attempt(address, |c| find_code(c, code, round))?;
         self.with_conn(|c| captain_match(c, at))
     }
 
@@ -190,10 +266,11 @@ impl Store {
         &self,
         address: &str,
         code: &str,
+        round: Option<u32>,
         members: Vec<MemberKey>,
         seen: Option<Version>,
     ) -> Result<CaptainMatch> {
-        let at = self.code_attempt(address, |c| find_code(c, code))?;
+        let at = self.code_attempt(address, |c| find_code(c, code, round))?;
         let actor = self.with_conn(|c| {
             let teams = load_teams(c, at.event)?;
             let name = teams
@@ -222,9 +299,10 @@ impl Store {
         &self,
         address: &str,
         code: &str,
+        round: Option<u32>,
         results: &[(u32, ResultCode)],
     ) -> Result<Vec<(u32, Option<ReportOutcome>)>> {
-        let at = self.code_attempt(address, |c| find_code(c, code))?;
+        let at = self.code_attempt(address, |c| find_code(c, code, round))?;
         if let Some((_, r)) = results.iter().find(|(_, r)| !r.is_over_the_board()) {
             return Err(Error::invalid("result", "1-0, 1/2 or 0-1", r.as_str()));
         }

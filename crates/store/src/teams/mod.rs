@@ -6,7 +6,8 @@
 //! forms' version check.
 //!
 //! Files depend one way: `types` ← `log` ← `event` ← `model` ← `rounds` ← `captains` (the
-//! captains' codes, lineups and reports from their phones); a knock-out cup's rules are in
+//! captains' codes, lineups and reports from their phones; `captain_codes` the setting that
+//! gives a code per team for the whole event, and its renewal); a knock-out cup's rules are in
 //! `cup_bracket` (beside `model`) and its rounds in `cup` (between `model` and `rounds`, which
 //! pairs a cup's next round through it); `trf_import` reads with `import`'s
 //! types and `model`'s board colours, `trf_rounds` the file's played rounds (and stores the
@@ -26,6 +27,7 @@
 //! assert_eq!(store.teams(event).unwrap()[0].roster[0].details.name, "Levy, Anne");
 //! ```
 
+pub mod captain_codes;
 mod captain_rows;
 pub mod captains;
 pub mod chess_results;
@@ -44,4 +46,5 @@ mod trf_lines;
 pub mod trf_rounds;
 pub mod types;
 
+pub use captain_rows::CaptainCodes;
 pub use types::*;
