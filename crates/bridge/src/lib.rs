@@ -31,6 +31,7 @@ pub mod deal;
 pub mod generate;
 pub mod imps;
 pub mod knockout;
+pub mod masterpoints;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;

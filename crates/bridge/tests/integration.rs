@@ -13,6 +13,8 @@ mod federation_files;
 mod formats;
 #[path = "fuzz_regressions.rs"]
 mod fuzz_regressions;
+#[path = "masterpoints.rs"]
+mod masterpoints;
 #[path = "movements.rs"]
 mod movements;
 #[path = "properties.rs"]
