@@ -173,12 +173,12 @@ fn rounded(x: Ratio, decimals: u32) -> Ratio {
 }
 
 impl Scale {
-    /// Decimals the scale's awards are shown with (a shared place may need more: see
-    /// [`award`]).
-    pub fn decimals(&self) -> u32 {
+    /// An award as files and pages show it: hundredths for the ACBL (as its charts print
+    /// them), else without needless decimals (`24`, a shared place's `19.50`).
+    pub fn show(&self, award: Ratio) -> String {
         match self {
-            Scale::AcblClub | Scale::Table(_) => 2,
-            Scale::EbuClub { .. } => 0,
+            Scale::AcblClub => award.to_fixed(2),
+            Scale::EbuClub { .. } | Scale::Table(_) => award.to_short(2),
         }
     }
 
