@@ -1,6 +1,7 @@
 //! Issue 38 §1: the club's masterpoint scale, set once on a session's settings page, is
 //! every session's of the club: the ranking shows each pair's award, the USEBIO file writes
 //! it, and a series of three sessions totals each player's masterpoints, checked by hand.
+//! A teams event names its club in its USEBIO file.
 
 use serde_json::{json, Value};
 
@@ -210,3 +211,58 @@ fn the_clubs_scale_gives_each_session_its_masterpoints_and_the_series_their_tota
     assert!(masterpoint_cells(&page.body).is_empty());
 }
 
+#[test]
+fn a_teams_event_names_its_club_in_its_usebio_file() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Patton de Noël", "club": CLUB, "boards_per_match": 2}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let xml = b.get(&format!("/bridge/teams/{id}/export.xml"));
+    assert_eq!(xml.status, 200, "{}", xml.body);
+    assert!(
+        xml.body.contains(&format!(
+            "<CLUB>\n    <CLUB_NAME>{CLUB}</CLUB_NAME>\n  </CLUB>"
+        )),
+        "{}",
+        xml.body
+    );
+    assert_valid_usebio("teams-club.xml", &xml.body);
+    // Without a club, no CLUB element (the DTD wants a name in it).
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Sans club", "boards_per_match": 2}),
+    );
+    let id = r.json()["id"].as_i64().unwrap();
+    let xml = b.get(&format!("/bridge/teams/{id}/export.xml")).body;
+    assert!(!xml.contains("<CLUB>"), "{xml}");
+}
+
+/// The file validated against the DTD the bridge crate's federation test uses
+/// (`xmllint --dtdvalid`; skipped where xmllint is missing, outside CI).
+fn assert_valid_usebio(name: &str, xml: &str) {
+    let dtd = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../bridge/tests/data/usebio-1.2-as-written.dtd");
+    let path = std::env::temp_dir().join(format!("arbiter-{}-{name}", std::process::id()));
+    std::fs::write(&path, xml).unwrap();
+    let out = std::process::Command::new("xmllint")
+        .args(["--noout", "--nonet", "--dtdvalid"])
+        .arg(&dtd)
+        .arg(&path)
+        .output();
+    let _ = std::fs::remove_file(&path);
+    match out {
+        Ok(o) => assert!(
+            o.status.success(),
+            "{name} is not valid: {}",
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(e) => assert!(
+            std::env::var_os("CI").is_none(),
+            "xmllint is needed in CI: {e}"
+        ),
+    }
+}

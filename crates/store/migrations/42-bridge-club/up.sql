@@ -6,3 +6,5 @@ CREATE TABLE bridge_club (
     masterpoints TEXT NOT NULL DEFAULT ''
 );
 
+-- A teams event names its club, as a pairs session does (the USEBIO file's CLUB).
+ALTER TABLE bridge_team_event ADD COLUMN club TEXT NOT NULL DEFAULT '';
