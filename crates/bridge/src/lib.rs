@@ -34,6 +34,7 @@ pub mod imps;
 pub mod individual;
 pub mod individual_csv;
 pub mod knockout;
+pub mod masterpoints;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;

@@ -19,6 +19,7 @@ use quick_xml::Reader;
 
 use crate::board::Seat;
 use crate::contract::{Bid, Played};
+use crate::masterpoints::{award_session, Scale};
 use crate::movement::PairLabels;
 use crate::score::{Field, Method, Scored};
 use crate::session::{
@@ -660,6 +661,9 @@ pub struct Upload {
     /// the file then writes the same numbers as the printed ranking, `DIRECTION` telling the
     /// two lines apart.
     pub labels: PairLabels,
+    /// The club's masterpoint scale: each pair's award written as `MASTER_POINTS` (after
+    /// `PLACE`, as the NZB converter and our DTD place it), in the scale's unit.
+    pub masterpoints: Option<Scale>,
 }
 
 /// Writes a scored session as USEBIO 1.2, every board but those with a score the format cannot
@@ -722,7 +726,11 @@ pub fn write_upload(session: &Session, scored: &Scored, upload: &Upload) -> Writ
         "    <BOARD_SCORING_METHOD>{method}</BOARD_SCORING_METHOD>"
     );
     let _ = writeln!(out, "    <PARTICIPANTS EVENT_TYPE=\"{event_type}\">");
-    for r in &scored.ranking {
+    let awards = upload
+        .masterpoints
+        .as_ref()
+        .map(|scale| (scale, award_session(scale, scored)));
+    for (i, r) in scored.ranking.iter().enumerate() {
         let dir = match r.field {
             Field::NorthSouth => "NS",
             Field::EastWest => "EW",
@@ -756,6 +764,13 @@ pub fn write_upload(session: &Session, scored: &Scored, upload: &Upload) -> Writ
             r.rank,
             if r.tied { "=" } else { "" }
         );
+        if let Some((scale, awards)) = &awards {
+            let _ = writeln!(
+                out,
+                "        <MASTER_POINTS>\n          <MASTER_POINTS_AWARDED>{}</MASTER_POINTS_AWARDED>\n        </MASTER_POINTS>",
+                scale.show(awards[i])
+            );
+        }
         out.push_str("      </PAIR>\n");
     }
     out.push_str("    </PARTICIPANTS>\n");

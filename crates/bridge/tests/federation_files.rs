@@ -233,10 +233,21 @@ fn the_evening_as_usebio_is_valid_and_reads_back_with_club_leads_and_hands() {
     let upload = Upload {
         club: Some(club()),
         labels,
+        masterpoints: Some(bridge::masterpoints::Scale::AcblClub),
     };
     let w = bridge::usebio::write_upload(&s, &scored, &upload);
     assert!(w.left_out.is_empty());
     assert_valid("evening.xml", &w.xml);
+    // Every pair's MASTER_POINTS: a 7-table Mitchell on the ACBL's club scale gives 0.70,
+    // 0.49 and 0.35 in each line (shared places split them, the sum stays): 3.08 in all.
+    let awarded: Vec<Ratio> = w
+        .xml
+        .split("<MASTER_POINTS_AWARDED>")
+        .skip(1)
+        .map(|rest| Ratio::parse_decimal(rest.split('<').next().unwrap()).unwrap())
+        .collect();
+    assert_eq!(awarded.len(), scored.ranking.len());
+    assert_eq!(awarded.iter().copied().sum::<Ratio>(), Ratio::new(308, 100));
     // The printed numbers: East-West pair 9 is "2 EO", written 2 with DIRECTION EW.
     assert!(w
         .xml
@@ -349,6 +360,7 @@ fn every_usebio_export_is_valid() {
     let upload = Upload {
         club: Some(club()),
         labels,
+        masterpoints: Some(bridge::masterpoints::Scale::AcblClub),
     };
     for (name, method) in [
         ("matchpoints", Method::Matchpoints),

@@ -15,6 +15,8 @@ mod formats;
 mod fuzz_regressions;
 #[path = "individual.rs"]
 mod individual;
+#[path = "masterpoints.rs"]
+mod masterpoints;
 #[path = "movements.rs"]
 mod movements;
 #[path = "properties.rs"]

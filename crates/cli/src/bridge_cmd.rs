@@ -222,6 +222,11 @@ pub struct ScoreArgs {
     /// Print only the ranking (text, csv, html).
     #[arg(long)]
     pub ranking_only: bool,
+    /// Masterpoints on a scale, in the ranking (text, csv) and the USEBIO file: acbl-club,
+    /// ebu-club:TOP (the EBU's top award in local points) or "table:100 70 50" (the club's
+    /// points by place).
+    #[arg(long, value_name = "SCALE")]
+    pub masterpoints: Option<String>,
     /// The language of the HTML page (the web application's own ranking, travellers and
     /// score cards): en or fr.
     #[arg(long, value_name = "en|fr", default_value = "en")]
@@ -736,11 +741,23 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
         session.validate(&name, field).map_err(input_error)?;
     }
     let scored = bridge::score_session(&session, &opts);
+    let scale = a
+        .masterpoints
+        .as_deref()
+        .map(|t| {
+            t.parse::<bridge::masterpoints::Scale>()
+                .map_err(|e| CliError::invalid(format!("--masterpoints {t:?}: {e}")))
+        })
+        .transpose()?;
     let view = View {
         session: &session,
         scored: &scored,
         decimals: a.decimals.unwrap_or(2),
         pct_decimals: a.percent_decimals.unwrap_or(2),
+        masterpoints: scale.clone().map(|s| {
+            let awards = bridge::masterpoints::award_session(&s, &scored);
+            (s, awards)
+        }),
     };
     let out = match a.format {
         OutFormat::Text => view.text(a.ranking_only),
@@ -772,12 +789,20 @@ fn score(a: ScoreArgs) -> Result<u8, CliError> {
                 percent_decimals: a.percent_decimals.unwrap_or(2),
             },
         ),
-        OutFormat::Usebio => bridge::usebio::write(&session, &scored).map_err(|e| {
-            CliError::invalid(format!(
-                "{name}: {e} (USEBIO has no element for it); --format pbn and --format csv \
-                 keep it"
-            ))
-        })?,
+        OutFormat::Usebio => {
+            let upload = bridge::usebio::Upload {
+                masterpoints: scale,
+                ..Default::default()
+            };
+            let w = bridge::usebio::write_upload(&session, &scored, &upload);
+            if let Some(e) = w.left_out.first() {
+                return Err(CliError::invalid(format!(
+                    "{name}: {e} (USEBIO has no element for it); --format pbn and --format csv \
+                     keep it"
+                )));
+            }
+            w.xml
+        }
     };
     write_output(a.output.as_deref(), out.as_bytes())?;
     Ok(exit::OK)
@@ -989,6 +1014,8 @@ struct View<'a> {
     scored: &'a Scored,
     decimals: u32,
     pct_decimals: u32,
+    /// The scale and each ranked pair's award, in the ranking's order.
+    masterpoints: Option<(bridge::masterpoints::Scale, Vec<Ratio>)>,
 }
 
 fn result_cells(
@@ -1166,7 +1193,7 @@ impl View<'_> {
     fn ranking_tables(&self) -> Vec<Table> {
         let mut out: Vec<Table> = Vec::new();
         let mut current = None;
-        for r in &self.scored.ranking {
+        for (i, r) in self.scored.ranking.iter().enumerate() {
             if current != Some(r.field) {
                 current = Some(r.field);
                 let mut headers = vec![
@@ -1179,6 +1206,9 @@ impl View<'_> {
                     headers.push(("%", Align::Right));
                 }
                 headers.push(("Boards", Align::Right));
+                if self.masterpoints.is_some() {
+                    headers.push(("Masterpoints", Align::Right));
+                }
                 let mut t = Table::new(headers);
                 t.title = Some(match r.field {
                     bridge::Field::NorthSouth => "Ranking North-South".to_string(),
@@ -1197,6 +1227,9 @@ impl View<'_> {
                 row.push(self.pct(r.percent));
             }
             row.push(r.boards.to_string());
+            if let Some((scale, awards)) = &self.masterpoints {
+                row.push(scale.show(awards[i]));
+            }
             if let Some(t) = out.last_mut() {
                 t.push(row);
             }

@@ -326,3 +326,79 @@ fn example_session_scores() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["ranking"][0]["imps"].is_number());
 }
+
+#[test]
+fn masterpoints_in_the_csv_ranking_and_the_usebio_file() {
+    let dir = temp_dir();
+    let f = write(dir.path(), "seed.csv", SEED);
+    let o = run(&[
+        "bridge",
+        "score",
+        path_str(&f),
+        "--format",
+        "csv",
+        "--ranking-only",
+        "--masterpoints",
+        "acbl-club",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = stdout(&o);
+    // By hand: an 8-table Mitchell, two lines of 8 pairs, the ACBL's open club scale gives
+    // 0.80, 0.56, 0.40 in each line. NS matchpoints 10 0 10 4 10 4 4 14: pair 8 first 0.80;
+    // 1, 3, 5 share 2nd–4th, (0.56 + 0.40 + 0) / 3 = 0.32. EW: pair 2 (14) first; 3, 5, 6
+    // (10) share 2nd–4th.
+    let award = |field: &str, pair: &str| -> String {
+        csv.lines()
+            .map(|l| l.split(',').collect::<Vec<_>>())
+            .find(|c| c[0] == field && c[2] == pair)
+            .map(|c| c.last().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no {field} {pair} in {csv}"))
+    };
+    assert!(
+        csv.lines().next().unwrap().ends_with(",Masterpoints"),
+        "{csv}"
+    );
+    for (field, pair, mp) in [
+        ("NS", "8", "0.80"),
+        ("NS", "1", "0.32"),
+        ("NS", "5", "0.32"),
+        ("NS", "4", "0.00"),
+        ("NS", "2", "0.00"),
+        ("EW", "2", "0.80"),
+        ("EW", "6", "0.32"),
+        ("EW", "7", "0.00"),
+    ] {
+        assert_eq!(award(field, pair), mp, "{field} {pair}");
+    }
+    let o = run(&[
+        "bridge",
+        "score",
+        path_str(&f),
+        "--format",
+        "usebio",
+        "--masterpoints",
+        "ebu-club:24",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The EBU's club scale: the top third of 8 is 2 awards, 24 and 12 (steps of 24 / 2).
+    let xml = stdout(&o);
+    assert_eq!(
+        xml.matches("<MASTER_POINTS_AWARDED>24</MASTER_POINTS_AWARDED>")
+            .count(),
+        2
+    );
+    // A bad scale: exit 3, naming the option and what was wrong.
+    let o = run(&[
+        "bridge",
+        "score",
+        path_str(&f),
+        "--masterpoints",
+        "table:5 9",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains("--masterpoints \"table:5 9\": place 2 gets more points than place 1"),
+        "{}",
+        stderr(&o)
+    );
+}

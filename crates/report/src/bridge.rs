@@ -57,6 +57,8 @@ pub struct RankRow {
     pub boards: u32,
     /// Lines of this pair still missing.
     pub missing: usize,
+    /// The pair's masterpoints, when the club awards some (each player gets them).
+    pub masterpoints: String,
 }
 
 /// One ranking (the whole field, or NS / EW of a Mitchell).
@@ -155,6 +157,8 @@ pub struct Card {
 pub struct Results {
     /// Matchpoints (with percentages) or IMPs.
     pub matchpoints: bool,
+    /// The ranking has a masterpoints column ([`Results::add_masterpoints`]).
+    pub masterpoints: bool,
     pub fields: Vec<RankField>,
     pub travellers: Vec<TravBoard>,
     pub cards: Vec<Card>,
@@ -521,6 +525,7 @@ impl Results {
                     percent: pct(s.percent),
                     boards: s.boards,
                     missing: missing_of(s.pair),
+                    masterpoints: String::new(),
                 });
             }
         }
@@ -729,7 +734,35 @@ impl Results {
             travellers,
             cards,
             missing: missing.to_vec(),
+            masterpoints: false,
         }
+    }
+
+    /// Each ranked pair's masterpoints on the club's scale, in the ranking's column.
+    pub fn add_masterpoints(
+        &mut self,
+        tr: &Tr,
+        scale: &bridge::masterpoints::Scale,
+        scored: &bridge::Scored,
+    ) {
+        let awards = bridge::masterpoints::award_session(scale, scored);
+        for (s, a) in scored.ranking.iter().zip(awards) {
+            let code = match (scored.field, s.field) {
+                (FieldKind::One, _) | (_, Field::All) => "all",
+                (FieldKind::Two, Field::NorthSouth) => "ns",
+                (FieldKind::Two, Field::EastWest) => "ew",
+            };
+            let row = self
+                .fields
+                .iter_mut()
+                .filter(|f| f.code == code)
+                .flat_map(|f| f.rows.iter_mut())
+                .find(|r| r.pair == s.pair);
+            if let Some(row) = row {
+                row.masterpoints = tr.num(&scale.show(a));
+            }
+        }
+        self.masterpoints = true;
     }
 
     /// Shows a solved deal's double-dummy tricks and par with its traveller.

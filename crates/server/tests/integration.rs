@@ -19,6 +19,8 @@ mod bridge_knockout;
 mod bridge_licences;
 #[path = "bridge_load.rs"]
 mod bridge_load;
+#[path = "bridge_masterpoints.rs"]
+mod bridge_masterpoints;
 #[path = "bridge_pages.rs"]
 mod bridge_pages;
 #[path = "bridge_pair_numbers.rs"]

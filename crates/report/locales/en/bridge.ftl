@@ -120,6 +120,7 @@ bridge-slip-code = and type the code
 ## The director's grid
 bridge-col-board = Board
 bridge-col-boards = Boards
+bridge-col-masterpoints = Masterpoints
 bridge-col-round = Round
 bridge-col-table = Table
 bridge-col-contract = Contract
@@ -378,3 +379,12 @@ series-average-over = { $sessions ->
 }
 series-col-average = Average
 series-not-ranked = n.r.
+bridge-settings-masterpoints = Masterpoints
+bridge-masterpoints-hint = The club's scale: every session of the club (by its name) takes it. The EBU's top award is the one its handbook gives for the event's size; the club's table gives the points for 1st, 2nd, 3rd… place.
+bridge-field-masterpoints = Scale
+bridge-field-masterpoints-top = EBU top award (local points)
+bridge-field-masterpoints-table = Points by place
+bridge-masterpoints-none = None
+bridge-masterpoints-acbl-club = ACBL, open club game
+bridge-masterpoints-ebu-club = EBU, local points (club scale)
+bridge-masterpoints-table = The club's table

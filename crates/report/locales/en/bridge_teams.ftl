@@ -5,6 +5,7 @@ bteams-new = New teams event
 bteams-create = Create the event
 bteams-field-name = Name
 bteams-field-date = Date
+bteams-field-club = Club
 bteams-field-format = Format
 bteams-field-swiss-rounds = Rounds (Swiss)
 bteams-field-scoring = Scoring

@@ -123,6 +123,7 @@ bridge-slip-code = et tapez le code
 ## The director's grid
 bridge-col-board = Donne
 bridge-col-boards = Donnes
+bridge-col-masterpoints = PE
 bridge-col-round = Position
 bridge-col-table = Table
 bridge-col-contract = Contrat
@@ -384,3 +385,12 @@ series-average-over = { $sessions ->
 }
 series-col-average = Moyenne
 series-not-ranked = n.c.
+bridge-settings-masterpoints = Points d'expert
+bridge-masterpoints-hint = Le barème du club : chaque tournoi du club (par son nom) le prend. La dotation du premier à l'EBU est celle que son règlement donne pour la taille de l'épreuve ; le barème du club donne les points de la 1re, 2e, 3e… place.
+bridge-field-masterpoints = Barème
+bridge-field-masterpoints-top = Dotation du premier à l'EBU (points locaux)
+bridge-field-masterpoints-table = Points par place
+bridge-masterpoints-none = Aucun
+bridge-masterpoints-acbl-club = ACBL, tournoi de club open
+bridge-masterpoints-ebu-club = EBU, points locaux (échelle club)
+bridge-masterpoints-table = Le barème du club

@@ -5,6 +5,7 @@ bteams-new = Nouvelle épreuve par quatre
 bteams-create = Créer l'épreuve
 bteams-field-name = Nom
 bteams-field-date = Date
+bteams-field-club = Club
 bteams-field-format = Formule
 bteams-field-swiss-rounds = Tours (suisse)
 bteams-field-scoring = Marque

@@ -61,6 +61,14 @@ pub struct SessionForm {
     /// `through` (a Mitchell's East-West pairs numbered 8–14 with 7 tables) or `per-line`
     /// (1–7 EW).
     pub pair_numbering: Option<String>,
+    /// The club's masterpoint scale (every session of the club takes it): empty for none,
+    /// `acbl-club`, `ebu-club` (with `masterpoints_top`) or `table` (with
+    /// `masterpoints_table`), or the whole scale as text (`ebu-club:24`, `table:100 70 50`).
+    pub masterpoints: Option<String>,
+    /// The EBU's top award in local points, for `ebu-club`.
+    pub masterpoints_top: Option<String>,
+    /// The club's points by place, for `table`: `100 70 50 35`.
+    pub masterpoints_table: Option<String>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
     /// The session's version the form (or the API client) read the settings at.
@@ -221,7 +229,39 @@ impl SessionForm {
         if let Some(u) = &self.public_url {
             s.public_url = public_url(u)?;
         }
+        if let Some(code) = self.masterpoints.as_deref().map(str::trim) {
+            s.masterpoints = self.scale(code)?;
+        }
         Ok(s)
+    }
+
+    /// The scale chosen, read by [`bridge::masterpoints::Scale`]; the error names the field
+    /// that holds the wrong part.
+    fn scale(&self, code: &str) -> Result<Option<bridge::masterpoints::Scale>, AppError> {
+        let (field, expected, text) = match code {
+            "" => return Ok(None),
+            "ebu-club" => (
+                "masterpoints_top",
+                "the EBU's top award, 6 to 10000 local points",
+                format!("ebu-club:{}", trimmed(&self.masterpoints_top)),
+            ),
+            "table" => (
+                "masterpoints_table",
+                "points for 1st, 2nd… place, never rising, two decimals at most",
+                format!("table:{}", trimmed(&self.masterpoints_table)),
+            ),
+            other => (
+                "masterpoints",
+                "acbl-club, ebu-club:TOP or table:POINTS…",
+                other.to_string(),
+            ),
+        };
+        text.parse()
+            .map(Some)
+            .map_err(|e: bridge::masterpoints::ScaleError| {
+                let found = text.split_once(':').map_or(&*text, |(_, v)| v);
+                AppError::invalid(field, expected, format!("{found:?} ({e})"))
+            })
     }
 }
 

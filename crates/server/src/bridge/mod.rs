@@ -198,6 +198,9 @@ pub fn results_of(
         report::bridge::Decimals::default(),
         st.store.pair_labels(id)?,
     );
+    if let Some(scale) = &st.store.bridge_session(id)?.settings.masterpoints {
+        results.add_masterpoints(tr, scale, &r.scored);
+    }
     for h in st.store.hand_records(id)? {
         if let Some(a) = &h.analysis {
             results.add_analysis(tr, h.board, &a.tricks, &a.par);

@@ -129,6 +129,11 @@ pub struct SettingsView {
     pub suggestions: String,
     pub phantom: String,
     pub boards_per_round: String,
+    /// The club's masterpoint scale: none, the ACBL's, the EBU's (with its top award) or the
+    /// club's table (with its points).
+    pub scales: Vec<Choice>,
+    pub masterpoints_top: String,
+    pub masterpoints_table: String,
 }
 
 impl SettingsView {
@@ -197,7 +202,33 @@ impl SettingsView {
             })
             .collect::<Vec<_>>()
             .join(" · ");
+        use bridge::masterpoints::Scale;
+        let chosen = match &s.masterpoints {
+            None => "",
+            Some(Scale::AcblClub) => "acbl-club",
+            Some(Scale::EbuClub { .. }) => "ebu-club",
+            Some(Scale::Table(_)) => "table",
+        };
+        let scales = ["", "acbl-club", "ebu-club", "table"]
+            .into_iter()
+            .map(|v| Choice {
+                value: v.into(),
+                label: tr.t(&format!(
+                    "bridge-masterpoints-{}",
+                    if v.is_empty() { "none" } else { v }
+                )),
+                selected: v == chosen,
+            })
+            .collect();
+        let (masterpoints_top, masterpoints_table) = match &s.masterpoints {
+            Some(Scale::EbuClub { top }) => (top.to_string(), String::new()),
+            Some(Scale::Table(t)) => (String::new(), t.to_string()),
+            _ => (String::new(), String::new()),
+        };
         SettingsView {
+            scales,
+            masterpoints_top,
+            masterpoints_table,
             s: s.clone(),
             movements,
             evens,

@@ -255,6 +255,8 @@ pub struct Row {
     pub total: String,
     /// The average, when the series ranks by it.
     pub average: String,
+    /// The masterpoints over the sessions, when some session awards them.
+    pub masterpoints: String,
     pub cells: Vec<Cell>,
 }
 
@@ -268,6 +270,8 @@ pub struct RankingView {
     pub provisional: bool,
     /// Ranked by the average (the page shows its column).
     pub by_average: bool,
+    /// Some session awards masterpoints (the page shows each player's total).
+    pub masterpoints: bool,
     pub sessions: Vec<SessionColumn>,
     pub rows: Vec<Row>,
 }
@@ -281,6 +285,7 @@ fn view(tr: &Tr, r: &SeriesRanking) -> RankingView {
         public: r.series.settings.public,
         provisional: r.provisional,
         by_average: r.series.settings.average_over.is_some(),
+        masterpoints: r.rows.iter().any(|p| p.masterpoints.is_some()),
         sessions: r
             .sessions
             .iter()
@@ -309,6 +314,7 @@ fn view(tr: &Tr, r: &SeriesRanking) -> RankingView {
                 played: p.played,
                 total: short(tr, p.total),
                 average: p.average.map(|a| short(tr, a)).unwrap_or_default(),
+                masterpoints: p.masterpoints.map(fixed).unwrap_or_default(),
                 cells: p
                     .scores
                     .iter()
@@ -344,6 +350,7 @@ fn ranking_json(r: &SeriesRanking) -> Value {
             "played": p.played,
             "total": fixed(p.total),
             "average": p.average.map(fixed),
+            "masterpoints": p.masterpoints.map(fixed),
             "scores": p.scores.iter().zip(&r.sessions).filter_map(|(s, session)| {
                 s.as_ref().map(|s| json!({
                     "session": session.id,

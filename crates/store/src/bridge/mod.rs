@@ -148,6 +148,10 @@ pub struct BridgeSettings {
     /// How a Mitchell's East-West pairs are numbered where people read them.
     #[serde(default, with = "text::pair_numbering")]
     pub pair_numbering: PairNumbering,
+    /// The club's masterpoint scale (shared by every session of the club: stored by the
+    /// club's name), none when the club awards none.
+    #[serde(default, with = "text::masterpoints")]
+    pub masterpoints: Option<bridge::masterpoints::Scale>,
 }
 
 impl BridgeSettings {
@@ -174,6 +178,7 @@ impl BridgeSettings {
             public_url: String::new(),
             table_results: false,
             pair_numbering: PairNumbering::default(),
+            masterpoints: None,
         }
     }
 }

@@ -134,9 +134,13 @@ impl Store {
     /// (`1 EO` … `8 EO` as East-West pairs 1–8 when the club numbers them so).
     pub fn export_usebio(&self, id: SessionId) -> Result<String> {
         let r = self.ranking(id)?;
-        let (club, labels) = self.with_conn(|c| {
+        let (club, labels, masterpoints) = self.with_conn(|c| {
             let s = load_session(c, id)?.settings;
-            Ok((s.club.to_string(), super::session::pair_labels_on(c, id)?))
+            Ok((
+                s.club.to_string(),
+                super::session::pair_labels_on(c, id)?,
+                s.masterpoints,
+            ))
         })?;
         let upload = bridge::usebio::Upload {
             club: Some(bridge::usebio::Club {
@@ -144,6 +148,7 @@ impl Store {
                 number: None,
             }),
             labels,
+            masterpoints,
         };
         Ok(bridge::usebio::write_upload(&r.session, &r.scored, &upload).xml)
     }

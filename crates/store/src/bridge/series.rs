@@ -144,6 +144,9 @@ pub struct SeriesPlayer {
     pub total: Ratio,
     /// The average of the sessions counted, when the series ranks by average.
     pub average: Option<Ratio>,
+    /// The player's masterpoints over the series' sessions (each on its club's scale), when
+    /// some session of the series awards them.
+    pub masterpoints: Option<Ratio>,
     /// One per session of the series, in the series' order (`None`: not played).
     pub scores: Vec<Option<SeriesScore>>,
 }
@@ -439,9 +442,20 @@ impl Store {
         let mut who: BTreeMap<Player, (String, String)> = BTreeMap::new();
         let mut sessions = Vec::new();
         let mut provisional = false;
+        // Each player's masterpoints: every player of a pair gets the pair's award.
+        let mut masterpoints: Option<BTreeMap<Player, Ratio>> = None;
         for (index, &sid) in series.sessions.iter().enumerate() {
-            sessions.push(self.bridge_session(sid)?);
+            let session = self.bridge_session(sid)?;
             let ranking = self.ranking(sid)?;
+            let awards = session
+                .settings
+                .masterpoints
+                .as_ref()
+                .map(|scale| bridge::masterpoints::award_session(scale, &ranking.scored));
+            if awards.is_some() && masterpoints.is_none() {
+                masterpoints = Some(BTreeMap::new());
+            }
+            sessions.push(session);
             provisional |= !ranking.missing.is_empty();
             let pairs = self.with_conn(|c| load_pairs(c, sid, &session_movement(c, sid)?))?;
             let mut fields: Vec<_> = ranking.scored.ranking.iter().map(|s| s.field).collect();
@@ -449,7 +463,13 @@ impl Store {
             for field in fields {
                 for seat in 0..2 {
                     let mut list = Vec::new();
-                    for standing in ranking.scored.ranking.iter().filter(|s| s.field == field) {
+                    for (at, standing) in ranking
+                        .scored
+                        .ranking
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, s)| s.field == field)
+                    {
                         if standing.boards == 0 || (percentages && standing.percent.is_none()) {
                             continue;
                         }
@@ -469,6 +489,9 @@ impl Store {
                         } else {
                             continue;
                         };
+                        if let (Some(awards), Some(totals)) = (&awards, &mut masterpoints) {
+                            *totals.entry(player.clone()).or_default() += awards[at];
+                        }
                         let shown = who.entry(player.clone()).or_default();
                         if !name.is_empty() {
                             shown.0 = name.to_string();
@@ -519,6 +542,9 @@ impl Store {
                     played: row.values.len(),
                     total: row.total,
                     average: row.average,
+                    masterpoints: masterpoints
+                        .as_ref()
+                        .map(|m| m.get(&row.competitor).copied().unwrap_or_default()),
                     scores,
                 }
             })

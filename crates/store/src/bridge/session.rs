@@ -11,7 +11,8 @@ use crate::error::{Error, Refusal, Result};
 use crate::Store;
 
 const SESSION_COLUMNS: &str = "id, name, club, place, date, director, tables, movement, even, \
-    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url, table_results, pair_numbering";
+    boards_per_round, phantom, scoring, average_plus, average, average_minus, public, created_at, session_average, public_url, table_results, pair_numbering, \
+    (SELECT masterpoints FROM bridge_club WHERE bridge_club.name = bridge_session.club)";
 
 fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let bad = |i: usize, what: &str| {
@@ -25,6 +26,7 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
     let even: String = r.get(8)?;
     let scoring: String = r.get(11)?;
     let numbering: String = r.get(20)?;
+    let masterpoints: Option<String> = r.get(21)?;
     Ok(BridgeSession {
         id: r.get(0)?,
         settings: BridgeSettings {
@@ -48,6 +50,8 @@ fn session_from_row(r: &Row<'_>) -> rusqlite::Result<BridgeSession> {
             table_results: r.get(19)?,
             pair_numbering: PairNumbering::parse(&numbering)
                 .ok_or_else(|| bad(20, "pair numbering"))?,
+            masterpoints: text::masterpoints::parse(masterpoints.as_deref().unwrap_or(""))
+                .ok_or_else(|| bad(21, "masterpoint scale"))?,
         },
         created_at: r.get(16)?,
     })
@@ -165,6 +169,16 @@ fn write_settings(conn: &Connection, id: SessionId, s: &BridgeSettings) -> Resul
             s.table_results,
             s.pair_numbering.code()
         ],
+    )?;
+    Ok(())
+}
+
+/// Sets the club's masterpoint scale: every session of the club (by its name) takes it.
+fn write_club_scale(conn: &Connection, s: &BridgeSettings) -> Result<()> {
+    conn.execute(
+        "INSERT INTO bridge_club (name, masterpoints) VALUES (?1, ?2) \
+         ON CONFLICT (name) DO UPDATE SET masterpoints = excluded.masterpoints",
+        params![s.club.trim(), text::masterpoints::code(&s.masterpoints)],
     )?;
     Ok(())
 }
@@ -315,6 +329,10 @@ impl Store {
             )?;
             let id = tx.last_insert_rowid();
             write_settings(tx, id, s)?;
+            // A new session takes its club's scale unless it names one.
+            if s.masterpoints.is_some() {
+                write_club_scale(tx, s)?;
+            }
             sync_table_codes(tx, id, s.tables)?;
             append(tx, id, actor, "create", &serde_json::Value::Null, s)?;
             Ok(id)
@@ -361,6 +379,11 @@ impl Store {
                 ));
             }
             write_settings(tx, id, s)?;
+            // Only a scale the form changed is the club's new one (another session of the
+            // club may have set it since this page was read).
+            if s.masterpoints != old.masterpoints {
+                write_club_scale(tx, s)?;
+            }
             sync_table_codes(tx, id, s.tables)?;
             tx.execute(
                 "DELETE FROM bridge_pair WHERE session_id = ?1 AND number > ?2",

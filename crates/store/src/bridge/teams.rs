@@ -140,6 +140,8 @@ impl TeamFormat {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamEventSettings {
     pub name: Label,
+    /// The club that runs the event (the USEBIO file's `CLUB`), or empty.
+    pub club: Label,
     /// `YYYY-MM-DD` or empty.
     pub date: String,
     pub boards_per_match: u32,
@@ -158,6 +160,7 @@ impl TeamEventSettings {
     pub fn new(name: Label, boards_per_match: u32) -> TeamEventSettings {
         TeamEventSettings {
             name,
+            club: Label::default(),
             date: String::new(),
             boards_per_match,
             scoring: TeamScoring::default(),
@@ -449,7 +452,7 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
         .query_row(
             "SELECT name, date, boards_per_match, scoring, format, bye_vp, public, created_at, \
              (SELECT COALESCE(MAX(round), 0) FROM bridge_team_match WHERE event_id = e.id), \
-             swiss_rounds, (SELECT COUNT(*) FROM bridge_team WHERE event_id = e.id) \
+             swiss_rounds, (SELECT COUNT(*) FROM bridge_team WHERE event_id = e.id), club \
              FROM bridge_team_event e WHERE id = ?1",
             [id],
             |r| {
@@ -467,11 +470,12 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
                     r.get::<_, u32>(8)?,
                     r.get::<_, u32>(9)?,
                     r.get::<_, u32>(10)?,
+                    r.get::<_, String>(11)?,
                 ))
             },
         )
         .optional()?;
-    let Some((settings, created_at, rounds, swiss_rounds, teams)) = row else {
+    let Some((settings, created_at, rounds, swiss_rounds, teams, club)) = row else {
         return Err(Error::NotFound("teams event"));
     };
     let (name, date, boards, scoring, format, bye, public) = settings;
@@ -485,6 +489,7 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
         id,
         settings: TeamEventSettings {
             name: Label::from_stored(&name),
+            club: Label::from_stored(&club),
             date,
             boards_per_match: boards,
             scoring: TeamScoring::parse(&scoring).ok_or_else(|| stored("scoring", &scoring))?,
@@ -1466,7 +1471,7 @@ impl Store {
 fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Result<()> {
     c.execute(
         "UPDATE bridge_team_event SET name = ?2, date = ?3, boards_per_match = ?4, scoring = ?5, \
-         format = ?6, bye_vp = ?7, public = ?8, swiss_rounds = ?9 WHERE id = ?1",
+         format = ?6, bye_vp = ?7, public = ?8, swiss_rounds = ?9, club = ?10 WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -1476,7 +1481,8 @@ fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Res
             s.format.code(),
             s.bye_vp.hundredths(),
             s.public,
-            s.swiss_rounds
+            s.swiss_rounds,
+            s.club.trim()
         ],
     )?;
     Ok(())

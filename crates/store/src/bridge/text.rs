@@ -29,6 +29,31 @@ pub mod kind {
     }
 }
 
+/// A masterpoint scale as [`bridge::masterpoints::Scale`] writes it; none as `""`.
+pub mod masterpoints {
+    use super::*;
+    use bridge::masterpoints::Scale;
+
+    pub fn code(m: &Option<Scale>) -> String {
+        m.as_ref().map_or(String::new(), Scale::to_string)
+    }
+
+    pub fn parse(t: &str) -> Option<Option<Scale>> {
+        if t.trim().is_empty() {
+            return Some(None);
+        }
+        t.parse().ok().map(Some)
+    }
+
+    pub fn serialize<S: Serializer>(m: &Option<Scale>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&code(m))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Scale>, D::Error> {
+        parse_or(d, "a masterpoint scale", parse)
+    }
+}
+
 /// `relay` or `skip`.
 pub mod pair_numbering {
     use super::*;

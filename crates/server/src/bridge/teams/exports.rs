@@ -199,7 +199,11 @@ fn usebio_event(
         boards_per_match: settings.boards_per_match,
         teams,
         matches,
-        club: None,
+        // The club as the pairs file names it: the name the director typed (none: no CLUB).
+        club: Some(bridge::usebio::Club {
+            name: settings.club.to_string(),
+            number: None,
+        }),
         deals,
     }
 }

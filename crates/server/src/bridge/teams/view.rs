@@ -22,6 +22,8 @@ use report::bridge as results;
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct EventForm {
     pub name: Option<String>,
+    /// The club that runs the event (the USEBIO file's `CLUB`).
+    pub club: Option<String>,
     pub date: Option<String>,
     pub boards_per_match: Option<Value>,
     /// `wbf2013`, `bam` or `patton`.
@@ -54,6 +56,9 @@ impl EventForm {
                 return Err(AppError::invalid("name", "the event's name", "nothing"));
             }
             s.name = free_text("name", name)?;
+        }
+        if let Some(c) = &self.club {
+            s.club = free_text("club", c)?;
         }
         if let Some(d) = &self.date {
             s.date = crate::forms::date("date", d)?;
