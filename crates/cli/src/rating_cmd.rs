@@ -14,6 +14,7 @@ use tournament::{PlayerId, Tournament};
 
 use crate::error::{exit, CliError};
 use crate::io;
+use crate::rating_lists::{self, ListArg};
 use crate::standings_cmd;
 use crate::table::{Align, Table};
 
@@ -61,11 +62,19 @@ struct Input {
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    /// The FIDE list (TXT or XML, as FIDE publishes it) of a later rating period, for an event
+    /// whose round dates (132) run into another month: the games of that period are rated at
+    /// its ratings and titles (B.01 1.1.4, B.02). The month is YYYY-MM, or the file name's
+    /// (standard_dec26frl.txt). Repeat for each month.
+    #[arg(long = "rating-list", value_name = "[YYYY-MM=]FILE")]
+    rating_lists: Vec<ListArg>,
 }
 
 impl Input {
     fn read(&self) -> Result<(Tournament, u32), CliError> {
-        io::refuse_overwrites(&[&self.input], self.output.as_slice())?;
+        let mut inputs = vec![&self.input];
+        inputs.extend(self.rating_lists.iter().map(ListArg::path));
+        io::refuse_overwrites(&inputs, self.output.as_slice())?;
         let text = io::read_trf_text(&self.input, self.latin1)?;
         let t = io::parse_trf(&self.input, &text)?;
         let played = tournament::rounds::played_rounds_in_file(&t);
@@ -81,6 +90,11 @@ impl Input {
             }
         };
         Ok((t, round))
+    }
+
+    /// The ratings and titles period by period (none given: one period).
+    fn history(&self, t: &Tournament, rounds: u32) -> Result<RatingHistory, CliError> {
+        rating_lists::history(t, rounds, &self.rating_lists)
     }
 
     fn write(&self, out: String) -> Result<u8, CliError> {
@@ -272,7 +286,8 @@ pub fn run_norms(args: NormsArgs) -> Result<u8, CliError> {
         predetermined: args.round_robin,
         rounds: Some(planned),
     };
-    let result = rating::norms(&t, &settings, &RatingHistory::default(), round);
+    let history = args.input.history(&t, planned)?;
+    let result = rating::norms(&t, &settings, &history, round);
     let out = match args.input.format {
         OutFormat::Json => {
             let report = NormsReport::new(&t, &result, round, planned, settings.exemption);
@@ -392,7 +407,10 @@ fn points_and_expected(r: &PlayerRating) -> (u32, u32) {
 pub fn run_rating_change(args: RatingChangeArgs) -> Result<u8, CliError> {
     let (t, round) = args.input.read()?;
     let given = given_ks(&t, &args.k)?;
-    let result = rating::event_ratings(&t, &RatingHistory::default(), round, |p| KBasis {
+    let history = args
+        .input
+        .history(&t, t.header.rounds.unwrap_or(round).max(round))?;
+    let result = rating::event_ratings(&t, &history, round, |p| KBasis {
         given: given.iter().find(|(id, _)| *id == p.id).map(|(_, k)| *k),
         ..KBasis::of(p)
     });
