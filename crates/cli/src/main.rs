@@ -13,6 +13,7 @@ mod pair_cmd;
 mod papi_cmd;
 mod prizes_cmd;
 mod rating_cmd;
+mod rating_lists;
 mod serve_cmd;
 mod standings_cmd;
 mod store_io;

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use rating::norms_report::NormsReport;
 use rating::{
     Exemption, KBasis, KFactor, KReason, NormSettings, NormStatus, NormTitle, PlayerRating,
     RatingHistory, Shortfall,
@@ -13,6 +14,7 @@ use tournament::{PlayerId, Tournament};
 
 use crate::error::{exit, CliError};
 use crate::io;
+use crate::rating_lists::{self, ListArg};
 use crate::standings_cmd;
 use crate::table::{Align, Table};
 
@@ -60,11 +62,19 @@ struct Input {
     /// Write to this file (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    /// The FIDE list (TXT or XML, as FIDE publishes it) of a later rating period, for an event
+    /// whose round dates (132) run into another month: the games of that period are rated at
+    /// its ratings and titles (B.01 1.1.4, B.02). The month is YYYY-MM, or the file name's
+    /// (standard_dec26frl.txt). Repeat for each month.
+    #[arg(long = "rating-list", value_name = "[YYYY-MM=]FILE")]
+    rating_lists: Vec<ListArg>,
 }
 
 impl Input {
     fn read(&self) -> Result<(Tournament, u32), CliError> {
-        io::refuse_overwrites(&[&self.input], self.output.as_slice())?;
+        let mut inputs = vec![&self.input];
+        inputs.extend(self.rating_lists.iter().map(ListArg::path));
+        io::refuse_overwrites(&inputs, self.output.as_slice())?;
         let text = io::read_trf_text(&self.input, self.latin1)?;
         let t = io::parse_trf(&self.input, &text)?;
         let played = tournament::rounds::played_rounds_in_file(&t);
@@ -80,6 +90,11 @@ impl Input {
             }
         };
         Ok((t, round))
+    }
+
+    /// The ratings and titles period by period (none given: one period).
+    fn history(&self, t: &Tournament, rounds: u32) -> Result<RatingHistory, CliError> {
+        rating_lists::history(t, rounds, &self.rating_lists)
     }
 
     fn write(&self, out: String) -> Result<u8, CliError> {
@@ -188,51 +203,6 @@ fn shortfall_text(norm: NormTitle, s: &Shortfall) -> String {
     format!("{}: {what}", s.article())
 }
 
-fn shortfall_json(s: &Shortfall) -> Json {
-    let (reason, mut fields) = match s {
-        Shortfall::Games { played, required } => {
-            ("games", json!({"count": played, "required": required}))
-        }
-        Shortfall::ForeignFederations { found, required } => (
-            "foreign_federations",
-            json!({"count": found, "required": required}),
-        ),
-        Shortfall::OwnFederation { count, max } => {
-            ("own_federation", json!({"count": count, "max": max}))
-        }
-        Shortfall::OneFederation {
-            federation,
-            count,
-            max,
-        } => (
-            "one_federation",
-            json!({"federation": federation, "count": count, "max": max}),
-        ),
-        Shortfall::Titleholders { count, required } => (
-            "titleholders",
-            json!({"count": count, "required": required}),
-        ),
-        Shortfall::NormTitles { count, required } => {
-            ("norm_titles", json!({"count": count, "required": required}))
-        }
-        Shortfall::Average { average, required } => {
-            ("average", json!({"average": average, "required": required}))
-        }
-        Shortfall::Performance {
-            performance,
-            required,
-        } => (
-            "performance",
-            json!({"performance": performance, "required": required}),
-        ),
-        Shortfall::Score { percent } => ("score", json!({"percent": percent, "required": 35})),
-    };
-    let obj = fields.as_object_mut().expect("an object");
-    obj.insert("article".into(), json!(s.article()));
-    obj.insert("reason".into(), json!(reason));
-    fields
-}
-
 fn status_text(norm: NormTitle, s: &NormStatus) -> (&'static str, String) {
     match s {
         NormStatus::Achieved(a) => {
@@ -294,50 +264,6 @@ fn status_text(norm: NormTitle, s: &NormStatus) -> (&'static str, String) {
     }
 }
 
-fn status_json(norm: NormTitle, s: &NormStatus) -> Json {
-    match s {
-        NormStatus::Achieved(a) => {
-            let e = &a.evaluation;
-            json!({
-                "norm": norm.code(),
-                "status": "achieved",
-                "games": e.games,
-                "points": e.halves as f64 / 2.0,
-                "average": e.average,
-                "performance": e.performance,
-                "raised": e.raised.map(|p| p.get()),
-                "rounds": a.rounds,
-                "left_out": a.left_out,
-                "made_after_round": a.made_after_round,
-                "eight_of_nine": a.eight_of_nine,
-                "extra_games": a.extra_games,
-                "norm_games": a.norm_games,
-            })
-        }
-        NormStatus::InReach {
-            rounds_left,
-            halves_needed,
-            on_average,
-            future_average,
-            now,
-        } => json!({
-            "norm": norm.code(),
-            "status": "in_reach",
-            "games": now.games,
-            "points": now.halves as f64 / 2.0,
-            "rounds_left": rounds_left,
-            "points_needed": *halves_needed as f64 / 2.0,
-            "on_average": on_average,
-            "future_average": future_average,
-        }),
-        NormStatus::NotPossible(why) => json!({
-            "norm": norm.code(),
-            "status": "not_possible",
-            "reasons": why.iter().map(shortfall_json).collect::<Vec<_>>(),
-        }),
-    }
-}
-
 fn heading(t: &Tournament, what: String) -> String {
     match &t.header.name {
         Some(name) => format!("{name}: {what}"),
@@ -360,31 +286,12 @@ pub fn run_norms(args: NormsArgs) -> Result<u8, CliError> {
         predetermined: args.round_robin,
         rounds: Some(planned),
     };
-    let result = rating::norms(&t, &settings, &RatingHistory::default(), round);
+    let history = args.input.history(&t, planned)?;
+    let result = rating::norms(&t, &settings, &history, round);
     let out = match args.input.format {
         OutFormat::Json => {
-            let players: Vec<Json> = result
-                .iter()
-                .zip(&t.players)
-                .map(|(r, p)| {
-                    json!({
-                        "id": p.id.get(),
-                        "name": p.name,
-                        "federation": p.federation,
-                        "title": p.title.map(|t| t.code()),
-                        "exempt": r.exempt,
-                        // The article, as the server's API names it; `exempt` stays for
-                        // scripts written before.
-                        "exemption": r.exempt_under,
-                        "norms": r.norms.iter().map(|(n, s)| status_json(*n, s)).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            standings_cmd::to_json(&json!({
-                "round": round,
-                "rounds": planned,
-                "players": players,
-            }))?
+            let report = NormsReport::new(&t, &result, round, planned, settings.exemption);
+            standings_cmd::to_json(&report)?
         }
         OutFormat::Text => {
             let mut table = Table::new([
@@ -500,7 +407,10 @@ fn points_and_expected(r: &PlayerRating) -> (u32, u32) {
 pub fn run_rating_change(args: RatingChangeArgs) -> Result<u8, CliError> {
     let (t, round) = args.input.read()?;
     let given = given_ks(&t, &args.k)?;
-    let result = rating::event_ratings(&t, &RatingHistory::default(), round, |p| KBasis {
+    let history = args
+        .input
+        .history(&t, t.header.rounds.unwrap_or(round).max(round))?;
+    let result = rating::event_ratings(&t, &history, round, |p| KBasis {
         given: given.iter().find(|(id, _)| *id == p.id).map(|(_, k)| *k),
         ..KBasis::of(p)
     });

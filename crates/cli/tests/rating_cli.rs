@@ -140,12 +140,15 @@ fn norm_in_reach_after_round_8_and_every_norm_in_json() {
     assert_eq!(gm["status"], "not_possible");
     assert_eq!(gm["reasons"][0]["article"], "1.4.8");
     assert_eq!(gm["reasons"][0]["performance"], 2540);
+    assert_eq!(gm["reasons"][0]["required"], 2600);
+    assert_eq!(gm["reasons"][0]["reason"], "performance");
     // The GMs want no norm.
     assert_eq!(v["players"][0]["norms"].as_array().unwrap().len(), 0);
 }
 
 /// The JSON names the article that exempts a player from the federation rules, as the
-/// server's API does, beside the older `exempt` flag: a national championship's final (B.01
+/// server's API does (one report for both; the flag `exempt` is gone), and the event's
+/// exemption as the server's settings write it: a national championship's final (B.01
 /// 1.4.3a) exempts the host federation's players (FRA: 6 and 8-12), not the others; a zonal
 /// (1.4.3c) exempts everyone; no setting, nobody (the field is not a large Swiss for 1.4.3d).
 #[test]
@@ -171,8 +174,10 @@ fn the_json_names_the_exemption_article() {
                 &others
             };
             assert_eq!(&p["exemption"], want, "{exemption:?}: {p}");
-            assert_eq!(p["exempt"], json!(!want.is_null()), "{exemption:?}: {p}");
+            assert!(p.get("exempt").is_none(), "{p}");
         }
+        let event = exemption.map_or("none".to_string(), |e| e.replace('-', "_"));
+        assert_eq!(v["exemption"], json!(event));
     }
 }
 
@@ -240,4 +245,76 @@ fn options_out_of_range_are_refused() {
     );
     let o = run(&["rating-change", path_str(&trf), "--k", "12=41"]);
     assert_eq!(o.status.code(), Some(3));
+}
+
+/// A three-player event over two rating periods: round 1 on 28 November 2026, round 2 on
+/// 2 December. Player 1 (2000) draws with 2 (2000), then beats 3 (2100 in the file, the
+/// November list; 2200 in the December list); 2 and 3 each have the pairing-allocated bye once.
+fn two_periods_trf() -> String {
+    let mut dates = format!("132{:88}", "");
+    dates.push_str("26/11/28  26/12/02");
+    let line = |n: u32, rating: u16, fide: u64, points: &str, rounds: &str| {
+        format!(
+            "001 {n:>4} m    {:<33} {rating:>4} FRA {fide:>11} {:>10} {points:>4} {n:>4}{rounds}\n",
+            format!("Player, No{n}"),
+            ""
+        )
+    };
+    format!(
+        "012 Fin d'annee\n042 2026/11/28\n052 2026/12/02\nXXR 2\n{dates}\n{}{}{}",
+        line(1, 2000, 100001, "1.5", "     2 w =     3 b 1"),
+        line(2, 2000, 100002, "1.5", "     1 b =  0000 - U"),
+        line(3, 2100, 100003, "1.0", "  0000 - U     1 w 0"),
+    )
+}
+
+fn december_xml() -> String {
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<playerslist>\n");
+    for (id, rating) in [(100001, 2000), (100002, 2000), (100003, 2200)] {
+        xml.push_str(&format!(
+            "<player><fideid>{id}</fideid><name>Player, No{}</name><country>FRA</country>\
+             <title></title><rating>{rating}</rating></player>\n",
+            id - 100000
+        ));
+    }
+    xml.push_str("</playerslist>\n");
+    xml
+}
+
+/// B.01 1.1.4 and B.02 on the command line: the games of a later period are rated at that
+/// period's list. Player 1, K 20: one period, 1.5 − (0.50 + 0.36 against 2100) = 0.64, × 20 =
+/// +12.80; with the December list, 3 is 2200 in round 2: 1.5 − (0.50 + 0.24) = 0.76, × 20 =
+/// +15.20 (expected scores from B.02's table: 100 points 0.64, 200 points 0.76).
+#[test]
+fn rating_change_reads_each_period_at_its_list() {
+    let dir = temp_dir();
+    let trf = write(dir.path(), "two.trf", two_periods_trf());
+    let list = write(dir.path(), "standard_dec26frl.xml", december_xml());
+    let change = |extra: &[&str]| {
+        let mut args = vec!["rating-change", path_str(&trf), "-f", "json", "--k", "1=20"];
+        args.extend(extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        (v["players"][0]["change"].clone(), stderr(&o))
+    };
+    let (one_period, warning) = change(&[]);
+    assert_eq!(one_period, "+12.80");
+    assert!(warning.contains("round 2 is in 2026-12"), "{warning}");
+    let (by_name, warning) = change(&["--rating-list", path_str(&list)]);
+    assert_eq!(by_name, "+15.20");
+    assert_eq!(warning, "");
+    let given = format!("2026-12={}", path_str(&list));
+    assert_eq!(change(&["--rating-list", &given]).0, "+15.20");
+    // A list for a month the event does not reach is refused, naming the month expected.
+    let november = format!("2026-11={}", path_str(&list));
+    let o = run(&["rating-change", path_str(&trf), "--rating-list", &november]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "expected the month of a later rating period of the event (2026-12), found 2026-11"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -21,6 +21,7 @@ pub mod change;
 mod expected;
 pub mod history;
 pub mod norms;
+pub mod norms_report;
 pub mod performance;
 
 pub use change::{

@@ -123,6 +123,17 @@ pub enum Exemption {
     Zonal,
 }
 
+impl Exemption {
+    /// As the norms report (and the server's settings) write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Exemption::NationalChampionship => "national_championship",
+            Exemption::NationalTeamChampionship => "national_team_championship",
+            Exemption::Zonal => "zonal",
+        }
+    }
+}
+
 /// What the event's arbiter says of it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct NormSettings {

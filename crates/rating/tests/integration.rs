@@ -8,6 +8,8 @@ mod expected;
 mod history;
 #[path = "norms.rs"]
 mod norms;
+#[path = "norms_report.rs"]
+mod norms_report;
 #[path = "open.rs"]
 mod open;
 #[path = "support.rs"]

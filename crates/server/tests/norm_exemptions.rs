@@ -135,7 +135,7 @@ fn the_national_championship_setting_waives_the_federation_rules() {
         .iter()
         .find(|p| p["number"] == zulu)
         .unwrap();
-    assert_eq!(player["exempt"], "1.4.3a");
+    assert_eq!(player["exemption"], "1.4.3a");
     for (lang, achieved, detail, exemption, field) in [
         (
             "en",

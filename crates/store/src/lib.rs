@@ -47,7 +47,7 @@ pub use chess::periods::{PeriodRounds, ReportPeriods};
 pub use chess::prizes::{PrizeAwards, PrizeSettings};
 pub use chess::rating_list::RatingListSource;
 pub use chess::rating_periods::{
-    EventRatingPeriods, ListPeriod, PeriodUse, RatingPeriod, RatingPeriodError,
+    group_rounds, EventRatingPeriods, ListPeriod, PeriodUse, RatingPeriod, RatingPeriodError,
 };
 pub use chess::types::*;
 pub use db::{default_path, local_time, now, Store};

@@ -23,6 +23,17 @@ pub struct Matching<'a> {
     used: Vec<bool>,
     blossom: Vec<bool>,
     queue: Vec<usize>,
+    /// Round stamps of the lowest-common-ancestor walk (a vertex is seen when its stamp is
+    /// the current one), so the walk needs no fresh array.
+    seen: Vec<u32>,
+    stamp: u32,
+    /// The neighbours of the vertex being scanned, reused from one vertex to the next.
+    scratch: Vec<usize>,
+    /// While a question is only tried ([`Matching::pairable_without`] without commit): every
+    /// change of `mate` as (vertex, former mate), undone in reverse afterwards. A trial
+    /// touches a few vertices; copying the whole matching each time cost more than the
+    /// search on fields of thousands.
+    journal: Option<Vec<(usize, usize)>>,
 }
 
 impl<'a> Matching<'a> {
@@ -38,11 +49,23 @@ impl<'a> Matching<'a> {
             used: vec![false; n],
             blossom: vec![false; n],
             queue: Vec::with_capacity(n),
+            seen: vec![0; n],
+            stamp: 0,
+            scratch: Vec::new(),
+            journal: None,
         }
     }
 
     pub fn mate(&self, v: usize) -> Option<usize> {
         (self.mate[v] != NONE).then_some(self.mate[v])
+    }
+
+    /// Sets `v`'s mate, writing the change in the journal when one is kept.
+    fn set_mate(&mut self, v: usize, m: usize) {
+        if let Some(journal) = &mut self.journal {
+            journal.push((v, self.mate[v]));
+        }
+        self.mate[v] = m;
     }
 
     fn is_active(&self, v: usize) -> bool {
@@ -124,29 +147,32 @@ impl<'a> Matching<'a> {
     /// current matching pairs every active vertex. With `commit`, `x` and `c` leave the active
     /// set and the matching is kept perfect on the rest.
     pub fn pairable_without(&mut self, x: usize, c: usize, commit: bool) -> bool {
-        let saved = self.mate.clone();
+        self.journal = Some(Vec::new());
         self.set_active(x, false);
         self.set_active(c, false);
-        let mut exposed = Vec::with_capacity(2);
-        for v in [x, c] {
+        let mut exposed = [NONE; 2];
+        for (k, v) in [x, c].into_iter().enumerate() {
             let m = self.mate[v];
             if m != NONE {
-                self.mate[m] = NONE;
+                self.set_mate(m, NONE);
                 if self.is_active(m) {
-                    exposed.push(m);
+                    exposed[k] = m;
                 }
             }
-            self.mate[v] = NONE;
+            self.set_mate(v, NONE);
         }
         let mut ok = true;
-        for v in exposed {
+        for v in exposed.into_iter().filter(|&v| v != NONE) {
             if self.mate[v] == NONE && !self.augment_from(v) {
                 ok = false;
                 break;
             }
         }
+        let journal = self.journal.take().unwrap_or_default();
         if !commit || !ok {
-            self.mate = saved;
+            for &(v, m) in journal.iter().rev() {
+                self.mate[v] = m;
+            }
             self.set_active(x, true);
             self.set_active(c, true);
         }
@@ -154,11 +180,14 @@ impl<'a> Matching<'a> {
     }
 
     fn lowest_common_ancestor(&mut self, mut a: usize, mut b: usize) -> usize {
-        let n = self.mate.len();
-        let mut seen = vec![false; n];
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
         loop {
             a = self.base[a];
-            seen[a] = true;
+            self.seen[a] = self.stamp;
             if self.mate[a] == NONE {
                 break;
             }
@@ -166,7 +195,7 @@ impl<'a> Matching<'a> {
         }
         loop {
             b = self.base[b];
-            if seen[b] {
+            if self.seen[b] == self.stamp {
                 return b;
             }
             b = self.parent[self.mate[b]];
@@ -189,8 +218,8 @@ impl<'a> Matching<'a> {
         // first spares the search its blossoms.
         let free = self.neighbours(root).find(|&u| self.mate[u] == NONE);
         if let Some(u) = free {
-            self.mate[root] = u;
-            self.mate[u] = root;
+            self.set_mate(root, u);
+            self.set_mate(u, root);
             return true;
         }
         let n = self.mate.len();
@@ -206,8 +235,10 @@ impl<'a> Matching<'a> {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            let neighbours: Vec<usize> = self.neighbours(v).collect();
-            for to in neighbours {
+            let mut neighbours = std::mem::take(&mut self.scratch);
+            neighbours.clear();
+            neighbours.extend(self.neighbours(v));
+            for &to in &neighbours {
                 if self.base[v] == self.base[to] || self.mate[v] == to {
                     continue;
                 }
@@ -232,10 +263,11 @@ impl<'a> Matching<'a> {
                         while u != NONE {
                             let pu = self.parent[u];
                             let next = self.mate[pu];
-                            self.mate[u] = pu;
-                            self.mate[pu] = u;
+                            self.set_mate(u, pu);
+                            self.set_mate(pu, u);
                             u = next;
                         }
+                        self.scratch = neighbours;
                         return true;
                     }
                     let m = self.mate[to];
@@ -243,6 +275,7 @@ impl<'a> Matching<'a> {
                     self.queue.push(m);
                 }
             }
+            self.scratch = neighbours;
         }
         false
     }

@@ -92,18 +92,34 @@ pub fn pair(
     round: u32,
     options: &LimOptions,
 ) -> Result<Pairing, PairingError> {
-    Ok(explain(tournament, round, options)?.pairing)
+    let prepared = state::round_of(tournament, round)?;
+    Ok(pair_prepared(tournament, &prepared, round, options)?.pairing)
 }
 
-/// Pairs round `round` as [`pair`] does and says, per player, what decided their float, colour
-/// and bye (Art. 1.1, 7.1, 2.3, 5 and 7.2).
-pub fn explain(
+/// The colour rule that gave each White player their colour: (White, (reason, article)).
+type ColourRules = Vec<(
+    tournament::PlayerId,
+    (crate::explain::ColourReason, &'static str),
+)>;
+
+/// A round paired: the pairing, the colour rule of each board and the procedure's outcome.
+struct PairedRound {
+    pairing: Pairing,
+    rules: ColourRules,
+    outcome: procedure::Outcome,
+}
+
+/// Runs the procedure on a prepared round and allocates colours and boards. The explanation
+/// ([`explain`]) is not computed here: it asks, for every player, whether each passed-over
+/// opponent could have completed the round, which costs far more than the pairing on large
+/// fields.
+fn pair_prepared(
     tournament: &Tournament,
+    prepared: &state::Round,
     round: u32,
     options: &LimOptions,
-) -> Result<Explanation, PairingError> {
-    let prepared = state::round_of(tournament, round)?;
-    let outcome = procedure::run(&prepared, options)
+) -> Result<PairedRound, PairingError> {
+    let outcome = procedure::run(prepared, options)
         .map_err(|procedure::Stop::NoValidPairing| PairingError::NoValidPairing { round })?;
     let parts = &prepared.parts;
     let mut initial = None;
@@ -130,6 +146,27 @@ pub fn explain(
         boards: boards.into_iter().map(|(_, b)| b).collect(),
         bye: outcome.bye.map(|i| parts[i].id),
     };
+    Ok(PairedRound {
+        pairing,
+        rules,
+        outcome,
+    })
+}
+
+/// Pairs round `round` as [`pair`] does and says, per player, what decided their float, colour
+/// and bye (Art. 1.1, 7.1, 2.3, 5 and 7.2).
+pub fn explain(
+    tournament: &Tournament,
+    round: u32,
+    options: &LimOptions,
+) -> Result<Explanation, PairingError> {
+    let prepared = state::round_of(tournament, round)?;
+    let PairedRound {
+        pairing,
+        rules,
+        outcome,
+    } = pair_prepared(tournament, &prepared, round, options)?;
+    let parts = &prepared.parts;
     let bye_by = outcome.bye.map(|v| {
         if prepared.fixed_bye == Some(v) {
             return (ByeReason::Fixed, "1.1");

@@ -135,8 +135,20 @@ pub fn round_of(t: &Tournament, round: u32) -> Result<Round, PairingError> {
     // last round yield to pairing equal scores (Article 6).
     let last_round = round == total_rounds;
     let indices: Vec<usize> = parts.iter().map(|p| p.player_index).collect();
+    // `colours_allow` per pair, from each player's two answers computed once: on fields of
+    // thousands the pairs are tens of millions.
+    let may: Vec<(bool, bool)> = parts
+        .iter()
+        .map(|p| {
+            (
+                may_receive(&p.colours, Color::White),
+                may_receive(&p.colours, Color::Black),
+            )
+        })
+        .collect();
     let allowed = allowed_pairs(&field, &indices, |a, b| {
-        last_round || colours_allow(&parts[a].colours, &parts[b].colours)
+        let ((a_white, a_black), (b_white, b_black)) = (may[a], may[b]);
+        last_round || (a_white && b_black) || (a_black && b_white)
     });
     let n = parts.len();
     let words = n.div_ceil(64).max(1);

@@ -7,8 +7,9 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
+use rating::norms_report::NormsReport;
 use rating::{NormSettings, NormStatus, NormTitle, PlayerNorms, RatingHistory, Shortfall};
-use serde_json::{json, Value};
+use serde_json::Value;
 use store::{EventId, EventRatingPeriods};
 use tournament::{GameResult, Title, Tournament};
 
@@ -469,84 +470,6 @@ async fn norms_page(
     })
 }
 
-/// A half-point count as the JSON writes points (`6.5`).
-fn halves_json(h: u32) -> Value {
-    json!(f64::from(h) / 2.0)
-}
-
-fn shortfall_json(s: &Shortfall) -> Value {
-    let (reason, mut v) = match s {
-        Shortfall::Games { played, required } => {
-            ("games", json!({"played": played, "required": required}))
-        }
-        Shortfall::ForeignFederations { found, required } => (
-            "foreign_federations",
-            json!({"found": found, "required": required}),
-        ),
-        Shortfall::OwnFederation { count, max } => {
-            ("own_federation", json!({"count": count, "max": max}))
-        }
-        Shortfall::OneFederation {
-            federation,
-            count,
-            max,
-        } => (
-            "one_federation",
-            json!({"federation": federation, "count": count, "max": max}),
-        ),
-        Shortfall::Titleholders { count, required } => (
-            "titleholders",
-            json!({"count": count, "required": required}),
-        ),
-        Shortfall::NormTitles { count, required } => {
-            ("norm_titles", json!({"count": count, "required": required}))
-        }
-        Shortfall::Average { average, required } => {
-            ("average", json!({"average": average, "required": required}))
-        }
-        Shortfall::Performance {
-            performance,
-            required,
-        } => (
-            "performance",
-            json!({"performance": performance, "required": required}),
-        ),
-        Shortfall::Score { percent } => ("score", json!({"percent": percent})),
-    };
-    v["article"] = json!(s.article());
-    v["reason"] = json!(reason);
-    v
-}
-
-fn status_json(norm: NormTitle, s: &NormStatus) -> Value {
-    match s {
-        NormStatus::Achieved(a) => json!({
-            "norm": norm.code(), "status": "achieved",
-            "games": a.evaluation.games, "points": halves_json(a.evaluation.halves),
-            "average": a.evaluation.average, "performance": a.evaluation.performance,
-            "rounds": a.rounds, "left_out": a.left_out, "made_after_round": a.made_after_round,
-            "eight_of_nine": a.eight_of_nine, "extra_games": a.extra_games,
-            "norm_games": a.norm_games,
-        }),
-        NormStatus::InReach {
-            rounds_left,
-            halves_needed,
-            on_average,
-            future_average,
-            now,
-        } => json!({
-            "norm": norm.code(), "status": "in_reach",
-            "games": now.games, "points": halves_json(now.halves),
-            "rounds_left": rounds_left, "points_needed": halves_json(*halves_needed),
-            "on_average": on_average, "future_average": future_average,
-        }),
-        NormStatus::NotPossible(why) => json!({
-            "norm": norm.code(), "status": "not_possible",
-            "reasons": why.iter().map(shortfall_json).collect::<Vec<_>>(),
-        }),
-    }
-}
-
 /// Every player's norms as the API gives them, after `round` of `rounds`, under `exemption`.
 pub(crate) fn norms_json(
     t: &Tournament,
@@ -555,27 +478,9 @@ pub(crate) fn norms_json(
     rounds: u32,
     exemption: store::NormExemption,
 ) -> Value {
-    let players: Vec<Value> = norms
-        .iter()
-        .zip(&t.players)
-        .filter(|(pn, _)| !pn.norms.is_empty())
-        .map(|(pn, p)| {
-            json!({
-                "number": p.id.get(),
-                "name": p.name,
-                "federation": p.federation,
-                "title": p.title.map(|t| t.code()),
-                "exempt": pn.exempt_under,
-                "norms": pn.norms.iter().map(|(n, s)| status_json(*n, s)).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "round": round,
-        "rounds": rounds,
-        "exemption": exemption.as_str(),
-        "players": players,
-    })
+    let mut report = NormsReport::new(t, norms, round, rounds, None);
+    report.exemption = exemption.as_str();
+    serde_json::to_value(report).expect("the norms report is plain data")
 }
 
 async fn norms_api(State(st): State<AppState>, _a: Arbiter, Path(id): Path<EventId>) -> Page {

@@ -216,21 +216,15 @@ fn round_periods(
     out
 }
 
-/// The event's periods and history, read on `c`.
-pub(crate) fn event_rating_periods(
-    c: &Connection,
-    event: EventId,
-    players: &[Player],
-) -> Result<EventRatingPeriods> {
-    let e = load_event(c, event)?;
-    let starts = load_round_starts(c, event)?;
-    let by_round = round_periods(e.settings.rounds, &e.settings.start_date, &starts);
+/// The periods of an event whose round `k + 1` falls in `by_round[k]`: consecutive rounds of
+/// one month make one period, and a round in a later month than its period's opens a new one
+/// (a date going back in time does not). No list is attached yet. The command line reads its
+/// TRF files' round dates the same way.
+pub fn group_rounds(by_round: &[Option<RatingPeriod>]) -> Vec<PeriodUse> {
     let mut periods: Vec<PeriodUse> = Vec::new();
     for (i, p) in by_round.iter().enumerate() {
         let round = i as u32 + 1;
         match periods.last_mut() {
-            // A round in a later month than its period's opens a new period (a date going back
-            // in time does not).
             Some(last) if matches!((last.period, p), (Some(a), Some(b)) if *b > a) => {
                 periods.push(PeriodUse {
                     first_round: round,
@@ -253,6 +247,19 @@ pub(crate) fn event_rating_periods(
             }),
         }
     }
+    periods
+}
+
+/// The event's periods and history, read on `c`.
+pub(crate) fn event_rating_periods(
+    c: &Connection,
+    event: EventId,
+    players: &[Player],
+) -> Result<EventRatingPeriods> {
+    let e = load_event(c, event)?;
+    let starts = load_round_starts(c, event)?;
+    let by_round = round_periods(e.settings.rounds, &e.settings.start_date, &starts);
+    let mut periods = group_rounds(&by_round);
     let mut history = RatingHistory::default();
     let mut lookup = c.prepare_cached(
         "SELECT rating, title FROM rating_list_history WHERE period = ?1 AND fide_id = ?2",
