@@ -811,6 +811,13 @@ pub async fn swiss(chromedriver: PathBuf) {
     }
     d.check_standings(&SWISS_STANDINGS, &SWISS, &SWISS_TEAMS)
         .await;
+    // The three announced rounds are drawn and complete: no fourth draw is offered (the store
+    // would refuse it).
+    d.a.b.goto(&d.url("")).await;
+    assert!(
+        !d.a.b.exists("#bteams-draw").await,
+        "no draw offered once every announced round is drawn"
+    );
     let checked = started.elapsed();
 
     // The hand records of the evening, uploaded to the event and analysed.

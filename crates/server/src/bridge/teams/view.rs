@@ -408,6 +408,9 @@ pub struct ResultsView {
     /// The Swiss round whose matches must all be complete (no board missing, no conflict
     /// open) before the next one can be drawn: the draw is not offered meanwhile.
     pub draw_waits_for: Option<u32>,
+    /// Every round the event plays is drawn (a round robin's, or a Swiss's as announced): no
+    /// draw is offered, as the store would refuse it.
+    pub all_drawn: bool,
 }
 
 fn points_pair(tr: &Tr, m: &MatchOutcome) -> String {
@@ -586,6 +589,7 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
         // The store's rule for a Swiss draw: the round before complete.
         draw_waits_for: (r.event.settings.format.is_swiss() && provisional)
             .then_some(r.event.rounds),
+        all_drawn: r.event.total_rounds > 0 && r.event.rounds >= r.event.total_rounds,
         e,
         teams,
         standings,
