@@ -540,6 +540,29 @@ impl<W: Weight> Matcher<W> {
         Some(s)
     }
 
+    /// The vertices joined to `v` by an edge, lowest first: every `u` for which
+    /// `set_edge(v, u, zero)` would change the graph. `None` on a candidate graph (see
+    /// [`with_candidates`](Self::with_candidates)), whose left-out edges are not listed, or when
+    /// `v` is out of range.
+    ///
+    /// ```
+    /// use matching::Matcher;
+    /// let mut m = Matcher::<u64>::new(200);
+    /// m.set_edge(5, 130, 4);
+    /// m.set_edge(5, 2, 7);
+    /// m.set_edge(5, 70, 1);
+    /// m.set_edge(5, 70, 0);
+    /// assert_eq!(m.neighbours(5).unwrap().collect::<Vec<_>>(), vec![2, 130]);
+    /// ```
+    pub fn neighbours(&self, v: usize) -> Option<impl Iterator<Item = usize> + '_> {
+        if self.candidates.is_some() || v >= self.n {
+            return None;
+        }
+        Some(PresentIter::new(
+            &self.present[v * self.words..(v + 1) * self.words],
+        ))
+    }
+
     /// The weight of edge `{u, v}`, or `None` if there is no such edge.
     pub fn edge(&self, u: usize, v: usize) -> Option<&W> {
         if u >= self.n || v >= self.n {
@@ -997,21 +1020,15 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         };
-        if self.candidates.is_some() {
-            // The candidate graph's edges only: a left-out edge this leaves with a negative
-            // slack is found by the certificate (the dual fell), which takes it in.
-            let words = self.words;
-            let present = &self.present[f as usize * words..(f as usize + 1) * words];
-            for u in PresentIter::new(present) {
-                if u as u32 != skip {
-                    consider(u, &row[u]);
-                }
-            }
-        } else {
-            for (u, w) in row.iter().enumerate() {
-                if !w.is_zero() && u as u32 != skip {
-                    consider(u, w);
-                }
+        // The edges by their presence bits, so that a sparse row costs its edges rather than
+        // `n` weights. On a candidate graph these are the candidate graph's edges only: a
+        // left-out edge this leaves with a negative slack is found by the certificate (the
+        // dual fell), which takes it in.
+        let words = self.words;
+        let present = &self.present[f as usize * words..(f as usize + 1) * words];
+        for u in PresentIter::new(present) {
+            if u as u32 != skip {
+                consider(u, &row[u]);
             }
         }
         best

@@ -62,7 +62,8 @@ pub const MAX_PAIRING_BYTES: u64 = 4 << 30;
 /// An upper bound on the bytes the engine holds for one bracket of `members` players besides
 /// its matching graph, when a window may carry the weights among its first `kept` members: the
 /// base weights of the pairs below the moved-down players (`BaseWeights`: half a square of
-/// 4-byte indices and a table of distinct weights), and at the same time at most one of
+/// 4-byte indices and a table of distinct weights, built through a table of at most
+/// [`CLASS_PAIRS`] indices by the members' classes), and at the same time at most one of
 /// - the freeze's proposal (`in_order_proposal`): at most [`PROPOSAL_CLASSES`] classes of
 ///   lowers, each with a weight per upper, and per type of uppers a weight and a count per
 ///   class;
@@ -76,7 +77,8 @@ pub fn bracket_table_bytes<const L: usize>(members: usize, kept: usize) -> u64 {
     let k = kept.min(members) as u64;
     let w = std::mem::size_of::<Wide<L>>() as u64;
     let pairs = s * s.saturating_sub(1) / 2;
-    let base = pairs * 4 + s * 24 + BASE_VALUES as u64 * (2 * w + 16);
+    let classes = (s * s).min(CLASS_PAIRS as u64) * 4 + s * 96;
+    let base = pairs * 4 + s * 24 + BASE_VALUES as u64 * (2 * w + 16) + classes;
     let proposal = PROPOSAL_CLASSES as u64 * s * (2 * w + 4) + s * 512;
     let carry = k * k.saturating_sub(1) / 2 * (w + 8);
     base + proposal.max(carry)
@@ -283,8 +285,18 @@ impl<const L: usize, S: Solver<L>> Engine<'_, L, S> {
     /// Fixes the pair (a, b), matched in the current solution: every other edge at a or b
     /// disappears, so every later solution contains it. Only unmatched edges change, so the
     /// current matching stays optimal and the solver has nothing to repair.
+    ///
+    /// When the solver lists the edges at `a` and `b`, only those are cleared, in the same
+    /// order: clearing any other pair changes nothing.
     fn finalize_pair(&mut self, a: usize, b: usize) {
-        for x in 0..self.parts.len() {
+        let mut edges = Vec::new();
+        if self.solver.edges_at(a, &mut edges) && self.solver.edges_at(b, &mut edges) {
+            edges.sort_unstable();
+            edges.dedup();
+        } else {
+            edges = (0..self.parts.len()).collect();
+        }
+        for x in edges {
             if x != a && x != b {
                 self.solver.set_edge(a, x, Wide::ZERO);
                 self.solver.set_edge(b, x, Wide::ZERO);
@@ -372,6 +384,11 @@ fn stand_in_for(
 /// four bytes, whatever the weights.
 pub const BASE_VALUES: usize = 1 << 16;
 
+/// The most pairs of classes (see [`BaseWeights::new`]) a bracket keeps a weight index for:
+/// 16 MB of indices. Past it every allowed pair's weight is computed (as when the classes are
+/// not known).
+const CLASS_PAIRS: usize = 1 << 22;
+
 /// The base weights of a bracket's pairs (below the moved-down players), by member positions
 /// `h < l`. Edge weights depend only on a few facts about the two players (score, colour
 /// state, floats, PAB candidacy), so a bracket has few distinct ones: each pair keeps the
@@ -385,30 +402,63 @@ struct BaseWeights<const L: usize> {
 
 impl<const L: usize> BaseWeights<L> {
     const COMPUTE: u32 = u32::MAX;
+    /// A pair of classes whose weight is not known yet.
+    const UNKNOWN: u32 = u32::MAX - 1;
 
     /// Rows `first..size`, row `l` holding the weights `compute(l, h)` for `h < l`.
-    fn new(size: usize, first: usize, compute: impl Fn(usize, usize) -> Wide<L>) -> Self {
+    ///
+    /// `classes`, when given, puts each member in a class (`classes[m] < count`) such that
+    /// `compute(l, h)` is the same for every allowed pair of the same two classes and zero for a
+    /// pair not `allowed`: each pair of classes is then computed once, and every other pair is
+    /// a bit test and a table lookup rather than a weight built and hashed.
+    fn new(
+        size: usize,
+        first: usize,
+        classes: Option<(&[u32], usize)>,
+        allowed: impl Fn(usize, usize) -> bool,
+        compute: impl Fn(usize, usize) -> Wide<L>,
+    ) -> Self {
+        let classes = classes.filter(|&(_, count)| count.saturating_mul(count) <= CLASS_PAIRS);
+        let mut by_class = match classes {
+            Some((_, count)) => vec![Self::UNKNOWN; count * count],
+            None => Vec::new(),
+        };
         let mut values = vec![Wide::ZERO];
         let mut index: HashMap<Wide<L>, u32> = HashMap::new();
+        let mut intern = |w: Wide<L>| -> u32 {
+            if w.is_zero() {
+                return 0;
+            }
+            if let Some(&i) = index.get(&w) {
+                return i;
+            }
+            if values.len() == BASE_VALUES {
+                return Self::COMPUTE;
+            }
+            values.push(w);
+            index.insert(w, values.len() as u32 - 1);
+            values.len() as u32 - 1
+        };
         let mut rows = vec![Vec::new(); size];
         for (l, row) in rows.iter_mut().enumerate().skip(first) {
-            *row = (0..l)
-                .map(|h| {
-                    let w = compute(l, h);
-                    if w.is_zero() {
-                        return 0;
-                    }
-                    if let Some(&i) = index.get(&w) {
-                        return i;
-                    }
-                    if values.len() == BASE_VALUES {
-                        return Self::COMPUTE;
-                    }
-                    values.push(w);
-                    index.insert(w, values.len() as u32 - 1);
-                    values.len() as u32 - 1
-                })
-                .collect();
+            *row = match classes {
+                Some((class, count)) => {
+                    let lower = class[l] as usize;
+                    (0..l)
+                        .map(|h| {
+                            if !allowed(l, h) {
+                                return 0;
+                            }
+                            let key = class[h] as usize * count + lower;
+                            if by_class[key] == Self::UNKNOWN {
+                                by_class[key] = intern(compute(l, h));
+                            }
+                            by_class[key]
+                        })
+                        .collect()
+                }
+                None => (0..l).map(|h| intern(compute(l, h))).collect(),
+            };
         }
         BaseWeights { rows, values }
     }
@@ -858,7 +908,31 @@ pub fn pair_brackets<'a, const L: usize, S: Solver<L>>(
                 Wide::ZERO
             }
         };
-        let mut base = BaseWeights::new(size, mdp_count, compute);
+        // Members alike for `BracketWeights::edge`: the facts it reads about a player, and
+        // whether the player is in the next scoregroup (C8 rather than the bracket's fields).
+        let mut class_of_key = HashMap::new();
+        let classes: Vec<u32> = members
+            .iter()
+            .enumerate()
+            .map(|(m, &v)| {
+                let p = &rank_parts[v];
+                let c = &p.colour;
+                let key = (
+                    (p.score, p.bye_eligible, p.played_games, p.floats),
+                    (c.imbalance, c.preference, c.repeated, c.strong),
+                    m >= bracket_end,
+                );
+                let next = class_of_key.len() as u32;
+                *class_of_key.entry(key).or_insert(next)
+            })
+            .collect();
+        let mut base = BaseWeights::new(
+            size,
+            mdp_count,
+            Some((&classes, class_of_key.len())),
+            |l, h| compat.allowed(bracket_members[h], bracket_members[l]),
+            compute,
+        );
         let base_at = |base: &BaseWeights<L>, l: usize, h: usize| base.get(l, h, compute);
         for l in mdp_count..size {
             for h in 0..l {
@@ -1336,7 +1410,7 @@ mod tests {
             }
         };
         let (size, first) = (400, 10);
-        let mut base = BaseWeights::new(size, first, weight);
+        let mut base = BaseWeights::new(size, first, None, |_, _| true, weight);
         assert_eq!(base.values.len(), BASE_VALUES);
         for l in 0..size {
             for h in 0..size {
@@ -1353,6 +1427,56 @@ mod tests {
         assert_eq!(base.get(399, 5, weight), Wide::ZERO);
         assert_eq!(base.get(12, 3, weight), Wide::ZERO);
         assert_eq!(base.get(399, 6, weight), weight(399, 6));
+    }
+
+    /// With classes of members, each pair of classes is computed once and every pair still
+    /// gets its own weight: zero where the pair is not allowed, the classes' weight elsewhere;
+    /// with more classes than the table keeps, every pair is computed.
+    #[test]
+    fn base_weights_by_class_give_back_every_weight() {
+        let (size, first) = (300, 7);
+        let class: Vec<u32> = (0..size as u32).map(|m| m * 7 % 37).collect();
+        let allowed = |l: usize, h: usize| !(l + 2 * h).is_multiple_of(5);
+        let by_class = |l: usize, h: usize| -> Wide<2> {
+            let mut w = Wide::from_u64(1 + (class[h] * 64 + class[l]) as u64);
+            w.shl(90);
+            w
+        };
+        let computed = std::cell::Cell::new(0usize);
+        let weight = |l: usize, h: usize| -> Wide<2> {
+            computed.set(computed.get() + 1);
+            if allowed(l, h) {
+                by_class(l, h)
+            } else {
+                Wide::ZERO
+            }
+        };
+        let base = BaseWeights::new(size, first, Some((&class, 37)), allowed, weight);
+        assert!(
+            computed.get() <= 37 * 37,
+            "{} weights computed",
+            computed.get()
+        );
+        for l in 0..size {
+            for h in 0..size {
+                let expected = if l >= first && h < l && allowed(l, h) {
+                    by_class(l, h)
+                } else {
+                    Wide::ZERO
+                };
+                assert_eq!(base.get(l, h, weight), expected, "pair ({l}, {h})");
+            }
+        }
+        // Too many classes for the table: every pair is computed, with the same result.
+        let many: Vec<u32> = (0..size as u32).collect();
+        computed.set(0);
+        let whole = BaseWeights::new(size, first, Some((&many, 3000)), allowed, weight);
+        assert_eq!(computed.get(), (first..size).sum::<usize>());
+        for l in first..size {
+            for h in 0..l {
+                assert_eq!(whole.get(l, h, weight), base.get(l, h, weight));
+            }
+        }
     }
 
     /// Past `PROPOSAL_CLASSES` classes of lowers nothing is proposed (the solver then starts

@@ -54,6 +54,12 @@ pub trait Solver<const L: usize>: Clone {
     /// Proposes pairs that the next solve may start from (a hint for speed; the result is
     /// optimal whatever is proposed).
     fn suggest(&mut self, _pairs: &[(usize, usize)]) {}
+    /// Pushes onto `out` every `x` for which `set_edge(v, x, zero)` may change the graph (the
+    /// edges at `v`), in any order, and returns true; false when the solver cannot tell (then
+    /// any vertex may).
+    fn edges_at(&self, _v: usize, _out: &mut Vec<usize>) -> bool {
+        false
+    }
     /// After a solve, a number `s` such that every complete pairing containing `{u, v}` weighs
     /// at most the optimum less `s / 2`; `None` when the solver knows no such bound.
     fn edge_slack(&self, _u: usize, _v: usize) -> Option<Wide<L>> {
@@ -95,6 +101,16 @@ impl<const L: usize> Solver<L> for matching::Matcher<matching::Wide<L>> {
 
     fn vertices(&self) -> usize {
         self.vertex_count()
+    }
+
+    fn edges_at(&self, v: usize, out: &mut Vec<usize>) -> bool {
+        match matching::Matcher::neighbours(self, v) {
+            Some(edges) => {
+                out.extend(edges);
+                true
+            }
+            None => false,
+        }
     }
 
     fn memory_bound(vertices: usize) -> u64 {

@@ -77,8 +77,8 @@ pub struct Windowed<const L: usize, F: SolverFactory> {
     factory: F,
     n: usize,
     compat: Compatibility,
-    /// `1 << low bits`: one unit of the completion field.
-    lift_unit: Wide<L>,
+    /// `units << low bits` for one to three units of the completion field (index 0 unused).
+    lifts: [Wide<L>; 4],
     /// Per participant: may receive the PAB at the PAB score (the completion field's terms).
     candidate: Vec<bool>,
     /// Local index to participant index.
@@ -109,14 +109,17 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
     /// completion field; `candidate[v]` says whether `v` is a PAB candidate (C2, C5).
     pub fn new(factory: F, compat: Compatibility, low_bits: u32, candidate: Vec<bool>) -> Self {
         let n = candidate.len();
-        let mut lift_unit = Wide::from_u64(1);
-        lift_unit.shl(low_bits);
+        let mut lifts = [Wide::ZERO; 4];
+        for (units, lift) in lifts.iter_mut().enumerate() {
+            *lift = Wide::from_u64(units as u64);
+            lift.shl(low_bits);
+        }
         let inner = factory.create::<L>(0);
         Windowed {
             factory,
             n,
             compat,
-            lift_unit,
+            lifts,
             candidate,
             verts: Vec::new(),
             local: vec![NONE; n],
@@ -135,12 +138,7 @@ impl<const L: usize, F: SolverFactory + Clone> Windowed<L, F> {
     }
 
     fn lift(&self, u: usize, v: usize) -> Wide<L> {
-        let units = 1 + !self.candidate[u] as usize + !self.candidate[v] as usize;
-        let mut w = Wide::ZERO;
-        for _ in 0..units {
-            w.add(&self.lift_unit);
-        }
-        w
+        self.lifts[1 + !self.candidate[u] as usize + !self.candidate[v] as usize]
     }
 
     fn in_tail(&self, v: usize) -> bool {
@@ -396,6 +394,25 @@ impl<const L: usize, F: SolverFactory + Clone> Solver<L> for Windowed<L, F> {
 
     fn memory_bound(vertices: usize) -> u64 {
         F::Solver::<L>::memory_bound(vertices)
+    }
+
+    /// The inner graph's edges at `v`, as participants; nothing outside the graph (setting a
+    /// pair there changes nothing).
+    fn edges_at(&self, v: usize, out: &mut Vec<usize>) -> bool {
+        let Some(&lv) = self.local.get(v) else {
+            return false;
+        };
+        if lv == NONE {
+            return true;
+        }
+        let start = out.len();
+        if !self.inner.edges_at(lv as usize, out) {
+            return false;
+        }
+        for x in &mut out[start..] {
+            *x = self.verts[*x];
+        }
+        true
     }
 
     fn mate(&self, v: usize) -> Option<usize> {
