@@ -1,7 +1,8 @@
 //! Pairs every round of a tournament made by our generator and prints, per round, the seconds
 //! the Dutch engine took (wall clock, and the pairing thread's CPU time, which a busy machine
-//! does not inflate), the round's peak memory (VmHWM reset before each round) and how it paired
-//! (directly, window by window, whole graph); then the load average. This is where the engine
+//! does not inflate), the round's peak memory (VmHWM reset before each round), how it paired
+//! (directly, window by window, whole graph) and a digest of the pairing (equal digests from two
+//! builds: identical pairings); then the load average. This is where the engine
 //! stands beyond the conformance cases: the default is 2,000 players and 7 rounds; `9999 1`
 //! times a 9,999-player round 1, `9999 9 2` the first two rounds of a 9-round tournament of
 //! 9,999 players.
@@ -139,7 +140,7 @@ fn main() {
             _ => "whole graph",
         };
         let outcome = match &pairing {
-            Ok(_) => String::new(),
+            Ok(p) => format!(", pairing {:016x}", common::pairing_digest(p)),
             Err(e) => format!(", {e}"),
         };
         println!(

@@ -5,12 +5,13 @@
 //!
 //! `cargo bench -p pairing --bench lim_large [-- PLAYERS [ROUNDS [SEED]]]` (default 1000 9 1).
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
 use pairing::generator::{generate, Settings};
 use pairing::lim::{self, LimOptions};
 use tournament::Tournament;
+
+mod common;
 
 fn main() {
     let args: Vec<u32> = std::env::args()
@@ -26,24 +27,15 @@ fn main() {
     let engine = |t: &Tournament, r: u32| {
         let mut t = t.clone();
         t.header.rounds = Some(rounds);
-        let (start, cpu_start) = (Instant::now(), cpu_seconds());
+        let (start, cpu_start) = (Instant::now(), common::thread_cpu_seconds());
         let p = lim::pair(&t, r, &LimOptions::default());
         let seconds = start.elapsed().as_secs_f64();
-        let cpu = match (cpu_start, cpu_seconds()) {
+        let cpu = match (cpu_start, common::thread_cpu_seconds()) {
             (Some(a), Some(b)) => format!(", {:.3} s of CPU", b - a),
             _ => String::new(),
         };
-        let mut digest = DefaultHasher::new();
-        if let Ok(p) = &p {
-            for b in &p.boards {
-                (b.white.0, b.black.0).hash(&mut digest);
-            }
-            p.bye.map(|b| b.0).hash(&mut digest);
-        }
-        println!(
-            "lim {players} players, round {r}: {seconds:.3} s{cpu} (pairing {:016x})",
-            digest.finish()
-        );
+        let digest = p.as_ref().map_or(0, common::pairing_digest);
+        println!("lim {players} players, round {r}: {seconds:.3} s{cpu} (pairing {digest:016x})");
         times.push(seconds);
         p
     };
@@ -54,12 +46,4 @@ fn main() {
         }
         Err(e) => println!("lim {players} players: stopped: {e}"),
     }
-}
-
-/// The CPU time this thread has used, where Linux tells it (`/proc/thread-self/schedstat`):
-/// on a loaded machine the wall time says more about the other processes.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos / 1e9)
 }

@@ -1,6 +1,7 @@
 //! What the pairing benchmarks share.
 
 /// The process's peak resident memory (VmHWM) in kB, where /proc says it.
+#[allow(dead_code)]
 pub fn peak_memory_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -30,4 +31,17 @@ pub fn load_average() -> String {
         .ok()
         .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|| "?".to_string())
+}
+
+/// A digest of a round's pairing (boards in order, then the bye): equal digests from two builds
+/// of an engine say they paired the round identically, which a timing alone cannot.
+#[allow(dead_code)]
+pub fn pairing_digest(p: &pairing::Pairing) -> u64 {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut digest = DefaultHasher::new();
+    for b in &p.boards {
+        (b.white.0, b.black.0).hash(&mut digest);
+    }
+    p.bye.map(|b| b.0).hash(&mut digest);
+    digest.finish()
 }
