@@ -18,6 +18,7 @@ bteams-format-swiss = Swiss teams
 bteams-scoring-wbf2013 = IMPs to VPs (WBF 2013 scale)
 bteams-scoring-bam = Board-a-match
 bteams-scoring-patton = Patton (board-a-match + VPs)
+bteams-scoring-cross_imps = Cross-IMPs to VPs (Swiss pairs)
 bteams-boards-a-match = { $count ->
     [one] { $count } board a match
    *[other] { $count } boards a match

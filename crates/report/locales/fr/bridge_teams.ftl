@@ -18,6 +18,7 @@ bteams-format-swiss = Système suisse
 bteams-scoring-wbf2013 = IMP convertis en PV (barème WBF 2013)
 bteams-scoring-bam = Match par points (board-a-match)
 bteams-scoring-patton = Patton (match par points + PV)
+bteams-scoring-cross_imps = Cross-IMP convertis en PV (système suisse par paires)
 bteams-boards-a-match = { $count ->
     [one] { $count } donne par match
    *[other] { $count } donnes par match
