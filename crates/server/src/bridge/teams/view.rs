@@ -570,7 +570,12 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
         .map(|k| ConflictView {
             id: k.id,
             text: tr.targs(
-                "bteams-conflict-text",
+                // A Swiss pairs match is one table: no room to name.
+                if r.event.settings.format == TeamFormat::SwissPairs {
+                    "bswiss-conflict-text"
+                } else {
+                    "bteams-conflict-text"
+                },
                 &[
                     ("round", k.round.into()),
                     ("match", k.match_no.into()),
