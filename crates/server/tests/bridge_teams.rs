@@ -844,3 +844,59 @@ fn a_bridge_clubs_server_opens_on_bridge_and_its_top_bar_leads_to_bridge_teams()
     );
     assert_eq!(b.get("/").status, 200);
 }
+
+/// Issue 38 §3: a Swiss pairs match is one table. Its score sheet is the table's ("Table 2"), not
+/// an open and a closed room's, and a conflict names the table, in both languages.
+#[test]
+fn swiss_pairs_sheets_and_conflicts_speak_of_tables() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Swiss pairs", "boards_per_match": 2, "format": "swiss_pairs",
+                "scoring": "cross_imps", "swiss_rounds": 3}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let pairs: Vec<Value> = (1..=4)
+        .map(|n| {
+            json!({"number": n, "name": "", "players": [
+            {"name": format!("Nord {n}")}, {"name": format!("Sud {n}")}]})
+        })
+        .collect();
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/teams"), &json!(pairs));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(draw(&mut b, id), [(1, 2), (3, 4)]);
+    for (lang, table) in [("en", "Table 2"), ("fr", "Table 2")] {
+        let page = b.get_with(
+            &format!("/bridge/teams/{id}/rounds/1/sheets"),
+            &[("Accept-Language", lang)],
+        );
+        assert_eq!(page.status, 200, "{}", page.body);
+        // One sheet a table: 1-1 and 2-1 open, no closed room.
+        assert_eq!(
+            page.body.matches("class=\"sheet\"").count(),
+            2,
+            "{}",
+            page.body
+        );
+        assert!(page.body.contains("id=\"sheet-1-2-open\""));
+        assert!(!page.body.contains("-closed\""));
+        assert!(page
+            .body
+            .contains(&format!("<strong class=\"sheet-room\">{table}</strong>")));
+        for room in ["Open room", "Closed room", "Salle ouverte", "Salle fermée"] {
+            assert!(!page.body.contains(room), "{lang}: {room}");
+        }
+    }
+    enter(&mut b, id, (1, 2, "open", 1), "4S S 10", "phone");
+    let v = enter(&mut b, id, (1, 2, "open", 1), "4S S 9", "another-phone");
+    assert_eq!(v["outcome"], "conflict", "{v}");
+    for (lang, text) in [
+        ("en", "Round 1, table 2, board 1: stored"),
+        ("fr", "Tour 1, table 2, donne 1 : enregistré"),
+    ] {
+        let page = b.get_with(&format!("/bridge/teams/{id}"), &[("Accept-Language", lang)]);
+        assert!(page.body.contains(text), "{lang}: {}", page.body);
+    }
+}

@@ -146,3 +146,91 @@ fn five_pairs_by_hand() {
         [3, 4]
     );
 }
+
+#[test]
+fn cross_imps_four_pairs_one_board_by_hand() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Swiss pairs".parse().unwrap(), 1);
+    s.format = TeamFormat::SwissPairs;
+    s.scoring = TeamScoring::CrossImps;
+    s.swiss_rounds = 3;
+    let id = store.create_bridge_team_event("td", &s).unwrap();
+    assert_eq!(
+        store.bridge_team_event(id).unwrap().settings.scoring,
+        TeamScoring::CrossImps
+    );
+    for n in 1..=4 {
+        let (a, b) = (format!("North {n}"), format!("South {n}"));
+        store
+            .set_bridge_team("td", id, n, &NewTeam::of("", &[&a, &b]).unwrap())
+            .unwrap();
+    }
+    store.draw_bridge_team_round("td", id).unwrap();
+    // Board 1 (none vulnerable): 4S by South made at table 1 (1 v 2, +420), one down at
+    // table 2 (3 v 4, −50). Cross-IMPs: table 1's NS IMPs its +420 against −50, a 470
+    // difference, 10 IMPs, averaged over the one other table: +10; table 2's NS −10. So
+    // pair 1 +10, pair 2 −10, pair 3 −10, pair 4 +10 (Butler against the datum gave ±6).
+    enter(
+        &store,
+        id,
+        (1, 1, 1),
+        Entry::played("4S", Seat::South, 10, ""),
+    );
+    enter(
+        &store,
+        id,
+        (1, 2, 1),
+        Entry::played("4S", Seat::South, 9, ""),
+    );
+    let r = store.bridge_team_results(id).unwrap();
+    let b = &r.matches[0].boards[0];
+    assert_eq!((b.net_home, b.imps_home), (None, Some(10)));
+    assert_eq!(r.matches[1].boards[0].imps_home, Some(-10));
+    // 10 IMPs over 1 board on the WBF 2013 scale: X = 15·√1 = 15, 3·10/15 = 2, τ = (√5−1)/2,
+    // 10 + 10·(1 − τ²)/(1 − τ³) = 10 + 10·0.618034/0.763932 = 18.0902 → 18.09, the loser 1.91.
+    let vps: Vec<(String, String)> = r
+        .matches
+        .iter()
+        .map(|m| {
+            let s = m.score.as_ref().unwrap();
+            (s.vp_home.to_string(), s.vp_visit.to_string())
+        })
+        .collect();
+    assert_eq!(
+        vps,
+        [
+            ("18.09".into(), "1.91".into()),
+            ("1.91".into(), "18.09".into())
+        ]
+    );
+    let rows: Vec<(u32, u32, String, u32, u32)> = r
+        .standings
+        .iter()
+        .map(|t| {
+            (
+                t.team,
+                t.place,
+                t.points.to_fixed(2),
+                t.imps_won,
+                t.imps_lost,
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, 1, "18.09".into(), 10, 0),
+            (4, 1, "18.09".into(), 10, 0),
+            (2, 3, "1.91".into(), 0, 10),
+            (3, 3, "1.91".into(), 0, 10)
+        ]
+    );
+    // Cross-IMPs are for Swiss pairs only: a Swiss teams event refuses them.
+    let mut teams = TeamEventSettings::new("Teams".parse().unwrap(), 8);
+    teams.format = TeamFormat::Swiss;
+    teams.scoring = TeamScoring::CrossImps;
+    assert!(matches!(
+        store.create_bridge_team_event("td", &teams),
+        Err(Error::Invalid { .. })
+    ));
+}

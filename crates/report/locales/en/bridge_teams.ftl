@@ -18,6 +18,7 @@ bteams-format-swiss = Swiss teams
 bteams-scoring-wbf2013 = IMPs to VPs (WBF 2013 scale)
 bteams-scoring-bam = Board-a-match
 bteams-scoring-patton = Patton (board-a-match + VPs)
+bteams-scoring-cross_imps = Cross-IMPs to VPs (Swiss pairs)
 bteams-boards-a-match = { $count ->
     [one] { $count } board a match
    *[other] { $count } boards a match
@@ -87,6 +88,8 @@ bteams-deals-held-back = { $count ->
 ## Swiss pairs (issue 38 §3): a teams event whose sides are pairs, one table a match.
 bteams-format-swiss-pairs = Swiss pairs
 bswiss-table = Table { $table }
+bswiss-sheets-hint = One A4 page a table: the table fills it in and hands it in signed by both pairs.
+bswiss-conflict-text = Round { $round }, table { $match }, board { $board }: stored { $kept }; other entry { $from }: { $other }
 bswiss-col-table = Table
 bswiss-col-ns = N-S (the higher-ranked pair)
 bswiss-col-ew = E-W

@@ -18,6 +18,7 @@ bteams-format-swiss = Système suisse
 bteams-scoring-wbf2013 = IMP convertis en PV (barème WBF 2013)
 bteams-scoring-bam = Match par points (board-a-match)
 bteams-scoring-patton = Patton (match par points + PV)
+bteams-scoring-cross_imps = Cross-IMP convertis en PV (système suisse par paires)
 bteams-boards-a-match = { $count ->
     [one] { $count } donne par match
    *[other] { $count } donnes par match
@@ -87,6 +88,8 @@ bteams-deals-held-back = { $count ->
 ## Swiss pairs (issue 38 §3) : un tournoi par équipes dont les camps sont des paires, une table par match.
 bteams-format-swiss-pairs = Système suisse par paires
 bswiss-table = Table { $table }
+bswiss-sheets-hint = Une page A4 par table : la table la remplit et la rend signée par les deux paires.
+bswiss-conflict-text = Tour { $round }, table { $match }, donne { $board } : enregistré { $kept } ; autre saisie { $from } : { $other }
 bswiss-col-table = Table
 bswiss-col-ns = NS (la paire la mieux classée)
 bswiss-col-ew = EO

@@ -59,13 +59,18 @@ pub enum TeamScoring {
     /// Board-a-match points plus the VPs of the match's IMPs.
     #[serde(rename = "patton")]
     Patton,
+    /// Swiss pairs only: each score cross-IMPed against every other table's (averaged), the
+    /// match's total converted to VPs on the WBF 2013 scale.
+    #[serde(rename = "cross_imps")]
+    CrossImps,
 }
 
 impl TeamScoring {
-    pub const ALL: [TeamScoring; 3] = [
+    pub const ALL: [TeamScoring; 4] = [
         TeamScoring::Wbf2013,
         TeamScoring::BoardAMatch,
         TeamScoring::Patton,
+        TeamScoring::CrossImps,
     ];
 
     pub const fn code(self) -> &'static str {
@@ -73,7 +78,13 @@ impl TeamScoring {
             TeamScoring::Wbf2013 => "wbf2013",
             TeamScoring::BoardAMatch => "bam",
             TeamScoring::Patton => "patton",
+            TeamScoring::CrossImps => "cross_imps",
         }
+    }
+
+    /// A match scores its VPs (the standings are the VP totals).
+    pub const fn in_vps(self) -> bool {
+        matches!(self, TeamScoring::Wbf2013 | TeamScoring::CrossImps)
     }
 
     pub fn parse(s: &str) -> Option<TeamScoring> {
@@ -407,10 +418,18 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
             s.boards_per_match.to_string(),
         ));
     }
-    if s.format == TeamFormat::SwissPairs && s.scoring != TeamScoring::Wbf2013 {
+    let pairs = s.format == TeamFormat::SwissPairs;
+    if pairs && !s.scoring.in_vps() {
         return Err(Error::invalid(
             "scoring",
-            "wbf2013 for Swiss pairs (IMPs against the datum, then VPs)",
+            "wbf2013 (IMPs against the datum) or cross_imps for Swiss pairs",
+            s.scoring.code(),
+        ));
+    }
+    if !pairs && s.scoring == TeamScoring::CrossImps {
+        return Err(Error::invalid(
+            "scoring",
+            "wbf2013, bam or patton for teams (cross-IMPs are for Swiss pairs)",
             s.scoring.code(),
         ));
     }
@@ -801,7 +820,9 @@ fn agree(c: &Connection, id: TeamEventId, at: RoomBoard, entry: &Entry) -> Resul
 fn match_points(scoring: TeamScoring, m: &MatchScore) -> (Ratio, Ratio) {
     let half = |h: u32| Ratio::new(i128::from(h), 2);
     match scoring {
-        TeamScoring::Wbf2013 => (m.vp_home.to_ratio(), m.vp_visit.to_ratio()),
+        TeamScoring::Wbf2013 | TeamScoring::CrossImps => {
+            (m.vp_home.to_ratio(), m.vp_visit.to_ratio())
+        }
         TeamScoring::BoardAMatch => (half(m.bam_home), half(m.bam_visit)),
         TeamScoring::Patton => bridge::teams::patton(m),
     }
@@ -812,7 +833,7 @@ fn match_points(scoring: TeamScoring, m: &MatchScore) -> (Ratio, Ratio) {
 fn bye_points(s: &TeamEventSettings) -> Ratio {
     let average = Ratio::new(i128::from(s.boards_per_match), 2);
     match s.scoring {
-        TeamScoring::Wbf2013 => s.bye_vp.to_ratio(),
+        TeamScoring::Wbf2013 | TeamScoring::CrossImps => s.bye_vp.to_ratio(),
         TeamScoring::BoardAMatch => average,
         TeamScoring::Patton => average + s.bye_vp.to_ratio(),
     }
@@ -903,12 +924,22 @@ fn outcome(
 
 /// Swiss pairs: the matches of a round are scored together once every table of the round has
 /// all its boards, the datum of each board being the whole round's. The board's net score is
-/// North-South's score minus the datum.
+/// North-South's score minus the datum. With cross-IMPs there is no datum (no net score), a
+/// board's IMPs are shown rounded and the match's IMPs are its rounded margin.
 fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
-    use bridge::swiss_pairs::{score_round, Line, PlayedRound, Settings, Traveller};
+    use bridge::swiss_pairs::{score_round, Line, PlayedRound, Scoring, Settings, Traveller};
+    let cross = e.settings.scoring == TeamScoring::CrossImps;
     let settings = Settings {
         bye_vp: e.settings.bye_vp,
         ..Settings::default()
+    };
+    let settings = if cross {
+        Settings {
+            scoring: Scoring::CrossImps,
+            ..settings
+        }
+    } else {
+        settings
     };
     let rounds: BTreeSet<u32> = matches.iter().map(|m| m.draw.round).collect();
     for round in rounds {
@@ -962,7 +993,7 @@ fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
                 bam_visit: 0,
             };
             for &(board, imps) in &pm.board_imps {
-                // Butler IMPs are whole.
+                // Butler IMPs are whole; cross-IMPs are rounded for the board's line only.
                 let imps = imps.round_scaled(0).map_or(0, |x| x as i32);
                 if imps > 0 {
                     score.imps_home += imps.unsigned_abs();
@@ -970,7 +1001,7 @@ fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
                     score.imps_visit += imps.unsigned_abs();
                 }
                 let c = m.boards.iter_mut().find(|c| c.board == board);
-                let net = c.as_ref().and_then(|c| {
+                let net = c.as_ref().filter(|_| !cross).and_then(|c| {
                     let d = datums.get(&board)?.round_scaled(0).ok()?;
                     Some(c.open.as_ref()?.score_ns - i32::try_from(d).ok()?)
                 });
@@ -979,6 +1010,12 @@ fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
                     c.net_home = net;
                 }
                 score.boards.push((board, net.unwrap_or(0), imps));
+            }
+            if cross {
+                // The match's exact total, rounded once (the engine's margin), not the sum of
+                // the rounded boards.
+                score.imps_home = u32::try_from(pm.imps_ns.max(0)).unwrap_or(u32::MAX);
+                score.imps_visit = u32::try_from((-pm.imps_ns).max(0)).unwrap_or(u32::MAX);
             }
             m.imps_home = score.imps_home;
             m.imps_visit = score.imps_visit;
@@ -1024,7 +1061,7 @@ fn standings(e: &TeamEvent, teams: &[Team], matches: &[MatchOutcome]) -> Vec<Tea
         matches: s.matches,
         quotient: s.imp_quotient(),
     };
-    if e.settings.scoring == TeamScoring::Wbf2013 {
+    if e.settings.scoring.in_vps() {
         return engine
             .iter()
             .map(|s| row(s, s.place, s.tied, s.vp()))

@@ -192,7 +192,7 @@ fn usebio_event(
             TeamFormat::Swiss | TeamFormat::SwissPairs => EventFormat::Swiss,
         },
         scoring: match settings.scoring {
-            TeamScoring::Wbf2013 => MatchScoring::VictoryPoints,
+            TeamScoring::Wbf2013 | TeamScoring::CrossImps => MatchScoring::VictoryPoints,
             TeamScoring::BoardAMatch => MatchScoring::BoardAMatch,
             TeamScoring::Patton => MatchScoring::Patton,
         },

@@ -7,9 +7,9 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
-use store::bridge::{Room, TeamEventId, TeamMatch, TeamResults};
+use store::bridge::{Room, TeamEventId, TeamFormat, TeamMatch, TeamResults};
 
-use super::view::{event_view, room_label, EventView};
+use super::view::{event_view, room_label, table_label, EventView};
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::i18n::Tr;
@@ -32,7 +32,10 @@ pub struct Sheet {
     pub key: String,
     pub round: u32,
     pub number: u32,
+    /// The room ("Open room"), or at Swiss pairs the table ("Table 2").
     pub room: String,
+    /// Swiss pairs: one table a match, named by its table.
+    pub pairs: bool,
     /// The team North-South and its players' names (for the seats' lines).
     pub ns_team: String,
     pub ns_players: String,
@@ -67,7 +70,7 @@ fn players(r: &TeamResults, team: u32) -> String {
 }
 
 /// Both rooms' sheets of a match (none for a bye): the home team sits North-South in the
-/// open room, the visitors in the closed room.
+/// open room, the visitors in the closed room. A Swiss pairs match is one table: one sheet.
 fn match_sheets(tr: &Tr, r: &TeamResults, m: &TeamMatch) -> Vec<Sheet> {
     let Some(visit) = m.visit else {
         return Vec::new();
@@ -81,13 +84,21 @@ fn match_sheets(tr: &Tr, r: &TeamResults, m: &TeamMatch) -> Vec<Sheet> {
             vul: results::vulnerability_text(tr, bridge::board::vulnerability_of(b)),
         })
         .collect();
+    let format = r.event.settings.format;
+    let pairs = format == TeamFormat::SwissPairs;
     [(Room::Open, m.home, visit), (Room::Closed, visit, m.home)]
         .into_iter()
+        .filter(|(room, _, _)| format.rooms().contains(room))
         .map(|(room, ns, ew)| Sheet {
             key: format!("{}-{}-{}", m.round, m.number, room.code()),
             round: m.round,
             number: m.number,
-            room: room_label(tr, room),
+            room: if pairs {
+                table_label(tr, format, m.number, room)
+            } else {
+                room_label(tr, room)
+            },
+            pairs,
             ns_team: r.team_name(ns),
             ns_players: players(r, ns),
             ew_team: r.team_name(ew),

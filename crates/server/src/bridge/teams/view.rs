@@ -26,7 +26,7 @@ pub struct EventForm {
     pub club: Option<String>,
     pub date: Option<String>,
     pub boards_per_match: Option<Value>,
-    /// `wbf2013`, `bam` or `patton`.
+    /// `wbf2013`, `bam` or `patton`; Swiss pairs `wbf2013` or `cross_imps`.
     pub scoring: Option<String>,
     /// `round_robin` or `swiss`.
     pub format: Option<String>,
@@ -68,7 +68,11 @@ impl EventForm {
         }
         if let Some(code) = self.scoring.as_deref().map(str::trim) {
             s.scoring = TeamScoring::parse(code).ok_or_else(|| {
-                AppError::invalid("scoring", "wbf2013, bam or patton", format!("{code:?}"))
+                AppError::invalid(
+                    "scoring",
+                    "wbf2013, bam, patton or cross_imps",
+                    format!("{code:?}"),
+                )
             })?;
         }
         if let Some(code) = self.format.as_deref().map(str::trim) {
@@ -308,7 +312,7 @@ pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
         public: s.public,
         rounds: e.rounds,
         sub: sub.join(" · "),
-        points_heading: tr.t(if s.scoring == TeamScoring::Wbf2013 {
+        points_heading: tr.t(if s.scoring.in_vps() {
             "bteams-col-vp"
         } else {
             "bteams-col-points"
@@ -566,7 +570,12 @@ pub fn results_view(tr: &Tr, r: &TeamResults, id_base: &str) -> ResultsView {
         .map(|k| ConflictView {
             id: k.id,
             text: tr.targs(
-                "bteams-conflict-text",
+                // A Swiss pairs match is one table: no room to name.
+                if r.event.settings.format == TeamFormat::SwissPairs {
+                    "bswiss-conflict-text"
+                } else {
+                    "bteams-conflict-text"
+                },
                 &[
                     ("round", k.round.into()),
                     ("match", k.match_no.into()),
