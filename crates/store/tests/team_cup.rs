@@ -306,3 +306,24 @@ fn a_field_of_eleven_gives_the_byes_to_the_highest_divisions() {
         Err(Error::Invalid { ref field, .. }) if field == "division"
     ));
 }
+
+#[test]
+fn a_division_comes_with_the_imported_rosters() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Coupe de France".parse().unwrap(), 1, 1);
+    s.system = TeamSystem::Cup;
+    let event = store.create_team_event("chief", &s).unwrap();
+    let csv = "équipe;nom;elo;niveau\nTours;A;2000;3\nTours;B;1900;\nBlois;C;1800;\n";
+    let imported = import::rosters_from_csv(csv).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    let divisions: Vec<(String, Option<u8>)> = store
+        .teams(event)
+        .unwrap()
+        .iter()
+        .map(|t| (t.details.name.to_string(), t.details.division))
+        .collect();
+    assert_eq!(
+        divisions,
+        [("Tours".to_string(), Some(3)), ("Blois".to_string(), None)]
+    );
+}

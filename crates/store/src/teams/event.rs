@@ -519,6 +519,7 @@ pub(crate) fn insert_imported(
         let team = NewTeam {
             name: t.name.clone(),
             club: t.club.clone(),
+            division: t.division,
             ..NewTeam::default()
         };
         for m in &t.members {
