@@ -1,7 +1,8 @@
 //! A chess team cup over HTTP: the cup's settings from its bracket page, round 1 paired from
 //! the bracket (4 teams: seeds 1-4 and 2-3), a match drawn on every board decided by its
 //! tie-break match typed on the page, the final paired from the winners, the winner named on
-//! the arbiter's, the public and the API's bracket, in English and in French.
+//! the arbiter's, the public and the API's bracket, in English and in French; teams entered with
+//! their division through the API, the bye going to the highest division.
 
 use serde_json::{json, Value};
 
@@ -218,5 +219,68 @@ fn a_cup_runs_to_its_final_with_a_tie_break_match_typed_on_the_bracket() {
         public.body.contains(&format!("/public/teams/{id}/cup")),
         "{}",
         public.body
+    );
+}
+
+#[test]
+fn the_bye_goes_to_the_highest_division_when_the_cup_says_so() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Coupe de France", "system": "cup", "boards": 4 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    // Three teams, rated 1 above 2 above 3; only team 3 has a division (1, the highest).
+    let mut keys = Vec::new();
+    for t in 1..=3 {
+        let division = if t == 3 { json!(1) } else { Value::Null };
+        let r = arb.post_json(
+            &format!("/api/teams/events/{id}/teams"),
+            &json!({ "name": format!("Club {t}"), "division": division }),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let key = r.json()["id"].clone();
+        for b in 0..4 {
+            let r = arb.post_json(
+                &format!("/api/teams/events/{id}/teams/{key}/members"),
+                &json!({ "name": format!("Joueur {t}-{b}"), "rating": 2000 - 100 * t - 10 * b }),
+            );
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        keys.push(key);
+    }
+    let bad = arb.post_json(
+        &format!("/api/teams/events/{id}/cup/settings"),
+        &json!({ "byes": "rating" }),
+    );
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(bad.body.contains("byes"), "{}", bad.body);
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/cup/settings"),
+        &json!({ "byes": "division" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains(r#"<option value="division" selected>"#),
+        "{}",
+        page.body
+    );
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // 4 places, 1 bye. By seeding it would be team 1's (1-bye, 2-3); by division team 3 takes
+    // seed 1 and the bye, teams 1 and 2 become seeds 2 and 3 and play each other.
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    let pairs = &bracket["rounds"][0]["pairs"];
+    assert_eq!(
+        (
+            &pairs[0]["first"],
+            &pairs[0]["second"],
+            &pairs[1]["first"],
+            &pairs[1]["second"]
+        ),
+        (&keys[2], &Value::Null, &keys[0], &keys[1])
     );
 }

@@ -1,11 +1,11 @@
 //! A chess team cup through the store: 8 teams of 4 boards by rating to the final, one drawn
 //! match decided by the FFE's rule (the first decisive board from the top), one level on every
-//! board and decided by its tie-break match, byes for a field of 6. Every winner below is worked
+//! board and decided by its tie-break match, byes for a field of 6, byes to the highest divisions for a field of 11. Every winner below is worked
 //! out by hand from the board results in the comments.
 
 use store::teams::cup::parse_playoff;
 use store::teams::cup_bracket::{
-    CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
+    CupByes, CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
 };
 use store::teams::rounds::BoardResult;
 use store::teams::*;
@@ -259,4 +259,71 @@ fn a_drawn_bracket_places_every_team_once() {
     let mut firsts = firsts;
     firsts.sort();
     assert_eq!(round2, firsts);
+}
+
+#[test]
+fn a_field_of_eleven_gives_the_byes_to_the_highest_divisions() {
+    let (store, event) = cup(11);
+    // Clubs A to K are seeds 1 to 11 by rating. Divisions (1 the highest): E, H, K in 2; C, F, I
+    // in 3; A, B, D, G in 4; J without one (last).
+    let divisions = [4, 4, 3, 4, 2, 3, 4, 2, 3, 0, 2];
+    for (t, d) in store.teams(event).unwrap().iter().zip(divisions) {
+        let details = NewTeam {
+            division: (d > 0).then_some(d),
+            ..t.details.clone()
+        };
+        store.update_team("chief", event, t.id, &details).unwrap();
+    }
+    let settings = CupSettings {
+        byes: CupByes::Division,
+        ..CupSettings::default()
+    };
+    store
+        .set_cup_settings("chief", event, &settings, None)
+        .unwrap();
+    assert_eq!(store.cup_settings(event).unwrap(), settings);
+    store.pair_team_round("chief", event).unwrap();
+    // 16 places, 5 byes: E, H, K (division 2), then C and F of division 3 (better rated than
+    // I). In their seeding order they take seeds 1-5: C, E, F, H, K; then A, B, D, G, I, J are
+    // seeds 6-11. Bracket order for 16: 1-16, 8-9, 4-13, 5-12, 2-15, 7-10, 3-14, 6-11; seeds
+    // 12-16 are byes, so the matches are 8-9 (D-G), 7-10 (B-I) and 6-11 (A-J).
+    assert_eq!(
+        matches(&store, event, 1),
+        pairs(&[
+            ("Club D", "Club G"),
+            ("Club B", "Club I"),
+            ("Club A", "Club J")
+        ])
+    );
+    // A division out of range is refused, naming the field.
+    let t = &store.teams(event).unwrap()[0];
+    let bad = NewTeam {
+        division: Some(100),
+        ..t.details.clone()
+    };
+    assert!(matches!(
+        store.update_team("chief", event, t.id, &bad),
+        Err(Error::Invalid { ref field, .. }) if field == "division"
+    ));
+}
+
+#[test]
+fn a_division_comes_with_the_imported_rosters() {
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Coupe de France".parse().unwrap(), 1, 1);
+    s.system = TeamSystem::Cup;
+    let event = store.create_team_event("chief", &s).unwrap();
+    let csv = "équipe;nom;elo;niveau\nTours;A;2000;3\nTours;B;1900;\nBlois;C;1800;\n";
+    let imported = import::rosters_from_csv(csv).unwrap();
+    store.import_teams("chief", event, &imported).unwrap();
+    let divisions: Vec<(String, Option<u8>)> = store
+        .teams(event)
+        .unwrap()
+        .iter()
+        .map(|t| (t.details.name.to_string(), t.details.division))
+        .collect();
+    assert_eq!(
+        divisions,
+        [("Tours".to_string(), Some(3)), ("Blois".to_string(), None)]
+    );
 }

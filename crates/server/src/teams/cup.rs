@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use store::teams::cup::{parse_playoff, CupBracket};
 use store::teams::cup_bracket::{
-    CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
+    CupByes, CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
 };
 use store::teams::{Team, TeamEventId, TeamKey, TeamSystem};
 
@@ -228,6 +228,7 @@ struct BracketPage {
     seeding: Choices,
     next_round: Choices,
     tie_break: Choices,
+    byes: Choices,
     /// The rule in words, for the page's head and its print.
     rule: String,
     /// The arbiter's page (forms, links to the rounds) or the public one.
@@ -261,8 +262,9 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, arbiter: bool) -> Page {
         .unwrap_or_default();
     let s = b.settings;
     let rule = format!(
-        "{} · {} · {}",
+        "{} · {} · {} · {}",
         c.t(&format!("teams-cup-seeding-{}", s.seeding.as_str())),
+        c.t(&format!("teams-cup-byes-{}", s.byes.as_str())),
         c.t(&format!("teams-cup-next-round-{}", s.next_round.as_str())),
         c.t(&format!(
             "teams-cup-tie-break-{}",
@@ -301,6 +303,7 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, arbiter: bool) -> Page {
             s.tie_break,
             "teams-cup-tie-break",
         ),
+        byes: choices(&c, CupByes::ALL, CupByes::as_str, s.byes, "teams-cup-byes"),
         rule,
         arbiter,
         can_pair,
@@ -332,6 +335,7 @@ fn settings_from(
     seeding: Option<&str>,
     next_round: Option<&str>,
     tie_break: Option<&str>,
+    byes: Option<&str>,
 ) -> Result<CupSettings, AppError> {
     let d = CupSettings::default();
     let field = |name: &str, v: Option<&str>, codes: &[&str]| -> Result<(), AppError> {
@@ -351,6 +355,7 @@ fn settings_from(
         tie_break,
         &["top_board", "board_elimination", "board_count", "match"],
     )?;
+    field("byes", byes, &["seeding", "division"])?;
     Ok(CupSettings {
         seeding: seeding.and_then(CupSeeding::parse).unwrap_or(d.seeding),
         next_round: next_round
@@ -359,6 +364,7 @@ fn settings_from(
         tie_break: tie_break
             .and_then(CupTieBreak::parse)
             .unwrap_or(d.tie_break),
+        byes: byes.and_then(CupByes::parse).unwrap_or(d.byes),
     })
 }
 
@@ -394,6 +400,7 @@ async fn save_settings(
         f.get("seeding").map(String::as_str),
         f.get("next_round").map(String::as_str),
         f.get("tie_break").map(String::as_str),
+        f.get("byes").map(String::as_str),
     )?;
     let store = st.store.clone();
     blocking(move || store.set_cup_settings(&a.username, id, &settings, seen)).await?;
@@ -452,6 +459,7 @@ struct SettingsBody {
     seeding: Option<String>,
     next_round: Option<String>,
     tie_break: Option<String>,
+    byes: Option<String>,
     version: Option<Value>,
 }
 
@@ -468,6 +476,7 @@ async fn api_settings(
         b.seeding.as_deref(),
         b.next_round.as_deref(),
         b.tie_break.as_deref(),
+        b.byes.as_deref(),
     )?;
     let store = st.store.clone();
     blocking(move || store.set_cup_settings(&a.username, id, &settings, seen)).await?;

@@ -162,6 +162,9 @@ pub(crate) struct TeamBody {
     federation: String,
     #[serde(default)]
     captain: String,
+    /// A cup's division, 1 the highest.
+    #[serde(default)]
+    division: Option<u8>,
 }
 
 impl TeamBody {
@@ -171,6 +174,7 @@ impl TeamBody {
             club: label("club", &self.club)?,
             federation: self.federation.trim().to_ascii_uppercase(),
             captain: person("captain", &self.captain)?,
+            division: self.division,
         })
     }
 }

@@ -65,16 +65,17 @@ pub struct CupBracket {
 }
 
 pub(crate) fn load_settings(conn: &Connection, event: TeamEventId) -> Result<CupSettings> {
-    let row: Option<(String, String, String)> = conn
+    let row: Option<(String, String, String, String)> = conn
         .query_row(
-            "SELECT seeding, next_round, tie_break FROM team_cup WHERE event_id = ?1",
+            "SELECT seeding, next_round, tie_break, byes FROM team_cup WHERE event_id = ?1",
             [event],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
         .optional()?;
     Ok(match row {
         None => CupSettings::default(),
-        Some((s, n, t)) => CupSettings {
+        Some((s, n, t, b)) => CupSettings {
+            byes: cup_bracket::CupByes::parse(&b).unwrap_or_default(),
             seeding: cup_bracket::CupSeeding::parse(&s).unwrap_or_default(),
             next_round: cup_bracket::CupNextRound::parse(&n).unwrap_or_default(),
             tie_break: cup_bracket::CupTieBreak::parse(&t).unwrap_or_default(),
@@ -237,10 +238,15 @@ pub(crate) fn pair_cup_round_in(
     let mut rng = rand::thread_rng();
     let slots: Vec<Option<TeamKey>> = if round == 1 {
         // The teams come by number: by the average rating of their top boards.
-        let mut entries: Vec<TeamKey> = teams.iter().map(|t| t.id).collect();
+        let mut entries: Vec<(TeamKey, Option<u8>)> =
+            teams.iter().map(|t| (t.id, t.details.division)).collect();
         if settings.seeding == cup_bracket::CupSeeding::Draw {
             entries.shuffle(&mut rng);
         }
+        let entries: Vec<TeamKey> = match settings.byes {
+            cup_bracket::CupByes::Seeding => entries.iter().map(|e| e.0).collect(),
+            cup_bracket::CupByes::Division => cup_bracket::byes_by_division(&entries),
+        };
         tx.execute(
             "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
             params![cup_bracket::rounds(teams.len() as u32), event],
@@ -357,13 +363,15 @@ impl Store {
                 }
             }
             tx.execute(
-                "INSERT INTO team_cup (event_id, seeding, next_round, tie_break) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT (event_id) DO UPDATE SET seeding = ?2, next_round = ?3, tie_break = ?4",
+                "INSERT INTO team_cup (event_id, seeding, next_round, tie_break, byes) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (event_id) DO UPDATE SET seeding = ?2, \
+                 next_round = ?3, tie_break = ?4, byes = ?5",
                 params![
                     event,
                     settings.seeding.as_str(),
                     settings.next_round.as_str(),
-                    settings.tie_break.as_str()
+                    settings.tie_break.as_str(),
+                    settings.byes.as_str()
                 ],
             )?;
             append(tx, event, actor, "cup", "settings", json!(settings))?;

@@ -32,6 +32,18 @@ pub enum CupNextRound {
     Draw,
 }
 
+/// Who gets round 1's byes in a field that is not a power of two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CupByes {
+    /// The top seeds (by rating, or the first drawn).
+    #[default]
+    Seeding,
+    /// The teams of the highest divisions first (the Coupe de France, 1.2: Nationale III, then
+    /// Nationale IV), the seeding choosing within a division; a team without a division comes last.
+    Division,
+}
+
 /// How a drawn match (equal game points) is decided before a tie-break match is needed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -62,6 +74,7 @@ macro_rules! codes {
     };
 }
 codes!(CupSeeding, CupSeeding::Rating => "rating", CupSeeding::Draw => "draw");
+codes!(CupByes, CupByes::Seeding => "seeding", CupByes::Division => "division");
 codes!(CupNextRound, CupNextRound::Bracket => "bracket", CupNextRound::Draw => "draw");
 codes!(CupTieBreak, CupTieBreak::TopBoard => "top_board",
     CupTieBreak::BoardElimination => "board_elimination",
@@ -73,6 +86,8 @@ pub struct CupSettings {
     pub seeding: CupSeeding,
     pub next_round: CupNextRound,
     pub tie_break: CupTieBreak,
+    #[serde(default)]
+    pub byes: CupByes,
 }
 
 /// The rounds of a bracket for `teams` teams: 2 → 1, 3 and 4 → 2, 5 to 8 → 3, …
@@ -99,6 +114,26 @@ pub fn first_round<T: Copy>(entries: &[T]) -> Vec<Option<T>> {
     seed_order(size)
         .into_iter()
         .map(|s| entries.get(s as usize - 1).copied())
+        .collect()
+}
+
+/// The seeding `entries` (seed 1 first) with the teams of the highest divisions (1 the
+/// highest, none last) moved up to the bye places, in their seeding order; the others keep
+/// their order after them. Nothing moves when the field is a power of two.
+pub fn byes_by_division<T: Copy>(entries: &[(T, Option<u8>)]) -> Vec<T> {
+    let size = entries.len().max(2).next_power_of_two();
+    let byes = size - entries.len();
+    let mut by_division: Vec<usize> = (0..entries.len()).collect();
+    // A stable sort: the seeding decides within a division.
+    by_division.sort_by_key(|&k| entries[k].1.unwrap_or(u8::MAX));
+    let mut chosen = by_division[..byes].to_vec();
+    chosen.sort();
+    let rest = (0..entries.len()).filter(|k| !chosen.contains(k));
+    chosen
+        .iter()
+        .copied()
+        .chain(rest)
+        .map(|k| entries[k].0)
         .collect()
 }
 

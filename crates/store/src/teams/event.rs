@@ -197,7 +197,7 @@ pub(crate) fn load_event(conn: &Connection, id: TeamEventId) -> Result<TeamEvent
 /// The event's teams by number, each with its roster in board order.
 pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Team>> {
     let mut st = conn.prepare_cached(
-        "SELECT id, number, name, club, federation, captain FROM team WHERE event_id = ?1 ORDER BY number",
+        "SELECT id, number, name, club, federation, captain, division FROM team WHERE event_id = ?1 ORDER BY number",
     )?;
     let mut teams: Vec<Team> = st
         .query_map([event], |r| {
@@ -209,6 +209,7 @@ pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Te
                     club: r.get(3)?,
                     federation: r.get(4)?,
                     captain: r.get(5)?,
+                    division: r.get(6)?,
                 },
                 roster: Vec::new(),
             })
@@ -258,6 +259,13 @@ fn validate_team(t: &NewTeam) -> Result<()> {
             "federation",
             FEDERATION_EXPECTED,
             format!("{:?}", t.federation),
+        ));
+    }
+    if let Some(d) = t.division.filter(|d| !(1..=99).contains(d)) {
+        return Err(Error::invalid(
+            "division",
+            "a division from 1 (the highest) to 99",
+            d.to_string(),
         ));
     }
     Ok(())
@@ -335,8 +343,17 @@ fn insert_team(tx: &Connection, event: TeamEventId, team: &NewTeam) -> Result<Te
         |r| r.get(0),
     )?;
     tx.execute(
-        "INSERT INTO team (event_id, number, name, club, federation, captain) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![event, next, team.name, team.club, team.federation, team.captain],
+        "INSERT INTO team (event_id, number, name, club, federation, captain, division) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            event,
+            next,
+            team.name,
+            team.club,
+            team.federation,
+            team.captain,
+            team.division
+        ],
     )?;
     Ok(tx.last_insert_rowid())
 }
@@ -502,6 +519,7 @@ pub(crate) fn insert_imported(
         let team = NewTeam {
             name: t.name.clone(),
             club: t.club.clone(),
+            division: t.division,
             ..NewTeam::default()
         };
         for m in &t.members {
@@ -656,12 +674,14 @@ impl Store {
                 ));
             }
             tx.execute(
-                "UPDATE team SET name = ?1, club = ?2, federation = ?3, captain = ?4 WHERE id = ?5",
+                "UPDATE team SET name = ?1, club = ?2, federation = ?3, captain = ?4, division = ?5 \
+                 WHERE id = ?6",
                 params![
                     details.name,
                     details.club,
                     details.federation,
                     details.captain,
+                    details.division,
                     team
                 ],
             )?;

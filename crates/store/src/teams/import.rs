@@ -7,10 +7,11 @@
 //! `licence`/`n° licence`/`nrffe`, `licence type`/`type licence`/`lic` (A, B), `national rating`/
 //! `elo national`/`elo ffe` with its kind after the number or in `rating kind`/`type elo`
 //! (`1850 F`: F FIDE, N national, E estimated), `club`. A team's club is the club all its players
-//! with one name. Other columns are ignored. The separator, quoting and line ends
-//! are read as for the players' import ([`crate::csv`]). Within a team, players are put in board
-//! order; without a board column, in the file's order. The first bad value is reported at its
-//! line and column, and nothing is returned.
+//! with one name. A cup's `division`/`niveau` (1 the highest, to 99) is the team's: the lines of
+//! a team that give one give the same. Other columns are ignored. The separator, quoting and
+//! line ends are read as for the players' import ([`crate::csv`]). Within a team, players are
+//! put in board order; without a board column, in the file's order. The first bad value is
+//! reported at its line and column, and nothing is returned.
 //!
 //! ```
 //! use store::teams::import::rosters_from_csv;
@@ -36,6 +37,8 @@ pub struct ImportedTeam {
     pub name: Label,
     /// The club every player of the team with a club names (empty if they differ).
     pub club: Label,
+    /// A cup's division, 1 the highest, when the file gives one.
+    pub division: Option<u8>,
     pub members: Vec<NewMember>,
 }
 
@@ -54,9 +57,10 @@ enum Field {
     NationalRating,
     RatingKind,
     Club,
+    Division,
 }
 
-const FIELDS: usize = 13;
+const FIELDS: usize = 14;
 
 impl Field {
     fn from_header(text: &str) -> Option<Field> {
@@ -77,6 +81,7 @@ impl Field {
             "nationalrating" | "elonational" | "eloffe" | "elonat" => Field::NationalRating,
             "ratingkind" | "typeelo" | "nationalratingkind" => Field::RatingKind,
             "club" => Field::Club,
+            "division" | "niveau" | "div" => Field::Division,
             _ => return None,
         })
     }
@@ -96,6 +101,7 @@ impl Field {
             Field::NationalRating => "national rating",
             Field::RatingKind => "rating kind",
             Field::Club => "club",
+            Field::Division => "division",
         }
     }
 }
@@ -145,17 +151,30 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
     }
     // (team, [(board, line, column, member)]) in the order teams first appear.
     type Listed = (usize, usize, usize, NewMember);
-    let mut teams: Vec<(Label, Vec<Listed>)> = Vec::new();
+    let mut teams: Vec<(Label, Option<u8>, Vec<Listed>)> = Vec::new();
     for row in rows {
-        let (team, board, member) = read_line(&row, &columns)?;
-        let place = match teams.iter().position(|(t, _)| t == &team.0) {
+        let (team, board, member, division) = read_line(&row, &columns)?;
+        let place = match teams.iter().position(|(t, _, _)| t == &team.0) {
             Some(k) => k,
             None => {
-                teams.push((team.0.clone(), Vec::new()));
+                teams.push((team.0.clone(), None, Vec::new()));
                 teams.len() - 1
             }
         };
-        let list = &mut teams[place].1;
+        if let Some((d, line, column)) = division {
+            match teams[place].1 {
+                Some(before) if before != d => {
+                    return Err(ImportError::new(
+                        line,
+                        column,
+                        format!("division {before}, as on team {}'s earlier lines", team.0),
+                        format!("division {d}"),
+                    ))
+                }
+                _ => teams[place].1 = Some(d),
+            }
+        }
+        let list = &mut teams[place].2;
         let order = board.map_or(list.len() + 1, |b| b.0);
         if let Some(b) = board {
             if list.iter().any(|m| m.0 == b.0) {
@@ -171,12 +190,13 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
     }
     Ok(teams
         .into_iter()
-        .map(|(name, mut list)| {
+        .map(|(name, division, mut list)| {
             list.sort_by_key(|m| m.0);
             let members: Vec<NewMember> = list.into_iter().map(|m| m.3).collect();
             ImportedTeam {
                 club: shared_club(&members),
                 name,
+                division,
                 members,
             }
         })
@@ -186,8 +206,13 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
 /// A cell's value with where it starts.
 type Placed<T> = (T, usize, usize);
 
-/// A line's team, board (if given) and player.
-type Line = (Placed<Label>, Option<Placed<usize>>, NewMember);
+/// A line's team, board (if given), player and team's division (if given).
+type Line = (
+    Placed<Label>,
+    Option<Placed<usize>>,
+    NewMember,
+    Option<Placed<u8>>,
+);
 
 fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, ImportError> {
     let cell = |f: Field| -> Option<(&str, usize, usize)> {
@@ -276,7 +301,14 @@ fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, Impor
     if let Some(c) = cell(Field::Club) {
         member.club = Label::parse(&collapse(c.0)).map_err(|e| text_at(c, e, Label::MAX))?;
     }
-    Ok(((team, team_cell.1, team_cell.2), board, member))
+    let division = match cell(Field::Division) {
+        Some(c) if !c.0.trim().is_empty() => match c.0.trim().parse::<u8>() {
+            Ok(d) if (1..=99).contains(&d) => Some((d, c.1, c.2)),
+            _ => return Err(bad(c, "a division from 1 (the highest) to 99, or nothing")),
+        },
+        _ => None,
+    };
+    Ok(((team, team_cell.1, team_cell.2), board, member, division))
 }
 
 /// The club every player with a club names, or empty when they name several (or none).
@@ -334,6 +366,29 @@ mod tests {
             ("team;name\n;A\n", 2, 1, "an empty field"),
             ("team;name\nTours;\n", 2, 7, "an empty field"),
             ("nom;elo\nA;1500\n", 1, 1, "the columns \"nom, elo\""),
+        ];
+        for (text, line, column, found) in cases {
+            let e = rosters_from_csv(text).unwrap_err();
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
+            assert_eq!(e.found, found, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_cups_division_is_the_teams() {
+        let text = "équipe;nom;niveau\nTours;A;2\nTours;B;\nBlois;C;\nOrléans;D;5\n";
+        let teams = rosters_from_csv(text).unwrap();
+        let divisions: Vec<Option<u8>> = teams.iter().map(|t| t.division).collect();
+        assert_eq!(divisions, [Some(2), None, Some(5)]);
+        let cases = [
+            (
+                "team;name;division\nTours;A;2\nTours;B;3\n",
+                3,
+                9,
+                "division 3",
+            ),
+            ("team;name;division\nTours;A;0\n", 2, 9, "\"0\""),
+            ("team;name;division\nTours;A;N3\n", 2, 9, "\"N3\""),
         ];
         for (text, line, column, found) in cases {
             let e = rosters_from_csv(text).unwrap_err();

@@ -180,6 +180,7 @@ fn teams(t: &Tournament, lines: &Lines) -> Result<Vec<ImportedTeam>, ImportError
         out.push(ImportedTeam {
             name,
             club: Label::default(),
+            division: None,
             members,
         });
     }

@@ -290,6 +290,10 @@ pub struct NewTeam {
     pub club: Label,
     pub federation: String,
     pub captain: PersonName,
+    /// The team's division in a cup, 1 the highest (Top 12 = 1, Nationale I = 2, …): the byes
+    /// can go to the highest divisions.
+    #[serde(default)]
+    pub division: Option<u8>,
 }
 
 /// A roster player as typed or imported.
