@@ -33,6 +33,11 @@ pub fn message(ctx: &Ctx, f: &Failure) -> String {
             let translated = bridge
                 .then(|| tr.lookup(&format!("bridge-refusal-{reason}"), &[]))
                 .flatten()
+                .or_else(|| {
+                    is_captain_path(&ctx.path)
+                        .then(|| tr.lookup(&format!("captain-refusal-{reason}"), &[]))
+                        .flatten()
+                })
                 .unwrap_or_else(|| tr.t(&format!("refusal-{reason}")));
             if translated.starts_with("refusal-") {
                 f.detail.clone()
@@ -94,6 +99,12 @@ fn is_bridge_path(path: &str) -> bool {
         .any(|p| path.starts_with(p))
         || path == "/t"
         || path.starts_with("/t?")
+}
+
+/// The team captain's phone (`/teams/captain…`): a captain's code opens a match, not a board, so
+/// its refusals have their own `captain-` messages where the players' ones would mislead.
+fn is_captain_path(path: &str) -> bool {
+    path.starts_with("/teams/captain")
 }
 
 /// A wrong value said in the visitor's language: the catalogue's `invalid-FIELD` message when it

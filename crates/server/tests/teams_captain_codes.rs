@@ -231,6 +231,14 @@ fn one_code_per_team_serves_two_rounds_and_is_renewed() {
         &[("csrf", token.as_str()), ("code", code.as_str())],
     );
     assert_ne!(old.status, 200, "{}", old.body);
+    // Said as a captain's code, which opens a match (not the players' "this board").
+    assert!(
+        old.body
+            .contains("Ce code n&#39;ouvre aucun match en cours")
+            && !old.body.contains("échiquier, ou son résultat"),
+        "{}",
+        old.body
+    );
     let new = phone.post_form(
         "/teams/captain",
         &[("csrf", token.as_str()), ("code", renewed.as_str())],

@@ -149,3 +149,4 @@ invalid-code = Type the captain's code.
 invalid-b-1 = Enter a result on one board at least.
 # Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
 teams-colon = :
+captain-refusal-bad_code = This code opens no current match: check it, or ask the arbiter for a new code.

@@ -149,3 +149,4 @@ invalid-code = Entrez le code du capitaine.
 invalid-b-1 = Entrez le résultat d'au moins un échiquier.
 # Between a label and its value ("Match 1: A – B"); French puts a space before the colon.
 teams-colon = {" "}:
+captain-refusal-bad_code = Ce code n'ouvre aucun match en cours : vérifiez-le, ou demandez à l'arbitre un nouveau code.
