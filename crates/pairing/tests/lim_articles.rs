@@ -309,6 +309,88 @@ fn art_1_1_the_bye_leaves_the_others_pairable() {
 
 // ---- Article 2: compatibility and scoregroups -------------------------------------------
 
+/// Round 2 of sixteen with no colour yet: #1–#8 had a full-point bye in round 1 (1 point, above
+/// the median ½), #9–#16 a zero-point bye (0 points, below it). Byes give no colour, so no
+/// colour rule moves an opponent and the order of the text alone decides.
+fn byes_then_round_2() -> Tournament {
+    let mut t = event(16, 5);
+    for id in 1..=8 {
+        set(&mut t, id, 1, Entry::FullBye);
+    }
+    for id in 9..=16 {
+        set(&mut t, id, 1, Entry::ZeroBye);
+    }
+    t
+}
+
+#[test]
+fn art_2_4_the_top_half_is_proposed_against_the_bottom_half() {
+    // 2.4 (1999 text, Rule 9.4): "1 v (n/2 + 1), 2 v (n/2 + 2) … n/2 v n" in each scoregroup:
+    // 1 point: 1-5 2-6 3-7 4-8; 0 points: 9-13 10-14 11-15 12-16. Nothing to exchange.
+    let t = byes_then_round_2();
+    assert_eq!(pairs(&t, 2), "1-5 2-6 3-7 4-8 9-13 10-14 11-15 12-16");
+}
+
+#[test]
+fn art_2_5_and_4_1_pairing_downward_the_lower_numbered_player_is_exchanged() {
+    // #2 and #6 have met. Downward, scrutiny begins with the highest numbered player (#1):
+    // 1-5 stands; 2-6 is a rematch, so the lower numbered of the two (#6) is exchanged: #2
+    // takes the next, #7; the rest (3, 4, 6, 8) is proposed again: 3-6, 4-8.
+    let mut t = byes_then_round_2();
+    forbid(&mut t, 2, 6);
+    assert_eq!(pairs(&t, 2), "1-5 2-7 3-6 4-8 9-13 10-14 11-15 12-16");
+}
+
+#[test]
+fn art_4_1_pairing_upward_scrutiny_begins_with_the_lowest_numbered_player() {
+    // Below the median the group is paired upward: scrutiny begins with the lowest numbered
+    // player (#16), whose proposed opponent #12 it has met; the higher numbered of the two
+    // (#12) is exchanged: #16 takes the next one up, #11. The rest (9, 10, 12, 13, 14, 15) is
+    // proposed again, 9-13 10-14 12-15, and stands. Above the median nothing changes.
+    let mut t = byes_then_round_2();
+    forbid(&mut t, 12, 16);
+    assert_eq!(pairs(&t, 2), "1-5 2-6 3-7 4-8 9-13 10-14 11-16 12-15");
+}
+
+#[test]
+fn art_3_2_floaters_go_to_the_next_scoregroup_towards_the_median() {
+    // 3.2 (1999 text, Rule 10.2): "When pairing proceeds downward, the floater is transferred
+    // to the next lower score-group. When pairing proceeds upwards, … to the next higher".
+    // Round 3 of eight: 2 points #1 #2 #3, 1 point (the median) #4 #5, 0 points #6 #7 #8
+    // (round 1: full-point byes for #1–#5, zero-point byes for #6–#8; round 2: #1–#3 full-point
+    // byes again, #4–#8 zero-point byes: no colours, no meetings). 2 points is odd and above the
+    // median: its lowest numbered (#3) goes down to 1 point; 0 points is odd and below: its
+    // highest numbered (#6) goes up to 1 point: 1-2 and 7-8 stay, and #3 and #6 are paired in
+    // the median with #4 and #5.
+    let mut t = event(8, 5);
+    for id in 1..=8 {
+        let first = if id <= 5 {
+            Entry::FullBye
+        } else {
+            Entry::ZeroBye
+        };
+        let second = if id <= 3 {
+            Entry::FullBye
+        } else {
+            Entry::ZeroBye
+        };
+        set(&mut t, id, 1, first);
+        set(&mut t, id, 2, second);
+    }
+    let p = pairs(&t, 3);
+    assert!(p.contains("1-2") && p.contains("7-8"), "{p}");
+    let median: Vec<&str> = p
+        .split(' ')
+        .filter(|x| *x != "1-2" && *x != "7-8")
+        .collect();
+    assert_eq!(median.len(), 2, "{p}");
+    for m in median {
+        let (a, b) = m.split_once('-').unwrap();
+        assert!(["3", "4", "5", "6"].contains(&a), "{p}");
+        assert!(["3", "4", "5", "6"].contains(&b), "{p}");
+    }
+}
+
 #[test]
 fn art_2_1_players_who_have_met_are_not_compatible() {
     let mut t = event(4, 5);
