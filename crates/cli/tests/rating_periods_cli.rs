@@ -263,6 +263,7 @@ fn july_xml() -> String {
 /// - one beaten opponent left out (1.4.1f, 4½ of 9, dp(50 %) = 0): without 10,
 ///   Ra = 21,580 / 9 = 2397.8 → 2398; without 7, 21,530 / 9 = 2392.2 → 2392; without 12,
 ///   21,680 / 9 = 2408.9 → 2409; each Rp = Ra, below 2450.
+///
 /// The report names the performance over all ten games, 2429 against 2450 (1.4.8).
 #[test]
 fn norms_read_the_opponents_at_the_list_of_the_month_played() {
