@@ -2,9 +2,12 @@
 # Cross-check of arbiter's Dutch checker and generator against Gacrux, FIDE's own open-source
 # checker and generator (OttoMilvang/TieBreakServer, MIT, Python 3.8+ with networkx).
 #
-#   scripts/crosscheck-gacrux.sh GACRUX_DIR [N] [PLAYERS] [ROUNDS]
+#   scripts/crosscheck-gacrux.sh GACRUX_DIR [N] [PLAYERS] [ROUNDS] [FIRST]
 #
-# GACRUX_DIR is a checkout of TieBreakServer (not part of this repository). Both ways:
+# GACRUX_DIR is a checkout of TieBreakServer (not part of this repository). FIRST (default 0)
+# numbers the run's first tournament: Gacrux writes its files FIRST … FIRST + N − 1 (each
+# file's seed follows from its number), arbiter uses the seeds FIRST + 1 … FIRST + N, so runs
+# with FIRST = 0, N, 2N, … add up to one larger run without repeating a tournament. Both ways:
 #  1. Gacrux writes N tournaments; arbiter replays every round (`--dutch FILE -c`) and counts
 #     the rounds whose pairing differs from its own.
 #  2. arbiter writes N tournaments (`generate --count N`: byes, forfeits, unusual results, its
@@ -13,17 +16,18 @@
 #     wrote, in the same order.
 # Prints the counts; exits 1 when any file disagrees. Needs `arbiter` on PATH or ARBITER set.
 set -euo pipefail
-gacrux=${1:?usage: $0 GACRUX_DIR [N] [PLAYERS] [ROUNDS]}
+gacrux=${1:?usage: $0 GACRUX_DIR [N] [PLAYERS] [ROUNDS] [FIRST]}
 n=${2:-100}
 players=${3:-30}
 rounds=${4:-7}
+first=${5:-0}
 arbiter=${ARBITER:-arbiter}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "Gacrux -> arbiter: $n tournaments of $players players, $rounds rounds"
 (cd "$gacrux" && python3 tournamentgenerator.py -p "$players" -n "$rounds" \
-    -o "$work/g/T%d.trf" -g 0 "$n" >/dev/null)
+    -o "$work/g/T%d.trf" -g "$first" "$n" >/dev/null)
 g_files=0 g_rounds=0 g_differ=0
 for f in "$work"/g/T*.trf; do
     report=$("$arbiter" --dutch "$f" -c 2>/dev/null)
@@ -37,7 +41,7 @@ echo "arbiter -> Gacrux: $n tournaments of $players players, $rounds rounds"
 mkdir -p "$work/a"
 printf 'PlayersNumber=%s\nRoundsNumber=%s\nHalfPointByes=3%%\nZeroPointByes=1%%\nForfeitWins=2%%\nForfeitLosses=0.5%%\nUnusualResults=1%%\nTieBreaks=BH/C1,BH,SB\n' \
     "$players" "$rounds" >"$work/a/settings.txt"
-"$arbiter" generate "$work/a/settings.txt" -o "$work/a/T%d.trf" --count "$n" -s 1
+"$arbiter" generate "$work/a/settings.txt" -o "$work/a/T%d.trf" --count "$n" -s $((first + 1))
 a_files=0 a_refused=0 a_ranks=0
 for f in "$work"/a/T*.trf; do
     a_files=$((a_files + 1))
