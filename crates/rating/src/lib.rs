@@ -1,4 +1,5 @@
-//! FIDE's rating rules (handbook B.02) and title norms (B.01) for a chess tournament.
+//! FIDE's rating rules (handbook B.02) and title norms (B.01) for a chess tournament, and the
+//! German national rating's follow-up DWZ ([`dwz`]).
 //!
 //! Everything is exact: expected scores are hundredths, as in FIDE's table, and rating changes
 //! are sums of `K × (score − expected)` kept in hundredths of a point.
@@ -18,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 pub mod change;
+pub mod dwz;
 mod expected;
 pub mod history;
 pub mod norms;

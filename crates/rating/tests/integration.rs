@@ -2,6 +2,8 @@
 
 #[path = "change.rs"]
 mod change;
+#[path = "dwz.rs"]
+mod dwz;
 #[path = "expected.rs"]
 mod expected;
 #[path = "history.rs"]
