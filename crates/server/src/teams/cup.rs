@@ -168,7 +168,9 @@ fn round_views(c: &Ctx, b: &CupBracket, teams: &[Team]) -> Vec<RoundView> {
                 .iter()
                 .map(|p| {
                     let alone = p.match_number.is_none();
-                    let winner = |t: Option<TeamKey>| t.is_some() && p.winner == t;
+                    // A team that has not entered yet is not shown as a winner.
+                    let winner =
+                        |t: Option<TeamKey>| t.is_some() && p.winner == t && p.enters_at.is_none();
                     PairView {
                         number: p.match_number.unwrap_or(0),
                         first: name(p.first),
