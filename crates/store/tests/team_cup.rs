@@ -1,6 +1,7 @@
 //! A chess team cup through the store: 8 teams of 4 boards by rating to the final, one drawn
 //! match decided by the FFE's rule (the first decisive board from the top), one level on every
-//! board and decided by its tie-break match, byes for a field of 6, byes to the highest divisions for a field of 11. Every winner below is worked
+//! board and decided by its tie-break match, byes for a field of 6, byes to the highest divisions for a field of 11, teams entering at round 2, the Coupe de
+//! France's colours (White on boards 1 and 4). Every winner below is worked
 //! out by hand from the board results in the comments.
 
 use store::teams::cup::parse_playoff;
@@ -521,6 +522,18 @@ fn the_coupe_de_france_colours_give_white_on_boards_one_and_four() {
             side: cup_bracket::Side::White,
             how: Decided::Score
         }
+    );
+    // The round's match score, from the engines' team model given the event's board colours,
+    // agrees: 4-0 in game points (tenths), 2-0 in match points (the default 2/1/0).
+    let score = &store.match_scores(event, 1).unwrap()[0];
+    assert_eq!(
+        (
+            score.white_game_points.tenths(),
+            score.black_game_points.tenths(),
+            score.white_match_points,
+            score.black_match_points
+        ),
+        (40, 0, Some(2), Some(0))
     );
     // The event itself says the pattern for every page that shows a board's colour.
     let e = store.team_event(event).unwrap();
