@@ -315,6 +315,16 @@ fn team_cup_through_the_browser() {
     run(teams_cup::cup(chromedriver));
 }
 
+/// A cup whose best teams enter at round 2, in the Coupe de France's colours
+/// ([`teams_cup::late_entrants`]).
+#[test]
+fn team_cup_late_entrants_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams_cup::late_entrants(chromedriver));
+}
+
 /// An FFE interclubs group of 8 teams, 4 rounds, with the 100-point and women's rules
 /// ([`teams_interclubs::interclubs`], issue 39's first "done when").
 #[test]

@@ -2,7 +2,8 @@
 //! the bracket (4 teams: seeds 1-4 and 2-3), a match drawn on every board decided by its
 //! tie-break match typed on the page, the final paired from the winners, the winner named on
 //! the arbiter's, the public and the API's bracket, in English and in French; teams entered with
-//! their division through the API, the bye going to the highest division.
+//! their division through the API, the bye going to the highest division; two clubs entering at
+//! round 2 from the bracket page's table of teams, with the Coupe de France's colours.
 
 use serde_json::{json, Value};
 
@@ -283,4 +284,210 @@ fn the_bye_goes_to_the_highest_division_when_the_cup_says_so() {
         ),
         (&keys[2], &Value::Null, &keys[0], &keys[1])
     );
+}
+
+/// The `version` a page's forms were built at.
+fn version_in(body: &str) -> String {
+    let at = body.find(r#"name="version" value=""#).expect("a version") + 22;
+    body[at..].split('"').next().unwrap().to_string()
+}
+
+#[test]
+fn late_entrants_and_the_coupe_de_france_colours_from_the_bracket_page() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.accept_language = Some("en".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Coupe de France", "system": "cup", "boards": 4 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    // Six clubs, Club 1 the best rated; Clubs 1 and 2 (the top division) will enter at round 2.
+    let mut csv = String::from("équipe;échiquier;nom;elo\n");
+    for t in 1..=6 {
+        for b in 0..4 {
+            csv.push_str(&format!(
+                "Club {t};{};Joueur {t}-{b};{}\n",
+                b + 1,
+                2000 - 50 * t - 10 * b
+            ));
+        }
+    }
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    let key = |k: usize| teams[k]["id"].as_i64().unwrap();
+
+    // The bracket page's table of teams, with the colours among the settings.
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("Divisions and entry rounds"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(r#"<option value="ffe_cup">Coupe de France: White on boards 1 and 4"#),
+        "{}",
+        page.body
+    );
+    let token = csrf_in(&page.body);
+    let stale = version_in(&page.body);
+    let entry = |k: usize| format!("entry_round_{}", key(k));
+    let division = |k: usize| format!("division_{}", key(k));
+    let mut form: Vec<(String, String)> = vec![
+        ("csrf".into(), token.clone()),
+        ("version".into(), stale.clone()),
+    ];
+    for k in 0..6 {
+        let (d, r) = if k < 2 { ("1", "2") } else { ("3", "") };
+        form.push((division(k), d.into()));
+        form.push((entry(k), r.into()));
+    }
+    let fields: Vec<(&str, &str)> = form.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    // A round beyond 10 is refused, naming the field.
+    let mut bad = fields.clone();
+    let wrong = entry(0);
+    bad.retain(|f| f.0 != wrong);
+    bad.push((wrong.as_str(), "11"));
+    let r = arb.post_form(&format!("/teams/{id}/cup/teams"), &bad);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains(&wrong), "{}", r.body);
+    let r = arb.post_form(&format!("/teams/{id}/cup/teams"), &fields);
+    assert_eq!(r.status, 303, "{}", r.body);
+    // The same form sent again from the page as it was: someone changed the teams since.
+    let r = arb.post_form(&format!("/teams/{id}/cup/teams"), &fields);
+    assert_eq!(r.status, 409, "{}", r.body);
+    let r = arb.post_form(
+        &format!("/teams/{id}/cup/settings"),
+        &[("csrf", token.as_str()), ("colours", "ffe_cup")],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let teams = arb.get(&format!("/api/teams/events/{id}/teams")).json();
+    assert_eq!(teams[0]["entry_round"], json!(2));
+    assert_eq!(teams[0]["division"], json!(1));
+    assert_eq!(teams[2]["entry_round"], Value::Null);
+    // Weight 4 + 2 × 2 = 8: a bracket of 8, 3 rounds.
+    let event = arb.get(&format!("/api/teams/events/{id}")).json();
+    assert_eq!(event["rounds"], json!(3));
+    assert_eq!(event["board_colours"], json!("ffe_cup"));
+
+    let r = arb.post_json(&format!("/api/teams/events/{id}/rounds"), &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Bracket order for 8: 1-8, 4-5, 2-7, 3-6. Clubs 1 and 2 take seeds 1 and 2 with 8 and 7
+    // empty; Clubs 3 to 6 take seeds 3 to 6: round 1 is Club 4 - Club 5 and Club 3 - Club 6.
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    assert_eq!(bracket["settings"]["colours"], json!("ffe_cup"));
+    let pairs = &bracket["rounds"][0]["pairs"];
+    let got: Vec<(Value, Value, Value)> = (0..4)
+        .map(|k| {
+            (
+                pairs[k]["first"].clone(),
+                pairs[k]["second"].clone(),
+                pairs[k]["enters_at"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (json!(key(0)), Value::Null, json!(2)),
+            (json!(key(3)), json!(key(4)), Value::Null),
+            (json!(key(1)), Value::Null, json!(2)),
+            (json!(key(2)), json!(key(5)), Value::Null),
+        ]
+    );
+    // The round's page says each team's colours board by board.
+    let round = arb.get(&format!("/teams/{id}/rounds/1"));
+    assert!(
+        round.body.contains("1 White · 2 Black · 3 Black · 4 White"),
+        "{}",
+        round.body
+    );
+    // Club 4 has White on boards 1 and 4: 1-0, 0-1, 0-1, 1-0 is 4-0 for Club 4 (2-2 with
+    // alternating colours). Club 3 - Club 6: every board drawn but board 1, 0-1: Club 6.
+    results(&mut arb, id, 1, 1, ["1-0", "0-1", "0-1", "1-0"]);
+    results(&mut arb, id, 1, 2, ["0-1", "1/2", "1/2", "1/2"]);
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    let played = &bracket["rounds"][0]["pairs"][1];
+    assert_eq!(
+        (&played["first_points"], &played["second_points"]),
+        (&json!(8), &json!(0))
+    );
+
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body.contains("Entering at round 2: Club 1, Club 2"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("enters the cup at round 2"),
+        "{}",
+        page.body
+    );
+    let r = arb.post_form(
+        &format!("/teams/{id}/pair"),
+        &[("csrf", csrf_in(&page.body).as_str())],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    // Round 2: Club 1 meets the winner beside it (Club 4), Club 2 the winner of 3-6 (Club 6).
+    let bracket = arb.get(&format!("/api/teams/events/{id}/cup")).json();
+    let pairs = &bracket["rounds"][1]["pairs"];
+    assert_eq!(
+        (
+            &pairs[0]["first"],
+            &pairs[0]["second"],
+            &pairs[1]["first"],
+            &pairs[1]["second"]
+        ),
+        (
+            &json!(key(0)),
+            &json!(key(3)),
+            &json!(key(1)),
+            &json!(key(5))
+        )
+    );
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(page.body.contains("(enters the cup)"), "{}", page.body);
+
+    // In French.
+    arb.accept_language = Some("fr".into());
+    let page = arb.get(&format!("/teams/{id}/cup"));
+    assert!(
+        page.body
+            .contains("Entrent en lice au tour 2 : Club 1, Club 2"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("entre en lice au tour 2"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("(entre en lice)"), "{}", page.body);
+    assert!(
+        page.body
+            .contains("Coupe de France : Blancs aux échiquiers 1 et 4"),
+        "{}",
+        page.body
+    );
+    let round = arb.get(&format!("/teams/{id}/rounds/2"));
+    assert!(
+        round
+            .body
+            .contains("1 Blancs · 2 Noirs · 3 Noirs · 4 Blancs"),
+        "{}",
+        round.body
+    );
+    // The entry rounds are fixed once round 1 is paired: the API says so.
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/cup/teams"),
+        &json!({ "teams": [{ "team": key(2), "division": 3, "entry_round": 2 }] }),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
 }

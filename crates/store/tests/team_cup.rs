@@ -1,6 +1,7 @@
 //! A chess team cup through the store: 8 teams of 4 boards by rating to the final, one drawn
 //! match decided by the FFE's rule (the first decisive board from the top), one level on every
-//! board and decided by its tie-break match, byes for a field of 6, byes to the highest divisions for a field of 11. Every winner below is worked
+//! board and decided by its tie-break match, byes for a field of 6, byes to the highest divisions for a field of 11, teams entering at round 2, the Coupe de
+//! France's colours (White on boards 1 and 4). Every winner below is worked
 //! out by hand from the board results in the comments.
 
 use store::teams::cup::parse_playoff;
@@ -326,4 +327,215 @@ fn a_division_comes_with_the_imported_rosters() {
         divisions,
         [("Tours".to_string(), Some(3)), ("Blois".to_string(), None)]
     );
+}
+
+/// Sets the entry round of the teams named (by their letter) on the cup page's table.
+fn enter_late(store: &Store, event: TeamEventId, late: &[(char, u8)]) {
+    let entries: Vec<cup::CupEntry> = store
+        .teams(event)
+        .unwrap()
+        .iter()
+        .map(|t| cup::CupEntry {
+            team: t.id,
+            division: t.details.division,
+            entry_round: late
+                .iter()
+                .find(|(c, _)| t.details.name == format!("Club {c}").as_str())
+                .map(|l| l.1),
+        })
+        .collect();
+    store
+        .set_cup_entries("chief", event, &entries, None)
+        .unwrap();
+}
+
+#[test]
+fn twelve_teams_of_which_four_enter_at_round_two() {
+    let (store, event) = cup(12);
+    // Clubs A to L are seeds 1 to 12 by rating; A, B, C, D (the top division) enter at round 2.
+    enter_late(&store, event, &[('A', 2), ('B', 2), ('C', 2), ('D', 2)]);
+    // A team of round 2 fills the places of the two teams it would have met in round 1: the
+    // bracket must hold 8 + 4 × 2 = 16, so 4 rounds (a plain field of 12 has 4 too).
+    assert_eq!(store.team_event(event).unwrap().settings.rounds, 4);
+    store.pair_team_round("chief", event).unwrap();
+    // Bracket order for 16: 1-16, 8-9, 4-13, 5-12, 2-15, 7-10, 3-14, 6-11. The round-2
+    // entrants take seeds 1 to 4 with the places beside them empty (16, 13, 15, 14); the eight
+    // teams of round 1 take seeds 5 to 12 (E = 5 … L = 12): no bye is left, and round 1 is
+    // 8-9 (H-I), 5-12 (E-L), 7-10 (G-J), 6-11 (F-K).
+    assert_eq!(
+        matches(&store, event, 1),
+        pairs(&[
+            ("Club H", "Club I"),
+            ("Club E", "Club L"),
+            ("Club G", "Club J"),
+            ("Club F", "Club K")
+        ])
+    );
+    let bracket = store.cup_bracket(event).unwrap();
+    assert_eq!(bracket.total_rounds, 4);
+    assert_eq!(bracket.late_entrants.len(), 4);
+    let entering: Vec<Option<u32>> = bracket.rounds[0]
+        .pairs
+        .iter()
+        .map(|p| p.enters_at)
+        .collect();
+    // In bracket order: A alone (enters at round 2), H-I, D alone, E-L, B alone, G-J, C alone,
+    // F-K.
+    assert_eq!(
+        entering,
+        [Some(2), None, Some(2), None, Some(2), None, Some(2), None]
+    );
+    // The entry rounds are fixed now.
+    let t = &store.teams(event).unwrap()[0];
+    let changed = NewTeam {
+        entry_round: None,
+        ..t.details.clone()
+    };
+    let (reason, _) = refusal(
+        store
+            .update_team("chief", event, t.id, &changed)
+            .unwrap_err(),
+    );
+    assert_eq!(reason, Refusal::EventStarted);
+    // Round 1: the first team wins every match 2½-1½ (board 1 1-0, the rest drawn).
+    for number in 1..=4 {
+        play(&store, event, 1, number, [W, D, D, D]);
+    }
+    assert_eq!(
+        winners(&store, event, 1),
+        ["Club A", "Club H", "Club D", "Club E", "Club B", "Club G", "Club C", "Club F"]
+    );
+    // Round 2: each entrant meets the winner from beside it: A (1) the winner of 8-9, D (4)
+    // of 5-12, B (2) of 7-10, C (3) of 6-11.
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(
+        matches(&store, event, 2),
+        pairs(&[
+            ("Club A", "Club H"),
+            ("Club D", "Club E"),
+            ("Club B", "Club G"),
+            ("Club C", "Club F")
+        ])
+    );
+    let round2 = &store.cup_bracket(event).unwrap().rounds[1];
+    assert!(round2.pairs.iter().all(|p| p.enters_at.is_none()));
+}
+
+#[test]
+fn late_entrants_leave_round_one_its_byes() {
+    // 12 teams: A and B enter at round 2, ten play from round 1. The bracket holds 10 + 2 × 2 =
+    // 14 of 16 places: 2 byes. A and B take seeds 1 and 2 (16 and 15 empty); C to L take seeds
+    // 3 to 12, so seeds 13 and 14 are empty and D (4) and C (3) go through without a match.
+    // Round 1 (bracket order 1-16, 8-9, 4-13, 5-12, 2-15, 7-10, 3-14, 6-11): H-I, E-L, G-J, F-K.
+    let (store, event) = cup(12);
+    enter_late(&store, event, &[('A', 2), ('B', 2)]);
+    assert_eq!(store.team_event(event).unwrap().settings.rounds, 4);
+    store.pair_team_round("chief", event).unwrap();
+    assert_eq!(
+        matches(&store, event, 1),
+        pairs(&[
+            ("Club H", "Club I"),
+            ("Club E", "Club L"),
+            ("Club G", "Club J"),
+            ("Club F", "Club K")
+        ])
+    );
+    let b = store.cup_bracket(event).unwrap();
+    let how: Vec<(Option<u32>, Option<u32>)> = b.rounds[0]
+        .pairs
+        .iter()
+        .map(|p| (p.match_number, p.enters_at))
+        .collect();
+    // Pairs in bracket order: A entering, match 1, D's bye, match 2, B entering, match 3, C's
+    // bye, match 4.
+    assert_eq!(
+        how,
+        [
+            (None, Some(2)),
+            (Some(1), None),
+            (None, None),
+            (Some(2), None),
+            (None, Some(2)),
+            (Some(3), None),
+            (None, None),
+            (Some(4), None)
+        ]
+    );
+}
+
+#[test]
+fn an_entry_round_out_of_range_or_without_a_first_round_is_refused() {
+    let (store, event) = cup(4);
+    let t = store.teams(event).unwrap();
+    let bad = [cup::CupEntry {
+        team: t[0].id,
+        division: None,
+        entry_round: Some(11),
+    }];
+    assert!(matches!(
+        store.set_cup_entries("chief", event, &bad, None),
+        Err(Error::Invalid { ref field, .. }) if field == "entry_round"
+    ));
+    // Three of four teams entering at round 2 leave one team for round 1: no match to play.
+    enter_late(&store, event, &[('A', 2), ('B', 2), ('C', 2)]);
+    assert!(matches!(
+        store.pair_team_round("chief", event),
+        Err(Error::Invalid { ref field, .. }) if field == "entry_round"
+    ));
+}
+
+#[test]
+fn the_coupe_de_france_colours_give_white_on_boards_one_and_four() {
+    let (store, event) = cup(2);
+    let settings = CupSettings {
+        colours: BoardColours::FfeCup,
+        ..CupSettings::default()
+    };
+    store
+        .set_cup_settings("chief", event, &settings, None)
+        .unwrap();
+    store.pair_team_round("chief", event).unwrap();
+    let teams = store.teams(event).unwrap();
+    let (a, b) = (&teams[0], &teams[1]);
+    let m = &store.team_round(event, 1).unwrap().matches[0];
+    assert_eq!(m.white_team, a.id);
+    // A (first in the bracket) has White on boards 1 and 4, B on boards 2 and 3: the white
+    // player of each board is A's 1st, B's 2nd, B's 3rd, A's 4th.
+    let whites: Vec<Option<i64>> = m.boards.iter().map(|b| b.white).collect();
+    assert_eq!(
+        whites,
+        [
+            Some(a.roster[0].id),
+            Some(b.roster[1].id),
+            Some(b.roster[2].id),
+            Some(a.roster[3].id)
+        ]
+    );
+    // 1-0, 0-1, 0-1, 1-0: A wins every board (White on 1 and 4, Black on 2 and 3): 4-0 for A.
+    // With alternating colours the same results would be 2-2.
+    play(&store, event, 1, 1, [W, B, B, W]);
+    let pair = &store.cup_bracket(event).unwrap().rounds[0].pairs[0];
+    assert_eq!((pair.first_points, pair.second_points), (8, 0));
+    assert_eq!(
+        pair.outcome,
+        Outcome::Won {
+            side: cup_bracket::Side::White,
+            how: Decided::Score
+        }
+    );
+    // The round's match score, from the engines' team model given the event's board colours,
+    // agrees: 4-0 in game points (tenths), 2-0 in match points (the default 2/1/0).
+    let score = &store.match_scores(event, 1).unwrap()[0];
+    assert_eq!(
+        (
+            score.white_game_points.tenths(),
+            score.black_game_points.tenths(),
+            score.white_match_points,
+            score.black_match_points
+        ),
+        (40, 0, Some(2), Some(0))
+    );
+    // The event itself says the pattern for every page that shows a board's colour.
+    let e = store.team_event(event).unwrap();
+    assert_eq!(e.board_colours, BoardColours::FfeCup);
 }

@@ -1519,8 +1519,8 @@ fn team_scenarios(api: &Api) -> Vec<Scenario> {
     out
 }
 
-/// A knock-out cup of four teams: its settings before round 1, and a drawn match's tie-break
-/// match.
+/// A knock-out cup of four teams: its settings and its teams' entry rounds before round 1, and
+/// a drawn match's tie-break match.
 fn cup_scenarios(api: &Api) -> Vec<Scenario> {
     use Kind::Teams;
     let mut out = Vec::new();
@@ -1559,6 +1559,21 @@ fn cup_scenarios(api: &Api) -> Vec<Scenario> {
         t,
         settings.clone().select("tie_break", "match"),
         vec![settings.select("tie_break", "board_count")],
+    ));
+
+    // The teams' divisions and entry rounds, before round 1.
+    let t = cup("Coupe à entrées tardives");
+    let first = api.get(&format!("/api/teams/events/{t}/teams")).0[0]["id"]
+        .as_i64()
+        .unwrap();
+    let entry: &'static str = Box::leak(format!("entry_round_{first}").into_boxed_str());
+    let teams = form(format!("/teams/{t}/cup"), format!("/teams/{t}/cup/teams"));
+    out.push(scenario(
+        "/teams/{id}/cup/teams",
+        Teams,
+        t,
+        teams.clone().text(entry, "2"),
+        vec![teams.text(entry, "3")],
     ));
 
     // Match 1 of round 1 drawn on every board: the bracket asks for its tie-break match.

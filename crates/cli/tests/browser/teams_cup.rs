@@ -138,3 +138,70 @@ pub async fn cup(chromedriver: PathBuf) {
     assert!(!b.exists("form.cup-playoff").await);
     d.shot("public-en").await;
 }
+
+/// A cup of 6 teams whose two best enter at round 2, played in the Coupe de France's colours
+/// (issue 39 §6): the entry rounds typed in the bracket page's table, round 1's bracket leaving
+/// the entrants' places empty, each entrant meeting the winner beside it in round 2; the page in
+/// French and English, printed on one sheet.
+pub async fn late_entrants(chromedriver: PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shots = artifacts_dir("teams-cup-late");
+    let server = Server::start(&tmp.path().join("test.db"));
+    let driver = Driver::start(&chromedriver);
+    let mut d = Desk::open(&driver, &server, &shots).await;
+    d.create("Coupe de France", "cup", None, 4, "").await;
+    d.import(&rosters_csv(6), 6).await;
+    let b = d.b();
+
+    b.goto(&d.url("/cup")).await;
+    d.a.assert_no_error("the bracket page").await;
+    b.select("#cup-colours", "ffe_cup").await;
+    d.a.press("#cup-settings-save", "save the cup's settings")
+        .await;
+    // Seeds 1 and 2 (the table lists the teams by number) enter at round 2, division 1.
+    for n in [1, 2] {
+        b.fill(&format!("#division-{n}"), "1").await;
+        b.fill(&format!("#entry-round-{n}"), "2").await;
+    }
+    d.shot("entries-fr").await;
+    d.a.press("#cup-teams-save", "save the entry rounds").await;
+    d.a.press("#cup-pair", "pair round 1").await;
+    // A bracket of 8 (weight 4 + 2 × 2): 1-8, 4-5, 2-7, 3-6 with seeds 7 and 8 empty beside the
+    // entrants: round 1 is 4-5 and 3-6.
+    assert_eq!(names(&d, 1).await, seeds(&[(4, 5), (3, 6)]));
+    // 4-5 in BNNB: seed 4 has White on boards 1 and 4: 1-0, 0-1, 0-1, 1-0 is 4-0 for seed 4.
+    let mut r1 = boards(1, ["1-0", "0-1", "0-1", "1-0"]);
+    // 3-6: seed 6 wins board 1 (0-1), the rest drawn: 1½-2½.
+    r1.extend(boards(2, ["0-1", "1/2", "1/2", "1/2"]));
+    d.post_results(1, &r1).await;
+    b.goto(&d.url("/cup")).await;
+    let how = b.find("#cup-how-1-1").await.text().await.unwrap();
+    assert_eq!(how, "entre en lice au tour 2");
+    let late = b.find(".cup-late").await.text().await.unwrap();
+    assert_eq!(
+        late,
+        format!(
+            "Entrent en lice au tour 2 : {}, {}",
+            team_name(0),
+            team_name(1)
+        )
+    );
+    // Round 2: seed 1 meets seed 4 (the winner beside it), seed 2 meets seed 6.
+    d.a.press("#cup-pair", "pair round 2").await;
+    assert_eq!(names(&d, 2).await, seeds(&[(1, 4), (2, 6)]));
+    b.goto(&d.url("/cup")).await;
+    let entering = b.find("#cup-2-1 .cup-enters").await.text().await.unwrap();
+    assert_eq!(entering, "(entre en lice)");
+    d.shot("bracket-fr").await;
+    let pdf = b.print_pdf(&shots, "bracket-fr").await;
+    let text = String::from_utf8_lossy(&pdf);
+    let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
+    assert_eq!(pages, 1, "the bracket prints on one sheet");
+
+    d.a.switch_language("en").await;
+    let how = b.find("#cup-how-1-1").await.text().await.unwrap();
+    assert_eq!(how, "enters the cup at round 2");
+    let entering = b.find("#cup-2-1 .cup-enters").await.text().await.unwrap();
+    assert_eq!(entering, "(enters the cup)");
+    d.shot("bracket-en").await;
+}

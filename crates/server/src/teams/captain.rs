@@ -14,7 +14,6 @@ use axum::extract::{Query, State};
 use axum::Form;
 use serde::Deserialize;
 use store::teams::captains::CaptainMatch;
-use store::teams::model::board_colours;
 use store::teams::rounds::check_lineup;
 use store::teams::Team;
 use store::{ReportOutcome, ResultCode};
@@ -176,7 +175,7 @@ impl CaptainPage {
             &c,
             p,
             &teams,
-            m.event.settings.boards,
+            &m.event.board_colours(),
             m.event.settings.board_order_gap.is_some(),
         )
         .into_iter()
@@ -220,7 +219,7 @@ impl CaptainPage {
 
 /// The colour name of the captain's team on board `k` (from 0).
 fn colour_of(c: &Ctx, m: &CaptainMatch, k: usize) -> String {
-    let colours = board_colours(m.event.settings.boards);
+    let colours = m.event.board_colours();
     let white = (colours.get(k) == Some(&Color::White)) == m.has_white_on_board_one();
     c.t(if white {
         "report-white-is"
@@ -268,7 +267,7 @@ fn report_review(
         .iter()
         .map(|(board, result)| {
             let k = *board as usize - 1;
-            let colours = board_colours(m.event.settings.boards);
+            let colours = m.event.board_colours();
             let white = (colours.get(k) == Some(&Color::White)) == m.has_white_on_board_one();
             let name = page
                 .boards

@@ -12,11 +12,11 @@ use axum::http::HeaderMap;
 use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use store::teams::cup::{parse_playoff, CupBracket};
+use store::teams::cup::{parse_playoff, CupBracket, CupEntry};
 use store::teams::cup_bracket::{
     CupByes, CupNextRound, CupSeeding, CupSettings, CupTieBreak, Decided, Outcome,
 };
-use store::teams::{Team, TeamEventId, TeamKey, TeamSystem};
+use store::teams::{BoardColours, Team, TeamEventId, TeamKey, TeamSystem};
 
 use super::pages::EventView;
 use crate::ctx::{Arbiter, Ctx};
@@ -40,6 +40,11 @@ pub fn routes() -> Routes {
             Guard::Merge(Kind::Teams),
             save_playoff,
         )
+        .post(
+            "/teams/{id}/cup/teams",
+            Guard::Merge(Kind::Teams),
+            save_entries,
+        )
         .get("/public/teams/{id}/cup", public_bracket_page)
 }
 
@@ -56,6 +61,11 @@ pub fn api_routes() -> Routes {
             &format!("{e}/playoff"),
             Guard::Merge(Kind::Teams),
             api_playoff,
+        )
+        .post(
+            &format!("{e}/teams"),
+            Guard::Merge(Kind::Teams),
+            api_entries,
         )
 }
 
@@ -85,6 +95,9 @@ struct PairView {
     level: bool,
     /// The tie-break match's score as entered (`1½-2½`), for the form.
     playoff: String,
+    /// The first or second team enters the cup at this round (a late entrant's first match).
+    first_enters: bool,
+    second_enters: bool,
 }
 
 struct RoundView {
@@ -134,6 +147,12 @@ fn how_text(c: &Ctx, outcome: Outcome, first_white: bool) -> String {
 }
 
 fn round_views(c: &Ctx, b: &CupBracket, teams: &[Team]) -> Vec<RoundView> {
+    let enters = |t: Option<TeamKey>, round: u32| {
+        round > 1
+            && b.late_entrants
+                .iter()
+                .any(|e| Some(e.0) == t && e.1 == round)
+    };
     let name = |t: Option<TeamKey>| {
         t.and_then(|id| teams.iter().find(|t| t.id == id))
             .map(|t| t.details.name.to_string())
@@ -149,7 +168,9 @@ fn round_views(c: &Ctx, b: &CupBracket, teams: &[Team]) -> Vec<RoundView> {
                 .iter()
                 .map(|p| {
                     let alone = p.match_number.is_none();
-                    let winner = |t: Option<TeamKey>| t.is_some() && p.winner == t;
+                    // A team that has not entered yet is not shown as a winner.
+                    let winner =
+                        |t: Option<TeamKey>| t.is_some() && p.winner == t && p.enters_at.is_none();
                     PairView {
                         number: p.match_number.unwrap_or(0),
                         first: name(p.first),
@@ -170,7 +191,9 @@ fn round_views(c: &Ctx, b: &CupBracket, teams: &[Team]) -> Vec<RoundView> {
                         },
                         winner_first: winner(p.first),
                         winner_second: winner(p.second),
-                        how: if alone {
+                        how: if let Some(r) = p.enters_at {
+                            c.t1("teams-cup-enters-at", "round", r as i64)
+                        } else if alone {
                             c.t("teams-cup-bye")
                         } else {
                             how_text(c, p.outcome, p.first_has_white)
@@ -187,6 +210,8 @@ fn round_views(c: &Ctx, b: &CupBracket, teams: &[Team]) -> Vec<RoundView> {
                             .playoff
                             .map(|(f, s)| format!("{}-{}", points(f), points(s)))
                             .unwrap_or_default(),
+                        first_enters: !alone && enters(p.first, r.round),
+                        second_enters: !alone && enters(p.second, r.round),
                     }
                 })
                 .collect(),
@@ -216,6 +241,15 @@ fn choices<T: Copy + PartialEq>(
         .collect()
 }
 
+/// A team's line of the cup's table of teams.
+struct EntryView {
+    id: TeamKey,
+    number: u32,
+    name: String,
+    division: String,
+    entry_round: String,
+}
+
 #[derive(Template)]
 #[template(path = "teams_cup.html")]
 struct BracketPage {
@@ -229,6 +263,12 @@ struct BracketPage {
     next_round: Choices,
     tie_break: Choices,
     byes: Choices,
+    colours: Choices,
+    /// The teams' divisions and entry rounds, for the form before round 1 and the list of
+    /// late entrants.
+    entries: Vec<EntryView>,
+    /// The late entrants in words (« Tours, Blois: round 2 »), for the page and its print.
+    late: Vec<String>,
     /// The rule in words, for the page's head and its print.
     rule: String,
     /// The arbiter's page (forms, links to the rounds) or the public one.
@@ -262,7 +302,7 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, arbiter: bool) -> Page {
         .unwrap_or_default();
     let s = b.settings;
     let rule = format!(
-        "{} · {} · {} · {}",
+        "{} · {} · {} · {} · {}",
         c.t(&format!("teams-cup-seeding-{}", s.seeding.as_str())),
         c.t(&format!("teams-cup-byes-{}", s.byes.as_str())),
         c.t(&format!("teams-cup-next-round-{}", s.next_round.as_str())),
@@ -270,7 +310,47 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, arbiter: bool) -> Page {
             "teams-cup-tie-break-{}",
             s.tie_break.as_str().replace('_', "-")
         )),
+        c.t(&format!(
+            "teams-cup-colours-{}",
+            s.colours.as_str().replace('_', "-")
+        )),
     );
+    let entries = teams
+        .iter()
+        .map(|t| EntryView {
+            id: t.id,
+            number: t.number,
+            name: t.details.name.to_string(),
+            division: t
+                .details
+                .division
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            entry_round: t.details.entry_round.unwrap_or(1).to_string(),
+        })
+        .collect();
+    let mut late_rounds: Vec<u32> = b.late_entrants.iter().map(|e| e.1).collect();
+    late_rounds.sort_unstable();
+    late_rounds.dedup();
+    let late = late_rounds
+        .iter()
+        .map(|&r| {
+            let names: Vec<String> = b
+                .late_entrants
+                .iter()
+                .filter(|e| e.1 == r)
+                .filter_map(|e| teams.iter().find(|t| t.id == e.0))
+                .map(|t| t.details.name.to_string())
+                .collect();
+            c.tr.targs(
+                "teams-cup-late-entrants",
+                &[
+                    ("round", (r as i64).into()),
+                    ("teams", names.join(", ").into()),
+                ],
+            )
+        })
+        .collect();
     let last_decided = b.rounds.last().is_none_or(|r| {
         r.pairs
             .iter()
@@ -304,6 +384,15 @@ fn page(st: &AppState, c: Ctx, id: TeamEventId, arbiter: bool) -> Page {
             "teams-cup-tie-break",
         ),
         byes: choices(&c, CupByes::ALL, CupByes::as_str, s.byes, "teams-cup-byes"),
+        colours: choices(
+            &c,
+            BoardColours::ALL,
+            BoardColours::as_str,
+            s.colours,
+            "teams-cup-colours",
+        ),
+        entries,
+        late,
         rule,
         arbiter,
         can_pair,
@@ -336,6 +425,7 @@ fn settings_from(
     next_round: Option<&str>,
     tie_break: Option<&str>,
     byes: Option<&str>,
+    colours: Option<&str>,
 ) -> Result<CupSettings, AppError> {
     let d = CupSettings::default();
     let field = |name: &str, v: Option<&str>, codes: &[&str]| -> Result<(), AppError> {
@@ -356,6 +446,7 @@ fn settings_from(
         &["top_board", "board_elimination", "board_count", "match"],
     )?;
     field("byes", byes, &["seeding", "division"])?;
+    field("colours", colours, &["alternate", "ffe_cup"])?;
     Ok(CupSettings {
         seeding: seeding.and_then(CupSeeding::parse).unwrap_or(d.seeding),
         next_round: next_round
@@ -365,6 +456,7 @@ fn settings_from(
             .and_then(CupTieBreak::parse)
             .unwrap_or(d.tie_break),
         byes: byes.and_then(CupByes::parse).unwrap_or(d.byes),
+        colours: colours.and_then(BoardColours::parse).unwrap_or(d.colours),
     })
 }
 
@@ -401,6 +493,7 @@ async fn save_settings(
         f.get("next_round").map(String::as_str),
         f.get("tie_break").map(String::as_str),
         f.get("byes").map(String::as_str),
+        f.get("colours").map(String::as_str),
     )?;
     let store = st.store.clone();
     blocking(move || store.set_cup_settings(&a.username, id, &settings, seen)).await?;
@@ -460,6 +553,7 @@ struct SettingsBody {
     next_round: Option<String>,
     tie_break: Option<String>,
     byes: Option<String>,
+    colours: Option<String>,
     version: Option<Value>,
 }
 
@@ -477,6 +571,7 @@ async fn api_settings(
         b.next_round.as_deref(),
         b.tie_break.as_deref(),
         b.byes.as_deref(),
+        b.colours.as_deref(),
     )?;
     let store = st.store.clone();
     blocking(move || store.set_cup_settings(&a.username, id, &settings, seen)).await?;
@@ -510,4 +605,79 @@ async fn api_playoff(
     blocking(move || store.set_cup_playoff(&a.username, id, round, number, score, seen)).await?;
     let version = st.store.team_event_version(id)?;
     Ok(edits::with_version(ok(st.store.cup_bracket(id)?)?, version))
+}
+
+/// A form's or the API's number for a team: empty is none; otherwise a whole number from
+/// `min` to `max`, or a 422 naming the field.
+fn small_number(
+    name: &str,
+    v: &str,
+    min: u8,
+    max: u8,
+    expected: &str,
+) -> Result<Option<u8>, AppError> {
+    let v = v.trim();
+    if v.is_empty() {
+        return Ok(None);
+    }
+    match v.parse::<u8>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+        _ => Err(AppError::invalid(name, expected, format!("{v:?}"))),
+    }
+}
+
+const DIVISION_EXPECTED: &str = "a division from 1 (the highest) to 99, or nothing";
+const ENTRY_EXPECTED: &str = "a cup round from 1 to 10 for the team to enter at";
+
+/// The cup page's table of teams: `division_{team}` and `entry_round_{team}` for each team.
+async fn save_entries(
+    State(st): State<AppState>,
+    a: Arbiter,
+    Path(id): Path<TeamEventId>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Page {
+    let seen = edits::from_form(f.get("version").map(String::as_str))?;
+    cup_event(&st, id)?;
+    let teams = st.store.teams(id)?;
+    let mut entries = Vec::new();
+    for t in &teams {
+        let (d, r) = (
+            format!("division_{}", t.id),
+            format!("entry_round_{}", t.id),
+        );
+        let (Some(dv), Some(rv)) = (f.get(&d), f.get(&r)) else {
+            continue;
+        };
+        entries.push(CupEntry {
+            team: t.id,
+            division: small_number(&d, dv, 1, 99, DIVISION_EXPECTED)?,
+            entry_round: small_number(&r, rv, 1, 10, ENTRY_EXPECTED)?,
+        });
+    }
+    let store = st.store.clone();
+    blocking(move || store.set_cup_entries(&a.username, id, &entries, seen)).await?;
+    see(format!("/teams/{id}/cup"))
+}
+
+#[derive(Debug, Deserialize)]
+struct EntriesBody {
+    teams: Vec<CupEntry>,
+    version: Option<Value>,
+}
+
+async fn api_entries(
+    State(st): State<AppState>,
+    a: Arbiter,
+    headers: HeaderMap,
+    Path(id): Path<TeamEventId>,
+    bytes: Bytes,
+) -> ApiResult {
+    let b: EntriesBody = body(&bytes)?;
+    let seen = edits::from_request(&headers, &b.version)?;
+    cup_event(&st, id)?;
+    let store = st.store.clone();
+    let teams = b.teams;
+    blocking(move || store.set_cup_entries(&a.username, id, &teams, seen)).await?;
+    let version = st.store.team_event_version(id)?;
+    Ok(edits::with_version(ok(st.store.teams(id)?)?, version))
 }

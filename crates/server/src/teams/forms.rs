@@ -165,6 +165,9 @@ pub(crate) struct TeamBody {
     /// A cup's division, 1 the highest.
     #[serde(default)]
     division: Option<u8>,
+    /// The cup round the team enters at, 1 (the default) to 10.
+    #[serde(default)]
+    entry_round: Option<u8>,
 }
 
 impl TeamBody {
@@ -175,6 +178,7 @@ impl TeamBody {
             federation: self.federation.trim().to_ascii_uppercase(),
             captain: person("captain", &self.captain)?,
             division: self.division,
+            entry_round: self.entry_round,
         })
     }
 }

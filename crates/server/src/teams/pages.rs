@@ -10,7 +10,6 @@ use axum::extract::{Path, State};
 use axum::Form;
 use serde::Deserialize;
 use store::teams::captains::BoardReports;
-use store::teams::model::board_colours;
 use store::teams::rounds::{BoardResult, Lineup};
 use store::teams::{
     MatchForfeit, MemberKey, Team, TeamEvent, TeamEventId, TeamKey, TeamMatch, TeamSystem,
@@ -681,10 +680,10 @@ pub(super) fn lineup_forms(
     c: &Ctx,
     m: &TeamMatch,
     teams: &[Team],
-    boards: u32,
+    colours: &[Color],
     numbered: bool,
 ) -> Vec<LineupForm> {
-    let colours = board_colours(boards);
+    let boards = colours.len() as u32;
     [(m.white_team, true), (m.black_team, false)]
         .iter()
         .filter_map(|&(key, first)| {
@@ -774,7 +773,7 @@ pub(super) fn match_views(
             )
         })
         .collect();
-    let colours = board_colours(e.settings.boards);
+    let colours = e.board_colours();
     let mut views = Vec::new();
     for (m, s) in pairing.matches.iter().zip(&scores) {
         let boards = m
@@ -830,7 +829,7 @@ pub(super) fn match_views(
                 c,
                 m,
                 teams,
-                e.settings.boards,
+                &e.board_colours(),
                 e.settings.board_order_gap.is_some(),
             ),
             codes: [m.white_team, m.black_team]

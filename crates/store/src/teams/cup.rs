@@ -6,7 +6,10 @@
 //! fresh draw).
 //!
 //! A round's places are kept in bracket order (`team_cup_slot`): places 1 and 2 meet, 3 and 4,
-//! …; a team alone in its pair goes through without a match.
+//! …; a team alone in its pair goes through without a match. A team entering at a later round
+//! (the Coupe de France's Top 12) is placed in round 1's bracket with empty places beside it up
+//! to its round ([`cup_bracket::late_bracket`]): it goes through alone, marked as not entered
+//! yet, and meets the winner from beside it at its round.
 
 use rand::seq::SliceRandom;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -20,7 +23,7 @@ use crate::error::{Error, Refusal, Result};
 use crate::teams::cup_bracket::{self, CupSettings, Outcome, Side};
 use crate::teams::event::{load_event, load_teams};
 use crate::teams::log::{append, touched_since, version_on};
-use crate::teams::model::{board_colours, load_round};
+use crate::teams::model::load_round;
 use crate::teams::types::*;
 use crate::Store;
 
@@ -44,6 +47,16 @@ pub struct CupPair {
     pub outcome: Outcome,
     /// Who goes through: the winner, or the team alone in its pair.
     pub winner: Option<TeamKey>,
+    /// The team alone in its pair enters the cup at this later round: it has not entered yet.
+    pub enters_at: Option<u32>,
+}
+
+/// A team's division and entry round, as the cup page sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct CupEntry {
+    pub team: TeamKey,
+    pub division: Option<u8>,
+    pub entry_round: Option<u8>,
 }
 
 /// A round of the cup.
@@ -62,19 +75,22 @@ pub struct CupBracket {
     pub rounds: Vec<CupRound>,
     /// The winner of the final once it is decided.
     pub champion: Option<TeamKey>,
+    /// The teams entering after round 1, with their rounds.
+    pub late_entrants: Vec<(TeamKey, u32)>,
 }
 
 pub(crate) fn load_settings(conn: &Connection, event: TeamEventId) -> Result<CupSettings> {
-    let row: Option<(String, String, String, String)> = conn
+    let row: Option<(String, String, String, String, String)> = conn
         .query_row(
-            "SELECT seeding, next_round, tie_break, byes FROM team_cup WHERE event_id = ?1",
+            "SELECT seeding, next_round, tie_break, byes, colours FROM team_cup WHERE event_id = ?1",
             [event],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()?;
     Ok(match row {
         None => CupSettings::default(),
-        Some((s, n, t, b)) => CupSettings {
+        Some((s, n, t, b, c)) => CupSettings {
+            colours: BoardColours::parse(&c).unwrap_or_default(),
             byes: cup_bracket::CupByes::parse(&b).unwrap_or_default(),
             seeding: cup_bracket::CupSeeding::parse(&s).unwrap_or_default(),
             next_round: cup_bracket::CupNextRound::parse(&n).unwrap_or_default(),
@@ -89,6 +105,17 @@ fn cup_event(conn: &Connection, event: TeamEventId) -> Result<TeamEvent> {
         return Err(Error::NotFound("cup"));
     }
     Ok(e)
+}
+
+/// The teams entering after round 1, with their rounds.
+fn late_entrants(conn: &Connection, event: TeamEventId) -> Result<Vec<(TeamKey, u32)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, entry_round FROM team WHERE event_id = ?1 AND entry_round > 1 ORDER BY number",
+    )?;
+    let rows = st
+        .query_map([event], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
 }
 
 fn load_slots(conn: &Connection, event: TeamEventId, round: u32) -> Result<Vec<Option<TeamKey>>> {
@@ -123,6 +150,7 @@ fn load_cup_round(
     event: TeamEventId,
     settings: &CupSettings,
     round: u32,
+    late: &[(TeamKey, u32)],
 ) -> Result<CupRound> {
     let slots = load_slots(conn, event, round)?;
     let pairing = load_round(conn, event, round)?;
@@ -137,7 +165,12 @@ fn load_cup_round(
             });
             let Some(m) = m else {
                 let alone = first.or(second);
+                let enters_at = late
+                    .iter()
+                    .find(|(t, r)| Some(*t) == alone && *r > round)
+                    .map(|e| e.1);
                 return CupPair {
+                    enters_at,
                     match_number: None,
                     first,
                     second,
@@ -154,7 +187,7 @@ fn load_cup_round(
                 .iter()
                 .find(|(n, _)| *n == m.number)
                 .map(|(_, p)| *p);
-            let colours = board_colours(results.len() as u32);
+            let colours = settings.colours.colours(results.len() as u32);
             let outcome =
                 cup_bracket::outcome(&results, &colours, m.forfeit, settings.tie_break, playoff);
             let (w, b) = cup_bracket::game_points(&results, &colours);
@@ -175,6 +208,7 @@ fn load_cup_round(
                 playoff: playoff.map(|(w, b)| if first_white { (w, b) } else { (b, w) }),
                 outcome,
                 winner,
+                enters_at: None,
             }
         })
         .collect();
@@ -190,9 +224,9 @@ fn write_boards(
     number: u32,
     white: &Team,
     black: &Team,
-    boards: u32,
+    colours: &[Color],
 ) -> Result<()> {
-    for (k, colour) in board_colours(boards).iter().enumerate() {
+    for (k, colour) in colours.iter().enumerate() {
         let (w, b) = (white.roster[k].id, black.roster[k].id);
         let (w, b) = if *colour == Color::White {
             (w, b)
@@ -236,6 +270,8 @@ pub(crate) fn pair_cup_round_in(
         ));
     }
     let mut rng = rand::thread_rng();
+    let late = late_entrants(tx, event)?;
+    let entry = |t: TeamKey| late.iter().find(|e| e.0 == t).map_or(1, |e| e.1);
     let slots: Vec<Option<TeamKey>> = if round == 1 {
         // The teams come by number: by the average rating of their top boards.
         let mut entries: Vec<(TeamKey, Option<u8>)> =
@@ -243,17 +279,41 @@ pub(crate) fn pair_cup_round_in(
         if settings.seeding == cup_bracket::CupSeeding::Draw {
             entries.shuffle(&mut rng);
         }
-        let entries: Vec<TeamKey> = match settings.byes {
-            cup_bracket::CupByes::Seeding => entries.iter().map(|e| e.0).collect(),
-            cup_bracket::CupByes::Division => cup_bracket::byes_by_division(&entries),
+        let (firsts, later): (Vec<(TeamKey, Option<u8>)>, Vec<_>) =
+            entries.iter().copied().partition(|e| entry(e.0) == 1);
+        if firsts.len() < 2 {
+            return Err(Error::invalid(
+                "entry_round",
+                "at least two teams entering the cup at round 1",
+                format!("{} of {} teams", firsts.len(), teams.len()),
+            ));
+        }
+        let weight: u64 = entries.iter().map(|e| 1u64 << (entry(e.0) - 1)).sum();
+        let latest = late.iter().map(|e| e.1).max().unwrap_or(1);
+        let rounds = cup_bracket::rounds_for(weight, latest);
+        let byes = (1u64 << rounds) - weight;
+        let firsts: Vec<TeamKey> = match settings.byes {
+            cup_bracket::CupByes::Seeding => firsts.iter().map(|e| e.0).collect(),
+            cup_bracket::CupByes::Division => cup_bracket::divisions_first(&firsts, byes as usize),
         };
         tx.execute(
             "UPDATE team_event SET rounds = ?1 WHERE id = ?2",
-            params![cup_bracket::rounds(teams.len() as u32), event],
+            params![rounds, event],
         )?;
-        cup_bracket::first_round(&entries)
+        let placed: Vec<(TeamKey, u32)> = firsts
+            .into_iter()
+            .map(|t| (t, 1))
+            .chain(later.iter().map(|e| (e.0, entry(e.0))))
+            .collect();
+        cup_bracket::late_bracket(rounds, &placed).ok_or_else(|| {
+            Error::invalid(
+                "entry_round",
+                "a bracket that holds the teams at their entry rounds",
+                format!("{rounds} rounds"),
+            )
+        })?
     } else {
-        let last = load_cup_round(tx, event, &settings, round - 1)?;
+        let last = load_cup_round(tx, event, &settings, round - 1, &late)?;
         let mut winners = Vec::with_capacity(last.pairs.len());
         for p in &last.pairs {
             match (p.match_number, p.outcome) {
@@ -286,7 +346,18 @@ pub(crate) fn pair_cup_round_in(
             cup_bracket::CupNextRound::Draw => {
                 let mut drawn: Vec<TeamKey> = winners.into_iter().flatten().collect();
                 drawn.shuffle(&mut rng);
-                cup_bracket::first_round(&drawn)
+                // A team entering after this round keeps its places up to its round: the
+                // others are drawn into the rest of the bracket.
+                if drawn.iter().any(|&t| entry(t) > round) {
+                    let placed: Vec<(TeamKey, u32)> = drawn
+                        .iter()
+                        .map(|&t| (t, entry(t).saturating_sub(round - 1).max(1)))
+                        .collect();
+                    cup_bracket::late_bracket(e.settings.rounds + 1 - round, &placed)
+                        .ok_or(Error::NotFound("cup bracket"))?
+                } else {
+                    cup_bracket::first_round(&drawn)
+                }
             }
         }
     };
@@ -311,7 +382,8 @@ pub(crate) fn pair_cup_round_in(
             "INSERT INTO team_match (event_id, round, number, white_team, black_team) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![event, round, number, white.id, black.id],
         )?;
-        write_boards(tx, event, round, number, white, black, e.settings.boards)?;
+        let colours = settings.colours.colours(e.settings.boards);
+        write_boards(tx, event, round, number, white, black, &colours)?;
         crate::teams::captain_rows::write_codes(tx, event, round, number, &[white.id, black.id])?;
     }
     append(
@@ -363,18 +435,78 @@ impl Store {
                 }
             }
             tx.execute(
-                "INSERT INTO team_cup (event_id, seeding, next_round, tie_break, byes) \
-                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (event_id) DO UPDATE SET seeding = ?2, \
-                 next_round = ?3, tie_break = ?4, byes = ?5",
+                "INSERT INTO team_cup (event_id, seeding, next_round, tie_break, byes, colours) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (event_id) DO UPDATE SET seeding = ?2, \
+                 next_round = ?3, tie_break = ?4, byes = ?5, colours = ?6",
                 params![
                     event,
                     settings.seeding.as_str(),
                     settings.next_round.as_str(),
                     settings.tie_break.as_str(),
-                    settings.byes.as_str()
+                    settings.byes.as_str(),
+                    settings.colours.as_str()
                 ],
             )?;
             append(tx, event, actor, "cup", "settings", json!(settings))?;
+            Ok(())
+        })
+    }
+
+    /// Sets each listed team's division (1 the highest, to 99) and entry round (1 to 10; `None`
+    /// for round 1), as the cup page's table of teams sends them: refused once round 1 is
+    /// paired, for a team of another event, and with `seen` when a team changed since that
+    /// version.
+    pub fn set_cup_entries(
+        &self,
+        actor: &str,
+        event: TeamEventId,
+        entries: &[CupEntry],
+        seen: Option<Version>,
+    ) -> Result<()> {
+        self.transaction(|tx| {
+            let e = cup_event(tx, event)?;
+            if e.rounds_paired > 0 {
+                return Err(Error::refused(
+                    Refusal::EventStarted,
+                    "the teams' divisions and entry rounds are fixed once round 1 is paired",
+                ));
+            }
+            if let Some(seen) = seen {
+                if touched_since(tx, event, seen, &["teams".to_string()])? {
+                    return Err(Error::Conflict {
+                        version: version_on(tx, event)?,
+                        changed: vec![Changed::TeamSettings {
+                            stored: Box::new(e.settings),
+                        }],
+                    });
+                }
+            }
+            for entry in entries {
+                crate::teams::event::check_team(tx, event, entry.team)?;
+                if let Some(d) = entry.division.filter(|d| !(1..=99).contains(d)) {
+                    return Err(Error::invalid(
+                        "division",
+                        "a division from 1 (the highest) to 99",
+                        d.to_string(),
+                    ));
+                }
+                if let Some(r) = entry.entry_round.filter(|r| !(1..=10).contains(r)) {
+                    return Err(Error::invalid(
+                        "entry_round",
+                        "a cup round from 1 to 10 for the team to enter at",
+                        r.to_string(),
+                    ));
+                }
+                tx.execute(
+                    "UPDATE team SET division = ?1, entry_round = ?2 WHERE id = ?3",
+                    params![
+                        entry.division,
+                        entry.entry_round.filter(|&r| r > 1),
+                        entry.team
+                    ],
+                )?;
+            }
+            append(tx, event, actor, "cup_entries", "teams", json!(entries))?;
             Ok(())
         })
     }
@@ -384,8 +516,9 @@ impl Store {
         self.with_conn(|c| {
             let e = cup_event(c, event)?;
             let settings = load_settings(c, event)?;
+            let late = late_entrants(c, event)?;
             let rounds = (1..=e.rounds_paired)
-                .map(|r| load_cup_round(c, event, &settings, r))
+                .map(|r| load_cup_round(c, event, &settings, r, &late))
                 .collect::<Result<Vec<_>>>()?;
             let champion = rounds
                 .last()
@@ -396,6 +529,7 @@ impl Store {
                 total_rounds: e.settings.rounds,
                 rounds,
                 champion,
+                late_entrants: late,
             })
         })
     }
@@ -429,7 +563,7 @@ impl Store {
                 ));
             }
             let results: Vec<Option<ResultCode>> = m.boards.iter().map(|b| b.result).collect();
-            let colours = board_colours(results.len() as u32);
+            let colours = settings.colours.colours(results.len() as u32);
             let before =
                 cup_bracket::outcome(&results, &colours, m.forfeit, settings.tie_break, None);
             if score.is_some() && before != Outcome::Level {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use tournament::Color;
 
 use crate::chess::types::ResultCode;
-use crate::teams::types::MatchForfeit;
+use crate::teams::types::{BoardColours, MatchForfeit};
 
 /// How round 1's bracket is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -88,11 +88,24 @@ pub struct CupSettings {
     pub tie_break: CupTieBreak,
     #[serde(default)]
     pub byes: CupByes,
+    /// The colours of a match's boards: alternating, or the Coupe de France's « BNNB ».
+    #[serde(default)]
+    pub colours: BoardColours,
 }
 
 /// The rounds of a bracket for `teams` teams: 2 → 1, 3 and 4 → 2, 5 to 8 → 3, …
 pub fn rounds(teams: u32) -> u32 {
     teams.max(2).next_power_of_two().trailing_zeros()
+}
+
+/// The rounds of a bracket whose teams enter at different rounds: `weight` is the sum over the
+/// teams of 2^(r-1) for a team entering at round r (a late entrant fills the places of the
+/// teams it would have met before), `latest` the latest entry round. The smallest number of
+/// rounds whose bracket holds that weight, and at least `latest`: 12 teams of round 1, 12
+/// rounds; 8 of round 1 and 4 of round 2 (weight 16), 4.
+pub fn rounds_for(weight: u64, latest: u32) -> u32 {
+    let fit = weight.max(2).next_power_of_two().trailing_zeros();
+    fit.max(latest)
 }
 
 /// The seeds in bracket order for a bracket of `size` places (a power of two): places 1 and 2
@@ -117,12 +130,53 @@ pub fn first_round<T: Copy>(entries: &[T]) -> Vec<Option<T>> {
         .collect()
 }
 
+/// Round 1's places for a cup whose teams enter at different rounds, in a bracket of `rounds`
+/// rounds (2^rounds places). `entries` are the teams with their entry rounds, each round's
+/// teams in their seeding order. The latest entrants are placed first, each on the best seed
+/// whose places up to its round are all free: those places stay empty, so it goes through
+/// alone until the round it enters at, where it meets the winner from beside it. Round 1's
+/// teams then take the free seeds in order, the ones left over being byes (the top seeds').
+/// With every team at round 1 this is [`first_round`]. `None` when the bracket cannot hold
+/// the teams (see [`rounds_for`]).
+pub fn late_bracket<T: Copy>(rounds: u32, entries: &[(T, u32)]) -> Option<Vec<Option<T>>> {
+    let size = 1usize.checked_shl(rounds)?;
+    let order = seed_order(size as u32);
+    let mut leaf_of_seed = vec![0; size + 1];
+    for (leaf, &seed) in order.iter().enumerate() {
+        leaf_of_seed[seed as usize] = leaf;
+    }
+    let mut places: Vec<Option<T>> = vec![None; size];
+    let mut taken = vec![false; size];
+    let latest = entries.iter().map(|e| e.1).max().unwrap_or(1);
+    for round in (1..=latest).rev() {
+        let block = 1usize.checked_shl(round - 1)?;
+        let mut seeds = 1..=size;
+        for &(team, _) in entries.iter().filter(|e| e.1.max(1) == round) {
+            let leaf = seeds.find_map(|s| {
+                let leaf = leaf_of_seed[s];
+                let start = leaf - leaf % block;
+                (!taken[start..start + block].contains(&true)).then_some((leaf, start))
+            });
+            let (leaf, start) = leaf?;
+            places[leaf] = Some(team);
+            taken[start..start + block].fill(true);
+        }
+    }
+    Some(places)
+}
+
 /// The seeding `entries` (seed 1 first) with the teams of the highest divisions (1 the
 /// highest, none last) moved up to the bye places, in their seeding order; the others keep
 /// their order after them. Nothing moves when the field is a power of two.
 pub fn byes_by_division<T: Copy>(entries: &[(T, Option<u8>)]) -> Vec<T> {
     let size = entries.len().max(2).next_power_of_two();
-    let byes = size - entries.len();
+    divisions_first(entries, size - entries.len())
+}
+
+/// The seeding `entries` with the teams of the highest divisions moved up to the first `byes`
+/// places, as [`byes_by_division`] does for a bracket's byes.
+pub fn divisions_first<T: Copy>(entries: &[(T, Option<u8>)], byes: usize) -> Vec<T> {
+    let byes = byes.min(entries.len());
     let mut by_division: Vec<usize> = (0..entries.len()).collect();
     // A stable sort: the seeding decides within a division.
     by_division.sort_by_key(|&k| entries[k].1.unwrap_or(u8::MAX));
@@ -341,6 +395,84 @@ mod tests {
                 Some(6)
             ]
         );
+    }
+
+    #[test]
+    fn late_entrants_wait_beside_empty_places() {
+        // Every team at round 1: the plain bracket.
+        let all: Vec<(u32, u32)> = (1..=6).map(|t| (t, 1)).collect();
+        assert_eq!(
+            late_bracket(3, &all),
+            Some(first_round(&[1, 2, 3, 4, 5, 6]))
+        );
+        // Ten teams of round 1 (11 to 20) and two of round 2 (1, 2): weight 10 + 2 × 2 = 14,
+        // 4 rounds. Bracket order for 16: 1-16, 8-9, 4-13, 5-12, 2-15, 7-10, 3-14, 6-11. Team 1
+        // takes seed 1 with 16 empty, team 2 seed 2 with 15 empty; 11 to 20 take seeds 3 to 12;
+        // seeds 13 and 14 are byes, beside seeds 4 (team 12) and 3 (team 11).
+        assert_eq!(rounds_for(14, 2), 4);
+        let mut entries: Vec<(u32, u32)> = (11..=20).map(|t| (t, 1)).collect();
+        entries.extend([(1, 2), (2, 2)]);
+        let places = late_bracket(4, &entries).unwrap();
+        assert_eq!(
+            places,
+            [
+                Some(1),
+                None,
+                Some(16),
+                Some(17),
+                Some(12),
+                None,
+                Some(13),
+                Some(20),
+                Some(2),
+                None,
+                Some(15),
+                Some(18),
+                Some(11),
+                None,
+                Some(14),
+                Some(19)
+            ]
+        );
+        // A team of round 3 waits through two rounds: 4 teams of round 1 and one of round 3,
+        // weight 4 + 4 = 8, 3 rounds; it takes seed 1 with seeds 8, 4 and 5 empty (its quarter
+        // of the bracket), the others take seeds 2, 3, 6, 7: 2-7 and 3-6.
+        assert_eq!(rounds_for(8, 3), 3);
+        let places = late_bracket(3, &[(10, 1), (11, 1), (12, 1), (13, 1), (9, 3)]).unwrap();
+        assert_eq!(
+            places,
+            [
+                Some(9),
+                None,
+                None,
+                None,
+                Some(10),
+                Some(13),
+                Some(11),
+                Some(12)
+            ]
+        );
+        // The latest entry round sets the least number of rounds.
+        assert_eq!(rounds_for(3, 3), 3);
+        assert_eq!(rounds_for(12, 1), 4);
+    }
+
+    #[test]
+    fn board_colours_alternate_or_follow_the_coupe_de_france() {
+        use tournament::Color::{Black as N, White as B};
+        for boards in 0..=8 {
+            assert_eq!(
+                BoardColours::Alternate.colours(boards),
+                crate::teams::model::board_colours(boards),
+                "{boards} boards"
+            );
+        }
+        assert_eq!(BoardColours::Alternate.colours(4), [B, N, B, N]);
+        // « BNNB »: White on boards 1 and 4, Black on 2 and 3; by fours past 4 boards.
+        assert_eq!(BoardColours::FfeCup.colours(4), [B, N, N, B]);
+        assert_eq!(BoardColours::FfeCup.colours(6), [B, N, N, B, B, N]);
+        assert_eq!(BoardColours::parse("ffe_cup"), Some(BoardColours::FfeCup));
+        assert_eq!(BoardColours::parse("bnnb"), None);
     }
 
     #[test]

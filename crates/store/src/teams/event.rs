@@ -124,7 +124,10 @@ const EVENT_COLUMNS: &str = "id, name, place, federation, start_date, end_date, 
     (SELECT count(*) FROM team_round r WHERE r.event_id = team_event.id), match_forfeit, \
     (SELECT count(*) FROM team t WHERE t.event_id = team_event.id), board_order_gap, norm_exemption, \
     rule_max_foreign, rule_min_women, rule_player_cap, rule_sum_cap, rule_cap_rating, \
-    rule_one_team_per_round";
+    rule_one_team_per_round, \
+    (SELECT colours FROM team_cup c WHERE c.event_id = team_event.id), \
+    (SELECT coalesce(sum(1 << (coalesce(t.entry_round, 1) - 1)), 0) FROM team t WHERE t.event_id = team_event.id), \
+    (SELECT coalesce(max(coalesce(t.entry_round, 1)), 1) FROM team t WHERE t.event_id = team_event.id)";
 
 fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
     let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
@@ -165,6 +168,10 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
             },
         },
         rounds_paired: r.get(19)?,
+        board_colours: r
+            .get::<_, Option<String>>(30)?
+            .and_then(|c| BoardColours::parse(&c))
+            .unwrap_or_default(),
     };
     // Until round 1 is paired a round robin has the rounds of its table for the teams entered
     // so far (ten teams, two cycles: 18), not the number the creation form stood in with.
@@ -177,9 +184,11 @@ fn event_from_row(r: &Row<'_>) -> rusqlite::Result<TeamEvent> {
         };
         s.rounds = pairing::berger::rounds(teams, cycles);
     }
-    // A cup has the rounds of its bracket: 8 teams, 3 rounds; 9 to 16, 4.
+    // A cup has the rounds of its bracket: 8 teams, 3 rounds; 9 to 16, 4; a team entering at
+    // round r weighs as 2^(r-1) teams of round 1.
     if s.system == TeamSystem::Cup && e.rounds_paired == 0 && teams >= 2 {
-        s.rounds = crate::teams::cup_bracket::rounds(teams);
+        let (weight, latest): (u64, u32) = (r.get(31)?, r.get(32)?);
+        s.rounds = crate::teams::cup_bracket::rounds_for(weight, latest);
     }
     Ok(e)
 }
@@ -197,7 +206,8 @@ pub(crate) fn load_event(conn: &Connection, id: TeamEventId) -> Result<TeamEvent
 /// The event's teams by number, each with its roster in board order.
 pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Team>> {
     let mut st = conn.prepare_cached(
-        "SELECT id, number, name, club, federation, captain, division FROM team WHERE event_id = ?1 ORDER BY number",
+        "SELECT id, number, name, club, federation, captain, division, entry_round FROM team \
+         WHERE event_id = ?1 ORDER BY number",
     )?;
     let mut teams: Vec<Team> = st
         .query_map([event], |r| {
@@ -210,6 +220,7 @@ pub(crate) fn load_teams(conn: &Connection, event: TeamEventId) -> Result<Vec<Te
                     federation: r.get(4)?,
                     captain: r.get(5)?,
                     division: r.get(6)?,
+                    entry_round: r.get(7)?,
                 },
                 roster: Vec::new(),
             })
@@ -266,6 +277,13 @@ fn validate_team(t: &NewTeam) -> Result<()> {
             "division",
             "a division from 1 (the highest) to 99",
             d.to_string(),
+        ));
+    }
+    if let Some(r) = t.entry_round.filter(|r| !(1..=10).contains(r)) {
+        return Err(Error::invalid(
+            "entry_round",
+            "a cup round from 1 to 10 for the team to enter at",
+            r.to_string(),
         ));
     }
     Ok(())
@@ -343,8 +361,8 @@ fn insert_team(tx: &Connection, event: TeamEventId, team: &NewTeam) -> Result<Te
         |r| r.get(0),
     )?;
     tx.execute(
-        "INSERT INTO team (event_id, number, name, club, federation, captain, division) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO team (event_id, number, name, club, federation, captain, division, entry_round) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             event,
             next,
@@ -352,7 +370,8 @@ fn insert_team(tx: &Connection, event: TeamEventId, team: &NewTeam) -> Result<Te
             team.club,
             team.federation,
             team.captain,
-            team.division
+            team.division,
+            team.entry_round
         ],
     )?;
     Ok(tx.last_insert_rowid())
@@ -520,6 +539,7 @@ pub(crate) fn insert_imported(
             name: t.name.clone(),
             club: t.club.clone(),
             division: t.division,
+            entry_round: t.entry_round,
             ..NewTeam::default()
         };
         for m in &t.members {
@@ -661,6 +681,17 @@ impl Store {
         validate_team(details)?;
         self.transaction(|tx| {
             check_team(tx, event, team)?;
+            let entry: Option<u8> = tx.query_row(
+                "SELECT entry_round FROM team WHERE id = ?1",
+                [team],
+                |r| r.get(0),
+            )?;
+            if entry != details.entry_round && load_event(tx, event)?.rounds_paired > 0 {
+                return Err(Error::refused(
+                    Refusal::EventStarted,
+                    "a team's entry round is fixed once round 1 of the cup is paired",
+                ));
+            }
             let clash: bool = tx.query_row(
                 "SELECT EXISTS (SELECT 1 FROM team WHERE event_id = ?1 AND name = ?2 AND id <> ?3)",
                 params![event, details.name, team],
@@ -674,14 +705,15 @@ impl Store {
                 ));
             }
             tx.execute(
-                "UPDATE team SET name = ?1, club = ?2, federation = ?3, captain = ?4, division = ?5 \
-                 WHERE id = ?6",
+                "UPDATE team SET name = ?1, club = ?2, federation = ?3, captain = ?4, division = ?5, \
+                 entry_round = ?6 WHERE id = ?7",
                 params![
                     details.name,
                     details.club,
                     details.federation,
                     details.captain,
                     details.division,
+                    details.entry_round,
                     team
                 ],
             )?;

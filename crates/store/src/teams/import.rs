@@ -7,8 +7,8 @@
 //! `licence`/`n° licence`/`nrffe`, `licence type`/`type licence`/`lic` (A, B), `national rating`/
 //! `elo national`/`elo ffe` with its kind after the number or in `rating kind`/`type elo`
 //! (`1850 F`: F FIDE, N national, E estimated), `club`. A team's club is the club all its players
-//! with one name. A cup's `division`/`niveau` (1 the highest, to 99) is the team's: the lines of
-//! a team that give one give the same. Other columns are ignored. The separator, quoting and
+//! with one name. A cup's `division`/`niveau` (1 the highest, to 99) and `entry round`/`tour
+//! d'entrée` (1 to 10) are the team's: the lines of a team that give one give the same. Other columns are ignored. The separator, quoting and
 //! line ends are read as for the players' import ([`crate::csv`]). Within a team, players are
 //! put in board order; without a board column, in the file's order. The first bad value is
 //! reported at its line and column, and nothing is returned.
@@ -39,6 +39,8 @@ pub struct ImportedTeam {
     pub club: Label,
     /// A cup's division, 1 the highest, when the file gives one.
     pub division: Option<u8>,
+    /// The cup round the team enters at, when the file gives one.
+    pub entry_round: Option<u8>,
     pub members: Vec<NewMember>,
 }
 
@@ -58,9 +60,10 @@ enum Field {
     RatingKind,
     Club,
     Division,
+    EntryRound,
 }
 
-const FIELDS: usize = 14;
+const FIELDS: usize = 15;
 
 impl Field {
     fn from_header(text: &str) -> Option<Field> {
@@ -82,6 +85,7 @@ impl Field {
             "ratingkind" | "typeelo" | "nationalratingkind" => Field::RatingKind,
             "club" => Field::Club,
             "division" | "niveau" | "div" => Field::Division,
+            "entryround" | "tourdentree" | "entree" | "entrytour" => Field::EntryRound,
             _ => return None,
         })
     }
@@ -102,6 +106,7 @@ impl Field {
             Field::RatingKind => "rating kind",
             Field::Club => "club",
             Field::Division => "division",
+            Field::EntryRound => "entry round",
         }
     }
 }
@@ -151,27 +156,31 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
     }
     // (team, [(board, line, column, member)]) in the order teams first appear.
     type Listed = (usize, usize, usize, NewMember);
-    let mut teams: Vec<(Label, Option<u8>, Vec<Listed>)> = Vec::new();
+    // A team's division and entry round, each the same on every line that gives it.
+    let mut teams: Vec<(Label, [Option<u8>; 2], Vec<Listed>)> = Vec::new();
     for row in rows {
-        let (team, board, member, division) = read_line(&row, &columns)?;
+        let (team, board, member, cup) = read_line(&row, &columns)?;
         let place = match teams.iter().position(|(t, _, _)| t == &team.0) {
             Some(k) => k,
             None => {
-                teams.push((team.0.clone(), None, Vec::new()));
+                teams.push((team.0.clone(), [None, None], Vec::new()));
                 teams.len() - 1
             }
         };
-        if let Some((d, line, column)) = division {
-            match teams[place].1 {
+        for (k, what) in ["division", "entry round"].into_iter().enumerate() {
+            let Some((d, line, column)) = cup[k] else {
+                continue;
+            };
+            match teams[place].1[k] {
                 Some(before) if before != d => {
                     return Err(ImportError::new(
                         line,
                         column,
-                        format!("division {before}, as on team {}'s earlier lines", team.0),
-                        format!("division {d}"),
+                        format!("{what} {before}, as on team {}'s earlier lines", team.0),
+                        format!("{what} {d}"),
                     ))
                 }
-                _ => teams[place].1 = Some(d),
+                _ => teams[place].1[k] = Some(d),
             }
         }
         let list = &mut teams[place].2;
@@ -190,13 +199,14 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
     }
     Ok(teams
         .into_iter()
-        .map(|(name, division, mut list)| {
+        .map(|(name, [division, entry_round], mut list)| {
             list.sort_by_key(|m| m.0);
             let members: Vec<NewMember> = list.into_iter().map(|m| m.3).collect();
             ImportedTeam {
                 club: shared_club(&members),
                 name,
                 division,
+                entry_round,
                 members,
             }
         })
@@ -206,12 +216,12 @@ pub fn rosters_from_csv(text: &str) -> Result<Vec<ImportedTeam>, ImportError> {
 /// A cell's value with where it starts.
 type Placed<T> = (T, usize, usize);
 
-/// A line's team, board (if given), player and team's division (if given).
+/// A line's team, board (if given), player, and team's division and entry round (if given).
 type Line = (
     Placed<Label>,
     Option<Placed<usize>>,
     NewMember,
-    Option<Placed<u8>>,
+    [Option<Placed<u8>>; 2],
 );
 
 fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, ImportError> {
@@ -308,7 +318,19 @@ fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, Impor
         },
         _ => None,
     };
-    Ok(((team, team_cell.1, team_cell.2), board, member, division))
+    let entry_round = match cell(Field::EntryRound) {
+        Some(c) if !c.0.trim().is_empty() => match c.0.trim().parse::<u8>() {
+            Ok(r) if (1..=10).contains(&r) => Some((r, c.1, c.2)),
+            _ => return Err(bad(c, "a cup round from 1 to 10, or nothing")),
+        },
+        _ => None,
+    };
+    Ok((
+        (team, team_cell.1, team_cell.2),
+        board,
+        member,
+        [division, entry_round],
+    ))
 }
 
 /// The club every player with a club names, or empty when they name several (or none).
@@ -395,6 +417,21 @@ mod tests {
             assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
             assert_eq!(e.found, found, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_cups_entry_round_is_the_teams() {
+        let text = "équipe;nom;tour d'entrée\nTours;A;2\nTours;B;\nBlois;C;\n";
+        let teams = rosters_from_csv(text).unwrap();
+        let rounds: Vec<Option<u8>> = teams.iter().map(|t| t.entry_round).collect();
+        assert_eq!(rounds, [Some(2), None]);
+        let e = rosters_from_csv("team;name;entry round\nTours;A;2\nTours;B;3\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.found.as_str()),
+            (3, 9, "entry round 3")
+        );
+        let e = rosters_from_csv("team;name;entry round\nTours;A;11\n").unwrap_err();
+        assert_eq!((e.line, e.column, e.found.as_str()), (2, 9, "\"11\""));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 use tournament::team::{team_histories, TeamHistory};
 use tournament::{
     AbnormalKind, AbnormalPoints, Color, Entry, Header, MatchPointScale, Player, PlayerId, Points,
@@ -75,7 +75,8 @@ pub(crate) fn load_round(
             })?
             .collect::<rusqlite::Result<_>>()?;
         if let Some(f) = m.forfeit {
-            absent_side_empty(&mut m.boards, f);
+            let colours = pattern(conn, event)?.colours(m.boards.len() as u32);
+            absent_side_empty(&mut m.boards, f, &colours);
         }
     }
     Ok(TeamRoundPairing {
@@ -88,8 +89,7 @@ pub(crate) fn load_round(
 /// Empties the side of the team that did not show in a match forfeited as a whole. The stored
 /// lineup stays (taking the forfeit back brings it back) but nobody of an absent team sat at a
 /// board: no page, sheet or file may name one of its players.
-fn absent_side_empty(boards: &mut [MatchBoard], f: MatchForfeit) {
-    let colours = board_colours(boards.len() as u32);
+fn absent_side_empty(boards: &mut [MatchBoard], f: MatchForfeit, colours: &[Color]) {
     for b in boards {
         // The match's white team has White on the boards of board 1's colour (C.04.6 4.4).
         let white_team_white =
@@ -101,6 +101,20 @@ fn absent_side_empty(boards: &mut [MatchBoard], f: MatchForfeit) {
             b.black = None;
         }
     }
+}
+
+/// The event's board colours: a cup's setting, alternating for every other event.
+fn pattern(conn: &Connection, event: TeamEventId) -> Result<BoardColours> {
+    let code: Option<String> = conn
+        .query_row(
+            "SELECT colours FROM team_cup WHERE event_id = ?1",
+            [event],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(code
+        .and_then(|c| BoardColours::parse(&c))
+        .unwrap_or_default())
 }
 
 /// Every paired round, round 1 first.
@@ -396,7 +410,7 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                 draw: Points::from_whole(i32::from(mp.draw)),
                 loss: Points::from_whole(i32::from(mp.loss)),
             }),
-            board_colors: Some(board_colours(s.boards)),
+            board_colors: Some(e.board_colours()),
             pab: pab_receivers
                 .iter()
                 .any(Option::is_some)

@@ -375,7 +375,7 @@ impl Store {
             if forfeit.is_some() {
                 crate::teams::captain_rows::settle_reports(tx, event, round, match_number, None)?;
             }
-            let colours = board_colours(e.settings.boards);
+            let colours = e.board_colours();
             for (b, colour) in m.boards.iter().zip(colours) {
                 // The match's white team has White on the boards of board 1's colour (C.04.6 4.4).
                 let result = forfeit.map(|f| f.board_result(colour == Color::White));
@@ -722,7 +722,7 @@ pub(crate) fn write_lineup(
             breach.to_string(),
         ));
     }
-    let colours = board_colours(e.settings.boards);
+    let colours = e.board_colours();
     for (k, (id, colour)) in members.iter().zip(colours).enumerate() {
         // The team with White on board 1 plays White on the boards of that colour.
         let column = if (colour == Color::White) == home {

@@ -181,6 +181,7 @@ fn teams(t: &Tournament, lines: &Lines) -> Result<Vec<ImportedTeam>, ImportError
             name,
             club: Label::default(),
             division: None,
+            entry_round: None,
             members,
         });
     }

@@ -281,6 +281,56 @@ pub struct TeamEvent {
     pub settings: TeamEventSettings,
     /// Rounds paired so far.
     pub rounds_paired: u32,
+    /// The colours of a match's boards: a cup's setting, alternating for every other event.
+    pub board_colours: BoardColours,
+}
+
+impl TeamEvent {
+    /// The colours, board by board, of the team with White on board 1 in this event's matches.
+    pub fn board_colours(&self) -> Vec<tournament::Color> {
+        self.board_colours.colours(self.settings.boards)
+    }
+}
+
+/// The colours of a match's boards, those of the team with White on board 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardColours {
+    /// White, Black, White, Black, … from board 1 (C.04.6 4.4): every league and Swiss Team
+    /// event, and a cup by default.
+    #[default]
+    Alternate,
+    /// The Coupe de France's « BNNB »: White on boards 1 and 4, Black on boards 2 and 3; past 4
+    /// boards the pattern goes on by fours (W B B W W B B W).
+    FfeCup,
+}
+
+impl BoardColours {
+    pub const ALL: &'static [BoardColours] = &[BoardColours::Alternate, BoardColours::FfeCup];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BoardColours::Alternate => "alternate",
+            BoardColours::FfeCup => "ffe_cup",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<BoardColours> {
+        Self::ALL.iter().copied().find(|x| x.as_str() == s)
+    }
+
+    /// The colours of the team with White on board 1, board by board from board 1.
+    pub fn colours(self, boards: u32) -> Vec<tournament::Color> {
+        use tournament::Color::{Black, White};
+        (0..boards)
+            .map(|k| match (self, k % 4) {
+                (BoardColours::Alternate, k) if k % 2 == 0 => White,
+                (BoardColours::Alternate, _) => Black,
+                (BoardColours::FfeCup, 0 | 3) => White,
+                (BoardColours::FfeCup, _) => Black,
+            })
+            .collect()
+    }
 }
 
 /// A team as the arbiter types or imports it.
@@ -294,6 +344,10 @@ pub struct NewTeam {
     /// can go to the highest divisions.
     #[serde(default)]
     pub division: Option<u8>,
+    /// The cup round the team enters at (the Coupe de France's Top 12 in the 32es de finale),
+    /// `None` for round 1.
+    #[serde(default)]
+    pub entry_round: Option<u8>,
 }
 
 /// A roster player as typed or imported.
