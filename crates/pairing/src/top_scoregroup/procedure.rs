@@ -64,7 +64,7 @@ impl Compatibility {
         // the participant's own bit cleared. Word by word: 10,000 participants are 100 million
         // pairs, 1.6 million words.
         let mut row = vec![u64::MAX; words];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             row[words - 1] = (1 << (n % 64)) - 1;
         }
         let mut bits = Vec::with_capacity(n * words);
