@@ -199,4 +199,18 @@ fn checking_one_round_replays_that_round_alone() {
     assert!(check_rounds(&t, false, Rounds::Only(7), engine)
         .unwrap()
         .is_empty());
+    // The other individual systems' `-c ROUND` the same way: each round asked alone gets the
+    // verdict (and one checklist) of the full check of that system.
+    for system in [System::Burstein, System::Dubov, System::Lim] {
+        let every = system.check(&t, false, None).unwrap();
+        assert_eq!(every.len(), 6, "{system:?}");
+        for k in 1..=6 {
+            let mut list = String::new();
+            let one = system
+                .check_rounds(&t, false, Rounds::Only(k), Some(&mut list))
+                .unwrap();
+            assert_eq!(one, [every[k as usize - 1].clone()], "{system:?} round {k}");
+            assert_eq!(list.matches("Round #").count(), 1, "{system:?}: {list}");
+        }
+    }
 }
