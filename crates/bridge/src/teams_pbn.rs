@@ -454,7 +454,8 @@ pub(crate) mod tests {
         // The pairs reader takes it as a pairs traveller: pair 3 North-South against pair 2,
         // in round 2 at table 1, with the pairs' names.
         let session = crate::pbn::read(&text, "table.pbn").unwrap();
-        let lines: Vec<(u32, u32, u32, Option<u32>, Option<u32>)> = session
+        type At = (u32, u32, u32, Option<u32>, Option<u32>);
+        let lines: Vec<At> = session
             .boards
             .iter()
             .flat_map(|b| {
