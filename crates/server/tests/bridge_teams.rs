@@ -1000,11 +1000,7 @@ fn the_create_forms_offer_each_format_only_its_scorings_and_tie_breaks() {
     );
     assert_eq!(r.status, 422, "{}", r.body);
     // The page speaks French by now (the last page asked for it): the refusal names the value.
-    assert!(
-        r.body.contains("(reçu cross_imps)"),
-        "{}",
-        r.body
-    );
+    assert!(r.body.contains("(reçu cross_imps)"), "{}", r.body);
     // Through the API, left out, the tie-breaks are the format's; an unknown rule is refused.
     for (format, rule) in [
         ("swiss_pairs", "ebu"),
