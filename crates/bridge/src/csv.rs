@@ -103,7 +103,8 @@ pub(crate) fn split<'a>(
     Ok(out)
 }
 
-fn q(s: &str) -> String {
+/// A field's text as an error message quotes it.
+pub(crate) fn q(s: &str) -> String {
     if s.is_empty() {
         "an empty field".to_string()
     } else {
@@ -111,45 +112,121 @@ fn q(s: &str) -> String {
     }
 }
 
-/// Reads a CSV traveller file.
-pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i as u32 + 1, l.strip_suffix('\r').unwrap_or(l)));
-    let (header_no, header) = loop {
-        match lines.next() {
-            Some((_, l)) if l.trim().is_empty() || l.starts_with('#') => continue,
-            Some(x) => break x,
-            None => {
-                return Err(InputError::new(
-                    file,
-                    Pos::new(1, 1),
-                    "a header row (board,ns,ew,contract,declarer,result,…)",
-                    "an empty file",
-                ))
-            }
-        }
-    };
-    let names: Vec<String> = split(header, header_no, file)?
-        .iter()
-        .map(|f| f.text.trim().to_ascii_lowercase())
-        .collect();
-    let find = |n: &[&str]| names.iter().position(|c| n.contains(&c.as_str()));
-    let need = |n: &[&str]| {
-        find(n).ok_or_else(|| {
-            InputError::new(
+/// A CSV file read record by record: blank lines and `#` comments skipped, a byte-order mark
+/// dropped, the first record the header (its column names lower-cased), every later record
+/// checked to have as many fields as the header and counted against the session's limits.
+pub(crate) struct Records<'a> {
+    file: &'a str,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// The header's line number and text.
+    pub(crate) header_no: u32,
+    pub(crate) header: &'a str,
+    names: Vec<String>,
+    /// The lines and boards read so far, against the session's limits.
+    pub(crate) budget: Budget,
+}
+
+impl<'a> Records<'a> {
+    /// Reads up to the header; an empty file is refused as expecting `header_hint`.
+    pub(crate) fn new(text: &'a str, file: &'a str, header_hint: &str) -> Result<Self, InputError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut records = Records {
+            file,
+            lines: text.lines().enumerate(),
+            header_no: 0,
+            header: "",
+            names: Vec::new(),
+            budget: Budget::default(),
+        };
+        let Some((header_no, header)) = records.next_line() else {
+            return Err(InputError::new(
                 file,
-                Pos::new(header_no, 1),
-                format!("a \"{}\" column in the header", n[0]),
-                q(header),
+                Pos::new(1, 1),
+                header_hint,
+                "an empty file",
+            ));
+        };
+        records.names = split(header, header_no, file)?
+            .iter()
+            .map(|f| f.text.trim().to_ascii_lowercase())
+            .collect();
+        records.header_no = header_no;
+        records.header = header;
+        Ok(records)
+    }
+
+    /// The next line that is neither blank nor a comment: (its number, its text without `\r`).
+    fn next_line(&mut self) -> Option<(u32, &'a str)> {
+        self.lines
+            .by_ref()
+            .map(|(i, l)| (i as u32 + 1, l.strip_suffix('\r').unwrap_or(l)))
+            .find(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+    }
+
+    /// The first column named one of `names`.
+    pub(crate) fn find(&self, names: &[&str]) -> Option<usize> {
+        self.names.iter().position(|c| names.contains(&c.as_str()))
+    }
+
+    /// The first column named one of `names`, refused at the header (as `names[0]`) without one.
+    pub(crate) fn need(&self, names: &[&str]) -> Result<usize, InputError> {
+        self.find(names).ok_or_else(|| {
+            InputError::new(
+                self.file,
+                Pos::new(self.header_no, 1),
+                format!("a \"{}\" column in the header", names[0]),
+                q(self.header),
             )
         })
-    };
-    let c_board = need(&["board"])?;
-    let c_ns = need(&["ns", "pair_ns", "ns_pair"])?;
-    let c_ew = need(&["ew", "pair_ew", "ew_pair"])?;
+    }
+
+    /// The next record: its line number and its fields, as many as the header's.
+    pub(crate) fn next_record(&mut self) -> Option<Result<(u32, Vec<Field<'a>>), InputError>> {
+        let (line_no, l) = self.next_line()?;
+        Some(self.record(line_no, l))
+    }
+
+    fn record(&mut self, line_no: u32, l: &'a str) -> Result<(u32, Vec<Field<'a>>), InputError> {
+        self.budget.line(self.file, Pos::new(line_no, 1))?;
+        let row = split(l, line_no, self.file)?;
+        if row.len() != self.names.len() {
+            return Err(InputError::new(
+                self.file,
+                Pos::new(line_no, 1),
+                format!("{} fields as in the header", self.names.len()),
+                format!("{} fields", row.len()),
+            ));
+        }
+        Ok((line_no, row))
+    }
+}
+
+/// A field's whole number (0 allowed), refused as `what`.
+pub(crate) fn number(f: &Field, file: &str, what: &str) -> Result<u32, InputError> {
+    f.text
+        .parse::<u32>()
+        .map_err(|_| InputError::new(file, f.pos, what, q(&f.text)))
+}
+
+/// A field's positive whole number (a board's, a player's), refused as `what`.
+pub(crate) fn positive(f: &Field, file: &str, what: &str) -> Result<u32, InputError> {
+    number(f, file, what)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| InputError::new(file, f.pos, what, q(&f.text)))
+}
+
+/// Reads a CSV traveller file.
+pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
+    let mut records = Records::new(
+        text,
+        file,
+        "a header row (board,ns,ew,contract,declarer,result,…)",
+    )?;
+    let find = |n: &[&str]| records.find(n);
+    let c_board = records.need(&["board"])?;
+    let c_ns = records.need(&["ns", "pair_ns", "ns_pair"])?;
+    let c_ew = records.need(&["ew", "pair_ew", "ew_pair"])?;
     let c_contract = find(&["contract"]);
     let c_declarer = find(&["declarer", "by"]);
     let c_result = find(&["result", "tricks"]);
@@ -163,40 +240,21 @@ pub fn read(text: &str, file: &str) -> Result<Session, InputError> {
     if c_contract.is_none() && c_score.is_none() {
         return Err(InputError::new(
             file,
-            Pos::new(header_no, 1),
+            Pos::new(records.header_no, 1),
             "a \"contract\" or \"score\" column in the header",
-            q(header),
+            q(records.header),
         ));
     }
     let mut boards: BTreeMap<u32, Board> = BTreeMap::new();
-    let mut budget = Budget::default();
-    for (line_no, l) in lines {
-        if l.trim().is_empty() || l.starts_with('#') {
-            continue;
-        }
-        budget.line(file, Pos::new(line_no, 1))?;
-        let row = split(l, line_no, file)?;
-        if row.len() != names.len() {
-            return Err(InputError::new(
-                file,
-                Pos::new(line_no, 1),
-                format!("{} fields as in the header", names.len()),
-                format!("{} fields", row.len()),
-            ));
-        }
+    while let Some(record) = records.next_record() {
+        let (_, row) = record?;
         let get = |c: Option<usize>| c.map(|i| &row[i]).filter(|f| !f.text.is_empty());
-        let num = |f: &Field, what: &str| -> Result<u32, InputError> {
-            f.text
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0 || what != "a board number")
-                .ok_or_else(|| InputError::new(file, f.pos, what, q(&f.text)))
-        };
-        let b = num(&row[c_board], "a board number")?;
+        let num = |f: &Field, what: &str| number(f, file, what);
+        let b = positive(&row[c_board], file, "a board number")?;
         let ns: PairId = num(&row[c_ns], "a pair number")?;
         let ew: PairId = num(&row[c_ew], "a pair number")?;
         if !boards.contains_key(&b) {
-            budget.board(file, row[c_board].pos, b)?;
+            records.budget.board(file, row[c_board].pos, b)?;
         }
         let board = boards.entry(b).or_insert_with(|| {
             let mut board = Board::standard(b);

@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 
 use crate::board::{vulnerability_of, Seat};
 use crate::contract::{parse_result, Bid, ContractError, Played};
-use crate::csv::{split, Field};
+use crate::csv::{positive, q, Records};
 use crate::individual::{IndividualScored, Result4};
-use crate::session::{quote, Budget, InputError, Pos};
+use crate::session::{InputError, Pos};
 
 /// One row: the players, what was played, and where the row is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,81 +47,37 @@ impl IndividualLine {
     }
 }
 
-fn q(s: &str) -> String {
-    if s.is_empty() {
-        "an empty field".to_string()
-    } else {
-        quote(s)
-    }
-}
-
 /// Reads individual travellers.
 pub fn read(text: &str, file: &str) -> Result<Vec<IndividualLine>, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut rows = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i as u32 + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
-    let Some((header_no, header)) = rows.next() else {
-        return Err(InputError::new(
-            file,
-            Pos::new(1, 1),
-            "a header row (board,north,east,south,west,contract,declarer,result)",
-            "an empty file",
-        ));
-    };
-    let names: Vec<String> = split(header, header_no, file)?
-        .iter()
-        .map(|f| f.text.trim().to_ascii_lowercase())
-        .collect();
-    let find = |n: &str| names.iter().position(|c| c == n);
-    let need = |n: &str| {
-        find(n).ok_or_else(|| {
-            InputError::new(
-                file,
-                Pos::new(header_no, 1),
-                format!("a \"{n}\" column in the header"),
-                q(header),
-            )
-        })
-    };
-    let c_board = need("board")?;
-    let c_seats = [need("north")?, need("east")?, need("south")?, need("west")?];
-    let c_contract = need("contract")?;
-    let c_declarer = find("declarer");
-    let c_result = find("result");
-    let c_lead = find("lead");
+    let mut records = Records::new(
+        text,
+        file,
+        "a header row (board,north,east,south,west,contract,declarer,result)",
+    )?;
+    let c_board = records.need(&["board"])?;
+    let c_seats = [
+        records.need(&["north"])?,
+        records.need(&["east"])?,
+        records.need(&["south"])?,
+        records.need(&["west"])?,
+    ];
+    let c_contract = records.need(&["contract"])?;
+    let c_declarer = records.find(&["declarer"]);
+    let c_result = records.find(&["result"]);
+    let c_lead = records.find(&["lead"]);
     let mut out: Vec<IndividualLine> = Vec::new();
     // (board, player) → the row that seated the player on that board.
     let mut seen: BTreeMap<(u32, u32), u32> = BTreeMap::new();
-    let mut budget = Budget::default();
-    for (line_no, l) in rows {
-        budget.line(file, Pos::new(line_no, 1))?;
-        let row = split(l, line_no, file)?;
-        if row.len() != names.len() {
-            return Err(InputError::new(
-                file,
-                Pos::new(line_no, 1),
-                format!("{} fields as in the header", names.len()),
-                format!("{} fields", row.len()),
-            ));
-        }
+    while let Some(record) = records.next_record() {
+        let (line_no, row) = record?;
         let get = |c: Option<usize>| c.map(|i| &row[i]).filter(|f| !f.text.is_empty());
-        let number = |f: &Field, what: &str| -> Result<u32, InputError> {
-            f.text
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| InputError::new(file, f.pos, what, q(&f.text)))
-        };
-        let board = number(&row[c_board], "a board number")?;
+        let board = positive(&row[c_board], file, "a board number")?;
         if !out.iter().any(|x| x.board == board) {
-            budget.board(file, row[c_board].pos, board)?;
+            records.budget.board(file, row[c_board].pos, board)?;
         }
         let mut players = [0u32; 4];
         for (k, &c) in c_seats.iter().enumerate() {
-            let p = number(&row[c], "a player number")?;
+            let p = positive(&row[c], file, "a player number")?;
             if players[..k].contains(&p) {
                 return Err(InputError::new(
                     file,

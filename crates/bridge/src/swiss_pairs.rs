@@ -35,7 +35,7 @@ use std::collections::BTreeSet;
 
 use crate::imps::{cross_imps, datum, imps_exact, Datum};
 use crate::rational::Ratio;
-use crate::teams::{self, Bye, MatchResult, SwissRound, TeamStanding, TieBreak, VpScale};
+use crate::teams::{self, Bye, MatchResult, SwissRound, TeamStanding, TieBreakRule, VpScale};
 use crate::vp::Vp;
 
 /// A pair's number in the event.
@@ -59,8 +59,10 @@ pub struct Settings {
     pub scale: VpScale,
     /// VPs to a pair sitting out (a bye).
     pub bye_vp: Vp,
-    /// Tie-breaks after the VP total, in order; pairs still equal share the place.
-    pub tie_breaks: Vec<TieBreak>,
+    /// The tie-breaks after the VP total ([`TieBreakRule::tie_breaks`]); pairs still equal
+    /// share the place. The EBU's by default: English clubs run most Swiss pairs, and the
+    /// White Book's split tie procedure (§143.7.1) is what EBUScore's directors apply.
+    pub tie_break: TieBreakRule,
 }
 
 impl Default for Settings {
@@ -69,7 +71,7 @@ impl Default for Settings {
             scoring: Scoring::Butler(Datum::TrimmedMean),
             scale: VpScale::Wbf2013,
             bye_vp: Vp::from_hundredths(1200).unwrap_or(Vp::HALF),
-            tie_breaks: vec![TieBreak::HeadToHead, TieBreak::ImpDifference],
+            tie_break: TieBreakRule::Ebu,
         }
     }
 }
@@ -212,7 +214,7 @@ pub fn standings(
             });
         }
     }
-    teams::standings(pairs, &results, &byes, &settings.tie_breaks)
+    teams::standings(pairs, &results, &byes, settings.tie_break.tie_breaks())
 }
 
 /// The draw of the next round after `rounds`: round 1 in pair-number order, later rounds

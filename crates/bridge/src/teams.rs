@@ -304,6 +304,47 @@ pub enum TieBreak {
     ImpQuotient,
     /// IMPs won minus IMPs lost.
     ImpDifference,
+    /// The EBU's "tie-break points" (formerly "Swiss points"): the final VP totals of every
+    /// opponent the team met at the table, added up (a bye is no opponent).
+    OpponentsVp,
+}
+
+/// The conditions of contest's order of tie-breaks, one setting of an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreakRule {
+    /// The WBF's General Conditions of Contest: the VPs of the matches between the tied teams,
+    /// then the IMP quotient.
+    #[default]
+    Wbf,
+    /// The EBU's White Book (§143.7.1, the split tie procedure English clubs' Swiss events
+    /// follow): the result of the match between the tied contestants, then tie-break points
+    /// (the opponents' VPs), then the IMP difference over every board.
+    Ebu,
+}
+
+impl TieBreakRule {
+    pub const ALL: [TieBreakRule; 2] = [TieBreakRule::Wbf, TieBreakRule::Ebu];
+
+    /// The tie-breaks after the VP total, in order.
+    pub const fn tie_breaks(self) -> &'static [TieBreak] {
+        match self {
+            TieBreakRule::Wbf => &[TieBreak::HeadToHead, TieBreak::ImpQuotient],
+            TieBreakRule::Ebu => &[
+                TieBreak::HeadToHead,
+                TieBreak::OpponentsVp,
+                TieBreak::ImpDifference,
+            ],
+        }
+    }
+
+    /// The rule's code in files, forms and the API (`wbf`, `ebu`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            TieBreakRule::Wbf => "wbf",
+            TieBreakRule::Ebu => "ebu",
+        }
+    }
 }
 
 /// One row of the standings.
@@ -375,6 +416,7 @@ pub fn standings(
             r.vp += u32::from(b.vp.hundredths());
         }
     }
+    let totals: BTreeMap<TeamId, u32> = rows.iter().map(|(&t, r)| (t, r.vp)).collect();
     let mut list: Vec<TeamStanding> = rows.into_values().collect();
     list.sort_by(|a, b| b.vp.cmp(&a.vp).then(a.team.cmp(&b.team)));
     // Break each group of equal VP totals.
@@ -385,7 +427,7 @@ pub fn standings(
         let group: BTreeSet<TeamId> = list[i..j].iter().map(|r| r.team).collect();
         let mut keyed: Vec<(TeamStanding, Vec<Ratio>)> = list[i..j]
             .iter()
-            .map(|r| (r.clone(), tie_keys(r, &group, matches, tie_breaks)))
+            .map(|r| (r.clone(), tie_keys(r, &group, &totals, matches, tie_breaks)))
             .collect();
         keyed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.team.cmp(&b.0.team)));
         ranked.extend(keyed);
@@ -414,6 +456,7 @@ pub fn standings(
 fn tie_keys(
     r: &TeamStanding,
     group: &BTreeSet<TeamId>,
+    totals: &BTreeMap<TeamId, u32>,
     matches: &[MatchResult],
     tie_breaks: &[TieBreak],
 ) -> Vec<Ratio> {
@@ -455,6 +498,23 @@ fn tie_keys(
                 .unwrap_or(Ratio::from_int(i64::from(u32::MAX))),
             TieBreak::ImpDifference => {
                 Ratio::from_int(i64::from(r.imps_won) - i64::from(r.imps_lost))
+            }
+            TieBreak::OpponentsVp => {
+                // Each match counts its opponent once (met twice, counted twice).
+                let v: u64 = matches
+                    .iter()
+                    .filter_map(|m| {
+                        if m.home == r.team {
+                            Some(m.visit)
+                        } else if m.visit == r.team {
+                            Some(m.home)
+                        } else {
+                            None
+                        }
+                    })
+                    .map(|o| u64::from(totals.get(&o).copied().unwrap_or(0)))
+                    .sum();
+                Ratio::new(i128::from(v), 100)
             }
         })
         .collect()
@@ -649,6 +709,58 @@ mod tests {
         let rows = standings(&[1, 2, 3, 4], &m, &[], &[TieBreak::ImpQuotient]);
         let order: Vec<(TeamId, u32)> = rows.iter().map(|r| (r.team, r.place)).collect();
         assert_eq!(order, [(3, 1), (1, 2), (2, 2), (4, 4)]);
+    }
+
+    /// A match with VPs given by hand (home, visitors, home's IMPs won and lost, home's VPs).
+    fn given(home: TeamId, visit: TeamId, ih: u32, iv: u32, vp_home: u16) -> MatchResult {
+        MatchResult {
+            home,
+            visit,
+            imps_home: ih,
+            imps_visit: iv,
+            vp_home: Vp::from_hundredths(vp_home * 100).unwrap(),
+            vp_visit: Vp::from_hundredths(2000 - vp_home * 100).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_wbf_and_ebu_rules_break_the_same_ties_differently() {
+        // Six pairs, two rounds (a Swiss: 1-2, 3-4, 5-6, then 1-3, 2-5, 4-6).
+        let m = [
+            given(1, 2, 15, 5, 13),
+            given(3, 4, 6, 6, 10),
+            given(5, 6, 30, 5, 16),
+            given(1, 3, 8, 4, 13),
+            given(2, 5, 10, 10, 10),
+            given(4, 6, 9, 4, 12),
+        ];
+        // VPs: 1 = 13 + 13 = 26, 5 = 16 + 10 = 26, 4 = 10 + 12 = 22, 2 = 7 + 10 = 17,
+        // 3 = 10 + 7 = 17, 6 = 4 + 8 = 12. Two ties: {1, 5} and {2, 3}, none of them met.
+        // IMPs: 1 won 15 + 8 = 23, lost 5 + 4 = 9 (quotient 2.56, difference +14);
+        // 5: 40 and 15 (2.67, +25); 2: 15 and 25 (0.60, −10); 3: 10 and 14 (0.71, −4).
+        // Opponents' VPs: 1 met 2 and 3, 17 + 17 = 34; 5 met 6 and 2, 12 + 17 = 29;
+        // 2 met 1 and 5, 26 + 26 = 52; 3 met 4 and 1, 22 + 26 = 48.
+        let order = |rule: TieBreakRule| -> Vec<(TeamId, u32)> {
+            standings(&[1, 2, 3, 4, 5, 6], &m, &[], rule.tie_breaks())
+                .iter()
+                .map(|r| (r.team, r.place))
+                .collect()
+        };
+        // WBF: the quotients put 5 before 1 and 3 before 2.
+        assert_eq!(
+            order(TieBreakRule::Wbf),
+            [(5, 1), (1, 2), (4, 3), (3, 4), (2, 5), (6, 6)]
+        );
+        // EBU: the opponents' VPs put 1 before 5 and 2 before 3.
+        assert_eq!(
+            order(TieBreakRule::Ebu),
+            [(1, 1), (5, 2), (4, 3), (2, 4), (3, 5), (6, 6)]
+        );
+        // The IMP difference alone agrees with the quotients here (+25 > +14, −4 > −10).
+        let rows = standings(&[1, 2, 3, 4, 5, 6], &m, &[], &[TieBreak::ImpDifference]);
+        let first: Vec<TeamId> = rows.iter().map(|r| r.team).collect();
+        assert_eq!(first, [5, 1, 4, 3, 2, 6]);
+        assert_eq!(TieBreakRule::Ebu.code(), "ebu");
     }
 
     #[test]

@@ -34,6 +34,7 @@ use crate::board::{dealer_of, vulnerability_of};
 use crate::contract::Played;
 use crate::pbn::escape;
 use crate::teams::{score_match, BoardScores, VpScale};
+use crate::vp::Vp;
 
 /// A board of the match: each room's result, if entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +201,149 @@ fn total_score_table(out: &mut String, m: &MatchFile, date: &str) {
     }
 }
 
+/// A board of a Swiss pairs table: its result, and North-South's IMPs against the field once
+/// the round is scored (Butler against the datum, or cross-IMPs rounded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairsBoard {
+    pub number: u32,
+    pub played: Option<Played>,
+    pub imps_ns: Option<i32>,
+}
+
+/// A Swiss pairs table's match: one table, a pair against a pair, in a pairs event.
+#[derive(Debug, Clone, Copy)]
+pub struct PairsMatchFile<'a> {
+    pub event: &'a str,
+    /// `YYYY-MM-DD`, or empty.
+    pub date: &'a str,
+    pub round: u32,
+    pub table: u32,
+    /// North-South's and East-West's pair numbers and names.
+    pub ns: (u32, &'a str),
+    pub ew: (u32, &'a str),
+    pub boards: &'a [PairsBoard],
+    pub deals: &'a [(u32, crate::Deal)],
+    /// The match's VPs (North-South's, East-West's) once the round is scored.
+    pub vps: Option<(Vp, Vp)>,
+}
+
+/// A Swiss pairs table as PBN 2.1 writes a pairs game: `[Competition "Pairs"]` and no `[Room]`
+/// (the tag of a teams match's two rooms), the pairs in `[PairNS]`/`[PairEW]`, the round and
+/// table in `[Round]`/`[Table]`; each board's `[ScoreTable]` is its one row with the predefined
+/// `PairId_NS`, `PairId_EW`, `Names_NS`, `Names_EW`, `IMP_NS` and `IMP_EW` columns (the IMPs
+/// against the field, `-` until the round is scored), so [`crate::pbn::read`] reads the table
+/// back as a pairs traveller. A last game's `[TotalScoreTable]` gives each pair's `TotalIMP`,
+/// `NrBoards` and the user-defined `TotalVP`.
+pub fn write_pairs_match(m: &PairsMatchFile) -> String {
+    let mut out = String::from("% PBN 2.1\n% EXPORT\n% Written by arbiter\n");
+    let date = if m.date.is_empty() {
+        "????.??.??".to_string()
+    } else {
+        m.date.replace('-', ".")
+    };
+    let head = |out: &mut String| {
+        let _ = write!(
+            out,
+            "\n[Event \"{}\"]\n[Site \"\"]\n[Date \"{date}\"]\n",
+            escape(m.event)
+        );
+    };
+    let names = |n: &str| format!("\"{}\"", escape(n));
+    for b in m.boards {
+        let Some(played) = b.played else {
+            continue;
+        };
+        let vul = vulnerability_of(b.number);
+        head(&mut out);
+        let _ = writeln!(
+            out,
+            "[Board \"{}\"]\n[Round \"{}\"]\n[Table \"{}\"]\n[PairNS \"{}\"]\n[PairEW \"{}\"]\n\
+             [Dealer \"{}\"]\n[Vulnerable \"{}\"]",
+            b.number,
+            m.round,
+            m.table,
+            m.ns.0,
+            m.ew.0,
+            dealer_of(b.number),
+            vul.pbn(),
+        );
+        if let Some((_, deal)) = m.deals.iter().find(|(n, _)| *n == b.number) {
+            let _ = writeln!(out, "[Deal \"{deal}\"]");
+        }
+        let [contract, declarer, result] = contract_cells(played, "");
+        let score = played.score_ns(vul);
+        let (side, points) = if score < 0 {
+            ("EW", -score)
+        } else {
+            ("NS", score)
+        };
+        let _ = writeln!(
+            out,
+            "[Scoring \"IMP\"]\n[Competition \"Pairs\"]\n[Declarer \"{declarer}\"]\n\
+             [Contract \"{contract}\"]\n[Result \"{result}\"]\n[Score \"{side} {points}\"]"
+        );
+        out.push_str(
+            "[ScoreTable \"Round\\2R;Table\\2R;PairId_NS\\3R;PairId_EW\\3R;Names_NS\\30L;Names_EW\\30L;\
+             Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\3R;IMP_EW\\3R\"]\n",
+        );
+        let [contract, declarer, result] = contract_cells(played, "-");
+        let (ns, ew) = if score < 0 {
+            ("-".to_string(), (-score).to_string())
+        } else {
+            (score.to_string(), "-".to_string())
+        };
+        let (imp_ns, imp_ew) = match b.imps_ns {
+            Some(i) => (i.to_string(), (-i).to_string()),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let _ = writeln!(
+            out,
+            "{:>2} {:>2} {:>3} {:>3} {:<30} {:<30} {contract:<5} {declarer:>1} {result:>2} {ns:>6} {ew:>6} {imp_ns:>3} {imp_ew:>3}",
+            m.round,
+            m.table,
+            m.ns.0,
+            m.ew.0,
+            names(m.ns.1),
+            names(m.ew.1),
+        );
+    }
+    head(&mut out);
+    let _ = writeln!(
+        out,
+        "[Round \"{}\"]\n[Table \"{}\"]\n[PairNS \"{}\"]\n[PairEW \"{}\"]\n\
+         [Scoring \"IMP\"]\n[Competition \"Pairs\"]\n\
+         [TotalScoreTable \"Rank\\2R;PairId\\3R;Names\\30L;TotalIMP\\4R;TotalVP\\6R;NrBoards\\3R\"]",
+        m.round, m.table, m.ns.0, m.ew.0,
+    );
+    let scored: Vec<i32> = m.boards.iter().filter_map(|b| b.imps_ns).collect();
+    let margin: i32 = scored.iter().sum();
+    let played = m.boards.iter().filter(|b| b.played.is_some()).count();
+    for (pair, sign, vp) in [
+        (m.ns, 1, m.vps.map(|v| v.0)),
+        (m.ew, -1, m.vps.map(|v| v.1)),
+    ] {
+        let (rank, vp) = match vp {
+            Some(v) => {
+                let won = sign * margin >= 0;
+                ((if won { "1" } else { "2" }).to_string(), v.to_string())
+            }
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let imps = if scored.is_empty() {
+            "-".to_string()
+        } else {
+            (sign * margin).to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{rank:>2} {:>3} {:<30} {imps:>4} {vp:>6} {played:>3}",
+            pair.0,
+            names(pair.1)
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -249,6 +393,85 @@ pub(crate) mod tests {
         let imps: Vec<i32> = m.scores().iter().map(|s| s.imps_home()).collect();
         assert_eq!(imps, [12, 12]);
         assert_eq!(m.visit.as_deref(), Some("Sud"));
+    }
+
+    #[test]
+    fn a_swiss_pairs_table_is_a_pairs_game() {
+        // Round 2, table 1: pair 3 (North-South) against pair 2. Board 3 (EW vulnerable,
+        // dealer S): 4S= by South, +420, 6 IMPs above the round's datum; board 4 (all
+        // vulnerable, dealer W): 3NT−1 by North, −100, 5 IMPs below. The match: +1 to pair 3,
+        // 10.86–9.14 on 2 boards (X = 15·√2 = 21.213; 10 + 10·(1 − τ^(3/21.213))/(1 − τ³)).
+        let boards = [
+            PairsBoard {
+                number: 3,
+                played: played("4S", Seat::South, 10),
+                imps_ns: Some(6),
+            },
+            PairsBoard {
+                number: 4,
+                played: played("3NT", Seat::North, 8),
+                imps_ns: Some(-5),
+            },
+        ];
+        let (win, lose) = crate::teams::vps(VpScale::Wbf2013, 2, 1);
+        let text = write_pairs_match(&PairsMatchFile {
+            event: "Swiss pairs",
+            date: "2026-03-17",
+            round: 2,
+            table: 1,
+            ns: (3, "Anne – Bernard"),
+            ew: (2, "Chloé – Denis"),
+            boards: &boards,
+            deals: &[],
+            vps: Some((win, lose)),
+        });
+        // PBN 2.1: a pairs game has no room, and its competition is "Pairs".
+        assert!(!text.contains("[Room"), "{text}");
+        assert!(!text.contains("Teams"), "{text}");
+        assert!(!text.contains("HomeTeam"), "{text}");
+        let board3 = "[Board \"3\"]\n[Round \"2\"]\n[Table \"1\"]\n[PairNS \"3\"]\n[PairEW \"2\"]\n\
+                      [Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Scoring \"IMP\"]\n[Competition \"Pairs\"]\n\
+                      [Declarer \"S\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[Score \"NS 420\"]\n";
+        assert!(text.contains(board3), "{text}");
+        assert!(
+            text.contains(&format!(
+                " 2  1   3   2 {:<30} {:<30} 3NT   N  8      -    100  -5   5\n",
+                "\"Anne – Bernard\"", "\"Chloé – Denis\""
+            )),
+            "{text}"
+        );
+        assert_eq!(
+            (win.to_string(), lose.to_string()),
+            ("10.86".into(), "9.14".into())
+        );
+        assert!(
+            text.ends_with(&format!(
+                " 1   3 {:<30}    1  10.86   2\n 2   2 {:<30}   -1   9.14   2\n",
+                "\"Anne – Bernard\"", "\"Chloé – Denis\""
+            )),
+            "{text}"
+        );
+        // The pairs reader takes it as a pairs traveller: pair 3 North-South against pair 2,
+        // in round 2 at table 1, with the pairs' names.
+        let session = crate::pbn::read(&text, "table.pbn").unwrap();
+        type At = (u32, u32, u32, Option<u32>, Option<u32>);
+        let lines: Vec<At> = session
+            .boards
+            .iter()
+            .flat_map(|b| {
+                b.lines
+                    .iter()
+                    .map(move |l| (b.number, l.ns, l.ew, l.round, l.table))
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            [(3, 3, 2, Some(2), Some(1)), (4, 3, 2, Some(2), Some(1))]
+        );
+        assert_eq!(
+            session.names.get(&3).map(String::as_str),
+            Some("Anne – Bernard")
+        );
     }
 
     /// A contract made or gone down, `None` for a bid that is not one.

@@ -16,7 +16,7 @@
 //!     tied: true,
 //! };
 //! let boards = [RoomBoard { number: 1, open: Played::new(c, Seat::South, 10), closed: Played::new(c, Seat::South, 10) }];
-//! let m = Match { round: 1, home: 1, visit: 2, points: Some((Ratio::from_int(10), Ratio::from_int(10))), boards: boards.to_vec(), leads: Default::default() };
+//! let m = Match { round: 1, home: 1, visit: 2, points: Some((Ratio::from_int(10), Ratio::from_int(10))), boards: boards.to_vec(), leads: Default::default(), imps: Default::default() };
 //! let event = TeamsEvent {
 //!     name: "Cup".into(), date: "2026-11-27".into(), format: EventFormat::Swiss,
 //!     scoring: MatchScoring::VictoryPoints, boards_per_match: 1,
@@ -75,6 +75,8 @@ use crate::usebio::{begin, write_handset, write_player, xml_text, Club};
 pub enum EventFormat {
     RoundRobin,
     Swiss,
+    /// Swiss pairs: the sides are pairs (`EVENT_TYPE="SWISS_PAIRS"`), each match one table.
+    SwissPairs,
 }
 
 /// What a match gives each team.
@@ -86,6 +88,8 @@ pub enum MatchScoring {
     BoardAMatch,
     /// Board-a-match points plus the VPs of the IMPs.
     Patton,
+    /// Swiss pairs: cross-IMPs (each score against every other table's), to VPs.
+    CrossImps,
 }
 
 /// A player and their federation licence number.
@@ -118,6 +122,9 @@ pub struct Match {
     pub boards: Vec<RoomBoard>,
     /// The opening leads entered, by board: (open room, closed room), e.g. `SA`.
     pub leads: BTreeMap<u32, (Option<String>, Option<String>)>,
+    /// Swiss pairs: each board's IMPs to the home pair (North-South) against the field, as the
+    /// round was scored (a teams match's come from its two rooms).
+    pub imps: BTreeMap<u32, i32>,
 }
 
 /// What the file holds.
@@ -142,11 +149,15 @@ pub fn write(e: &TeamsEvent) -> String {
     let event_type = match e.format {
         EventFormat::Swiss => "SWISS_TEAMS",
         EventFormat::RoundRobin => "TEAMS",
+        EventFormat::SwissPairs => "SWISS_PAIRS",
     };
+    let pairs = e.format == EventFormat::SwissPairs;
     let (board_scoring, match_scoring) = match e.scoring {
+        MatchScoring::VictoryPoints if pairs => ("BUTLER_IMPS", Some("VPS")),
         MatchScoring::VictoryPoints => ("IMPS", Some("VPS")),
         MatchScoring::BoardAMatch => ("BAM", None),
         MatchScoring::Patton => ("HYBRID", None),
+        MatchScoring::CrossImps => ("CROSS_IMPS", Some("VPS")),
     };
     begin(&mut out, event_type, e.club.as_ref());
     let _ = writeln!(
@@ -177,26 +188,39 @@ pub fn write(e: &TeamsEvent) -> String {
     );
     out.push_str("    <PARTICIPANTS>\n");
     for t in &e.teams {
-        let _ = writeln!(
-            out,
-            "      <TEAM TEAM_ID=\"{}\" TEAM_NAME=\"{}\">",
-            t.number,
-            xml_text(&t.name)
-        );
+        if pairs {
+            let _ = writeln!(
+                out,
+                "      <PAIR>\n        <PAIR_NUMBER>{}</PAIR_NUMBER>",
+                t.number
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "      <TEAM TEAM_ID=\"{}\" TEAM_NAME=\"{}\">",
+                t.number,
+                xml_text(&t.name)
+            );
+        }
         for p in &t.players {
             write_player(&mut out, &p.name, p.licence.as_ref());
         }
         let _ = writeln!(
             out,
-            "        <TOTAL_SCORE>{}</TOTAL_SCORE>\n        <PLACE>{}{}</PLACE>\n      </TEAM>",
+            "        <TOTAL_SCORE>{}</TOTAL_SCORE>\n        <PLACE>{}{}</PLACE>\n      </{}>",
             t.points.to_fixed(2),
             t.place,
-            if t.tied { "=" } else { "" }
+            if t.tied { "=" } else { "" },
+            if pairs { "PAIR" } else { "TEAM" }
         );
     }
     out.push_str("    </PARTICIPANTS>\n");
     for m in &e.matches {
-        write_match(&mut out, m);
+        if pairs {
+            write_pairs_match(&mut out, m);
+        } else {
+            write_match(&mut out, m);
+        }
     }
     out.push_str("  </EVENT>\n");
     write_handset(&mut out, e.deals.iter().map(|(n, d)| (*n, d.as_str())));
@@ -245,23 +269,7 @@ fn write_match(out: &mut String, m: &Match) {
                 out,
                 "        <TRAVELLER_LINE>\n          <DIRECTION>{direction}</DIRECTION>"
             );
-            match played {
-                Played::PassedOut => out.push_str("          <CONTRACT>PASS</CONTRACT>\n"),
-                Played::Made {
-                    contract,
-                    declarer,
-                    tricks,
-                } => {
-                    let _ = writeln!(
-                        out,
-                        "          <CONTRACT>{contract}</CONTRACT>\n          <PLAYED_BY>{declarer}</PLAYED_BY>"
-                    );
-                    if let Some(lead) = lead.map(str::trim).filter(|l| !l.is_empty()) {
-                        let _ = writeln!(out, "          <LEAD>{}</LEAD>", xml_text(lead));
-                    }
-                    let _ = writeln!(out, "          <TRICKS>{tricks}</TRICKS>");
-                }
-            }
+            write_contract(out, played, lead);
             let _ = writeln!(
                 out,
                 "          <SCORE>{}</SCORE>\n        </TRAVELLER_LINE>",
@@ -274,6 +282,69 @@ fn write_match(out: &mut String, m: &Match) {
         out.push_str("      </BOARD>\n");
     }
     out.push_str("    </MATCH>\n");
+}
+
+/// A Swiss pairs `MATCH`, as real files have it for the Scottish federation's master points
+/// reader (ImportUsebio reads `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`, `NS_SCORE` and `EW_SCORE`
+/// in a `MATCH`): the home pair North-South, its VPs, and each board's one traveller line
+/// with the pairs' numbers and, once the round is scored, the board's IMPs to North-South.
+fn write_pairs_match(out: &mut String, m: &Match) {
+    let _ = writeln!(
+        out,
+        "    <MATCH>\n      <ROUND_NUMBER>{}</ROUND_NUMBER>\n      <NS_PAIR_NUMBER>{}</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>{}</EW_PAIR_NUMBER>",
+        m.round, m.home, m.visit
+    );
+    if let Some((ns, ew)) = m.points {
+        let _ = writeln!(
+            out,
+            "      <NS_SCORE>{}</NS_SCORE>\n      <EW_SCORE>{}</EW_SCORE>",
+            ns.to_fixed(2),
+            ew.to_fixed(2)
+        );
+    }
+    for b in &m.boards {
+        let Some(played) = b.open else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "      <BOARD>\n        <BOARD_NUMBER>{}</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <NS_PAIR_NUMBER>{}</NS_PAIR_NUMBER>\n          <EW_PAIR_NUMBER>{}</EW_PAIR_NUMBER>",
+            b.number, m.home, m.visit
+        );
+        let lead = m.leads.get(&b.number).and_then(|(o, _)| o.as_deref());
+        write_contract(out, played, lead);
+        let _ = writeln!(
+            out,
+            "          <SCORE>{}</SCORE>\n        </TRAVELLER_LINE>",
+            played.score_ns(vulnerability_of(b.number))
+        );
+        if let Some(imps) = m.imps.get(&b.number) {
+            let _ = writeln!(out, "        <IMPS>{imps}</IMPS>");
+        }
+        out.push_str("      </BOARD>\n");
+    }
+    out.push_str("    </MATCH>\n");
+}
+
+/// A traveller line's `CONTRACT`, `PLAYED_BY`, `LEAD` and `TRICKS` (`PASS` alone when passed out).
+fn write_contract(out: &mut String, played: Played, lead: Option<&str>) {
+    match played {
+        Played::PassedOut => out.push_str("          <CONTRACT>PASS</CONTRACT>\n"),
+        Played::Made {
+            contract,
+            declarer,
+            tricks,
+        } => {
+            let _ = writeln!(
+                out,
+                "          <CONTRACT>{contract}</CONTRACT>\n          <PLAYED_BY>{declarer}</PLAYED_BY>"
+            );
+            if let Some(lead) = lead.map(str::trim).filter(|l| !l.is_empty()) {
+                let _ = writeln!(out, "          <LEAD>{}</LEAD>", xml_text(lead));
+            }
+            let _ = writeln!(out, "          <TRICKS>{tricks}</TRICKS>");
+        }
+    }
 }
 
 #[cfg(test)]
@@ -342,6 +413,7 @@ mod tests {
                 points: Some((Ratio::new(1550, 100), Ratio::new(450, 100))),
                 boards,
                 leads: BTreeMap::from([(1, (Some("HK".to_string()), Some("DA".to_string())))]),
+                imps: BTreeMap::new(),
             }],
             club: Some(Club {
                 name: "Bridge Club de Lyon".to_string(),
@@ -406,6 +478,70 @@ mod tests {
         assert_eq!(depth, 0);
         assert_eq!(names, ["A & B <C>", "Tigers"]);
         assert_eq!(description, "Coupe <d'hiver> & co");
+    }
+
+    #[test]
+    fn swiss_pairs_are_pairs_and_their_matches_tables() {
+        // Round 1, table 1: pair 1 (North-South) against pair 2, 14.39–5.61 VPs. Board 1:
+        // 4S= by South, +420, 6 IMPs to North-South against the round's datum; board 2 (3NT−1,
+        // −100): 3 IMPs to East-West. Board 3 not played yet.
+        let mut e = event();
+        e.format = EventFormat::SwissPairs;
+        e.matches[0].points = Some((Ratio::new(1439, 100), Ratio::new(561, 100)));
+        e.matches[0].imps = BTreeMap::from([(1, 6), (2, -3)]);
+        e.matches[0].boards[2].open = None;
+        let xml = write(&e);
+        for want in [
+            "<EVENT EVENT_TYPE=\"SWISS_PAIRS\">",
+            "<BOARD_SCORING_METHOD>BUTLER_IMPS</BOARD_SCORING_METHOD>\n    <MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>",
+            "<PAIR>\n        <PAIR_NUMBER>1</PAIR_NUMBER>\n        <PLAYER>\n          <PLAYER_NAME>Ann 1</PLAYER_NAME>",
+            "<TOTAL_SCORE>4.50</TOTAL_SCORE>\n        <PLACE>2</PLACE>\n      </PAIR>",
+            "<MATCH>\n      <ROUND_NUMBER>1</ROUND_NUMBER>\n      <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>\n      <NS_SCORE>14.39</NS_SCORE>\n      <EW_SCORE>5.61</EW_SCORE>\n      <BOARD>\n        <BOARD_NUMBER>1</BOARD_NUMBER>\n        <TRAVELLER_LINE>\n          <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>\n          <EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>\n          <CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n          <LEAD>HK</LEAD>\n          <TRICKS>10</TRICKS>\n          <SCORE>420</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>6</IMPS>\n      </BOARD>",
+            "<SCORE>-100</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>-3</IMPS>\n      </BOARD>\n    </MATCH>",
+        ] {
+            assert!(xml.contains(want), "no {want:?} in\n{xml}");
+        }
+        assert!(!xml.contains("<TEAM"), "{xml}");
+        assert!(
+            !xml.contains("<DIRECTION>EW</DIRECTION>"),
+            "one table: {xml}"
+        );
+        // Read back: the match's elements in order, as a reader walks them.
+        let mut reader = quick_xml::Reader::from_str(&xml);
+        let (mut path, mut seen) = (Vec::<String>::new(), Vec::<(String, String)>::new());
+        loop {
+            match reader.read_event().expect("well-formed XML") {
+                Event::Start(t) => path.push(String::from_utf8_lossy(t.name().as_ref()).into()),
+                Event::End(_) => {
+                    path.pop();
+                }
+                Event::Text(t) if path.len() == 4 && path[2] == "MATCH" => {
+                    let text = t.unescape().unwrap().trim().to_string();
+                    if !text.is_empty() {
+                        seen.push((path[3].clone(), text));
+                    }
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            seen,
+            pairs(&[
+                ("ROUND_NUMBER", "1"),
+                ("NS_PAIR_NUMBER", "1"),
+                ("EW_PAIR_NUMBER", "2"),
+                ("NS_SCORE", "14.39"),
+                ("EW_SCORE", "5.61")
+            ])
+        );
+        e.scoring = MatchScoring::CrossImps;
+        assert!(write(&e).contains("<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD>"));
     }
 
     #[test]

@@ -397,6 +397,12 @@ fn every_usebio_export_is_valid() {
             assert_valid("teams.xml", &xml);
         }
     }
+    // Swiss pairs: pairs as participants, a match's pairs and VPs as NS_/EW_ elements.
+    for scoring in [MatchScoring::VictoryPoints, MatchScoring::CrossImps] {
+        let xml = bridge::teams_usebio::write(&teams(scoring, EventFormat::SwissPairs));
+        assert!(xml.contains("<EVENT EVENT_TYPE=\"SWISS_PAIRS\">"), "{xml}");
+        assert_valid("swiss-pairs.xml", &xml);
+    }
     // The DTD does catch a misplaced element.
     let bad = bridge::teams_usebio::write(&teams(MatchScoring::VictoryPoints, EventFormat::Swiss))
         .replace(
@@ -456,6 +462,7 @@ fn teams(scoring: MatchScoring, format: EventFormat) -> TeamsEvent {
                 },
             ],
             leads: BTreeMap::from([(1, (Some("HK".to_string()), Some("DA".to_string())))]),
+            imps: BTreeMap::from([(1, 6)]),
         }],
         club: Some(club()),
         deals: s

@@ -900,3 +900,196 @@ fn swiss_pairs_sheets_and_conflicts_speak_of_tables() {
         assert!(page.body.contains(text), "{lang}: {}", page.body);
     }
 }
+
+/// The `value`s of the options of the select `id` on the page, and the one selected.
+fn options(page: &str, id: &str) -> (Vec<String>, String) {
+    let start = page.find(&format!("id=\"{id}\"")).expect("the select");
+    let end = start + page[start..].find("</select>").unwrap();
+    let (mut values, mut selected) = (Vec::new(), String::new());
+    for tag in page[start..end].split("<option").skip(1) {
+        let tag = &tag[..tag.find('>').unwrap()];
+        let value = tag
+            .split("value=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        if tag.contains(" selected") {
+            selected = value.to_string();
+        }
+        values.push(value.to_string());
+    }
+    (values, selected)
+}
+
+#[test]
+fn the_create_forms_offer_each_format_only_its_scorings_and_tie_breaks() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let page = b.get("/bridge/teams").body;
+    // The teams form: round robin or Swiss teams, scored in VPs, board-a-match or Patton
+    // (never cross-IMPs, which only Swiss pairs take), the WBF's tie-breaks selected.
+    let (formats, _) = options(&page, "bteams-format");
+    assert_eq!(formats, ["round_robin", "swiss"]);
+    let (scorings, selected) = options(&page, "bteams-scoring");
+    assert_eq!(
+        (scorings, selected.as_str()),
+        (
+            vec!["wbf2013".into(), "bam".into(), "patton".into()],
+            "wbf2013"
+        )
+    );
+    assert_eq!(options(&page, "bteams-tie-break").1, "wbf");
+    // The Swiss pairs form: Butler IMPs or cross-IMPs, the EBU's tie-breaks selected.
+    let (scorings, selected) = options(&page, "bswiss-scoring");
+    assert_eq!(
+        (scorings, selected.as_str()),
+        (vec!["wbf2013".into(), "cross_imps".into()], "wbf2013")
+    );
+    assert_eq!(options(&page, "bswiss-tie-break").1, "ebu");
+    assert!(
+        form_fields(&page, "swiss-pairs-form").contains(&("format".into(), "swiss_pairs".into()))
+    );
+    for (lang, butler) in [
+        ("en", "Butler IMPs (against the datum) to VPs"),
+        ("fr", "IMP Butler (contre la moyenne) convertis en PV"),
+    ] {
+        let page = b
+            .get_with("/bridge/teams", &[("Accept-Language", lang)])
+            .body;
+        assert!(page.contains(butler), "{lang}");
+    }
+
+    // Sent as the Swiss pairs form sends it (its selects at their defaults): the EBU's rule.
+    let mut fields = form_fields(&page, "swiss-pairs-form");
+    fields.retain(|(k, _)| k != "name" && k != "boards_per_match");
+    fields.extend([
+        ("name".to_string(), "Mardi".to_string()),
+        ("boards_per_match".to_string(), "4".to_string()),
+        ("scoring".to_string(), "cross_imps".to_string()),
+        ("tie_break".to_string(), "ebu".to_string()),
+    ]);
+    let sent: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = b.post_form("/bridge/teams", &sent);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let events = b.get("/api/bridge/teams").json();
+    let e = &events[0]["settings"];
+    assert_eq!(
+        (
+            e["format"].as_str(),
+            e["scoring"].as_str(),
+            e["tie_break"].as_str()
+        ),
+        (Some("swiss_pairs"), Some("cross_imps"), Some("ebu"))
+    );
+    // A team event sent cross-IMPs (a hand-made form) is refused at the field.
+    let r = b.post_form(
+        "/bridge/teams",
+        &[
+            ("csrf", &csrf_in(&page)),
+            ("form", "1"),
+            ("name", "Teams"),
+            ("boards_per_match", "8"),
+            ("format", "swiss"),
+            ("scoring", "cross_imps"),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    // The page speaks French by now (the last page asked for it): the refusal names the value.
+    assert!(r.body.contains("(reçu cross_imps)"), "{}", r.body);
+    // Through the API, left out, the tie-breaks are the format's; an unknown rule is refused.
+    for (format, rule) in [
+        ("swiss_pairs", "ebu"),
+        ("swiss", "wbf"),
+        ("round_robin", "wbf"),
+    ] {
+        let r = b.post_json(
+            "/api/bridge/teams",
+            &json!({"name": format, "boards_per_match": 4, "format": format}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.json()["settings"]["tie_break"], rule, "{format}");
+    }
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "x", "boards_per_match": 4, "tie_break": "fide"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("wbf or ebu"), "{}", r.body);
+}
+
+#[test]
+fn a_swiss_pairs_table_exports_as_a_pairs_game_and_the_event_as_swiss_pairs_usebio() {
+    let app = App::start(false);
+    let mut b = app.arbiter();
+    let r = b.post_json(
+        "/api/bridge/teams",
+        &json!({"name": "Swiss pairs", "boards_per_match": 1, "format": "swiss_pairs",
+                "swiss_rounds": 3}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let pairs: Vec<Value> = (1..=4)
+        .map(|n| {
+            json!({"number": n, "name": "", "players": [
+            {"name": format!("Nord {n}"), "licence": format!("0012{n:04}")},
+            {"name": format!("Sud {n}")}]})
+        })
+        .collect();
+    let r = b.post_json(&format!("/api/bridge/teams/{id}/teams"), &json!(pairs));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(draw(&mut b, id), [(1, 2), (3, 4)]);
+    // Board 1 (none vulnerable): 4S= by South at table 1 (+420), 4S−1 at table 2 (−50).
+    // Butler: the datum of two scores is their mean, 185, to 190: +230 → 6 IMPs to pair 1,
+    // −240 → 6 IMPs to pair 4. 6 IMPs on 1 board (X = 15): 10 + 10·(1 − τ^(18/15))/(1 − τ³)
+    // with τ = 0.618: τ^1.2 = 0.5613, 1 − τ³ = 0.7639, 10·0.4387/0.7639 = 5.743: 15.74–4.26.
+    enter(&mut b, id, (1, 1, "open", 1), "4S S 10", "phone-1");
+    enter(&mut b, id, (1, 2, "open", 1), "4S S 9", "phone-2");
+    let pbn = b.get(&format!("/bridge/teams/{id}/matches/1/1/export.pbn"));
+    assert_eq!(pbn.status, 200, "{}", pbn.body);
+    let text = &pbn.body;
+    // PBN 2.1: a pairs game, no room; the pairs by number, the round and the table.
+    assert!(text.contains("[Competition \"Pairs\"]"), "{text}");
+    assert!(!text.contains("[Room") && !text.contains("Teams"), "{text}");
+    assert!(
+        text.contains(
+            "[Board \"1\"]\n[Round \"1\"]\n[Table \"1\"]\n[PairNS \"1\"]\n[PairEW \"2\"]"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("[Score \"NS 420\"]"), "{text}");
+    // Its ScoreTable row: IMPs 6 to North-South, −6 to East-West.
+    assert!(text.contains("420      -   6  -6\n"), "{text}");
+    let (_, _, vp_ns, vp_ew) = score(&mut b, id, 1, 1);
+    assert!(
+        text.ends_with(&format!(
+            " 1   1 {:<30}    6  {vp_ns:>5}   1\n 2   2 {:<30}   -6  {vp_ew:>5}   1\n",
+            "\"Nord 1 – Sud 1\"", "\"Nord 2 – Sud 2\""
+        )),
+        "{text}"
+    );
+    // USEBIO: the Swiss pairs event, each table a match, the pairs' licences.
+    let xml = b.get(&format!("/bridge/teams/{id}/export.xml"));
+    assert_eq!(xml.status, 200, "{}", xml.body);
+    for want in [
+        "<EVENT EVENT_TYPE=\"SWISS_PAIRS\">",
+        "<BOARD_SCORING_METHOD>BUTLER_IMPS</BOARD_SCORING_METHOD>",
+        "<PAIR>\n        <PAIR_NUMBER>1</PAIR_NUMBER>\n        <PLAYER>\n          <PLAYER_NAME>Nord 1</PLAYER_NAME>\n          <NATIONAL_ID_NUMBER>00120001</NATIONAL_ID_NUMBER>",
+        "<NS_PAIR_NUMBER>3</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>",
+        "<SCORE>-50</SCORE>\n        </TRAVELLER_LINE>\n        <IMPS>-6</IMPS>",
+    ] {
+        assert!(xml.body.contains(want), "no {want:?} in {}", xml.body);
+    }
+    assert!(
+        xml.body.contains(&format!(
+            "<NS_SCORE>{vp_ns}</NS_SCORE>\n      <EW_SCORE>{vp_ew}</EW_SCORE>"
+        )),
+        "{}",
+        xml.body
+    );
+    assert_eq!((vp_ns.as_str(), vp_ew.as_str()), ("15.74", "4.26"));
+}

@@ -1,6 +1,7 @@
 //! Bridge Swiss pairs through the store (a teams event in the `swiss_pairs` format): five pairs,
 //! two boards a round, one table a match, worked by hand.
 
+use bridge::teams::TieBreakRule;
 use bridge::Seat;
 use store::bridge::{Entry, NewTeam, Room, TeamEventSettings, TeamFormat, TeamScoring};
 use store::{Error, Refusal, Store};
@@ -233,4 +234,149 @@ fn cross_imps_four_pairs_one_board_by_hand() {
         store.create_bridge_team_event("td", &teams),
         Err(Error::Invalid { .. })
     ));
+}
+
+#[test]
+fn the_events_tie_break_rule_ranks_a_three_way_tie() {
+    // Six pairs, one board a round, Butler IMPs: with three tables the trimmed-mean datum is
+    // the middle score. Swings of 15 IMPs or more on one board are 20–0 on the WBF 2013 scale
+    // (X = 15·√1 = 15), the middle table 10–10: every VP below is worked out from that.
+    let store = Store::open_in_memory().unwrap();
+    let mut s = TeamEventSettings::new("Swiss pairs".parse().unwrap(), 1);
+    s.format = TeamFormat::SwissPairs;
+    s.swiss_rounds = 2;
+    s.tie_break = TieBreakRule::Ebu;
+    let id = store.create_bridge_team_event("td", &s).unwrap();
+    assert_eq!(
+        store.bridge_team_event(id).unwrap().settings.tie_break,
+        TieBreakRule::Ebu
+    );
+    for n in 1..=6 {
+        let (a, b) = (format!("North {n}"), format!("South {n}"));
+        store
+            .set_bridge_team("td", id, n, &NewTeam::of("", &[&a, &b]).unwrap())
+            .unwrap();
+    }
+    let draw_of = |round: u32| -> Vec<(u32, Option<u32>)> {
+        store
+            .bridge_team_results(id)
+            .unwrap()
+            .matches
+            .iter()
+            .filter(|m| m.draw.round == round)
+            .map(|m| (m.draw.home, m.draw.visit))
+            .collect()
+    };
+    store.draw_bridge_team_round("td", id).unwrap();
+    assert_eq!(draw_of(1), [(1, Some(2)), (3, Some(4)), (5, Some(6))]);
+    // Board 1 (none vulnerable): 7NT by North made at table 1 (+1520), passed out at table 2
+    // (0), 7NT by East made at table 3 (−1520). Datum 0: 1 takes 16 IMPs from 2 (20–0),
+    // 3 and 4 draw (10–10), 6 takes 16 IMPs from 5 (20–0).
+    enter(
+        &store,
+        id,
+        (1, 1, 1),
+        Entry::played("7NT", Seat::North, 13, ""),
+    );
+    enter(&store, id, (1, 2, 1), Entry::passed_out());
+    enter(
+        &store,
+        id,
+        (1, 3, 1),
+        Entry::played("7NT", Seat::East, 13, ""),
+    );
+    // After round 1: 1 and 6 (20, 16 IMPs won, none lost), 3 and 4 (10), 2 and 5 (0) are
+    // equal by every tie-break: the pair numbers order them, 1 6 3 4 2 5. 1 meets 6, 3 meets
+    // 2 (not 4 again), 4 meets 5.
+    store.draw_bridge_team_round("td", id).unwrap();
+    assert_eq!(draw_of(2), [(1, Some(6)), (3, Some(2)), (4, Some(5))]);
+    // Board 2 (North-South vulnerable): passed out at table 1 (1 v 6, 10–10), 7NT by North
+    // made at table 2 (+2220: 18 IMPs to 3, 20–0), 7NT by East made at table 3 (−1520: 16
+    // IMPs to 5, 20–0).
+    enter(&store, id, (2, 1, 2), Entry::passed_out());
+    enter(
+        &store,
+        id,
+        (2, 2, 2),
+        Entry::played("7NT", Seat::North, 13, ""),
+    );
+    enter(
+        &store,
+        id,
+        (2, 3, 2),
+        Entry::played("7NT", Seat::East, 13, ""),
+    );
+    // VPs: 1 = 20 + 10, 6 = 20 + 10, 3 = 10 + 20: three pairs on 30, none losing an IMP;
+    // 5 = 0 + 20, 4 = 10 + 0, 2 = 0 + 0. Pairs 1 and 3 have not met: no head to head.
+    // EBU: the opponents' VPs, 6 met 5 and 1 (20 + 30 = 50), 1 met 2 and 6 (0 + 30 = 30),
+    // 3 met 4 and 2 (10 + 0 = 10): 6, 1, 3.
+    let ranking = || -> Vec<(u32, u32, String)> {
+        store
+            .bridge_team_results(id)
+            .unwrap()
+            .standings
+            .iter()
+            .map(|t| (t.team, t.place, t.points.to_fixed(2)))
+            .collect()
+    };
+    let thirty = || "30.00".to_string();
+    assert_eq!(
+        ranking(),
+        [
+            (6, 1, thirty()),
+            (1, 2, thirty()),
+            (3, 3, thirty()),
+            (5, 4, "20.00".into()),
+            (4, 5, "10.00".into()),
+            (2, 6, "0.00".into())
+        ]
+    );
+    // WBF: the IMP quotient, but none of the three lost an IMP: they share first place.
+    let mut s = store.bridge_team_event(id).unwrap().settings;
+    s.tie_break = TieBreakRule::Wbf;
+    store.update_bridge_team_event("td", id, &s).unwrap();
+    assert_eq!(
+        ranking(),
+        [
+            (1, 1, thirty()),
+            (3, 1, thirty()),
+            (6, 1, thirty()),
+            (5, 4, "20.00".into()),
+            (4, 5, "10.00".into()),
+            (2, 6, "0.00".into())
+        ]
+    );
+    // The engine ranks the same rounds the same way with the same rule.
+    use bridge::swiss_pairs::{standings, Line, PlayedRound, Settings, Traveller};
+    let line = |table, score_ns| Line { table, score_ns };
+    let rounds = [
+        PlayedRound {
+            tables: vec![(1, 2), (3, 4), (5, 6)],
+            bye: None,
+            boards: vec![Traveller {
+                board: 1,
+                lines: vec![line(1, 1520), line(2, 0), line(3, -1520)],
+            }],
+        },
+        PlayedRound {
+            tables: vec![(1, 6), (3, 2), (4, 5)],
+            bye: None,
+            boards: vec![Traveller {
+                board: 2,
+                lines: vec![line(1, 0), line(2, 2220), line(3, -1520)],
+            }],
+        },
+    ];
+    for (rule, order) in [
+        (TieBreakRule::Ebu, [6, 1, 3, 5, 4, 2]),
+        (TieBreakRule::Wbf, [1, 3, 6, 5, 4, 2]),
+    ] {
+        let settings = Settings {
+            tie_break: rule,
+            ..Settings::default()
+        };
+        let rows = standings(&[1, 2, 3, 4, 5, 6], &rounds, &settings);
+        let teams: Vec<u32> = rows.iter().map(|r| r.team).collect();
+        assert_eq!(teams, order, "{rule:?}");
+    }
 }

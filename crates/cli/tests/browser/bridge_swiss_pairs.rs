@@ -127,12 +127,20 @@ pub async fn evening(chromedriver: PathBuf) {
     let b = &a.b;
     b.goto(&server.url("/bridge/teams")).await;
     a.switch_language("fr").await;
-    b.fill("#bteams-name", "Paires suisses du mardi").await;
-    b.set_value("#bteams-date", "2026-03-17").await;
-    b.fill("#bteams-boards", "2").await;
-    b.select("#bteams-format", "swiss_pairs").await;
-    b.fill("#bteams-swiss-rounds", "2").await;
-    a.press("#bteams-create", "create the Swiss pairs").await;
+    // The Swiss pairs have their own form: only Butler IMPs or cross-IMPs to choose from, the
+    // EBU's tie-breaks selected.
+    let scorings = b.find_all("#bswiss-scoring option").await;
+    let mut offered = Vec::new();
+    for o in &scorings {
+        offered.push(o.attr("value").await.ok().flatten().unwrap_or_default());
+    }
+    assert_eq!(offered, ["wbf2013", "cross_imps"]);
+    assert_eq!(b.value("#bswiss-tie-break").await, "ebu");
+    b.fill("#bswiss-name", "Paires suisses du mardi").await;
+    b.set_value("#bswiss-date", "2026-03-17").await;
+    b.fill("#bswiss-boards", "2").await;
+    b.fill("#bswiss-swiss-rounds", "2").await;
+    a.press("#bswiss-create", "create the Swiss pairs").await;
     let id = id_after(&b.current_url().await, "/bridge/teams/");
     let url = |path: &str| a.url(&format!("/bridge/teams/{id}{path}"));
     // The pairs: two players each, the pair's name left empty (its players' names).
@@ -291,19 +299,19 @@ pub async fn evening(chromedriver: PathBuf) {
         1 + TABLES.len() * 2,
         "a header and a line a table and board:\n{csv}"
     );
-    // No USEBIO: its 1.2 DTD has no Swiss pairs event type; the page offers the CSV instead.
-    let status = b
+    // USEBIO: a SWISS_PAIRS event, the pairs as participants, each table a MATCH with its
+    // pairs' numbers; the page offers it beside the CSV.
+    let xml = b
         .eval(&format!(
-            "return (await fetch('/bridge/teams/{id}/export.xml')).status;"
+            "return await (await fetch('/bridge/teams/{id}/export.xml')).text();"
         ))
         .await;
-    assert_eq!(
-        status,
-        json!(400),
-        "the USEBIO export refused for Swiss pairs"
-    );
+    let xml = xml.as_str().unwrap_or_default().to_string();
+    assert!(xml.contains("<EVENT EVENT_TYPE=\"SWISS_PAIRS\">"), "{xml}");
+    assert_eq!(xml.matches("<MATCH>").count(), TABLES.len(), "{xml}");
+    assert!(xml.contains("<NS_PAIR_NUMBER>"), "{xml}");
     b.goto(&url("")).await;
-    assert!(!b.exists("#tab-export-usebio").await && b.exists("#tab-export-csv").await);
+    assert!(b.exists("#tab-export-usebio").await && b.exists("#tab-export-csv").await);
     for lang in ["fr", "en"] {
         b.goto(&url("")).await;
         a.switch_language(lang).await;

@@ -101,3 +101,14 @@ bswiss-at-table = At the table
 bswiss-col-net = N-S minus the datum
 bswiss-hint = Every table of the round plays the same boards. Each result is compared with the round's datum (Butler IMPs: the field's mean N-S score without the top and bottom ones, to the nearest 10); once every table has played, each match's IMPs become victory points on the WBF scale.
 bswiss-export-csv = Export CSV (travellers)
+
+## Tie-breaks (an event's setting) and the Swiss pairs form
+bteams-field-tie-break = Tie-breaks
+bteams-tie-break-wbf = Head to head, then IMP quotient (WBF)
+bteams-tie-break-ebu = Head to head, then opponents' VPs, then IMP difference (EBU)
+bteams-tie-breaks-ebu = Ties: the VPs of the match between the tied sides, then their opponents' VPs added up (the EBU's tie-break points), then the IMP difference (IMPs won − IMPs lost).
+bteams-tie-breaks-points = Ties: equal points share the place.
+bswiss-new = New Swiss pairs event
+bswiss-create = Create the Swiss pairs
+bswiss-field-boards = Boards a round
+bswiss-scoring-butler = Butler IMPs (against the datum) to VPs

@@ -101,3 +101,14 @@ bswiss-at-table = À la table
 bswiss-col-net = NS moins la marque de référence
 bswiss-hint = Toutes les tables du tour jouent les mêmes donnes. Chaque résultat est comparé à la référence du tour (IMP Butler : la moyenne des marques NS du champ sans la plus haute ni la plus basse, arrondie à la dizaine) ; quand toutes les tables ont joué, les IMP de chaque match deviennent des points de victoire sur l'échelle WBF.
 bswiss-export-csv = Export CSV (feuilles de route)
+
+## Tie-breaks (an event's setting) and the Swiss pairs form
+bteams-field-tie-break = Départage
+bteams-tie-break-wbf = Confrontation directe, puis quotient d'IMP (WBF)
+bteams-tie-break-ebu = Confrontation directe, puis PV des adversaires, puis différence d'IMP (EBU)
+bteams-tie-breaks-ebu = Ex aequo : les PV du match entre les camps à égalité, puis la somme des PV de leurs adversaires (les « tie-break points » de l'EBU), puis la différence d'IMP (IMP marqués − IMP encaissés).
+bteams-tie-breaks-points = Ex aequo : à égalité de points, la place est partagée.
+bswiss-new = Nouveau tournoi par paires en système suisse
+bswiss-create = Créer le tournoi par paires
+bswiss-field-boards = Donnes par tour
+bswiss-scoring-butler = IMP Butler (contre la moyenne) convertis en PV

@@ -45,6 +45,26 @@ pub fn routes() -> Routes {
         .merge(simultaneous::routes())
 }
 
+/// An uploaded file's text: UTF-8, else each byte read as its Latin-1 character (clubs' files
+/// often come from Latin-1 software; every byte is a character there, so nothing is refused).
+pub(crate) fn upload_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect())
+}
+
+/// A multipart form's file field: (the file's name, `"upload"` without one; its text as
+/// [`upload_text`] reads it).
+pub(crate) async fn upload_file(
+    field: axum::extract::multipart::Field<'_>,
+) -> Result<(String, String), AppError> {
+    let name = field.file_name().unwrap_or("upload").to_string();
+    let bytes = field
+        .bytes()
+        .await
+        .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?;
+    Ok((name, upload_text(bytes.to_vec())))
+}
+
 /// A session's heading as the pages show it.
 #[derive(Debug, Clone, Default)]
 pub struct SessionView {
@@ -228,4 +248,19 @@ pub fn entry_text(tr: &Tr, e: &store::bridge::Entry) -> String {
         );
     }
     shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upload_text;
+
+    #[test]
+    fn upload_text_reads_utf8_else_latin1() {
+        // "Équipe" in UTF-8 (É = C3 89) stays as it is.
+        assert_eq!(upload_text("Équipe".as_bytes().to_vec()), "Équipe");
+        // The same word in Latin-1 (É = C9) is not UTF-8: each byte is its character.
+        assert_eq!(upload_text(b"\xC9quipe".to_vec()), "Équipe");
+        // One bad byte makes the whole file Latin-1: C3 89 is then "Ã" and U+0089, not "É".
+        assert_eq!(upload_text(b"\xC3\x89 \xE9".to_vec()), "\u{C3}\u{89} é");
+    }
 }

@@ -540,16 +540,7 @@ pub(super) async fn uploaded(mut form: Multipart) -> Result<(String, String), Ap
         .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?
     {
         if field.name() == Some("file") {
-            let name = field.file_name().unwrap_or("upload").to_string();
-            let bytes = field
-                .bytes()
-                .await
-                .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?;
-            let text = String::from_utf8(bytes.to_vec()).unwrap_or_else(|e| {
-                // Latin-1 files are common in clubs: read each byte as its character.
-                e.into_bytes().into_iter().map(char::from).collect()
-            });
-            return Ok((name, text));
+            return super::upload_file(field).await;
         }
     }
     Err(AppError::invalid("file", "a file", "nothing"))

@@ -229,18 +229,7 @@ async fn club_upload(mut form: Multipart) -> Result<(String, String, String), Ap
                     .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?;
                 club = Some(text);
             }
-            Some("file") => {
-                let name = field.file_name().unwrap_or("upload").to_string();
-                let bytes = field
-                    .bytes()
-                    .await
-                    .map_err(|e| AppError::BadRequest(format!("upload: {e}")))?;
-                let text = String::from_utf8(bytes.to_vec()).unwrap_or_else(|e| {
-                    // Latin-1 files are common in clubs: read each byte as its character.
-                    e.into_bytes().into_iter().map(char::from).collect()
-                });
-                file = Some((name, text));
-            }
+            Some("file") => file = Some(super::upload_file(field).await?),
             _ => {}
         }
     }

@@ -51,9 +51,9 @@ pub use series::{Series, SeriesPlayer, SeriesRanking, SeriesScore, SeriesScoring
 pub use simultaneous::{SimClub, SimClubId, Simultaneous};
 pub use team_tables::{OpenedTable, TeamTable};
 pub use teams::{
-    BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team, TeamConflict,
-    TeamEvent, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults, TeamRow,
-    TeamScoring, MAX_SWISS_ROUNDS, TEAM_PLAYERS, TIE_BREAKS,
+    tie_break_of, BoardComparison, MatchOutcome, NewTeam, Room, RoomBoard, RoomResult, Team,
+    TeamConflict, TeamEvent, TeamEventSettings, TeamFormat, TeamMatch, TeamPlayer, TeamResults,
+    TeamRow, TeamScoring, MAX_SWISS_ROUNDS, TEAM_PLAYERS,
 };
 
 /// Row id of a bridge session.

@@ -25,7 +25,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use bridge::teams::{BoardScores, MatchScore, TeamId, TieBreak, VpScale};
+use bridge::teams::{BoardScores, MatchScore, TeamId, TieBreakRule, VpScale};
 use bridge::vp::Vp;
 use bridge::Ratio;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -41,10 +41,6 @@ use crate::text::{Label, PersonName};
 use crate::Store;
 
 pub use super::TeamEventId;
-
-/// The tie-breaks after the VP total (WBF General Conditions of Contest: the VPs of the
-/// matches between the tied teams, then the IMP quotient).
-pub const TIE_BREAKS: [TieBreak; 2] = [TieBreak::HeadToHead, TieBreak::ImpQuotient];
 
 /// How matches are scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -138,6 +134,29 @@ impl TeamFormat {
         }
     }
 
+    /// The scorings an event of this format may use, the first the default (the create
+    /// form offers only these): Butler IMPs or cross-IMPs for Swiss pairs (both to VPs), VPs,
+    /// board-a-match or Patton for teams.
+    pub const fn scorings(self) -> &'static [TeamScoring] {
+        match self {
+            TeamFormat::SwissPairs => &[TeamScoring::Wbf2013, TeamScoring::CrossImps],
+            _ => &[
+                TeamScoring::Wbf2013,
+                TeamScoring::BoardAMatch,
+                TeamScoring::Patton,
+            ],
+        }
+    }
+
+    /// The tie-break rule an event of this format starts with: the EBU's for Swiss pairs (an
+    /// English clubs' competition, see `crates/bridge/README.md`), the WBF's for teams.
+    pub const fn default_tie_break(self) -> TieBreakRule {
+        match self {
+            TeamFormat::SwissPairs => TieBreakRule::Ebu,
+            _ => TieBreakRule::Wbf,
+        }
+    }
+
     /// Fewest and most players of a side.
     pub const fn players(self) -> (usize, usize) {
         match self {
@@ -164,6 +183,9 @@ pub struct TeamEventSettings {
     /// The rounds a Swiss plays, as announced (0: not said). A round robin's follow from its
     /// teams ([`TeamEvent::total_rounds`]).
     pub swiss_rounds: u32,
+    /// The tie-breaks after the VP total, the engine's ([`TieBreakRule::tie_breaks`]) for the
+    /// standings and the Swiss draws alike.
+    pub tie_break: TieBreakRule,
 }
 
 impl TeamEventSettings {
@@ -179,6 +201,7 @@ impl TeamEventSettings {
             bye_vp: Vp::from_hundredths(1200).unwrap_or(Vp::HALF),
             public: true,
             swiss_rounds: 0,
+            tie_break: TieBreakRule::Wbf,
         }
     }
 }
@@ -418,20 +441,13 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
             s.boards_per_match.to_string(),
         ));
     }
-    let pairs = s.format == TeamFormat::SwissPairs;
-    if pairs && !s.scoring.in_vps() {
-        return Err(Error::invalid(
-            "scoring",
-            "wbf2013 (IMPs against the datum) or cross_imps for Swiss pairs",
-            s.scoring.code(),
-        ));
-    }
-    if !pairs && s.scoring == TeamScoring::CrossImps {
-        return Err(Error::invalid(
-            "scoring",
-            "wbf2013, bam or patton for teams (cross-IMPs are for Swiss pairs)",
-            s.scoring.code(),
-        ));
+    if !s.format.scorings().contains(&s.scoring) {
+        let expected = if s.format == TeamFormat::SwissPairs {
+            "wbf2013 (IMPs against the datum) or cross_imps for Swiss pairs"
+        } else {
+            "wbf2013, bam or patton for teams (cross-IMPs are for Swiss pairs)"
+        };
+        return Err(Error::invalid("scoring", expected, s.scoring.code()));
     }
     if s.swiss_rounds > MAX_SWISS_ROUNDS {
         return Err(Error::invalid(
@@ -441,6 +457,11 @@ fn validate(s: &TeamEventSettings) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// A tie-break rule from its code (`wbf`, `ebu`).
+pub fn tie_break_of(code: &str) -> Option<TieBreakRule> {
+    TieBreakRule::ALL.into_iter().find(|r| r.code() == code)
 }
 
 /// The most rounds a Swiss may announce.
@@ -471,8 +492,8 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
         .query_row(
             "SELECT name, date, boards_per_match, scoring, format, bye_vp, public, created_at, \
              (SELECT COALESCE(MAX(round), 0) FROM bridge_team_match WHERE event_id = e.id), \
-             swiss_rounds, (SELECT COUNT(*) FROM bridge_team WHERE event_id = e.id), club \
-             FROM bridge_team_event e WHERE id = ?1",
+             swiss_rounds, (SELECT COUNT(*) FROM bridge_team WHERE event_id = e.id), club, \
+             tie_break FROM bridge_team_event e WHERE id = ?1",
             [id],
             |r| {
                 Ok((
@@ -490,11 +511,12 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
                     r.get::<_, u32>(9)?,
                     r.get::<_, u32>(10)?,
                     r.get::<_, String>(11)?,
+                    r.get::<_, String>(12)?,
                 ))
             },
         )
         .optional()?;
-    let Some((settings, created_at, rounds, swiss_rounds, teams, club)) = row else {
+    let Some((settings, created_at, rounds, swiss_rounds, teams, club, tie_break)) = row else {
         return Err(Error::NotFound("teams event"));
     };
     let (name, date, boards, scoring, format, bye, public) = settings;
@@ -516,6 +538,7 @@ pub(super) fn load_event(c: &Connection, id: TeamEventId) -> Result<TeamEvent> {
             bye_vp: Vp::from_hundredths(bye).unwrap_or(Vp::HALF),
             public,
             swiss_rounds,
+            tie_break: tie_break_of(&tie_break).ok_or_else(|| stored("tie_break", &tie_break))?,
         },
         rounds,
         total_rounds,
@@ -931,6 +954,7 @@ fn score_pair_rounds(e: &TeamEvent, matches: &mut [MatchOutcome]) {
     let cross = e.settings.scoring == TeamScoring::CrossImps;
     let settings = Settings {
         bye_vp: e.settings.bye_vp,
+        tie_break: e.settings.tie_break,
         ..Settings::default()
     };
     let settings = if cross {
@@ -1050,7 +1074,8 @@ fn standings(e: &TeamEvent, teams: &[Team], matches: &[MatchOutcome]) -> Vec<Tea
             vp: e.settings.bye_vp,
         })
         .collect();
-    let engine = bridge::teams::standings(&numbers, &played, &byes, &TIE_BREAKS);
+    let engine =
+        bridge::teams::standings(&numbers, &played, &byes, e.settings.tie_break.tie_breaks());
     let row = |s: &bridge::teams::TeamStanding, place: u32, tied: bool, points: Ratio| TeamRow {
         place,
         tied,
@@ -1508,7 +1533,8 @@ impl Store {
 fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Result<()> {
     c.execute(
         "UPDATE bridge_team_event SET name = ?2, date = ?3, boards_per_match = ?4, scoring = ?5, \
-         format = ?6, bye_vp = ?7, public = ?8, swiss_rounds = ?9, club = ?10 WHERE id = ?1",
+         format = ?6, bye_vp = ?7, public = ?8, swiss_rounds = ?9, club = ?10, tie_break = ?11 \
+         WHERE id = ?1",
         params![
             id,
             s.name.trim(),
@@ -1519,7 +1545,8 @@ fn write_settings(c: &Connection, id: TeamEventId, s: &TeamEventSettings) -> Res
             s.bye_vp.hundredths(),
             s.public,
             s.swiss_rounds,
-            s.club.trim()
+            s.club.trim(),
+            s.tie_break.code()
         ],
     )?;
     Ok(())

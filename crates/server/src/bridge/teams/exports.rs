@@ -5,7 +5,9 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use bridge::teams_pbn::{write_match, MatchFile, RoomBoard};
+use bridge::teams_pbn::{
+    write_match, write_pairs_match, MatchFile, PairsBoard, PairsMatchFile, RoomBoard,
+};
 use bridge::{Bid, Played};
 use store::bridge::{
     Entry, MatchOutcome, RoomResult, TeamEventId, TeamFormat, TeamResults, TeamScoring,
@@ -56,7 +58,36 @@ fn pbn(
         .filter(|h| shown(h.board) && m.draw.boards.contains(&h.board))
         .filter_map(|h| Some((h.board, h.deal.parse().ok()?)))
         .collect();
-    let (home, visit) = (r.team_name(m.draw.home), r.team_name(visit));
+    let (home, visit_name) = (r.team_name(m.draw.home), r.team_name(visit));
+    if r.event.settings.format == TeamFormat::SwissPairs {
+        // A pairs game (PBN 2.1): one table, the pairs' numbers, the IMPs against the field.
+        let boards: Vec<PairsBoard> = m
+            .boards
+            .iter()
+            .map(|b| PairsBoard {
+                number: b.board,
+                played: played(b.open.as_ref()),
+                imps_ns: b.imps_home,
+            })
+            .collect();
+        let text = write_pairs_match(&PairsMatchFile {
+            event: &r.event.settings.name,
+            date: &r.event.settings.date,
+            round,
+            table: number,
+            ns: (m.draw.home, &home),
+            ew: (visit, &visit_name),
+            boards: &boards,
+            deals: &deals,
+            vps: m.score.as_ref().map(|s| (s.vp_home, s.vp_visit)),
+        });
+        return Ok(crate::page::attachment(
+            "text/plain; charset=utf-8",
+            &format!("swiss-pairs-{id}-round-{round}-table-{number}.pbn"),
+            text,
+        ));
+    }
+    let visit = visit_name;
     let text = write_match(&MatchFile {
         event: &r.event.settings.name,
         date: &r.event.settings.date,
@@ -138,6 +169,7 @@ fn usebio_event(
 ) -> bridge::teams_usebio::TeamsEvent {
     use bridge::teams_usebio::{EventFormat, Match, MatchScoring, Player, Team, TeamsEvent};
     let settings = &r.event.settings;
+    let pairs = settings.format == TeamFormat::SwissPairs;
     let teams = r
         .teams
         .iter()
@@ -181,6 +213,15 @@ fn usebio_event(
                         (b.board, (lead(b.open.as_ref()), lead(b.closed.as_ref())))
                     })
                     .collect(),
+                // Swiss pairs: the IMPs against the field, once the round is scored.
+                imps: if pairs {
+                    m.boards
+                        .iter()
+                        .filter_map(|b| Some((b.board, b.imps_home?)))
+                        .collect()
+                } else {
+                    Default::default()
+                },
             })
         })
         .collect();
@@ -189,10 +230,12 @@ fn usebio_event(
         date: settings.date.clone(),
         format: match settings.format {
             TeamFormat::RoundRobin => EventFormat::RoundRobin,
-            TeamFormat::Swiss | TeamFormat::SwissPairs => EventFormat::Swiss,
+            TeamFormat::Swiss => EventFormat::Swiss,
+            TeamFormat::SwissPairs => EventFormat::SwissPairs,
         },
         scoring: match settings.scoring {
-            TeamScoring::Wbf2013 | TeamScoring::CrossImps => MatchScoring::VictoryPoints,
+            TeamScoring::Wbf2013 => MatchScoring::VictoryPoints,
+            TeamScoring::CrossImps => MatchScoring::CrossImps,
             TeamScoring::BoardAMatch => MatchScoring::BoardAMatch,
             TeamScoring::Patton => MatchScoring::Patton,
         },
@@ -217,12 +260,6 @@ pub async fn event_usebio(
     Path(id): Path<TeamEventId>,
 ) -> Result<Response, AppError> {
     let r = st.store.bridge_team_results(id)?;
-    if r.event.settings.format == TeamFormat::SwissPairs {
-        return Err(AppError::BadRequest(
-            "USEBIO 1.2 has no Swiss pairs event type: export.csv holds this event's travellers"
-                .into(),
-        ));
-    }
     // The director's file: every deal entered.
     let deals = st
         .store
@@ -240,8 +277,7 @@ pub async fn event_usebio(
 
 /// A Swiss pairs event's results as the CSV traveller format (`bridge::csv`): one line a
 /// table and board, with the round, the table and the pairs' numbers
-/// (`/bridge/teams/{id}/export.csv`). USEBIO 1.2 has no Swiss pairs event type, so this is
-/// the file such an event exports.
+/// (`/bridge/teams/{id}/export.csv`), beside its USEBIO file (`EVENT_TYPE="SWISS_PAIRS"`).
 pub async fn event_csv(
     State(st): State<AppState>,
     _a: Arbiter,

@@ -6,13 +6,15 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::Form;
-use store::bridge::{Room, TeamEventId};
+use bridge::teams::TieBreakRule;
+use store::bridge::{Room, TeamEventId, TeamFormat, TeamScoring};
 
 use super::view::{
-    event_view, match_view, results_view, shown_entry, EventForm, EventView, MatchView,
-    ResultsView, TeamBody,
+    event_view, match_view, results_view, scoring_label, shown_entry, tie_break_label, EventForm,
+    EventView, MatchView, ResultsView, TeamBody,
 };
 use crate::bridge::forms::EntryForm;
+use crate::bridge::pages::Choice;
 use crate::ctx::{Arbiter, Ctx};
 use crate::error::AppError;
 use crate::page::{blocking, html, see};
@@ -25,6 +27,42 @@ type Page = Result<Response, AppError>;
 struct ListPage {
     c: Ctx,
     events: Vec<EventView>,
+    /// The teams form's choices (round robin or Swiss teams) and the Swiss pairs form's: each
+    /// offers only the scorings and tie-breaks its format takes, its defaults selected.
+    team_scorings: Vec<Choice>,
+    team_tie_breaks: Vec<Choice>,
+    pair_scorings: Vec<Choice>,
+    pair_tie_breaks: Vec<Choice>,
+}
+
+/// The scorings a format takes, the first (its default) selected; Swiss pairs name Butler IMPs.
+fn scoring_choices(c: &Ctx, format: TeamFormat) -> Vec<Choice> {
+    format
+        .scorings()
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| Choice {
+            value: s.code().to_string(),
+            label: if format == TeamFormat::SwissPairs && s == TeamScoring::Wbf2013 {
+                c.tr.t("bswiss-scoring-butler")
+            } else {
+                scoring_label(&c.tr, s)
+            },
+            selected: i == 0,
+        })
+        .collect()
+}
+
+/// The tie-break rules, the format's default selected.
+fn tie_break_choices(c: &Ctx, format: TeamFormat) -> Vec<Choice> {
+    TieBreakRule::ALL
+        .into_iter()
+        .map(|r| Choice {
+            value: r.code().to_string(),
+            label: tie_break_label(&c.tr, r),
+            selected: r == format.default_tie_break(),
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -63,7 +101,14 @@ pub async fn list(State(st): State<AppState>, c: Ctx, _a: Arbiter) -> Page {
         .iter()
         .map(|e| event_view(&c.tr, e))
         .collect();
-    html(&ListPage { c, events })
+    html(&ListPage {
+        team_scorings: scoring_choices(&c, TeamFormat::RoundRobin),
+        team_tie_breaks: tie_break_choices(&c, TeamFormat::RoundRobin),
+        pair_scorings: scoring_choices(&c, TeamFormat::SwissPairs),
+        pair_tie_breaks: tie_break_choices(&c, TeamFormat::SwissPairs),
+        events,
+        c,
+    })
 }
 
 pub async fn create(State(st): State<AppState>, a: Arbiter, Form(f): Form<EventForm>) -> Page {

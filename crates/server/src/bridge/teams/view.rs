@@ -1,5 +1,6 @@
 //! The forms (the pages' and the API's bodies) and the results in the reader's language.
 
+use bridge::teams::TieBreakRule;
 use bridge::vp::Vp;
 use bridge::Ratio;
 use serde::Deserialize;
@@ -34,6 +35,9 @@ pub struct EventForm {
     pub bye_vp: Option<Value>,
     /// The rounds a Swiss plays (empty or 0: not said).
     pub swiss_rounds: Option<Value>,
+    /// The tie-breaks after the VPs: `wbf` or `ebu`; left out at creation, the format's
+    /// (`ebu` for Swiss pairs, `wbf` for teams).
+    pub tie_break: Option<String>,
     pub public: Option<Value>,
     /// Sent by the HTML form: an unticked checkbox means "no".
     pub form: Option<String>,
@@ -47,7 +51,11 @@ impl EventForm {
         }
         let boards: u32 = number("boards_per_match", &self.boards_per_match, "1 to 64 boards")?
             .ok_or_else(|| AppError::invalid("boards_per_match", "1 to 64 boards", "nothing"))?;
-        self.apply(TeamEventSettings::new(free_text("name", name)?, boards))
+        let mut s = self.apply(TeamEventSettings::new(free_text("name", name)?, boards))?;
+        if self.tie_break.is_none() {
+            s.tie_break = s.format.default_tie_break();
+        }
+        Ok(s)
     }
 
     pub fn apply(&self, mut s: TeamEventSettings) -> Result<TeamEventSettings, AppError> {
@@ -91,6 +99,10 @@ impl EventForm {
                     AppError::invalid("bye_vp", "VPs from 0 to 20, two decimals", format!("{t:?}"))
                 })?;
             }
+        }
+        if let Some(code) = self.tie_break.as_deref().map(str::trim) {
+            s.tie_break = store::bridge::tie_break_of(code)
+                .ok_or_else(|| AppError::invalid("tie_break", "wbf or ebu", format!("{code:?}")))?;
         }
         let max = store::bridge::MAX_SWISS_ROUNDS;
         if let Some(n) = number(
@@ -243,6 +255,10 @@ pub fn format_label(tr: &Tr, f: TeamFormat) -> String {
     tr.t(&format!("bteams-format-{}", f.code().replace('_', "-")))
 }
 
+pub fn tie_break_label(tr: &Tr, r: TieBreakRule) -> String {
+    tr.t(&format!("bteams-tie-break-{}", r.code()))
+}
+
 pub fn room_label(tr: &Tr, r: Room) -> String {
     tr.t(&format!("bteams-room-{}", r.code()))
 }
@@ -283,6 +299,8 @@ pub struct EventView {
     pub home_word: String,
     pub visit_word: String,
     pub sides_word: String,
+    /// How ties are broken, under the standings.
+    pub tie_break_hint: String,
 }
 
 pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
@@ -299,6 +317,9 @@ pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
         boards,
         scoring_label(tr, s.scoring),
     ];
+    if s.scoring.in_vps() {
+        sub.push(tie_break_label(tr, s.tie_break));
+    }
     if !date.is_empty() {
         sub.insert(0, date.clone());
     }
@@ -337,6 +358,11 @@ pub fn event_view(tr: &Tr, e: &store::bridge::TeamEvent) -> EventView {
             "bswiss-pairs"
         } else {
             "bteams-teams"
+        }),
+        tie_break_hint: tr.t(match (s.scoring.in_vps(), s.tie_break) {
+            (true, TieBreakRule::Ebu) => "bteams-tie-breaks-ebu",
+            (true, TieBreakRule::Wbf) => "bteams-tie-breaks",
+            (false, _) => "bteams-tie-breaks-points",
         }),
     }
 }
