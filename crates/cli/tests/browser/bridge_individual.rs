@@ -209,13 +209,21 @@ pub async fn evening(chromedriver: PathBuf) {
     }
     // The phone shows the four players of its table by seat and name.
     let seats = phones[1].find("#table-players").await.text().await.unwrap_or_default();
-    for (seat, player) in [("Nord", 2), ("Est", 7), ("Sud", 12), ("Ouest", 17)] {
+    for (seat, player) in [("North", 2), ("East", 7), ("South", 12), ("West", 17)] {
         let name = format!("{player} {}", NAMES[player as usize - 1]);
         assert!(
             seats.contains(seat) && seats.contains(&name),
             "table 2, round 1 seats {name} {seat}: {seats:?}"
         );
     }
+    phones[1].screenshot(&shots, "phone-en").await;
+    // Table 2's phone in French: the seats in the FFB's words.
+    phones[1].click("#lang-switch").await;
+    let seats = phones[1].find("#table-players").await.text().await.unwrap_or_default();
+    assert!(
+        seats.contains("Nord") && seats.contains("Ouest"),
+        "the seats in French: {seats:?}"
+    );
     phones[1].screenshot(&shots, "phone-fr").await;
 
     let second = driver.phone("table1-second", 390, 844).await;
@@ -229,12 +237,13 @@ pub async fn evening(chromedriver: PathBuf) {
         };
         // In round 5 table 1's North enters board 1 and waits: another phone contests it.
         let contested = (round == 5).then_some(1);
+        let (t1, t2, t3, t4, t5) = (at(0), at(1), at(2), at(3), at(4));
         tokio::join!(
-            enter_room(&phones[0], &base, &codes[0], round, &at(0), contested),
-            enter_room(&phones[1], &base, &codes[1], round, &at(1), None),
-            enter_room(&phones[2], &base, &codes[2], round, &at(2), None),
-            enter_room(&phones[3], &base, &codes[3], round, &at(3), None),
-            enter_room(&phones[4], &base, &codes[4], round, &at(4), None),
+            enter_room(&phones[0], &base, &codes[0], round, &t1, contested),
+            enter_room(&phones[1], &base, &codes[1], round, &t2, None),
+            enter_room(&phones[2], &base, &codes[2], round, &t3, None),
+            enter_room(&phones[3], &base, &codes[3], round, &t4, None),
+            enter_room(&phones[4], &base, &codes[4], round, &t5, None),
         );
         // Each phone then opens on the next round by itself.
         if round < 5 {
@@ -249,7 +258,10 @@ pub async fn evening(chromedriver: PathBuf) {
     }
     // The second phone at table 1 says board 1 went down one: a conflict, nothing overwritten.
     open_by_code(&second, &base, &codes[0]).await;
+    second.click("#lang-switch").await;
     second.goto(&format!("{base}/t/{}?round=5", codes[0])).await;
+    // The board waits for East-West's confirmation: its keypad is under "Correct".
+    second.click_here("#board-1-correct summary").await;
     super::director::fill_keypad(&second, 1, super::bridge_teams::keypad("4S N -1")).await;
     second.click("#board-1-submit").await;
     assert!(
@@ -326,8 +338,6 @@ pub async fn evening(chromedriver: PathBuf) {
         assert!(p.overflow.is_empty(), "movement card ({lang}): {:?}", p.overflow);
         assert_eq!(p.pages, 1, "the movement card ({lang}) on one sheet");
     }
-    phones[3].click("#lang-switch").await;
-    phones[3].screenshot(&shots, "phone-en").await;
     for p in phones {
         p.close().await;
     }
