@@ -160,7 +160,14 @@ pub async fn evening(chromedriver: PathBuf) {
         .collect();
     assert_eq!(
         offered,
-        ["whist-2", "whist-3", "whist-4", "whist-5", "rainbow-5", "rainbow-7"],
+        [
+            "whist-2",
+            "whist-3",
+            "whist-4",
+            "whist-5",
+            "rainbow-5",
+            "rainbow-7"
+        ],
         "the movements offered, for the table counts the engine offers"
     );
     b.select("#ind-movement-field", "rainbow-5").await;
@@ -208,7 +215,12 @@ pub async fn evening(chromedriver: PathBuf) {
         open_by_code(phone, &base, code).await;
     }
     // The phone shows the four players of its table by seat and name.
-    let seats = phones[1].find("#table-players").await.text().await.unwrap_or_default();
+    let seats = phones[1]
+        .find("#table-players")
+        .await
+        .text()
+        .await
+        .unwrap_or_default();
     for (seat, player) in [("North", 2), ("East", 7), ("South", 12), ("West", 17)] {
         let name = format!("{player} {}", NAMES[player as usize - 1]);
         assert!(
@@ -219,7 +231,12 @@ pub async fn evening(chromedriver: PathBuf) {
     phones[1].screenshot(&shots, "phone-en").await;
     // Table 2's phone in French: the seats in the FFB's words.
     phones[1].click("#lang-switch").await;
-    let seats = phones[1].find("#table-players").await.text().await.unwrap_or_default();
+    let seats = phones[1]
+        .find("#table-players")
+        .await
+        .text()
+        .await
+        .unwrap_or_default();
     assert!(
         seats.contains("Nord") && seats.contains("Ouest"),
         "the seats in French: {seats:?}"
@@ -248,7 +265,12 @@ pub async fn evening(chromedriver: PathBuf) {
         // Each phone then opens on the next round by itself.
         if round < 5 {
             phones[2].goto(&format!("{base}/t/{}", codes[2])).await;
-            let title = phones[2].find("#table-title").await.text().await.unwrap_or_default();
+            let title = phones[2]
+                .find("#table-title")
+                .await
+                .text()
+                .await
+                .unwrap_or_default();
             assert!(
                 title.contains(&format!("{}/5", round + 1)),
                 "table 3 moves on to round {}: {title:?}",
@@ -290,12 +312,18 @@ pub async fn evening(chromedriver: PathBuf) {
         .text()
         .await
         .unwrap_or_default();
-    assert!(status.contains("arbitre"), "the line is the director's: {status:?}");
+    assert!(
+        status.contains("arbitre"),
+        "the line is the director's: {status:?}"
+    );
     a.shot("session-fr").await;
 
     // The ranking, as worked out by hand.
     b.goto(&url("/ranking")).await;
-    assert!(!b.exists("#ind-ranking-partial").await, "every line settled");
+    assert!(
+        !b.exists("#ind-ranking-partial").await,
+        "every line settled"
+    );
     let rows = rows(b, "#ind-ranking tbody tr").await;
     let want: Vec<Vec<String>> = RANKING
         .iter()
@@ -322,7 +350,11 @@ pub async fn evening(chromedriver: PathBuf) {
         first, "1;5;Élise Étienne;35,00;40,00;87,50;5",
         "the CSV's first line:\n{csv}"
     );
-    assert_eq!(csv.lines().count(), 21, "a header and a line a player:\n{csv}");
+    assert_eq!(
+        csv.lines().count(),
+        21,
+        "a header and a line a player:\n{csv}"
+    );
 
     // Printed on A4 in both languages: the ranking and the movement card, one sheet each.
     for lang in ["fr", "en"] {
@@ -335,7 +367,11 @@ pub async fn evening(chromedriver: PathBuf) {
         b.goto(&url("/movement")).await;
         a.shot(&format!("movement-{lang}")).await;
         let p = print_and_measure(b, &shots, &format!("movement-print-{lang}"), (12.0, 12.0)).await;
-        assert!(p.overflow.is_empty(), "movement card ({lang}): {:?}", p.overflow);
+        assert!(
+            p.overflow.is_empty(),
+            "movement card ({lang}): {:?}",
+            p.overflow
+        );
         assert_eq!(p.pages, 1, "the movement card ({lang}) on one sheet");
     }
     for p in phones {

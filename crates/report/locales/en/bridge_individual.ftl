@@ -4,6 +4,7 @@ bind-title = Individual sessions
 bind-none = No individual session yet.
 bind-new = New individual session
 bind-new-hint = An individual takes four players a table; the movements are offered only for the table counts they exist for. Each player partners different players, and every board is matchpointed across the field.
+bridge-invalid-individual-tables = This movement is not offered for { $found } tables: Whist is for 2 to 5 tables, Rainbow for 5 or 7.
 bind-boards-per-round = Boards per round
 bind-kind-whist = Whist
 bind-kind-rainbow = Rainbow

@@ -4,6 +4,7 @@ bind-title = Tournois individuels
 bind-none = Aucun tournoi individuel pour l'instant.
 bind-new = Nouveau tournoi individuel
 bind-new-hint = Un individuel se joue à quatre joueurs par table ; chaque mouvement n'est proposé que pour les nombres de tables où il existe. Chaque joueur change de partenaire à chaque position, et chaque donne est classée sur tout le champ.
+bridge-invalid-individual-tables = Ce mouvement n'existe pas pour { $found } tables : le Whist se joue de 2 à 5 tables, le Rainbow à 5 ou 7.
 bind-boards-per-round = Donnes par position
 bind-kind-whist = Whist
 bind-kind-rainbow = Rainbow

@@ -13,9 +13,7 @@ use axum::Form;
 use bridge::individual::{IndividualKind, IndividualMovement};
 use bridge::{Ratio, Seat};
 use serde::Deserialize;
-use store::bridge::{
-    Individual, IndividualId, IndividualLine, IndividualSettings, TableCode,
-};
+use store::bridge::{Individual, IndividualId, IndividualLine, IndividualSettings, TableCode};
 use store::Scope;
 
 use super::forms::EntryForm;
@@ -179,11 +177,7 @@ struct CreateBody {
     boards_per_round: u32,
 }
 
-async fn api_create(
-    State(st): State<AppState>,
-    a: Arbiter,
-    bytes: axum::body::Bytes,
-) -> Page {
+async fn api_create(State(st): State<AppState>, a: Arbiter, bytes: axum::body::Bytes) -> Page {
     let b: CreateBody = crate::json::body(&bytes)?;
     let f = CreateForm {
         name: b.name,
@@ -244,28 +238,26 @@ impl CreateForm {
     /// The settings the form describes, each wrong value named by its field.
     fn settings(&self) -> Result<IndividualSettings, AppError> {
         let f = self;
-        let name = f
-        .name
-        .trim()
-        .parse()
-        .map_err(|e: store::text::TextError| AppError::invalid("name", e.to_string(), &f.name))?;
-    let (kind, tables) = f
-        .movement
-        .split_once('-')
-        .and_then(|(k, t)| Some((k.parse::<IndividualKind>().ok()?, t.parse::<u32>().ok()?)))
-        .ok_or_else(|| {
-            AppError::invalid("movement", "one of the movements offered", &f.movement)
+        let name = f.name.trim().parse().map_err(|e: store::text::TextError| {
+            AppError::invalid("name", e.to_string(), &f.name)
         })?;
-    let boards: u32 = f.boards_per_round.trim().parse().map_err(|_| {
-        AppError::invalid(
-            "boards_per_round",
-            format!(
-                "a number of boards from 1 to {}",
-                bridge::individual::MAX_BOARDS_PER_ROUND
-            ),
-            &f.boards_per_round,
-        )
-    })?;
+        let (kind, tables) = f
+            .movement
+            .split_once('-')
+            .and_then(|(k, t)| Some((k.parse::<IndividualKind>().ok()?, t.parse::<u32>().ok()?)))
+            .ok_or_else(|| {
+                AppError::invalid("movement", "one of the movements offered", &f.movement)
+            })?;
+        let boards: u32 = f.boards_per_round.trim().parse().map_err(|_| {
+            AppError::invalid(
+                "boards_per_round",
+                format!(
+                    "a number of boards from 1 to {}",
+                    bridge::individual::MAX_BOARDS_PER_ROUND
+                ),
+                &f.boards_per_round,
+            )
+        })?;
         Ok(IndividualSettings::new(name, kind, tables, boards))
     }
 }
@@ -298,7 +290,11 @@ fn line_view(tr: &Tr, names: &[(u32, store::text::PersonName)], l: &IndividualLi
         table: l.table,
         round: l.round,
         players: l.players.map(|p| player_text(names, p)),
-        shown: l.entry.as_ref().map(|e| entry_text(tr, e)).unwrap_or_default(),
+        shown: l
+            .entry
+            .as_ref()
+            .map(|e| entry_text(tr, e))
+            .unwrap_or_default(),
         score: l.score_ns.map(super::table::score_text).unwrap_or_default(),
         status: status_label(tr, l.status),
         status_code: l.status.code(),
@@ -411,7 +407,8 @@ async fn save_line(
     let round = number("round", &f.round)?;
     let entry = f.entry.entry_in(notation(&c.tr))?;
     let store = st.store.clone();
-    blocking(move || store.set_individual_line(&a.username, id, (board, table, round), &entry)).await?;
+    blocking(move || store.set_individual_line(&a.username, id, (board, table, round), &entry))
+        .await?;
     Ok(Redirect::to(&format!("/bridge/individual/{id}#round-lines")).into_response())
 }
 

@@ -75,7 +75,7 @@ impl IndividualSettings {
             individual::IndividualError::Tables { kind, .. } => {
                 let offered: Vec<String> = kind.offered().iter().map(u32::to_string).collect();
                 Error::invalid(
-                    "tables",
+                    "individual_tables",
                     format!("{} tables for the {kind} movement", offered.join(" or ")),
                     self.tables.to_string(),
                 )
@@ -807,7 +807,7 @@ mod tests {
         let e = store.create_individual("td", &s).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "tables: expected 5 or 7 tables for the rainbow movement, found 6"
+            "individual_tables: expected 5 or 7 tables for the rainbow movement, found 6"
         );
         let s = IndividualSettings::new("X".parse().unwrap(), IndividualKind::Whist, 3, 9);
         assert!(store
