@@ -31,6 +31,10 @@
 //! once, every board's datum, IMPs, VPs and the standings worked out by hand
 //! (`browser/bridge_swiss_pairs.rs`, `TARGET/browser-artifacts/bridge-swiss-pairs/`).
 //!
+//! A bridge individual (issue 38 §3): a 5-table Rainbow entered from five phones at once, a
+//! conflict settled by the director, and each player's matchpoints and percentage worked out by
+//! hand (`browser/bridge_individual.rs`, `TARGET/browser-artifacts/bridge-individual/`).
+//!
 //! Every form that changes shared state (issue 34 §1), from two browsers: the deputy saves, the
 //! chief's older page is refused with a conflict (or, where the form names values, leaves the
 //! deputy's untouched), then saved again afresh; the forms are the server's own list of its
@@ -50,6 +54,8 @@
 
 #[path = "browser/arbiter.rs"]
 mod arbiter;
+#[path = "browser/bridge_individual.rs"]
+mod bridge_individual;
 #[path = "browser/bridge_paper.rs"]
 mod bridge_paper;
 #[path = "browser/bridge_swiss_pairs.rs"]
@@ -362,6 +368,16 @@ fn bridge_swiss_pairs_through_the_browser() {
         return;
     };
     run(bridge_swiss_pairs::evening(chromedriver));
+}
+
+/// A 5-table Rainbow individual from the tables' phones, its ranking checked against a hand
+/// computation ([`bridge_individual::evening`], issue 38 §3).
+#[test]
+fn bridge_individual_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_individual::evening(chromedriver));
 }
 
 /// A 16-pair evening's score cards, travellers and ranking printed on A4 in both languages,

@@ -12,7 +12,8 @@
 //! federations run them: scales, board order, rosters' rules), `teams_cup.ftl` (knock-out
 //! cups), `rating_report.ftl` (the FIDE rating report by rating period and the pairings changed
 //! by hand), `bridge_teams_browser.ftl` (who sent a teams conflict's other
-//! entry, a teams phone's rounds) and `bridge_simultaneous.ftl` (simultaneous pairs).
+//! entry, a teams phone's rounds) `bridge_simultaneous.ftl` (simultaneous pairs) and `bridge_individual.ftl` (individual
+//! sessions).
 //!
 //! ```
 //! use report::i18n::{Lang, Tr};
@@ -81,6 +82,10 @@ const FR: &[(&str, &str)] = &[
         "teams_roster.ftl",
         include_str!("../locales/fr/teams_roster.ftl"),
     ),
+    (
+        "bridge_individual.ftl",
+        include_str!("../locales/fr/bridge_individual.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -130,6 +135,10 @@ const EN: &[(&str, &str)] = &[
     (
         "teams_roster.ftl",
         include_str!("../locales/en/teams_roster.ftl"),
+    ),
+    (
+        "bridge_individual.ftl",
+        include_str!("../locales/en/bridge_individual.ftl"),
     ),
 ];
 

@@ -102,6 +102,7 @@ fn version_of_path(st: &AppState, path: &str) -> Option<i64> {
         ("/bridge/series/", Scope::Series),
         ("/bridge/teams/", Scope::BridgeTeams),
         ("/teams/events/", Scope::Teams),
+        ("/bridge/individual/", Scope::BridgeIndividual),
     ]
     .into_iter()
     .find_map(|(prefix, scope)| id_after(prefix).map(scope))?;

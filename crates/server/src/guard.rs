@@ -43,6 +43,7 @@ pub enum Kind {
     Series,
     BridgeTeams,
     Teams,
+    BridgeIndividual,
 }
 
 impl Kind {
@@ -54,6 +55,7 @@ impl Kind {
             Kind::Series => Scope::Series(id),
             Kind::BridgeTeams => Scope::BridgeTeams(id),
             Kind::Teams => Scope::Teams(id),
+            Kind::BridgeIndividual => Scope::BridgeIndividual(id),
         }
     }
 
@@ -66,6 +68,7 @@ impl Kind {
             Kind::Series => "bridge series",
             Kind::BridgeTeams => "bridge teams event",
             Kind::Teams => "team event",
+            Kind::BridgeIndividual => "bridge individual session",
         }
     }
 }

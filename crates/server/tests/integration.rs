@@ -27,6 +27,8 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
+#[path = "bridge_individual.rs"]
+mod bridge_individual;
 #[path = "bridge_simultaneous.rs"]
 mod bridge_simultaneous;
 #[path = "bridge_solver.rs"]

@@ -24,6 +24,7 @@ struct Things {
     series: i64,
     bridge_teams: i64,
     teams: i64,
+    individual: i64,
 }
 
 fn id_of(r: &crate::common::Reply, path: &[&str]) -> i64 {
@@ -70,6 +71,13 @@ fn things(arb: &mut Client) -> Things {
         ),
         &["id"],
     );
+    let individual = id_of(
+        &arb.post_json(
+            "/api/bridge/individual",
+            &json!({"name": "Individuel", "kind": "whist", "tables": 2, "boards_per_round": 1}),
+        ),
+        &["id"],
+    );
     Things {
         event,
         group,
@@ -77,6 +85,7 @@ fn things(arb: &mut Client) -> Things {
         series,
         bridge_teams,
         teams,
+        individual,
     }
 }
 
@@ -89,6 +98,7 @@ impl Things {
             Kind::Series => self.series,
             Kind::BridgeTeams => self.bridge_teams,
             Kind::Teams => self.teams,
+            Kind::BridgeIndividual => self.individual,
         }
     }
 
@@ -101,12 +111,25 @@ impl Things {
             Kind::Series => format!("/api/bridge/series/{}", self.series),
             Kind::BridgeTeams => format!("/api/bridge/teams/{}", self.bridge_teams),
             Kind::Teams => format!("/api/teams/events/{}", self.teams),
+            Kind::BridgeIndividual => format!("/api/bridge/individual/{}", self.individual),
         }
     }
 
     /// A colleague's change of the thing (its name or place set to `value`), as a page
     /// loaded just now would send it.
     fn change(&self, arb: &mut Client, k: Kind, value: &str) {
+        if k == Kind::BridgeIndividual {
+            // No JSON write: the players' page form, as a colleague sends it (player 1's name).
+            let version = self.version(arb, k);
+            let csrf = arb.csrf.clone().unwrap();
+            let path = format!("/bridge/individual/{}/players", self.individual);
+            let r = arb.post_form(
+                &path,
+                &[("csrf", &csrf), ("version", &version), ("name_1", value)],
+            );
+            assert_eq!(r.status, 303, "{path}: {}", r.body);
+            return;
+        }
         let (path, body) = match k {
             Kind::Event => (
                 format!("/api/events/{}", self.event),
@@ -132,6 +155,7 @@ impl Things {
                 format!("/api/teams/events/{}/settings", self.teams),
                 json!({"name": value, "boards": 4, "rounds": 5}),
             ),
+            Kind::BridgeIndividual => unreachable!("changed above"),
         };
         let r = arb.post_json(&path, &body);
         assert_eq!(r.status, 200, "{path}: {}", r.body);

@@ -22,7 +22,8 @@ pub(crate) fn new_code(conn: &Connection) -> Result<String> {
              OR EXISTS (SELECT 1 FROM bridge_table WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM team_match_code WHERE code = ?1) \
              OR EXISTS (SELECT 1 FROM team_captain_code WHERE code = ?1) \
-             OR EXISTS (SELECT 1 FROM bridge_team_table WHERE code = ?1)",
+             OR EXISTS (SELECT 1 FROM bridge_team_table WHERE code = ?1) \
+             OR EXISTS (SELECT 1 FROM bridge_individual_table WHERE code = ?1)",
             [&code],
             |r| r.get(0),
         )?;

@@ -48,6 +48,8 @@ pub enum Scope {
     BridgeTeams(crate::bridge::TeamEventId),
     /// A chess team event.
     Teams(crate::teams::TeamEventId),
+    /// A bridge individual session.
+    BridgeIndividual(crate::bridge::IndividualId),
 }
 
 pub use crate::edits::Change;
@@ -72,6 +74,7 @@ impl Scope {
             Scope::Series(id) => ("bridge_series", "series", id),
             Scope::BridgeTeams(id) => ("bridge_team_event", "teams event", id),
             Scope::Teams(id) => ("team_event", "team event", id),
+            Scope::BridgeIndividual(id) => ("bridge_individual", "individual session", id),
         }
     }
 
@@ -114,6 +117,10 @@ impl Scope {
             Scope::Teams(_) => format!(
                 "SELECT id, at, actor, action, {DEVICE_ROWS} AS device FROM team_log \
                  WHERE event_id = ?1"
+            ),
+            Scope::BridgeIndividual(_) => format!(
+                "SELECT id, at, actor, action, {DEVICE_ROWS} AS device FROM bridge_individual_log \
+                 WHERE individual_id = ?1"
             ),
             Scope::Series(_) => unreachable!("a series counts its changes in its own row"),
         }

@@ -161,6 +161,7 @@ impl Api {
             Kind::Series => format!("/api/bridge/series/{id}"),
             Kind::BridgeTeams => format!("/api/bridge/teams/{id}"),
             Kind::Teams => format!("/api/teams/events/{id}"),
+            Kind::BridgeIndividual => format!("/api/bridge/individual/{id}"),
         };
         self.get(&path).1
     }

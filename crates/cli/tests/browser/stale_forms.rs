@@ -52,6 +52,7 @@ fn scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     out.extend(group_scenarios(api));
     out.extend(bridge_scenarios(api, files));
     out.extend(bridge_teams_scenarios(api, files));
+    out.extend(bridge_individual_scenarios(api));
     out.extend(team_scenarios(api));
     out.extend(cup_scenarios(api));
     out.extend(captain_code_scenarios(api));
@@ -1100,6 +1101,54 @@ fn bridge_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
 }
 
 /// Four teams of four: the event page, a match's grid, the hand records, a knock-out.
+/// An individual session's names and the director's lines (issue 38 §3).
+fn bridge_individual_scenarios(api: &Api) -> Vec<Scenario> {
+    use Kind::BridgeIndividual;
+    let mut out = Vec::new();
+    let individual = |name: &str| {
+        api.post(
+            "/api/bridge/individual",
+            json!({"name": name, "kind": "rainbow", "tables": 5, "boards_per_round": 1}),
+        )["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let names = |i: i64, name: &str| {
+        form(
+            format!("/bridge/individual/{i}/players"),
+            format!("/bridge/individual/{i}/players"),
+        )
+        .text("name_1", name)
+    };
+    let i = individual("Noms");
+    out.push(scenario(
+        "/bridge/individual/{id}/players",
+        BridgeIndividual,
+        i,
+        names(i, "Durand"),
+        vec![names(i, "Martin")],
+    ));
+    // Board 1 at table 1 in round 1, as the line's "Correct" link opens the form.
+    let line = |i: i64, contract: &str| {
+        form(
+            format!("/bridge/individual/{i}?board=1&table=1&round=1"),
+            format!("/bridge/individual/{i}/lines"),
+        )
+        .text("contract", contract)
+        .text("declarer", "N")
+        .text("result", "=")
+    };
+    let i = individual("Lignes");
+    out.push(scenario(
+        "/bridge/individual/{id}/lines",
+        BridgeIndividual,
+        i,
+        line(i, "4S"),
+        vec![line(i, "3NT")],
+    ));
+    out
+}
+
 fn bridge_teams_scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     use Kind::BridgeTeams;
     let mut out = Vec::new();

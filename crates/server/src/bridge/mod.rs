@@ -9,6 +9,7 @@
 
 mod api;
 mod forms;
+mod individual;
 mod pages;
 mod public;
 mod series;
@@ -43,6 +44,7 @@ pub fn routes() -> Routes {
         .merge(series::routes())
         .merge(teams::routes())
         .merge(simultaneous::routes())
+        .merge(individual::routes())
 }
 
 /// An uploaded file's text: UTF-8, else each byte read as its Latin-1 character (clubs' files

@@ -1,5 +1,6 @@
 //! `/t/{code}`: the page a phone opens with its table's printed code. The code says whether the
-//! table is a pairs session's ([`super::table`]) or a teams event's ([`super::teams::phone`]).
+//! table is a pairs session's ([`super::table`]), a teams event's ([`super::teams::phone`]) or an
+//! individual session's ([`super::individual`]).
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -30,6 +31,9 @@ async fn table_page(
         }
         store::bridge::OpenedTable::Teams(e, t) => {
             super::teams::phone::page(&st, c, &headers, e, t, &q)
+        }
+        store::bridge::OpenedTable::Individual(i, table) => {
+            super::individual::phone_page(&st, c, &headers, &code, &i, table, &q)
         }
     }
 }

@@ -24,6 +24,7 @@ mod at_table;
 mod calls;
 mod hands;
 mod import;
+pub(crate) mod individual;
 mod knockout;
 mod lines;
 mod log;
@@ -43,6 +44,10 @@ use crate::chess::types::Licence;
 use crate::text::{Label, PersonName};
 pub use calls::{CallKind, TableCall};
 pub use hands::{Analysed, Analysis, DealsOf, HandRecord};
+pub use individual::{
+    Individual, IndividualConflict, IndividualId, IndividualLine, IndividualRanking,
+    IndividualSettings, IndividualTableRound,
+};
 pub use knockout::{
     CarryOver, Knockout, KnockoutChange, KnockoutMatchRow, KnockoutSettings, Seeding,
 };

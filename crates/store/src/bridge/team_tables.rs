@@ -50,6 +50,8 @@ pub struct TeamTable {
 pub enum OpenedTable {
     Pairs(BridgeSession, u32),
     Teams(TeamEvent, TeamTable),
+    /// An individual session's table.
+    Individual(super::Individual, u32),
 }
 
 fn normalized(code: &str) -> String {
@@ -216,6 +218,11 @@ impl Store {
         self.code_attempt(address, |c| {
             if let Some((id, t)) = find_team_table(c, code)? {
                 return Ok(OpenedTable::Teams(load_event(c, id)?, t));
+            }
+            if let Some((i, table)) =
+                super::individual::find_individual_table(c, &normalized(code))?
+            {
+                return Ok(OpenedTable::Individual(i, table));
             }
             let (s, table) = find_table_code(c, code)?;
             Ok(OpenedTable::Pairs(s, table))
