@@ -81,6 +81,10 @@ const FR: &[(&str, &str)] = &[
         "teams_roster.ftl",
         include_str!("../locales/fr/teams_roster.ftl"),
     ),
+    (
+        "teams_roster_edit.ftl",
+        include_str!("../locales/fr/teams_roster_edit.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -130,6 +134,10 @@ const EN: &[(&str, &str)] = &[
     (
         "teams_roster.ftl",
         include_str!("../locales/en/teams_roster.ftl"),
+    ),
+    (
+        "teams_roster_edit.ftl",
+        include_str!("../locales/en/teams_roster_edit.ftl"),
     ),
 ];
 
