@@ -371,7 +371,7 @@ fn a_fielded_player_stays_and_the_default_lineups_are_checked_in_english() {
     let page = format!("/teams/{id}/teams/{alpha}");
     let (_, _, body) = tokens(&mut arb, &page);
     assert!(
-        body.contains("is in the lineup of round 1 (match 1, board 1): change that lineup first"),
+        body.contains("In the lineup of round 1 (match 1, board 1): change that lineup first"),
         "{body}"
     );
     assert!(!body.contains(&format!("id=\"remove-{aline}\"")), "{body}");
@@ -383,7 +383,7 @@ fn a_fielded_player_stays_and_the_default_lineups_are_checked_in_english() {
         &[],
     );
     assert_eq!(r.status, 422, "{}", r.body);
-    assert!(r.body.contains("Player not removed: Aline"), "{}", r.body);
+    assert!(r.body.contains("Player not removed: Aline. In the lineup of round 1"), "{}", r.body);
     // Once board 1 has a result she has played.
     let r = arb.post_json(
         &format!("/api/teams/events/{id}/rounds/1/results"),
@@ -399,7 +399,7 @@ fn a_fielded_player_stays_and_the_default_lineups_are_checked_in_english() {
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
         r.body
-            .contains("played in round 1 (match 1, board 1): a player who has played stays"),
+            .contains("Aline. Played in round 1 (match 1, board 1): a player who has played stays"),
         "{}",
         r.body
     );

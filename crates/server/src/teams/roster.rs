@@ -390,7 +390,7 @@ async fn remove_member(
         return Err(AppError::invalid(
             "member",
             "a player who has not played and is in no lineup",
-            format!("{} : {}", player.details.name, stays_text(&c, &f)),
+            format!("{}. {}", player.details.name, stays_text(&c, &f)),
         ));
     }
     let store = st.store.clone();
