@@ -261,7 +261,7 @@ fn a_roster_is_edited_on_the_teams_page_in_french() {
     );
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("Ordre refusé"), "{}", r.body);
-    assert!(r.body.contains("Aline"), "{}", r.body);
+    assert!(r.body.contains("Aline, échiquier « 1 »"), "{}", r.body);
 
     // The team's name, club and division.
     let team_fields = |name: &'static str, division: &'static str| {

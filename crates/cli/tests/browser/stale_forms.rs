@@ -1729,7 +1729,11 @@ fn roster_scenarios(api: &Api) -> Vec<Scenario> {
         "/teams/{id}/teams/{team}/order",
         Teams,
         t,
-        order.clone().text(field(0), "2").text(field(1), "1"),
+        order
+            .clone()
+            .text(field(0), "2")
+            .text(field(1), "1")
+            .text(field(2), "3"),
         vec![order.text(field(0), "3").text(field(2), "1")],
     ));
     out

@@ -42,6 +42,7 @@ teams-lineup-breach = Match { $match }, { $team }: { $breach }
 teams-lineup-breaches-help = The default lineups (the roster's order) are written when the round is paired: correct them in each match's lineup form.
 invalid-division = A division goes from 1 (the highest) to 99, or stays empty (found "{ $found }").
 invalid-captain = The captain's name is too long or has characters that cannot be printed (found { $found }).
+teams-order-found = { $player }, board “{ $typed }”
 invalid-order = Order refused: each player gets a different number, from 1 to the number of players (found { $found }).
 invalid-member = Player not removed: { $found }.
 invalid-player-cap = Player refused: { $found }.

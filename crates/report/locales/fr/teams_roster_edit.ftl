@@ -42,6 +42,7 @@ teams-lineup-breach = Match { $match }, { $team } : { $breach }
 teams-lineup-breaches-help = Les compositions par défaut (l'ordre de l'effectif) sont écrites à l'appariement de la ronde : corrigez-les dans le formulaire de composition de chaque match.
 invalid-division = La division va de 1 (la plus haute) à 99, ou reste vide (reçu « { $found } »).
 invalid-captain = Le nom du capitaine est trop long ou contient des caractères non imprimables (reçu { $found }).
+teams-order-found = { $player }, échiquier « { $typed } »
 invalid-order = Ordre refusé : chaque joueur reçoit un numéro différent, de 1 au nombre de joueurs (reçu { $found }).
 invalid-member = Joueur non retiré : { $found }.
 invalid-player-cap = Joueur refusé : { $found }.

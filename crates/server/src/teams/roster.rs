@@ -402,6 +402,7 @@ async fn remove_member(
 /// the roster's size.
 async fn reorder(
     State(st): State<AppState>,
+    c: Ctx,
     a: Arbiter,
     Path((id, team)): Path<(TeamEventId, TeamKey)>,
     Form(f): Form<HashMap<String, String>>,
@@ -422,7 +423,13 @@ async fn reorder(
                 return Err(AppError::invalid(
                     "order",
                     format!("a different number from 1 to {n} for each player"),
-                    format!("{} : « {typed} »", m.details.name),
+                    c.tr.targs(
+                        "teams-order-found",
+                        &[
+                            ("player", m.details.name.to_string().into()),
+                            ("typed", typed.to_string().into()),
+                        ],
+                    ),
                 ))
             }
         }
