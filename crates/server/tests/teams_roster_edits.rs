@@ -383,7 +383,12 @@ fn a_fielded_player_stays_and_the_default_lineups_are_checked_in_english() {
         &[],
     );
     assert_eq!(r.status, 422, "{}", r.body);
-    assert!(r.body.contains("Player not removed: Aline. In the lineup of round 1"), "{}", r.body);
+    assert!(
+        r.body
+            .contains("Player not removed: Aline. In the lineup of round 1"),
+        "{}",
+        r.body
+    );
     // Once board 1 has a result she has played.
     let r = arb.post_json(
         &format!("/api/teams/events/{id}/rounds/1/results"),
