@@ -88,6 +88,8 @@ mod teams;
 mod teams_cup;
 #[path = "browser/teams_interclubs.rs"]
 mod teams_interclubs;
+#[path = "browser/teams_roster.rs"]
+mod teams_roster;
 #[path = "browser/tunx.rs"]
 mod tunx;
 
@@ -339,6 +341,16 @@ fn team_interclubs_through_the_browser() {
         return;
     };
     run(teams_interclubs::interclubs(chromedriver));
+}
+
+/// A team added and its roster kept on its own page, the default lineups checked against the
+/// roster rules on the round's page ([`teams_roster::roster`], issue 39 §4 and §7).
+#[test]
+fn team_roster_kept_on_its_page_through_the_browser() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(teams_roster::roster(chromedriver));
 }
 
 /// A Swiss Team event through the browser ([`teams::swiss`]).

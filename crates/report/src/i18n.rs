@@ -86,6 +86,10 @@ const FR: &[(&str, &str)] = &[
         "bridge_individual.ftl",
         include_str!("../locales/fr/bridge_individual.ftl"),
     ),
+    (
+        "teams_roster_edit.ftl",
+        include_str!("../locales/fr/teams_roster_edit.ftl"),
+    ),
 ];
 const EN: &[(&str, &str)] = &[
     ("main.ftl", include_str!("../locales/en/main.ftl")),
@@ -139,6 +143,10 @@ const EN: &[(&str, &str)] = &[
     (
         "bridge_individual.ftl",
         include_str!("../locales/en/bridge_individual.ftl"),
+    ),
+    (
+        "teams_roster_edit.ftl",
+        include_str!("../locales/en/teams_roster_edit.ftl"),
     ),
 ];
 

@@ -107,6 +107,8 @@ mod teams_league;
 mod teams_match_forfeit;
 #[path = "teams_pages.rs"]
 mod teams_pages;
+#[path = "teams_roster_edits.rs"]
+mod teams_roster_edits;
 #[path = "teams_roster_rules.rs"]
 mod teams_roster_rules;
 #[path = "teams_trf_import.rs"]

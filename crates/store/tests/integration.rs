@@ -32,5 +32,7 @@ mod team_cup;
 mod team_event;
 #[path = "team_league.rs"]
 mod team_league;
+#[path = "team_roster_edits.rs"]
+mod team_roster_edits;
 #[path = "team_roster_rules.rs"]
 mod team_roster_rules;

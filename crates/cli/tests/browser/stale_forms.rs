@@ -56,6 +56,7 @@ fn scenarios(api: &Api, files: &Path) -> Vec<Scenario> {
     out.extend(team_scenarios(api));
     out.extend(cup_scenarios(api));
     out.extend(captain_code_scenarios(api));
+    out.extend(roster_scenarios(api));
     out
 }
 
@@ -1694,6 +1695,110 @@ fn captain_code_scenarios(api: &Api) -> Vec<Scenario> {
         t,
         renew.clone(),
         vec![renew],
+    ));
+    out
+}
+
+/// A team's page: its details, its roster's players added, changed, removed and reordered, and
+/// a team added from the event's page (issue 39 §4).
+fn roster_scenarios(api: &Api) -> Vec<Scenario> {
+    use Kind::Teams;
+    let mut out = Vec::new();
+    let event = |name: &str| {
+        let id = api.post(
+            "/api/teams/events",
+            json!({"name": name, "boards": 2, "rounds": 3}),
+        )["id"]
+            .as_i64()
+            .unwrap();
+        api.post(
+            &format!("/api/teams/events/{id}/teams/import"),
+            json!({"data": "Équipe;Nom;Elo\nTours;Un;2000\nTours;Deux;1900\nTours;Trois;1800\n"}),
+        );
+        let (teams, _) = api.get(&format!("/api/teams/events/{id}/teams"));
+        let team = teams[0]["id"].as_i64().unwrap();
+        let members: Vec<i64> = teams[0]["roster"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect();
+        (id, team, members)
+    };
+    let settings = |t: i64, name: &str| {
+        form(
+            format!("/teams/{t}/settings"),
+            format!("/teams/{t}/settings"),
+        )
+        .text("name", name)
+    };
+
+    let (t, _, _) = event("Équipe ajoutée");
+    let add = form(format!("/teams/{t}"), format!("/teams/{t}/teams"));
+    out.push(scenario(
+        "/teams/{id}/teams",
+        Teams,
+        t,
+        add.text("name", "Blois"),
+        vec![settings(t, "Autre nom")],
+    ));
+
+    let (t, team, _) = event("Équipe renommée");
+    let page = format!("/teams/{t}/teams/{team}");
+    let details = form(page.clone(), page.clone());
+    out.push(scenario(
+        "/teams/{id}/teams/{team}",
+        Teams,
+        t,
+        details.clone().text("club", "Tours Échecs"),
+        vec![details.text("club", "Échiquier Tourangeau")],
+    ));
+
+    let (t, team, _) = event("Joueur ajouté");
+    let page = format!("/teams/{t}/teams/{team}");
+    out.push(scenario(
+        "/teams/{id}/teams/{team}/members",
+        Teams,
+        t,
+        form(page.clone(), format!("{page}/members")).text("name", "Quatre"),
+        vec![settings(t, "Autre nom")],
+    ));
+
+    let (t, team, m) = event("Joueur modifié");
+    let own = format!("/teams/{t}/teams/{team}/members/{}", m[0]);
+    let edit = form(own.clone(), own.clone());
+    out.push(scenario(
+        "/teams/{id}/teams/{team}/members/{member}",
+        Teams,
+        t,
+        edit.clone().text("rating", "2100"),
+        vec![edit.text("rating", "2050")],
+    ));
+
+    let (t, team, m) = event("Joueur retiré");
+    let page = format!("/teams/{t}/teams/{team}");
+    out.push(scenario(
+        "/teams/{id}/teams/{team}/members/{member}/remove",
+        Teams,
+        t,
+        form(page.clone(), format!("{page}/members/{}/remove", m[2])).confirming(),
+        vec![settings(t, "Autre nom")],
+    ));
+
+    let (t, team, m) = event("Effectif réordonné");
+    let page = format!("/teams/{t}/teams/{team}");
+    let field = |k: usize| -> &'static str { format!("o-{}", m[k]).leak() };
+    let order = form(page.clone(), format!("{page}/order"));
+    out.push(scenario(
+        "/teams/{id}/teams/{team}/order",
+        Teams,
+        t,
+        order
+            .clone()
+            .text(field(0), "2")
+            .text(field(1), "1")
+            .text(field(2), "3"),
+        vec![order.text(field(0), "3").text(field(2), "1")],
     ));
     out
 }

@@ -241,6 +241,7 @@ async fn round(
     let scores = st.store.match_scores(id, round)?;
     let codes = st.store.team_match_codes(id, round)?;
     let reports = st.store.team_reports(id, round)?;
+    let breaches = st.store.round_lineup_breaches(id, round)?;
     let matches: Vec<serde_json::Value> = pairing
         .matches
         .iter()
@@ -257,6 +258,11 @@ async fn round(
                 .iter()
                 .filter(|r| r.match_number == m.number)
                 .map(|r| json!({ "board": r.board, "results": r.results, "teams": r.teams }))
+                .collect();
+            v["lineup_breaches"] = breaches
+                .iter()
+                .filter(|b| b.match_number == m.number)
+                .map(|b| json!({ "team": b.team, "breach": b.problem.to_string() }))
                 .collect();
             v
         })

@@ -1,6 +1,7 @@
 //! Chess team events in the web application: the arbiter's pages under `/teams` ([`pages`]:
 //! events, teams and rosters, rounds with the result grid, lineups and forfeits, match sheets,
-//! standings), the captains' phone page ([`captain`]: lineups and reports with a match code),
+//! standings), a team's page with its roster edited player by player ([`roster`]), the
+//! captains' phone page ([`captain`]: lineups and reports with a match code),
 //! the captains' codes page ([`codes`]: a code per match or per team, printed and renewed),
 //! the public pages ([`public`]: rounds, standings, the crosstable), the static HTML export
 //! ([`export`]: the whole event as one file for a club's website), the players' title norms
@@ -20,6 +21,7 @@ mod forms;
 mod norms;
 mod pages;
 mod public;
+mod roster;
 
 use crate::guard::Routes;
 
@@ -33,6 +35,7 @@ pub fn routes() -> Routes {
         .merge(norms::routes())
         .merge(cup::routes())
         .merge(chess_results::routes())
+        .merge(roster::routes())
 }
 
 /// Every team-event route of the JSON API (mounted under `/api`).
@@ -42,4 +45,5 @@ pub fn api_routes() -> Routes {
         .merge(norms::api_routes())
         .merge(cup::api_routes())
         .merge(codes::api_routes())
+        .merge(roster::api_routes())
 }

@@ -861,6 +861,9 @@ struct RoundPage {
     agreed: usize,
     /// This round's pairing, or a later one, made before a correction of an earlier round.
     stale: Vec<StaleView>,
+    /// The lineups as they stand (the default ones written at pairing too) that break the
+    /// event's rules: which team, which rule, naming the players.
+    lineup_breaches: Vec<String>,
 }
 
 /// A Swiss Team pairing made on board results corrected since (C.04.2 4.3), as a round page
@@ -970,7 +973,9 @@ async fn round_page(
         .filter(|b| b.code.is_empty() && !b.reported.is_empty() && !b.conflict)
         .count();
     let stale = stale_views(&c, &st, id, round, &teams)?;
+    let lineup_breaches = lineup_breach_texts(&c, &st, id, round, &teams)?;
     html(&RoundPage {
+        lineup_breaches,
         agreed,
         ev: EventView::new(&c, &e),
         round,
@@ -981,6 +986,41 @@ async fn round_page(
         stale,
         c,
     })
+}
+
+/// The round's lineups that break a rule, each as "Match 1, Tours: …" in the page's language.
+fn lineup_breach_texts(
+    c: &Ctx,
+    st: &AppState,
+    id: TeamEventId,
+    round: u32,
+    teams: &[Team],
+) -> Result<Vec<String>, AppError> {
+    use store::teams::lineup_checks::LineupProblem;
+    Ok(st
+        .store
+        .round_lineup_breaches(id, round)?
+        .iter()
+        .map(|b| {
+            let team = teams
+                .iter()
+                .find(|t| t.id == b.team)
+                .map(|t| t.details.name.to_string())
+                .unwrap_or_default();
+            let breach = match &b.problem {
+                LineupProblem::Rule(r) => rule_text(c, r),
+                LineupProblem::Order(o) => breach_text(c, o),
+            };
+            c.tr.targs(
+                "teams-lineup-breach",
+                &[
+                    ("match", b.match_number.into()),
+                    ("team", team.into()),
+                    ("breach", breach.into()),
+                ],
+            )
+        })
+        .collect())
 }
 
 /// Takes back the last round's pairing, made before a correction of an earlier round, and

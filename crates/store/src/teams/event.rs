@@ -289,7 +289,7 @@ fn validate_team(t: &NewTeam) -> Result<()> {
     Ok(())
 }
 
-fn validate_member(m: &NewMember) -> Result<()> {
+pub(crate) fn validate_member(m: &NewMember) -> Result<()> {
     if m.name.trim().is_empty() {
         return Err(Error::invalid("name", "the player's name", "nothing"));
     }
@@ -332,7 +332,7 @@ fn validate_member(m: &NewMember) -> Result<()> {
 }
 
 /// A roster player against the event's cap per player (the other roster rules read lineups).
-fn check_player_cap(rules: &RosterRules, m: &NewMember) -> Result<()> {
+pub(crate) fn check_player_cap(rules: &RosterRules, m: &NewMember) -> Result<()> {
     crate::teams::rules::player_cap(rules, m).map_err(|b| {
         Error::invalid(
             "roster_rules",
@@ -418,7 +418,7 @@ fn insert_member(tx: &Connection, team: TeamKey, m: &NewMember) -> Result<Member
 /// Until round 1 is paired, numbers the teams by the average rating of their top boards
 /// (highest first; then by name); after it, numbers stay as they are (late entries took the
 /// next free one when added).
-fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
+pub(crate) fn renumber(tx: &Connection, event: &TeamEvent) -> Result<()> {
     if event.rounds_paired > 0 {
         return Ok(());
     }

@@ -248,10 +248,11 @@ fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, Impor
         return Err(bad(team_cell, "the player's team"));
     }
     let name_cell = cell(Field::Name).unwrap_or(("", row.end_line, row.end_column));
-    let name = PersonName::parse(&collapse(name_cell.0)).map_err(|e| text_at(name_cell, e, 100))?;
-    if name.is_empty() {
-        return Err(bad(name_cell, "the player's name"));
-    }
+    let placed = |(_, line, column): (&str, usize, usize)| {
+        move |e: MemberFieldError| ImportError::new(line, column, e.expected, e.found)
+    };
+    let mut member = NewMember::default();
+    set_member_field(&mut member, MemberField::Name, name_cell.0).map_err(placed(name_cell))?;
     let board = match cell(Field::Board) {
         Some(c) if !c.0.trim().is_empty() => match c.0.trim().parse::<usize>() {
             Ok(b) if (1..=99).contains(&b) => Some((b, c.1, c.2)),
@@ -259,57 +260,10 @@ fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, Impor
         },
         _ => None,
     };
-    let mut member = NewMember {
-        name,
-        ..NewMember::default()
-    };
-    if let Some(c) = cell(Field::Rating) {
-        member.rating = rating(c.0).map_err(|()| bad(c, RATING_EXPECTED))?;
-    }
-    if let Some(c) = cell(Field::FideId) {
-        member.fide_id = fide_id(c.0).map_err(|()| bad(c, "a FIDE id (digits) or nothing"))?;
-    }
-    if let Some(c) = cell(Field::Federation) {
-        member.federation = federation(c.0).ok_or_else(|| bad(c, FEDERATION_EXPECTED))?;
-    }
-    if let Some(c) = cell(Field::Title) {
-        member.title = title(c.0)
-            .ok_or_else(|| bad(c, TITLES_EXPECTED))?
-            .to_string();
-    }
-    if let Some(c) = cell(Field::Sex) {
-        member.sex = match c.0.trim().to_lowercase().as_str() {
-            "" => "",
-            "m" | "h" => "m",
-            "w" | "f" => "w",
-            _ => return Err(bad(c, "a sex m (h) or w (f), or nothing")),
+    for (field, column) in MEMBER_COLUMNS {
+        if let Some(c) = cell(column) {
+            set_member_field(&mut member, field, c.0).map_err(placed(c))?;
         }
-        .to_string();
-    }
-    if let Some(c) = cell(Field::Licence) {
-        member.national.licence = Licence::parse(c.0).ok_or_else(|| bad(c, Licence::EXPECTED))?;
-    }
-    if let Some(c) = cell(Field::LicenceType) {
-        member.national.licence_type = LicenceType::parse(c.0).map_err(|e| bad(c, e.expected))?;
-    }
-    if let Some(c) = cell(Field::NationalRating) {
-        // « 1850 F »: the kind may follow the number.
-        let t = c.0.trim();
-        let (number, kind) = match t.rsplit_once(' ') {
-            Some((n, k)) if k.len() == 1 => (n, k),
-            _ => (t, ""),
-        };
-        member.national_rating = rating(number).map_err(|()| bad(c, RATING_EXPECTED))?;
-        member.national.national_rating_kind =
-            RatingKind::parse(kind).map_err(|e| bad(c, e.expected))?;
-    }
-    if let Some(c) = cell(Field::RatingKind) {
-        if let Some(kind) = RatingKind::parse(c.0).map_err(|e| bad(c, e.expected))? {
-            member.national.national_rating_kind = Some(kind);
-        }
-    }
-    if let Some(c) = cell(Field::Club) {
-        member.club = Label::parse(&collapse(c.0)).map_err(|e| text_at(c, e, Label::MAX))?;
     }
     let division = match cell(Field::Division) {
         Some(c) if !c.0.trim().is_empty() => match c.0.trim().parse::<u8>() {
@@ -331,6 +285,152 @@ fn read_line(row: &Row, columns: &[Option<usize>; FIELDS]) -> Result<Line, Impor
         member,
         [division, entry_round],
     ))
+}
+
+/// A roster player's field, as a CSV's column and the roster form (and the API) name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberField {
+    Name,
+    Title,
+    Rating,
+    FideId,
+    Federation,
+    Sex,
+    Licence,
+    LicenceType,
+    NationalRating,
+    NationalRatingKind,
+    Club,
+}
+
+/// The CSV's columns of a player after the name, in the order they are read (the national
+/// rating's kind after the rating, so that its own column wins).
+const MEMBER_COLUMNS: [(MemberField, Field); 10] = [
+    (MemberField::Rating, Field::Rating),
+    (MemberField::FideId, Field::FideId),
+    (MemberField::Federation, Field::Federation),
+    (MemberField::Title, Field::Title),
+    (MemberField::Sex, Field::Sex),
+    (MemberField::Licence, Field::Licence),
+    (MemberField::LicenceType, Field::LicenceType),
+    (MemberField::NationalRating, Field::NationalRating),
+    (MemberField::NationalRatingKind, Field::RatingKind),
+    (MemberField::Club, Field::Club),
+];
+
+impl MemberField {
+    /// Every field, in the roster form's order.
+    pub const ALL: [MemberField; 11] = [
+        MemberField::Name,
+        MemberField::Title,
+        MemberField::Rating,
+        MemberField::FideId,
+        MemberField::Federation,
+        MemberField::Sex,
+        MemberField::Licence,
+        MemberField::LicenceType,
+        MemberField::NationalRating,
+        MemberField::NationalRatingKind,
+        MemberField::Club,
+    ];
+
+    /// The form's and the API's name of the field (`name`, `fide_id`, `national_rating`, …).
+    pub const fn key(self) -> &'static str {
+        match self {
+            MemberField::Name => "name",
+            MemberField::Title => "title",
+            MemberField::Rating => "rating",
+            MemberField::FideId => "fide_id",
+            MemberField::Federation => "federation",
+            MemberField::Sex => "sex",
+            MemberField::Licence => "licence",
+            MemberField::LicenceType => "licence_type",
+            MemberField::NationalRating => "national_rating",
+            MemberField::NationalRatingKind => "national_rating_kind",
+            MemberField::Club => "club",
+        }
+    }
+}
+
+/// Why a player's field was refused: what was expected and what was found (quoted).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}, found {found}")]
+pub struct MemberFieldError {
+    pub expected: String,
+    pub found: String,
+}
+
+/// Sets one field of a roster player from its text, checked as a CSV's cell is: the rosters'
+/// import and the roster form read a player alike. The name is required; every other field
+/// may be empty. A national rating may carry its kind after the number (`1850 F`).
+pub fn set_member_field(
+    member: &mut NewMember,
+    field: MemberField,
+    text: &str,
+) -> Result<(), MemberFieldError> {
+    let bad = |expected: &str| MemberFieldError {
+        expected: expected.to_string(),
+        found: quote(text),
+    };
+    let text_error = |e: text::TextError, max: usize| MemberFieldError {
+        expected: text::expected(max),
+        found: format!("{}: {e}", quote(text)),
+    };
+    match field {
+        MemberField::Name => {
+            let name =
+                PersonName::parse(&collapse(text)).map_err(|e| text_error(e, PersonName::MAX))?;
+            if name.is_empty() {
+                return Err(bad("the player's name"));
+            }
+            member.name = name;
+        }
+        MemberField::Rating => member.rating = rating(text).map_err(|()| bad(RATING_EXPECTED))?,
+        MemberField::FideId => {
+            member.fide_id = fide_id(text).map_err(|()| bad("a FIDE id (digits) or nothing"))?
+        }
+        MemberField::Federation => {
+            member.federation = federation(text).ok_or_else(|| bad(FEDERATION_EXPECTED))?
+        }
+        MemberField::Title => {
+            member.title = title(text).ok_or_else(|| bad(TITLES_EXPECTED))?.to_string()
+        }
+        MemberField::Sex => {
+            member.sex = match text.trim().to_lowercase().as_str() {
+                "" => "",
+                "m" | "h" => "m",
+                "w" | "f" => "w",
+                _ => return Err(bad("a sex m (h) or w (f), or nothing")),
+            }
+            .to_string()
+        }
+        MemberField::Licence => {
+            member.national.licence = Licence::parse(text).ok_or_else(|| bad(Licence::EXPECTED))?
+        }
+        MemberField::LicenceType => {
+            member.national.licence_type = LicenceType::parse(text).map_err(|e| bad(e.expected))?
+        }
+        MemberField::NationalRating => {
+            // « 1850 F »: the kind may follow the number.
+            let t = text.trim();
+            let (number, kind) = match t.rsplit_once(' ') {
+                Some((n, k)) if k.len() == 1 => (n, k),
+                _ => (t, ""),
+            };
+            member.national_rating = rating(number).map_err(|()| bad(RATING_EXPECTED))?;
+            member.national.national_rating_kind =
+                RatingKind::parse(kind).map_err(|e| bad(e.expected))?;
+        }
+        MemberField::NationalRatingKind => {
+            if let Some(kind) = RatingKind::parse(text).map_err(|e| bad(e.expected))? {
+                member.national.national_rating_kind = Some(kind);
+            }
+        }
+        MemberField::Club => {
+            member.club = Label::parse(&collapse(text)).map_err(|e| text_error(e, Label::MAX))?
+        }
+    }
+    Ok(())
 }
 
 /// The club every player with a club names, or empty when they name several (or none).

@@ -11,7 +11,9 @@
 //! `cup_bracket` (beside `model`) and its rounds in `cup` (between `model` and `rounds`, which
 //! pairs a cup's next round through it); `trf_import` reads with `import`'s
 //! types and `model`'s board colours, `trf_rounds` the file's played rounds (and stores the
-//! whole file with `event`'s inserts).
+//! whole file with `event`'s inserts). A roster is edited player by player in `roster`
+//! (beside `rounds`, after `event`); a round's lineups as they stand are checked against the
+//! rules in `lineup_checks` (after `rounds`).
 //!
 //! ```
 //! use store::teams::{NewMember, NewTeam, TeamEventSettings};
@@ -36,9 +38,11 @@ pub mod cup;
 pub mod cup_bracket;
 pub mod event;
 pub mod import;
+pub mod lineup_checks;
 pub mod log;
 pub mod model;
 pub mod prizes;
+pub mod roster;
 pub mod rounds;
 pub mod rules;
 pub mod trf_import;
