@@ -480,3 +480,72 @@ fn a_team_is_added_from_the_events_page() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["roster"][0]["rating"], json!(2050));
 }
+
+/// A cup team entering at round 2 keeps its entry round when its details are changed on its
+/// page (the form does not show it) or through the API without `entry_round`; the API can
+/// still change it before round 1 is paired.
+#[test]
+fn a_cup_teams_entry_round_survives_an_edit_of_its_details() {
+    let app = App::start(false);
+    let mut arb = app.arbiter();
+    arb.cookies.insert("lang".into(), "fr".into());
+    let r = arb.post_json(
+        "/api/teams/events",
+        &json!({ "name": "Coupe de France", "system": "cup", "boards": 4 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_i64().unwrap();
+    let mut csv = String::from("équipe;nom;elo\n");
+    for t in 1..=4 {
+        for b in 0..4 {
+            csv.push_str(&format!(
+                "Club {t};Joueur {t}-{b};{}\n",
+                2000 - 50 * t - 10 * b
+            ));
+        }
+    }
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/import"),
+        &json!({ "data": csv }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let club1 = team(&mut arb, id, "Club 1")["id"].as_i64().unwrap();
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/cup/teams"),
+        &json!({ "teams": [{ "team": club1, "division": 1, "entry_round": 2 }] }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // The team's page: a new club name, the division kept; the entry round stays 2.
+    let page = format!("/teams/{id}/teams/{club1}");
+    let r = post(
+        &mut arb,
+        &page,
+        &page,
+        &[
+            ("name", "Club 1"),
+            ("club", "Échiquier du Centre"),
+            ("division", "1"),
+            ("federation", "FRA"),
+            ("captain", ""),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let t = team(&mut arb, id, "Club 1");
+    assert_eq!(t["club"], json!("Échiquier du Centre"));
+    assert_eq!(t["entry_round"], json!(2), "{t}");
+
+    // The API without `entry_round` keeps it; with one, changes it (round 1 not yet paired).
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/{club1}"),
+        &json!({ "name": "Club 1", "club": "Centre", "division": 1 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(team(&mut arb, id, "Club 1")["entry_round"], json!(2));
+    let r = arb.post_json(
+        &format!("/api/teams/events/{id}/teams/{club1}"),
+        &json!({ "name": "Club 1", "club": "Centre", "division": 1, "entry_round": 3 }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(team(&mut arb, id, "Club 1")["entry_round"], json!(3));
+}

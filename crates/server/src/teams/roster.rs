@@ -290,6 +290,8 @@ fn team_from_form(f: &HashMap<String, String>) -> Result<NewTeam, AppError> {
         captain: PersonName::parse(text("captain"))
             .map_err(|e| e.invalid("captain", PersonName::MAX))?,
         division,
+        // The entry round is set on the cup's page; a team added here enters at round 1.
+        entry_round: None,
     })
 }
 
@@ -336,7 +338,9 @@ async fn save_team(
     Path((id, team)): Path<(TeamEventId, TeamKey)>,
     Form(f): Form<HashMap<String, String>>,
 ) -> Page {
-    let details = team_from_form(&f)?;
+    let mut details = team_from_form(&f)?;
+    // The team's form does not show the cup's entry round: keep it as the cup's page set it.
+    details.entry_round = find_team(&st, id, team)?.details.entry_round;
     let store = st.store.clone();
     blocking(move || store.update_team(&a.username, id, team, &details)).await?;
     see(format!("/teams/{id}/teams/{team}"))
@@ -452,7 +456,11 @@ async fn api_update_team(
     Path((id, team)): Path<(TeamEventId, TeamKey)>,
     bytes: Bytes,
 ) -> ApiResult {
-    let details = body::<TeamBody>(&bytes)?.team()?;
+    let mut details = body::<TeamBody>(&bytes)?.team()?;
+    // A body without `entry_round` keeps the one the team has.
+    if details.entry_round.is_none() {
+        details.entry_round = find_team(&st, id, team)?.details.entry_round;
+    }
     let store = st.store.clone();
     blocking(move || store.update_team(&a.username, id, team, &details)).await?;
     at_version(&st, id, json!(find_team(&st, id, team)?))
