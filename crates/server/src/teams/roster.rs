@@ -290,6 +290,9 @@ fn team_from_form(f: &HashMap<String, String>) -> Result<NewTeam, AppError> {
         captain: PersonName::parse(text("captain"))
             .map_err(|e| e.invalid("captain", PersonName::MAX))?,
         division,
+        // Set on the cup's page, not here: a new team enters at round 1, a saved one keeps its
+        // round (`save_team`).
+        entry_round: None,
     })
 }
 
@@ -336,7 +339,8 @@ async fn save_team(
     Path((id, team)): Path<(TeamEventId, TeamKey)>,
     Form(f): Form<HashMap<String, String>>,
 ) -> Page {
-    let details = team_from_form(&f)?;
+    let mut details = team_from_form(&f)?;
+    details.entry_round = find_team(&st, id, team)?.details.entry_round;
     let store = st.store.clone();
     blocking(move || store.update_team(&a.username, id, team, &details)).await?;
     see(format!("/teams/{id}/teams/{team}"))
