@@ -58,6 +58,8 @@ mod arbiter;
 mod bridge_individual;
 #[path = "browser/bridge_paper.rs"]
 mod bridge_paper;
+#[path = "browser/bridge_simultaneous.rs"]
+mod bridge_simultaneous;
 #[path = "browser/bridge_swiss_pairs.rs"]
 mod bridge_swiss_pairs;
 #[path = "browser/bridge_teams.rs"]
@@ -400,6 +402,17 @@ fn bridge_paper_fits_a4() {
         return;
     };
     run(bridge_paper::evening(chromedriver));
+}
+
+/// A simultaneous pairs session of 14 pairs (ten here, four in another club's PBN), its
+/// ranking printed on one A4 sheet in both languages ([`bridge_simultaneous::ranking`],
+/// issue 38 §2).
+#[test]
+fn bridge_simultaneous_ranking_fits_a4() {
+    let Some(chromedriver) = browser_or_skip() else {
+        return;
+    };
+    run(bridge_simultaneous::ranking(chromedriver));
 }
 
 /// A 4-team round robin typed on the director's grids ([`bridge_teams::round_robin`]).

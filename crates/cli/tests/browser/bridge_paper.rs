@@ -23,7 +23,7 @@ use super::harness::{artifacts_dir, Driver, Server};
 use super::print::print_and_measure;
 use super::stale::Api;
 
-const NAMES: [&str; 32] = [
+pub(super) const NAMES: [&str; 32] = [
     "Marie-Christine Lefèvre-Dumont",
     "Jean-Baptiste Montgolfier",
     "Anne-Sophie de La Rochefoucauld",
@@ -60,7 +60,7 @@ const NAMES: [&str; 32] = [
 
 /// A deterministic contract for every line: the board's "normal" contract (one of a few),
 /// made, over or down by the table, so that the travellers spread.
-fn entry(board: u64, ns: u64) -> Value {
+pub(super) fn entry(board: u64, ns: u64) -> Value {
     let contracts = ["3NT", "4S", "2H", "5DX", "1NT", "4H"];
     let declarers = ["N", "S", "E", "W"];
     let contract = contracts[(board as usize) % contracts.len()];
@@ -73,7 +73,7 @@ fn entry(board: u64, ns: u64) -> Value {
 }
 
 /// Board `b`'s deal: each hand rotated from a fixed deal, so every board has four hands.
-fn deals_pbn(boards: u32) -> String {
+pub(super) fn deals_pbn(boards: u32) -> String {
     let hands = [
         "AKQJ.T98.765.432",
         "T98.765.432.AKQJ",
