@@ -13,6 +13,8 @@ mod bridge_api;
 mod bridge_hall;
 #[path = "bridge_hands.rs"]
 mod bridge_hands;
+#[path = "bridge_individual.rs"]
+mod bridge_individual;
 #[path = "bridge_knockout.rs"]
 mod bridge_knockout;
 #[path = "bridge_licences.rs"]
@@ -27,8 +29,6 @@ mod bridge_pages;
 mod bridge_pair_numbers;
 #[path = "bridge_series.rs"]
 mod bridge_series;
-#[path = "bridge_individual.rs"]
-mod bridge_individual;
 #[path = "bridge_simultaneous.rs"]
 mod bridge_simultaneous;
 #[path = "bridge_solver.rs"]
