@@ -97,22 +97,73 @@ mod tunx;
 
 use std::ffi::OsStr;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 use arbiter::{entrants, french_csv, run_arbiter, Arbiter, Board};
 use harness::{artifacts_dir, browser_or_skip, Browser, Driver, Server};
 
-/// The two tests share the machine's cores with the rest of the suite: one browser at a time.
-static ONE_BROWSER: Mutex<()> = Mutex::new(());
+/// How many browser tests run at once. A test keeps its Chromium busy only two thirds of the
+/// time (it waits for pages and the server), so two at a time fill a 2-core machine; more only
+/// slow each page down. `ARBITER_BROWSER_TESTS=N` changes it.
+fn browsers_at_once() -> usize {
+    std::env::var("ARBITER_BROWSER_TESTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(2)
+}
+
+/// The browser tests running now, at most [`browsers_at_once`].
+static RUNNING: (Mutex<usize>, Condvar) = (Mutex::new(0), Condvar::new());
+
+/// A place among the browser tests running at once, given back when dropped (a failing test too).
+struct Slot;
+
+impl Slot {
+    fn take() -> Slot {
+        let (count, freed) = &RUNNING;
+        let mut running = count.lock().unwrap_or_else(|e| e.into_inner());
+        while *running >= browsers_at_once() {
+            running = freed.wait(running).unwrap_or_else(|e| e.into_inner());
+        }
+        *running += 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let (count, freed) = &RUNNING;
+        *count.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        freed.notify_one();
+    }
+}
 
 fn run(test: impl std::future::Future<Output = ()>) {
-    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _slot = Slot::take();
+    let started = Instant::now();
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime")
         .block_on(test);
+    record_time(started.elapsed());
+}
+
+/// Appends the test's own time (after waiting for the browser) to
+/// `TARGET/browser-artifacts/timings.tsv`, so a slow CI run says which browser test took it.
+fn record_time(took: std::time::Duration) {
+    use std::io::Write;
+    let name = std::thread::current().name().unwrap_or("?").to_string();
+    let file = harness::artifacts_root().join("timings.tsv");
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)
+    {
+        let _ = writeln!(f, "{name}\t{:.1}", took.as_secs_f64());
+    }
 }
 
 /// A result for a board, varied over rounds and boards: wins both ways and draws.
@@ -708,11 +759,11 @@ fn last_page_text(pdf: &Path, page: usize) -> Option<String> {
 /// Every page an arbiter prints, of a 64-player 9-round Swiss and a 16-player double round
 /// robin, in both languages, printed to PDF at the page's own size: nothing may stick out of
 /// the printable width or scroll inside it (issue 20 §2). The PDFs and PNGs of print media are
-/// kept in `TARGET/browser-artifacts/print/`.
+/// kept in `TARGET/browser-artifacts/print-chess/`.
 async fn printed_chess_pages(chromedriver: std::path::PathBuf) {
     let started = Instant::now();
     let tmp = tempfile::tempdir().expect("a temporary folder");
-    let shots = artifacts_dir("print");
+    let shots = artifacts_dir("print-chess");
     let db = tmp.path().join("test.db");
     let (swiss, swiss_codes) =
         played_event(&db, "Open de Besançon 2026", store::System::Swiss, 64, 9);
@@ -883,11 +934,11 @@ fn played_bridge_session(db: &Path, pbn: &str) -> i64 {
 /// The hand records (issue 24 §2) and the travellers of a 27-board evening, in both languages,
 /// printed to PDF: nothing sticks out of A4's printable width, and the printed grid of
 /// double-dummy tricks and the par are those `arbiter bridge analyse --format json` gives for
-/// the same file. The PDFs and PNGs are kept in `TARGET/browser-artifacts/print/`.
+/// the same file. The PDFs and PNGs are kept in `TARGET/browser-artifacts/print-bridge/`.
 async fn printed_bridge_pages(chromedriver: std::path::PathBuf) {
     let started = Instant::now();
     let tmp = tempfile::tempdir().expect("a temporary folder");
-    let shots = artifacts_dir("print");
+    let shots = artifacts_dir("print-bridge");
     let db = tmp.path().join("test.db");
     let pbn = director::hand_records(27);
     let file = tmp.path().join("donnes.pbn");

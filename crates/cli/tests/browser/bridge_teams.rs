@@ -534,6 +534,41 @@ pub(super) async fn enter_room(
     }
 }
 
+/// A room's boards entered on its phone's page, each form filled from the keypad as a click
+/// would and posted by the page's own script (`fetch` with the form's fields, cookies and CSRF
+/// token), then confirmed the same way: the fast path for the last round, the first two having
+/// clicked every board through. The scores are checked with the others, on the match pages.
+async fn post_room(
+    phone: &Browser,
+    base: &str,
+    code: &str,
+    round: u32,
+    results: &[(u32, &str, i32)],
+) {
+    const POST: &str = "const [b] = arguments;\
+         const done = arguments[arguments.length - 1];\
+         const form = document.getElementById('board-' + b + '-submit').form;\
+         const post = (action, body) => fetch(action, {method: 'POST', body, credentials: 'same-origin', redirect: 'manual'});\
+         (async () => {\
+           let r = await post(form.action, new URLSearchParams(new FormData(form)));\
+           if (r.type !== 'opaqueredirect') return 'enter: ' + r.status + ' ' + await r.text();\
+           const confirm = new URLSearchParams({csrf: form.elements.csrf.value, round: form.elements.round.value});\
+           r = await post(form.action + '/confirm', confirm);\
+           if (r.type !== 'opaqueredirect') return 'confirm: ' + r.status + ' ' + await r.text();\
+           return '';\
+         })().then(done, e => done(String(e)));";
+    phone.goto(&format!("{base}/t/{code}?round={round}")).await;
+    for &(board, spec, _) in results {
+        fill_keypad(phone, board, keypad(spec)).await;
+        let out = phone
+            .client
+            .execute_async(POST, vec![json!(board)])
+            .await
+            .expect("post the board");
+        assert_eq!(out, json!(""), "table {code}, board {board}: {spec} posted");
+    }
+}
+
 /// One room of a match through its table's phone: opened by the code on the first round
 /// (the open rooms' phone switches to French), every board of the round entered from the
 /// keypad: the phone's entry of [`CONFLICT`] and [`CORRECTION`] where they apply.
@@ -583,6 +618,10 @@ async fn table_round(phone: &Browser, base: &str, code: &str, m: &Match, room: &
         .collect();
     let contested =
         (room == "open" && (m.round, m.number) == (CONFLICT.0, CONFLICT.1)).then_some(CONFLICT.2);
+    if m.round == 3 && contested.is_none() {
+        post_room(phone, base, code, m.round, &results).await;
+        return;
+    }
     enter_room(phone, base, code, m.round, &results, contested).await;
     if let Some(board) = contested {
         // The board waits for East-West's confirmation: the phone shows its button.
@@ -661,7 +700,8 @@ pub async fn swiss(chromedriver: PathBuf) {
         }
         let clock = Instant::now();
         for m in SWISS.iter().filter(|m| m.round == round) {
-            // The two rooms of a match play at the same time: their phones enter side by side.
+            // The two rooms of a match play at the same time: their phones enter side by side
+            // (rounds 1 and 2 clicked board by board, round 3 posted from the same pages).
             let open = table_round(
                 &open_phone,
                 &base,

@@ -13,11 +13,16 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
-use fantoccini::wd::{PrintConfiguration, PrintSize};
+use fantoccini::wd::{PrintConfiguration, PrintSize, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// A phone shows pages at one device pixel a CSS pixel (a quarter of the drawing a real
+/// phone's two would cost, for every page of every board entered) and is photographed at two,
+/// as its screen looks.
+const PHONE_SHOT_PIXEL_RATIO: f64 = 2.0;
 
 /// How long a page or an element may take to appear before the test fails.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -56,15 +61,64 @@ fn find_in_path(name: &str) -> Option<PathBuf> {
 /// `target/browser-artifacts/NAME/` beside the test binary's own target folder (so it follows
 /// `CARGO_TARGET_DIR`), emptied at the start of the test.
 pub fn artifacts_dir(name: &str) -> PathBuf {
-    // CARGO_BIN_EXE_arbiter is TARGET/PROFILE/arbiter.
-    let target = Path::new(arbiter_bin())
-        .parent()
-        .and_then(Path::parent)
-        .expect("the binary lives in TARGET/PROFILE/");
-    let dir = target.join("browser-artifacts").join(name);
+    let dir = artifacts_root().join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create the artifacts folder");
     dir
+}
+
+/// `TARGET/browser-artifacts/`.
+pub fn artifacts_root() -> PathBuf {
+    // CARGO_BIN_EXE_arbiter is TARGET/PROFILE/arbiter.
+    Path::new(arbiter_bin())
+        .parent()
+        .and_then(Path::parent)
+        .expect("the binary lives in TARGET/PROFILE/")
+        .join("browser-artifacts")
+}
+
+/// Whether `DIR/NAME.png` is taken: when the guide shows it (its copy is committed in
+/// `docs/guide/screenshots/DIR/NAME.png`, which `.ci/guide.py` checks this run took again), or
+/// every shot with `ARBITER_SCREENSHOTS=all` (to look at the pages, or to take a new one for
+/// the guide). A desktop shot grows the window to the whole page and encodes a PNG of up to
+/// 8,000 lines: the other 400 shots took about a third of the browser tests' time.
+pub fn shot_wanted(dir: &Path, name: &str) -> bool {
+    if std::env::var("ARBITER_SCREENSHOTS").as_deref() == Ok("all") {
+        return true;
+    }
+    let Some(test) = dir.file_name() else {
+        return true;
+    };
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/guide/screenshots")
+        .join(test)
+        .join(format!("{name}.png"))
+        .is_file()
+}
+
+/// A Chrome DevTools command sent through chromedriver (`goog/cdp/execute`).
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
 }
 
 /// A port nobody listens on right now (the OS's pick, released for the child to take).
@@ -237,7 +291,7 @@ impl Driver {
             Screen::Desktop { .. } => args.push(format!("--window-size={width},{height}")),
             Screen::Phone { .. } => {
                 options["mobileEmulation"] = json!({
-                    "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "mobile": true, "touch": true },
+                    "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "mobile": true, "touch": true },
                     "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
                 });
             }
@@ -539,8 +593,12 @@ impl Browser {
     }
 
     /// Saves a PNG of the whole page: a desktop window grows to the page's height for the
-    /// shot; a phone shows its screen.
+    /// shot; a phone shows its screen. Only the shots the guide shows are taken, unless
+    /// `ARBITER_SCREENSHOTS=all` ([`shot_wanted`]).
     pub async fn screenshot(&self, dir: &Path, name: &str) {
+        if !shot_wanted(dir, name) {
+            return;
+        }
         let grown = match self.screen {
             Screen::Desktop { width, height } => {
                 // The page's height and what the window's frame takes from it.
@@ -557,14 +615,39 @@ impl Browser {
                     None
                 }
             }
-            Screen::Phone { .. } => None,
+            Screen::Phone { width, height } => {
+                self.phone_pixels(width, height, PHONE_SHOT_PIXEL_RATIO)
+                    .await;
+                None
+            }
         };
         let png = self.client.screenshot().await.expect("a screenshot");
         if let Some((width, height)) = grown {
             let _ = self.client.set_window_size(width, height).await;
         }
+        if let Screen::Phone { width, height } = self.screen {
+            self.phone_pixels(width, height, 1.0).await;
+        }
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, png).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+    }
+
+    /// A Chrome DevTools command, its answer.
+    pub async fn cdp(&self, cmd: &'static str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp { cmd, params })
+            .await
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+    }
+
+    /// A phone's screen of `width`×`height` CSS pixels at `ratio` device pixels each (what
+    /// chromedriver's mobile emulation sets, with another ratio).
+    async fn phone_pixels(&self, width: u32, height: u32, ratio: f64) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": true }),
+        )
+        .await;
     }
 
     /// Prints the page as the browser would on A4 (the print stylesheet applies) and saves the PDF.

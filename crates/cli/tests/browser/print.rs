@@ -5,41 +5,12 @@
 
 use std::path::Path;
 
-use fantoccini::wd::WebDriverCompatibleCommand;
 use serde_json::{json, Value};
 
 use super::harness::Browser;
 
-/// A Chrome DevTools command sent through chromedriver (`goog/cdp/execute`).
-#[derive(Debug)]
-struct Cdp {
-    cmd: &'static str,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({ "cmd": self.cmd, "params": self.params });
-        (http::Method::POST, Some(body.to_string()))
-    }
-}
-
 async fn cdp(b: &Browser, cmd: &'static str, params: Value) -> Value {
-    b.client
-        .issue_cmd(Cdp { cmd, params })
-        .await
-        .unwrap_or_else(|e| panic!("{cmd}: {e}"))
+    b.cdp(cmd, params).await
 }
 
 /// Standard base64 (what DevTools sends files as).
@@ -155,14 +126,16 @@ pub async fn print_and_measure(
         .as_str()
         .unwrap_or_default()
         .to_string();
-    let png = cdp(
-        b,
-        "Page.captureScreenshot",
-        json!({ "format": "png", "captureBeyondViewport": true }),
-    )
-    .await;
-    let png = base64(png["data"].as_str().expect("the PNG's data"));
-    std::fs::write(dir.join(format!("{name}.png")), png).expect("write the PNG");
+    if super::harness::shot_wanted(dir, name) {
+        let png = cdp(
+            b,
+            "Page.captureScreenshot",
+            json!({ "format": "png", "captureBeyondViewport": true }),
+        )
+        .await;
+        let png = base64(png["data"].as_str().expect("the PNG's data"));
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write the PNG");
+    }
     cdp(b, "Emulation.clearDeviceMetricsOverride", json!({})).await;
     cdp(b, "Emulation.setEmulatedMedia", json!({ "media": "" })).await;
     Printed {
