@@ -80,8 +80,8 @@ pub fn artifacts_root() -> PathBuf {
 /// Whether `DIR/NAME.png` is taken: when the guide shows it (its copy is committed in
 /// `docs/guide/screenshots/DIR/NAME.png`, which `.ci/guide.py` checks this run took again), or
 /// every shot with `ARBITER_SCREENSHOTS=all` (to look at the pages, or to take a new one for
-/// the guide). A desktop shot grows the window to the whole page and encodes a PNG of up to
-/// 8,000 lines: the other 400 shots took about a third of the browser tests' time.
+/// the guide). A desktop shot grows the window to the whole page (a new layout) and encodes a
+/// PNG of up to 8,000 lines; about 400 shots of a run are not the guide's.
 pub fn shot_wanted(dir: &Path, name: &str) -> bool {
     if std::env::var("ARBITER_SCREENSHOTS").as_deref() == Ok("all") {
         return true;
