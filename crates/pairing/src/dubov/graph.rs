@@ -264,13 +264,18 @@ mod tests {
         for _ in 0..400 {
             let n = (next() % 11) as usize + 1;
             let density = next() % 100;
-            let mut adj = vec![vec![false; n]; n];
+            let mut edges = Vec::new();
             for a in 0..n {
                 for b in 0..a {
-                    let e = next() % 100 < density;
-                    adj[a][b] = e;
-                    adj[b][a] = e;
+                    if next() % 100 < density {
+                        edges.push((a, b));
+                    }
                 }
+            }
+            let mut adj = vec![vec![false; n]; n];
+            for (a, b) in edges {
+                adj[a][b] = true;
+                adj[b][a] = true;
             }
             let sides: Vec<Option<bool>> = (0..n)
                 .map(|_| match next() % 3 {
