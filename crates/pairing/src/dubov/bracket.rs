@@ -19,7 +19,7 @@
 use matching::{Matcher, Wide};
 use tournament::Color;
 
-use super::graph::{has_perfect_matching, maximum_matching};
+use super::graph::{greedy_pairs, has_perfect_matching, maximum_matching};
 use super::state::Player;
 use crate::swiss::compat::Compatibility;
 use crate::PairingError;
@@ -71,6 +71,28 @@ impl Round<'_> {
         adj
     }
 
+    /// The degree of each player of `vs` within `vs` (the players of `vs` that
+    /// [`Round::allowed`] lets them meet), counted a word at a time against `vs`'s bits.
+    fn degrees<'s>(&'s self, vs: &'s [usize]) -> impl Iterator<Item = usize> + 's {
+        let members = self.compat.member_set(vs);
+        // `allowed` never pairs a player with themselves: their own bit, if set, is no game.
+        vs.iter().map(move |&a| {
+            self.compat.degree_in(a, &members) - usize::from(self.compat.allowed(a, a))
+        })
+    }
+
+    /// A greedy matching of `vs` (local indices), the sides as [`greedy_pairs`] reads them, all
+    /// edges allowed by the absolute criteria: the number of its pairs. A few tests a player:
+    /// a dense field is paired at once, a sparse one goes to the exact search soon.
+    fn greedy(&self, vs: &[usize], side: impl Fn(usize) -> Option<bool>) -> usize {
+        greedy_pairs(
+            vs.len(),
+            side,
+            |i, j| self.allowed(vs[i], vs[j]),
+            64 * vs.len() + 1024,
+        )
+    }
+
     /// A legal pairing of all of `vs` exists (C1, C3; C4 when `vs` is what remains).
     pub fn completable(&self, vs: &[usize]) -> bool {
         if vs.is_empty() {
@@ -82,11 +104,11 @@ impl Round<'_> {
         // Dirac: a graph on m >= 3 vertices with every degree at least m / 2 has a
         // Hamiltonian cycle, hence (m even) a perfect matching.
         let m = vs.len();
-        if m >= 4
-            && vs
-                .iter()
-                .all(|&a| vs.iter().filter(|&&b| self.allowed(a, b)).count() * 2 >= m)
-        {
+        if m >= 4 && self.degrees(vs).all(|d| d * 2 >= m) {
+            return true;
+        }
+        // A greedy pairing of everybody is one (exact: it is a legal pairing).
+        if 2 * self.greedy(vs, |_| None) == m {
             return true;
         }
         has_perfect_matching(&self.adjacency(vs, |_, _| true))
@@ -99,13 +121,15 @@ impl Round<'_> {
         m == 0
             || (m >= 4
                 && m.is_multiple_of(2)
-                && vs.iter().all(|&a| {
-                    let d = vs.iter().filter(|&&b| self.allowed(a, b)).count();
-                    d >= k && (d - k) * 2 >= m
-                }))
+                && self.degrees(vs).all(|d| d >= k && (d - k) * 2 >= m))
     }
 
     fn maximum_pairs(&self, vs: &[usize]) -> usize {
+        // No matching has more than ⌊m / 2⌋ pairs: a greedy one that has them is maximum.
+        let greedy = self.greedy(vs, |_| None);
+        if greedy == vs.len() / 2 {
+            return greedy;
+        }
         maximum_matching(&self.adjacency(vs, |_, _| true))
             .iter()
             .filter(|m| m.is_some())
@@ -132,6 +156,11 @@ impl Round<'_> {
     /// The least number of pairs made inside `group` in a legal pairing of `b`; `None` when
     /// `b` cannot be paired.
     fn inside_pairs(&self, b: &[usize], group: impl Fn(usize) -> bool) -> Option<usize> {
+        // A greedy legal pairing of `b` without a pair inside the group says 0 (exact: it is one
+        // such pairing, the least possible).
+        if 2 * self.greedy(b, |i| group(b[i]).then_some(true)) == b.len() {
+            return Some(0);
+        }
         if has_perfect_matching(&self.adjacency(b, |x, y| !(group(x) && group(y)))) {
             return Some(0);
         }
@@ -541,20 +570,20 @@ impl Round<'_> {
             }
         }
         let role = |v: usize| roles[v];
-        let adj = self.adjacency(b, |u, v| {
-            use Role::*;
-            let (a, c) = (role(u), role(v));
-            // One player of each final subgroup: X's side is Home and Moves, the other Shifted
-            // and Stays; Open goes wherever its opponent needs.
-            let side = |r: Role| match r {
-                Home | Moves => Some(true),
-                Shifted | Stays => Some(false),
-                Open => None,
-            };
-            match (side(a), side(c)) {
-                (Some(s), Some(t)) => s != t,
-                _ => true,
-            }
+        // One player of each final subgroup: X's side is Home and Moves, the other Shifted
+        // and Stays; Open goes wherever its opponent needs.
+        let side = |r: Role| match r {
+            Role::Home | Role::Moves => Some(true),
+            Role::Shifted | Role::Stays => Some(false),
+            Role::Open => None,
+        };
+        // A greedy pairing under the same rule proves it (exact: it is one such pairing).
+        if 2 * self.greedy(b, |i| side(role(b[i]))) == b.len() {
+            return true;
+        }
+        let adj = self.adjacency(b, |u, v| match (side(role(u)), side(role(v))) {
+            (Some(s), Some(t)) => s != t,
+            _ => true,
         });
         has_perfect_matching(&adj)
     }
@@ -569,8 +598,14 @@ impl Round<'_> {
         // Greedy: when it completes, it is the first arrangement.
         let mut used = vec![false; k];
         let mut greedy = Vec::with_capacity(k);
+        // Every column before `free` is used: the search for the first free allowed column
+        // starts there (the same column as from 0).
+        let mut free = 0;
         for &a in s1 {
-            match (0..k).find(|&j| !used[j] && self.allowed(a, g2[j])) {
+            while free < k && used[free] {
+                free += 1;
+            }
+            match (free..k).find(|&j| !used[j] && self.allowed(a, g2[j])) {
                 Some(j) => {
                     used[j] = true;
                     greedy.push(g2[j]);

@@ -51,6 +51,86 @@ pub fn has_perfect_matching(adj: &[Vec<usize>]) -> bool {
     adj.len().is_multiple_of(2) && maximum_matching(adj).iter().all(Option::is_some)
 }
 
+/// A matching found greedily, to prove cheaply what a maximum matching would also say: each
+/// vertex's mate in a matching of the graph on `0..n` whose edges are those `edge` allows
+/// between two vertices not on the same side (`side`: `Some(s)`, two vertices of one side never
+/// meet; `None`, either side). Vertices of side `Some(true)` are matched first, each with the
+/// first free vertex of side `Some(false)`, else of no side; then those of `Some(false)` with the
+/// first free one of no side; then the rest among themselves, each with the next free one.
+///
+/// What it returns is a matching of the graph, so when it pairs everybody (or all but
+/// one of an odd number) it is a maximum one: an exact certificate. When it does not, nothing
+/// follows and the caller asks [`maximum_matching`]. It stops after `budget` steps (a
+/// vertex looked at), so a sparse graph costs no more than that before the exact search.
+pub fn greedy_matching(
+    n: usize,
+    side: impl Fn(usize) -> Option<bool>,
+    edge: impl Fn(usize, usize) -> bool,
+    budget: usize,
+) -> Vec<Option<usize>> {
+    let mut lists: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for v in 0..n {
+        lists[match side(v) {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        }]
+        .push(v);
+    }
+    let mut mate = vec![None; n];
+    // Per list, the first position that may still be free.
+    let mut cursor = [0usize; 3];
+    let mut tests = 0usize;
+    // (the vertices to match, the lists their partners come from, in order)
+    let phases: [(usize, &[usize]); 3] = [(0, &[1, 2]), (1, &[2]), (2, &[2])];
+    for (from, partners) in phases {
+        for k in 0..lists[from].len() {
+            let v = lists[from][k];
+            if mate[v].is_some() {
+                continue;
+            }
+            for &l in partners {
+                let list = &lists[l];
+                while cursor[l] < list.len() && mate[list[cursor[l]]].is_some() {
+                    cursor[l] += 1;
+                }
+                let mut found = None;
+                for &w in &list[cursor[l]..] {
+                    // Every step counts, a taken vertex skipped too.
+                    if tests == budget {
+                        return mate;
+                    }
+                    tests += 1;
+                    if mate[w].is_some() || w == v {
+                        continue;
+                    }
+                    if edge(v, w) {
+                        found = Some(w);
+                        break;
+                    }
+                }
+                if let Some(w) = found {
+                    mate[v] = Some(w);
+                    mate[w] = Some(v);
+                    break;
+                }
+            }
+        }
+    }
+    mate
+}
+
+/// The number of pairs of [`greedy_matching`].
+pub fn greedy_pairs(
+    n: usize,
+    side: impl Fn(usize) -> Option<bool>,
+    edge: impl Fn(usize, usize) -> bool,
+    budget: usize,
+) -> usize {
+    let mates = greedy_matching(n, side, edge, budget);
+    mates.iter().filter(|m| m.is_some()).count() / 2
+}
+
 struct Search {
     parent: Vec<usize>,
     base: Vec<usize>,
@@ -170,6 +250,67 @@ mod tests {
             }
         }
         best
+    }
+
+    #[test]
+    fn greedy_matching_is_a_matching_of_the_graph() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..400 {
+            let n = (next() % 11) as usize + 1;
+            let density = next() % 100;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in 0..a {
+                    if next() % 100 < density {
+                        edges.push((a, b));
+                    }
+                }
+            }
+            let mut adj = vec![vec![false; n]; n];
+            for (a, b) in edges {
+                adj[a][b] = true;
+                adj[b][a] = true;
+            }
+            let sides: Vec<Option<bool>> = (0..n)
+                .map(|_| match next() % 3 {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                })
+                .collect();
+            let keep = |a: usize, b: usize| {
+                adj[a][b] && !matches!((sides[a], sides[b]), (Some(x), Some(y)) if x == y)
+            };
+            let lists: Vec<Vec<usize>> = (0..n)
+                .map(|a| (0..n).filter(|&b| keep(a, b)).collect())
+                .collect();
+            let mates = greedy_matching(n, |v| sides[v], |a, b| adj[a][b], usize::MAX);
+            // A matching of the graph under the sides' rule.
+            for (v, m) in mates.iter().enumerate() {
+                if let Some(w) = *m {
+                    assert_eq!(mates[w], Some(v));
+                    assert!(keep(v, w), "{adj:?} {sides:?} {mates:?}");
+                }
+            }
+            let greedy = mates.iter().filter(|m| m.is_some()).count() / 2;
+            assert!(greedy <= brute(&lists, (1u32 << n) - 1));
+            // Without sides on a complete graph, everybody consecutive.
+            assert_eq!(greedy_pairs(n, |_| None, |_, _| true, usize::MAX), n / 2);
+            // A budget of 0 tests finds nothing.
+            assert_eq!(greedy_pairs(n, |v| sides[v], |a, b| adj[a][b], 0), 0);
+        }
+        // Two sides of two, everybody allowed: the two cross pairs.
+        let side = |v: usize| Some(v < 2);
+        assert_eq!(greedy_pairs(4, side, |_, _| true, usize::MAX), 2);
+        // Only the pairs 0-2 and 1-3 exist (0 and 1 on one side): found.
+        let edge = |a: usize, b: usize| a.abs_diff(b) == 2;
+        assert_eq!(greedy_pairs(4, side, edge, usize::MAX), 2);
     }
 
     #[test]

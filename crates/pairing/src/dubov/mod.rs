@@ -62,7 +62,7 @@ use crate::explain::{
 use crate::swiss::acceleration::{type_code_asks_baku, Baku};
 use crate::swiss::board_order::board_key;
 use crate::swiss::colour::first_difference;
-use crate::swiss::compat::{allowed_pairs, Compatibility};
+use crate::swiss::compat::{allowed_pairs_apart, Compatibility};
 use crate::swiss::history::Field;
 use crate::swiss::roster::{missing_initial_colour, total_rounds};
 use crate::{Board, Pairing, PairingError};
@@ -126,10 +126,17 @@ pub fn prepare(
     // C1 (GHR 3.5: played games only), the arbiter's forbidden pairs, and C3, with no
     // exception, not even in the last round.
     let indices: Vec<usize> = players.iter().map(|p| p.index).collect();
-    let compat = allowed_pairs(&field, &indices, |a, b| {
-        let (pa, pb) = (&players[a], &players[b]);
-        !(pa.absolute() && pb.absolute() && pa.preference == pb.preference)
-    });
+    // C3 forbids exactly the pairs of two absolute preferences for the same colour: the
+    // absolute seekers of each colour are a class, cleared from each other's rows a word at a
+    // time (`allowed_pairs_apart` sets the bits `allowed_pairs` would with that rule).
+    let class: Vec<Option<u8>> = players
+        .iter()
+        .map(|p| {
+            p.absolute()
+                .then_some(u8::from(p.preference == Color::White))
+        })
+        .collect();
+    let compat = allowed_pairs_apart(&field, &indices, &class);
     Ok(Prepared {
         players,
         compat,
