@@ -82,6 +82,11 @@ impl Compatibility {
         self.bits[i] & mask != 0
     }
 
+    /// `a` and `b` may meet: two different participants whose pair is allowed.
+    pub fn allows(&self, a: usize, b: usize) -> bool {
+        a != b && self.allowed(a, b)
+    }
+
     fn row(&self, a: usize) -> &[u64] {
         &self.bits[a * self.words..(a + 1) * self.words]
     }
@@ -148,22 +153,8 @@ pub fn allowed_pairs(
     let t = field.tournament;
     let round = field.played_rounds + 1;
     let n = players.len();
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, &i) in players.iter().enumerate() {
-        position[i] = k;
-    }
     let mut met = Compatibility::new(n);
-    for (a, &i) in players.iter().enumerate() {
-        for o in field.played_opponents(i) {
-            if let Some(b) = field
-                .index_of(o)
-                .map(|j| position[j])
-                .filter(|&b| b != usize::MAX)
-            {
-                met.allow(a, b);
-            }
-        }
-    }
+    played_pairs(field, players, |a, b| met.allow(a, b));
     let mut compat = Compatibility::new(n);
     for a in 0..n {
         for b in 0..a {
@@ -202,22 +193,8 @@ pub fn allowed_pairs_apart(
             compat.forbid_set(a, &set);
         }
     }
-    let mut position = vec![usize::MAX; t.players.len()];
-    for (k, &i) in players.iter().enumerate() {
-        position[i] = k;
-    }
     // C.04.1 Art. 2: either player's record of a game played counts.
-    for (a, &i) in players.iter().enumerate() {
-        for o in field.played_opponents(i) {
-            if let Some(b) = field
-                .index_of(o)
-                .map(|j| position[j])
-                .filter(|&b| b != usize::MAX)
-            {
-                compat.forbid(a, b);
-            }
-        }
-    }
+    played_pairs(field, players, |a, b| compat.forbid(a, b));
     // `Tournament::is_forbidden`: two different players of one group that applies this round.
     for group in t.forbidden.iter().filter(|g| g.applies_to(round)) {
         let members: Vec<usize> = (0..n)
@@ -232,4 +209,24 @@ pub fn allowed_pairs_apart(
         }
     }
     compat
+}
+
+/// Calls `f(a, b)` for every game played between two of `players` (indices into `players`),
+/// from each player's own record: a game is seen from both sides when both record it.
+fn played_pairs(field: &Field, players: &[usize], mut f: impl FnMut(usize, usize)) {
+    let mut position = vec![usize::MAX; field.tournament.players.len()];
+    for (k, &i) in players.iter().enumerate() {
+        position[i] = k;
+    }
+    for (a, &i) in players.iter().enumerate() {
+        for o in field.played_opponents(i) {
+            if let Some(b) = field
+                .index_of(o)
+                .map(|j| position[j])
+                .filter(|&b| b != usize::MAX)
+            {
+                f(a, b);
+            }
+        }
+    }
 }

@@ -48,70 +48,9 @@ pub struct Contender {
     pub floated: bool,
 }
 
-/// Which participants may meet: C1 and the arbiter's forbidden pairs (absolute).
-#[derive(Debug, Clone)]
-pub struct Compatibility {
-    n: usize,
-    words: usize,
-    bits: Vec<u64>,
-}
-
-impl Compatibility {
-    /// Everyone compatible with everyone else.
-    pub fn all(n: usize) -> Compatibility {
-        let words = n.div_ceil(64).max(1);
-        // Each row: the bits of 0..n set (whole words, then the last word's low bits), then
-        // the participant's own bit cleared. Word by word: 10,000 participants are 100 million
-        // pairs, 1.6 million words.
-        let mut row = vec![u64::MAX; words];
-        if !n.is_multiple_of(64) {
-            row[words - 1] = (1 << (n % 64)) - 1;
-        }
-        let mut bits = Vec::with_capacity(n * words);
-        for i in 0..n {
-            bits.extend_from_slice(&row);
-            bits[i * words + i / 64] &= !(1 << (i % 64));
-        }
-        Compatibility { n, words, bits }
-    }
-
-    /// How many of the participants marked in `members` (a bit set over participants, `words`
-    /// words as [`Compatibility::member_set`] makes it) `i` may meet.
-    fn degree_in(&self, i: usize, members: &[u64]) -> usize {
-        let row = &self.bits[i * self.words..(i + 1) * self.words];
-        row.iter()
-            .zip(members)
-            .map(|(a, b)| (a & b).count_ones() as usize)
-            .sum()
-    }
-
-    /// `set` as a bit set over participants, for [`Compatibility::degree_in`].
-    fn member_set(&self, set: &[usize]) -> Vec<u64> {
-        let mut members = vec![0u64; self.words];
-        for &i in set {
-            members[i / 64] |= 1 << (i % 64);
-        }
-        members
-    }
-
-    /// Forbids the pair `i`–`j`.
-    pub fn forbid(&mut self, i: usize, j: usize) {
-        self.bits[i * self.words + j / 64] &= !(1 << (j % 64));
-        self.bits[j * self.words + i / 64] &= !(1 << (i % 64));
-    }
-
-    pub fn allows(&self, i: usize, j: usize) -> bool {
-        i != j && self.bits[i * self.words + j / 64] >> (j % 64) & 1 == 1
-    }
-
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-}
+/// Which participants may meet: C1 and the arbiter's forbidden pairs (absolute), in the
+/// table the other Swiss systems use.
+pub use crate::swiss::compat::Compatibility;
 
 /// The colour criteria of a pair (C.04.6 C8, C9): whether the pair leaves a team's colour
 /// preference (a strong one) unfulfilled. Double-Swiss has none.
