@@ -8,7 +8,7 @@ profile=${ARBITER_PACKAGE_PROFILE:-test-release}
 bin_dir=target/$profile
 if [ "$profile" = dev ]; then bin_dir=target/debug; fi
 if ! cargo deb --version >/dev/null 2>&1; then
-    cargo install cargo-deb --locked --version 3.8.0
+    cargo install --debug cargo-deb --locked --version 3.8.0
 fi
 cargo deb -p arbiter --profile "$profile" --no-build -o target/debian/
 deb=$(ls -t target/debian/arbiter_*.deb | head -n 1)

@@ -541,15 +541,25 @@ async fn send(b: &Browser, server: &Server, f: &Form, reload: bool, what: &str) 
 }
 
 /// The message of an error page or of a page shown again with conflicts, if any.
+/// One script rather than a look for each kind of message: this runs three times a form, and
+/// each browser command costs Chromium and chromedriver more than the page's own work.
 async fn refusal(b: &Browser) -> Option<(String, String)> {
-    for css in ["#error-message", ".conflict-notice", "#grid-error"] {
-        if b.exists(css).await {
-            let status = b.attr(css, "data-status").await;
-            let text = b.find(css).await.text().await.unwrap_or_default();
-            return Some((status, text));
-        }
+    let found = b
+        .eval(
+            "for (const css of ['#error-message', '.conflict-notice', '#grid-error']) {\
+               const e = document.querySelector(css);\
+               if (e) { return [e.getAttribute('data-status') || '', e.innerText]; }\
+             }\
+             return null;",
+        )
+        .await;
+    match found {
+        Value::Array(v) => Some((
+            v[0].as_str().unwrap_or_default().to_string(),
+            v[1].as_str().unwrap_or_default().to_string(),
+        )),
+        _ => None,
     }
-    None
 }
 
 pub async fn run_one(s: &Scenario, server: &Server, api: &Api, chief: &Browser, deputy: &Browser) {
