@@ -363,3 +363,110 @@ fn a_default_lineup_out_of_rating_order_is_said() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The round-`round` entry of the player named `name` in the event's model.
+fn entry(store: &Store, event: TeamEventId, name: &str, round: usize) -> tournament::Entry {
+    let t = store.team_tournament(event).unwrap();
+    let p = t.players.iter().find(|p| p.name == name).unwrap();
+    p.rounds[round - 1]
+}
+
+/// A roster put in another order after a round changes nothing of that round: the Swiss
+/// team's pairing-allocated bye stays with the two players who were on its boards, and a match
+/// forfeited as a whole stays the absence of the two then on the absent team's boards; a player
+/// who had the bye stays on the roster (the bye is a result).
+#[test]
+fn a_roster_reordered_later_leaves_past_byes_and_forfeits_alone() {
+    use tournament::Entry;
+    let store = Store::open_in_memory().unwrap();
+    let s = TeamEventSettings::new("Open par équipes".parse().unwrap(), 3, 2);
+    let event = store.create_team_event("chief", &s).unwrap();
+    let csv = "équipe;nom;elo;sexe;fed\n\
+               Tours;A;2000;m;FRA\nTours;B;1990;m;FRA\nTours;C;1980;m;FRA\n\
+               Blois;D;1800;m;FRA\nBlois;E;1790;m;FRA\nBlois;F;1780;m;FRA\n\
+               Vendôme;G;1600;m;FRA\nVendôme;H;1590;m;FRA\nVendôme;I;1580;m;FRA\n";
+    store
+        .import_teams("chief", event, &rosters_from_csv(csv).unwrap())
+        .unwrap();
+    let all = store.teams(event).unwrap();
+    let team = |k: TeamKey| all.iter().find(|t| t.id == k).unwrap().clone();
+    let draws = |round: u32| {
+        store
+            .set_team_results(
+                "chief",
+                event,
+                round,
+                &[1, 2].map(|board| BoardResult {
+                    match_number: 1,
+                    board,
+                    result: Some(ResultCode::Draw),
+                }),
+                None,
+            )
+            .unwrap();
+    };
+
+    // Round 1: three teams, one bye; its first two players have it, the reserve has nothing.
+    let r1 = store.pair_team_round("chief", event).unwrap();
+    let bye = team(r1.bye.expect("three teams: a bye"));
+    let [p1, p2, reserve] = [0, 1, 2].map(|k| bye.roster[k].details.name.to_string());
+    draws(1);
+    assert_eq!(entry(&store, event, &p1, 1), Entry::PairingBye);
+    assert_eq!(entry(&store, event, &reserve, 1), Entry::NotPaired);
+    // The reserve moves to board 1 after the round: the bye stays where it was.
+    let order = [2, 0, 1].map(|k| bye.roster[k].id);
+    store
+        .reorder_roster("chief", event, bye.id, &order)
+        .unwrap();
+    assert_eq!(entry(&store, event, &p1, 1), Entry::PairingBye);
+    assert_eq!(entry(&store, event, &p2, 1), Entry::PairingBye);
+    assert_eq!(entry(&store, event, &reserve, 1), Entry::NotPaired);
+    // A player who had the bye is not removed; the reserve, who did not play, is.
+    let (field, found) = invalid(store.remove_member("chief", event, bye.id, bye.roster[1].id));
+    assert_eq!(field, "member");
+    assert_eq!(found, format!("{p2} had the bye of round 1"));
+
+    // Round 2: the black team of the match does not come.
+    let r2 = store.pair_team_round("chief", event).unwrap();
+    let absent = team(r2.matches[0].black_team);
+    store
+        .set_match_forfeit(
+            "chief",
+            event,
+            2,
+            1,
+            Some(MatchForfeit::WhiteTeamWins),
+            None,
+        )
+        .unwrap();
+    let [a1, a2, a3] = [0, 1, 2].map(|k| absent.roster[k].details.name.to_string());
+    assert_eq!(entry(&store, event, &a1, 2), Entry::ZeroBye);
+    assert_eq!(entry(&store, event, &a3, 2), Entry::NotPaired);
+    store
+        .reorder_roster(
+            "chief",
+            event,
+            absent.id,
+            &[2, 1, 0].map(|k| absent.roster[k].id),
+        )
+        .unwrap();
+    assert_eq!(entry(&store, event, &a1, 2), Entry::ZeroBye);
+    assert_eq!(entry(&store, event, &a2, 2), Entry::ZeroBye);
+    assert_eq!(entry(&store, event, &a3, 2), Entry::NotPaired);
+    // The forfeit taken back and recorded again: the absence follows the roster of that time.
+    store
+        .set_match_forfeit("chief", event, 2, 1, None, None)
+        .unwrap();
+    store
+        .set_match_forfeit(
+            "chief",
+            event,
+            2,
+            1,
+            Some(MatchForfeit::WhiteTeamWins),
+            None,
+        )
+        .unwrap();
+    assert_eq!(entry(&store, event, &a3, 2), Entry::ZeroBye);
+    assert_eq!(entry(&store, event, &a1, 2), Entry::NotPaired);
+}

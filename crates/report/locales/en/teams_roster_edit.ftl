@@ -37,6 +37,7 @@ teams-member-remove = Remove
 teams-member-remove-question = Remove { $player } from the roster?
 teams-member-played = Played in round { $round } (match { $match }, board { $board }): a player who has played stays on the roster
 teams-member-fielded = In the lineup of round { $round } (match { $match }, board { $board }): change that lineup first
+teams-member-bye = Had the team's bye in round { $round }: a player with a result stays on the roster
 teams-lineup-breaches = Lineups against the rules
 teams-lineup-breach = Match { $match }, { $team }: { $breach }
 teams-lineup-breaches-help = The default lineups (the roster's order) are written when the round is paired: correct them in each match's lineup form.

@@ -37,6 +37,7 @@ teams-member-remove = Retirer
 teams-member-remove-question = Retirer { $player } de l'effectif ?
 teams-member-played = A joué la ronde { $round } (match { $match }, échiquier { $board }) : un joueur qui a joué reste dans l'effectif
 teams-member-fielded = Dans la composition de la ronde { $round } (match { $match }, échiquier { $board }) : modifiez d'abord cette composition
+teams-member-bye = A eu l'exempt de l'équipe à la ronde { $round } : un joueur qui a un résultat reste dans l'effectif
 teams-lineup-breaches = Compositions contraires au règlement
 teams-lineup-breach = Match { $match }, { $team } : { $breach }
 teams-lineup-breaches-help = Les compositions par défaut (l'ordre de l'effectif) sont écrites à l'appariement de la ronde : corrigez-les dans le formulaire de composition de chaque match.

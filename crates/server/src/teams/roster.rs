@@ -166,6 +166,9 @@ struct MemberPage {
 
 /// Why a player stays on the roster, in the page's language.
 fn stays_text(c: &Ctx, f: &Fielded) -> String {
+    if f.bye {
+        return c.tr.targs("teams-member-bye", &[("round", f.round.into())]);
+    }
     let key = if f.played {
         "teams-member-played"
     } else {

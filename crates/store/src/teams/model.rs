@@ -226,6 +226,78 @@ pub(crate) struct Model {
     pub(crate) team_ids: Vec<TeamKey>,
 }
 
+/// The seats of the teams that played no game in a round (`team_round_seat`), by round and
+/// team, board 1 first.
+fn load_seats(
+    conn: &Connection,
+    event: TeamEventId,
+) -> Result<HashMap<(u32, TeamKey), Vec<MemberKey>>> {
+    let mut st = conn.prepare_cached(
+        "SELECT round, team_id, member FROM team_round_seat WHERE event_id = ?1 ORDER BY round, team_id, board",
+    )?;
+    let mut seats: HashMap<(u32, TeamKey), Vec<MemberKey>> = HashMap::new();
+    let rows = st.query_map([event], |r| {
+        Ok((r.get::<_, u32>(0)?, r.get::<_, TeamKey>(1)?, r.get(2)?))
+    })?;
+    for row in rows {
+        let (round, team, member) = row?;
+        seats.entry((round, team)).or_default().push(member);
+    }
+    Ok(seats)
+}
+
+/// Writes the seats of `round` (see `team_round_seat`) from the rosters' order now: of the
+/// teams without a match when `team` is `None` (the round just paired), else of that team (it
+/// forfeited its match). Seats written before for them are replaced.
+pub(crate) fn write_seats(
+    tx: &Connection,
+    event: TeamEventId,
+    round: u32,
+    team: Option<TeamKey>,
+) -> Result<()> {
+    match team {
+        None => tx.execute(
+            "INSERT OR REPLACE INTO team_round_seat (event_id, round, team_id, board, member) \
+             SELECT ?1, ?2, t.id, m.board, m.id FROM team t \
+             JOIN team_event e ON e.id = t.event_id \
+             JOIN team_member m ON m.team_id = t.id AND m.board <= e.boards \
+             WHERE t.event_id = ?1 AND NOT EXISTS (SELECT 1 FROM team_match x \
+               WHERE x.event_id = ?1 AND x.round = ?2 AND (x.white_team = t.id OR x.black_team = t.id))",
+            params![event, round],
+        )?,
+        Some(team) => tx.execute(
+            "INSERT OR REPLACE INTO team_round_seat (event_id, round, team_id, board, member) \
+             SELECT ?1, ?2, ?3, m.board, m.id FROM team_member m \
+             JOIN team_event e ON e.id = ?1 \
+             WHERE m.team_id = ?3 AND m.board <= e.boards",
+            params![event, round, team],
+        )?,
+    };
+    Ok(())
+}
+
+/// The seats of a match's teams in `round` after its forfeit as a whole is recorded, changed or
+/// taken back (`None`): the absent team's, or both when neither came; the others' removed.
+pub(crate) fn write_forfeit_seats(
+    tx: &Connection,
+    event: TeamEventId,
+    round: u32,
+    white_team: TeamKey,
+    black_team: TeamKey,
+    forfeit: Option<MatchForfeit>,
+) -> Result<()> {
+    for (team, white) in [(white_team, true), (black_team, false)] {
+        tx.execute(
+            "DELETE FROM team_round_seat WHERE event_id = ?1 AND round = ?2 AND team_id = ?3",
+            params![event, round, team],
+        )?;
+        if forfeit.is_some_and(|f| !f.came(white)) {
+            write_seats(tx, event, round, Some(team))?;
+        }
+    }
+    Ok(())
+}
+
 /// Builds the tournament with rounds `1..=rounds` (boards without a result left out).
 pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Result<Model> {
     let e = load_event(conn, event)?;
@@ -266,6 +338,22 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
         });
     }
     let team_number: HashMap<TeamKey, u32> = teams.iter().map(|t| (t.id, t.number)).collect();
+    // Who stood on a team's boards in a round it played no game: the seats written then, else
+    // (a cup, a late entry's rounds before it came) the first boards of the roster as it is.
+    let seats = load_seats(conn, event)?;
+    let seated = |round: u32, team: TeamKey| -> Vec<MemberKey> {
+        match seats.get(&(round, team)) {
+            Some(members) => members.clone(),
+            None => teams
+                .iter()
+                .find(|t| t.id == team)
+                .map_or(&[][..], |t| &t.roster[..])
+                .iter()
+                .filter(|m| m.board <= s.boards)
+                .map(|m| m.id)
+                .collect(),
+        }
+    };
     let mut pab_receivers = Vec::new();
     let mut forfeits = Vec::new();
     let mut out_of_order = Vec::new();
@@ -321,12 +409,8 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
                     if f.came(white) {
                         continue;
                     }
-                    let roster = teams
-                        .iter()
-                        .find(|t| t.id == team)
-                        .map_or(&[][..], |t| &t.roster[..]);
-                    for p in roster.iter().filter(|p| p.board <= s.boards) {
-                        players[number[&p.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
+                    for p in seated(r.round, team) {
+                        players[number[&p].0 as usize - 1].rounds[k] = Entry::ZeroBye;
                     }
                 }
             }
@@ -336,12 +420,9 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
             .bye
             .filter(|_| !s.system.is_round_robin())
             .and_then(|t| team_number.get(&t).copied());
-        if let Some(n) = pab {
-            let team = teams.iter().find(|t| t.number == n);
-            for m in team.map_or(&[][..], |t| &t.roster[..]).iter() {
-                if m.board <= s.boards {
-                    players[number[&m.id].0 as usize - 1].rounds[k] = Entry::PairingBye;
-                }
+        if let Some(team) = pab.and_then(|n| teams.iter().find(|t| t.number == n)) {
+            for m in seated(r.round, team.id) {
+                players[number[&m].0 as usize - 1].rounds[k] = Entry::PairingBye;
             }
         }
         pab_receivers.push(pab);
@@ -357,8 +438,8 @@ pub(crate) fn build(conn: &Connection, event: TeamEventId, rounds: u32) -> Resul
             if in_round {
                 continue;
             }
-            for m in t.roster.iter().filter(|m| m.board <= s.boards) {
-                players[number[&m.id].0 as usize - 1].rounds[k] = Entry::ZeroBye;
+            for m in seated(r.round, t.id) {
+                players[number[&m].0 as usize - 1].rounds[k] = Entry::ZeroBye;
             }
         }
     }

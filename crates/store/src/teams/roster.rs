@@ -53,10 +53,16 @@ pub struct Fielded {
     /// The board has a result: the player has played (or won or lost by forfeit); else the
     /// player is in a lineup waiting for its result.
     pub played: bool,
+    /// The team's pairing-allocated bye (a Swiss team's, no match: `match` is 0), a result as
+    /// a game is: the player was on `board` of the team then.
+    pub bye: bool,
 }
 
 impl std::fmt::Display for Fielded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.bye {
+            return write!(f, "had the bye of round {}", self.round);
+        }
         let how = if self.played {
             "played"
         } else {
@@ -85,11 +91,32 @@ fn fielded(conn: &Connection, event: TeamEventId, team: TeamKey) -> Result<Vec<F
             match_number: r.get(2)?,
             board: r.get(3)?,
             played: r.get(4)?,
+            bye: false,
         })
     })?;
+    let mut all: Vec<Fielded> = rows.collect::<rusqlite::Result<_>>()?;
+    // A Swiss team's bye, on the seats written when the round was paired (a round robin's team
+    // that sits out has nothing: it is an absence).
+    let mut st = conn.prepare_cached(
+        "SELECT s.member, s.round, s.board FROM team_round_seat s \
+         JOIN team_round r ON r.event_id = s.event_id AND r.number = s.round AND r.bye_team = s.team_id \
+         JOIN team_event e ON e.id = s.event_id AND e.system = 'swiss_team' \
+         WHERE s.event_id = ?1 AND s.team_id = ?2",
+    )?;
+    let byes = st.query_map(params![event, team], |r| {
+        Ok(Fielded {
+            member: r.get(0)?,
+            round: r.get(1)?,
+            match_number: 0,
+            board: r.get(2)?,
+            played: true,
+            bye: true,
+        })
+    })?;
+    all.extend(byes.collect::<rusqlite::Result<Vec<_>>>()?);
+    all.sort_by_key(|f| (!f.played, f.round, f.match_number, f.board));
     let mut first: Vec<Fielded> = Vec::new();
-    for f in rows {
-        let f = f?;
+    for f in all {
         if !first.iter().any(|x| x.member == f.member) {
             first.push(f);
         }

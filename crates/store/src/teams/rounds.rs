@@ -372,6 +372,14 @@ impl Store {
                 "UPDATE team_match SET forfeit = ?1 WHERE event_id = ?2 AND round = ?3 AND number = ?4",
                 params![forfeit.map(MatchForfeit::as_str), event, round, match_number],
             )?;
+            crate::teams::model::write_forfeit_seats(
+                tx,
+                event,
+                round,
+                m.white_team,
+                m.black_team,
+                forfeit,
+            )?;
             if forfeit.is_some() {
                 crate::teams::captain_rows::settle_reports(tx, event, round, match_number, None)?;
             }
@@ -498,6 +506,7 @@ pub(crate) fn pair_team_round_in(
         write_default_boards(tx, event, round, number, white, black, s.boards)?;
         crate::teams::captain_rows::write_codes(tx, event, round, number, &[white.id, black.id])?;
     }
+    crate::teams::model::write_seats(tx, event, round, None)?;
     let target = format!("round:{round}");
     append(tx, event, actor, "pair", &target, json!({ "round": round }))?;
     load_round(tx, event, round)

@@ -502,7 +502,11 @@ impl Store {
                         )?;
                     }
                     crate::teams::captain_rows::write_codes(tx, id, number, table, &[white, black])?;
+                    crate::teams::model::write_forfeit_seats(
+                        tx, id, number, white, black, m.forfeit,
+                    )?;
                 }
+                crate::teams::model::write_seats(tx, id, number, None)?;
             }
             append(
                 tx,
