@@ -429,16 +429,12 @@ fn a_roster_reordered_later_leaves_past_byes_and_forfeits_alone() {
     // Round 2: the black team of the match does not come.
     let r2 = store.pair_team_round("chief", event).unwrap();
     let absent = team(r2.matches[0].black_team);
-    store
-        .set_match_forfeit(
-            "chief",
-            event,
-            2,
-            1,
-            Some(MatchForfeit::WhiteTeamWins),
-            None,
-        )
-        .unwrap();
+    let forfeit = |f: Option<MatchForfeit>| {
+        store
+            .set_match_forfeit("chief", event, 2, 1, f, None)
+            .unwrap()
+    };
+    forfeit(Some(MatchForfeit::WhiteTeamWins));
     let [a1, a2, a3] = [0, 1, 2].map(|k| absent.roster[k].details.name.to_string());
     assert_eq!(entry(&store, event, &a1, 2), Entry::ZeroBye);
     assert_eq!(entry(&store, event, &a3, 2), Entry::NotPaired);
@@ -454,19 +450,8 @@ fn a_roster_reordered_later_leaves_past_byes_and_forfeits_alone() {
     assert_eq!(entry(&store, event, &a2, 2), Entry::ZeroBye);
     assert_eq!(entry(&store, event, &a3, 2), Entry::NotPaired);
     // The forfeit taken back and recorded again: the absence follows the roster of that time.
-    store
-        .set_match_forfeit("chief", event, 2, 1, None, None)
-        .unwrap();
-    store
-        .set_match_forfeit(
-            "chief",
-            event,
-            2,
-            1,
-            Some(MatchForfeit::WhiteTeamWins),
-            None,
-        )
-        .unwrap();
+    forfeit(None);
+    forfeit(Some(MatchForfeit::WhiteTeamWins));
     assert_eq!(entry(&store, event, &a3, 2), Entry::ZeroBye);
     assert_eq!(entry(&store, event, &a1, 2), Entry::NotPaired);
 }
